@@ -1,0 +1,4 @@
+export * from './access.js';
+export * from './address.js';
+export * from './error.js';
+export * from './list.js';

@@ -1,0 +1,17 @@
+import { c } from './c.js';
+import { authContract } from './auth.js';
+import { healthContract } from './health.js';
+import { commonErrors } from './common/error.js';
+
+export * from './common/index.js';
+export * from './auth.js';
+
+/** The one router: every documented `/api` call. Areas are merged here, one line each. */
+export const contract = c.router(
+  {
+    auth: authContract,
+    health: healthContract,
+  },
+  { pathPrefix: '/api', commonResponses: commonErrors, strictStatusCodes: true },
+);
+export type Contract = typeof contract;

@@ -1,0 +1,40 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import { contract } from '@app/contract';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import type { Storage } from './plugins/storage.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerClient } from './plugins/client.js';
+import { registerAccess } from './features/auth/access.js';
+import { router } from './router.js';
+import { s } from './ts-rest.js';
+
+export type AppDeps = { config: Config; db: Db; storage: Storage; serveClient?: boolean };
+
+/** Builds the whole app without listening, so tests can `inject` requests. */
+export async function buildApp({ config, db, storage, serveClient = false }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    requestTimeout: 30_000,
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('storage', storage);
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { files: 10, fileSize: 50 * 1024 * 1024 } });
+  registerAccess(app);
+
+  s.registerRouter(contract, router, app, { logInitialization: false, responseValidation: false, jsonQuery: false });
+  // registerRouter installs its own error handler; ours replaces it and handles validation too.
+  registerErrorHandler(app);
+
+  await registerOpenApi(app);
+  if (serveClient) await registerClient(app);
+  return app;
+}

@@ -1,0 +1,64 @@
+import { CamelCasePlugin, Kysely, PostgresDialect, type Generated, type ColumnType } from 'kysely';
+import pg from 'pg';
+import type { Address } from '@app/contract';
+
+// Dates come back as JS Dates; bigint counts as numbers (they stay far below 2^53 here).
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, never, never> & Generated<Date>;
+
+export interface AccountTable {
+  id: Generated<number>;
+  firstName: string;
+  lastName: string;
+  email: string;
+  passwordHash: string | null;
+  admin: Generated<boolean>;
+  active: Generated<boolean>;
+  roles: Generated<string[]>;
+  legacyId: number | null;
+  phone: string | null;
+  address: ColumnType<Address, Address | string, Address | string>;
+  avatarUrl: string | null;
+  invitationCode: string | null;
+  institutionId: number | null;
+  chapterId: number | null;
+  pledgedAt: Timestamp | null;
+  memberAt: Timestamp | null;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface SessionTable {
+  id: string;
+  accountId: number;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  revokedAt: Timestamp | null;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>;
+  key: string;
+  failedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** The typed database: one interface per table, added here as areas arrive. */
+export interface DB {
+  accounts: AccountTable;
+  sessions: SessionTable;
+  loginFailures: LoginFailureTable;
+}
+
+export type Db = Kysely<DB>;
+
+export function createDb(connectionString: string, max = 10): Db {
+  return new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }) }),
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+  });
+}

@@ -1,0 +1,15 @@
+import argon2 from 'argon2';
+
+export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+
+// Verifying against a fixed hash for unknown emails keeps the answer time the same either way.
+let dummyHash: Promise<string> | undefined;
+
+export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+  if (!hash) {
+    dummyHash ??= hashPassword('not-a-real-password');
+    await argon2.verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  return argon2.verify(hash, password).catch(() => false);
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { createDb, type Db } from '../db/database.js';
+import { localStorage } from '../plugins/storage.js';
+import { hashPassword } from '../features/auth/passwords.js';
+import { withDatabase } from './global-setup.js';
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Signs in (creating the account when needed) and returns the session cookie header. */
+  signIn: (opts?: { admin?: boolean; email?: string; password?: string }) => Promise<string>;
+  /** `app.inject` with a cookie; JSON bodies parsed into `json`. */
+  request: (opts: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse & { json: () => any }>;
+  close: () => Promise<void>;
+};
+
+/** A fresh database cloned from the run's template and an app on it, for one test file. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { adminUrl, template, runId } = inject('testDb');
+  const name = `t_${runId}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${template}"`);
+  await admin.end();
+
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: await mkdtemp(path.join(tmpdir(), 'admin-test-')), ...env });
+  const db = createDb(withDatabase(adminUrl, name), 5);
+  const storage = localStorage(path.join(config.DATA_DIR, 'files'));
+  const app = await buildApp({ config, db, storage });
+  await app.ready();
+
+  const request: TestApp['request'] = async ({ cookie, headers, ...opts }) => {
+    const res = await app.inject({ ...opts, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+    return Object.assign(res, { json: () => JSON.parse(res.body) });
+  };
+
+  let n = 0;
+  const signIn: TestApp['signIn'] = async ({ admin: isAdmin = true, email, password = 'password123' } = {}) => {
+    const address = email ?? `${isAdmin ? 'admin' : 'member'}${++n}@example.test`;
+    const exists = await db.selectFrom('accounts').select('id').where('email', '=', address).executeTakeFirst();
+    if (!exists) {
+      await db
+        .insertInto('accounts')
+        .values({ firstName: isAdmin ? 'Ada' : 'Max', lastName: 'Tester', email: address, admin: isAdmin, passwordHash: await hashPassword(password), address: '{}' })
+        .execute();
+    }
+    const res = await request({ method: 'POST', url: '/api/auth/login', payload: { email: address, password } });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+    const cookie = res.cookies.find((c) => c.name === 'sid');
+    return `sid=${cookie!.value}`;
+  };
+
+  return {
+    app,
+    db,
+    config,
+    signIn,
+    request,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
