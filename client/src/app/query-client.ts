@@ -1,0 +1,47 @@
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { errorMessage, errorStatus } from '../api/errors';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** Shown as a green notification when the mutation succeeds. */
+      successMessage?: string;
+      /** Shown instead of the generic error rule when the mutation fails. */
+      errorMessage?: string;
+      errorTitle?: string;
+      /** The form shows errors itself (e.g. field issues): no notification. */
+      silentError?: boolean;
+    };
+  }
+}
+
+/**
+ * The one place mutation outcomes become notifications: `meta.successMessage` on success; on error
+ * the server's message, else detail, else the generic text.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (count, error) => count < 2 && !(errorStatus(error) && errorStatus(error)! < 500),
+        refetchOnWindowFocus: false,
+        staleTime: 10_000,
+      },
+    },
+    mutationCache: new MutationCache({
+      onSuccess: (_data, _vars, _ctx, mutation) => {
+        const message = mutation.meta?.successMessage;
+        if (message) notifications.show({ color: 'green', message });
+      },
+      onError: (error, _vars, _ctx, mutation) => {
+        if (mutation.meta?.silentError) return;
+        notifications.show({
+          color: 'red',
+          title: mutation.meta?.errorTitle,
+          message: mutation.meta?.errorMessage ?? errorMessage(error),
+        });
+      },
+    }),
+  });
+}

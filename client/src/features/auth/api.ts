@@ -1,0 +1,10 @@
+import { tsr } from '../../api/tsr';
+
+export const accountQueries = {
+  current: ['account', 'current'] as const,
+};
+
+/** The signed-in account (null on the login page until signed in). */
+export function useCurrentAccount() {
+  return tsr.auth.currentAccount.useQuery({ queryKey: accountQueries.current, staleTime: 60_000 });
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Alert, Button, Center, Image, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { LoginBody } from '@app/contract';
+import { tsr } from '../../api/tsr';
+import { errorMessage, fieldErrors } from '../../api/errors';
+import { accountQueries } from './api';
+
+/** Where to go after signing in: only a same-site path, never another origin. */
+export function safeRedirect(target: string | undefined): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//')) return '/admin';
+  return target;
+}
+
+export function LoginPage({ redirect }: { redirect?: string }) {
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const login = tsr.auth.login.useMutation({ meta: { silentError: true } });
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = LoginBody.safeParse({ email, password });
+    if (!parsed.success) {
+      setErrors(fieldErrors({ body: { issues: parsed.error.issues } }));
+      return;
+    }
+    setErrors({});
+    login.mutate(
+      { body: parsed.data },
+      {
+        onSuccess: ({ body }) => {
+          queryClient.setQueryData(accountQueries.current, { status: 200, body, headers: new Headers() });
+          // A full navigation so every screen starts from the signed-in state.
+          window.location.assign(safeRedirect(redirect));
+        },
+        onError: (error) => setErrors(fieldErrors(error)),
+      },
+    );
+  };
+
+  return (
+    <Center mih="100vh" bg="var(--mantine-color-body)">
+      <Paper withBorder shadow="md" p="xl" radius="md" w={380}>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Image src="/logo.svg" w={48} h={48} alt="Logo" />
+            <Title order={2}>Sign in</Title>
+            {login.error && !Object.keys(errors).length && (
+              <Alert color="red" role="alert">
+                {errorMessage(login.error)}
+              </Alert>
+            )}
+            <TextInput label="Email" name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} required />
+            <PasswordInput label="Password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} required />
+            <Button type="submit" loading={login.isPending} fullWidth>
+              Sign in
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,12 @@
+import { rootRoute } from './root';
+import { indexRoute } from './index';
+import { loginRoute } from './login';
+import { adminRoute } from './admin';
+import { adminHomeRoute } from './admin-home';
+
+/** The whole route tree: each area adds its routes under adminRoute here, one line each. */
+export const routeTree = rootRoute.addChildren([
+  indexRoute,
+  loginRoute,
+  adminRoute.addChildren([adminHomeRoute]),
+]);

@@ -1,0 +1,18 @@
+import { render } from '@testing-library/react';
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { Providers } from '../app/providers';
+import { createQueryClient } from '../app/query-client';
+import { routeTree } from '../routes/route-tree';
+
+/** Renders the whole app at a path, over the MSW handlers derived from the contract. */
+export function renderRoute(path: string) {
+  const queryClient = createQueryClient();
+  const history = createMemoryHistory({ initialEntries: [path] });
+  const router = createRouter({ routeTree, context: { queryClient }, history });
+  const view = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router, queryClient };
+}
