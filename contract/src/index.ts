@@ -1,16 +1,19 @@
 import { c } from './c.js';
 import { authContract } from './auth.js';
 import { healthContract } from './health.js';
+import { institutionsContract } from './institutions.js';
 import { commonErrors } from './common/error.js';
 
 export * from './common/index.js';
 export * from './auth.js';
+export * from './institutions.js';
 
 /** The one router: every documented `/api` call. Areas are merged here, one line each. */
 export const contract = c.router(
   {
     auth: authContract,
     health: healthContract,
+    institutions: institutionsContract,
   },
   { pathPrefix: '/api', commonResponses: commonErrors, strictStatusCodes: true },
 );

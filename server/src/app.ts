@@ -5,7 +5,7 @@ import { contract } from '@app/contract';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Storage } from './plugins/storage.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { registerErrorHandler, validationErrorBody } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerClient } from './plugins/client.js';
 import { registerAccess } from './features/auth/access.js';
@@ -30,9 +30,17 @@ export async function buildApp({ config, db, storage, serveClient = false }: App
   await app.register(multipart, { limits: { files: 10, fileSize: 50 * 1024 * 1024 } });
   registerAccess(app);
 
-  s.registerRouter(contract, router, app, { logInitialization: false, responseValidation: false, jsonQuery: false });
-  // registerRouter installs its own error handler; ours replaces it and handles validation too.
   registerErrorHandler(app);
+  // registerRouter installs its own error handler, so the routes live in a child context: it answers
+  // validation failures in our shape and hands every other error up to ours.
+  await app.register(async (api) => {
+    s.registerRouter(contract, router, api, {
+      logInitialization: false,
+      responseValidation: false,
+      jsonQuery: false,
+      requestValidationErrorHandler: (err, _request, reply) => reply.status(400).send(validationErrorBody(err)),
+    });
+  });
 
   await registerOpenApi(app);
   if (serveClient) await registerClient(app);

@@ -2,9 +2,11 @@ import { contract } from '@app/contract';
 import { s } from './ts-rest.js';
 import { authRoutes } from './features/auth/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { institutionRoutes } from './features/institutions/routes.js';
 
 /** Every area's handlers, one line each, checked by ts-rest against the contract. */
 export const router = s.router(contract, {
   auth: authRoutes,
   health: healthRoutes,
+  institutions: institutionRoutes,
 });

@@ -2,3 +2,5 @@ export * from './access.js';
 export * from './address.js';
 export * from './error.js';
 export * from './list.js';
+export * from './fields.js';
+export * from './file.js';

@@ -90,8 +90,8 @@ export function listQuery<F extends string, Filters extends z.ZodRawShape = {}>(
 }
 
 /** The filter part of a list query (no paging): what an export address takes. */
-export function exportQuery<S extends ReturnType<typeof listQuery>>(query: S) {
-  return query.omit({ page: true, pageSize: true });
+export function exportQuery<T extends z.ZodRawShape>(query: z.ZodObject<T>) {
+  return query.omit({ page: true, pageSize: true } as never) as unknown as z.ZodObject<Omit<T, 'page' | 'pageSize'>>;
 }
 
 export const Pagination = z.object({

@@ -1,5 +1,6 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, type Generated, type ColumnType } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Address } from '@app/contract';
 
 // Dates come back as JS Dates; bigint counts as numbers (they stay far below 2^53 here).
@@ -47,18 +48,57 @@ export interface LoginFailureTable {
   failedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface FileTable {
+  id: Generated<number>;
+  storageKey: string;
+  folder: string;
+  fileName: string;
+  contentType: string;
+  sizeInBytes: number;
+  public: Generated<boolean>;
+  committed: Generated<boolean>;
+  uploadedBy: number | null;
+  createdAt: CreatedAt;
+}
+
+export interface InstitutionTable {
+  id: Generated<number>;
+  name: string;
+  type: string;
+  abbreviation: string;
+  legacyId: number | null;
+  ownership: string;
+  website: string | null;
+  population: string | null;
+  religiousAffiliation: string;
+  financialModel: string;
+  logoId: number | null;
+  address: ColumnType<Address, Address | string, Address | string>;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface InstitutionLogoTable {
+  institutionId: number;
+  fileId: number;
+  createdAt: CreatedAt;
+}
+
 /** The typed database: one interface per table, added here as areas arrive. */
 export interface DB {
   accounts: AccountTable;
   sessions: SessionTable;
   loginFailures: LoginFailureTable;
+  files: FileTable;
+  institutions: InstitutionTable;
+  institutionLogos: InstitutionLogoTable;
 }
 
 export type Db = Kysely<DB>;
 
 export function createDb(connectionString: string, max = 10): Db {
   return new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }) }),
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }), cursor: Cursor }),
     plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
   });
 }

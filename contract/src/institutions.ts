@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { c } from './c.js';
+import { meta } from './common/access.js';
+import { Address, AddressInput } from './common/address.js';
+import { UploadedFile } from './common/file.js';
+import { IdParam, nullableInt, nullableText, requiredEnum, requiredText } from './common/fields.js';
+import { CsvBody, exportQuery, listQuery, paged } from './common/list.js';
+
+export const INSTITUTION_TYPES = ['Community College', 'College/University', 'Business'] as const;
+export const OWNERSHIPS = ['Public', 'Private'] as const;
+export const FINANCIAL_MODELS = ['Unknown', 'Profit', 'Non-Profit'] as const;
+export const RELIGIOUS_AFFILIATIONS = [
+  'None', 'Catholic', 'Jesuit', 'Jewish', 'Mennonite', 'Mormon', 'Protestant', 'Islam', 'Hindu', 'Hinduism',
+  'Buddhism', 'Judaism', 'Unknown', 'Other',
+] as const;
+export const ABBREVIATION_MAX = 12;
+
+export const Institution = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(INSTITUTION_TYPES),
+  abbreviation: z.string(),
+  legacyId: z.number().int().nullable(),
+  ownership: z.enum(OWNERSHIPS),
+  website: z.string().nullable(),
+  population: z.string().nullable(),
+  religiousAffiliation: z.enum(RELIGIOUS_AFFILIATIONS),
+  financialModel: z.enum(FINANCIAL_MODELS),
+  logo: UploadedFile.nullable(),
+  logoUrl: z.string().nullable(),
+  logos: z.array(UploadedFile),
+  address: Address,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Institution = z.infer<typeof Institution>;
+
+/** Create and update body; the same schema checks the form in the browser (spec 01 §5 texts). */
+export const InstitutionInput = z.object({
+  name: requiredText('Name is required', 255, 'Name must be 255 characters or less'),
+  abbreviation: requiredText('Abbreviation is required', ABBREVIATION_MAX, 'Abbreviation must be 12 characters or less'),
+  type: requiredEnum([...INSTITUTION_TYPES], 'Type is required'),
+  ownership: requiredEnum([...OWNERSHIPS], 'Ownership is required'),
+  financialModel: requiredEnum([...FINANCIAL_MODELS], 'Financial Model is required').default('Unknown'),
+  religiousAffiliation: requiredEnum([...RELIGIOUS_AFFILIATIONS], 'Religious Affiliation is required').default('Unknown'),
+  legacyId: nullableInt('Legacy Id').optional().transform((v) => v ?? null),
+  website: nullableText(500, 'Website'),
+  population: nullableText(100, 'Population'),
+  logoId: z.number().int().nullish().transform((v) => v ?? null),
+  address: AddressInput,
+});
+export type InstitutionInput = z.input<typeof InstitutionInput>;
+
+export const InstitutionListQuery = listQuery({
+  sortable: ['name', 'abbreviation', 'type', 'ownership', 'createdAt', 'id'] as const,
+  filters: {
+    type: z.enum(INSTITUTION_TYPES).optional(),
+    ownership: z.enum(OWNERSHIPS).optional(),
+    religiousAffiliation: z.enum(RELIGIOUS_AFFILIATIONS).optional(),
+  },
+});
+export type InstitutionListQuery = z.input<typeof InstitutionListQuery>;
+
+export const institutionsContract = c.router(
+  {
+    list: {
+      method: 'GET',
+      path: '/admin/institutions',
+      query: InstitutionListQuery,
+      responses: { 200: paged(Institution) },
+      summary: 'List institutions (search by name or abbreviation; filter by type, ownership, religious affiliation)',
+    },
+    export: {
+      method: 'GET',
+      path: '/admin/institutions/export',
+      query: exportQuery(InstitutionListQuery),
+      responses: { 200: c.otherResponse({ contentType: 'text/csv', body: CsvBody }) },
+      summary: 'Export the filtered institutions as CSV',
+    },
+    get: {
+      method: 'GET',
+      path: '/admin/institutions/:id',
+      pathParams: IdParam,
+      responses: { 200: Institution },
+      summary: 'One institution',
+    },
+    create: {
+      method: 'POST',
+      path: '/admin/institutions',
+      body: InstitutionInput,
+      responses: { 201: Institution },
+      summary: 'Create an institution',
+    },
+    update: {
+      method: 'PUT',
+      path: '/admin/institutions/:id',
+      pathParams: IdParam,
+      body: InstitutionInput,
+      responses: { 200: Institution },
+      summary: 'Update an institution',
+    },
+  },
+  { metadata: meta.admin },
+);

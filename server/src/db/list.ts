@@ -1,0 +1,78 @@
+import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
+import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
+import { pagination, type Paged, type SortTerm } from '@app/contract';
+
+/** A list's sortable fields mapped to the columns (or expressions) they order by. Only these are ever used. */
+export type SortMap<F extends string = string> = Record<F, string | Expression<unknown>>;
+
+type Query = { page: number; pageSize: number; sort: SortTerm[] };
+// Generic over any select: the helper only adds order, limit and a window count.
+type AnySelect<O> = SelectQueryBuilder<any, any, O>;
+
+function orderBy<O>(qb: AnySelect<O>, sort: SortTerm[], map: SortMap, tieBreaker: string): AnySelect<O> {
+  for (const { field, direction } of sort) {
+    const col = map[field];
+    if (col === undefined) throw new Error(`Unmapped sort field ${field}`); // the contract already refused it
+    qb = qb.orderBy(typeof col === 'string' ? sql.ref(col) : col, sql.raw(`${direction} nulls last`) as never);
+  }
+  // A stable tie-break so pages never repeat or skip rows.
+  return qb.orderBy(sql.ref(tieBreaker), 'asc');
+}
+
+/**
+ * Runs a filtered select as one page: whitelisted sort plus an id tie-break, and the total from
+ * `count(*) over()` in the same round trip.
+ * @example
+ * return paginate(db.selectFrom('institutions').selectAll().where(...), query, { name: 'name' }, 'id');
+ */
+export async function paginate<O>(qb: AnySelect<O>, query: Query, map: SortMap, tieBreaker = 'id'): Promise<Paged<O>> {
+  const rows = (await orderBy(qb, query.sort, map, tieBreaker)
+    .select(sql<number>`count(*) over()`.as('__total'))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute()) as Array<O & { __total: number }>;
+  let total = rows[0]?.__total;
+  if (total === undefined) {
+    // Past the last page: count separately so the pager still knows where the end is.
+    const { n } = (await qb
+      .clearSelect()
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow()) as { n: number };
+    total = Number(n);
+  }
+  const items = rows.map(({ __total, ...row }) => row as unknown as O);
+  return { items, pagination: pagination(query.page, query.pageSize, Number(total)) };
+}
+
+export type CsvColumn<O> = { header: string; value: (row: O) => unknown };
+
+/**
+ * Streams the same filtered select, unpaged, as CSV through a server-side cursor: memory stays
+ * constant whatever the row count.
+ */
+export function streamCsv<O>(
+  qb: AnySelect<O>,
+  sort: SortTerm[],
+  map: SortMap,
+  columns: CsvColumn<O>[],
+  tieBreaker = 'id',
+): Readable {
+  const rows = orderBy(qb, sort, map, tieBreaker).stream(2000);
+  async function* records() {
+    for await (const row of rows) yield columns.map((c) => formatCell(c.value(row)));
+  }
+  const csv = stringify({ header: true, columns: columns.map((c) => c.header) });
+  return Readable.from(records(), { objectMode: true }).pipe(csv);
+}
+
+function formatCell(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (value === null || value === undefined) return '';
+  return value;
+}
+
+/** `contains` search on several columns (ILIKE, escaped), or no condition for an empty search. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}

@@ -1,0 +1,135 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import { emptyAddress, type Institution } from '@app/contract';
+import type { z } from 'zod';
+import type { DB } from '../../db/database.js';
+import { likePattern, paginate, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
+import { toUploadedFile } from '../files/model.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+type ListQuery = z.output<typeof import('@app/contract').InstitutionListQuery>;
+type Filters = Omit<ListQuery, 'page' | 'pageSize' | 'sort'>;
+type Input = z.output<typeof import('@app/contract').InstitutionInput>;
+
+export const institutionSort: SortMap<ListQuery['sort'][number]['field']> = {
+  name: 'i.name',
+  abbreviation: 'i.abbreviation',
+  type: 'i.type',
+  ownership: 'i.ownership',
+  createdAt: 'i.createdAt',
+  id: 'i.id',
+};
+
+function selectInstitutions(db: Db, filters: Filters) {
+  let qb = db.selectFrom('institutions as i');
+  if (filters.search) {
+    const pattern = likePattern(filters.search);
+    qb = qb.where(sql<boolean>`(i.name || ' ' || i.abbreviation) ilike ${pattern}`);
+  }
+  if (filters.type) qb = qb.where('i.type', '=', filters.type);
+  if (filters.ownership) qb = qb.where('i.ownership', '=', filters.ownership);
+  if (filters.religiousAffiliation) qb = qb.where('i.religiousAffiliation', '=', filters.religiousAffiliation);
+  return qb.select([
+    'i.id', 'i.name', 'i.type', 'i.abbreviation', 'i.legacyId', 'i.ownership', 'i.website', 'i.population',
+    'i.religiousAffiliation', 'i.financialModel', 'i.address', 'i.createdAt', 'i.updatedAt',
+  ]);
+}
+
+function withFiles(qb: ReturnType<typeof selectInstitutions>) {
+  return qb.select((eb) => [
+    jsonObjectFrom(
+      eb.selectFrom('files as f').select(['f.id', 'f.fileName', 'f.contentType', 'f.sizeInBytes']).whereRef('f.id', '=', 'i.logoId'),
+    ).as('logo'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('institutionLogos as l')
+        .innerJoin('files as f', 'f.id', 'l.fileId')
+        .select(['f.id', 'f.fileName', 'f.contentType', 'f.sizeInBytes'])
+        .whereRef('l.institutionId', '=', 'i.id')
+        .orderBy('l.createdAt', 'desc'),
+    ).as('logos'),
+  ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof withFiles>['executeTakeFirstOrThrow']>>;
+
+function toInstitution(row: Row): Institution {
+  const logo = row.logo ? toUploadedFile(row.logo) : null;
+  return {
+    ...row,
+    type: row.type as Institution['type'],
+    ownership: row.ownership as Institution['ownership'],
+    religiousAffiliation: row.religiousAffiliation as Institution['religiousAffiliation'],
+    financialModel: row.financialModel as Institution['financialModel'],
+    address: { ...emptyAddress, ...row.address },
+    logo,
+    logoUrl: logo?.url ?? null,
+    logos: row.logos.map(toUploadedFile),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listInstitutions(db: Db, query: ListQuery) {
+  const page = await paginate(withFiles(selectInstitutions(db, query)), query, institutionSort, 'i.id');
+  return { ...page, items: page.items.map(toInstitution) };
+}
+
+export async function getInstitution(db: Db, id: number): Promise<Institution | undefined> {
+  const row = await withFiles(selectInstitutions(db, {}).where('i.id', '=', id)).executeTakeFirst();
+  return row && toInstitution(row);
+}
+
+function values(input: Input) {
+  const { logoId, address, ...rest } = input;
+  return { ...rest, logoId, address: JSON.stringify(address) };
+}
+
+async function rememberLogo(db: Db, institutionId: number, fileId: number | null) {
+  if (!fileId) return;
+  await db.insertInto('institutionLogos').values({ institutionId, fileId }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+export async function createInstitution(db: Db, input: Input): Promise<number> {
+  const { id } = await db.insertInto('institutions').values(values(input)).returning('id').executeTakeFirstOrThrow();
+  await rememberLogo(db, id, input.logoId);
+  return id;
+}
+
+export async function updateInstitution(db: Db, id: number, input: Input): Promise<boolean> {
+  const res = await db
+    .updateTable('institutions')
+    .set({ ...values(input), updatedAt: sql`now()` })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!res.numUpdatedRows) return false;
+  await rememberLogo(db, id, input.logoId);
+  return true;
+}
+
+export async function fileExists(db: Db, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('files').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+const csvColumns: CsvColumn<Awaited<ReturnType<ReturnType<typeof selectInstitutions>['executeTakeFirstOrThrow']>>>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'name', value: (r) => r.name },
+  { header: 'abbreviation', value: (r) => r.abbreviation },
+  { header: 'type', value: (r) => r.type },
+  { header: 'ownership', value: (r) => r.ownership },
+  { header: 'religiousAffiliation', value: (r) => r.religiousAffiliation },
+  { header: 'financialModel', value: (r) => r.financialModel },
+  { header: 'legacyId', value: (r) => r.legacyId },
+  { header: 'website', value: (r) => r.website },
+  { header: 'population', value: (r) => r.population },
+  { header: 'street1', value: (r) => r.address.street1 },
+  { header: 'street2', value: (r) => r.address.street2 },
+  { header: 'city', value: (r) => r.address.city },
+  { header: 'state', value: (r) => r.address.state },
+  { header: 'postalCode', value: (r) => r.address.postalCode },
+  { header: 'country', value: (r) => r.address.country },
+];
+
+export function exportInstitutions(db: Db, query: Omit<ListQuery, 'page' | 'pageSize'>) {
+  return streamCsv(selectInstitutions(db, query), query.sort, institutionSort, csvColumns, 'i.id');
+}

@@ -1,0 +1,37 @@
+import { contract } from '@app/contract';
+import { s } from '../../ts-rest.js';
+import { AppError, notFound } from '../../errors.js';
+import { csvAttachment } from '../../http.js';
+import * as repo from './repo.js';
+
+async function checkLogo(db: Parameters<typeof repo.fileExists>[0], logoId: number | null) {
+  if (logoId && !(await repo.fileExists(db, logoId))) throw new AppError(400, 'Logo file not found');
+}
+
+export const institutionRoutes = s.router(contract.institutions, {
+  list: async ({ query, request }) => ({ status: 200, body: await repo.listInstitutions(request.server.db, query) }),
+
+  export: async ({ query, request, reply }) =>
+    csvAttachment(reply, 'institutions', repo.exportInstitutions(request.server.db, query)),
+
+  get: async ({ params, request }) => {
+    const institution = await repo.getInstitution(request.server.db, params.id);
+    if (!institution) throw notFound('Institution');
+    return { status: 200, body: institution };
+  },
+
+  create: async ({ body, request }) => {
+    const { db } = request.server;
+    await checkLogo(db, body.logoId);
+    const id = await db.transaction().execute((trx) => repo.createInstitution(trx, body));
+    return { status: 201, body: (await repo.getInstitution(db, id))! };
+  },
+
+  update: async ({ params, body, request }) => {
+    const { db } = request.server;
+    await checkLogo(db, body.logoId);
+    const found = await db.transaction().execute((trx) => repo.updateInstitution(trx, params.id, body));
+    if (!found) throw notFound('Institution');
+    return { status: 200, body: (await repo.getInstitution(db, params.id))! };
+  },
+});
