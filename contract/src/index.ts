@@ -2,11 +2,13 @@ import { c } from './c.js';
 import { authContract } from './auth.js';
 import { healthContract } from './health.js';
 import { institutionsContract } from './institutions.js';
+import { calendarContract, memberCalendarContract } from './calendar.js';
 import { commonErrors } from './common/error.js';
 
 export * from './common/index.js';
 export * from './auth.js';
 export * from './institutions.js';
+export * from './calendar.js';
 
 /** The one router: every documented `/api` call. Areas are merged here, one line each. */
 export const contract = c.router(
@@ -14,6 +16,8 @@ export const contract = c.router(
     auth: authContract,
     health: healthContract,
     institutions: institutionsContract,
+    calendar: calendarContract,
+    memberCalendar: memberCalendarContract,
   },
   { pathPrefix: '/api', commonResponses: commonErrors, strictStatusCodes: true },
 );

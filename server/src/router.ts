@@ -3,10 +3,13 @@ import { s } from './ts-rest.js';
 import { authRoutes } from './features/auth/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { institutionRoutes } from './features/institutions/routes.js';
+import { calendarRoutes, memberCalendarRoutes } from './features/calendar/routes.js';
 
 /** Every area's handlers, one line each, checked by ts-rest against the contract. */
 export const router = s.router(contract, {
   auth: authRoutes,
   health: healthRoutes,
   institutions: institutionRoutes,
+  calendar: calendarRoutes,
+  memberCalendar: memberCalendarRoutes,
 });

@@ -84,6 +84,30 @@ export interface InstitutionLogoTable {
   createdAt: CreatedAt;
 }
 
+export interface CalendarEventTable {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  name: string;
+  description: string | null;
+  eventStart: Timestamp;
+  eventEnd: Timestamp | null;
+  type: string;
+  chapterId: number | null;
+  programComponentId: number | null;
+  location: string | null;
+  zoomStatus: string | null;
+  zoomId: string | null;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface EventRsvpTable {
+  eventId: number;
+  accountId: number;
+  createdAt: CreatedAt;
+}
+
 /** The typed database: one interface per table, added here as areas arrive. */
 export interface DB {
   accounts: AccountTable;
@@ -92,6 +116,8 @@ export interface DB {
   files: FileTable;
   institutions: InstitutionTable;
   institutionLogos: InstitutionLogoTable;
+  calendarEvents: CalendarEventTable;
+  eventRsvps: EventRsvpTable;
 }
 
 export type Db = Kysely<DB>;
