@@ -74,6 +74,8 @@ export interface InstitutionTable {
   financialModel: string;
   logoId: number | null;
   address: ColumnType<Address, Address | string, Address | string>;
+  /** Generated: lower(name || ' ' || abbreviation). */
+  search: ColumnType<string, never, never>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -108,6 +110,47 @@ export interface EventRsvpTable {
   createdAt: CreatedAt;
 }
 
+export interface ChapterTable {
+  id: Generated<number>;
+  name: string;
+  abbreviation: string;
+  institutionId: number;
+  active: Generated<boolean>;
+  acceptingMembers: Generated<boolean>;
+  legacyId: number | null;
+  address: ColumnType<Address, Address | string, Address | string>;
+  logoId: number | null;
+  invitationAdvisor1Name: string | null;
+  invitationAdvisor1Title: string | null;
+  invitationAdvisor1Department: string | null;
+  invitationAdvisor1Email: string | null;
+  invitationAdvisor1SignatureId: number | null;
+  invitationAdvisor2Name: string | null;
+  invitationAdvisor2Email: string | null;
+  invitationAdvisor2SignatureId: number | null;
+  invitationPresidentName: string | null;
+  invitationPresidentEmail: string | null;
+  invitationPresidentSignatureId: number | null;
+  invitationLandingPage: string | null;
+  invitationTestimonialName: string | null;
+  invitationTestimonialTitle: string | null;
+  invitationTestimonialText: string | null;
+  sclaPage: string | null;
+  sclaPageImageId: number | null;
+  /** Generated: lower(name || ' ' || abbreviation). */
+  search: ColumnType<string, never, never>;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Dashboard counts per UTC day, kept by triggers on accounts (migration 0007). */
+export interface DashboardDailyCountTable {
+  kind: 'joins' | 'pledges';
+  /** A UTC calendar day; written as 'YYYY-MM-DD' (pg reads it back as a local-midnight Date). */
+  day: ColumnType<Date, string, string>;
+  count: number;
+}
+
 /** The typed database: one interface per table, added here as areas arrive. */
 export interface DB {
   accounts: AccountTable;
@@ -116,15 +159,23 @@ export interface DB {
   files: FileTable;
   institutions: InstitutionTable;
   institutionLogos: InstitutionLogoTable;
+  chapters: ChapterTable;
   calendarEvents: CalendarEventTable;
   eventRsvps: EventRsvpTable;
+  dashboardDailyCounts: DashboardDailyCountTable;
 }
 
 export type Db = Kysely<DB>;
 
-export function createDb(connectionString: string, max = 10): Db {
+/** `onQuery` sees each statement as sent (benchmarks replay it directly to compare). */
+export function createDb(connectionString: string, max = 10, onQuery?: (sql: string, parameters: readonly unknown[]) => void): Db {
   return new Kysely<DB>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }), cursor: Cursor }),
     plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+    log: onQuery
+      ? (event) => {
+          if (event.level === 'query') onQuery(event.query.sql, event.query.parameters);
+        }
+      : undefined,
   });
 }

@@ -14,7 +14,7 @@ function orderBy<O>(qb: AnySelect<O>, sort: SortTerm[], map: SortMap, tieBreaker
   for (const { field, direction } of sort) {
     const col = map[field];
     if (col === undefined) throw new Error(`Unmapped sort field ${field}`); // the contract already refused it
-    qb = qb.orderBy(typeof col === 'string' ? sql.ref(col) : col, sql.raw(`${direction} nulls last`) as never);
+    qb = qb.orderBy(typeof col === 'string' ? sql.ref(col) : col, direction);
   }
   // A stable tie-break so pages never repeat or skip rows.
   return qb.orderBy(sql.ref(tieBreaker), 'asc');

@@ -17,9 +17,12 @@ class FolderProvider implements MigrationProvider {
   }
 }
 
-/** Applies every pending migration; throws with the failing migration's name. */
+/**
+ * Applies every pending migration; throws with the failing migration's name. Unordered migrations are
+ * allowed: areas built side by side may land a lower number after a higher one was applied.
+ */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new FolderProvider() });
+  const migrator = new Migrator({ db, provider: new FolderProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

@@ -23,8 +23,7 @@ export const institutionSort: SortMap<ListQuery['sort'][number]['field']> = {
 function selectInstitutions(db: Db, filters: Filters) {
   let qb = db.selectFrom('institutions as i');
   if (filters.search) {
-    const pattern = likePattern(filters.search);
-    qb = qb.where(sql<boolean>`(i.name || ' ' || i.abbreviation) ilike ${pattern}`);
+    qb = qb.where('i.search', 'like', likePattern(filters.search.toLowerCase()));
   }
   if (filters.type) qb = qb.where('i.type', '=', filters.type);
   if (filters.ownership) qb = qb.where('i.ownership', '=', filters.ownership);
@@ -71,8 +70,12 @@ function toInstitution(row: Row): Institution {
 }
 
 export async function listInstitutions(db: Db, query: ListQuery) {
-  const page = await paginate(withFiles(selectInstitutions(db, query)), query, institutionSort, 'i.id');
-  return { ...page, items: page.items.map(toInstitution) };
+  const page = await paginate(selectInstitutions(db, query).select('i.id'), query, institutionSort, 'i.id');
+  // Files are loaded for the page's rows only, not for every match the count walks over.
+  const ids = page.items.map((r) => r.id);
+  const rows = ids.length ? await withFiles(selectInstitutions(db, {}).where('i.id', 'in', ids)).execute() : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { ...page, items: ids.map((id) => toInstitution(byId.get(id)!)) };
 }
 
 export async function getInstitution(db: Db, id: number): Promise<Institution | undefined> {

@@ -1,0 +1,19 @@
+/**
+ * `npm run bench`: seeds a separate `bench` database (on DATABASE_URL's server, or the embedded one)
+ * and prints measured figures with their targets. Exit code 0 even when a target is missed: the
+ * figures are the output.
+ */
+import { runMain } from './lib/database.js';
+import { startBench } from './bench/harness.js';
+import { benchInstitutions } from './bench/lists.js';
+
+runMain(async () => {
+  const bench = await startBench();
+  try {
+    console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
+    const results = [await benchInstitutions(bench)];
+    console.log(results.every(Boolean) ? '\nAll targets met.' : '\nSome targets missed (MISS lines above).');
+  } finally {
+    await bench.close();
+  }
+});

@@ -1,0 +1,137 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { tmpdir } from 'node:os';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/src/app.js';
+import { loadConfig } from '../../server/src/config.js';
+import { createDb, type Db } from '../../server/src/db/database.js';
+import { migrateToLatest } from '../../server/src/db/migrate.js';
+import { resolveDatabase } from '../../server/src/database-url.js';
+import { ensureDatabase } from '../../server/src/db/embedded.js';
+import { localStorage } from '../../server/src/plugins/storage.js';
+import { ensureAdmin } from '../../server/src/bootstrap.js';
+
+export type Bench = {
+  db: Db;
+  /** Runs `fn` against the bench database and answers the statements it sent, in order. */
+  captureSql: (fn: (db: Db) => Promise<unknown>) => Promise<Statement[]>;
+  /** Replays captured statements straight to PostgreSQL, one after another. */
+  replay: (statements: Statement[]) => Promise<void>;
+  sqlClient: pg.Client;
+  baseUrl: string;
+  cookie: string;
+  close: () => Promise<void>;
+};
+
+/**
+ * A database `bench` on the configured server (DATABASE_URL's server, or the embedded one), the
+ * real app listening on a free port, a signed-in admin cookie, and a plain pg client for direct SQL.
+ */
+export async function startBench(): Promise<Bench> {
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: process.env.DATA_DIR ?? '.data' });
+  const server = await resolveDatabase(config);
+  const url = new URL(server.url);
+  const adminUrl = new URL(server.url);
+  adminUrl.pathname = '/postgres';
+  await ensureDatabase(adminUrl.toString(), 'bench');
+  url.pathname = '/bench';
+  const db = createDb(url.toString(), 10);
+  await migrateToLatest(db);
+  await ensureAdmin(db, 'bench@example.com', 'bench-password');
+  const app: FastifyInstance = await buildApp({
+    config: { ...config, LOGIN_MAX_FAILURES: 1000 },
+    db,
+    storage: localStorage(path.join(tmpdir(), 'bench-files')),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password' }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const sqlClient = new pg.Client({ connectionString: url.toString() });
+  await sqlClient.connect();
+  let captured: Statement[] = [];
+  const recordingDb = createDb(url.toString(), 1, (sql, parameters) => {
+    captured.push({ sql, parameters: [...parameters] });
+  });
+  const captureSql: Bench['captureSql'] = async (fn) => {
+    captured = [];
+    await fn(recordingDb);
+    if (!captured.length) throw new Error('No SQL captured');
+    return captured;
+  };
+  const replay: Bench['replay'] = async (statements) => {
+    for (const st of statements) await sqlClient.query(st.sql, st.parameters);
+  };
+  return {
+    db,
+    captureSql,
+    replay,
+    sqlClient,
+    baseUrl,
+    cookie,
+    close: async () => {
+      await sqlClient.end();
+      await recordingDb.destroy();
+      await app.close();
+      await db.destroy();
+      await server.stop();
+    },
+  };
+}
+
+export type Statement = { sql: string; parameters: unknown[] };
+
+export type Timing = { p50: number; p95: number; n: number };
+
+/** Runs `fn` `warmup` times unmeasured, then `n` times, and answers p50/p95 in milliseconds. */
+export async function time(fn: () => Promise<unknown>, n = 200, warmup = 20): Promise<Timing> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
+  return { p50: at(0.5), p95: at(0.95), n };
+}
+
+/** GETs a JSON API path with the admin cookie; fails loudly on a non-200. */
+export async function getJson(bench: Bench, pathAndQuery: string): Promise<unknown> {
+  const res = await fetch(`${bench.baseUrl}${pathAndQuery}`, { headers: { cookie: bench.cookie } });
+  if (res.status !== 200) throw new Error(`${pathAndQuery} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+/** Streams an export to its end, counting lines and sampling this process's peak RSS. */
+export async function measureExport(bench: Bench, pathAndQuery: string) {
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 5);
+  const t0 = performance.now();
+  const res = await fetch(`${bench.baseUrl}${pathAndQuery}`, { headers: { cookie: bench.cookie } });
+  if (res.status !== 200 || !res.body) throw new Error(`${pathAndQuery} answered ${res.status}`);
+  let lines = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    for (const b of chunk) if (b === 10) lines++;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(timer);
+  const rows = lines - 1;
+  return { rows, seconds, rowsPerSecond: rows / seconds, peakRssMb: peak / 1024 / 1024 };
+}
+
+export const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
+
+/** Prints one measured line with its target and verdict. */
+export function report(label: string, value: string, ok: boolean, target: string): boolean {
+  console.log(`${ok ? 'PASS' : 'MISS'}  ${label.padEnd(46)} ${value.padEnd(34)} target: ${target}`);
+  return ok;
+}

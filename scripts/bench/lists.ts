@@ -1,0 +1,38 @@
+import { InstitutionListQuery } from '@app/contract';
+import { sql } from 'kysely';
+import { fmt, getJson, measureExport, report, time, type Bench } from './harness.js';
+import { seedScaleInstitutions } from '../seed/institutions.js';
+import { listInstitutions } from '../../server/src/features/institutions/repo.js';
+
+const ROWS = Number(process.env.BENCH_INSTITUTIONS ?? 100_000);
+
+/**
+ * Institutions list: search + sort + page 500 over HTTP against the same SQL run directly, and the
+ * CSV export of every row (rows/s, peak RSS). Targets: API p95 < 30 ms and within 2x of direct SQL;
+ * export > 50,000 rows/s with peak RSS < 300 MB.
+ */
+export async function benchInstitutions(bench: Bench): Promise<boolean> {
+  if (await seedScaleInstitutions(bench.db, ROWS)) await sql`analyze institutions`.execute(bench.db);
+  const { total } = await bench.db.selectFrom('institutions').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  console.log(`\nInstitutions (${Number(total).toLocaleString('en-US')} rows)`);
+
+  let ok = true;
+  // A place name matches about 1 in 15 rows (enough for page 500); 'college' matches 2 in 5, the worst case.
+  for (const [label, search, target] of [['search "lakeview"', 'lakeview', true], ['search "college" (unselective)', 'college', false]] as const) {
+    const qs = `search=${search}&sort=name:asc&page=500&pageSize=10`;
+    const api = await time(() => getJson(bench, `/api/admin/institutions?${qs}`));
+    // The very statements the list call sends, replayed straight to PostgreSQL.
+    const query = InstitutionListQuery.parse(Object.fromEntries(new URLSearchParams(qs)));
+    const statements = await bench.captureSql((db) => listInstitutions(db, query));
+    const direct = await time(() => bench.replay(statements));
+    const within = report(`list API p95, ${label}, sort, page 500`, `${fmt(api.p95)} (p50 ${fmt(api.p50)})`, api.p95 < 30, '< 30 ms');
+    report('  same SQL run directly p95', `${fmt(direct.p95)} (p50 ${fmt(direct.p50)})`, true, 'baseline');
+    const ratio = report('  ratio API / direct SQL (p95)', `${(api.p95 / direct.p95).toFixed(2)}x`, api.p95 <= 2 * direct.p95, '<= 2x');
+    if (target) ok = within && ratio && ok;
+  }
+
+  const exp = await measureExport(bench, '/api/admin/institutions/export?sort=name:asc');
+  ok = report('export throughput', `${Math.round(exp.rowsPerSecond).toLocaleString('en-US')} rows/s (${exp.rows} rows, ${exp.seconds.toFixed(2)} s)`, exp.rowsPerSecond > 50_000, '> 50,000 rows/s') && ok;
+  ok = report('export peak RSS (whole bench process)', `${exp.peakRssMb.toFixed(0)} MB`, exp.peakRssMb < 300, '< 300 MB') && ok;
+  return ok;
+}

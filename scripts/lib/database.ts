@@ -1,0 +1,39 @@
+import { loadConfig, type Config } from '../../server/src/config.js';
+import { resolveDatabase } from '../../server/src/database-url.js';
+import { createDb, type Db } from '../../server/src/db/database.js';
+import { migrateToLatest } from '../../server/src/db/migrate.js';
+
+/**
+ * Runs a script against the product's database (DATABASE_URL, or the embedded PostgreSQL), migrated
+ * to the latest version, and closes everything afterwards.
+ */
+export async function withDatabase<T>(fn: (db: Db, ctx: { config: Config; url: string; applied: string[] }) => Promise<T>): Promise<T> {
+  try {
+    process.loadEnvFile?.('.env');
+  } catch {
+    // no .env file: the environment alone configures the run
+  }
+  const config = loadConfig();
+  const database = await resolveDatabase(config);
+  const db = createDb(database.url, 4);
+  try {
+    const applied = await migrateToLatest(db);
+    return await fn(db, { config, url: database.url, applied });
+  } finally {
+    await db.destroy();
+    await database.stop();
+  }
+}
+
+/** Reads `--name value` from the command line. */
+export function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+export function runMain(main: () => Promise<void>): void {
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.stack ?? err.message : err);
+    process.exit(1);
+  });
+}
