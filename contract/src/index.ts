@@ -2,12 +2,14 @@ import { c } from './c.js';
 import { authContract } from './auth.js';
 import { healthContract } from './health.js';
 import { institutionsContract } from './institutions.js';
+import { chaptersContract } from './chapters.js';
 import { calendarContract, memberCalendarContract } from './calendar.js';
 import { commonErrors } from './common/error.js';
 
 export * from './common/index.js';
 export * from './auth.js';
 export * from './institutions.js';
+export * from './chapters.js';
 export * from './calendar.js';
 
 /** The one router: every documented `/api` call. Areas are merged here, one line each. */
@@ -16,6 +18,7 @@ export const contract = c.router(
     auth: authContract,
     health: healthContract,
     institutions: institutionsContract,
+    chapters: chaptersContract,
     calendar: calendarContract,
     memberCalendar: memberCalendarContract,
   },

@@ -3,6 +3,7 @@ import { s } from './ts-rest.js';
 import { authRoutes } from './features/auth/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { institutionRoutes } from './features/institutions/routes.js';
+import { chapterRoutes } from './features/chapters/routes.js';
 import { calendarRoutes, memberCalendarRoutes } from './features/calendar/routes.js';
 
 /** Every area's handlers, one line each, checked by ts-rest against the contract. */
@@ -10,6 +11,7 @@ export const router = s.router(contract, {
   auth: authRoutes,
   health: healthRoutes,
   institutions: institutionRoutes,
+  chapters: chapterRoutes,
   calendar: calendarRoutes,
   memberCalendar: memberCalendarRoutes,
 });

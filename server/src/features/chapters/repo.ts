@@ -1,0 +1,197 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { emptyAddress, type Chapter, type UploadedFile } from '@app/contract';
+import type { z } from 'zod';
+import type { DB } from '../../db/database.js';
+import { likePattern, paginate, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
+import { toUploadedFile, type FileRow } from '../files/model.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+type ListQuery = z.output<typeof import('@app/contract').ChapterListQuery>;
+type Filters = Omit<ListQuery, 'page' | 'pageSize' | 'sort'>;
+export type ChapterValues = z.output<typeof import('@app/contract').ChapterInput>;
+
+export const chapterSort: SortMap<ListQuery['sort'][number]['field']> = {
+  name: 'ch.name',
+  abbreviation: 'ch.abbreviation',
+  institution: 'i.name',
+  active: 'ch.active',
+  acceptingMembers: 'ch.acceptingMembers',
+  createdAt: 'ch.createdAt',
+  id: 'ch.id',
+};
+
+function selectChapters(db: Db, filters: Filters) {
+  let qb = db.selectFrom('chapters as ch').innerJoin('institutions as i', 'i.id', 'ch.institutionId');
+  if (filters.search) {
+    // The chapter's own name and abbreviation, or its institution's (both through trigram indexes).
+    const pattern = likePattern(filters.search.toLowerCase());
+    qb = qb.where((eb) => eb.or([eb('ch.search', 'like', pattern), eb('i.search', 'like', pattern)]));
+  }
+  if (filters.active !== undefined) qb = qb.where('ch.active', '=', filters.active);
+  if (filters.acceptingMembers !== undefined) qb = qb.where('ch.acceptingMembers', '=', filters.acceptingMembers);
+  return qb.select([
+    'ch.id', 'ch.name', 'ch.abbreviation', 'ch.institutionId', 'i.name as institutionName', 'ch.active',
+    'ch.acceptingMembers', 'ch.legacyId', 'ch.address',
+    'ch.invitationAdvisor1Name', 'ch.invitationAdvisor1Title', 'ch.invitationAdvisor1Department', 'ch.invitationAdvisor1Email',
+    'ch.invitationAdvisor2Name', 'ch.invitationAdvisor2Email',
+    'ch.invitationPresidentName', 'ch.invitationPresidentEmail',
+    'ch.invitationLandingPage', 'ch.invitationTestimonialName', 'ch.invitationTestimonialTitle',
+    'ch.invitationTestimonialText', 'ch.sclaPage', 'ch.createdAt', 'ch.updatedAt',
+  ]);
+}
+
+/** The chapter's file columns, each loaded as one JSON object (or null). */
+const fileColumns = {
+  logo: 'ch.logoId',
+  advisor1Signature: 'ch.invitationAdvisor1SignatureId',
+  advisor2Signature: 'ch.invitationAdvisor2SignatureId',
+  presidentSignature: 'ch.invitationPresidentSignatureId',
+  sclaPageImage: 'ch.sclaPageImageId',
+} as const;
+
+/**
+ * One file as a JSON object with camelCase keys. Built with json_build_object because the CamelCasePlugin
+ * keeps nested JSON keys as they come (`jsonObjectFrom` would answer `file_name`).
+ */
+function fileJson(column: string) {
+  return sql<FileRow | null>`(select json_build_object('id', f.id, 'fileName', f.file_name, 'contentType', f.content_type, 'sizeInBytes', f.size_in_bytes) from files f where f.id = ${sql.ref(column)})`;
+}
+
+function withFiles(qb: ReturnType<typeof selectChapters>) {
+  return qb.select(Object.entries(fileColumns).map(([alias, column]) => fileJson(column).as(alias as keyof typeof fileColumns)));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectChapters>['executeTakeFirstOrThrow']>> &
+  Record<keyof typeof fileColumns, FileRow | null>;
+
+const file = (f: FileRow | null): UploadedFile | null => (f ? toUploadedFile(f) : null);
+
+function toChapter(row: Row): Chapter {
+  const logo = file(row.logo);
+  return {
+    id: row.id,
+    name: row.name,
+    abbreviation: row.abbreviation,
+    institution: { id: row.institutionId, name: row.institutionName },
+    active: row.active,
+    acceptingMembers: row.acceptingMembers,
+    legacyId: row.legacyId,
+    address: { ...emptyAddress, ...row.address },
+    logo,
+    logoUrl: logo?.url ?? null,
+    invitationAdvisor1: {
+      name: row.invitationAdvisor1Name,
+      title: row.invitationAdvisor1Title,
+      department: row.invitationAdvisor1Department,
+      email: row.invitationAdvisor1Email,
+      signature: file(row.advisor1Signature),
+    },
+    invitationAdvisor2: { name: row.invitationAdvisor2Name, email: row.invitationAdvisor2Email, signature: file(row.advisor2Signature) },
+    invitationPresident: { name: row.invitationPresidentName, email: row.invitationPresidentEmail, signature: file(row.presidentSignature) },
+    invitationLandingPage: row.invitationLandingPage,
+    invitationTestimonialName: row.invitationTestimonialName,
+    invitationTestimonialTitle: row.invitationTestimonialTitle,
+    invitationTestimonialText: row.invitationTestimonialText,
+    sclaPage: row.sclaPage,
+    sclaPageImage: file(row.sclaPageImage),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function loadChapters(db: Db, ids: number[]): Promise<Chapter[]> {
+  if (!ids.length) return [];
+  const rows = (await withFiles(selectChapters(db, {}).where('ch.id', 'in', ids)).execute()) as Row[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => (byId.has(id) ? [toChapter(byId.get(id)!)] : []));
+}
+
+export async function listChapters(db: Db, query: ListQuery) {
+  const page = await paginate(selectChapters(db, query).clearSelect().select('ch.id'), query, chapterSort, 'ch.id');
+  // Files are loaded for the page's rows only, not for every match the count walks over.
+  return { ...page, items: await loadChapters(db, page.items.map((r) => r.id)) };
+}
+
+export async function getChapter(db: Db, id: number): Promise<Chapter | undefined> {
+  return (await loadChapters(db, [id]))[0];
+}
+
+function values(input: ChapterValues) {
+  const { institutionId, address, logoId, sclaPageImageId, invitationAdvisor1: a1, invitationAdvisor2: a2, invitationPresident: p, ...rest } = input;
+  return {
+    ...rest,
+    institutionId,
+    address: JSON.stringify(address),
+    logoId,
+    sclaPageImageId,
+    invitationAdvisor1Name: a1.name,
+    invitationAdvisor1Title: a1.title,
+    invitationAdvisor1Department: a1.department,
+    invitationAdvisor1Email: a1.email,
+    invitationAdvisor1SignatureId: a1.signatureId,
+    invitationAdvisor2Name: a2.name,
+    invitationAdvisor2Email: a2.email,
+    invitationAdvisor2SignatureId: a2.signatureId,
+    invitationPresidentName: p.name,
+    invitationPresidentEmail: p.email,
+    invitationPresidentSignatureId: p.signatureId,
+  };
+}
+
+export async function createChapter(db: Db, input: ChapterValues): Promise<number> {
+  const { id } = await db.insertInto('chapters').values(values(input)).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateChapter(db: Db, id: number, input: ChapterValues): Promise<boolean> {
+  const res = await db
+    .updateTable('chapters')
+    .set({ ...values(input), updatedAt: sql`now()` })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return !!res.numUpdatedRows;
+}
+
+export async function institutionExists(db: Db, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('institutions').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** The ids among `ids` that name a stored file. */
+export async function existingFileIds(db: Db, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.selectFrom('files').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+type CsvRow = Awaited<ReturnType<ReturnType<typeof selectChapters>['executeTakeFirstOrThrow']>>;
+const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
+
+const csvColumns: CsvColumn<CsvRow>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'name', value: (r) => r.name },
+  { header: 'abbreviation', value: (r) => r.abbreviation },
+  { header: 'institution', value: (r) => r.institutionName },
+  { header: 'active', value: (r) => yesNo(r.active) },
+  { header: 'acceptingMembers', value: (r) => yesNo(r.acceptingMembers) },
+  { header: 'legacyId', value: (r) => r.legacyId },
+  { header: 'street1', value: (r) => r.address.street1 },
+  { header: 'street2', value: (r) => r.address.street2 },
+  { header: 'city', value: (r) => r.address.city },
+  { header: 'state', value: (r) => r.address.state },
+  { header: 'postalCode', value: (r) => r.address.postalCode },
+  { header: 'country', value: (r) => r.address.country },
+  { header: 'advisor1Name', value: (r) => r.invitationAdvisor1Name },
+  { header: 'advisor1Title', value: (r) => r.invitationAdvisor1Title },
+  { header: 'advisor1Department', value: (r) => r.invitationAdvisor1Department },
+  { header: 'advisor1Email', value: (r) => r.invitationAdvisor1Email },
+  { header: 'advisor2Name', value: (r) => r.invitationAdvisor2Name },
+  { header: 'advisor2Email', value: (r) => r.invitationAdvisor2Email },
+  { header: 'presidentName', value: (r) => r.invitationPresidentName },
+  { header: 'presidentEmail', value: (r) => r.invitationPresidentEmail },
+  { header: 'invitationLandingPage', value: (r) => r.invitationLandingPage },
+  { header: 'sclaPage', value: (r) => r.sclaPage },
+];
+
+export function exportChapters(db: Db, query: Omit<ListQuery, 'page' | 'pageSize'>) {
+  return streamCsv(selectChapters(db, query), query.sort, chapterSort, csvColumns, 'ch.id');
+}
