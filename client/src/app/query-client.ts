@@ -1,6 +1,6 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { errorMessage, errorStatus } from '../api/errors';
+import { errorMessage, errorStatus, fieldErrors } from '../api/errors';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -12,6 +12,8 @@ declare module '@tanstack/react-query' {
       errorTitle?: string;
       /** The form shows errors itself (e.g. field issues): no notification. */
       silentError?: boolean;
+      /** The form puts a 400's field `issues` beside its fields: no notification then, the rule otherwise. */
+      formIssues?: boolean;
     };
   }
 }
@@ -36,6 +38,7 @@ export function createQueryClient(): QueryClient {
       },
       onError: (error, _vars, _ctx, mutation) => {
         if (mutation.meta?.silentError) return;
+        if (mutation.meta?.formIssues && Object.keys(fieldErrors(error)).length) return;
         notifications.show({
           color: 'red',
           title: mutation.meta?.errorTitle,

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { toUrlSearch } from '../list-kit/list-search';
+
+/** Which entity the side panel shows: 'new', or the id (number or uuid) of the one being edited. */
+export type EditTarget = 'new' | number | string;
+
+/**
+ * The URL key of the side panel (`?edit=new`, `?edit=12`), so a reload keeps it open. Unknown values
+ * close the panel instead of failing the route.
+ *
+ * @example validateSearch: listSearchSchema(InstitutionListQuery, editPanelSearch)
+ */
+export const editPanelSearch = {
+  edit: z
+    .union([z.literal('new'), z.coerce.number().int().positive(), z.string().uuid()])
+    .optional()
+    .catch(undefined) as unknown as z.ZodType<EditTarget | undefined, z.ZodTypeDef, EditTarget | undefined>,
+};
+
+/**
+ * Opens and closes the side panel through the URL's `edit` key (the route must take `editPanelSearch`).
+ *
+ * @example
+ * const panel = useEditPanel();
+ * <Button onClick={panel.openNew}>Add Institution</Button>
+ * <FormDrawer opened={panel.opened} onClose={panel.close} title={panel.isNew ? 'Add Institution' : 'Edit Institution'}>...
+ */
+export function useEditPanel() {
+  const target = useSearch({ strict: false, select: (s) => (s as { edit?: EditTarget }).edit });
+  const navigate = useNavigate();
+  const go = (edit: EditTarget | undefined) =>
+    void navigate({ to: '.', search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, edit }) } as never);
+  return {
+    target,
+    opened: target !== undefined,
+    isNew: target === 'new',
+    /** The id being edited, if any. */
+    id: target !== undefined && target !== 'new' ? target : undefined,
+    openNew: () => go('new'),
+    openEdit: (id: number | string) => go(id),
+    close: () => go(undefined),
+  };
+}

@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Center, Drawer, Group, Loader, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { errorMessage } from '../../api/errors';
+import type { EntityForm as EntityFormState } from './use-entity-form';
+import classes from './form-kit.module.css';
+
+export const DRAWER_WIDTH = 560;
+
+/**
+ * The side panel every save opens in: from the right, 560px wide, full screen below 768px.
+ *
+ * @example <FormDrawer opened={panel.opened} onClose={panel.close} title={panel.isNew ? 'Add Institution' : 'Edit Institution'}>...</FormDrawer>
+ */
+export function FormDrawer(props: { opened: boolean; onClose: () => void; title: ReactNode; children: ReactNode }) {
+  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
+  return (
+    <Drawer
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      position="right"
+      size={isMobile ? '100%' : DRAWER_WIDTH}
+      padding="lg"
+      classNames={{ title: classes.drawerTitle, header: classes.drawerHeader, body: classes.drawerBody }}
+    >
+      {props.children}
+    </Drawer>
+  );
+}
+
+/**
+ * The `<form>` of an entity: fields, errors no field took, and a sticky Cancel / Save footer.
+ *
+ * @example <EntityForm form={form} onCancel={close}><TextInput label="Name" {...form.getInputProps('name')} /></EntityForm>
+ */
+export function EntityForm(props: { form: EntityFormState<any>; onCancel: () => void; children: ReactNode; submitLabel?: string }) {
+  const { form } = props;
+  return (
+    <form onSubmit={form.submit} noValidate className={classes.form}>
+      <Stack gap="md" className={classes.fields}>
+        {form.otherErrors.length > 0 && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {form.otherErrors.map((m) => (
+              <div key={m}>{m}</div>
+            ))}
+          </Alert>
+        )}
+        {props.children}
+      </Stack>
+      <Group justify="flex-end" gap="sm" className={classes.footer}>
+        <Button variant="default" onClick={props.onCancel} disabled={form.saving}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={form.saving}>
+          {props.submitLabel ?? 'Save'}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/**
+ * Waits for an entity's query: a loader, the error (generic rule) with a retry, then the children.
+ *
+ * @example <LoadedEntity result={useInstitution(id)}>{(institution) => <InstitutionForm institution={institution} />}</LoadedEntity>
+ */
+export function LoadedEntity<T>(props: { result: { data?: { body: T }; error: unknown; refetch: () => unknown }; children: (entity: T) => ReactNode }) {
+  const { data, error, refetch } = props.result;
+  if (data) return <>{props.children(data.body)}</>;
+  if (error != null)
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+        <Group justify="space-between">
+          <span>{errorMessage(error)}</span>
+          <Button size="xs" variant="white" color="red" onClick={() => void refetch()}>
+            Retry
+          </Button>
+        </Group>
+      </Alert>
+    );
+  return (
+    <Center py="xl">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}

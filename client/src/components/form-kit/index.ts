@@ -1,0 +1,9 @@
+export { useEntityForm, type EntityForm as EntityFormState, type EntityFormOptions, type EntityId, type FormBinder, type InputProps } from './use-entity-form';
+export { FormDrawer, EntityForm, LoadedEntity, DRAWER_WIDTH } from './form-drawer';
+export { editPanelSearch, useEditPanel, type EditTarget } from './edit-panel';
+export { AddressFields } from './address-fields';
+export { EnumSelect, NullableNumberInput } from './fields';
+export { SearchableSelect, type SearchableSelectProps } from './searchable-select';
+export { SearchableMultiSelect, type SearchableMultiSelectProps } from './searchable-multi-select';
+export { usePagedOptions, toOptionsPage, PICKER_PAGE_SIZE, type FetchOptionsPage, type OptionsPage } from './use-paged-options';
+export { getPath, setPath, issuesToErrors, type FormPath, type PathValue } from './paths';

@@ -1,0 +1,125 @@
+import { useState, type ReactNode } from 'react';
+import { Combobox, InputBase, Loader, ScrollArea, Text, useCombobox } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import { errorMessage } from '../../api/errors';
+import { usePagedOptions, type FetchOptionsPage } from './use-paged-options';
+
+export const CLEAR = '__clear__';
+export const LOAD_MORE = '__more__';
+
+export type SearchableSelectProps<T> = {
+  label?: ReactNode;
+  description?: ReactNode;
+  withAsterisk?: boolean;
+  disabled?: boolean;
+  /** A validation error; a load error shows here when there is none. */
+  error?: ReactNode;
+  /** Plural of what is picked, for 'No {x} found' (e.g. 'institutions'). */
+  entityName: string;
+  queryKey: readonly unknown[];
+  fetchPage: FetchOptionsPage<T>;
+  getValue: (item: T) => string | number;
+  getLabel: (item: T) => string;
+  value?: string | number | null;
+  onChange: (value: string | number | null, item: T | null) => void;
+  /** The label of the current value, for when it is not among the loaded options (an edit form). */
+  selectedLabel?: string | null;
+  /** Search debounce; 300 ms (spec 01 §9). */
+  debounceMs?: number;
+  placeholder?: string;
+};
+
+/**
+ * A select whose options come page by page from a list call, searched with a 300 ms debounce. Texts:
+ * 'Type to search...', 'No {x} found', 'Clear Selection'; a load error shows as the input's error.
+ *
+ * @example
+ * <SearchableSelect label="Institution" entityName="institutions" queryKey={['institutions', 'options']}
+ *   fetchPage={fetchInstitutionOptions} getValue={(i) => i.id} getLabel={(i) => i.name}
+ *   selectedLabel={chapter?.institution?.name} {...form.getInputProps('institutionId')} />
+ */
+export function SearchableSelect<T>(props: SearchableSelectProps<T>) {
+  const [search, setSearch] = useState('');
+  const [pickedLabel, setPickedLabel] = useState<string | null>(null);
+  const combobox = useCombobox({
+    onDropdownClose: () => {
+      combobox.resetSelectedOption();
+      setSearch('');
+    },
+  });
+  const options = usePagedOptions({ queryKey: props.queryKey, fetchPage: props.fetchPage, search, enabled: combobox.dropdownOpened, debounceMs: props.debounceMs ?? 300 });
+  const hasValue = props.value !== null && props.value !== undefined && props.value !== '';
+  const loadedLabel = options.items.find((i) => String(props.getValue(i)) === String(props.value));
+  const label = !hasValue ? '' : loadedLabel ? props.getLabel(loadedLabel) : (pickedLabel ?? props.selectedLabel ?? String(props.value));
+
+  const submit = (value: string) => {
+    if (value === LOAD_MORE) return options.fetchNextPage();
+    if (value === CLEAR) {
+      setPickedLabel(null);
+      props.onChange(null, null);
+    } else {
+      const item = options.items.find((i) => String(props.getValue(i)) === value) ?? null;
+      setPickedLabel(item ? props.getLabel(item) : null);
+      props.onChange(item ? props.getValue(item) : value, item);
+    }
+    combobox.closeDropdown();
+  };
+
+  const empty = !options.items.length && !options.loading && !options.waiting && !options.error;
+  return (
+    <Combobox store={combobox} onOptionSubmit={submit} withinPortal>
+      <Combobox.Target>
+        <InputBase
+          label={props.label}
+          description={props.description}
+          withAsterisk={props.withAsterisk}
+          disabled={props.disabled}
+          error={props.error || (options.error ? errorMessage(options.error) : undefined)}
+          placeholder={props.placeholder ?? 'Type to search...'}
+          value={combobox.dropdownOpened ? search : label}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            combobox.openDropdown();
+            combobox.updateSelectedOptionIndex();
+          }}
+          onClick={() => combobox.openDropdown()}
+          onFocus={() => combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+          rightSection={options.loading ? <Loader size={16} /> : <Combobox.Chevron />}
+          rightSectionPointerEvents="none"
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown>
+        <Combobox.Options>
+          <ScrollArea.Autosize mah={260} type="scroll" onBottomReached={() => options.hasNextPage && !options.loading && options.fetchNextPage()}>
+            {hasValue && (
+              <Combobox.Option value={CLEAR}>
+                <Text size="sm" c="dimmed" span>
+                  <IconX size={12} style={{ marginRight: 6, verticalAlign: -1 }} />
+                  Clear Selection
+                </Text>
+              </Combobox.Option>
+            )}
+            {options.items.map((item) => {
+              const value = String(props.getValue(item));
+              return (
+                <Combobox.Option value={value} key={value} active={value === String(props.value)}>
+                  {props.getLabel(item)}
+                </Combobox.Option>
+              );
+            })}
+            {empty && <Combobox.Empty>No {props.entityName} found</Combobox.Empty>}
+            {!options.items.length && (options.loading || options.waiting) && <Combobox.Empty>Loading...</Combobox.Empty>}
+            {options.hasNextPage && (
+              <Combobox.Option value={LOAD_MORE} disabled={options.loading}>
+                <Text size="sm" c="dimmed" span>
+                  Load more
+                </Text>
+              </Combobox.Option>
+            )}
+          </ScrollArea.Autosize>
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

@@ -1,0 +1,102 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Skeleton, Table, Text, UnstyledButton, Group } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { sortStateOf, toggleSort } from './sort';
+import type { Column } from './types';
+import classes from './list-kit.module.css';
+
+const SKELETON_ROWS = 5;
+
+function SortHeader<T>({ column, sort, onSort }: { column: Column<T>; sort?: string; onSort: (sort: string | undefined) => void }) {
+  const state = sortStateOf(sort, column.sortField!);
+  const Arrow = state.direction === 'asc' ? IconArrowUp : state.direction === 'desc' ? IconArrowDown : IconArrowsSort;
+  const click = (e: MouseEvent) => onSort(toggleSort(sort, column.sortField!, { multi: e.shiftKey }));
+  return (
+    <UnstyledButton onClick={click} className={classes.sortButton} data-active={!!state.direction || undefined} title="Sort (shift-click to add a secondary sort)">
+      <Group gap={4} wrap="nowrap" justify={column.align === 'right' ? 'flex-end' : undefined}>
+        <span>{column.header}</span>
+        <Arrow size={14} stroke={2} aria-hidden className={classes.sortIcon} />
+        {state.position && state.count > 1 && (
+          <Text span size="xs" c="dimmed">
+            {state.position}
+          </Text>
+        )}
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+function ariaSort(sort: string | undefined, field: string | undefined) {
+  if (!field) return undefined;
+  const { direction, position } = sortStateOf(sort, field);
+  if (position !== 1) return undefined;
+  return direction === 'asc' ? 'ascending' : 'descending';
+}
+
+/**
+ * The table of a list: sortable headers (click cycles asc -> desc -> none, shift-click adds a
+ * secondary sort), skeleton rows while loading, the empty text, and faded rows while refetching.
+ * `columns` should already be the visible ones (see `useVisibleColumns`).
+ *
+ * @example <DataTable columns={columns} rows={items} sort={list.search.sort} onSort={list.setSort} loading={result.isPending} />
+ */
+export function DataTable<T>(props: {
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  sort?: string;
+  onSort: (sort: string | undefined) => void;
+  loading?: boolean;
+  refreshing?: boolean;
+  rowKey?: (row: T) => string | number;
+  emptyText?: ReactNode;
+  /** When false (phones), `visibleFrom` is ignored: the column toggle decides. */
+  responsive?: boolean;
+}) {
+  const { columns, rows } = props;
+  const key = props.rowKey ?? ((row: T) => (row as { id: string | number }).id);
+  const visibleFrom = (c: Column<T>) => (props.responsive === false ? undefined : c.visibleFrom);
+  return (
+    <Table.ScrollContainer minWidth={0} type="native">
+      <Table verticalSpacing="sm" highlightOnHover className={classes.table} data-refreshing={props.refreshing || undefined} aria-busy={props.loading || props.refreshing}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => (
+              <Table.Th key={c.key} visibleFrom={visibleFrom(c)} ta={c.align} w={c.width} aria-sort={ariaSort(props.sort, c.sortField)}>
+                {c.sortField ? <SortHeader column={c} sort={props.sort} onSort={props.onSort} /> : c.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.loading &&
+            Array.from({ length: SKELETON_ROWS }, (_, i) => (
+              <Table.Tr key={`skeleton-${i}`} data-testid="skeleton-row">
+                {columns.map((c) => (
+                  <Table.Td key={c.key} visibleFrom={visibleFrom(c)}>
+                    <Skeleton height={14} radius="sm" width={`${60 + ((i * 17 + c.key.length * 7) % 35)}%`} />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          {!props.loading && rows?.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length} className={classes.empty}>
+                {props.emptyText ?? 'No results found'}
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {!props.loading &&
+            rows?.map((row) => (
+              <Table.Tr key={key(row)}>
+                {columns.map((c) => (
+                  <Table.Td key={c.key} visibleFrom={visibleFrom(c)} ta={c.align}>
+                    {c.render(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

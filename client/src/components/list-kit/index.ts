@@ -1,0 +1,12 @@
+export { listSearchSchema, listSearchMiddlewares, listQueryOf, toUrlSearch, LIST_DEFAULTS, PAGE_SIZES } from './list-search';
+export type { AnyListQuery, BaseListSearch, ListSearch } from './list-search';
+export { readSort, writeSort, sortStateOf, toggleSort } from './sort';
+export { pagerState, type PagerState } from './pager-math';
+export { exportHref } from './export-url';
+export { useListSearch, type ListController } from './use-list-search';
+export { ListPage, type ListPageProps } from './list-page';
+export { ListFilters, filterValuesOf } from './list-filters';
+export { DataTable } from './data-table';
+export { ListPager } from './list-pager';
+export { ColumnToggle, useVisibleColumns, MOBILE_QUERY } from './column-toggle';
+export type { Column, FilterDef, FilterOption, FilterValues, ListResult } from './types';

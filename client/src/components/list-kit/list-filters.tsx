@@ -1,0 +1,86 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconSearch } from '@tabler/icons-react';
+import type { FilterDef, FilterValues } from './types';
+
+/** The applied filter values of a search, as texts (what the filter form starts from). */
+export function filterValuesOf(filters: readonly FilterDef[], search: Record<string, unknown>): FilterValues {
+  return Object.fromEntries(filters.map((f) => [f.key, search[f.key] === undefined ? undefined : String(search[f.key])]));
+}
+
+function options(def: Extract<FilterDef, { type: 'select' }>) {
+  return def.options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
+}
+
+function FilterField({ def, value, onChange }: { def: FilterDef; value: string | undefined; onChange: (v: string | undefined) => void }) {
+  switch (def.type) {
+    case 'search':
+      return (
+        <TextInput
+          aria-label={def.label ?? 'Search'}
+          placeholder={def.placeholder ?? 'Search...'}
+          leftSection={<IconSearch size={16} />}
+          value={value ?? ''}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          w={{ base: '100%', xs: 240 }}
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          aria-label={def.label}
+          placeholder={def.placeholder ?? def.label}
+          data={options(def)}
+          value={value ?? null}
+          onChange={(v) => onChange(v ?? undefined)}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+          w={{ base: '100%', xs: 180 }}
+        />
+      );
+    case 'date':
+      return (
+        <DateInput
+          aria-label={def.label}
+          placeholder={def.placeholder ?? def.label}
+          valueFormat="YYYY-MM-DD"
+          value={value ?? null}
+          onChange={(v) => onChange(v ?? undefined)}
+          clearable
+          w={{ base: '100%', xs: 160 }}
+        />
+      );
+    case 'custom':
+      return <>{def.render(value, onChange)}</>;
+  }
+}
+
+/**
+ * The filter form: edits filter values locally and applies them (page back to 1) on Search or Enter.
+ * Give it a `key` made from the applied values so it starts over when the URL changes.
+ *
+ * @example <ListFilters filters={filters} initial={filterValuesOf(filters, list.search)} onApply={list.applyFilters} actions={<RefreshButton />} />
+ */
+export function ListFilters(props: { filters: readonly FilterDef[]; initial: FilterValues; onApply: (values: FilterValues) => void; actions?: ReactNode }) {
+  const [draft, setDraft] = useState<FilterValues>(props.initial);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    props.onApply(Object.fromEntries(props.filters.map((f) => [f.key, draft[f.key]?.trim() || undefined])));
+  };
+  return (
+    <form onSubmit={submit} role="search">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        {props.filters.map((def) => (
+          <FilterField key={def.key} def={def} value={draft[def.key]} onChange={(v) => setDraft((d) => ({ ...d, [def.key]: v }))} />
+        ))}
+        <Group gap="xs" wrap="nowrap" style={{ flexGrow: 1 }}>
+          <Button type="submit" variant="filled">
+            Search
+          </Button>
+          {props.actions}
+        </Group>
+      </Group>
+    </form>
+  );
+}
