@@ -13,11 +13,14 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
     return;
   }
   await app.register(fastifyStatic, { root: DIST, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
-      return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  // The error plugin owns the not-found handler; the SPA fallback is a catch-all GET route instead,
+  // which the static files' own routes outrank.
+  app.get('/*', { schema: { hide: true } as never }, (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}` });
     }
-    if (path.extname(request.url.split('?')[0]!)) return reply.status(404).send({ message: 'Not found' });
+    if (path.extname(pathname)) return reply.status(404).send({ message: 'Not found' });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/helper.js';
+import { contractRoutes, openApiPath } from './test/contract-routes.js';
+import { buildOpenApi } from './openapi.js';
+
+const doc = buildOpenApi();
+const routes = contractRoutes();
+type Operation = { operationId?: string; summary?: string; security?: unknown[]; responses: Record<string, any>; parameters?: any[] };
+const operationOf = (method: string, path: string) =>
+  (doc.paths[openApiPath(path)] as Record<string, Operation> | undefined)?.[method.toLowerCase()];
+
+describe('the OpenAPI document', () => {
+  for (const { id, route, access } of routes) it(`documents ${route.method} ${route.path} as ${id}`, () => {
+    const op = operationOf(route.method, route.path);
+    expect(op, 'operation missing').toBeDefined();
+    expect(op!.operationId).toBe(id);
+    expect(op!.summary?.trim()).toBeTruthy();
+    if (access === 'public') expect(op!.security).toEqual([]);
+    else expect(op!.security).toBeUndefined(); // the document-wide session cookie applies
+    for (const status of [400, 401, 403, 404, 500]) {
+      expect(op!.responses[status]?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+    }
+    for (const [status, response] of Object.entries(op!.responses)) expect(response.description, status).not.toBe(status);
+    for (const param of (op!.parameters ?? []).filter((p) => p.in === 'path')) {
+      expect(param).toMatchObject({ required: true });
+      expect(param.schema.nullable).toBeUndefined();
+    }
+  });
+
+  it('has a unique operationId on every operation, and no operation outside the contract', () => {
+    const ops = Object.values(doc.paths).flatMap((item) => Object.values(item as Record<string, Operation>));
+    const operationIds = ops.map((op) => op.operationId);
+    expect(new Set(operationIds).size).toBe(operationIds.length);
+    expect(operationIds.sort()).toEqual(routes.map((r) => r.id).sort());
+  });
+
+  it('declares the session cookie and the shared error body', () => {
+    expect(doc.components?.securitySchemes?.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'sid' });
+    expect(doc.security).toEqual([{ session: [] }]);
+    expect(doc.components?.schemas?.ErrorBody).toMatchObject({ type: 'object', required: ['message'] });
+  });
+
+  it('defines every tag it uses', () => {
+    const defined = new Set((doc.tags ?? []).map((tag) => tag.name));
+    const used = Object.values(doc.paths).flatMap((item) => Object.values(item as Record<string, { tags?: string[] }>).flatMap((op) => op.tags ?? []));
+    expect(used.filter((tag) => !defined.has(tag))).toEqual([]);
+  });
+
+  it('stays OpenAPI 3.0: exclusive bounds are booleans', () => {
+    const numeric: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if ((key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof value === 'number') numeric.push(`${at}/${key}`);
+        walk(value, `${at}/${key}`);
+      }
+    };
+    walk(doc, '#');
+    expect(numeric).toEqual([]);
+  });
+});
+
+describe('served documentation', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers the document at /api/openapi.json', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+
+  it('answers a reference page at /api/docs', async () => {
+    let url = '/api/docs';
+    let res = await t.request({ method: 'GET', url });
+    for (let hops = 0; res.statusCode >= 300 && res.statusCode < 400 && hops < 5; hops++) {
+      url = new URL(String(res.headers.location), `http://localhost${url}`).pathname;
+      res = await t.request({ method: 'GET', url });
+    }
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toMatch(/<html/i);
+  });
+});
