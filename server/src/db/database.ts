@@ -169,8 +169,12 @@ export type Db = Kysely<DB>;
 
 /** `onQuery` sees each statement as sent (benchmarks replay it directly to compare). */
 export function createDb(connectionString: string, max = 10, onQuery?: (sql: string, parameters: readonly unknown[]) => void): Db {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle connection the server drops (restart, shutdown) is discarded by the pool; without a
+  // listener its error event would crash the process. Queries still report their own errors.
+  pool.on('error', () => {});
   return new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }), cursor: Cursor }),
+    dialect: new PostgresDialect({ pool, cursor: Cursor }),
     plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
     log: onQuery
       ? (event) => {
