@@ -3,10 +3,14 @@ import { indexRoute } from './index';
 import { loginRoute } from './login';
 import { adminRoute } from './admin';
 import { adminHomeRoute } from './admin-home';
+import { adminProfileRoute } from './admin-profile';
 
 /** The whole route tree: each area adds its routes under adminRoute here, one line each. */
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
-  adminRoute.addChildren([adminHomeRoute]),
+  adminRoute.addChildren([
+    adminHomeRoute,
+    adminProfileRoute,
+  ]),
 ]);

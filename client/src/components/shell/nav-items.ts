@@ -1,0 +1,26 @@
+import { IconBuildingBank, IconLayoutDashboard, type Icon } from '@tabler/icons-react';
+
+const DASHBOARD = '/admin';
+
+export type NavItem = { label: string; to: string; icon: Icon };
+
+/**
+ * The sidebar, in order. Each area adds one entry when its route exists; the breadcrumbs reuse the
+ * labels. The active entry is the longest `to` that prefixes the current path; the dashboard (`/admin`)
+ * is active only on itself, not on every admin page.
+ *
+ * @example { label: 'Chapters', to: '/admin/chapters', icon: IconSchool }
+ */
+export const navItems: NavItem[] = [
+  { label: 'Dashboard', to: '/admin', icon: IconLayoutDashboard },
+  { label: 'Institutions', to: '/admin/institutions', icon: IconBuildingBank },
+];
+
+/** The `to` of the nav entry that owns `pathname`, if any. */
+export function activeNavTo(pathname: string, items: Pick<NavItem, 'to'>[] = navItems): string | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return items
+    .map((item) => item.to)
+    .filter((to) => path === to || (to !== DASHBOARD && path.startsWith(`${to}/`)))
+    .sort((a, b) => b.length - a.length)[0];
+}

@@ -1,0 +1,39 @@
+import { ActionIcon, Burger, Group, Image, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { CurrentAccount } from '@app/contract';
+import { ColorSchemeMenu } from './color-scheme';
+import { UserMenu } from './user-menu';
+import { toggleShortcut, type useSidebarState } from './sidebar-state';
+
+export const PRODUCT_NAME = 'Honor Society Admin';
+
+type Props = { account: CurrentAccount; sidebar: ReturnType<typeof useSidebarState> };
+
+export function ShellHeader({ account, sidebar }: Props) {
+  const ToggleIcon = sidebar.desktopOpen ? IconLayoutSidebarLeftCollapse : IconLayoutSidebarLeftExpand;
+  return (
+    <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <Burger opened={sidebar.mobileOpen} onClick={sidebar.toggleMobile} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+        <Tooltip label={`Toggle sidebar (${toggleShortcut})`}>
+          <ActionIcon visibleFrom="sm" variant="subtle" color="gray" size="lg" onClick={sidebar.toggleDesktop} aria-label="Toggle sidebar" aria-expanded={sidebar.desktopOpen}>
+            <ToggleIcon size={20} stroke={1.6} />
+          </ActionIcon>
+        </Tooltip>
+        <UnstyledButton component={Link} to="/admin" aria-label={`${PRODUCT_NAME} home`} miw={0}>
+          <Group gap={8} wrap="nowrap">
+            <Image src="/logo.svg" w={30} h={30} alt="" />
+            <Text fw={700} size="md" truncate>
+              {PRODUCT_NAME}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <ColorSchemeMenu />
+        <UserMenu account={account} />
+      </Group>
+    </Group>
+  );
+}

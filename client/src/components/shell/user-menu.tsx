@@ -1,0 +1,70 @@
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconChevronDown, IconLogout, IconPalette, IconUser } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { CurrentAccount } from '@app/contract';
+import { ColorSchemeControl } from './color-scheme';
+
+export const LOGOUT_URL = '/api/auth/logout';
+
+/** Sign-out asks first (spec 01 §2); the server ends the session and redirects to /login. */
+export function confirmSignOut() {
+  modals.openConfirmModal({
+    title: 'Are you sure you want to sign out?',
+    children: (
+      <Text size="sm" c="dimmed">
+        You'll be redirected to the login page.
+      </Text>
+    ),
+    labels: { confirm: 'Yes, sign out', cancel: 'Cancel' },
+    confirmProps: { color: 'red' },
+    onConfirm: () => window.location.assign(LOGOUT_URL),
+  });
+}
+
+function openAppearance() {
+  modals.open({ title: 'Appearance', size: 'sm', children: <ColorSchemeControl /> });
+}
+
+export function UserMenu({ account }: { account: CurrentAccount }) {
+  const name = account.fullName || `${account.firstName} ${account.lastName}`.trim() || account.email;
+  // The header never scrolls away; hiding on detach only misfires where layout is not measured (tests).
+  return (
+    <Menu position="bottom-end" width={240} hideDetached={false}>
+      <Menu.Target>
+        <UnstyledButton aria-label="Account menu" style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={account.avatarUrl} name={name} color="initials" radius="xl" size={34} />
+            <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
+              {name}
+            </Text>
+            <Box component="span" visibleFrom="sm" display="flex">
+              <IconChevronDown size={14} stroke={1.6} />
+            </Box>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {account.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/admin/profile" leftSection={<IconUser size={16} stroke={1.6} />}>
+          Profile
+        </Menu.Item>
+        <Menu.Item leftSection={<IconPalette size={16} stroke={1.6} />} onClick={openAppearance}>
+          Appearance
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} stroke={1.6} />} onClick={confirmSignOut}>
+          Log out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
