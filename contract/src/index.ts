@@ -4,6 +4,7 @@ import { healthContract } from './health.js';
 import { institutionsContract } from './institutions.js';
 import { chaptersContract } from './chapters.js';
 import { calendarContract, memberCalendarContract } from './calendar.js';
+import { accountsContract } from './accounts.js';
 import { commonErrors } from './common/error.js';
 
 export * from './common/index.js';
@@ -11,6 +12,7 @@ export * from './auth.js';
 export * from './institutions.js';
 export * from './chapters.js';
 export * from './calendar.js';
+export * from './accounts.js';
 
 /** The one router: every documented `/api` call. Areas are merged here, one line each. */
 export const contract = c.router(
@@ -21,6 +23,7 @@ export const contract = c.router(
     chapters: chaptersContract,
     calendar: calendarContract,
     memberCalendar: memberCalendarContract,
+    accounts: accountsContract,
   },
   { pathPrefix: '/api', commonResponses: commonErrors, strictStatusCodes: true },
 );

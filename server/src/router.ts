@@ -5,6 +5,7 @@ import { healthRoutes } from './features/health/routes.js';
 import { institutionRoutes } from './features/institutions/routes.js';
 import { chapterRoutes } from './features/chapters/routes.js';
 import { calendarRoutes, memberCalendarRoutes } from './features/calendar/routes.js';
+import { accountRoutes } from './features/accounts/routes.js';
 
 /** Every area's handlers, one line each, checked by ts-rest against the contract. */
 export const router = s.router(contract, {
@@ -14,4 +15,5 @@ export const router = s.router(contract, {
   chapters: chapterRoutes,
   calendar: calendarRoutes,
   memberCalendar: memberCalendarRoutes,
+  accounts: accountRoutes,
 });

@@ -10,37 +10,60 @@ type Query = { page: number; pageSize: number; sort: SortTerm[] };
 // Generic over any select: the helper only adds order, limit and a window count.
 type AnySelect<O> = SelectQueryBuilder<any, any, O>;
 
-function orderBy<O>(qb: AnySelect<O>, sort: SortTerm[], map: SortMap, tieBreaker: string): AnySelect<O> {
+function orderBy<O>(qb: AnySelect<O>, sort: SortTerm[], map: SortMap, tieBreaker: string, tieBreakerFollowsSort = false): AnySelect<O> {
   for (const { field, direction } of sort) {
     const col = map[field];
     if (col === undefined) throw new Error(`Unmapped sort field ${field}`); // the contract already refused it
     qb = qb.orderBy(typeof col === 'string' ? sql.ref(col) : col, direction);
   }
   // A stable tie-break so pages never repeat or skip rows.
-  return qb.orderBy(sql.ref(tieBreaker), 'asc');
+  const last = sort[sort.length - 1]?.direction ?? 'asc';
+  return qb.orderBy(sql.ref(tieBreaker), tieBreakerFollowsSort ? last : 'asc');
 }
+
+export type PaginateOptions = {
+  /**
+   * How the total is counted:
+   * - 'window' (default): `count(*) over()` in the page's own statement, one round trip. Right for
+   *   small tables and for selective filters, where every match is read anyway.
+   * - 'separate': the page (no window) and a plain `count(*)` run at the same time on two
+   *   connections. Right for large result sets: the page can stop after `limit` rows of an index in
+   *   sort order, and the count can be an index-only scan, where a window count must first read
+   *   and number every match before the first row comes out.
+   */
+  count?: 'window' | 'separate';
+  /**
+   * The tie-break takes the direction of the last sort term (`member_at desc, id desc`), so one
+   * `(key, id)` index read forwards or backwards gives either order with no sort step. Default: asc.
+   */
+  tieBreakerFollowsSort?: boolean;
+};
 
 /**
  * Runs a filtered select as one page: whitelisted sort plus an id tie-break, and the total from
- * `count(*) over()` in the same round trip.
+ * `count(*) over()` in the same round trip (or a separate count, see `PaginateOptions`).
  * @example
  * return paginate(db.selectFrom('institutions').selectAll().where(...), query, { name: 'name' }, 'id');
  */
-export async function paginate<O>(qb: AnySelect<O>, query: Query, map: SortMap, tieBreaker = 'id'): Promise<Paged<O>> {
-  const rows = (await orderBy(qb, query.sort, map, tieBreaker)
-    .select(sql<number>`count(*) over()`.as('__total'))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute()) as Array<O & { __total: number }>;
-  let total = rows[0]?.__total;
-  if (total === undefined) {
-    // Past the last page: count separately so the pager still knows where the end is.
-    const { n } = (await qb
-      .clearSelect()
-      .select(sql<number>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow()) as { n: number };
-    total = Number(n);
+export async function paginate<O>(
+  qb: AnySelect<O>,
+  query: Query,
+  map: SortMap,
+  tieBreaker = 'id',
+  options: PaginateOptions = {},
+): Promise<Paged<O>> {
+  const page = orderBy(qb, query.sort, map, tieBreaker, options.tieBreakerFollowsSort).limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const countAll = async () => {
+    const { n } = (await qb.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: number };
+    return Number(n);
+  };
+  if (options.count === 'separate') {
+    const [items, total] = await Promise.all([page.execute(), countAll()]);
+    return { items, pagination: pagination(query.page, query.pageSize, total) };
   }
+  const rows = (await page.select(sql<number>`count(*) over()`.as('__total')).execute()) as Array<O & { __total: number }>;
+  // Past the last page there is no row to carry the window total: count separately so the pager still knows where the end is.
+  const total = rows[0]?.__total ?? (await countAll());
   const items = rows.map(({ __total, ...row }) => row as unknown as O);
   return { items, pagination: pagination(query.page, query.pageSize, Number(total)) };
 }

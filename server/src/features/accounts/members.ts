@@ -1,0 +1,102 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { MemberListQuery, MemberRow } from '@app/contract';
+import type { z } from 'zod';
+import type { DB } from '../../db/database.js';
+import { streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
+import { applyAccountFilters, pageOfAccountIds, type AccountFilters } from './filters.js';
+import { nameKey } from './repo.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+type Sort = z.output<typeof MemberListQuery>['sort'];
+type Page = { page: number; pageSize: number; sort: Sort };
+type MemberInput = z.output<typeof import('@app/contract').MemberInput>;
+
+export const memberSort: SortMap<Sort[number]['field']> = {
+  name: nameKey,
+  email: sql`lower(a.email)`,
+  invitationcode: 'a.invitationCode',
+  memberat: 'a.memberAt',
+  pledgedat: 'a.pledgedAt',
+  id: 'a.id',
+};
+
+/** Members and pledges are accounts with a membership or pledge date (DOMAIN.md). */
+const isMemberOrPledge = sql<boolean>`(a.member_at is not null or a.pledged_at is not null)`;
+
+function selectRows(db: Db) {
+  return db
+    .selectFrom('accounts as a')
+    .leftJoin('institutions as i', 'i.id', 'a.institutionId')
+    .select([
+      'a.id', 'a.firstName', 'a.lastName', 'a.email', 'a.invitationCode', 'i.name as schoolName', 'a.memberAt', 'a.pledgedAt',
+    ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['executeTakeFirstOrThrow']>>;
+
+function toMemberRow(r: Row): MemberRow {
+  return {
+    id: r.id,
+    firstname: r.firstName,
+    lastname: r.lastName,
+    fullname: `${r.firstName} ${r.lastName}`.trim(),
+    email: r.email,
+    invitationcode: r.invitationCode,
+    schoolname: r.schoolName,
+    memberat: r.memberAt ? r.memberAt.toISOString() : null,
+    pledgedat: r.pledgedAt ? r.pledgedAt.toISOString() : null,
+  };
+}
+
+async function rowsByIds(db: Db, ids: number[]): Promise<MemberRow[]> {
+  if (!ids.length) return [];
+  const rows = await selectRows(db).where('a.id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, toMemberRow(r)]));
+  return ids.map((id) => byId.get(id)!).filter(Boolean);
+}
+
+/**
+ * One page of members (status member) or pledges (status pledge): the page's ids first (on the
+ * accounts table alone, so index scans answer it), then those rows with their school.
+ */
+export async function listMemberRows(db: Db, filters: AccountFilters & { status: 'member' | 'pledge' }, page: Page) {
+  const result = await pageOfAccountIds(db, filters, page, memberSort);
+  return { ...result, items: await rowsByIds(db, result.items.map((r) => r.id)) };
+}
+
+export async function getMember(db: Db, id: number): Promise<MemberRow | undefined> {
+  const row = await selectRows(db).where('a.id', '=', id).where(isMemberOrPledge).executeTakeFirst();
+  return row && toMemberRow(row);
+}
+
+export async function updateMember(db: Db, id: number, input: MemberInput): Promise<boolean> {
+  const res = await db
+    .updateTable('accounts as a')
+    .set({ firstName: input.firstname, lastName: input.lastname, email: input.email, updatedAt: sql`now()` })
+    .where('a.id', '=', id)
+    .where(isMemberOrPledge)
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+export async function isMember(db: Db, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('accounts as a').select('a.id').where('a.id', '=', id).where(isMemberOrPledge).executeTakeFirst());
+}
+
+const csvColumns: CsvColumn<Row>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'firstname', value: (r) => r.firstName },
+  { header: 'lastname', value: (r) => r.lastName },
+  { header: 'fullname', value: (r) => `${r.firstName} ${r.lastName}`.trim() },
+  { header: 'email', value: (r) => r.email },
+  { header: 'invitationcode', value: (r) => r.invitationCode },
+  { header: 'schoolname', value: (r) => r.schoolName },
+  { header: 'memberat', value: (r) => r.memberAt },
+  { header: 'pledgedat', value: (r) => r.pledgedAt },
+];
+
+/** The filtered members (or pledges) as CSV, streamed through a cursor: constant memory. */
+export function exportMemberRows(db: Db, filters: AccountFilters & { status: 'member' | 'pledge' }, sort: Sort) {
+  const qb = applyAccountFilters(selectRows(db), filters);
+  return streamCsv(qb, sort, memberSort, csvColumns, 'a.id');
+}

@@ -1,0 +1,102 @@
+import { contract, DUPLICATE_EMAIL, DUPLICATE_INVITATION_CODE } from '@app/contract';
+import type { FastifyRequest } from 'fastify';
+import { s } from '../../ts-rest.js';
+import { AppError, notFound } from '../../errors.js';
+import { csvAttachment } from '../../http.js';
+import { hashPassword } from '../auth/passwords.js';
+import { revokeAccountSessions } from '../auth/sessions.js';
+import * as repo from './repo.js';
+import * as members from './members.js';
+
+export const SELF_DEACTIVATE = 'You cannot deactivate your own account';
+export const SELF_UNADMIN = 'You cannot remove your own admin access';
+
+/** A unique-index violation on email or invitation code becomes a 409 with a clear message. */
+async function unique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const e = err as { code?: string; constraint?: string };
+    if (e.code === '23505' && e.constraint === 'accounts_email_key') throw new AppError(409, DUPLICATE_EMAIL);
+    if (e.code === '23505' && e.constraint === 'accounts_invitation_code_key') throw new AppError(409, DUPLICATE_INVITATION_CODE);
+    throw err;
+  }
+}
+
+/** Sets a new password and ends the account's sessions, except the caller's own when it is their account. */
+async function resetPassword(request: FastifyRequest, accountId: number, newPassword: string, what: string) {
+  const { db } = request.server;
+  const passwordHash = await hashPassword(newPassword);
+  const found = await db.transaction().execute(async (trx) => {
+    if (!(await repo.setPassword(trx, accountId, passwordHash))) return false;
+    const me = request.account!;
+    await revokeAccountSessions(trx, accountId, me.id === accountId ? me.sessionId : undefined);
+    return true;
+  });
+  if (!found) throw notFound(what);
+  return { status: 204 as const, body: undefined };
+}
+
+export const accountRoutes = s.router(contract.accounts, {
+  members: async ({ query, request }) => {
+    const { page, pageSize, sort, status = 'member', ...filters } = query;
+    return { status: 200, body: await members.listMemberRows(request.server.db, { ...filters, status }, { page, pageSize, sort }) };
+  },
+
+  exportMembers: async ({ query, request, reply }) => {
+    const { sort, status = 'member', ...filters } = query;
+    const name = status === 'member' ? 'members' : 'pledges';
+    return csvAttachment(reply, name, members.exportMemberRows(request.server.db, { ...filters, status }, sort));
+  },
+
+  pledges: async ({ query, request }) => {
+    const { page, pageSize, sort, ...filters } = query;
+    return { status: 200, body: await members.listMemberRows(request.server.db, { ...filters, status: 'pledge' }, { page, pageSize, sort }) };
+  },
+
+  getMember: async ({ params, request }) => {
+    const member = await members.getMember(request.server.db, params.id);
+    if (!member) throw notFound('Member');
+    return { status: 200, body: member };
+  },
+
+  updateMember: async ({ params, body, request }) => {
+    const { db } = request.server;
+    const found = await unique(() => members.updateMember(db, params.id, body));
+    if (!found) throw notFound('Member');
+    return { status: 200, body: (await members.getMember(db, params.id))! };
+  },
+
+  resetMemberPassword: async ({ params, body, request }) => {
+    if (!(await members.isMember(request.server.db, params.id))) throw notFound('Member');
+    return resetPassword(request, params.id, body.newPassword, 'Member');
+  },
+
+  list: async ({ query, request }) => ({ status: 200, body: await repo.listAccounts(request.server.db, query) }),
+
+  get: async ({ params, request }) => {
+    const account = await repo.getAccount(request.server.db, params.id);
+    if (!account) throw notFound('Account');
+    return { status: 200, body: account };
+  },
+
+  create: async ({ body, request }) => {
+    const { db } = request.server;
+    const passwordHash = await hashPassword(body.password);
+    const id = await unique(() => repo.createAccount(db, body, passwordHash));
+    return { status: 201, body: (await repo.getAccount(db, id))! };
+  },
+
+  update: async ({ params, body, request }) => {
+    const { db } = request.server;
+    if (params.id === request.account!.id) {
+      if (!body.active) throw new AppError(400, SELF_DEACTIVATE);
+      if (!body.admin) throw new AppError(400, SELF_UNADMIN);
+    }
+    const found = await unique(() => db.transaction().execute((trx) => repo.updateAccount(trx, params.id, body)));
+    if (!found) throw notFound('Account');
+    return { status: 200, body: (await repo.getAccount(db, params.id))! };
+  },
+
+  resetPassword: async ({ params, body, request }) => resetPassword(request, params.id, body.newPassword, 'Account'),
+});
