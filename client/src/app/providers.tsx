@@ -9,9 +9,10 @@ import { theme } from './theme';
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'color-scheme' });
 
 /** Theme, notifications, modals and data: shared by the app and by client tests. */
-export function Providers({ queryClient, children }: PropsWithChildren<{ queryClient: QueryClient }>) {
+export function Providers({ queryClient, env = 'default', children }: PropsWithChildren<{ queryClient: QueryClient; env?: 'default' | 'test' }>) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+    // env="test" turns off transitions and portal checks that happy-dom cannot measure.
+    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager} env={env}>
       <QueryClientProvider client={queryClient}>
         <tsr.ReactQueryProvider>
           <ModalsProvider>

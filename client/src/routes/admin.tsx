@@ -3,6 +3,7 @@ import { rootRoute } from './root';
 import { tsr } from '../api/tsr';
 import { accountQueries } from '../features/auth/api';
 import { AdminShell } from '../components/shell/admin-shell';
+import { AdminError, AdminNotFound, StaffOnlyError } from '../components/shell/admin-fallbacks';
 
 /** Every /admin route: signed-in staff only; otherwise /login?redirect=<path and query>. */
 export const adminRoute = createRoute({
@@ -12,10 +13,13 @@ export const adminRoute = createRoute({
     const client = tsr.initQueryClient(context.queryClient);
     try {
       const { body } = await client.auth.currentAccount.ensureQueryData({ queryKey: accountQueries.current });
-      return { account: body };
+      if (body.admin) return { account: body };
     } catch {
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }
+    throw new StaffOnlyError();
   },
   component: AdminShell,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
 });

@@ -10,7 +10,7 @@ export function renderRoute(path: string) {
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createRouter({ routeTree, context: { queryClient }, history });
   const view = render(
-    <Providers queryClient={queryClient}>
+    <Providers queryClient={queryClient} env="test">
       <RouterProvider router={router} />
     </Providers>,
   );

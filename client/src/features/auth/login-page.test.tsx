@@ -14,6 +14,16 @@ describe('login', () => {
     expect(router.state.location.search).toEqual({ redirect: '/admin/institutions?page=2' });
   });
 
+  it('tells a signed-in member that /admin is for staff only', async () => {
+    mockServer.use(
+      http.get('/api/public/account', () =>
+        HttpResponse.json({ id: 9, firstName: 'Max', lastName: 'Member', fullName: 'Max Member', email: 'max@example.edu', avatarUrl: null, admin: false }),
+      ),
+    );
+    renderRoute('/admin');
+    expect(await screen.findByText('This area is for staff only.')).toBeTruthy();
+  });
+
   it('shows the server message on a failed sign-in', async () => {
     mockServer.use(http.post('/api/auth/login', () => HttpResponse.json({ message: 'Invalid email or password' }, { status: 401 })));
     renderRoute('/login');

@@ -1,0 +1,39 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Link, type ErrorComponentProps } from '@tanstack/react-router';
+import { errorMessage } from '../../api/errors';
+
+/** A signed-in account that is not staff (a member) reached /admin. */
+export class StaffOnlyError extends Error {
+  constructor() {
+    super('This area is for staff only.');
+  }
+}
+
+export function AdminError({ error }: ErrorComponentProps) {
+  const staffOnly = error instanceof StaffOnlyError;
+  return (
+    <Center mih="60vh">
+      <Stack align="center" gap="xs">
+        <Title order={2}>{staffOnly ? 'Staff only' : 'Something went wrong'}</Title>
+        <Text c="dimmed">{staffOnly ? error.message : errorMessage(error)}</Text>
+        <Button component="a" href="/api/auth/logout" variant="light">
+          Sign in with another account
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+export function AdminNotFound() {
+  return (
+    <Center mih="50vh">
+      <Stack align="center" gap="xs">
+        <Title order={2}>Page not found</Title>
+        <Text c="dimmed">There is nothing at this address.</Text>
+        <Button component={Link} to="/admin" variant="light">
+          Back to the dashboard
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
