@@ -2,6 +2,7 @@ import { c } from './c.js';
 import { authContract } from './auth.js';
 import { healthContract } from './health.js';
 import { institutionsContract } from './institutions.js';
+import { filesContract } from './files.js';
 import { chaptersContract } from './chapters.js';
 import { calendarContract, memberCalendarContract } from './calendar.js';
 import { accountsContract } from './accounts.js';
@@ -10,6 +11,7 @@ import { commonErrors } from './common/error.js';
 export * from './common/index.js';
 export * from './auth.js';
 export * from './institutions.js';
+export * from './files.js';
 export * from './chapters.js';
 export * from './calendar.js';
 export * from './accounts.js';
@@ -20,6 +22,7 @@ export const contract = c.router(
     auth: authContract,
     health: healthContract,
     institutions: institutionsContract,
+    files: filesContract,
     chapters: chaptersContract,
     calendar: calendarContract,
     memberCalendar: memberCalendarContract,

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import { contract } from '@app/contract';
+import { contract, UPLOAD_TIMEOUT_MS } from '@app/contract';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Storage } from './plugins/storage.js';
@@ -20,7 +20,8 @@ export async function buildApp({ config, db, storage, serveClient = false }: App
     logger: { level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
-    requestTimeout: 30_000,
+    // The time a client has to send a whole request: an upload may take 5 minutes (spec 01 §7).
+    requestTimeout: UPLOAD_TIMEOUT_MS,
   });
   app.decorate('config', config);
   app.decorate('db', db);

@@ -3,6 +3,7 @@ import { s } from './ts-rest.js';
 import { authRoutes } from './features/auth/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { institutionRoutes } from './features/institutions/routes.js';
+import { fileRoutes } from './features/files/routes.js';
 import { chapterRoutes } from './features/chapters/routes.js';
 import { calendarRoutes, memberCalendarRoutes } from './features/calendar/routes.js';
 import { accountRoutes } from './features/accounts/routes.js';
@@ -12,6 +13,7 @@ export const router = s.router(contract, {
   auth: authRoutes,
   health: healthRoutes,
   institutions: institutionRoutes,
+  files: fileRoutes,
   chapters: chapterRoutes,
   calendar: calendarRoutes,
   memberCalendar: memberCalendarRoutes,

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { Button, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import type { UploadedFile, UploadPath } from '@app/contract';
+import { FileDropzone } from './file-dropzone';
+import { formatBytes } from './upload-rules';
+
+export type ImageUploadFieldProps = {
+  label: ReactNode;
+  /** The destination folder, e.g. 'public/institutions/logos'. */
+  path: UploadPath;
+  /** The current image; the form stores its `id`. */
+  value: UploadedFile | null;
+  onChange: (file: UploadedFile | null) => void;
+  description?: ReactNode;
+  error?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+};
+
+/**
+ * A form field holding one uploaded image: shows the current one with a Remove button, and a drop
+ * zone that replaces it.
+ * @example <ImageUploadField label="Logo" path="public/institutions/logos" value={logo} onChange={setLogo} />
+ */
+export function ImageUploadField({ label, path, value, onChange, description, error, required, disabled }: ImageUploadFieldProps) {
+  return (
+    <Input.Wrapper label={label} description={description} error={error} required={required}>
+      <Stack gap="xs" mt={description ? 4 : 2}>
+        {value && (
+          <Paper withBorder p="xs" radius="sm">
+            <Group justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                <Image src={value.url} alt={value.fileName} h={64} w={64} fit="contain" radius="sm" />
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" truncate>
+                    {value.fileName}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatBytes(value.sizeInBytes)}
+                  </Text>
+                </div>
+              </Group>
+              <Button
+                variant="subtle"
+                color="red"
+                size="xs"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => onChange(null)}
+                disabled={disabled}
+                aria-label={`Remove ${value.fileName}`}
+              >
+                Remove
+              </Button>
+            </Group>
+          </Paper>
+        )}
+        <FileDropzone
+          path={path}
+          maxFiles={1}
+          hideDone
+          disabled={disabled}
+          label={value ? 'Drop a new image here or click to replace it' : 'Drop an image here or click to select it'}
+          onUploaded={([file]) => file && onChange(file)}
+        />
+      </Stack>
+    </Input.Wrapper>
+  );
+}
