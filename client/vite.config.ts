@@ -7,7 +7,8 @@ export default defineConfig(({ mode }) => ({
   define: { 'import.meta.env.VITE_MOCK': JSON.stringify(mode === 'mock') },
   server: {
     port: 5173,
-    proxy: mode === 'mock' ? undefined : { '/api': 'http://127.0.0.1:3000' },
+    // changeOrigin stays false: the server compares Origin with Host to refuse cross-site writes.
+    proxy: mode === 'mock' ? undefined : { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
   build: { chunkSizeWarningLimit: 900 },
 }));
