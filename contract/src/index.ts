@@ -6,9 +6,11 @@ import { filesContract } from './files.js';
 import { chaptersContract } from './chapters.js';
 import { calendarContract, memberCalendarContract } from './calendar.js';
 import { accountsContract } from './accounts.js';
+import { dashboardContract } from './dashboard.js';
 import { commonErrors } from './common/error.js';
 
 export * from './common/index.js';
+export * from './dashboard.js';
 export * from './auth.js';
 export * from './institutions.js';
 export * from './files.js';
@@ -20,6 +22,7 @@ export * from './accounts.js';
 export const contract = c.router(
   {
     auth: authContract,
+    dashboard: dashboardContract,
     health: healthContract,
     institutions: institutionsContract,
     files: filesContract,

@@ -2,6 +2,7 @@ import { contract } from '@app/contract';
 import { s } from './ts-rest.js';
 import { authRoutes } from './features/auth/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { dashboardRoutes } from './features/dashboard/routes.js';
 import { institutionRoutes } from './features/institutions/routes.js';
 import { fileRoutes } from './features/files/routes.js';
 import { chapterRoutes } from './features/chapters/routes.js';
@@ -12,6 +13,7 @@ import { accountRoutes } from './features/accounts/routes.js';
 export const router = s.router(contract, {
   auth: authRoutes,
   health: healthRoutes,
+  dashboard: dashboardRoutes,
   institutions: institutionRoutes,
   files: fileRoutes,
   chapters: chapterRoutes,

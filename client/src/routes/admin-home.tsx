@@ -1,12 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
-import { Title } from '@mantine/core';
 import { adminRoute } from './admin';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
 
+/** /admin: the dashboard (spec 01 §2). */
 export const adminHomeRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/',
-  component: function AdminHome() {
-    const { account } = adminRoute.useRouteContext();
-    return <Title order={2}>Welcome, {account.firstName}</Title>;
-  },
+  component: DashboardPage,
 });

@@ -1,0 +1,112 @@
+import { alpha, Box, Group, Table, Text, Tooltip, useComputedColorScheme, useMantineTheme } from '@mantine/core';
+import { formatCount, type MonthRow } from '@app/contract';
+import classes from './month-heatmap.module.css';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const LEGEND_STEPS = [0.1, 0.3, 0.5, 0.7, 0.9];
+
+/** Cell intensity 0..1 against the busiest month; any month with data is at least faintly coloured. */
+export function intensity(count: number, max: number): number {
+  if (count <= 0 || max <= 0) return 0;
+  return 0.1 + 0.9 * (count / max);
+}
+
+type Grid = { year: number; counts: number[]; total: number }[];
+
+function toGrid(rows: MonthRow[]): Grid {
+  const years = new Map<number, number[]>();
+  for (const row of rows) {
+    const counts = years.get(row.year) ?? Array<number>(12).fill(0);
+    counts[row.month - 1] = row.count;
+    years.set(row.year, counts);
+  }
+  return [...years.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([year, counts]) => ({ year, counts, total: counts.reduce((s, c) => s + c, 0) }));
+}
+
+/**
+ * Joins per month by year (rows newest year first, columns January to December, a total per year):
+ * the cell's colour deepens with its count; hovering shows the number. Months still to come are blank.
+ */
+export function MonthHeatmap({ rows, noun, now = new Date() }: { rows: MonthRow[]; noun: string; now?: Date }) {
+  const theme = useMantineTheme();
+  const dark = useComputedColorScheme('light') === 'dark';
+  const base = theme.colors[theme.primaryColor]![dark ? 5 : 6]!;
+  const grid = toGrid(rows);
+  const max = Math.max(0, ...rows.map((r) => r.count));
+  const thisYear = now.getUTCFullYear();
+  const thisMonth = now.getUTCMonth();
+
+  if (!grid.length) {
+    return (
+      <Text c="dimmed" size="sm" py="md">
+        No {noun} yet.
+      </Text>
+    );
+  }
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={760} type="native">
+        <Table className={classes.table} withRowBorders={false} verticalSpacing={3} horizontalSpacing={3} layout="fixed" style={{ borderCollapse: 'separate', borderSpacing: 3 }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={64}>Year</Table.Th>
+              {MONTHS.map((m) => (
+                <Table.Th key={m} ta="center">
+                  {m}
+                </Table.Th>
+              ))}
+              <Table.Th w={84} ta="right">
+                Total
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {grid.map(({ year, counts, total }) => (
+              <Table.Tr key={year}>
+                <Table.Th scope="row" fw={600}>
+                  {year}
+                </Table.Th>
+                {counts.map((count, m) => {
+                  const future = year > thisYear || (year === thisYear && m > thisMonth);
+                  if (future) return <Table.Td key={m} className={classes.cell} data-future aria-label={`${MONTH_NAMES[m]} ${year}: not yet`} />;
+                  const level = intensity(count, max);
+                  const label = `${MONTH_NAMES[m]} ${year}: ${formatCount(count)} ${noun}`;
+                  return (
+                    <Tooltip key={m} label={label} withArrow openDelay={80}>
+                      <Table.Td
+                        className={classes.cell}
+                        aria-label={label}
+                        data-level={level ? level.toFixed(2) : '0'}
+                        style={{ backgroundColor: level ? alpha(base, level) : undefined, color: dark || level > 0.55 ? 'white' : undefined }}
+                      >
+                        {count ? formatCount(count) : ''}
+                      </Table.Td>
+                    </Tooltip>
+                  );
+                })}
+                <Table.Td ta="right" fw={600} className={classes.total}>
+                  {formatCount(total)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group gap={6} justify="flex-end" mt="xs" aria-hidden>
+        <Text size="xs" c="dimmed">
+          Fewer
+        </Text>
+        {LEGEND_STEPS.map((step) => (
+          <Box key={step} className={classes.swatch} style={{ backgroundColor: alpha(base, step) }} />
+        ))}
+        <Text size="xs" c="dimmed">
+          More (busiest month {formatCount(max)})
+        </Text>
+      </Group>
+    </>
+  );
+}
