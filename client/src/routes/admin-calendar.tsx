@@ -1,0 +1,11 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { adminRoute } from './admin';
+import { calendarSearchSchema } from '../features/calendar/search';
+
+/** /admin/calendar: the calendar code (FullCalendar) loads only when this route is visited. */
+export const adminCalendarRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/calendar',
+  validateSearch: calendarSearchSchema,
+  component: lazyRouteComponent(() => import('../features/calendar/calendar-page'), 'CalendarPage'),
+});
