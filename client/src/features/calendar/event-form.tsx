@@ -18,7 +18,7 @@ import {
   type FetchOptionsPage,
 } from '../../components/form-kit';
 import { SAVED_MESSAGE, calendarQueries, isFuture } from './api';
-import { EventFormSchema, eventValues, newEventValues, withStart, type EventFormValues } from './form-values';
+import { EventFormSchema, eventValues, newEventValues, withStart } from './form-values';
 
 const PICKER_PROPS = {
   valueFormat: 'ddd, MMM D, YYYY h:mm A',
