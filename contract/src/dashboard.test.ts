@@ -73,7 +73,7 @@ describe('percent change', () => {
     [40, 10, 300],
     [10, 40, -75],
     [5, 0, 100],
-    [0, 0, 0],
+    [0, 0, 100],
     [0, 8, -100],
   ])('%i against %i is %d%', (current, previous, change) => {
     expect(percentChange(current, previous)).toBe(change);

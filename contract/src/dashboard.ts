@@ -91,12 +91,12 @@ export function dayWindows(now: Date, days: number, count = SPARKLINE_PERIODS): 
 // ---------------------------------------------------------------- comparison and formats
 
 /**
- * Percent change from the previous period to the current one. 100 when the previous count is 0 and
- * the current one is not (spec 01 §9); 0 when both are 0 (nothing changed).
+ * Percent change from the previous period to the current one; 100 whenever the previous count is 0
+ * (spec 01 §9 states the rule without exception, so 0 after 0 reads 100% too).
  * @example percentChange(45, 40) // 12.5
  */
 export function percentChange(current: number, previous: number): number {
-  if (previous === 0) return current === 0 ? 0 : 100;
+  if (previous === 0) return 100;
   return ((current - previous) / previous) * 100;
 }
 

@@ -5,6 +5,9 @@ import { adminRoute } from './admin';
 import { adminHomeRoute } from './admin-home';
 import { adminProfileRoute } from './admin-profile';
 import { adminCalendarRoute } from './admin-calendar';
+import { adminChaptersRoute } from './admin-chapters';
+import { adminChaptersNewRoute } from './admin-chapters-new';
+import { adminChapterRoute, adminChaptersEditRoute } from './admin-chapters-edit';
 
 /** The whole route tree: each area adds its routes under adminRoute here, one line each. */
 export const routeTree = rootRoute.addChildren([
@@ -14,5 +17,6 @@ export const routeTree = rootRoute.addChildren([
     adminHomeRoute,
     adminProfileRoute,
     adminCalendarRoute,
+    adminChaptersRoute, adminChaptersNewRoute, adminChaptersEditRoute, adminChapterRoute,
   ]),
 ]);

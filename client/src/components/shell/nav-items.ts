@@ -1,4 +1,4 @@
-import { IconBuildingBank, IconCalendarEvent, IconLayoutDashboard, type Icon } from '@tabler/icons-react';
+import { IconBuildingBank, IconCalendarEvent, IconLayoutDashboard, IconSchool, type Icon } from '@tabler/icons-react';
 
 const DASHBOARD = '/admin';
 
@@ -14,6 +14,7 @@ export type NavItem = { label: string; to: string; icon: Icon };
 export const navItems: NavItem[] = [
   { label: 'Dashboard', to: '/admin', icon: IconLayoutDashboard },
   { label: 'Institutions', to: '/admin/institutions', icon: IconBuildingBank },
+  { label: 'Chapters', to: '/admin/chapters', icon: IconSchool },
   { label: 'Calendar', to: '/admin/calendar', icon: IconCalendarEvent },
 ];
 

@@ -119,7 +119,7 @@ describe('card figures', () => {
     const f = figuresFromSeasons(seasonRows([12, 0, 7], 'Fall', 2026).reverse());
     expect(f).toMatchObject({ current: 12, previous: 0, change: 100, direction: 'up' });
     expect(f.points.map((p) => p.label)).toEqual(['Fall 2024', 'Fall 2025', 'Fall 2026']);
-    expect(figuresFromSeasons([])).toMatchObject({ current: 0, previous: 0, change: 0, direction: 'flat' });
+    expect(figuresFromSeasons([])).toMatchObject({ current: 0, previous: 0, change: 100, direction: 'up' });
   });
 
   it('scales heatmap cells against the busiest month', () => {

@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react';
+import { Card, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { CHAPTER_FOLDERS, type Chapter, type Institution } from '@app/contract';
+import { AddressFields, EntityForm, NullableNumberInput, SearchableSelect, useEntityForm } from '../../components/form-kit';
+import { ImageUploadField } from '../../components/upload';
+import { chapterQueries, fetchInstitutionOptions, useSaveChapter } from './api';
+import { ChapterFormSchema, toFormValues } from './form-values';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Title order={3} size="h4" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+function LeaderHeading({ children }: { children: ReactNode }) {
+  return (
+    <Text fw={600} size="sm" c="dimmed" tt="uppercase">
+      {children}
+    </Text>
+  );
+}
+
+/**
+ * The chapter form (spec 01 §2): Chapter Information, Chapter Address, Invitation Leaders and
+ * Additional Invitation Information. Saving with a chapter updates it, otherwise creates one.
+ */
+export function ChapterForm({ chapter, onDone }: { chapter?: Chapter; onDone: () => void }) {
+  const save = useSaveChapter();
+  const form = useEntityForm({ schema: ChapterFormSchema, initialValues: toFormValues(chapter), id: chapter?.id, ...save, onSaved: onDone });
+  const v = form.values;
+
+  return (
+    <EntityForm form={form} onCancel={onDone}>
+      <Section title="Chapter Information">
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+            <TextInput label="Name" withAsterisk maxLength={255} {...form.getInputProps('name')} />
+            <TextInput label="Abbreviation" withAsterisk placeholder="Up to 12 characters" {...form.getInputProps('abbreviation')} />
+            <SearchableSelect<Institution>
+              label="Institution"
+              withAsterisk
+              entityName="institutions"
+              queryKey={chapterQueries.institutionOptions}
+              fetchPage={fetchInstitutionOptions}
+              getValue={(i) => i.id}
+              getLabel={(i) => i.name}
+              selectedLabel={chapter?.institution.name}
+              {...form.getInputProps('institutionId')}
+              value={v.institutionId}
+            />
+            <NullableNumberInput label="Legacy Id" {...form.getInputProps('legacyId')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Switch label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
+            <Switch label="Accepting Members" {...form.getInputProps('acceptingMembers', { type: 'checkbox' })} />
+          </SimpleGrid>
+          <ImageUploadField label="Logo" path={CHAPTER_FOLDERS.logo} value={v.logo} onChange={(f) => form.setValue('logo', f)} />
+        </Stack>
+      </Section>
+
+      <Section title="Chapter Address">
+        <AddressFields form={form} path="address" />
+      </Section>
+
+      <Section title="Invitation Leaders">
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl" verticalSpacing="xl">
+          <Stack gap="sm">
+            <LeaderHeading>Advisor 1</LeaderHeading>
+            <TextInput label="Name" {...form.getInputProps('invitationAdvisor1.name')} />
+            <TextInput label="Title" {...form.getInputProps('invitationAdvisor1.title')} />
+            <TextInput label="Department" {...form.getInputProps('invitationAdvisor1.department')} />
+            <TextInput label="Email" type="email" {...form.getInputProps('invitationAdvisor1.email')} />
+            <ImageUploadField
+              label="Signature"
+              path={CHAPTER_FOLDERS.signature}
+              value={v.invitationAdvisor1.signature}
+              onChange={(f) => form.setValue('invitationAdvisor1.signature', f)}
+            />
+          </Stack>
+          <Stack gap="sm">
+            <LeaderHeading>Advisor 2</LeaderHeading>
+            <TextInput label="Name" {...form.getInputProps('invitationAdvisor2.name')} />
+            <TextInput label="Email" type="email" {...form.getInputProps('invitationAdvisor2.email')} />
+            <ImageUploadField
+              label="Signature"
+              path={CHAPTER_FOLDERS.signature}
+              value={v.invitationAdvisor2.signature}
+              onChange={(f) => form.setValue('invitationAdvisor2.signature', f)}
+            />
+          </Stack>
+          <Stack gap="sm">
+            <LeaderHeading>President</LeaderHeading>
+            <TextInput label="Name" {...form.getInputProps('invitationPresident.name')} />
+            <TextInput label="Email" type="email" {...form.getInputProps('invitationPresident.email')} />
+            <ImageUploadField
+              label="Signature"
+              path={CHAPTER_FOLDERS.signature}
+              value={v.invitationPresident.signature}
+              onChange={(f) => form.setValue('invitationPresident.signature', f)}
+            />
+          </Stack>
+        </SimpleGrid>
+      </Section>
+
+      <Section title="Additional Invitation Information">
+        <Stack gap="sm">
+          <TextInput label="Invitation Landing Page" placeholder="https://" {...form.getInputProps('invitationLandingPage')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+            <TextInput label="Testimonial Name" {...form.getInputProps('invitationTestimonialName')} />
+            <TextInput label="Testimonial Title" {...form.getInputProps('invitationTestimonialTitle')} />
+          </SimpleGrid>
+          <Textarea label="Testimonial Text" rows={4} resize="vertical" {...form.getInputProps('invitationTestimonialText')} />
+          <TextInput label="SCLA Page" placeholder="https://" {...form.getInputProps('sclaPage')} />
+          <ImageUploadField label="SCLA Page Image" path={CHAPTER_FOLDERS.sclaPageImage} value={v.sclaPageImage} onChange={(f) => form.setValue('sclaPageImage', f)} />
+        </Stack>
+      </Section>
+    </EntityForm>
+  );
+}

@@ -1,0 +1,107 @@
+import { Anchor, Badge, Button, Text } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { Link, getRouteApi } from '@tanstack/react-router';
+import { ChapterListQuery, contract, type Address, type Chapter } from '@app/contract';
+import { ListPage, exportHref, listQueryOf, useListSearch, type Column, type FilterDef } from '../../components/list-kit';
+import { useChapterList } from './api';
+
+const routeApi = getRouteApi('/admin/chapters');
+
+// A chosen option hides the filter's placeholder, so each option names its filter.
+const yesNo = (name: string) => [
+  { value: '1', label: `${name}: Yes` },
+  { value: '0', label: `${name}: No` },
+];
+
+const filters: FilterDef[] = [
+  { key: 'search', type: 'search', placeholder: 'Search chapters or institutions' },
+  { key: 'active', type: 'select', label: 'Active', options: yesNo('Active') },
+  { key: 'acceptingMembers', type: 'select', label: 'Accepting Members', options: yesNo('Accepting') },
+];
+
+/** One line of address: street, city, state and postal code, country. */
+export function addressLine(a: Address): string {
+  const cityLine = [a.city, [a.state, a.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [a.street1, a.street2, cityLine, a.country].filter(Boolean).join(', ');
+}
+
+const editPath = (c: Chapter) => `/admin/chapters/${c.id}/edit`;
+
+const columns: Column<Chapter>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    sortField: 'name',
+    render: (c) => (
+      <div>
+        <Anchor component={Link} to={editPath(c)} fw={500} size="sm">
+          {c.name}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {c.abbreviation} · {c.institution.name}
+        </Text>
+      </div>
+    ),
+  },
+  { key: 'address', header: 'Address', visibleFrom: 'md', render: (c) => <Text size="sm">{addressLine(c.address) || '—'}</Text> },
+  {
+    key: 'acceptingMembers',
+    header: 'Accepting Members',
+    sortField: 'acceptingMembers',
+    visibleFrom: 'sm',
+    render: (c) => (
+      <Badge variant="light" color={c.acceptingMembers ? 'teal' : 'gray'}>
+        {c.acceptingMembers ? 'Yes' : 'No'}
+      </Badge>
+    ),
+  },
+  {
+    key: 'active',
+    header: 'Active',
+    sortField: 'active',
+    render: (c) => (
+      <Badge variant="light" color={c.active ? 'green' : 'red'}>
+        {c.active ? 'Active' : 'Inactive'}
+      </Badge>
+    ),
+  },
+  {
+    key: 'actions',
+    header: 'Actions',
+    align: 'right',
+    render: (c) => (
+      <Button
+        component={Link}
+        to={editPath(c)}
+        variant="subtle"
+        size="xs"
+        leftSection={<IconPencil size={14} />}
+        aria-label={`Edit ${c.name}`}
+      >
+        Edit
+      </Button>
+    ),
+  },
+];
+
+/** /admin/chapters: filters search, active and acceptingMembers (1/0); Add Chapter and Edit go to full-page forms. */
+export function ChaptersPage() {
+  const list = useListSearch(routeApi.useSearch());
+  const result = useChapterList(listQueryOf(ChapterListQuery, list.search));
+  return (
+    <ListPage
+      title="Chapters"
+      list={list}
+      result={result}
+      columns={columns}
+      filters={filters}
+      rowKey={(c) => c.id}
+      exportHref={exportHref(contract.chapters.export, list.search)}
+      actions={
+        <Button component={Link} to="/admin/chapters/new" leftSection={<IconPlus size={16} />}>
+          Add Chapter
+        </Button>
+      }
+    />
+  );
+}

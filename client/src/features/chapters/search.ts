@@ -1,0 +1,5 @@
+import { ChapterListQuery } from '@app/contract';
+import { listSearchSchema } from '../../components/list-kit';
+
+/** The chapters list's URL state: the contract's own list query, URL-tolerant. */
+export const chaptersSearch = listSearchSchema(ChapterListQuery);

@@ -1,0 +1,14 @@
+import { createRoute } from '@tanstack/react-router';
+import { adminRoute } from './admin';
+import { listSearchMiddlewares } from '../components/list-kit';
+import { ChaptersPage } from '../features/chapters/chapters-page';
+import { chaptersSearch } from '../features/chapters/search';
+
+/** /admin/chapters: the list; its filters, sort and page live in the URL. */
+export const adminChaptersRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/chapters',
+  validateSearch: chaptersSearch,
+  search: { middlewares: listSearchMiddlewares },
+  component: ChaptersPage,
+});
