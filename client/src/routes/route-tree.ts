@@ -8,6 +8,9 @@ import { adminCalendarRoute } from './admin-calendar';
 import { adminChaptersRoute } from './admin-chapters';
 import { adminChaptersNewRoute } from './admin-chapters-new';
 import { adminChapterRoute, adminChaptersEditRoute } from './admin-chapters-edit';
+import { adminAccountsRoute } from './admin-accounts';
+import { adminAccountsMembersRoute } from './admin-accounts-members';
+import { adminAccountsPledgesRoute } from './admin-accounts-pledges';
 
 /** The whole route tree: each area adds its routes under adminRoute here, one line each. */
 export const routeTree = rootRoute.addChildren([
@@ -18,5 +21,6 @@ export const routeTree = rootRoute.addChildren([
     adminProfileRoute,
     adminCalendarRoute,
     adminChaptersRoute, adminChaptersNewRoute, adminChaptersEditRoute, adminChapterRoute,
+    adminAccountsRoute, adminAccountsMembersRoute, adminAccountsPledgesRoute,
   ]),
 ]);

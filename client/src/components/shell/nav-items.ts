@@ -1,4 +1,5 @@
 import { IconBuildingBank, IconCalendarEvent, IconLayoutDashboard, IconSchool, type Icon } from '@tabler/icons-react';
+import { IconUserCheck, IconUserPlus, IconUsers } from '@tabler/icons-react';
 
 const DASHBOARD = '/admin';
 
@@ -15,6 +16,9 @@ export const navItems: NavItem[] = [
   { label: 'Dashboard', to: '/admin', icon: IconLayoutDashboard },
   { label: 'Institutions', to: '/admin/institutions', icon: IconBuildingBank },
   { label: 'Chapters', to: '/admin/chapters', icon: IconSchool },
+  { label: 'Accounts', to: '/admin/accounts', icon: IconUsers },
+  { label: 'Members', to: '/admin/accounts/members', icon: IconUserCheck },
+  { label: 'Pledges', to: '/admin/accounts/pledges', icon: IconUserPlus },
   { label: 'Calendar', to: '/admin/calendar', icon: IconCalendarEvent },
 ];
 

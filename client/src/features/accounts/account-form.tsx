@@ -1,0 +1,64 @@
+import { Divider, PasswordInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import { AccountCreateInput, AccountUpdateInput, PASSWORD_MIN, type Account } from '@app/contract';
+import { AddressFields, EntityForm, NullableNumberInput, useEntityForm } from '../../components/form-kit';
+import { useSaveAccount } from './api';
+import { toAccountFormValues } from './form-values';
+
+const adminRouteApi = getRouteApi('/admin');
+
+/**
+ * The Add/Edit Account panel's form (spec 01 §3 Account): the password only when adding; admin and
+ * active toggles, which the signed-in admin cannot turn off for their own account (the server refuses too).
+ */
+export function AccountForm({ account, onDone }: { account?: Account; onDone: () => void }) {
+  const save = useSaveAccount();
+  const { account: me } = adminRouteApi.useRouteContext();
+  const isSelf = !!account && account.id === me.id;
+  const form = useEntityForm({
+    schema: account ? AccountUpdateInput : AccountCreateInput,
+    initialValues: toAccountFormValues(account),
+    id: account?.id,
+    create: (body) => save.create(body as AccountCreateInput),
+    update: save.update,
+    onSaved: onDone,
+  });
+
+  return (
+    <EntityForm form={form} onCancel={onDone}>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
+        <TextInput label="First Name" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('firstName')} />
+        <TextInput label="Last Name" withAsterisk autoComplete="off" {...form.getInputProps('lastName')} />
+      </SimpleGrid>
+      <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...form.getInputProps('email')} />
+      {!account && (
+        <PasswordInput
+          label="Password"
+          withAsterisk
+          description={`At least ${PASSWORD_MIN} characters`}
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
+        <TextInput label="Phone" type="tel" placeholder="(555) 555-0123" description="US unless it starts with +country code" {...form.getInputProps('phone')} />
+        <TextInput label="Invitation Code" {...form.getInputProps('invitationCode')} />
+        <NullableNumberInput label="Legacy Id" description="From the previous system, if any" {...form.getInputProps('legacyId')} />
+      </SimpleGrid>
+      <Switch
+        label="Admin"
+        description={isSelf ? 'You cannot remove your own admin access' : 'Staff access to this back-office'}
+        disabled={isSelf}
+        {...form.getInputProps('admin', { type: 'checkbox' })}
+      />
+      <Switch
+        label="Active"
+        description={isSelf ? 'You cannot deactivate your own account' : 'Inactive accounts cannot sign in'}
+        disabled={isSelf}
+        {...form.getInputProps('active', { type: 'checkbox' })}
+      />
+      <Divider label="Address" labelPosition="left" mt="xs" />
+      <AddressFields form={form} path="address" />
+    </EntityForm>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
+import { AccountListQuery, type Account } from '@app/contract';
+import { ListPage, listQueryOf, useListSearch, type Column, type FilterDef } from '../../components/list-kit';
+import { FormDrawer, LoadedEntity, useEditPanel } from '../../components/form-kit';
+import { useAccount, useAccountList } from './api';
+import { AccountForm } from './account-form';
+import { addressLine, formatPhone, roleLabel } from './format';
+import { PersonCell } from './person-cell';
+import { ResetPasswordForm, type ResetTarget } from './reset-password-form';
+import { RowActions } from './row-actions';
+
+const routeApi = getRouteApi('/admin/accounts');
+
+const filters: FilterDef[] = [{ key: 'search', type: 'search', placeholder: 'Search name, email or code' }];
+
+function columns(openEdit: (id: number) => void, openReset: (t: ResetTarget) => void): Column<Account>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Name / Email',
+      sortField: 'name',
+      render: (a) => <PersonCell name={a.fullName} email={a.email} onOpen={() => openEdit(a.id)} />,
+    },
+    {
+      key: 'contact',
+      header: 'Address / Phone',
+      visibleFrom: 'md',
+      render: (a) => {
+        const address = addressLine(a.address);
+        const phone = formatPhone(a.phone);
+        if (!address && !phone) return <Text size="sm" c="dimmed">—</Text>;
+        return (
+          <Stack gap={0}>
+            {address && <Text size="sm" lineClamp={1}>{address}</Text>}
+            {phone && <Text size="xs" c="dimmed">{phone}</Text>}
+          </Stack>
+        );
+      },
+    },
+    {
+      key: 'roles',
+      header: 'Roles',
+      visibleFrom: 'sm',
+      render: (a) => (
+        <Group gap={4}>
+          {a.roles.map((r) => (
+            <Badge key={r} variant="light" color={r === 'ROLE_ADMIN' ? 'indigo' : 'gray'} tt="none">
+              {roleLabel(r)}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    {
+      key: 'active',
+      header: 'Active',
+      render: (a) => (
+        <Badge variant="light" color={a.active ? 'teal' : 'gray'} tt="none">
+          {a.active ? 'active' : 'inactive'}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (a) => (
+        <RowActions name={a.fullName} onEdit={() => openEdit(a.id)} onReset={() => openReset({ id: a.id, name: a.fullName, email: a.email })} />
+      ),
+    },
+  ];
+}
+
+function EditAccount({ id, onDone }: { id: number; onDone: () => void }) {
+  return <LoadedEntity result={useAccount(id)}>{(account) => <AccountForm account={account} onDone={onDone} />}</LoadedEntity>;
+}
+
+/** /admin/accounts: the list (spec 01 §2), the Add/Edit Account panel (in the URL) and Reset Password. */
+export function AccountsPage() {
+  const list = useListSearch(routeApi.useSearch());
+  const result = useAccountList(listQueryOf(AccountListQuery, list.search));
+  const panel = useEditPanel();
+  const [reset, setReset] = useState<ResetTarget | null>(null);
+  return (
+    <>
+      <ListPage
+        title="Accounts"
+        list={list}
+        result={result}
+        columns={columns(panel.openEdit, setReset)}
+        filters={filters}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={panel.openNew}>
+            Add Account
+          </Button>
+        }
+      />
+      <FormDrawer opened={panel.opened} onClose={panel.close} title={panel.isNew ? 'Add Account' : 'Edit Account'}>
+        {panel.isNew && <AccountForm onDone={panel.close} />}
+        {typeof panel.id === 'number' && <EditAccount key={panel.id} id={panel.id} onDone={panel.close} />}
+      </FormDrawer>
+      <FormDrawer opened={!!reset} onClose={() => setReset(null)} title="Reset Password">
+        {reset && <ResetPasswordForm key={reset.id} target={reset} kind="account" onDone={() => setReset(null)} />}
+      </FormDrawer>
+    </>
+  );
+}

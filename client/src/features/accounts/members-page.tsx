@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Text } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import { MemberListQuery, contract, type MemberRow } from '@app/contract';
+import { ListPage, exportHref, listQueryOf, useListSearch, type Column, type FilterDef } from '../../components/list-kit';
+import { FormDrawer, LoadedEntity, useEditPanel } from '../../components/form-kit';
+import { useMember, useMemberList } from './api';
+import { formatDay } from './format';
+import { MemberForm } from './member-form';
+import { PersonCell } from './person-cell';
+import { ResetPasswordForm, type ResetTarget } from './reset-password-form';
+import { RowActions } from './row-actions';
+
+const routeApi = getRouteApi('/admin/accounts/members');
+
+const filters: FilterDef[] = [
+  { key: 'search', type: 'search', placeholder: 'Search name, email or code' },
+  { key: 'memberFrom', type: 'date', label: 'Member from' },
+  { key: 'memberTo', type: 'date', label: 'Member to' },
+];
+
+/** The columns both member and pledge lists share: name (with email), school, a date, invitation code. */
+export function memberColumns(date: { header: string; sortField: 'memberat' | 'pledgedat' }, openEdit?: (id: number) => void): Column<MemberRow>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      sortField: 'name',
+      render: (m) => <PersonCell name={m.fullname} email={m.email} onOpen={openEdit && (() => openEdit(m.id))} />,
+    },
+    {
+      key: 'school',
+      header: 'School',
+      visibleFrom: 'md',
+      render: (m) => <Text size="sm" c={m.schoolname ? undefined : 'dimmed'} lineClamp={2}>{m.schoolname ?? '—'}</Text>,
+    },
+    {
+      key: date.sortField,
+      header: date.header,
+      sortField: date.sortField,
+      render: (m) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDay(m[date.sortField])}</Text>,
+    },
+    {
+      key: 'invitationcode',
+      header: 'Invitation Code',
+      visibleFrom: 'sm',
+      render: (m) => (
+        <Text size="sm" ff="monospace" c={m.invitationcode ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+          {m.invitationcode ?? '—'}
+        </Text>
+      ),
+    },
+  ];
+}
+
+function EditMember({ id, onDone }: { id: number; onDone: () => void }) {
+  return <LoadedEntity result={useMember(id)}>{(member) => <MemberForm member={member} onDone={onDone} />}</LoadedEntity>;
+}
+
+/** /admin/accounts/members: members by membership date, CSV export with the filters, edit and Reset Password. */
+export function MembersPage() {
+  const list = useListSearch(routeApi.useSearch());
+  const result = useMemberList(listQueryOf(MemberListQuery, list.search));
+  const panel = useEditPanel();
+  const [reset, setReset] = useState<ResetTarget | null>(null);
+  const columns: Column<MemberRow>[] = [
+    ...memberColumns({ header: 'Member Since', sortField: 'memberat' }, panel.openEdit),
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (m) => (
+        <RowActions name={m.fullname} onEdit={() => panel.openEdit(m.id)} onReset={() => setReset({ id: m.id, name: m.fullname, email: m.email })} />
+      ),
+    },
+  ];
+  return (
+    <>
+      <ListPage
+        title="Members"
+        list={list}
+        result={result}
+        columns={columns}
+        filters={filters}
+        exportHref={exportHref(contract.accounts.exportMembers, list.search)}
+      />
+      <FormDrawer opened={typeof panel.id === 'number'} onClose={panel.close} title="Edit Member">
+        {typeof panel.id === 'number' && <EditMember key={panel.id} id={panel.id} onDone={panel.close} />}
+      </FormDrawer>
+      <FormDrawer opened={!!reset} onClose={() => setReset(null)} title="Reset Password">
+        {reset && <ResetPasswordForm key={reset.id} target={reset} kind="member" onDone={() => setReset(null)} />}
+      </FormDrawer>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { Stack, Text, UnstyledButton } from '@mantine/core';
+
+/** A person's name over their email; the name opens the row's edit panel when there is one. */
+export function PersonCell({ name, email, onOpen }: { name: string; email: string; onOpen?: () => void }) {
+  const title = (
+    <Text size="sm" fw={500} lineClamp={1}>
+      {name}
+    </Text>
+  );
+  return (
+    <Stack gap={0} miw={0}>
+      {onOpen ? (
+        <UnstyledButton onClick={onOpen} aria-label={`Open ${name}`}>
+          {title}
+        </UnstyledButton>
+      ) : (
+        title
+      )}
+      <Text size="xs" c="dimmed" lineClamp={1}>
+        {email}
+      </Text>
+    </Stack>
+  );
+}

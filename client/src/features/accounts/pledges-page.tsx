@@ -1,0 +1,22 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { PledgeListQuery } from '@app/contract';
+import { ListPage, listQueryOf, useListSearch, type FilterDef } from '../../components/list-kit';
+import { usePledgeList } from './api';
+import { memberColumns } from './members-page';
+
+const routeApi = getRouteApi('/admin/accounts/pledges');
+
+const filters: FilterDef[] = [
+  { key: 'search', type: 'search', placeholder: 'Search name, email or code' },
+  { key: 'pledgeFrom', type: 'date', label: 'Pledged from' },
+  { key: 'pledgeTo', type: 'date', label: 'Pledged to' },
+];
+
+const columns = memberColumns({ header: 'Pledged At', sortField: 'pledgedat' });
+
+/** /admin/accounts/pledges: read-only list of pledges who have not completed membership (spec 01 §2). */
+export function PledgesPage() {
+  const list = useListSearch(routeApi.useSearch());
+  const result = usePledgeList(listQueryOf(PledgeListQuery, list.search));
+  return <ListPage title="Pledges" list={list} result={result} columns={columns} filters={filters} />;
+}

@@ -1,0 +1,14 @@
+import { createRoute } from '@tanstack/react-router';
+import { adminRoute } from './admin';
+import { listSearchMiddlewares } from '../components/list-kit';
+import { AccountsPage } from '../features/accounts/accounts-page';
+import { accountsSearch } from '../features/accounts/search';
+
+/** /admin/accounts: the accounts list and its side panels; filters, sort, page and `edit` live in the URL. */
+export const adminAccountsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/accounts',
+  validateSearch: accountsSearch,
+  search: { middlewares: listSearchMiddlewares },
+  component: AccountsPage,
+});
