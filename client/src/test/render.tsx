@@ -3,12 +3,13 @@ import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/rea
 import { Providers } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { routeTree } from '../routes/route-tree';
+import { stringifySearch } from '../app/router';
 
 /** Renders the whole app at a path, over the MSW handlers derived from the contract. */
 export function renderRoute(path: string) {
   const queryClient = createQueryClient();
   const history = createMemoryHistory({ initialEntries: [path] });
-  const router = createRouter({ routeTree, context: { queryClient }, history });
+  const router = createRouter({ routeTree, context: { queryClient }, history, stringifySearch });
   const view = render(
     <Providers queryClient={queryClient} env="test">
       <RouterProvider router={router} />

@@ -175,7 +175,8 @@ export function createDb(connectionString: string, max = 10, onQuery?: (sql: str
   pool.on('error', () => {});
   return new Kysely<DB>({
     dialect: new PostgresDialect({ pool, cursor: Cursor }),
-    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+    // Nested keys are converted too, so jsonObjectFrom/jsonArrayFrom rows arrive camelCase like top-level ones.
+    plugins: [new CamelCasePlugin()],
     log: onQuery
       ? (event) => {
           if (event.level === 'query') onQuery(event.query.sql, event.query.parameters);

@@ -37,6 +37,24 @@ describe('institutions', () => {
     expect(upd.json().name).toBe('Northwood U');
   });
 
+  it('answers the logo as an uploaded file with its URL, and keeps every logo it had', async () => {
+    const [a, b] = await t.db
+      .insertInto('files')
+      .values([
+        { storageKey: 'public/institutions/logos/a.png', folder: 'public/institutions/logos', fileName: 'crest old.png', contentType: 'image/png', sizeInBytes: 10, public: true },
+        { storageKey: 'public/institutions/logos/b.png', folder: 'public/institutions/logos', fileName: 'crest.png', contentType: 'image/png', sizeInBytes: 12, public: true },
+      ])
+      .returning('id')
+      .execute();
+    const created = (await create({ ...valid, abbreviation: 'LOGO', logoId: a!.id })).json();
+    const res = await t.request({ method: 'PUT', url: `/api/admin/institutions/${created.id}`, payload: { ...valid, abbreviation: 'LOGO', logoId: b!.id }, cookie });
+    expect(res.json().logo).toEqual({ id: b!.id, fileName: 'crest.png', url: `/api/files/${b!.id}/crest.png`, sizeInBytes: 12, contentType: 'image/png' });
+    expect(res.json().logoUrl).toBe(`/api/files/${b!.id}/crest.png`);
+    expect(res.json().logos.map((l: any) => l.fileName).sort()).toEqual(['crest old.png', 'crest.png']);
+    const bad = await t.request({ method: 'PUT', url: `/api/admin/institutions/${created.id}`, payload: { ...valid, logoId: 999999 }, cookie });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('defaults financial model and religious affiliation to Unknown', async () => {
     const { financialModel, religiousAffiliation, ...rest } = valid;
     const res = await create({ ...rest, abbreviation: 'DEF' });
