@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { z } from 'zod';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { toUrlSearch } from '../list-kit/list-search';
@@ -24,10 +25,15 @@ export const editPanelSearch = {
  * @example
  * const panel = useEditPanel();
  * <Button onClick={panel.openNew}>Add Institution</Button>
- * <FormDrawer opened={panel.opened} onClose={panel.close} title={panel.isNew ? 'Add Institution' : 'Edit Institution'}>...
+ * <FormDrawer opened={panel.opened} onClose={panel.close} title={panel.shown.isNew ? 'Add Institution' : 'Edit Institution'}>
+ *   {panel.shown.isNew && <InstitutionForm onDone={panel.close} />}
  */
 export function useEditPanel() {
   const target = useSearch({ strict: false, select: (s) => (s as { edit?: EditTarget }).edit });
+  // While the drawer slides out the URL no longer names the entity: keep showing the last one.
+  const [last, setLast] = useState(target);
+  if (target !== undefined && target !== last) setLast(target);
+  const shown = target ?? last;
   const navigate = useNavigate();
   const go = (edit: EditTarget | undefined) =>
     void navigate({ to: '.', search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, edit }) } as never);
@@ -37,6 +43,8 @@ export function useEditPanel() {
     isNew: target === 'new',
     /** The id being edited, if any. */
     id: target !== undefined && target !== 'new' ? target : undefined,
+    /** What the drawer shows: the URL's target, or while it slides out, the last one. */
+    shown: { isNew: shown === 'new', id: shown !== undefined && shown !== 'new' ? shown : undefined },
     openNew: () => go('new'),
     openEdit: (id: number | string) => go(id),
     close: () => go(undefined),

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Skeleton, Table, Text, UnstyledButton, Group } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { Skeleton, Stack, Table, Text, UnstyledButton, Group } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearchOff } from '@tabler/icons-react';
 import { sortStateOf, toggleSort } from './sort';
 import type { Column } from './types';
 import classes from './list-kit.module.css';
@@ -81,7 +81,10 @@ export function DataTable<T>(props: {
           {!props.loading && rows?.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={columns.length} className={classes.empty}>
-                {props.emptyText ?? 'No results found'}
+                <Stack align="center" gap={6}>
+                  <IconSearchOff size={28} stroke={1.5} aria-hidden />
+                  <Text size="sm">{props.emptyText ?? 'No results found'}</Text>
+                </Stack>
               </Table.Td>
             </Table.Tr>
           )}

@@ -23,7 +23,7 @@ function FilterField({ def, value, onChange }: { def: FilterDef; value: string |
           leftSection={<IconSearch size={16} />}
           value={value ?? ''}
           onChange={(e) => onChange(e.currentTarget.value)}
-          w={{ base: '100%', xs: 240 }}
+          miw={180} style={{ flex: '2 1 220px' }}
         />
       );
     case 'select':
@@ -36,7 +36,7 @@ function FilterField({ def, value, onChange }: { def: FilterDef; value: string |
           onChange={(v) => onChange(v ?? undefined)}
           clearable
           comboboxProps={{ withinPortal: true }}
-          w={{ base: '100%', xs: 180 }}
+          miw={140} style={{ flex: '1 1 150px' }}
         />
       );
     case 'date':
@@ -48,7 +48,7 @@ function FilterField({ def, value, onChange }: { def: FilterDef; value: string |
           value={value ?? null}
           onChange={(v) => onChange(v ?? undefined)}
           clearable
-          w={{ base: '100%', xs: 160 }}
+          miw={140} style={{ flex: '1 1 150px' }}
         />
       );
     case 'custom':
@@ -74,7 +74,7 @@ export function ListFilters(props: { filters: readonly FilterDef[]; initial: Fil
         {props.filters.map((def) => (
           <FilterField key={def.key} def={def} value={draft[def.key]} onChange={(v) => setDraft((d) => ({ ...d, [def.key]: v }))} />
         ))}
-        <Group gap="xs" wrap="nowrap" style={{ flexGrow: 1 }}>
+        <Group gap="xs" wrap="nowrap">
           <Button type="submit" variant="filled">
             Search
           </Button>

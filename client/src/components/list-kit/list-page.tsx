@@ -24,8 +24,8 @@ export type ListPageProps<T> = {
 };
 
 /**
- * A whole list screen: title and primary action, filter form with Search / refresh / Export / column
- * toggle (phones), the sortable table, loading, error with retry, empty text and the pager. All state
+ * A whole list screen: title with Export and the primary action, filter form with Search / refresh /
+ * column toggle (phones), the sortable table, loading, error with retry, empty text and the pager. All state
  * is the URL's (through `list`); the data comes from the caller's `useQuery`.
  *
  * @example
@@ -49,11 +49,6 @@ export function ListPage<T>(props: ListPageProps<T>) {
       <ActionIcon variant="default" size="lg" aria-label="Refresh" title="Refresh" onClick={() => void result.refetch()} loading={result.isFetching && !result.isPending}>
         <IconRefresh size={18} />
       </ActionIcon>
-      {props.exportHref && (
-        <Button component="a" href={props.exportHref} variant="default" leftSection={<IconDownload size={16} />}>
-          Export
-        </Button>
-      )}
       {cols.isMobile && <ColumnToggle columns={props.columns} shown={cols.shown} onToggle={cols.toggle} />}
     </>
   );
@@ -62,7 +57,14 @@ export function ListPage<T>(props: ListPageProps<T>) {
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="sm">
         <Title order={2}>{props.title}</Title>
-        {props.actions && <Group gap="sm">{props.actions}</Group>}
+        <Group gap="sm">
+          {props.exportHref && (
+            <Button component="a" href={props.exportHref} variant="default" leftSection={<IconDownload size={16} />}>
+              Export
+            </Button>
+          )}
+          {props.actions}
+        </Group>
       </Group>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">

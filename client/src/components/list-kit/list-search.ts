@@ -43,10 +43,6 @@ function tolerantSort(sortField: z.ZodTypeAny, value: unknown): string | undefin
   return unique.length ? formatSort(unique) : undefined;
 }
 
-function withoutUndefined<T extends Record<string, unknown>>(obj: T): T {
-  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as T;
-}
-
 /**
  * The route's `validateSearch` for a list: the SAME contract list query, made URL-tolerant. A bad value
  * falls back (page 1, pageSize 10, a filter or sort term the contract rejects is dropped) instead of
@@ -67,7 +63,9 @@ export function listSearchSchema<Q extends AnyListQuery, E extends z.ZodRawShape
       return text !== undefined && text !== '' && field.safeParse(text).success ? text : undefined;
     });
   }
-  const schema = z.object({ ...shape, ...(extra ?? {}) }).transform(withoutUndefined);
+  // A rejected key stays in the output as `undefined`: the router spreads the raw search under the
+  // validated one, so leaving the key out would let the raw value through.
+  const schema = z.object({ ...shape, ...(extra ?? {}) });
   type Extra = z.ZodObject<E>;
   return schema as unknown as z.ZodType<ListSearch<Q> & z.output<Extra>, z.ZodTypeDef, Partial<ListSearch<Q>> & z.input<Extra>>;
 }
