@@ -8,6 +8,7 @@ import { adminCalendarRoute } from './admin-calendar';
 import { adminChaptersRoute } from './admin-chapters';
 import { adminChaptersNewRoute } from './admin-chapters-new';
 import { adminChapterRoute, adminChaptersEditRoute } from './admin-chapters-edit';
+import { adminInstitutionsRoute } from './admin-institutions';
 import { adminAccountsRoute } from './admin-accounts';
 import { adminAccountsMembersRoute } from './admin-accounts-members';
 import { adminAccountsPledgesRoute } from './admin-accounts-pledges';
@@ -21,6 +22,7 @@ export const routeTree = rootRoute.addChildren([
     adminProfileRoute,
     adminCalendarRoute,
     adminChaptersRoute, adminChaptersNewRoute, adminChaptersEditRoute, adminChapterRoute,
+    adminInstitutionsRoute,
     adminAccountsRoute, adminAccountsMembersRoute, adminAccountsPledgesRoute,
   ]),
 ]);

@@ -1,0 +1,124 @@
+import { Avatar, Badge, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
+import {
+  INSTITUTION_TYPES, InstitutionListQuery, OWNERSHIPS, RELIGIOUS_AFFILIATIONS, contract, type Institution,
+} from '@app/contract';
+import { ListPage, exportHref, listQueryOf, useListSearch, type Column, type FilterDef } from '../../components/list-kit';
+import { FormDrawer, LoadedEntity, useEditPanel } from '../../components/form-kit';
+import { useInstitution, useInstitutionList } from './api';
+import { InstitutionForm } from './institution-form';
+
+const routeApi = getRouteApi('/admin/institutions');
+
+const filters: FilterDef[] = [
+  { key: 'search', type: 'search', placeholder: 'Search name or abbreviation' },
+  { key: 'type', type: 'select', label: 'Type', options: INSTITUTION_TYPES },
+  { key: 'ownership', type: 'select', label: 'Ownership', options: OWNERSHIPS },
+  { key: 'religiousAffiliation', type: 'select', label: 'Religious Affiliation', options: RELIGIOUS_AFFILIATIONS },
+];
+
+function initials(name: string) {
+  return name.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w)).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+}
+
+function cityState(i: Institution) {
+  return [i.address.city, i.address.state].filter(Boolean).join(', ');
+}
+
+function columns(openEdit: (id: number) => void): Column<Institution>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      sortField: 'name',
+      render: (i) => (
+        <UnstyledButton onClick={() => openEdit(i.id)} aria-label={`Open ${i.name}`}>
+          <Group gap="sm" wrap="nowrap">
+            <Avatar src={i.logoUrl} alt="" radius="sm" size={36} color="indigo" variant="light">
+              {initials(i.name)}
+            </Avatar>
+            <Text size="sm" fw={500} lineClamp={2}>
+              {i.name}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      ),
+    },
+    {
+      key: 'abbreviation',
+      header: 'Abbreviation',
+      sortField: 'abbreviation',
+      visibleFrom: 'sm',
+      render: (i) => (
+        <Badge variant="default" radius="sm" tt="none" ff="monospace">
+          {i.abbreviation}
+        </Badge>
+      ),
+    },
+    { key: 'type', header: 'Type', sortField: 'type', visibleFrom: 'md', render: (i) => <Text size="sm">{i.type}</Text> },
+    {
+      key: 'ownership',
+      header: 'Ownership',
+      sortField: 'ownership',
+      visibleFrom: 'md',
+      render: (i) => (
+        <Badge variant="light" color={i.ownership === 'Public' ? 'teal' : 'grape'}>
+          {i.ownership}
+        </Badge>
+      ),
+    },
+    {
+      key: 'location',
+      header: 'City / State',
+      visibleFrom: 'lg',
+      render: (i) => (
+        <Text size="sm" c={cityState(i) ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+          {cityState(i) || '—'}
+        </Text>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (i) => (
+        <Button variant="subtle" size="xs" leftSection={<IconPencil size={14} />} onClick={() => openEdit(i.id)} aria-label={`Edit ${i.name}`}>
+          Edit
+        </Button>
+      ),
+    },
+  ];
+}
+
+function EditInstitution({ id, onDone }: { id: number; onDone: () => void }) {
+  return <LoadedEntity result={useInstitution(id)}>{(institution) => <InstitutionForm institution={institution} onDone={onDone} />}</LoadedEntity>;
+}
+
+/** /admin/institutions: the list (spec 01 §2) and the Add/Edit Institution side panel, both in the URL. */
+export function InstitutionsPage() {
+  const list = useListSearch(routeApi.useSearch());
+  const result = useInstitutionList(listQueryOf(InstitutionListQuery, list.search));
+  const panel = useEditPanel();
+  return (
+    <>
+      <ListPage
+        title="Institutions"
+        list={list}
+        result={result}
+        columns={columns(panel.openEdit)}
+        filters={filters}
+        exportHref={exportHref(contract.institutions.export, list.search)}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={panel.openNew}>
+            Add Institution
+          </Button>
+        }
+      />
+      <FormDrawer opened={panel.opened} onClose={panel.close} title={panel.shown.isNew ? 'Add Institution' : 'Edit Institution'}>
+        {panel.shown.isNew && <InstitutionForm onDone={panel.close} />}
+        {typeof panel.shown.id === 'number' && <EditInstitution key={panel.shown.id} id={panel.shown.id} onDone={panel.close} />}
+      </FormDrawer>
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+import { InstitutionListQuery } from '@app/contract';
+import { listSearchSchema } from '../../components/list-kit';
+import { editPanelSearch } from '../../components/form-kit';
+
+/** The institutions screen's URL state: the contract's list query (URL-tolerant) plus the side panel. */
+export const institutionsSearch = listSearchSchema(InstitutionListQuery, editPanelSearch);
