@@ -14,7 +14,6 @@ type MemberInput = z.output<typeof import('@app/contract').MemberInput>;
 export const memberSort: SortMap<Sort[number]['field']> = {
   name: nameKey,
   email: sql`lower(a.email)`,
-  invitationcode: 'a.invitationCode',
   memberat: 'a.memberAt',
   pledgedat: 'a.pledgedAt',
   id: 'a.id',
