@@ -6,6 +6,11 @@ import { errorMessage } from '../../api/errors';
 import type { EntityForm as EntityFormState } from './use-entity-form';
 import classes from './form-kit.module.css';
 
+/**
+ * The side panel's width on desktop.
+ *
+ * @example <Drawer size={DRAWER_WIDTH} />
+ */
 export const DRAWER_WIDTH = 560;
 
 /**

@@ -7,7 +7,11 @@ export type OptionsPage<T> = { items: T[]; hasNextPage: boolean };
 /** Loads one page of options for a search text (1-based pages). */
 export type FetchOptionsPage<T> = (search: string, page: number) => Promise<OptionsPage<T>>;
 
-/** Pickers page by 20 (spec 01 §9). */
+/**
+ * Pickers page by 20 (spec 01 §9).
+ *
+ * @example tsr.institutions.list.query({ query: { search, page, pageSize: PICKER_PAGE_SIZE } })
+ */
 export const PICKER_PAGE_SIZE = 20;
 
 /**

@@ -4,7 +4,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconColumns3 } from '@tabler/icons-react';
 import type { Column } from './types';
 
-/** Below the spec's 768px breakpoint. */
+/**
+ * Below the spec's 768px breakpoint.
+ *
+ * @example const isMobile = useMediaQuery(MOBILE_QUERY);
+ */
 export const MOBILE_QUERY = '(max-width: 47.99em)';
 
 /**

@@ -4,7 +4,11 @@ import { DateInput } from '@mantine/dates';
 import { IconSearch } from '@tabler/icons-react';
 import type { FilterDef, FilterValues } from './types';
 
-/** The applied filter values of a search, as texts (what the filter form starts from). */
+/**
+ * The applied filter values of a search, as texts (what the filter form starts from).
+ *
+ * @example filterValuesOf([{ key: 'type', type: 'select', label: 'Type', options: [] }], { page: 2, type: 'Business' }) // { type: 'Business' }
+ */
 export function filterValuesOf(filters: readonly FilterDef[], search: Record<string, unknown>): FilterValues {
   return Object.fromEntries(filters.map((f) => [f.key, search[f.key] === undefined ? undefined : String(search[f.key])]));
 }

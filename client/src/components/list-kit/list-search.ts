@@ -18,10 +18,18 @@ export type ListSearch<Q extends AnyListQuery> = { page: number; pageSize: numbe
 /** What every list search has, whatever its filters: enough for the generic list components. */
 export type BaseListSearch = { page: number; pageSize: number; sort?: string; [key: string]: unknown };
 
-/** URL values the list kit leaves out of the address because they are the defaults. */
+/**
+ * URL values the list kit leaves out of the address because they are the defaults.
+ *
+ * @example stripSearchParams(LIST_DEFAULTS) // what `listSearchMiddlewares` holds
+ */
 export const LIST_DEFAULTS = { page: 1, pageSize: DEFAULT_PAGE_SIZE } as const;
 
-/** Page sizes offered by the pager. */
+/**
+ * Page sizes offered by the pager.
+ *
+ * @example <Select data={PAGE_SIZES.map(String)} />
+ */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 // The router JSON-parses values (`?search=123` arrives as the number 123): compare text as text.
