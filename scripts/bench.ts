@@ -6,12 +6,16 @@
 import { runMain } from './lib/database.js';
 import { startBench } from './bench/harness.js';
 import { benchInstitutions } from './bench/lists.js';
+import { benchMembers } from './bench/members.js';
 
 runMain(async () => {
   const bench = await startBench();
   try {
     console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
-    const results = [await benchInstitutions(bench)];
+    const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+    const results = [];
+    if (!only || only === 'institutions') results.push(await benchInstitutions(bench));
+    if (!only || only === 'members') results.push(await benchMembers(bench));
     console.log(results.every(Boolean) ? '\nAll targets met.' : '\nSome targets missed (MISS lines above).');
   } finally {
     await bench.close();

@@ -70,8 +70,8 @@ export interface InstitutionTable {
   ownership: string;
   website: string | null;
   population: string | null;
-  religiousAffiliation: string;
-  financialModel: string;
+  religiousAffiliation: Generated<string>;
+  financialModel: Generated<string>;
   logoId: number | null;
   address: ColumnType<Address, Address | string, Address | string>;
   /** Generated: lower(name || ' ' || abbreviation). */

@@ -1,0 +1,68 @@
+import { MemberListQuery, PledgeListQuery } from '@app/contract';
+import { sql } from 'kysely';
+import { fmt, getJson, measureExport, report, time, type Bench } from './harness.js';
+import { seedScaleInstitutions } from '../seed/institutions.js';
+import { seedScaleMembers } from '../seed/members.js';
+import { listMemberRows } from '../../server/src/features/accounts/members.js';
+import { countPerDays, countPerMonth, countSeasonToDate } from '../../server/src/features/dashboard/repo.js';
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 500_000);
+
+/** One list case: the HTTP call against the same repo function (the same SQL) called directly. */
+async function listCase(bench: Bench, label: string, path: string, direct: () => Promise<unknown>): Promise<boolean> {
+  const api = await time(() => getJson(bench, path), 60, 5);
+  const base = await time(direct, 60, 5);
+  const ok = api.p95 < 50 && api.p95 <= 2 * base.p95;
+  report(label, `API p95 ${fmt(api.p95)} | direct p95 ${fmt(base.p95)} | ${(api.p95 / base.p95).toFixed(2)}x`, ok, '< 50 ms, <= 2x');
+  return ok;
+}
+
+function memberCase(bench: Bench, label: string, qs: string, status: 'member' | 'pledge') {
+  const path = status === 'member' ? '/api/admin/accounts/legacy' : '/api/admin/accounts/pledges';
+  const parsed = (status === 'member' ? MemberListQuery : PledgeListQuery).parse(Object.fromEntries(new URLSearchParams(qs)));
+  const { page, pageSize, sort, ...filters } = parsed as typeof parsed & { status?: 'member' | 'pledge' };
+  return listCase(bench, label, `${path}?${qs}`, () => listMemberRows(bench.db, { ...filters, status }, { page, pageSize, sort: sort as never }));
+}
+
+/**
+ * Members and pledges lists and the dashboard calls with 500,000 members (and 500,000 pledges),
+ * and the members CSV export. Targets: p95 < 50 ms within 2x of the direct call; export > 50,000 rows/s.
+ */
+export async function benchMembers(bench: Bench): Promise<boolean> {
+  await seedScaleInstitutions(bench.db, 2_000);
+  const added = await seedScaleMembers(bench.db, MEMBERS);
+  if (added.members || added.pledges) await sql`analyze`.execute(bench.db);
+  const code = await bench.db.selectFrom('accounts').select(['invitationCode', 'email']).where('memberAt', 'is not', null).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+  const year = new Date().getUTCFullYear() - 2;
+  console.log(`\nMembers (${MEMBERS.toLocaleString('en-US')} members + ${MEMBERS.toLocaleString('en-US')} pledges)`);
+
+  const results = [
+    await memberCase(bench, 'members page 1 (default sort)', '', 'member'),
+    await memberCase(bench, 'members sort name, page 20,000', 'sort=name:asc&page=20000', 'member'),
+    await memberCase(bench, 'members last page, sort member date desc', 'sort=memberat:desc&page=50000', 'member'),
+    await memberCase(bench, 'members search by name "olivia smith"', 'search=olivia%20smith', 'member'),
+    await memberCase(bench, 'members search by email', `search=${encodeURIComponent(code.email)}`, 'member'),
+    await memberCase(bench, 'members search by invitation code', `search=${encodeURIComponent(code.invitationCode ?? '')}`, 'member'),
+    await memberCase(bench, `members date range ${year}, page 100`, `memberFrom=${year}-01-01&memberTo=${year}-12-31&page=100`, 'member'),
+    await memberCase(bench, 'pledges page 1', '', 'pledge'),
+    await memberCase(bench, `pledges date range ${year} + search "emma"`, `pledgeFrom=${year}-01-01&pledgeTo=${year}-12-31&search=emma`, 'pledge'),
+  ];
+
+  console.log('\nDashboard');
+  for (const type of ['joins', 'pledges'] as const) {
+    const now = () => new Date();
+    results.push(
+      await listCase(bench, `${type} per-days 7`, `/api/admin/dashboard/${type}/per-days/7`, () => countPerDays(bench.db, type, 7, now())),
+      await listCase(bench, `${type} per-days 30`, `/api/admin/dashboard/${type}/per-days/30`, () => countPerDays(bench.db, type, 30, now())),
+      await listCase(bench, `${type} season-to-date`, `/api/admin/dashboard/${type}/season-to-date`, () => countSeasonToDate(bench.db, type, now())),
+      await listCase(bench, `${type} per-month`, `/api/admin/dashboard/${type}/per-month`, () => countPerMonth(bench.db, type)),
+    );
+  }
+
+  const exp = await measureExport(bench, '/api/admin/accounts/legacy/export');
+  results.push(
+    report('members export throughput', `${Math.round(exp.rowsPerSecond).toLocaleString('en-US')} rows/s (${exp.rows} rows, ${exp.seconds.toFixed(2)} s)`, exp.rowsPerSecond > 50_000, '> 50,000 rows/s'),
+    report('members export peak RSS (whole bench process)', `${exp.peakRssMb.toFixed(0)} MB`, exp.peakRssMb < 300, '< 300 MB (constant memory)'),
+  );
+  return results.every(Boolean);
+}
