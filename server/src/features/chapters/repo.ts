@@ -156,13 +156,6 @@ export async function institutionExists(db: Db, id: number): Promise<boolean> {
   return !!(await db.selectFrom('institutions').select('id').where('id', '=', id).executeTakeFirst());
 }
 
-/** The ids among `ids` that name a stored file. */
-export async function existingFileIds(db: Db, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await db.selectFrom('files').select('id').where('id', 'in', ids).execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 type CsvRow = Awaited<ReturnType<ReturnType<typeof selectChapters>['executeTakeFirstOrThrow']>>;
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 

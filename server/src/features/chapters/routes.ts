@@ -2,7 +2,7 @@ import { contract, INSTITUTION_NOT_FOUND } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { AppError, notFound } from '../../errors.js';
 import { csvAttachment } from '../../http.js';
-import { commitFiles } from '../files/repo.js';
+import { checkFileReferences, commitFiles } from '../files/repo.js';
 import * as repo from './repo.js';
 
 type Db = Parameters<typeof repo.institutionExists>[0];
@@ -10,18 +10,13 @@ type Db = Parameters<typeof repo.institutionExists>[0];
 /** The institution and every referenced file must exist; uploaded files become permanent once saved. */
 async function checkReferences(db: Db, input: repo.ChapterValues): Promise<number[]> {
   if (!(await repo.institutionExists(db, input.institutionId))) throw new AppError(400, INSTITUTION_NOT_FOUND);
-  const files: Array<[string, number | null]> = [
+  return checkFileReferences(db, [
     ['Logo', input.logoId],
     ['Advisor 1 signature', input.invitationAdvisor1.signatureId],
     ['Advisor 2 signature', input.invitationAdvisor2.signatureId],
     ['President signature', input.invitationPresident.signatureId],
     ['SCLA page image', input.sclaPageImageId],
-  ];
-  const ids = files.flatMap(([, id]) => (id ? [id] : []));
-  const found = await repo.existingFileIds(db, ids);
-  const missing = files.find(([, id]) => id && !found.has(id));
-  if (missing) throw new AppError(400, `${missing[0]} file not found`);
-  return ids;
+  ]);
 }
 
 export const chapterRoutes = s.router(contract.chapters, {

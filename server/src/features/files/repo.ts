@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DB, FileTable } from '../../db/database.js';
+import { AppError } from '../../errors.js';
 
 type Conn = Kysely<DB> | Transaction<DB>;
 
@@ -25,4 +26,18 @@ export async function findFile(db: Conn, id: number) {
 export async function commitFiles(db: Conn, ids: number[]): Promise<void> {
   if (!ids.length) return;
   await db.updateTable('files').set({ committed: true }).where('id', 'in', ids).execute();
+}
+
+/**
+ * Checks the files a record refers to, by label, and answers their ids: 400 `{label} file not found`
+ * for the first one that is not stored.
+ * @example const ids = await checkFileReferences(db, [['Logo', input.logoId]]);
+ */
+export async function checkFileReferences(db: Conn, refs: Array<[label: string, id: number | null]>): Promise<number[]> {
+  const ids = refs.flatMap(([, id]) => (id ? [id] : []));
+  if (!ids.length) return [];
+  const found = new Set((await db.selectFrom('files').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
+  const missing = refs.find(([, id]) => id && !found.has(id));
+  if (missing) throw new AppError(400, `${missing[0]} file not found`);
+  return ids;
 }

@@ -110,10 +110,6 @@ export async function updateInstitution(db: Db, id: number, input: Input): Promi
   return true;
 }
 
-export async function fileExists(db: Db, id: number): Promise<boolean> {
-  return !!(await db.selectFrom('files').select('id').where('id', '=', id).executeTakeFirst());
-}
-
 const csvColumns: CsvColumn<Awaited<ReturnType<ReturnType<typeof selectInstitutions>['executeTakeFirstOrThrow']>>>[] = [
   { header: 'id', value: (r) => r.id },
   { header: 'name', value: (r) => r.name },

@@ -1,12 +1,9 @@
 import { contract } from '@app/contract';
 import { s } from '../../ts-rest.js';
-import { AppError, notFound } from '../../errors.js';
+import { notFound } from '../../errors.js';
+import { checkFileReferences, commitFiles } from '../files/repo.js';
 import { csvAttachment } from '../../http.js';
 import * as repo from './repo.js';
-
-async function checkLogo(db: Parameters<typeof repo.fileExists>[0], logoId: number | null) {
-  if (logoId && !(await repo.fileExists(db, logoId))) throw new AppError(400, 'Logo file not found');
-}
 
 export const institutionRoutes = s.router(contract.institutions, {
   list: async ({ query, request }) => ({ status: 200, body: await repo.listInstitutions(request.server.db, query) }),
@@ -22,15 +19,19 @@ export const institutionRoutes = s.router(contract.institutions, {
 
   create: async ({ body, request }) => {
     const { db } = request.server;
-    await checkLogo(db, body.logoId);
-    const id = await db.transaction().execute((trx) => repo.createInstitution(trx, body));
+    const id = await db.transaction().execute(async (trx) => {
+      await commitFiles(trx, await checkFileReferences(trx, [['Logo', body.logoId]]));
+      return repo.createInstitution(trx, body);
+    });
     return { status: 201, body: (await repo.getInstitution(db, id))! };
   },
 
   update: async ({ params, body, request }) => {
     const { db } = request.server;
-    await checkLogo(db, body.logoId);
-    const found = await db.transaction().execute((trx) => repo.updateInstitution(trx, params.id, body));
+    const found = await db.transaction().execute(async (trx) => {
+      await commitFiles(trx, await checkFileReferences(trx, [['Logo', body.logoId]]));
+      return repo.updateInstitution(trx, params.id, body);
+    });
     if (!found) throw notFound('Institution');
     return { status: 200, body: (await repo.getInstitution(db, params.id))! };
   },
