@@ -27,7 +27,7 @@ export function pagerState(page: number, pagination: Pick<Pagination, 'totalItem
     totalItems,
     canPrevious: page > 1,
     canNext: page < totalPages,
-    label: `Page ${page} of ${totalPages}`,
+    label: `Page ${page.toLocaleString('en-US')} of ${totalPages.toLocaleString('en-US')}`,
     countLabel: `${totalItems.toLocaleString('en-US')} ${totalItems === 1 ? 'record' : 'records'}`,
   };
 }
