@@ -12,6 +12,8 @@ import { adminInstitutionsRoute } from './admin-institutions';
 import { adminAccountsRoute } from './admin-accounts';
 import { adminAccountsMembersRoute } from './admin-accounts-members';
 import { adminAccountsPledgesRoute } from './admin-accounts-pledges';
+import { memberRoute } from './member';
+import { memberEventsRoute } from './member-events';
 
 /** The whole route tree: each area adds its routes under adminRoute here, one line each. */
 export const routeTree = rootRoute.addChildren([
@@ -25,4 +27,5 @@ export const routeTree = rootRoute.addChildren([
     adminInstitutionsRoute,
     adminAccountsRoute, adminAccountsMembersRoute, adminAccountsPledgesRoute,
   ]),
+  memberRoute.addChildren([memberEventsRoute]),
 ]);

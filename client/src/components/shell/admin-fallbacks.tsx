@@ -1,4 +1,4 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, type ErrorComponentProps } from '@tanstack/react-router';
 import { errorMessage } from '../../api/errors';
 
@@ -16,9 +16,16 @@ export function AdminError({ error }: ErrorComponentProps) {
       <Stack align="center" gap="xs">
         <Title order={2}>{staffOnly ? 'Staff only' : 'Something went wrong'}</Title>
         <Text c="dimmed">{staffOnly ? error.message : errorMessage(error)}</Text>
-        <Button component="a" href="/api/auth/logout" variant="light">
-          Sign in with another account
-        </Button>
+        <Group gap="sm" justify="center">
+          {staffOnly && (
+            <Button component={Link} to="/member">
+              Go to your events
+            </Button>
+          )}
+          <Button component="a" href="/api/auth/logout" variant="light">
+            Sign in with another account
+          </Button>
+        </Group>
       </Stack>
     </Center>
   );

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from '../../mocks/node';
 import { renderRoute } from '../../test/render';
-import { safeRedirect } from './login-page';
+import { homeOf, safeRedirect } from './login-page';
 
 describe('login', () => {
   it('sends a signed-out visitor of /admin/* to /login with the path and query', async () => {
@@ -40,10 +40,28 @@ describe('login', () => {
     expect(screen.getByText('Password is required')).toBeTruthy();
   });
 
+  it('sends a member who signs in without a redirect to /member, staff to /admin', async () => {
+    const member = { id: 9, firstName: 'Max', lastName: 'Member', fullName: 'Max Member', email: 'max@example.edu', avatarUrl: null, admin: false };
+    mockServer.use(http.post('/api/auth/login', () => HttpResponse.json({ account: member })));
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    try {
+      renderRoute('/login');
+      await userEvent.type(await screen.findByLabelText(/Email/), 'max@example.edu');
+      await userEvent.type(screen.getByLabelText(/Password/), 'password123');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/member'));
+    } finally {
+      assign.mockRestore();
+    }
+    expect(homeOf({ admin: true })).toBe('/admin');
+    expect(safeRedirect('/member?hasRsvp=1', homeOf({ admin: true }))).toBe('/member?hasRsvp=1');
+  });
+
   it('only follows same-site redirects', () => {
     expect(safeRedirect('/admin/chapters?x=1')).toBe('/admin/chapters?x=1');
     expect(safeRedirect('https://evil.example')).toBe('/admin');
     expect(safeRedirect('//evil.example')).toBe('/admin');
     expect(safeRedirect(undefined)).toBe('/admin');
+    expect(safeRedirect('//evil.example', '/member')).toBe('/member');
   });
 });

@@ -6,11 +6,14 @@ import { tsr } from '../../api/tsr';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { accountQueries } from './api';
 
-/** Where to go after signing in: only a same-site path, never another origin. */
-export function safeRedirect(target: string | undefined): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//')) return '/admin';
+/** Where to go after signing in: only a same-site path, never another origin; else staff's home. */
+export function safeRedirect(target: string | undefined, home = '/admin'): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//')) return home;
   return target;
 }
+
+/** Home after sign-in without a redirect: staff to the dashboard, members to their events. */
+export const homeOf = (account: { admin: boolean }) => (account.admin ? '/admin' : '/member');
 
 export function LoginPage({ redirect }: { redirect?: string }) {
   const queryClient = useQueryClient();
@@ -31,9 +34,9 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       { body: parsed.data },
       {
         onSuccess: ({ body }) => {
-          queryClient.setQueryData(accountQueries.current, { status: 200, body, headers: new Headers() });
+          queryClient.setQueryData(accountQueries.current, { status: 200, body: body.account, headers: new Headers() });
           // A full navigation so every screen starts from the signed-in state.
-          window.location.assign(safeRedirect(redirect));
+          window.location.assign(safeRedirect(redirect, homeOf(body.account)));
         },
         onError: (error) => setErrors(fieldErrors(error)),
       },

@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { CalendarEventType, MemberCalendarQuery } from '@app/contract';
+import type { MantineColor } from '@mantine/core';
+import { tsr } from '../../api/tsr';
+
+export const RSVP_SAVED = 'RSVP saved';
+export const RSVP_WITHDRAWN = 'RSVP withdrawn';
+
+/** Query keys of the member's events; an RSVP or a withdrawal invalidates `all`. */
+export const memberEventQueries = {
+  all: ['member-events'] as const,
+  list: (query: MemberCalendarQuery) => ['member-events', 'list', query] as const,
+};
+
+/** One colour per event type, the same as the staff calendar's. */
+export const TYPE_COLORS: Record<CalendarEventType, MantineColor> = {
+  General: 'indigo',
+  Chapter: 'teal',
+  Learning: 'orange',
+};
+
+export function useMemberEvents(query: MemberCalendarQuery) {
+  return tsr.memberCalendar.list.useQuery({
+    queryKey: memberEventQueries.list(query),
+    queryData: { query },
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** RSVP and withdraw for one event; notifications come from the query client. */
+export function useRsvpMutations() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: memberEventQueries.all });
+  const rsvp = tsr.memberCalendar.rsvp.useMutation({ meta: { successMessage: RSVP_SAVED }, onSuccess });
+  const withdraw = tsr.memberCalendar.withdraw.useMutation({ meta: { successMessage: RSVP_WITHDRAWN }, onSuccess });
+  return { rsvp, withdraw };
+}

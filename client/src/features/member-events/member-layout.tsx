@@ -1,0 +1,68 @@
+import { AppShell, Button, Center, Container, Group, Image, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { Link, Outlet, useRouteContext, type ErrorComponentProps } from '@tanstack/react-router';
+import { errorMessage } from '../../api/errors';
+import { ColorSchemeMenu } from '../../components/shell/color-scheme';
+import { LOGOUT_URL, confirmSignOut } from '../../components/shell/user-menu';
+
+export const MEMBER_PRODUCT_NAME = 'Honor Society';
+
+/** The frame of every /member screen: logo, the member's name, Sign out; staff also get a way back to /admin. */
+export function MemberLayout() {
+  const { account } = useRouteContext({ from: '/member' });
+  const name = account.fullName || `${account.firstName} ${account.lastName}`.trim() || account.email;
+  return (
+    <AppShell header={{ height: 60 }} padding={{ base: 'md', sm: 'xl' }}>
+      <AppShell.Header>
+        <Container size="md" h="100%" px={{ base: 'sm', sm: 'md' }}>
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+            <UnstyledButton component={Link} to="/member" aria-label={`${MEMBER_PRODUCT_NAME} home`} miw={0}>
+              <Group gap={8} wrap="nowrap">
+                <Image src="/logo.svg" w={30} h={30} alt="" />
+                <Text fw={700} size="md" truncate>
+                  {MEMBER_PRODUCT_NAME}
+                </Text>
+              </Group>
+            </UnstyledButton>
+            <Group gap="xs" wrap="nowrap" miw={0}>
+              {account.admin && (
+                <Button component={Link} to="/admin" variant="subtle" size="xs" visibleFrom="xs">
+                  Admin dashboard
+                </Button>
+              )}
+              <Text size="sm" fw={500} maw={200} truncate visibleFrom="xs" data-testid="member-name">
+                {name}
+              </Text>
+              <ColorSchemeMenu />
+              <Button variant="default" size="xs" leftSection={<IconLogout size={14} />} onClick={confirmSignOut}>
+                Sign out
+              </Button>
+            </Group>
+          </Group>
+        </Container>
+      </AppShell.Header>
+      <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
+        <Container size="md" px={0}>
+          <Text c="dimmed" size="sm" mb={4} hiddenFrom="xs">
+            Signed in as {name}
+          </Text>
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+export function MemberError({ error }: ErrorComponentProps) {
+  return (
+    <Center mih="60vh">
+      <Stack align="center" gap="xs">
+        <Title order={2}>Something went wrong</Title>
+        <Text c="dimmed">{errorMessage(error)}</Text>
+        <Button component="a" href={LOGOUT_URL} variant="light">
+          Sign in with another account
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
