@@ -1,10 +1,20 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { rootRoute } from './root';
+import { tsr } from '../api/tsr';
+import { accountQueries } from '../features/auth/api';
 
+/** `/` sends staff to the dashboard, members to their events, and anyone signed out to the login. */
 export const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  beforeLoad: () => {
-    throw redirect({ to: '/admin' });
+  beforeLoad: async ({ context }) => {
+    let admin: boolean;
+    try {
+      const { body } = await tsr.initQueryClient(context.queryClient).auth.currentAccount.ensureQueryData({ queryKey: accountQueries.current });
+      admin = body.admin;
+    } catch {
+      throw redirect({ to: '/login' });
+    }
+    throw redirect({ to: admin ? '/admin' : '/member' });
   },
 });
