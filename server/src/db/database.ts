@@ -145,7 +145,7 @@ export interface ChapterTable {
 
 /** Dashboard counts per UTC day, kept by triggers on accounts (migration 0007). */
 export interface DashboardDailyCountTable {
-  kind: 'joins' | 'pledges';
+  kind: 'joins' | 'pledges' | 'open_pledges';
   /** A UTC calendar day; written as 'YYYY-MM-DD' (pg reads it back as a local-midnight Date). */
   day: ColumnType<Date, string, string>;
   count: number;

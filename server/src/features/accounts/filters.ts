@@ -83,5 +83,25 @@ export function pageOfAccountIds<F extends string>(db: Db, filters: AccountFilte
   const ids = applyAccountFilters(db.selectFrom('accounts as a'), filters).select('a.id');
   return indexedSearch(filters.search)
     ? paginate(ids, page, unindexed(sort), 'a.id', { count: 'window' })
-    : paginate(ids, page, sort, 'a.id', { count: 'separate', tieBreakerFollowsSort: true });
+    : paginate(ids, page, sort, 'a.id', { count: 'separate', tieBreakerFollowsSort: true, total: () => countFromDailyCounts(db, filters) });
+}
+
+/**
+ * The exact total of a members list (by membership days) or pledges list (by pledge days) from the
+ * per-day counts the triggers of migrations 0007/0009 keep, when those are the only filters; else
+ * undefined (the list counts its rows). Both filter by whole UTC days, as the table is kept.
+ */
+export async function countFromDailyCounts(db: Db, f: AccountFilters): Promise<number | undefined> {
+  if (f.search) return undefined;
+  const kind = f.status === 'member' ? 'joins' : f.status === 'pledge' ? 'open_pledges' : undefined;
+  const other = f.status === 'member' ? [f.pledgeFrom, f.pledgeTo] : [f.memberFrom, f.memberTo];
+  if (!kind || other.some(Boolean)) return undefined;
+  const range = f.status === 'member' ? dayRange(f.memberFrom, f.memberTo) : dayRange(f.pledgeFrom, f.pledgeTo);
+  let q = db.selectFrom('dashboardDailyCounts').select(sql<number>`coalesce(sum(count), 0)`.as('n')).where('kind', '=', kind);
+  // Compared as dates: a timestamp parameter would be cast in the session's time zone.
+  const day = (d: Date) => sql<string>`${d.toISOString().slice(0, 10)}::date`;
+  if (range.gte) q = q.where(sql<boolean>`day >= ${day(range.gte)}`);
+  if (range.lt) q = q.where(sql<boolean>`day < ${day(range.lt)}`);
+  const { n } = await q.executeTakeFirstOrThrow();
+  return Number(n);
 }

@@ -208,3 +208,35 @@ describe('member edit and password reset', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('list totals from the daily counts', () => {
+  it('match a recount for members and pledges, with and without day ranges, as rows change', async () => {
+    const t2 = await createTestApp();
+    try {
+      const cookie = await t2.signIn();
+      const at = (d: string) => new Date(`${d}T12:00:00.000Z`);
+      const { id: school } = await t2.db.insertInto('institutions').values({ name: 'Count U', abbreviation: 'CU', type: 'Business', ownership: 'Public', address: '{}' }).returning('id').executeTakeFirstOrThrow();
+      const rows = [
+        ['m1', '2024-01-10', '2024-01-01'], ['m2', '2024-02-10', null], ['m3', '2025-03-01', '2025-02-20'],
+        ['p1', null, '2024-01-05'], ['p2', null, '2024-06-30'], ['p3', null, '2025-01-01'],
+      ] as const;
+      await t2.db.insertInto('accounts').values(rows.map(([n, member, pledged]) => ({
+        firstName: n, lastName: 'Count', email: `${n}@count.test`, institutionId: school, address: '{}',
+        memberAt: member ? at(member) : null, pledgedAt: pledged ? at(pledged) : null,
+      }))).execute();
+      const total = async (path: string) => (await t2.request({ method: 'GET', url: path, cookie })).json().pagination.totalItems;
+      expect(await total('/api/admin/accounts/legacy')).toBe(3);
+      expect(await total('/api/admin/accounts/legacy?memberFrom=2024-01-10&memberTo=2024-02-10')).toBe(2);
+      expect(await total('/api/admin/accounts/pledges')).toBe(3);
+      expect(await total('/api/admin/accounts/pledges?pledgeFrom=2024-01-01&pledgeTo=2024-06-30')).toBe(2);
+      // A pledge who pays leaves the pledges and joins the members.
+      await t2.db.updateTable('accounts').set({ memberAt: at('2025-04-01') }).where('email', '=', 'p3@count.test').execute();
+      expect(await total('/api/admin/accounts/legacy')).toBe(4);
+      expect(await total('/api/admin/accounts/pledges')).toBe(2);
+      await t2.db.deleteFrom('accounts').where('email', '=', 'p1@count.test').execute();
+      expect(await total('/api/admin/accounts/pledges')).toBe(1);
+    } finally {
+      await t2.close();
+    }
+  });
+});

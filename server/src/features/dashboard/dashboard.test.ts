@@ -123,6 +123,8 @@ describe('dashboard counts at a fixed moment (2027-01-03 10:00 UTC)', () => {
         select 'joins' as kind, (member_at at time zone 'UTC')::date as day, count(*)::int as count from accounts where member_at is not null group by 1, 2
         union all
         select 'pledges', (pledged_at at time zone 'UTC')::date, count(*)::int from accounts where pledged_at is not null group by 1, 2
+        union all
+        select 'open_pledges', (pledged_at at time zone 'UTC')::date, count(*)::int from accounts where pledged_at is not null and member_at is null group by 1, 2
       )
       select count(*)::int as n from (
         (select kind, day, count from dashboard_daily_counts where count <> 0 except select * from actual)
