@@ -49,7 +49,9 @@ export async function benchMembers(bench: Bench): Promise<boolean> {
     await memberCase(bench, `pledges date range ${year} + search "emma"`, `pledgeFrom=${year}-01-01&pledgeTo=${year}-12-31&search=emma`, 'pledge'),
   ];
 
-  console.log('\nDashboard');
+  // What any signed-in call costs over HTTP (session lookup included): the floor under every API figure.
+  const floor = await time(() => getJson(bench, '/api/public/account'), 60, 5);
+  console.log(`\nDashboard (for scale: the lightest signed-in call, GET /api/public/account, p95 ${fmt(floor.p95)})`);
   for (const type of ['joins', 'pledges'] as const) {
     const now = () => new Date();
     results.push(

@@ -28,6 +28,8 @@ export interface AccountTable {
   chapterId: number | null;
   pledgedAt: Timestamp | null;
   memberAt: Timestamp | null;
+  /** Generated: lower(last_name || ' ' || first_name), the name sort key. */
+  nameKey: ColumnType<string, never, never>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }

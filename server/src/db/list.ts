@@ -87,7 +87,7 @@ export function streamCsv<O>(
   columns: CsvColumn<O>[],
   tieBreaker = 'id',
 ): Readable {
-  const rows = orderBy(qb, sort, map, tieBreaker).stream(2000);
+  const rows = orderBy(qb, sort, map, tieBreaker).stream(10_000);
   async function* records() {
     for await (const row of rows) yield columns.map((c) => formatCell(c.value(row)));
   }

@@ -11,7 +11,8 @@ type CreateInput = z.output<typeof import('@app/contract').AccountCreateInput>;
 type UpdateInput = z.output<typeof import('@app/contract').AccountUpdateInput>;
 
 /** Name order is last name then first name, case-insensitive; migration 0006 indexes this expression. */
-export const nameKey = sql<string>`lower(a.last_name || ' ' || a.first_name)`;
+/** Name order: the stored lower(last name || ' ' || first name), indexed per list (migration 0010). */
+export const nameKey = sql.ref<string>('a.nameKey');
 
 export const accountSort: SortMap<ListQuery['sort'][number]['field']> = {
   name: nameKey,
