@@ -20,7 +20,7 @@ export const institutionSort: SortMap<ListQuery['sort'][number]['field']> = {
   id: 'i.id',
 };
 
-function selectInstitutions(db: Db, filters: Filters) {
+function filterInstitutions(db: Db, filters: Filters) {
   let qb = db.selectFrom('institutions as i');
   if (filters.search) {
     qb = qb.where('i.search', 'like', likePattern(filters.search.toLowerCase()));
@@ -28,7 +28,11 @@ function selectInstitutions(db: Db, filters: Filters) {
   if (filters.type) qb = qb.where('i.type', '=', filters.type);
   if (filters.ownership) qb = qb.where('i.ownership', '=', filters.ownership);
   if (filters.religiousAffiliation) qb = qb.where('i.religiousAffiliation', '=', filters.religiousAffiliation);
-  return qb.select([
+  return qb;
+}
+
+function selectInstitutions(db: Db, filters: Filters) {
+  return filterInstitutions(db, filters).select([
     'i.id', 'i.name', 'i.type', 'i.abbreviation', 'i.legacyId', 'i.ownership', 'i.website', 'i.population',
     'i.religiousAffiliation', 'i.financialModel', 'i.address', 'i.createdAt', 'i.updatedAt',
   ]);
@@ -70,7 +74,8 @@ function toInstitution(row: Row): Institution {
 }
 
 export async function listInstitutions(db: Db, query: ListQuery) {
-  const page = await paginate(selectInstitutions(db, query).select('i.id'), query, institutionSort, 'i.id');
+  // The page is found on ids alone (narrow rows to sort and count); its rows and files are read after.
+  const page = await paginate(filterInstitutions(db, query).select('i.id'), query, institutionSort, 'i.id');
   // Files are loaded for the page's rows only, not for every match the count walks over.
   const ids = page.items.map((r) => r.id);
   const rows = ids.length ? await withFiles(selectInstitutions(db, {}).where('i.id', 'in', ids)).execute() : [];
