@@ -1,19 +1,20 @@
 import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { createDb, type Db } from '../../server/src/db/database.js';
 import { migrateToLatest } from '../../server/src/db/migrate.js';
 import { resolveDatabase } from '../../server/src/database-url.js';
 import { ensureDatabase } from '../../server/src/db/embedded.js';
-import { localStorage } from '../../server/src/plugins/storage.js';
-import { ensureAdmin } from '../../server/src/bootstrap.js';
 
 export type Bench = {
   db: Db;
+  /** The server's process id: its memory is read from /proc while it serves. */
+  serverPid: number;
   /** Runs `fn` against the bench database and answers the statements it sent, in order. */
   captureSql: (fn: (db: Db) => Promise<unknown>) => Promise<Statement[]>;
   /** Replays captured statements straight to PostgreSQL, one after another. */
@@ -38,14 +39,8 @@ export async function startBench(): Promise<Bench> {
   url.pathname = '/bench';
   const db = createDb(url.toString(), 10);
   await migrateToLatest(db);
-  await ensureAdmin(db, 'bench@example.com', 'bench-password');
-  const app: FastifyInstance = await buildApp({
-    config: { ...config, LOGIN_MAX_FAILURES: 1000 },
-    db,
-    storage: localStorage(path.join(tmpdir(), 'bench-files')),
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const app = await startServerProcess(url.toString());
+  const baseUrl = app.baseUrl;
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -69,6 +64,7 @@ export async function startBench(): Promise<Bench> {
   };
   return {
     db,
+    serverPid: app.pid,
     captureSql,
     replay,
     sqlClient,
@@ -77,7 +73,7 @@ export async function startBench(): Promise<Bench> {
     close: async () => {
       await sqlClient.end();
       await recordingDb.destroy();
-      await app.close();
+      await app.stop();
       await db.destroy();
       await server.stop();
     },
@@ -85,6 +81,51 @@ export async function startBench(): Promise<Bench> {
 }
 
 export type Statement = { sql: string; parameters: unknown[] };
+
+/**
+ * The real server (`server/src/server.ts`) in its own process on a free port, so its memory is its
+ * own and the bench's requests cross a real socket.
+ */
+async function startServerProcess(databaseUrl: string): Promise<{ baseUrl: string; pid: number; stop: () => Promise<void> }> {
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'bench@example.com',
+      ADMIN_PASSWORD: 'bench-password',
+      LOGIN_MAX_FAILURES: '1000',
+      DATA_DIR: path.join(tmpdir(), 'bench-data'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`The bench server exited with ${child.exitCode}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (i > 600) throw new Error('The bench server did not answer within 60 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    pid: child.pid!,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
 
 export type Timing = { p50: number; p95: number; n: number };
 
@@ -109,11 +150,18 @@ export async function getJson(bench: Bench, pathAndQuery: string): Promise<unkno
   return res.json();
 }
 
-/** Streams an export to its end, counting lines and sampling this process's peak RSS. */
+/** The resident memory of a process in MB, from /proc (Linux). */
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Streams an export to its end, counting lines and sampling the server process's peak RSS. */
 export async function measureExport(bench: Bench, pathAndQuery: string) {
-  let peak = process.memoryUsage.rss();
+  const startRssMb = rssMb(bench.serverPid);
+  let peak = startRssMb;
   const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
+    peak = Math.max(peak, rssMb(bench.serverPid));
   }, 5);
   const t0 = performance.now();
   const res = await fetch(`${bench.baseUrl}${pathAndQuery}`, { headers: { cookie: bench.cookie } });
@@ -125,7 +173,7 @@ export async function measureExport(bench: Bench, pathAndQuery: string) {
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(timer);
   const rows = lines - 1;
-  return { rows, seconds, rowsPerSecond: rows / seconds, peakRssMb: peak / 1024 / 1024 };
+  return { rows, seconds, rowsPerSecond: rows / seconds, peakRssMb: peak, startRssMb };
 }
 
 export const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
