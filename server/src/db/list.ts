@@ -67,10 +67,10 @@ export async function paginate<O>(
     const [items, n] = await Promise.all([page.execute(), total()]);
     return { items, pagination: pagination(query.page, query.pageSize, n) };
   }
-  const rows = (await page.select(sql<number>`count(*) over()`.as('__total')).execute()) as Array<O & { __total: number }>;
+  const rows = (await page.select(sql<number>`count(*) over()`.as('windowTotal')).execute()) as Array<O & { windowTotal: number }>;
   // Past the last page there is no row to carry the window total: count separately so the pager still knows where the end is.
-  const total = rows[0]?.__total ?? (await countAll());
-  const items = rows.map(({ __total, ...row }) => row as unknown as O);
+  const total = rows[0]?.windowTotal ?? (await countAll());
+  const items = rows.map(({ windowTotal, ...row }) => row as unknown as O);
   return { items, pagination: pagination(query.page, query.pageSize, Number(total)) };
 }
 

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helper.js';
+import { paginate } from './list.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.db
+    .insertInto('institutions')
+    .values(['Gamma', 'Alpha', 'Beta', 'Delta', 'Alpha'].map((name, i) => ({ name, abbreviation: `A${i}`, type: 'Business', ownership: 'Public', address: '{}' })))
+    .execute();
+});
+afterAll(() => t.close());
+
+/** The same database, counting the statements sent. */
+function counting() {
+  const counter = { n: 0 };
+  const db = t.db.withPlugin({
+    transformQuery: (args) => {
+      counter.n++;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  return { db, counter };
+}
+
+describe('paginate', () => {
+  it('answers a page and its total in one statement, sorted with an id tie-break', async () => {
+    const { db, counter } = counting();
+    const page = await paginate(db.selectFrom('institutions').select(['id', 'name']), { page: 2, pageSize: 2, sort: [{ field: 'name', direction: 'asc' }] }, { name: 'name' });
+    expect(counter.n).toBe(1);
+    expect(page.pagination).toEqual({ currentPage: 2, hasPreviousPage: true, hasNextPage: true, perPage: 2, totalItems: 5, totalPages: 3 });
+    expect(page.items.map((r) => r.name)).toEqual(['Beta', 'Delta']);
+    expect(Object.keys(page.items[0]!)).toEqual(['id', 'name']);
+  });
+
+  it('still knows the total past the last page', async () => {
+    const page = await paginate(t.db.selectFrom('institutions').select('id'), { page: 9, pageSize: 2, sort: [] }, {});
+    expect(page.items).toEqual([]);
+    expect(page.pagination).toMatchObject({ totalItems: 5, totalPages: 3, hasNextPage: false });
+  });
+
+  it('uses a caller total when given with a separate count', async () => {
+    const page = await paginate(t.db.selectFrom('institutions').select('id'), { page: 1, pageSize: 2, sort: [] }, {}, 'id', { count: 'separate', total: async () => 42 });
+    expect(page.pagination.totalItems).toBe(42);
+  });
+});
