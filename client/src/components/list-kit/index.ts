@@ -10,3 +10,4 @@ export { DataTable } from './data-table';
 export { ListPager } from './list-pager';
 export { ColumnToggle, useVisibleColumns, MOBILE_QUERY } from './column-toggle';
 export type { Column, FilterDef, FilterOption, FilterValues, ListResult } from './types';
+export { ListError } from './list-error';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { IconAlertCircle, IconDownload, IconRefresh } from '@tabler/icons-react';
-import { errorMessage } from '../../api/errors';
+import { ActionIcon, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { ColumnToggle, useVisibleColumns } from './column-toggle';
+import { ListError } from './list-error';
 import { DataTable } from './data-table';
 import { ListFilters, filterValuesOf } from './list-filters';
 import { ListPager } from './list-pager';
@@ -69,16 +69,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <ListFilters key={JSON.stringify(initial)} filters={filters} initial={initial} onApply={list.applyFilters} actions={tools} />
-          {result.error != null && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              <Group justify="space-between" gap="sm">
-                <span>{errorMessage(result.error)}</span>
-                <Button size="xs" variant="white" color="red" onClick={() => void result.refetch()}>
-                  Retry
-                </Button>
-              </Group>
-            </Alert>
-          )}
+          {result.error != null && <ListError error={result.error} onRetry={() => void result.refetch()} />}
           <DataTable
             columns={cols.visible}
             rows={body?.items}

@@ -1,9 +1,8 @@
-import { Alert, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCalendarOff } from '@tabler/icons-react';
+import { Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarOff } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { MemberCalendarQuery } from '@app/contract';
-import { errorMessage } from '../../api/errors';
-import { ListPager, listQueryOf, useListSearch } from '../../components/list-kit';
+import { ListError, ListPager, listQueryOf, useListSearch } from '../../components/list-kit';
 import { useMemberEvents } from './api';
 import { EventCard } from './event-card';
 
@@ -44,16 +43,7 @@ export function MemberEventsPage() {
           onChange={(v) => list.applyFilters({ hasRsvp: v === 'mine' ? '1' : undefined })}
         />
       </Group>
-      {result.error != null && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          <Group justify="space-between" gap="sm">
-            <span>{errorMessage(result.error)}</span>
-            <Button size="xs" variant="white" color="red" onClick={() => void result.refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {result.error != null && <ListError error={result.error} onRetry={() => void result.refetch()} />}
       {result.isPending && result.error == null && <Loading />}
       {body && body.items.length === 0 && (
         <Paper withBorder radius="md" p="xl">
