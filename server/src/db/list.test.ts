@@ -45,4 +45,20 @@ describe('paginate', () => {
     const page = await paginate(t.db.selectFrom('institutions').select('id'), { page: 1, pageSize: 2, sort: [] }, {}, 'id', { count: 'separate', total: async () => 42 });
     expect(page.pagination.totalItems).toBe(42);
   });
+
+  it.each([
+    [[{ field: 'name', direction: 'asc' }], false],
+    [[{ field: 'name', direction: 'desc' }], true],
+    [[{ field: 'name', direction: 'desc' }], false],
+  ] as const)('reads pages past the middle from the far end with the same rows (sort %o, tie-break follows %s)', async (sort, follows) => {
+    const qb = () => t.db.selectFrom('institutions').select(['id', 'name']);
+    for (const pageSize of [1, 2, 3]) {
+      for (let p = 1; p <= Math.ceil(5 / pageSize); p++) {
+        const query = { page: p, pageSize, sort: [...sort] };
+        const plain = await paginate(qb(), query, { name: 'name' }, 'id', { count: 'window', tieBreakerFollowsSort: follows });
+        const fast = await paginate(qb(), query, { name: 'name' }, 'id', { count: 'separate', tieBreakerFollowsSort: follows, total: async () => 5 });
+        expect(fast).toEqual(plain);
+      }
+    }
+  });
 });

@@ -10,15 +10,19 @@ type Query = { page: number; pageSize: number; sort: SortTerm[] };
 // Generic over any select: the helper only adds order, limit and a window count.
 type AnySelect<O> = SelectQueryBuilder<any, any, O>;
 
-function orderBy<O>(qb: AnySelect<O>, sort: SortTerm[], map: SortMap, tieBreaker: string, tieBreakerFollowsSort = false): AnySelect<O> {
+const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
+
+/** Orders by the sort terms and a tie-break; `reversed` gives the exact mirror order (nulls included). */
+function orderBy<O>(qb: AnySelect<O>, sort: SortTerm[], map: SortMap, tieBreaker: string, tieBreakerFollowsSort = false, reversed = false): AnySelect<O> {
   for (const { field, direction } of sort) {
     const col = map[field];
     if (col === undefined) throw new Error(`Unmapped sort field ${field}`); // the contract already refused it
-    qb = qb.orderBy(typeof col === 'string' ? sql.ref(col) : col, direction);
+    qb = qb.orderBy(typeof col === 'string' ? sql.ref(col) : col, reversed ? flip(direction) : direction);
   }
   // A stable tie-break so pages never repeat or skip rows.
   const last = sort[sort.length - 1]?.direction ?? 'asc';
-  return qb.orderBy(sql.ref(tieBreaker), tieBreakerFollowsSort ? last : 'asc');
+  const tie = tieBreakerFollowsSort ? last : 'asc';
+  return qb.orderBy(sql.ref(tieBreaker), reversed ? flip(tie) : tie);
 }
 
 export type PaginateOptions = {
@@ -40,6 +44,7 @@ export type PaginateOptions = {
   /**
    * With `count: 'separate'`: an exact total the caller can get more cheaply than `count(*)` over the
    * matches (e.g. from a summary table kept by triggers). Answer undefined to fall back to `count(*)`.
+   * Known first, it also lets a page past the middle be read from the far end.
    */
   total?: () => Promise<number | undefined>;
 };
@@ -62,8 +67,23 @@ export async function paginate<O>(
     const { n } = (await qb.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: number };
     return Number(n);
   };
+  if (options.count === 'separate' && options.total) {
+    const known = await options.total();
+    const offset = (query.page - 1) * query.pageSize;
+    if (known !== undefined && offset > known / 2 && offset < known) {
+      // Past the middle, read from the far end in mirror order: OFFSET skips entry by entry, so the
+      // last page of 500,000 would otherwise walk the whole index.
+      const take = Math.min(query.pageSize, known - offset);
+      const mirrored = await orderBy(qb, query.sort, map, tieBreaker, options.tieBreakerFollowsSort, true)
+        .limit(take)
+        .offset(known - offset - take)
+        .execute();
+      return { items: mirrored.reverse(), pagination: pagination(query.page, query.pageSize, known) };
+    }
+    if (known !== undefined) return { items: await page.execute(), pagination: pagination(query.page, query.pageSize, known) };
+  }
   if (options.count === 'separate') {
-    const total = async () => (await options.total?.()) ?? countAll();
+    const total = async () => countAll();
     const [items, n] = await Promise.all([page.execute(), total()]);
     return { items, pagination: pagination(query.page, query.pageSize, n) };
   }
