@@ -107,7 +107,7 @@ export function streamCsv<O>(
   columns: CsvColumn<O>[],
   tieBreaker = 'id',
 ): Readable {
-  const rows = orderBy(qb, sort, map, tieBreaker).stream(5_000);
+  const rows = orderBy(qb, sort, map, tieBreaker).stream(2_000);
   // Lines go out in batches: one stream chunk per few hundred rows, not per row.
   async function* chunks() {
     yield csvLine(columns.map((c) => c.header));
