@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { CheckIcon, Combobox, Group, Loader, Pill, PillsInput, ScrollArea, Text, useCombobox } from '@mantine/core';
-import { IconX } from '@tabler/icons-react';
+import { CheckIcon, Combobox, Group, Loader, Pill, PillsInput, useCombobox } from '@mantine/core';
 import { errorMessage } from '../../api/errors';
-import { CLEAR, LOAD_MORE } from './searchable-select';
+import { CLEAR, LOAD_MORE, PickerDropdown } from './picker-dropdown';
 import { usePagedOptions, type FetchOptionsPage } from './use-paged-options';
 
 type Key = string | number;
@@ -61,7 +60,6 @@ export function SearchableMultiSelect<T>(props: SearchableMultiSelectProps<T>) {
     props.onChange([...props.value, props.getValue(item)]);
   };
 
-  const empty = !options.items.length && !options.loading && !options.waiting && !options.error;
   return (
     <Combobox store={combobox} onOptionSubmit={submit} withinPortal>
       <Combobox.DropdownTarget>
@@ -103,40 +101,20 @@ export function SearchableMultiSelect<T>(props: SearchableMultiSelectProps<T>) {
           </Pill.Group>
         </PillsInput>
       </Combobox.DropdownTarget>
-      <Combobox.Dropdown>
-        <Combobox.Options>
-          <ScrollArea.Autosize mah={260} type="scroll" onBottomReached={() => options.hasNextPage && !options.loading && options.fetchNextPage()}>
-            {props.value.length > 0 && (
-              <Combobox.Option value={CLEAR}>
-                <Text size="sm" c="dimmed" span>
-                  <IconX size={12} style={{ marginRight: 6, verticalAlign: -1 }} />
-                  Clear Selection
-                </Text>
-              </Combobox.Option>
-            )}
-            {options.items.map((item) => {
-              const value = String(props.getValue(item));
-              return (
-                <Combobox.Option value={value} key={value} active={selected.has(value)}>
-                  <Group gap="xs" wrap="nowrap">
-                    {selected.has(value) ? <CheckIcon size={12} /> : <span style={{ width: 12 }} />}
-                    <span>{props.getLabel(item)}</span>
-                  </Group>
-                </Combobox.Option>
-              );
-            })}
-            {empty && <Combobox.Empty>No {props.entityName} found</Combobox.Empty>}
-            {!options.items.length && (options.loading || options.waiting) && <Combobox.Empty>Loading...</Combobox.Empty>}
-            {options.hasNextPage && (
-              <Combobox.Option value={LOAD_MORE} disabled={options.loading}>
-                <Text size="sm" c="dimmed" span>
-                  Load more
-                </Text>
-              </Combobox.Option>
-            )}
-          </ScrollArea.Autosize>
-        </Combobox.Options>
-      </Combobox.Dropdown>
+      <PickerDropdown
+        options={options}
+        entityName={props.entityName}
+        showClear={props.value.length > 0}
+        getValue={props.getValue}
+        renderOption={(item, value) => (
+          <Combobox.Option value={value} key={value} active={selected.has(value)}>
+            <Group gap="xs" wrap="nowrap">
+              {selected.has(value) ? <CheckIcon size={12} /> : <span style={{ width: 12 }} />}
+              <span>{props.getLabel(item)}</span>
+            </Group>
+          </Combobox.Option>
+        )}
+      />
     </Combobox>
   );
 }

@@ -1,11 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Combobox, InputBase, Loader, ScrollArea, Text, useCombobox } from '@mantine/core';
-import { IconX } from '@tabler/icons-react';
+import { Combobox, InputBase, Loader, useCombobox } from '@mantine/core';
 import { errorMessage } from '../../api/errors';
 import { usePagedOptions, type FetchOptionsPage } from './use-paged-options';
+import { CLEAR, LOAD_MORE, PickerDropdown } from './picker-dropdown';
 
-export const CLEAR = '__clear__';
-export const LOAD_MORE = '__more__';
 
 export type SearchableSelectProps<T> = {
   label?: ReactNode;
@@ -65,7 +63,6 @@ export function SearchableSelect<T>(props: SearchableSelectProps<T>) {
     combobox.closeDropdown();
   };
 
-  const empty = !options.items.length && !options.loading && !options.waiting && !options.error;
   return (
     <Combobox store={combobox} onOptionSubmit={submit} withinPortal>
       <Combobox.Target>
@@ -89,37 +86,17 @@ export function SearchableSelect<T>(props: SearchableSelectProps<T>) {
           rightSectionPointerEvents="none"
         />
       </Combobox.Target>
-      <Combobox.Dropdown>
-        <Combobox.Options>
-          <ScrollArea.Autosize mah={260} type="scroll" onBottomReached={() => options.hasNextPage && !options.loading && options.fetchNextPage()}>
-            {hasValue && (
-              <Combobox.Option value={CLEAR}>
-                <Text size="sm" c="dimmed" span>
-                  <IconX size={12} style={{ marginRight: 6, verticalAlign: -1 }} />
-                  Clear Selection
-                </Text>
-              </Combobox.Option>
-            )}
-            {options.items.map((item) => {
-              const value = String(props.getValue(item));
-              return (
-                <Combobox.Option value={value} key={value} active={value === String(props.value)}>
-                  {props.getLabel(item)}
-                </Combobox.Option>
-              );
-            })}
-            {empty && <Combobox.Empty>No {props.entityName} found</Combobox.Empty>}
-            {!options.items.length && (options.loading || options.waiting) && <Combobox.Empty>Loading...</Combobox.Empty>}
-            {options.hasNextPage && (
-              <Combobox.Option value={LOAD_MORE} disabled={options.loading}>
-                <Text size="sm" c="dimmed" span>
-                  Load more
-                </Text>
-              </Combobox.Option>
-            )}
-          </ScrollArea.Autosize>
-        </Combobox.Options>
-      </Combobox.Dropdown>
+      <PickerDropdown
+        options={options}
+        entityName={props.entityName}
+        showClear={hasValue}
+        getValue={props.getValue}
+        renderOption={(item, value) => (
+          <Combobox.Option value={value} key={value} active={value === String(props.value)}>
+            {props.getLabel(item)}
+          </Combobox.Option>
+        )}
+      />
     </Combobox>
   );
 }
