@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Card, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { CHAPTER_FOLDERS, type Chapter, type Institution } from '@app/contract';
-import { AddressFields, EntityForm, NullableNumberInput, SearchableSelect, useEntityForm } from '../../components/form-kit';
+import { CHAPTER_FOLDERS, type Chapter, type Institution, type UploadedFile } from '@app/contract';
+import { AddressFields, EntityForm, type FormBinder, NullableNumberInput, SearchableSelect, useEntityForm } from '../../components/form-kit';
 import { ImageUploadField } from '../../components/upload';
 import { chapterQueries, fetchInstitutionOptions, useSaveChapter } from './api';
-import { ChapterFormSchema, toFormValues } from './form-values';
+import { ChapterFormSchema, toFormValues, type ChapterFormValues } from './form-values';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -17,11 +17,28 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function LeaderHeading({ children }: { children: ReactNode }) {
+type Leader = 'invitationAdvisor1' | 'invitationAdvisor2' | 'invitationPresident';
+
+/** One invitation leader: name, (title and department for the first advisor), email and signature. */
+function LeaderFields(props: { form: FormBinder & { values: ChapterFormValues }; leader: Leader; heading: string; withTitle?: boolean }) {
+  const { form, leader } = props;
+  const leaderValues: { signature: UploadedFile | null } = form.values[leader];
   return (
-    <Text fw={600} size="sm" c="dimmed" tt="uppercase">
-      {children}
-    </Text>
+    <Stack gap="sm">
+      <Text fw={600} size="sm" c="dimmed" tt="uppercase">
+        {props.heading}
+      </Text>
+      <TextInput label="Name" {...form.getInputProps(`${leader}.name`)} />
+      {props.withTitle && <TextInput label="Title" {...form.getInputProps(`${leader}.title`)} />}
+      {props.withTitle && <TextInput label="Department" {...form.getInputProps(`${leader}.department`)} />}
+      <TextInput label="Email" type="email" {...form.getInputProps(`${leader}.email`)} />
+      <ImageUploadField
+        label="Signature"
+        path={CHAPTER_FOLDERS.signature}
+        value={leaderValues.signature}
+        onChange={(f) => form.setValue(`${leader}.signature`, f)}
+      />
+    </Stack>
   );
 }
 
@@ -69,41 +86,9 @@ export function ChapterForm({ chapter, onDone }: { chapter?: Chapter; onDone: ()
 
       <Section title="Invitation Leaders">
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl" verticalSpacing="xl">
-          <Stack gap="sm">
-            <LeaderHeading>Advisor 1</LeaderHeading>
-            <TextInput label="Name" {...form.getInputProps('invitationAdvisor1.name')} />
-            <TextInput label="Title" {...form.getInputProps('invitationAdvisor1.title')} />
-            <TextInput label="Department" {...form.getInputProps('invitationAdvisor1.department')} />
-            <TextInput label="Email" type="email" {...form.getInputProps('invitationAdvisor1.email')} />
-            <ImageUploadField
-              label="Signature"
-              path={CHAPTER_FOLDERS.signature}
-              value={v.invitationAdvisor1.signature}
-              onChange={(f) => form.setValue('invitationAdvisor1.signature', f)}
-            />
-          </Stack>
-          <Stack gap="sm">
-            <LeaderHeading>Advisor 2</LeaderHeading>
-            <TextInput label="Name" {...form.getInputProps('invitationAdvisor2.name')} />
-            <TextInput label="Email" type="email" {...form.getInputProps('invitationAdvisor2.email')} />
-            <ImageUploadField
-              label="Signature"
-              path={CHAPTER_FOLDERS.signature}
-              value={v.invitationAdvisor2.signature}
-              onChange={(f) => form.setValue('invitationAdvisor2.signature', f)}
-            />
-          </Stack>
-          <Stack gap="sm">
-            <LeaderHeading>President</LeaderHeading>
-            <TextInput label="Name" {...form.getInputProps('invitationPresident.name')} />
-            <TextInput label="Email" type="email" {...form.getInputProps('invitationPresident.email')} />
-            <ImageUploadField
-              label="Signature"
-              path={CHAPTER_FOLDERS.signature}
-              value={v.invitationPresident.signature}
-              onChange={(f) => form.setValue('invitationPresident.signature', f)}
-            />
-          </Stack>
+          <LeaderFields form={form} leader="invitationAdvisor1" heading="Advisor 1" withTitle />
+          <LeaderFields form={form} leader="invitationAdvisor2" heading="Advisor 2" />
+          <LeaderFields form={form} leader="invitationPresident" heading="President" />
         </SimpleGrid>
       </Section>
 
