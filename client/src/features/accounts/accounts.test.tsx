@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { emptyAddress, type Account, type MemberRow } from '@app/contract';
 import { mockServer } from '../../mocks/node';
 import { renderRoute } from '../../test/render';
+import { pageOf } from '../../test/paged';
 
 const account = (over: Partial<Account>): Account => ({
   id: 7,
@@ -49,10 +50,6 @@ const amy = member({});
 const ben = member({ id: 22, firstname: 'Ben', lastname: 'Xavier', fullname: 'Ben Xavier', email: 'ben@hillcrest.edu', invitationcode: null, schoolname: null, memberat: '2024-01-31T23:59:59.000Z' });
 const eve = member({ id: 31, firstname: 'Eve', lastname: 'Upton', fullname: 'Eve Upton', email: 'eve@lakeside.edu', invitationcode: 'LSC-3', memberat: null, pledgedat: '2024-05-01T00:00:00.000Z' });
 
-const page = <T,>(items: T[], over: { totalItems?: number; totalPages?: number } = {}) => ({
-  items,
-  pagination: { currentPage: 1, hasPreviousPage: false, hasNextPage: false, perPage: 10, totalItems: items.length, totalPages: 1, ...over },
-});
 
 let requests: { method: string; url: URL; body?: any }[];
 const sent = (method: string, path: string) => requests.filter((r) => r.method === method && r.url.pathname === path);
@@ -65,12 +62,12 @@ beforeEach(() => {
   notifications.clean();
   requests = [];
   mockServer.use(
-    http.get('/api/admin/accounts/legacy', async ({ request }) => (await record(request), HttpResponse.json(page([amy, ben], { totalItems: 42, totalPages: 5 })))),
-    http.get('/api/admin/accounts/pledges', async ({ request }) => (await record(request), HttpResponse.json(page([eve])))),
+    http.get('/api/admin/accounts/legacy', async ({ request }) => (await record(request), HttpResponse.json(pageOf([amy, ben], { totalItems: 42, totalPages: 5 })))),
+    http.get('/api/admin/accounts/pledges', async ({ request }) => (await record(request), HttpResponse.json(pageOf([eve])))),
     http.get('/api/admin/accounts/legacy/:id', () => HttpResponse.json(amy)),
     http.put('/api/admin/accounts/legacy/:id/reset-password', async ({ request }) => (await record(request), new HttpResponse(null, { status: 204 }))),
     http.put('/api/admin/accounts/legacy/:id', async ({ request }) => (await record(request), HttpResponse.json(amy))),
-    http.get('/api/admin/accounts', async ({ request }) => (await record(request), HttpResponse.json(page([grace, ada, alan], { totalItems: 23, totalPages: 3 })))),
+    http.get('/api/admin/accounts', async ({ request }) => (await record(request), HttpResponse.json(pageOf([grace, ada, alan], { totalItems: 23, totalPages: 3 })))),
     http.get('/api/admin/accounts/:id', ({ params }) => HttpResponse.json([grace, ada, alan].find((a) => String(a.id) === params.id))),
     http.post('/api/admin/accounts', async ({ request }) => (await record(request), HttpResponse.json(grace, { status: 201 }))),
     http.put('/api/admin/accounts/:id/reset-password', async ({ request }) => (await record(request), new HttpResponse(null, { status: 204 }))),
@@ -281,7 +278,7 @@ describe('/admin/accounts/pledges', () => {
   });
 
   it("says 'No results found' when there are none", async () => {
-    mockServer.use(http.get('/api/admin/accounts/pledges', () => HttpResponse.json(page([], { totalItems: 0, totalPages: 0 }))));
+    mockServer.use(http.get('/api/admin/accounts/pledges', () => HttpResponse.json(pageOf([], { totalItems: 0, totalPages: 0 }))));
     renderRoute('/admin/accounts/pledges');
     expect(await screen.findByText('No results found', {}, slow)).toBeTruthy();
   });

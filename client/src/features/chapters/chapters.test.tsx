@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { emptyAddress, type Chapter, type Institution } from '@app/contract';
 import { mockServer } from '../../mocks/node';
 import { renderRoute } from '../../test/render';
+import { pageOf } from '../../test/paged';
 
 const leader = { name: null, email: null, signature: null };
 
@@ -38,10 +39,6 @@ const alpha = chapter({
 const beta = chapter({ id: 2, name: 'Beta Chapter', abbreviation: 'BET', active: false, acceptingMembers: false });
 
 const institution = { id: 5, name: 'Northwood University' } as Institution;
-const page = <T,>(items: T[]) => ({
-  items,
-  pagination: { currentPage: 1, hasPreviousPage: false, hasNextPage: false, perPage: 10, totalItems: items.length, totalPages: 1 },
-});
 
 let listRequests: URL[];
 let saved: { method: string; url: string; body: any }[];
@@ -51,10 +48,10 @@ beforeEach(() => {
   mockServer.use(
     http.get('/api/admin/chapters', ({ request }) => {
       listRequests.push(new URL(request.url));
-      return HttpResponse.json(page([alpha, beta]));
+      return HttpResponse.json(pageOf([alpha, beta]));
     }),
     http.get('/api/admin/chapters/:id', ({ params }) => HttpResponse.json(params.id === '2' ? beta : alpha)),
-    http.get('/api/admin/institutions', () => HttpResponse.json(page([institution]))),
+    http.get('/api/admin/institutions', () => HttpResponse.json(pageOf([institution]))),
     http.post('/api/admin/chapters', async ({ request }) => {
       saved.push({ method: 'POST', url: request.url, body: await request.json() });
       return HttpResponse.json(alpha, { status: 201 });

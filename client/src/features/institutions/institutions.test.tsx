@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { emptyAddress, type Institution } from '@app/contract';
 import { mockServer } from '../../mocks/node';
 import { renderRoute } from '../../test/render';
+import { pageOf } from '../../test/paged';
 
 const institution = (over: Partial<Institution>): Institution => ({
   id: 1,
@@ -29,10 +30,6 @@ const institution = (over: Partial<Institution>): Institution => ({
 const northwood = institution({});
 const lakeside = institution({ id: 2, name: 'Lakeside Community College', abbreviation: 'LCC', type: 'Community College', ownership: 'Public' });
 
-const page = (items: Institution[], over: { totalItems?: number; totalPages?: number; currentPage?: number } = {}) => ({
-  items,
-  pagination: { currentPage: 1, hasPreviousPage: false, hasNextPage: false, perPage: 10, totalItems: items.length, totalPages: 1, ...over },
-});
 
 let listRequests: URL[];
 let saved: { method: string; url: string; body: any }[];
@@ -42,7 +39,7 @@ beforeEach(() => {
   mockServer.use(
     http.get('/api/admin/institutions', ({ request }) => {
       listRequests.push(new URL(request.url));
-      return HttpResponse.json(page([northwood, lakeside], { totalItems: 25, totalPages: 3 }));
+      return HttpResponse.json(pageOf([northwood, lakeside], { totalItems: 25, totalPages: 3 }));
     }),
     http.get('/api/admin/institutions/:id', ({ params }) => HttpResponse.json(params.id === '2' ? lakeside : northwood)),
     http.post('/api/admin/institutions', async ({ request }) => {
@@ -79,7 +76,7 @@ describe('/admin/institutions', () => {
   });
 
   it("says 'No results found' when the list is empty", async () => {
-    mockServer.use(http.get('/api/admin/institutions', () => HttpResponse.json(page([], { totalItems: 0, totalPages: 0 }))));
+    mockServer.use(http.get('/api/admin/institutions', () => HttpResponse.json(pageOf([], { totalItems: 0, totalPages: 0 }))));
     renderRoute('/admin/institutions');
     expect(await screen.findByText('No results found', {}, slow)).toBeTruthy();
     expect(screen.getByText('Page 1 of 1')).toBeTruthy();

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import type { CurrentAccount, MemberCalendarEvent } from '@app/contract';
 import { mockServer } from '../../mocks/node';
 import { renderRoute } from '../../test/render';
+import { pageOf } from '../../test/paged';
 import { formatEventRange } from './format';
 
 const member: CurrentAccount = {
@@ -40,10 +41,7 @@ function serveEvents(events: MemberCalendarEvent[]) {
       listQueries.push(q);
       const flag = q.get('hasRsvp');
       const items = flag === null ? events : events.filter((e) => e.hasRsvp === (flag === '1'));
-      return HttpResponse.json({
-        items,
-        pagination: { currentPage: 1, hasPreviousPage: false, hasNextPage: false, perPage: 10, totalItems: items.length, totalPages: items.length ? 1 : 0 },
-      });
+      return HttpResponse.json(pageOf(items, { totalPages: items.length ? 1 : 0 }));
     }),
     http.post('/api/member/calendar-events/:uuid/rsvp', ({ params }) => {
       calls.push({ method: 'POST', uuid: String(params.uuid) });
