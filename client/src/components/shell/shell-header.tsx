@@ -1,7 +1,7 @@
-import { ActionIcon, Burger, Group, Image, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Burger, Group, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import type { CurrentAccount } from '@app/contract';
+import { BrandLink } from '../brand-link';
 import { ColorSchemeMenu } from './color-scheme';
 import { UserMenu } from './user-menu';
 import { toggleShortcut, type useSidebarState } from './sidebar-state';
@@ -21,14 +21,7 @@ export function ShellHeader({ account, sidebar }: Props) {
             <ToggleIcon size={20} stroke={1.6} />
           </ActionIcon>
         </Tooltip>
-        <UnstyledButton component={Link} to="/admin" aria-label={`${PRODUCT_NAME} home`} miw={0}>
-          <Group gap={8} wrap="nowrap">
-            <Image src="/logo.svg" w={30} h={30} alt="" />
-            <Text fw={700} size="md" truncate>
-              {PRODUCT_NAME}
-            </Text>
-          </Group>
-        </UnstyledButton>
+        <BrandLink to="/admin" name={PRODUCT_NAME} />
       </Group>
       <Group gap="xs" wrap="nowrap">
         <ColorSchemeMenu />

@@ -1,7 +1,8 @@
-import { AppShell, Button, Center, Container, Group, Image, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { AppShell, Button, Center, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, Outlet, useRouteContext, type ErrorComponentProps } from '@tanstack/react-router';
 import { errorMessage } from '../../api/errors';
+import { BrandLink } from '../../components/brand-link';
 import { ColorSchemeMenu } from '../../components/shell/color-scheme';
 import { LOGOUT_URL, confirmSignOut } from '../../components/shell/user-menu';
 
@@ -16,14 +17,7 @@ export function MemberLayout() {
       <AppShell.Header>
         <Container size="md" h="100%" px={{ base: 'sm', sm: 'md' }}>
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-            <UnstyledButton component={Link} to="/member" aria-label={`${MEMBER_PRODUCT_NAME} home`} miw={0}>
-              <Group gap={8} wrap="nowrap">
-                <Image src="/logo.svg" w={30} h={30} alt="" />
-                <Text fw={700} size="md" truncate>
-                  {MEMBER_PRODUCT_NAME}
-                </Text>
-              </Group>
-            </UnstyledButton>
+            <BrandLink to="/member" name={MEMBER_PRODUCT_NAME} />
             <Group gap="xs" wrap="nowrap" miw={0}>
               {account.admin && (
                 <Button component={Link} to="/admin" variant="subtle" size="xs" visibleFrom="xs">
