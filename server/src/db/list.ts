@@ -62,15 +62,21 @@ export async function paginate<O>(
   tieBreaker = 'id',
   options: PaginateOptions = {},
 ): Promise<Paged<O>> {
-  const page = orderBy(qb, query.sort, map, tieBreaker, options.tieBreakerFollowsSort).limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const offset = (query.page - 1) * query.pageSize;
+  const page = orderBy(qb, query.sort, map, tieBreaker, options.tieBreakerFollowsSort).limit(query.pageSize).offset(offset);
   const countAll = async () => {
     const { n } = (await qb.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: number };
     return Number(n);
   };
-  if (options.count === 'separate' && options.total) {
-    const known = await options.total();
-    const offset = (query.page - 1) * query.pageSize;
-    if (known !== undefined && offset > known / 2 && offset < known) {
+  const answer = (items: O[], total: number) => ({ items, pagination: pagination(query.page, query.pageSize, total) });
+
+  if (options.count === 'separate') {
+    const known = await options.total?.();
+    if (known === undefined) {
+      const [items, total] = await Promise.all([page.execute(), countAll()]);
+      return answer(items, total);
+    }
+    if (offset > known / 2 && offset < known) {
       // Past the middle, read from the far end in mirror order: OFFSET skips entry by entry, so the
       // last page of 500,000 would otherwise walk the whole index.
       const take = Math.min(query.pageSize, known - offset);
@@ -78,20 +84,14 @@ export async function paginate<O>(
         .limit(take)
         .offset(known - offset - take)
         .execute();
-      return { items: mirrored.reverse(), pagination: pagination(query.page, query.pageSize, known) };
+      return answer(mirrored.reverse(), known);
     }
-    if (known !== undefined) return { items: await page.execute(), pagination: pagination(query.page, query.pageSize, known) };
-  }
-  if (options.count === 'separate') {
-    const total = async () => countAll();
-    const [items, n] = await Promise.all([page.execute(), total()]);
-    return { items, pagination: pagination(query.page, query.pageSize, n) };
+    return answer(await page.execute(), known);
   }
   const rows = (await page.select(sql<number>`count(*) over()`.as('windowTotal')).execute()) as Array<O & { windowTotal: number }>;
   // Past the last page there is no row to carry the window total: count separately so the pager still knows where the end is.
   const total = rows[0]?.windowTotal ?? (await countAll());
-  const items = rows.map(({ windowTotal, ...row }) => row as unknown as O);
-  return { items, pagination: pagination(query.page, query.pageSize, Number(total)) };
+  return answer(rows.map(({ windowTotal, ...row }) => row as unknown as O), Number(total));
 }
 
 export type CsvColumn<O> = { header: string; value: (row: O) => unknown };

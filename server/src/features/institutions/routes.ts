@@ -28,11 +28,11 @@ export const institutionRoutes = s.router(contract.institutions, {
 
   update: async ({ params, body, request }) => {
     const { db } = request.server;
-    const found = await db.transaction().execute(async (trx) => {
-      await commitFiles(trx, await checkFileReferences(trx, [['Logo', body.logoId]]));
-      return repo.updateInstitution(trx, params.id, body);
+    await db.transaction().execute(async (trx) => {
+      const fileIds = await checkFileReferences(trx, [['Logo', body.logoId]]);
+      if (!(await repo.updateInstitution(trx, params.id, body))) throw notFound('Institution');
+      await commitFiles(trx, fileIds);
     });
-    if (!found) throw notFound('Institution');
     return { status: 200, body: (await repo.getInstitution(db, params.id))! };
   },
 });
