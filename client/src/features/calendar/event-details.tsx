@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
-import { Badge, Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClock, IconMapPin, IconPencil, IconSchool, IconTrash, IconUsers, IconVideo } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { CalendarEvent } from '@app/contract';
 import { TYPE_COLORS, isFuture } from './api';
+import { IconLine } from '../../components/icon-line';
 
 /** "Tue, Mar 3, 2026 · 3:00 PM – 4:00 PM" (or the end's date too when it ends another day). */
 export function formatWhen(event: Pick<CalendarEvent, 'eventStart' | 'eventEnd'>): string {
@@ -14,18 +14,6 @@ export function formatWhen(event: Pick<CalendarEvent, 'eventStart' | 'eventEnd'>
   return `${from} – ${end.isSame(start, 'day') ? end.format('h:mm A') : end.format('MMM D, h:mm A')}`;
 }
 
-function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <ThemeIcon variant="transparent" color="gray" size="sm">
-        {icon}
-      </ThemeIcon>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
 
 type Props = { event: CalendarEvent; onEdit: () => void; onDelete: () => void };
 
@@ -51,11 +39,11 @@ export function EventDetails({ event, onEdit, onDelete }: Props) {
         </Title>
       </div>
       <Stack gap={6}>
-        <Line icon={<IconClock size={16} />}>{formatWhen(event)}</Line>
-        {event.location && <Line icon={<IconMapPin size={16} />}>{event.location}</Line>}
-        {event.chapter && <Line icon={<IconSchool size={16} />}>{event.chapter.name}</Line>}
-        {event.zoom && <Line icon={<IconVideo size={16} />}>Zoom meeting · {event.zoom.zoomStatus}</Line>}
-        <Line icon={<IconUsers size={16} />}>{rsvps}</Line>
+        <IconLine icon={<IconClock size={16} />}>{formatWhen(event)}</IconLine>
+        {event.location && <IconLine icon={<IconMapPin size={16} />}>{event.location}</IconLine>}
+        {event.chapter && <IconLine icon={<IconSchool size={16} />}>{event.chapter.name}</IconLine>}
+        {event.zoom && <IconLine icon={<IconVideo size={16} />}>Zoom meeting · {event.zoom.zoomStatus}</IconLine>}
+        <IconLine icon={<IconUsers size={16} />}>{rsvps}</IconLine>
       </Stack>
       {event.description && (
         <Text size="sm" c="dimmed" lineClamp={4} style={{ whiteSpace: 'pre-line' }}>

@@ -1,23 +1,11 @@
-import type { ReactNode } from 'react';
-import { Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconClock, IconMapPin, IconSchool, IconVideo } from '@tabler/icons-react';
 import type { MemberCalendarEvent } from '@app/contract';
 import { TYPE_COLORS, useRsvpMutations } from './api';
 import { dateTile, formatEventRange } from './format';
 import classes from './member-events.module.css';
+import { IconLine } from '../../components/icon-line';
 
-function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <Group gap={6} wrap="nowrap" align="flex-start">
-      <ThemeIcon variant="transparent" color="gray" size={20}>
-        {icon}
-      </ThemeIcon>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
 
 function RsvpAction({ event }: { event: MemberCalendarEvent }) {
   const { rsvp, withdraw } = useRsvpMutations();
@@ -71,9 +59,9 @@ export function EventCard({ event }: { event: MemberCalendarEvent }) {
               </Title>
             </div>
             <Stack gap={4}>
-              <Detail icon={<IconClock size={16} />}>{formatEventRange(event.eventStart, event.eventEnd)}</Detail>
-              {event.location && <Detail icon={<IconMapPin size={16} />}>{event.location}</Detail>}
-              {event.chapter && <Detail icon={<IconSchool size={16} />}>{event.chapter.name}</Detail>}
+              <IconLine icon={<IconClock size={16} />}>{formatEventRange(event.eventStart, event.eventEnd)}</IconLine>
+              {event.location && <IconLine icon={<IconMapPin size={16} />}>{event.location}</IconLine>}
+              {event.chapter && <IconLine icon={<IconSchool size={16} />}>{event.chapter.name}</IconLine>}
             </Stack>
             {event.description && (
               <Text size="sm" c="dimmed" lineClamp={4} style={{ whiteSpace: 'pre-line' }}>
