@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine } from './csv.js';
+import { csvCell, csvLine, neutralise } from './csv.js';
 
 describe('csv', () => {
   it('quotes only what needs quoting and doubles quotes', () => {
@@ -16,5 +16,24 @@ describe('csv', () => {
 
   it('ends a line with LF', () => {
     expect(csvLine(['id', 'name, full', null])).toBe('id,"name, full",\n');
+  });
+
+  it.each([
+    ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
+    ['+1+1', "'+1+1"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tcmd', "'\tcmd"],
+    ['\rcmd', `"'\rcmd"`],
+  ])('neutralises a text cell that a spreadsheet would run: %j', (text, cell) => {
+    expect(csvCell(text)).toBe(cell);
+  });
+
+  it('leaves other text, inner formula characters and numbers alone', () => {
+    expect(neutralise('a=b')).toBe('a=b');
+    expect(neutralise(' =1')).toBe(' =1');
+    expect(csvCell('jane@example.edu')).toBe('jane@example.edu');
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell('')).toBe('');
   });
 });
