@@ -4,18 +4,21 @@ import { c } from './c.js';
 import { meta } from './common/access.js';
 import { Address, AddressInput } from './common/address.js';
 import { ErrorBody } from './common/error.js';
-import { IdParam, nullableInt, nullableText, requiredText } from './common/fields.js';
-import { CsvBody, exportQuery, listQuery, paged, queryDate } from './common/list.js';
+import { IdParam, nullableInt, nullableText } from './common/fields.js';
+import { listQuery, paged } from './common/list.js';
+import {
+  DEFAULT_PHONE_COUNTRY,
+  PASSWORD_MIN,
+  ROLE_PREFIX,
+  ResetPasswordInput,
+  accountDateFilters,
+  accountEmail,
+  accountNameFields,
+  accountStatusFilter,
+} from './account-fields.js';
+import { memberRoutes } from './members.js';
 
-export const ROLE_PREFIX = 'ROLE_';
-export const ROLE_ADMIN = 'ROLE_ADMIN';
-export const ROLE_USER = 'ROLE_USER';
-export const PASSWORD_MIN = 8;
-export const DEFAULT_PHONE_COUNTRY = 'US';
-export const ACCOUNT_STATUSES = ['member', 'pledge'] as const;
-
-export const DUPLICATE_EMAIL = 'An account with this email already exists';
-export const DUPLICATE_INVITATION_CODE = 'An account with this invitation code already exists';
+// Staff and member accounts (spec 01 §3, §5). The members and pledges lists are in members.ts.
 
 /** How a role is shown (spec 01 §2): lowercase, without the ROLE_ prefix. `roleLabel('ROLE_ADMIN')` is 'admin'. */
 export function roleLabel(role: string): string {
@@ -52,8 +55,6 @@ export const Account = z.object({
 });
 export type Account = z.infer<typeof Account>;
 
-const email = requiredText('Email is required', 254, 'Email must be 254 characters or less').email('Invalid email');
-
 /** Blank is no phone; otherwise a valid number (default country US), stored as E.164. */
 const phone = z
   .string({ invalid_type_error: 'Invalid phone number' })
@@ -70,9 +71,8 @@ const phone = z
   });
 
 const accountFields = {
-  firstName: requiredText('First Name is required', 100, 'First Name must be 100 characters or less'),
-  lastName: requiredText('Last Name is required', 100, 'Last Name must be 100 characters or less'),
-  email,
+  ...accountNameFields,
+  email: accountEmail,
   admin: z.boolean({ invalid_type_error: 'Admin must be true or false' }).default(false),
   active: z.boolean({ invalid_type_error: 'Active must be true or false' }).default(true),
   legacyId: nullableInt('Legacy Id').optional().transform((v) => v ?? null),
@@ -96,135 +96,20 @@ export const AccountCreateInput = z.object({
 });
 export type AccountCreateInput = z.input<typeof AccountCreateInput>;
 
-/** Password reset body (spec 01 §5 texts; a mismatch is reported on confirmPassword). */
-export const ResetPasswordInput = z
-  .object({
-    newPassword: z
-      .string({ required_error: 'New Password is required', invalid_type_error: 'New Password is required' })
-      .min(1, 'New Password is required')
-      .min(PASSWORD_MIN, `New password should be at least ${PASSWORD_MIN} chars`)
-      .max(1024, 'New password must be 1024 characters or less'),
-    confirmPassword: z
-      .string({ required_error: 'Confirm Password is required', invalid_type_error: 'Confirm Password is required' })
-      .min(1, 'Confirm Password is required'),
-  })
-  .superRefine((v, ctx) => {
-    if (v.newPassword !== v.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: "Passwords don't match" });
-    }
-  });
-export type ResetPasswordInput = z.input<typeof ResetPasswordInput>;
-
-/** Spec 01 §3 Member/pledge row: lowercase keys, as the spec writes them. */
-export const MemberRow = z.object({
-  id: z.number().int(),
-  firstname: z.string(),
-  lastname: z.string(),
-  fullname: z.string(),
-  email: z.string(),
-  invitationcode: z.string().nullable(),
-  schoolname: z.string().nullable(),
-  memberat: z.string().nullable(),
-  pledgedat: z.string().nullable(),
-});
-export type MemberRow = z.infer<typeof MemberRow>;
-
-/** Member edit body (spec 01 §5: first name, last name and email are required). */
-export const MemberInput = z.object({
-  firstname: accountFields.firstName,
-  lastname: accountFields.lastName,
-  email,
-});
-export type MemberInput = z.input<typeof MemberInput>;
-
-const dateFilters = {
-  pledgeFrom: queryDate.describe('First pledge day, YYYY-MM-DD (UTC), inclusive'),
-  pledgeTo: queryDate.describe('Last pledge day, YYYY-MM-DD (UTC), inclusive'),
-  memberFrom: queryDate.describe('First membership day, YYYY-MM-DD (UTC), inclusive'),
-  memberTo: queryDate.describe('Last membership day, YYYY-MM-DD (UTC), inclusive'),
-};
-
-const status = z
-  .enum(ACCOUNT_STATUSES, { errorMap: () => ({ message: 'Status must be member or pledge' }) })
-  .optional()
-  .describe('member: has completed membership; pledge: pledged and has not completed membership');
-
 /** Spec 01 §3 Account list filters; search looks in names, email and invitation code. */
 export const AccountListQuery = listQuery({
   sortable: ['name', 'email', 'memberAt', 'pledgedAt', 'id'] as const,
   defaultSort: 'name:asc',
-  filters: { status, ...dateFilters },
+  filters: { status: accountStatusFilter, ...accountDateFilters },
 });
 export type AccountListQuery = z.input<typeof AccountListQuery>;
 
-// Each sort field has an index behind it (migration 0006), so any page answers quickly at scale.
-const memberSortable = ['name', 'email', 'memberat', 'pledgedat', 'id'] as const;
-
-/** The members list ("legacy accounts"): the accounts list query; status defaults to member. */
-export const MemberListQuery = listQuery({
-  sortable: memberSortable,
-  defaultSort: 'memberat:desc',
-  filters: { status, ...dateFilters },
-});
-export type MemberListQuery = z.input<typeof MemberListQuery>;
-
-/** The pledges list: pledged accounts that have not completed membership. */
-export const PledgeListQuery = listQuery({
-  sortable: memberSortable,
-  defaultSort: 'pledgedat:desc',
-  filters: { pledgeFrom: dateFilters.pledgeFrom, pledgeTo: dateFilters.pledgeTo },
-});
-export type PledgeListQuery = z.input<typeof PledgeListQuery>;
-
 const conflict = { 409: ErrorBody };
 
-// Static paths (legacy, legacy/export, pledges) come before `/:id` so no matcher mistakes them for an id.
+// The members routes come first: their static paths (legacy, legacy/export, pledges) must precede `/:id`.
 export const accountsContract = c.router(
   {
-    members: {
-      method: 'GET',
-      path: '/admin/accounts/legacy',
-      query: MemberListQuery,
-      responses: { 200: paged(MemberRow) },
-      summary: 'List members (accounts with a membership date); status=pledge lists pledges instead',
-    },
-    exportMembers: {
-      method: 'GET',
-      path: '/admin/accounts/legacy/export',
-      query: exportQuery(MemberListQuery),
-      responses: { 200: c.otherResponse({ contentType: 'text/csv', body: CsvBody }) },
-      summary: 'Export the filtered members as CSV',
-    },
-    pledges: {
-      method: 'GET',
-      path: '/admin/accounts/pledges',
-      query: PledgeListQuery,
-      responses: { 200: paged(MemberRow) },
-      summary: 'List pledges (pledged accounts without a membership date), read-only',
-    },
-    getMember: {
-      method: 'GET',
-      path: '/admin/accounts/legacy/:id',
-      pathParams: IdParam,
-      responses: { 200: MemberRow },
-      summary: 'One member or pledge',
-    },
-    updateMember: {
-      method: 'PUT',
-      path: '/admin/accounts/legacy/:id',
-      pathParams: IdParam,
-      body: MemberInput,
-      responses: { 200: MemberRow, ...conflict },
-      summary: "Update a member's name and email",
-    },
-    resetMemberPassword: {
-      method: 'PUT',
-      path: '/admin/accounts/legacy/:id/reset-password',
-      pathParams: IdParam,
-      body: ResetPasswordInput,
-      responses: { 204: c.noBody() },
-      summary: "Set a member's password; ends the member's sessions",
-    },
+    ...memberRoutes,
     list: {
       method: 'GET',
       path: '/admin/accounts',

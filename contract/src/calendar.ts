@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { c } from './c.js';
 import { meta } from './common/access.js';
 import { ErrorBody } from './common/error.js';
-import { nullableInt, nullableText, requiredEnum, requiredText } from './common/fields.js';
-import { listQuery, paged, queryFlag } from './common/list.js';
+import { checkDate, dateProblem } from './common/dates.js';
+import { IdParam, nullableInt, nullableText, requiredEnum, requiredText } from './common/fields.js';
 
 export const CALENDAR_EVENT_TYPES = ['General', 'Chapter', 'Learning'] as const;
 export type CalendarEventType = (typeof CALENDAR_EVENT_TYPES)[number];
@@ -35,16 +35,12 @@ export const CalendarEvent = z.object({
 });
 export type CalendarEvent = z.infer<typeof CalendarEvent>;
 
-/** What a member sees: the same event without the staff-only RSVP count. */
-export const MemberCalendarEvent = CalendarEvent.omit({ rsvpCount: true });
-export type MemberCalendarEvent = z.infer<typeof MemberCalendarEvent>;
-
 const dateTime = (label: string) =>
   z
     .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be a date` })
     .trim()
     .min(1, `${label} is required`)
-    .refine((v) => !Number.isNaN(Date.parse(v)), `${label} must be a date`)
+    .superRefine(checkDate(label))
     .transform((v) => new Date(v).toISOString());
 
 /** The event fields, each checked alone; `CalendarEventInput` adds the rules between fields. */
@@ -103,8 +99,9 @@ const rangeBound = (label: string) =>
       if (!v?.trim()) return undefined;
       const value = v.trim();
       const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value);
-      if (Number.isNaN(date.getTime())) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a date` });
+      const problem = dateProblem(value, label);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
         return z.NEVER;
       }
       return { date, dayOnly: /^\d{4}-\d{2}-\d{2}$/.test(value) };
@@ -117,10 +114,8 @@ export const CalendarEventRangeQuery = z.object({
 });
 export type CalendarEventRangeQuery = z.input<typeof CalendarEventRangeQuery>;
 
-const UuidParam = z.object({ uuid: z.string().uuid('uuid must be a UUID') });
-const ProgramComponentParam = z.object({
-  id: z.coerce.number({ message: 'id must be a number' }).int().positive('id must be a positive number'),
-});
+export const UuidParam = z.object({ uuid: z.string().uuid('uuid must be a UUID') });
+const ProgramComponentParam = IdParam;
 
 const conflict = { 409: ErrorBody };
 
@@ -171,39 +166,4 @@ export const calendarContract = c.router(
     },
   },
   { metadata: meta.admin },
-);
-
-export const MemberCalendarQuery = listQuery({
-  sortable: ['eventStart', 'name'] as const,
-  defaultSort: 'eventStart:asc',
-  filters: { hasRsvp: queryFlag.optional().describe('1: only events I RSVPed to; 0: only the others') },
-});
-export type MemberCalendarQuery = z.input<typeof MemberCalendarQuery>;
-
-export const memberCalendarContract = c.router(
-  {
-    list: {
-      method: 'GET',
-      path: '/member/calendar-events',
-      query: MemberCalendarQuery,
-      responses: { 200: paged(MemberCalendarEvent) },
-      summary: "Upcoming events the member may see (general, learning, and their own chapter's)",
-    },
-    rsvp: {
-      method: 'POST',
-      path: '/member/calendar-events/:uuid/rsvp',
-      pathParams: UuidParam,
-      body: c.noBody(),
-      responses: { 200: MemberCalendarEvent, ...conflict },
-      summary: 'RSVP to an upcoming event (repeating it changes nothing)',
-    },
-    withdraw: {
-      method: 'DELETE',
-      path: '/member/calendar-events/:uuid/rsvp',
-      pathParams: UuidParam,
-      responses: { 200: MemberCalendarEvent, ...conflict },
-      summary: 'Withdraw an RSVP from an upcoming event',
-    },
-  },
-  { metadata: meta.member },
 );

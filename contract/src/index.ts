@@ -4,7 +4,8 @@ import { healthContract } from './health.js';
 import { institutionsContract } from './institutions.js';
 import { filesContract } from './files.js';
 import { chaptersContract } from './chapters.js';
-import { calendarContract, memberCalendarContract } from './calendar.js';
+import { calendarContract } from './calendar.js';
+import { memberEventsContract } from './member-events.js';
 import { accountsContract } from './accounts.js';
 import { dashboardContract } from './dashboard.js';
 import { commonErrors } from './common/error.js';
@@ -16,7 +17,10 @@ export * from './institutions.js';
 export * from './files.js';
 export * from './chapters.js';
 export * from './calendar.js';
+export * from './member-events.js';
+export * from './account-fields.js';
 export * from './accounts.js';
+export * from './members.js';
 
 /** The one router: every documented `/api` call. Areas are merged here, one line each. */
 export const contract = c.router(
@@ -28,7 +32,7 @@ export const contract = c.router(
     files: filesContract,
     chapters: chaptersContract,
     calendar: calendarContract,
-    memberCalendar: memberCalendarContract,
+    memberEvents: memberEventsContract,
     accounts: accountsContract,
   },
   { pathPrefix: '/api', commonResponses: commonErrors, strictStatusCodes: true },

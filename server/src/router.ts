@@ -6,7 +6,8 @@ import { dashboardRoutes } from './features/dashboard/routes.js';
 import { institutionRoutes } from './features/institutions/routes.js';
 import { fileRoutes } from './features/files/routes.js';
 import { chapterRoutes } from './features/chapters/routes.js';
-import { calendarRoutes, memberCalendarRoutes } from './features/calendar/routes.js';
+import { calendarRoutes } from './features/calendar/routes.js';
+import { memberEventsRoutes } from './features/calendar/member-events-routes.js';
 import { accountRoutes } from './features/accounts/routes.js';
 
 /** Every area's handlers, one line each, checked by ts-rest against the contract. */
@@ -18,6 +19,6 @@ export const router = s.router(contract, {
   files: fileRoutes,
   chapters: chapterRoutes,
   calendar: calendarRoutes,
-  memberCalendar: memberCalendarRoutes,
+  memberEvents: memberEventsRoutes,
   accounts: accountRoutes,
 });

@@ -1,4 +1,4 @@
-import { CamelCasePlugin, Kysely, PostgresDialect, type Generated, type ColumnType } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, type Generated, type ColumnType, type Transaction } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Address } from '@app/contract';
@@ -167,10 +167,16 @@ export interface DB {
   dashboardDailyCounts: DashboardDailyCountTable;
 }
 
-export type Db = Kysely<DB>;
+/**
+ * What repository functions take first: the app's database or a transaction on it, so a caller can
+ * compose several of them in one transaction (`db.transaction().execute((trx) => ...)`).
+ */
+export type Db = Kysely<DB> | Transaction<DB>;
+/** A function that must run inside a transaction (e.g. it locks rows with `for update`) takes this. */
+export type Trx = Transaction<DB>;
 
 /** `onQuery` sees each statement as sent (benchmarks replay it directly to compare). */
-export function createDb(connectionString: string, max = 10, onQuery?: (sql: string, parameters: readonly unknown[]) => void): Db {
+export function createDb(connectionString: string, max = 10, onQuery?: (sql: string, parameters: readonly unknown[]) => void): Kysely<DB> {
   const pool = new pg.Pool({ connectionString, max });
   // An idle connection the server drops (restart, shutdown) is discarded by the pool; without a
   // listener its error event would crash the process. Queries still report their own errors.

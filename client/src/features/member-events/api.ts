@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { CalendarEventType, MemberCalendarQuery } from '@app/contract';
+import type { CalendarEventType, MemberEventListQuery } from '@app/contract';
 import type { MantineColor } from '@mantine/core';
 import { tsr } from '../../api/tsr';
 
@@ -9,7 +9,7 @@ export const RSVP_WITHDRAWN = 'RSVP withdrawn';
 /** Query keys of the member's events; an RSVP or a withdrawal invalidates `all`. */
 export const memberEventQueries = {
   all: ['member-events'] as const,
-  list: (query: MemberCalendarQuery) => ['member-events', 'list', query] as const,
+  list: (query: MemberEventListQuery) => ['member-events', 'list', query] as const,
 };
 
 /** One colour per event type, the same as the staff calendar's. */
@@ -19,8 +19,8 @@ export const TYPE_COLORS: Record<CalendarEventType, MantineColor> = {
   Learning: 'orange',
 };
 
-export function useMemberEvents(query: MemberCalendarQuery) {
-  return tsr.memberCalendar.list.useQuery({
+export function useMemberEvents(query: MemberEventListQuery) {
+  return tsr.memberEvents.list.useQuery({
     queryKey: memberEventQueries.list(query),
     queryData: { query },
     placeholderData: (previous) => previous,
@@ -31,7 +31,7 @@ export function useMemberEvents(query: MemberCalendarQuery) {
 export function useRsvpMutations() {
   const queryClient = useQueryClient();
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: memberEventQueries.all });
-  const rsvp = tsr.memberCalendar.rsvp.useMutation({ meta: { successMessage: RSVP_SAVED }, onSuccess });
-  const withdraw = tsr.memberCalendar.withdraw.useMutation({ meta: { successMessage: RSVP_WITHDRAWN }, onSuccess });
+  const rsvp = tsr.memberEvents.rsvp.useMutation({ meta: { successMessage: RSVP_SAVED }, onSuccess });
+  const withdraw = tsr.memberEvents.withdraw.useMutation({ meta: { successMessage: RSVP_WITHDRAWN }, onSuccess });
   return { rsvp, withdraw };
 }

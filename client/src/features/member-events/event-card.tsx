@@ -1,13 +1,13 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconClock, IconMapPin, IconSchool, IconVideo } from '@tabler/icons-react';
-import type { MemberCalendarEvent } from '@app/contract';
+import type { MemberEvent } from '@app/contract';
 import { TYPE_COLORS, useRsvpMutations } from './api';
 import { dateTile, formatEventRange } from './format';
 import classes from './member-events.module.css';
 import { IconLine } from '../../components/icon-line';
 
 
-function RsvpAction({ event }: { event: MemberCalendarEvent }) {
+function RsvpAction({ event }: { event: MemberEvent }) {
   const { rsvp, withdraw } = useRsvpMutations();
   const params = { uuid: event.uuid };
   const busy = rsvp.isPending || withdraw.isPending;
@@ -32,7 +32,7 @@ function RsvpAction({ event }: { event: MemberCalendarEvent }) {
 }
 
 /** One upcoming event: date tile, type, name, when, where, chapter, description, and the RSVP action. */
-export function EventCard({ event }: { event: MemberCalendarEvent }) {
+export function EventCard({ event }: { event: MemberEvent }) {
   const tile = dateTile(event.eventStart);
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-label={event.name}>

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import { MemberCalendarQuery } from '@app/contract';
+import { MemberEventListQuery } from '@app/contract';
 import { ListError, ListPager, listQueryOf, useListSearch } from '../../components/list-kit';
 import { useMemberEvents } from './api';
 import { EventCard } from './event-card';
@@ -28,7 +28,7 @@ function Loading() {
 /** /member: the member's upcoming events with RSVP, All or only their RSVPs (`?hasRsvp=1`), paged. */
 export function MemberEventsPage() {
   const list = useListSearch(routeApi.useSearch());
-  const result = useMemberEvents(listQueryOf(MemberCalendarQuery, list.search));
+  const result = useMemberEvents(listQueryOf(MemberEventListQuery, list.search));
   const body = result.data?.body;
   const mine = list.search.hasRsvp === '1';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { CurrentAccount, MemberCalendarEvent } from '@app/contract';
+import type { CurrentAccount, MemberEvent } from '@app/contract';
 import { mockServer } from '../../mocks/node';
 import { renderRoute } from '../../test/render';
 import { pageOf } from '../../test/paged';
@@ -12,7 +12,7 @@ const member: CurrentAccount = {
   id: 9, firstName: 'Max', lastName: 'Member', fullName: 'Max Member', email: 'max@example.edu', avatarUrl: null, admin: false,
 };
 
-const event = (n: number, over: Partial<MemberCalendarEvent> = {}): MemberCalendarEvent => ({
+const event = (n: number, over: Partial<MemberEvent> = {}): MemberEvent => ({
   uuid: `00000000-0000-4000-8000-00000000000${n}`,
   id: n,
   name: `Event ${n}`,
@@ -30,7 +30,7 @@ const event = (n: number, over: Partial<MemberCalendarEvent> = {}): MemberCalend
 });
 
 /** A tiny in-memory server: the list honours hasRsvp, POST/DELETE flip the event's RSVP. */
-function serveEvents(events: MemberCalendarEvent[]) {
+function serveEvents(events: MemberEvent[]) {
   const calls: { method: string; uuid: string }[] = [];
   const listQueries: URLSearchParams[] = [];
   const find = (uuid: string) => events.find((e) => e.uuid === uuid)!;

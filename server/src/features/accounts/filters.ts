@@ -1,7 +1,6 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { SortTerm } from '@app/contract';
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import { likePattern, paginate, type SortMap } from '../../db/list.js';
 
 export type AccountFilters = {
@@ -53,7 +52,6 @@ export function applyAccountFilters<QB extends SelectQueryBuilder<any, any, any>
   return where.reduce((q, w) => q.where(w) as QB, qb);
 }
 
-type Db = Kysely<DB> | Transaction<DB>;
 type Page<F extends string> = { page: number; pageSize: number; sort: SortTerm<F>[] };
 
 /** The same sort keys in a form no index matches (`coalesce(x, x)` orders exactly like x). */

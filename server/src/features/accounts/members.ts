@@ -1,12 +1,11 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { MemberListQuery, MemberRow } from '@app/contract';
 import type { z } from 'zod';
-import type { DB } from '../../db/database.js';
-import { streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
+import type { DB, Db } from '../../db/database.js';
+import { pageOfRows, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
 import { applyAccountFilters, pageOfAccountIds, type AccountFilters } from './filters.js';
 import { nameKey } from './repo.js';
 
-type Db = Kysely<DB> | Transaction<DB>;
 type Sort = z.output<typeof MemberListQuery>['sort'];
 type Page = { page: number; pageSize: number; sort: Sort };
 type MemberInput = z.output<typeof import('@app/contract').MemberInput>;
@@ -47,20 +46,13 @@ function toMemberRow(r: Row): MemberRow {
   };
 }
 
-async function rowsByIds(db: Db, ids: number[]): Promise<MemberRow[]> {
-  if (!ids.length) return [];
-  const rows = await selectRows(db).where('a.id', 'in', ids).execute();
-  const byId = new Map(rows.map((r) => [r.id, toMemberRow(r)]));
-  return ids.map((id) => byId.get(id)!).filter(Boolean);
-}
-
 /**
  * One page of members (status member) or pledges (status pledge): the page's ids first (on the
  * accounts table alone, so index scans answer it), then those rows with their school.
  */
 export async function listMemberRows(db: Db, filters: AccountFilters & { status: 'member' | 'pledge' }, page: Page) {
   const result = await pageOfAccountIds(db, filters, page, memberSort);
-  return { ...result, items: await rowsByIds(db, result.items.map((r) => r.id)) };
+  return pageOfRows(result, async (ids) => (await selectRows(db).where('a.id', 'in', ids).execute()).map(toMemberRow));
 }
 
 export async function getMember(db: Db, id: number): Promise<MemberRow | undefined> {

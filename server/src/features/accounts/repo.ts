@@ -1,16 +1,14 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { emptyAddress, ROLE_ADMIN, type Account, type AccountListQuery } from '@app/contract';
 import type { z } from 'zod';
-import type { DB } from '../../db/database.js';
-import type { SortMap } from '../../db/list.js';
+import type { Db } from '../../db/database.js';
+import { pageOfRows, type SortMap } from '../../db/list.js';
 import { pageOfAccountIds } from './filters.js';
 
-type Db = Kysely<DB> | Transaction<DB>;
 type ListQuery = z.output<typeof AccountListQuery>;
 type CreateInput = z.output<typeof import('@app/contract').AccountCreateInput>;
 type UpdateInput = z.output<typeof import('@app/contract').AccountUpdateInput>;
 
-/** Name order is last name then first name, case-insensitive; migration 0006 indexes this expression. */
 /** Name order: the stored lower(last name || ' ' || first name), indexed per list (migration 0010). */
 export const nameKey = sql.ref<string>('a.nameKey');
 
@@ -47,17 +45,10 @@ function toAccount(row: Row): Account {
   };
 }
 
-/** Full rows for a page of ids, in the page's order (the page itself is found on narrow index scans). */
-export async function accountsByIds(db: Db, ids: number[]): Promise<Account[]> {
-  if (!ids.length) return [];
-  const rows = await selectAccounts(db).where('a.id', 'in', ids).execute();
-  const byId = new Map(rows.map((r) => [r.id, toAccount(r)]));
-  return ids.map((id) => byId.get(id)!).filter(Boolean);
-}
-
 export async function listAccounts(db: Db, query: ListQuery) {
+  // The page is found on narrow index scans, then its rows are read with their school.
   const page = await pageOfAccountIds(db, query, query, accountSort);
-  return { ...page, items: await accountsByIds(db, page.items.map((r) => r.id)) };
+  return pageOfRows(page, async (ids) => (await selectAccounts(db).where('a.id', 'in', ids).execute()).map(toAccount));
 }
 
 export async function getAccount(db: Db, id: number): Promise<Account | undefined> {

@@ -1,12 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { CalendarEvent, CalendarEventType } from '@app/contract';
 import type { z } from 'zod';
-import type { DB } from '../../db/database.js';
-import { paginate, type SortMap } from '../../db/list.js';
+import type { Db, Trx } from '../../db/database.js';
 
-type Db = Kysely<DB> | Transaction<DB>;
 type Input = z.output<typeof import('@app/contract').CalendarEventInput>;
-type MemberQuery = z.output<typeof import('@app/contract').MemberCalendarQuery>;
 
 /** Every event column plus what depends on the requesting account: its RSVP, whether it may RSVP, and the count. */
 export function selectEvents(db: Db, accountId: number) {
@@ -77,7 +74,7 @@ export async function getEventOfProgramComponent(db: Db, accountId: number, prog
 }
 
 /** The stored row, locked for a change, with whether it has started already. */
-export async function lockEvent(db: Transaction<DB>, uuid: string) {
+export async function lockEvent(db: Trx, uuid: string) {
   return db
     .selectFrom('calendarEvents')
     .selectAll()
@@ -150,40 +147,4 @@ export async function programComponentTaken(db: Db, programComponentId: number, 
   let qb = db.selectFrom('calendarEvents').select('id').where('programComponentId', '=', programComponentId);
   if (exceptId) qb = qb.where('id', '!=', exceptId);
   return !!(await qb.executeTakeFirst());
-}
-
-// ---- members ----
-
-const memberSort: SortMap<MemberQuery['sort'][number]['field']> = { eventStart: 'e.eventStart', name: 'e.name' };
-
-/** What a member sees: every General and Learning event, their own chapter's events, and any they RSVPed to. */
-function memberEvents(db: Db, accountId: number) {
-  return selectEvents(db, accountId).where(
-    sql<boolean>`(e.type <> 'Chapter'
-      or e.chapter_id = (select a.chapter_id from accounts a where a.id = ${accountId})
-      or exists (select 1 from event_rsvps r where r.event_id = e.id and r.account_id = ${accountId}))`,
-  );
-}
-
-export async function listMemberEvents(db: Db, accountId: number, query: MemberQuery) {
-  let qb = memberEvents(db, accountId).where('e.eventStart', '>', sql<Date>`now()`);
-  if (query.hasRsvp !== undefined) {
-    const mine = sql<boolean>`exists (select 1 from event_rsvps r where r.event_id = e.id and r.account_id = ${accountId})`;
-    qb = qb.where(query.hasRsvp ? mine : sql<boolean>`not ${mine}`);
-  }
-  const page = await paginate(qb, query, memberSort, 'e.id');
-  return { ...page, items: page.items.map(toEvent) };
-}
-
-export async function getMemberEvent(db: Db, accountId: number, uuid: string) {
-  const row = await memberEvents(db, accountId).where('e.uuid', '=', uuid).executeTakeFirst();
-  return row && toEvent(row);
-}
-
-export async function addRsvp(db: Db, eventId: number, accountId: number): Promise<void> {
-  await db.insertInto('eventRsvps').values({ eventId, accountId }).onConflict((oc) => oc.doNothing()).execute();
-}
-
-export async function removeRsvp(db: Db, eventId: number, accountId: number): Promise<void> {
-  await db.deleteFrom('eventRsvps').where('eventId', '=', eventId).where('accountId', '=', accountId).execute();
 }

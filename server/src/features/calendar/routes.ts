@@ -4,20 +4,18 @@ import {
   CalendarEventInput,
   PAST_EVENT_MESSAGE,
   contract,
-  type CalendarEvent,
-  type MemberCalendarEvent,
 } from '@app/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { s } from '../../ts-rest.js';
 import { AppError } from '../../errors.js';
+import type { Db } from '../../db/database.js';
 import * as repo from './repo.js';
 
 type Input = z.output<typeof CalendarEventInput>;
-type Db = Parameters<typeof repo.chapterExists>[0];
 
-const notFound = () => new AppError(404, CALENDAR_EVENT_NOT_FOUND);
-const accountId = (request: FastifyRequest) => request.account!.id;
+export const notFound = () => new AppError(404, CALENDAR_EVENT_NOT_FOUND);
+export const accountId = (request: FastifyRequest) => request.account!.id;
 
 /** Rules that need the database or the clock; the contract has already checked each field. */
 async function checkInput(db: Db, input: Input, current?: repo.StoredEvent) {
@@ -84,37 +82,5 @@ export const calendarRoutes = s.router(contract.calendar, {
       await repo.deleteEvent(trx, current.id);
     });
     return { status: 204, body: undefined };
-  },
-});
-
-/** Members never see how many others RSVPed. */
-function forMember({ rsvpCount: _count, ...event }: CalendarEvent): MemberCalendarEvent {
-  return event;
-}
-
-async function upcomingMemberEvent(request: FastifyRequest, uuid: string) {
-  const event = await repo.getMemberEvent(request.server.db, accountId(request), uuid);
-  if (!event) throw notFound();
-  if (new Date(event.eventStart).getTime() <= Date.now()) throw new AppError(409, 'RSVP is closed for past events');
-  return event;
-}
-
-export const memberCalendarRoutes = s.router(contract.memberCalendar, {
-  list: async ({ query, request }) => {
-    const page = await repo.listMemberEvents(request.server.db, accountId(request), query);
-    return { status: 200, body: { ...page, items: page.items.map(forMember) } };
-  },
-
-  rsvp: async ({ params, request }) => {
-    const event = await upcomingMemberEvent(request, params.uuid);
-    if (!event.canRsvp) throw new AppError(403, 'This event is only for members of its chapter');
-    await repo.addRsvp(request.server.db, event.id, accountId(request));
-    return { status: 200, body: forMember((await repo.getMemberEvent(request.server.db, accountId(request), params.uuid))!) };
-  },
-
-  withdraw: async ({ params, request }) => {
-    const event = await upcomingMemberEvent(request, params.uuid);
-    await repo.removeRsvp(request.server.db, event.id, accountId(request));
-    return { status: 200, body: forMember((await repo.getMemberEvent(request.server.db, accountId(request), params.uuid))!) };
   },
 });

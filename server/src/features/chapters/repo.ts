@@ -1,11 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { emptyAddress, type Chapter, type UploadedFile } from '@app/contract';
 import type { z } from 'zod';
-import type { DB } from '../../db/database.js';
-import { likePattern, paginate, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
-import { toUploadedFile, type FileRow } from '../files/model.js';
+import type { DB, Db } from '../../db/database.js';
+import { likePattern, pageOfRows, paginate, rowsInOrder, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
+import { toUploadedFile, type FileRow } from '../../services/files.js';
 
-type Db = Kysely<DB> | Transaction<DB>;
 type ListQuery = z.output<typeof import('@app/contract').ChapterListQuery>;
 type Filters = Omit<ListQuery, 'page' | 'pageSize' | 'sort'>;
 export type ChapterValues = z.output<typeof import('@app/contract').ChapterInput>;
@@ -100,20 +99,17 @@ function toChapter(row: Row): Chapter {
 }
 
 async function loadChapters(db: Db, ids: number[]): Promise<Chapter[]> {
-  if (!ids.length) return [];
-  const rows = (await withFiles(selectChapters(db, {}).where('ch.id', 'in', ids)).execute()) as Row[];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => (byId.has(id) ? [toChapter(byId.get(id)!)] : []));
+  return ((await withFiles(selectChapters(db, {}).where('ch.id', 'in', ids)).execute()) as Row[]).map(toChapter);
 }
 
 export async function listChapters(db: Db, query: ListQuery) {
-  const page = await paginate(selectChapters(db, query).clearSelect().select('ch.id'), query, chapterSort, 'ch.id');
   // Files are loaded for the page's rows only, not for every match the count walks over.
-  return { ...page, items: await loadChapters(db, page.items.map((r) => r.id)) };
+  const page = await paginate(selectChapters(db, query).clearSelect().select('ch.id'), query, chapterSort, 'ch.id');
+  return pageOfRows(page, (ids) => loadChapters(db, ids));
 }
 
 export async function getChapter(db: Db, id: number): Promise<Chapter | undefined> {
-  return (await loadChapters(db, [id]))[0];
+  return (await rowsInOrder([id], (ids) => loadChapters(db, ids)))[0];
 }
 
 function values(input: ChapterValues) {

@@ -2,21 +2,21 @@ import { contract, INSTITUTION_NOT_FOUND } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { AppError, notFound } from '../../errors.js';
 import { csvAttachment } from '../../http.js';
-import { checkFileReferences, commitFiles } from '../files/repo.js';
+import type { Db } from '../../db/database.js';
+import { saveWithFiles, type FileReference } from '../../services/files.js';
 import * as repo from './repo.js';
 
-type Db = Parameters<typeof repo.institutionExists>[0];
+/** Every file a chapter refers to, by the label its error names. */
+const files = (input: repo.ChapterValues): FileReference[] => [
+  ['Logo', input.logoId],
+  ['Advisor 1 signature', input.invitationAdvisor1.signatureId],
+  ['Advisor 2 signature', input.invitationAdvisor2.signatureId],
+  ['President signature', input.invitationPresident.signatureId],
+  ['SCLA page image', input.sclaPageImageId],
+];
 
-/** The institution and every referenced file must exist; uploaded files become permanent once saved. */
-async function checkReferences(db: Db, input: repo.ChapterValues): Promise<number[]> {
+async function checkInstitution(db: Db, input: repo.ChapterValues) {
   if (!(await repo.institutionExists(db, input.institutionId))) throw new AppError(400, INSTITUTION_NOT_FOUND);
-  return checkFileReferences(db, [
-    ['Logo', input.logoId],
-    ['Advisor 1 signature', input.invitationAdvisor1.signatureId],
-    ['Advisor 2 signature', input.invitationAdvisor2.signatureId],
-    ['President signature', input.invitationPresident.signatureId],
-    ['SCLA page image', input.sclaPageImageId],
-  ]);
 }
 
 export const chapterRoutes = s.router(contract.chapters, {
@@ -32,21 +32,16 @@ export const chapterRoutes = s.router(contract.chapters, {
 
   create: async ({ body, request }) => {
     const { db } = request.server;
-    const id = await db.transaction().execute(async (trx) => {
-      const fileIds = await checkReferences(trx, body);
-      const created = await repo.createChapter(trx, body);
-      await commitFiles(trx, fileIds);
-      return created;
-    });
+    await checkInstitution(db, body);
+    const id = await saveWithFiles(db, files(body), (trx) => repo.createChapter(trx, body));
     return { status: 201, body: (await repo.getChapter(db, id))! };
   },
 
   update: async ({ params, body, request }) => {
     const { db } = request.server;
-    await db.transaction().execute(async (trx) => {
-      const fileIds = await checkReferences(trx, body);
+    await checkInstitution(db, body);
+    await saveWithFiles(db, files(body), async (trx) => {
       if (!(await repo.updateChapter(trx, params.id, body))) throw notFound('Chapter');
-      await commitFiles(trx, fileIds);
     });
     return { status: 200, body: (await repo.getChapter(db, params.id))! };
   },

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import {
   dayWindows,
   seasonToDateWindows,
@@ -8,9 +8,7 @@ import {
   type MonthRow,
   type SeasonRow,
 } from '@app/contract';
-import type { DB } from '../../db/database.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import type { Db } from '../../db/database.js';
 
 /*
  * Every count reads dashboard_daily_counts (one row per kind and UTC day, kept by triggers on accounts,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { contract } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { notFound } from '../../errors.js';
-import { toUploadedFile } from './model.js';
+import { toUploadedFile } from '../../services/files.js';
 import { receiveUploads } from './receive.js';
 import { contentDisposition } from './rules.js';
 import * as repo from './repo.js';

@@ -1,12 +1,11 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { emptyAddress, type Institution } from '@app/contract';
 import type { z } from 'zod';
-import type { DB } from '../../db/database.js';
-import { likePattern, paginate, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
-import { toUploadedFile } from '../files/model.js';
+import type { DB, Db } from '../../db/database.js';
+import { likePattern, pageOfRows, paginate, rowsInOrder, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
+import { toUploadedFile } from '../../services/files.js';
 
-type Db = Kysely<DB> | Transaction<DB>;
 type ListQuery = z.output<typeof import('@app/contract').InstitutionListQuery>;
 type Filters = Omit<ListQuery, 'page' | 'pageSize' | 'sort'>;
 type Input = z.output<typeof import('@app/contract').InstitutionInput>;
@@ -74,18 +73,17 @@ function toInstitution(row: Row): Institution {
 }
 
 export async function listInstitutions(db: Db, query: ListQuery) {
-  // The page is found on ids alone (narrow rows to sort and count); its rows and files are read after.
-  const page = await paginate(filterInstitutions(db, query).select('i.id'), query, institutionSort, 'i.id');
+async function loadInstitutions(db: Db, ids: number[]): Promise<Institution[]> {
+  return (await withFiles(selectInstitutions(db, {}).where('i.id', 'in', ids)).execute()).map(toInstitution);
+}
+
   // Files are loaded for the page's rows only, not for every match the count walks over.
-  const ids = page.items.map((r) => r.id);
-  const rows = ids.length ? await withFiles(selectInstitutions(db, {}).where('i.id', 'in', ids)).execute() : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return { ...page, items: ids.map((id) => toInstitution(byId.get(id)!)) };
+  const page = await paginate(filterInstitutions(db, query).select('i.id'), query, institutionSort, 'i.id');
+  return pageOfRows(page, (ids) => loadInstitutions(db, ids));
 }
 
 export async function getInstitution(db: Db, id: number): Promise<Institution | undefined> {
-  const row = await withFiles(selectInstitutions(db, {}).where('i.id', '=', id)).executeTakeFirst();
-  return row && toInstitution(row);
+  return (await rowsInOrder([id], (ids) => loadInstitutions(db, ids)))[0];
 }
 
 function values(input: Input) {

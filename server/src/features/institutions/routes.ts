@@ -1,9 +1,11 @@
 import { contract } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { notFound } from '../../errors.js';
-import { checkFileReferences, commitFiles } from '../files/repo.js';
+import { saveWithFiles, type FileReference } from '../../services/files.js';
 import { csvAttachment } from '../../http.js';
 import * as repo from './repo.js';
+
+const files = (body: { logoId: number | null }): FileReference[] => [['Logo', body.logoId]];
 
 export const institutionRoutes = s.router(contract.institutions, {
   list: async ({ query, request }) => ({ status: 200, body: await repo.listInstitutions(request.server.db, query) }),
@@ -19,19 +21,14 @@ export const institutionRoutes = s.router(contract.institutions, {
 
   create: async ({ body, request }) => {
     const { db } = request.server;
-    const id = await db.transaction().execute(async (trx) => {
-      await commitFiles(trx, await checkFileReferences(trx, [['Logo', body.logoId]]));
-      return repo.createInstitution(trx, body);
-    });
+    const id = await saveWithFiles(db, files(body), (trx) => repo.createInstitution(trx, body));
     return { status: 201, body: (await repo.getInstitution(db, id))! };
   },
 
   update: async ({ params, body, request }) => {
     const { db } = request.server;
-    await db.transaction().execute(async (trx) => {
-      const fileIds = await checkFileReferences(trx, [['Logo', body.logoId]]);
+    await saveWithFiles(db, files(body), async (trx) => {
       if (!(await repo.updateInstitution(trx, params.id, body))) throw notFound('Institution');
-      await commitFiles(trx, fileIds);
     });
     return { status: 200, body: (await repo.getInstitution(db, params.id))! };
   },

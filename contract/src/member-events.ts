@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import { c } from './c.js';
+import { meta } from './common/access.js';
+import { ErrorBody } from './common/error.js';
+import { listQuery, paged, queryFlag } from './common/list.js';
+import { CalendarEvent, UuidParam } from './calendar.js';
+
+// The member side of the calendar: upcoming events a member may see, and their RSVPs.
+
+/** What a member sees: the calendar event without the staff-only RSVP count. */
+export const MemberEvent = CalendarEvent.omit({ rsvpCount: true });
+export type MemberEvent = z.infer<typeof MemberEvent>;
+
+export const MemberEventListQuery = listQuery({
+  sortable: ['eventStart', 'name'] as const,
+  defaultSort: 'eventStart:asc',
+  filters: { hasRsvp: queryFlag.optional().describe('1: only events I RSVPed to; 0: only the others') },
+});
+export type MemberEventListQuery = z.input<typeof MemberEventListQuery>;
+
+// 409: the event has started, RSVP is closed.
+const closed = { 409: ErrorBody };
+
+export const memberEventsContract = c.router(
+  {
+    list: {
+      method: 'GET',
+      path: '/member/calendar-events',
+      query: MemberEventListQuery,
+      responses: { 200: paged(MemberEvent) },
+      summary: "Upcoming events the member may see (general, learning, and their own chapter's)",
+    },
+    rsvp: {
+      method: 'POST',
+      path: '/member/calendar-events/:uuid/rsvp',
+      pathParams: UuidParam,
+      body: c.noBody(),
+      responses: { 200: MemberEvent, ...closed },
+      summary: 'RSVP to an upcoming event (repeating it changes nothing)',
+    },
+    withdraw: {
+      method: 'DELETE',
+      path: '/member/calendar-events/:uuid/rsvp',
+      pathParams: UuidParam,
+      responses: { 200: MemberEvent, ...closed },
+      summary: 'Withdraw an RSVP from an upcoming event',
+    },
+  },
+  { metadata: meta.member },
+);

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { c } from './c.js';
+import { meta } from './common/access.js';
+import { ErrorBody } from './common/error.js';
+import { IdParam } from './common/fields.js';
+import { CsvBody, exportQuery, listQuery, paged } from './common/list.js';
+import { ResetPasswordInput, accountDateFilters, accountEmail, accountNameFields, accountStatusFilter } from './account-fields.js';
+
+// The members and pledges lists (the legacy "accounts/legacy" calls): accounts with a membership or
+// pledge date, in the spec's lowercase row shape. Served under the accounts router (see accounts.ts).
+
+/** Spec 01 §3 Member/pledge row: lowercase keys, as the spec writes them. */
+export const MemberRow = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  fullname: z.string(),
+  email: z.string(),
+  invitationcode: z.string().nullable(),
+  schoolname: z.string().nullable(),
+  memberat: z.string().nullable(),
+  pledgedat: z.string().nullable(),
+});
+export type MemberRow = z.infer<typeof MemberRow>;
+
+/** Member edit body (spec 01 §5: first name, last name and email are required). */
+export const MemberInput = z.object({
+  firstname: accountNameFields.firstName,
+  lastname: accountNameFields.lastName,
+  email: accountEmail,
+});
+export type MemberInput = z.input<typeof MemberInput>;
+
+// Each sort field has an index behind it (migration 0006), so any page answers quickly at scale.
+const memberSortable = ['name', 'email', 'memberat', 'pledgedat', 'id'] as const;
+
+/** The members list ("legacy accounts"): the accounts list query; status defaults to member. */
+export const MemberListQuery = listQuery({
+  sortable: memberSortable,
+  defaultSort: 'memberat:desc',
+  filters: { status: accountStatusFilter, ...accountDateFilters },
+});
+export type MemberListQuery = z.input<typeof MemberListQuery>;
+
+/** The pledges list: pledged accounts that have not completed membership. */
+export const PledgeListQuery = listQuery({
+  sortable: memberSortable,
+  defaultSort: 'pledgedat:desc',
+  filters: { pledgeFrom: accountDateFilters.pledgeFrom, pledgeTo: accountDateFilters.pledgeTo },
+});
+export type PledgeListQuery = z.input<typeof PledgeListQuery>;
+
+const conflict = { 409: ErrorBody };
+
+export const memberRoutes = c.router(
+  {
+    members: {
+      method: 'GET',
+      path: '/admin/accounts/legacy',
+      query: MemberListQuery,
+      responses: { 200: paged(MemberRow) },
+      summary: 'List members (accounts with a membership date); status=pledge lists pledges instead',
+    },
+    exportMembers: {
+      method: 'GET',
+      path: '/admin/accounts/legacy/export',
+      query: exportQuery(MemberListQuery),
+      responses: { 200: c.otherResponse({ contentType: 'text/csv', body: CsvBody }) },
+      summary: 'Export the filtered members as CSV',
+    },
+    pledges: {
+      method: 'GET',
+      path: '/admin/accounts/pledges',
+      query: PledgeListQuery,
+      responses: { 200: paged(MemberRow) },
+      summary: 'List pledges (pledged accounts without a membership date), read-only',
+    },
+    getMember: {
+      method: 'GET',
+      path: '/admin/accounts/legacy/:id',
+      pathParams: IdParam,
+      responses: { 200: MemberRow },
+      summary: 'One member or pledge',
+    },
+    updateMember: {
+      method: 'PUT',
+      path: '/admin/accounts/legacy/:id',
+      pathParams: IdParam,
+      body: MemberInput,
+      responses: { 200: MemberRow, ...conflict },
+      summary: "Update a member's name and email",
+    },
+    resetMemberPassword: {
+      method: 'PUT',
+      path: '/admin/accounts/legacy/:id/reset-password',
+      pathParams: IdParam,
+      body: ResetPasswordInput,
+      responses: { 204: c.noBody() },
+      summary: "Set a member's password; ends the member's sessions",
+    },
+  },
+  { metadata: meta.admin },
+);
