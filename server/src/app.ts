@@ -5,6 +5,8 @@ import { contract, UPLOAD_TIMEOUT_MS } from '@app/contract';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Storage } from './plugins/storage.js';
+import { jobsNotStarted } from './jobs/queue.js';
+import type { AppJobs } from './jobs/registry.js';
 import { registerErrorHandler, validationErrorBody } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerClient } from './plugins/client.js';
@@ -12,10 +14,11 @@ import { registerAccess } from './features/auth/access.js';
 import { router } from './router.js';
 import { s } from './ts-rest.js';
 
-export type AppDeps = { config: Config; db: Db; storage: Storage; serveClient?: boolean };
+/** `jobs`: the started queue (server.ts); without it `app.jobs.send` fails clearly (most tests need none). */
+export type AppDeps = { config: Config; db: Db; storage: Storage; jobs?: AppJobs; serveClient?: boolean };
 
 /** Builds the whole app without listening, so tests can `inject` requests. */
-export async function buildApp({ config, db, storage, serveClient = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, storage, jobs, serveClient = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
@@ -26,6 +29,7 @@ export async function buildApp({ config, db, storage, serveClient = false }: App
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('storage', storage);
+  app.decorate('jobs', jobs ?? jobsNotStarted);
 
   await app.register(cookie);
   await app.register(multipart, { limits: { files: 10, fileSize: 50 * 1024 * 1024 } });

@@ -17,6 +17,8 @@ const Env = z.object({
   COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  // Run the job workers inside `npm start`; false = this instance only sends jobs (`npm run worker` runs them).
+  RUN_WORKERS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),

@@ -1,52 +1,33 @@
-import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config.js';
-import { createDb, type Db } from './db/database.js';
+import { createDb } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createStorage } from './plugins/storage.js';
 import { buildApp } from './app.js';
 import { ensureAdmin } from './bootstrap.js';
 import { resolveDatabase } from './database-url.js';
+import { createJobQueue } from './jobs/registry.js';
+import { runProcess } from './run-process.js';
 
-// What has started so far, stopped in reverse order on a signal, even one that arrives mid-start.
-let app: FastifyInstance | undefined;
-let db: Db | undefined;
-let database: { stop: () => Promise<void> } | undefined;
-let closing = false;
-
-async function shutdown(signal: string, code = 0) {
-  if (closing) return;
-  closing = true;
-  if (app) app.log.info({ signal }, 'shutting down');
-  const timer = setTimeout(() => process.exit(1), 10_000).unref();
-  await app?.close().catch(() => {});
-  await db?.destroy().catch(() => {});
-  await database?.stop().catch(() => {});
-  clearTimeout(timer);
-  process.exit(code);
-}
-
-async function main() {
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  try {
-    process.loadEnvFile?.('.env');
-  } catch {
-    // no .env file: the environment alone configures the server
-  }
+// Each part registers its stop as soon as it has started: a signal stops the app first (no new
+// requests send jobs), then the job queue (running jobs still need the database), then the database.
+runProcess(async ({ onStop, setLog }) => {
   const config = loadConfig();
-  const resolved = await resolveDatabase(config);
-  database = resolved;
-  db = createDb(resolved.url);
+  const database = await resolveDatabase(config);
+  onStop(() => database.stop());
+  const db = createDb(database.url);
+  onStop(() => db.destroy());
   await migrateToLatest(db);
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-  app = await buildApp({ config, db, storage: await createStorage(config), serveClient: true });
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, { reset: config.ADMIN_RESET });
+
+  const storage = await createStorage(config);
+  // Every instance sends jobs; RUN_WORKERS=false leaves running them to `npm run worker`.
+  const jobs = createJobQueue({ connectionString: database.url, services: { db, storage, config }, work: config.RUN_WORKERS });
+  onStop(() => jobs.stop());
+  const app = await buildApp({ config, db, storage, jobs, serveClient: true });
+  setLog(app.log);
+  onStop(() => app.close());
+  await jobs.start(app.log);
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Serving the admin on http://${config.HOST}:${config.PORT}`);
-}
-
-main().catch(async (err) => {
-  if (closing) return; // a signal interrupted the start: shutdown() reports and exits
-  console.error(err instanceof Error ? err.message : err);
-  await shutdown('start failed', 1);
 });

@@ -2,12 +2,15 @@ import type { Db } from './db/database.js';
 import type { Config } from './config.js';
 import type { SessionAccount } from './features/auth/sessions.js';
 import type { Storage } from './plugins/storage.js';
+import type { AppJobs } from './jobs/registry.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
     storage: Storage;
+    /** Queues background jobs: `app.jobs.send(name, data, { db: trx })` (server/src/jobs). */
+    jobs: AppJobs;
   }
   interface FastifyRequest {
     /** The signed-in account, resolved once per request from the session cookie. */

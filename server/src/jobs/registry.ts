@@ -1,0 +1,14 @@
+import { purgeUploads } from './purge-uploads.js';
+import { JobQueue, type Jobs, type JobQueueOptions } from './queue.js';
+
+/** Every job the app runs: a new job is one file (see define-job.ts) and one entry here. */
+export const jobDefinitions = [purgeUploads] as const;
+
+export type RegisteredJob = (typeof jobDefinitions)[number];
+/** `app.jobs`: sends any registered job, its data type checked by name. */
+export type AppJobs = Jobs<RegisteredJob>;
+
+/** The app's queue with every registered job (server.ts and worker.ts start it). */
+export function createJobQueue(options: Omit<JobQueueOptions<RegisteredJob>, 'definitions'>): JobQueue<RegisteredJob> {
+  return new JobQueue({ ...options, definitions: jobDefinitions });
+}
