@@ -27,6 +27,9 @@ export type LoginBody = z.infer<typeof LoginBody>;
 
 export const INVALID_LOGIN = 'Invalid email or password';
 
+/** A new or reset password found among the most common ones (checked on the server only). */
+export const COMMON_PASSWORD = 'This password is too common. Choose a less common one.';
+
 export const authContract = c.router({
   login: {
     method: 'POST',
@@ -35,6 +38,10 @@ export const authContract = c.router({
     responses: { 200: z.object({ account: CurrentAccount }) },
     metadata: meta.public,
     summary: 'Sign in with email and password; sets the session cookie',
+    description:
+      'Starts a new session (any session named by the request cookie is ended). Sessions end after ' +
+      'SESSION_IDLE_MINUTES without a call and SESSION_MAX_HOURS in all. Failed sign-ins are throttled per ' +
+      'email and address, per email and per address: 429 with a Retry-After header in seconds.',
   },
   logout: {
     method: 'GET',

@@ -11,6 +11,7 @@ import { registerErrorHandler, validationErrorBody } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerClient } from './plugins/client.js';
 import { registerAccess } from './features/auth/access.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { router } from './router.js';
 import { s } from './ts-rest.js';
 
@@ -22,7 +23,8 @@ export async function buildApp({ config, db, storage, jobs, serveClient = false 
   const app = Fastify({
     logger: { level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // The client address (sign-in throttling, session records) behind a reverse proxy: TRUST_PROXY.
+    trustProxy: config.TRUST_PROXY,
     // The time a client has to send a whole request: an upload may take 5 minutes (spec 01 §7).
     requestTimeout: UPLOAD_TIMEOUT_MS,
   });
@@ -31,6 +33,7 @@ export async function buildApp({ config, db, storage, jobs, serveClient = false 
   app.decorate('storage', storage);
   app.decorate('jobs', jobs ?? jobsNotStarted);
 
+  await registerSecurityHeaders(app, { secure: config.COOKIE_SECURE });
   await app.register(cookie);
   await app.register(multipart, { limits: { files: 10, fileSize: 50 * 1024 * 1024 } });
   registerAccess(app);

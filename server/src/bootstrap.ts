@@ -1,20 +1,40 @@
+import { sql } from 'kysely';
 import type { Db } from './db/database.js';
 import { hashPassword } from './features/auth/passwords.js';
+import { isCommonPassword } from './features/auth/password-policy.js';
+import { revokeAccountSessions } from './features/auth/sessions.js';
 
-/** Creates, or re-activates and re-passwords, the admin named by ADMIN_EMAIL / ADMIN_PASSWORD. */
-export async function ensureAdmin(db: Db, email: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
+export type EnsureAdminResult = 'created' | 'kept' | 'reset';
+
+/**
+ * The bootstrap staff account named by ADMIN_EMAIL / ADMIN_PASSWORD: created when missing, and left
+ * alone when it exists, so a change made in the UI (a new password, deactivation) survives restarts.
+ * `reset: true` (ADMIN_RESET=true) deliberately re-activates it as staff with this password and ends
+ * its sessions: for a locked-out administrator.
+ */
+export async function ensureAdmin(db: Db, email: string, password: string, { reset = false } = {}): Promise<EnsureAdminResult> {
   const existing = await db
     .selectFrom('accounts')
     .select('id')
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
     .executeTakeFirst();
+  if (existing && !reset) return 'kept';
+  if (isCommonPassword(password)) throw new Error('ADMIN_PASSWORD: This password is too common. Choose a less common one.');
+  const passwordHash = await hashPassword(password);
   if (existing) {
-    await db.updateTable('accounts').set({ admin: true, active: true, passwordHash }).where('id', '=', existing.id).execute();
-  } else {
-    await db
-      .insertInto('accounts')
-      .values({ firstName: 'Admin', lastName: 'User', email, passwordHash, admin: true, active: true, roles: ['ROLE_USER', 'ROLE_ADMIN'], address: '{}' })
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('accounts')
+        .set({ admin: true, active: true, passwordHash, roles: sql`case when 'ROLE_ADMIN' = any(roles) then roles else roles || '{ROLE_ADMIN}'::text[] end` })
+        .where('id', '=', existing.id)
+        .execute();
+      await revokeAccountSessions(trx, existing.id);
+    });
+    return 'reset';
   }
+  await db
+    .insertInto('accounts')
+    .values({ firstName: 'Admin', lastName: 'User', email, passwordHash, admin: true, active: true, roles: ['ROLE_USER', 'ROLE_ADMIN'], address: '{}' })
+    .execute();
+  return 'created';
 }

@@ -1,7 +1,25 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const port = (fallback: number) =>
   z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(65535).default(fallback);
+
+const flag = z.enum(['true', 'false'], { message: "must be 'true' or 'false'" }).transform((v) => v === 'true');
+
+// Fastify's trustProxy: true/false, a number of hops, or comma-separated addresses/CIDRs of the proxies.
+const trustProxy = z
+  .string()
+  .trim()
+  .refine((v) => /^(true|false|\d+)$/.test(v) || v.split(',').every((a) => isIP(a.trim().split('/')[0]!) !== 0), {
+    message: 'must be true, false, a number of hops or comma-separated proxy addresses',
+  })
+  // A hop count becomes proxy-addr's trust function, the form Fastify's types accept for it.
+  .transform((v): boolean | string | ((address: string, hop: number) => boolean) => {
+    if (v === 'true' || v === 'false') return v === 'true';
+    if (!/^\d+$/.test(v)) return v;
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  });
 
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -13,9 +31,14 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAIL: z.string().email('must be an email address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
-  COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  ADMIN_RESET: flag.default('false'),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
+  // Unset: secure when NODE_ENV=production (see loadConfig).
+  COOKIE_SECURE: flag.optional(),
+  TRUST_PROXY: trustProxy.default('false'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().positive().default(100),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   // Run the job workers inside `npm start`; false = this instance only sends jobs (`npm run worker` runs them).
   RUN_WORKERS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
@@ -28,7 +51,7 @@ const Env = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
 });
 
-export type Config = z.infer<typeof Env>;
+export type Config = Omit<z.infer<typeof Env>, 'COOKIE_SECURE'> & { COOKIE_SECURE: boolean };
 
 /** Reads and checks the environment once; a bad value stops the start with a clear line per problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -37,7 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config = parsed.data;
+  const config: Config = { ...parsed.data, COOKIE_SECURE: parsed.data.COOKIE_SECURE ?? parsed.data.NODE_ENV === 'production' };
   if (config.STORAGE === 's3' && !config.S3_BUCKET) {
     throw new Error('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   }

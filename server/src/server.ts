@@ -17,7 +17,7 @@ runProcess(async ({ onStop, setLog }) => {
   const db = createDb(database.url);
   onStop(() => db.destroy());
   await migrateToLatest(db);
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, { reset: config.ADMIN_RESET });
 
   const storage = await createStorage(config);
   // Every instance sends jobs; RUN_WORKERS=false leaves running them to `npm run worker`.

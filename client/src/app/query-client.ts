@@ -1,6 +1,7 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { errorMessage, errorStatus, fieldErrors } from '../api/errors';
+import { createSessionExpiryHandler } from './session-expiry';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -20,10 +21,12 @@ declare module '@tanstack/react-query' {
 
 /**
  * The one place mutation outcomes become notifications: `meta.successMessage` on success; on error
- * the server's message, else detail, else the generic text.
+ * the server's message, else detail, else the generic text. A 401 after the session ended sends the
+ * user to sign in again instead (session-expiry.ts).
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const sessionEnded = createSessionExpiryHandler(() => client);
+  const client: QueryClient = new QueryClient({
     defaultOptions: {
       queries: {
         retry: (count, error) => count < 2 && !(errorStatus(error) && errorStatus(error)! < 500),
@@ -31,13 +34,14 @@ export function createQueryClient(): QueryClient {
         staleTime: 10_000,
       },
     },
+    queryCache: new QueryCache({ onError: (error) => void sessionEnded(error) }),
     mutationCache: new MutationCache({
       onSuccess: (_data, _vars, _ctx, mutation) => {
         const message = mutation.meta?.successMessage;
         if (message) notifications.show({ color: 'green', message });
       },
       onError: (error, _vars, _ctx, mutation) => {
-        if (mutation.meta?.silentError) return;
+        if (sessionEnded(error) || mutation.meta?.silentError) return;
         if (mutation.meta?.formIssues && Object.keys(fieldErrors(error)).length) return;
         notifications.show({
           color: 'red',
@@ -47,4 +51,5 @@ export function createQueryClient(): QueryClient {
       },
     }),
   });
+  return client;
 }

@@ -40,6 +40,8 @@ export interface SessionTable {
   createdAt: CreatedAt;
   expiresAt: Timestamp;
   revokedAt: Timestamp | null;
+  /** Touched at most about once a minute; the idle timeout counts from it (migration 0011). */
+  lastSeenAt: ColumnType<Date, Date | string | undefined, Date | string>;
   userAgent: string | null;
   ip: string | null;
 }

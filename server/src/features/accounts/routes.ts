@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { s } from '../../ts-rest.js';
 import { AppError, notFound } from '../../errors.js';
 import { csvAttachment } from '../../http.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashNewPassword } from '../auth/passwords.js';
 import { revokeAccountSessions } from '../auth/sessions.js';
 import * as repo from './repo.js';
 import * as members from './members.js';
@@ -26,7 +26,7 @@ async function unique<T>(work: () => Promise<T>): Promise<T> {
 /** Sets a new password and ends the account's sessions, except the caller's own when it is their account. */
 async function resetPassword(request: FastifyRequest, accountId: number, newPassword: string, what: string) {
   const { db } = request.server;
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashNewPassword(newPassword, 'newPassword');
   const found = await db.transaction().execute(async (trx) => {
     if (!(await repo.setPassword(trx, accountId, passwordHash))) return false;
     const me = request.account!;
@@ -82,7 +82,7 @@ export const accountRoutes = s.router(contract.accounts, {
 
   create: async ({ body, request }) => {
     const { db } = request.server;
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashNewPassword(body.password, 'password');
     const id = await unique(() => repo.createAccount(db, body, passwordHash));
     return { status: 201, body: (await repo.getAccount(db, id))! };
   },

@@ -2,14 +2,37 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRoute } from '@ts-rest/core';
 import type { Access } from '@app/contract';
 import { AppError } from '../../errors.js';
-import { findSessionAccount, SESSION_COOKIE } from './sessions.js';
+import { findSessionAccount, sessionCookieName } from './sessions.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Access of a route outside the contract; without it such a route under /api is admin-only. */
+    access?: Access;
+  }
+}
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function routeAccess(request: FastifyRequest): Access {
-  const route = (request.routeOptions.config as { tsRestRoute?: AppRoute }).tsRestRoute;
-  return ((route?.metadata as { access?: Access } | undefined)?.access) ?? 'public';
+/**
+ * The /api paths outside the contract that anyone may read: the OpenAPI document and its reference UI.
+ * Paths outside /api are the client's shell and static files, public too.
+ */
+const PUBLIC_OUTSIDE_CONTRACT = [/^\/api\/openapi\.json$/, /^\/api\/docs(\/|$)/];
+
+/**
+ * What a request needs, failing closed: the contract route's declared access, else a route's own
+ * `config.access`, else (any other /api path, known or not, so before any 404) admin.
+ */
+export function routeAccess(request: Pick<FastifyRequest, 'routeOptions' | 'url'>): Access {
+  const config = (request.routeOptions.config ?? {}) as { tsRestRoute?: AppRoute; access?: Access };
+  const declared = (config.tsRestRoute?.metadata as { access?: Access } | undefined)?.access ?? config.access;
+  if (declared) return declared;
+  if (!isApiPath(request.url)) return 'public';
+  const path = request.url.split('?')[0]!;
+  return PUBLIC_OUTSIDE_CONTRACT.some((re) => re.test(path)) ? 'public' : 'admin';
 }
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /** Throws 401/403 unless the request's account may use a route with this access. */
 export function checkAccess(access: Access, account: FastifyRequest['account']): void {
@@ -20,10 +43,12 @@ export function checkAccess(access: Access, account: FastifyRequest['account']):
 
 /**
  * The one place access is enforced: each contract route declares `metadata.access`, and this hook
- * resolves the session and checks it before any handler runs. It also refuses a state-changing
- * request whose Origin names another site.
+ * resolves the session and checks it before any handler (or the not-found handler) runs. It also
+ * refuses a state-changing request whose Origin names another site.
  */
 export function registerAccess(app: FastifyInstance): void {
+  const cookie = sessionCookieName(app.config.COOKIE_SECURE);
+  const times = { idleMinutes: app.config.SESSION_IDLE_MINUTES };
   app.decorateRequest('account', null);
   app.addHook('onRequest', async (request) => {
     if (UNSAFE.has(request.method) && request.headers.origin) {
@@ -35,8 +60,9 @@ export function registerAccess(app: FastifyInstance): void {
       }
       if (!sameSite) throw new AppError(403, 'Cross-site request refused');
     }
-    const token = request.cookies[SESSION_COOKIE];
-    request.account = token ? await findSessionAccount(app.db, token) : null;
+    // The client's shell and static files need no session: no lookup for them.
+    const token = isApiPath(request.url) ? request.cookies[cookie] : undefined;
+    request.account = token ? await findSessionAccount(app.db, token, times) : null;
     checkAccess(routeAccess(request), request.account);
   });
 }

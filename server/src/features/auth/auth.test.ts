@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/helper.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_MAX_FAILURES: '3' });
+  t = await createTestApp({ LOGIN_MAX_FAILURES: '3', LOGIN_ADDRESS_MAX_FAILURES: '6' });
 });
 afterAll(() => t.close());
 
@@ -82,12 +82,24 @@ describe('login', () => {
     expect(res.json().message).toMatch(/Too many failed sign-in attempts/);
   });
 
-  it('throttles repeated failures from one address', async () => {
-    for (let i = 0; i < 3; i++) {
-      await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: `spray${i}@example.test`, password: 'bad-guess' }, remoteAddress: '10.9.9.9' });
+  it('throttles repeated failures from one address at its own, higher limit', async () => {
+    for (let i = 0; i < 6; i++) {
+      const r = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: `spray${i}@example.test`, password: 'bad-guess' }, remoteAddress: '10.9.9.9' });
+      expect(r.statusCode).toBe(401);
     }
     const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'other@example.test', password: 'x' }, remoteAddress: '10.9.9.9' });
     expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('lets others sign in from an address where several people failed (one proxy for everyone)', async () => {
+    for (let i = 0; i < 5; i++) {
+      const r = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: `typo${i}@example.test`, password: 'bad-guess' }, remoteAddress: '10.8.8.8' });
+      expect(r.statusCode).toBe(401);
+    }
+    await t.signIn({ email: 'colleague@example.test' });
+    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'colleague@example.test', password: 'password123' }, remoteAddress: '10.8.8.8' });
+    expect(res.statusCode).toBe(200);
   });
 });
 

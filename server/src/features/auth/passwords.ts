@@ -1,4 +1,5 @@
 import argon2 from 'argon2';
+import { assertPasswordAllowed } from './password-policy.js';
 
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
 
@@ -12,4 +13,10 @@ export async function verifyPassword(hash: string | null, password: string): Pro
     return false;
   }
   return argon2.verify(hash, password).catch(() => false);
+}
+
+/** The hash of a password being set (create, reset, bootstrap): refused with a 400 on `field` when too common. */
+export async function hashNewPassword(password: string, field: string): Promise<string> {
+  assertPasswordAllowed(password, field);
+  return hashPassword(password);
 }

@@ -3,8 +3,8 @@ import { contract, INVALID_LOGIN, type CurrentAccount } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { AppError } from '../../errors.js';
 import { verifyPassword } from './passwords.js';
-import { createSession, revokeSession, SESSION_COOKIE } from './sessions.js';
-import { clearFailures, isThrottled, recordFailure } from './throttle.js';
+import { createSession, revokeSession, sessionCookieName } from './sessions.js';
+import { attemptFailed, attemptSucceeded, beginAttempt, waitText } from './throttle.js';
 
 export function toCurrentAccount(a: { id: number; firstName: string; lastName: string; email: string; avatarUrl: string | null; admin: boolean }): CurrentAccount {
   return {
@@ -18,24 +18,23 @@ export function toCurrentAccount(a: { id: number; firstName: string; lastName: s
   };
 }
 
+const cookieName = (request: FastifyRequest) => sessionCookieName(request.server.config.COOKIE_SECURE);
+
 function setSessionCookie(request: FastifyRequest, reply: Pick<FastifyReply, 'setCookie'>, token: string, expiresAt: Date) {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.server.config.COOKIE_SECURE,
-    expires: expiresAt,
-  });
+  const secure = request.server.config.COOKIE_SECURE;
+  // Path=/ and no Domain: what the __Host- prefix of a secure cookie's name requires.
+  reply.setCookie(sessionCookieName(secure), token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
 }
 
 export const authRoutes = s.router(contract.auth, {
   login: async ({ body, request, reply }) => {
     const { db, config } = request.server;
     const email = body.email.toLowerCase();
-    const keys = [`email:${email}`, `ip:${request.ip}`];
-    const throttle = { maxFailures: config.LOGIN_MAX_FAILURES, windowMinutes: config.LOGIN_WINDOW_MINUTES };
-    if (await isThrottled(db, keys, throttle)) {
-      throw new AppError(429, `Too many failed sign-in attempts. Try again in ${config.LOGIN_WINDOW_MINUTES} minutes.`);
+    const rules = { maxFailures: config.LOGIN_MAX_FAILURES, addressMaxFailures: config.LOGIN_ADDRESS_MAX_FAILURES, windowMinutes: config.LOGIN_WINDOW_MINUTES };
+    const attempt = await beginAttempt(db, email, request.ip, rules);
+    if (!attempt.allowed) {
+      reply.header('retry-after', String(attempt.retryAfterSeconds));
+      throw new AppError(429, `Too many failed sign-in attempts. Try again in ${waitText(attempt.retryAfterSeconds)}.`);
     }
     const account = await db
       .selectFrom('accounts')
@@ -44,11 +43,14 @@ export const authRoutes = s.router(contract.auth, {
       .executeTakeFirst();
     const ok = await verifyPassword(account?.passwordHash ?? null, body.password);
     if (!account || !ok || !account.active) {
-      await recordFailure(db, keys);
+      await attemptFailed(db, rules);
       return { status: 401, body: { message: INVALID_LOGIN } };
     }
-    await clearFailures(db, keys[0]!);
-    const session = await createSession(db, account.id, config.SESSION_TTL_HOURS, {
+    await attemptSucceeded(db, attempt);
+    // A new session id at every sign-in; the one the browser held before (if any) ends now.
+    const previous = request.cookies[cookieName(request)];
+    if (previous) await revokeSession(db, previous);
+    const session = await createSession(db, account.id, config.SESSION_MAX_HOURS, {
       userAgent: request.headers['user-agent'],
       ip: request.ip,
     });
@@ -57,9 +59,10 @@ export const authRoutes = s.router(contract.auth, {
   },
 
   logout: async ({ request, reply }) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const name = cookieName(request);
+    const token = request.cookies[name];
     if (token) await revokeSession(request.server.db, token);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(name, { path: '/', secure: request.server.config.COOKIE_SECURE, httpOnly: true, sameSite: 'lax' });
     reply.header('location', '/login');
     return { status: 302, body: undefined };
   },

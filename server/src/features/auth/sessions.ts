@@ -2,7 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
-export const SESSION_COOKIE = 'sid';
+/**
+ * The session cookie's name. A secure cookie takes the `__Host-` prefix: browsers then accept it only
+ * with Secure, Path=/ and no Domain, so no sibling subdomain can plant or overwrite it.
+ */
+export const sessionCookieName = (secure: boolean) => (secure ? '__Host-sid' : 'sid');
 
 export type SessionAccount = {
   id: number;
@@ -15,17 +19,20 @@ export type SessionAccount = {
   sessionId: string;
 };
 
+export type SessionTimes = { idleMinutes: number };
+
 // Only a hash of the token is stored, so a leaked sessions table signs nobody in.
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/** Starts a session that ends after `maxHours` at most (the absolute lifetime). */
 export async function createSession(
   db: Db,
   accountId: number,
-  ttlHours: number,
+  maxHours: number,
   meta: { userAgent?: string; ip?: string },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
+  const expiresAt = new Date(Date.now() + maxHours * 3600_000);
   await db
     .insertInto('sessions')
     .values({ id: hashToken(token), accountId, expiresAt, userAgent: meta.userAgent?.slice(0, 500) ?? null, ip: meta.ip ?? null })
@@ -33,18 +40,32 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The active account behind a live session token, or null. */
-export async function findSessionAccount(db: Db, token: string): Promise<SessionAccount | null> {
+/** Activity is recorded at most this often, so a busy session costs one write a minute, not one per request. */
+const touchEveryMs = (idleMinutes: number) => Math.min(60_000, (idleMinutes * 60_000) / 4);
+
+/**
+ * The active account behind a live session token, or null: not revoked, within its absolute lifetime
+ * and used within the idle timeout. One primary-key lookup; the activity time is written back only
+ * when it is older than a minute.
+ */
+export async function findSessionAccount(db: Db, token: string, { idleMinutes }: SessionTimes): Promise<SessionAccount | null> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('accounts as a', 'a.id', 's.accountId')
     .where('s.id', '=', hashToken(token))
     .where('s.revokedAt', 'is', null)
     .where('s.expiresAt', '>', sql<Date>`now()`)
+    .where('s.lastSeenAt', '>', sql<Date>`now() - make_interval(secs => ${idleMinutes * 60})`)
     .where('a.active', '=', true)
     .select(['a.id', 'a.firstName', 'a.lastName', 'a.email', 'a.avatarUrl', 'a.admin', 'a.active', 's.id as sessionId'])
+    .select(sql<number>`extract(epoch from now() - s.last_seen_at) * 1000`.as('idleMs'))
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  const { idleMs, ...account } = row;
+  if (Number(idleMs) >= touchEveryMs(idleMinutes)) {
+    await db.updateTable('sessions').set({ lastSeenAt: sql`now()` }).where('id', '=', account.sessionId).execute();
+  }
+  return account;
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * The content security policy of every answer. The built client loads only its own files and has no
+ * inline script; Mantine writes its CSS variables in <style> tags and uses style attributes, hence
+ * 'unsafe-inline' for styles only. Images may be data:/blob: (upload previews) or https: (avatars).
+ * The Swagger UI at /api/docs works under the same policy (its scripts are files, not inline).
+ */
+function directives(secure: boolean): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'connect-src': ["'self'"],
+    'font-src': ["'self'", 'data:'],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'object-src': ["'none'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'worker-src': ["'self'"],
+    // Only behind HTTPS: over plain http (http://127.0.0.1 in development) it would break every asset.
+    ...(secure ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/**
+ * Security headers on every answer (helmet), and `Cache-Control: no-store` on every /api answer that
+ * does not set its own (JSON, CSV exports, errors), so no personal data stays in a browser or proxy
+ * cache. Register it before the access hook, so a 401/403 carries the headers too.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, { secure }: { secure: boolean }): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: directives(secure) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // HSTS only where the site is served over HTTPS; sent over http://127.0.0.1 it would pin localhost.
+    strictTransportSecurity: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+
+  // Public uploads (logos) may be shown by other sites, e.g. in an email read in a webmail.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/files/')) {
+      route.config = { ...(route.config as object), helmet: { crossOriginResourcePolicy: { policy: 'cross-origin' } } } as typeof route.config;
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApi(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
