@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { c } from './c.js';
 import { meta } from './common/access.js';
 import { Address, AddressInput } from './common/address.js';
-import { UploadedFile } from './common/file.js';
-import { IdParam, nullableInt, nullableText, requiredText } from './common/fields.js';
+import { UploadedFile, fileRef } from './common/file.js';
+import { IdParam, nullableInt, nullableText, refId, requiredText } from './common/fields.js';
 import { CsvBody, exportQuery, listQuery, paged, queryFlag } from './common/list.js';
 import { ABBREVIATION_MAX } from './institutions.js';
 
@@ -57,7 +57,7 @@ export const Chapter = z.object({
 export type Chapter = z.infer<typeof Chapter>;
 
 /** A stored file's id, or none. */
-const fileId = z.number({ invalid_type_error: 'File id must be a number' }).int().positive().nullish().transform((v) => v ?? null);
+const fileId = fileRef('File id');
 
 /** Blank is none; otherwise a valid email address. */
 const leaderEmail = z
@@ -101,10 +101,7 @@ const InvitationAdvisorInput = z
 export const ChapterInput = z.object({
   name: requiredText('Name is required', 255, 'Name must be 255 characters or less'),
   abbreviation: requiredText('Abbreviation is required', ABBREVIATION_MAX, 'Abbreviation must be 12 characters or less'),
-  institutionId: z
-    .number({ required_error: INSTITUTION_REQUIRED, invalid_type_error: INSTITUTION_REQUIRED })
-    .int(INSTITUTION_REQUIRED)
-    .positive(INSTITUTION_REQUIRED),
+  institutionId: refId(INSTITUTION_REQUIRED, INSTITUTION_NOT_FOUND),
   // Spec 01 §4: a new chapter is active and accepting members.
   active: z.boolean({ invalid_type_error: 'Active must be true or false' }).default(true),
   acceptingMembers: z.boolean({ invalid_type_error: 'Accepting Members must be true or false' }).default(true),

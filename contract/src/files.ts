@@ -3,6 +3,7 @@ import { c } from './c.js';
 import { meta } from './common/access.js';
 import { ErrorBody } from './common/error.js';
 import { UploadedFile } from './common/file.js';
+import { IdParam } from './common/fields.js';
 
 export const MB = 1024 * 1024;
 
@@ -133,10 +134,7 @@ export const filesContract = c.router({
   download: {
     method: 'GET',
     path: '/files/:id/:fileName',
-    pathParams: z.object({
-      id: z.coerce.number({ message: 'id must be a number' }).int().positive('id must be a positive number'),
-      fileName: z.string(),
-    }),
+    pathParams: IdParam.extend({ fileName: z.string() }),
     responses: { 200: c.otherResponse({ contentType: 'application/octet-stream', body: z.string().describe('The file bytes') }) },
     metadata: meta.public,
     summary: 'Download a stored file (public files to anyone, private files to signed-in admins)',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { c } from './c.js';
 import { meta } from './common/access.js';
 import { Address, AddressInput } from './common/address.js';
-import { UploadedFile } from './common/file.js';
+import { UploadedFile, fileRef } from './common/file.js';
 import { IdParam, nullableInt, nullableText, requiredEnum, requiredText } from './common/fields.js';
 import { CsvBody, exportQuery, listQuery, paged } from './common/list.js';
 
@@ -46,7 +46,7 @@ export const InstitutionInput = z.object({
   legacyId: nullableInt('Legacy Id').optional().transform((v) => v ?? null),
   website: nullableText(500, 'Website'),
   population: nullableText(100, 'Population'),
-  logoId: z.number().int().nullish().transform((v) => v ?? null),
+  logoId: fileRef('Logo'),
   address: AddressInput,
 });
 export type InstitutionInput = z.input<typeof InstitutionInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORABLE_TEXT } from './fields.js';
 
 export const COUNTRIES = ['US', 'CA'] as const;
 
@@ -29,8 +30,24 @@ export const Address = z.object({
 });
 export type Address = z.infer<typeof Address>;
 
+const inputText = (label: string, max = 255) =>
+  z
+    .string({ invalid_type_error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be ${max} characters or less`)
+    .regex(STORABLE_TEXT, `${label} contains an invalid character`)
+    .nullish();
+
 /** Accepts a partial address on input and fills missing parts with null. */
-export const AddressInput = Address.partial()
+export const AddressInput = z
+  .object({
+    street1: inputText('Street 1'),
+    street2: inputText('Street 2'),
+    city: inputText('City'),
+    state: inputText('State'),
+    postalCode: inputText('Postal Code', 20),
+    country: z.enum(COUNTRIES).nullish(),
+  })
   .nullish()
   .transform((a) => ({
     street1: a?.street1 || null,

@@ -4,3 +4,4 @@ export * from './error.js';
 export * from './list.js';
 export * from './fields.js';
 export * from './file.js';
+export * from './dates.js';

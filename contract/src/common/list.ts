@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { dateProblem } from './dates.js';
+import { STORABLE_TEXT } from './fields.js';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
+/** Far past any real list, and small enough that the row offset stays an exact, storable number. */
+export const MAX_PAGE = 1_000_000;
 
 export type SortDirection = 'asc' | 'desc';
 export type SortTerm<F extends string = string> = { field: F; direction: SortDirection };
@@ -38,18 +42,19 @@ export const queryFlag = z
 export const queryText = z
   .string()
   .max(200, 'Search must be 200 characters or less')
+  .regex(STORABLE_TEXT, 'Search contains an invalid character')
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
-/** An optional query-string date (YYYY-MM-DD or ISO): empty means absent. */
+/** An optional query-string date (YYYY-MM-DD or ISO, years 1000 to 9999): empty means absent. */
 export const queryDate = z
   .string()
   .optional()
   .transform((v, ctx) => {
     if (!v?.trim()) return undefined;
-    const d = new Date(v);
-    if (Number.isNaN(d.getTime())) {
-      ctx.addIssue({ code: 'custom', message: `Invalid date "${v}"` });
+    const problem = dateProblem(v, 'Date');
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem === 'Date must be a date' ? `Invalid date "${v}"` : problem });
       return z.NEVER;
     }
     return v.trim();
@@ -66,7 +71,12 @@ export function listQuery<F extends string, Filters extends z.ZodRawShape = {}>(
   filters?: Filters;
 }) {
   return z.object({
-    page: z.coerce.number({ message: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
+    page: z.coerce
+      .number({ message: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be 1 or more')
+      .max(MAX_PAGE, `page must be ${MAX_PAGE} or less`)
+      .default(1),
     pageSize: z.coerce
       .number({ message: 'pageSize must be a number' })
       .int('pageSize must be a whole number')

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { RequestValidationError } from '@ts-rest/fastify';
 import { GENERIC_ERROR, type ErrorBody } from '@app/contract';
 import type { ZodError } from 'zod';
-import { AppError } from '../errors.js';
+import { AppError, databaseError } from '../errors.js';
 
 type Issue = NonNullable<ErrorBody['issues']>[number];
 
@@ -33,6 +33,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status && status >= 400 && status < 500) {
       // Fastify's own 4xx: malformed JSON, body too large, unsupported media type, ...
       return reply.status(status).send({ message: clientMessage(error as FastifyError) } satisfies ErrorBody);
+    }
+    // PostgreSQL refused the input (a duplicate, a missing reference, a value out of range): the client's
+    // mistake, answered as such. Logged, since it also means the contract let the value through.
+    const refused = databaseError(error);
+    if (refused) {
+      request.log.warn({ err: error, url: request.url, method: request.method }, 'database refused input');
+      return reply.status(refused.status).send({ message: refused.message } satisfies ErrorBody);
     }
     request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
     return reply.status(500).send({ message: GENERIC_ERROR } satisfies ErrorBody);
