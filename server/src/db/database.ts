@@ -183,7 +183,7 @@ export function createDb(connectionString: string, max = 10, onQuery?: (sql: str
   // An idle connection the server drops (restart, shutdown) is discarded by the pool; without a
   // listener its error event would crash the process. Queries still report their own errors.
   pool.on('error', () => {});
-  return new Kysely<DB>({
+  const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool, cursor: Cursor }),
     // Nested keys are converted too, so jsonObjectFrom/jsonArrayFrom rows arrive camelCase like top-level ones.
     plugins: [new CamelCasePlugin()],
@@ -193,4 +193,9 @@ export function createDb(connectionString: string, max = 10, onQuery?: (sql: str
         }
       : undefined,
   });
+  dbPools.set(db, pool);
+  return db;
 }
+
+/** The pool under each Db made here: COPY streams (copy-csv.ts) need a raw client, which Kysely does not lend. */
+export const dbPools = new WeakMap<Kysely<DB>, pg.Pool>();

@@ -1,6 +1,8 @@
 import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
-import { Readable } from 'node:stream';
-import { csvLine } from './csv.js';
+import type { Readable } from 'node:stream';
+import { copyCsv, type CsvColumn } from './copy-csv.js';
+import type { Kysely } from 'kysely';
+import type { DB } from './database.js';
 import { pagination, type Paged, type SortTerm } from '@app/contract';
 
 /** A list's sortable fields mapped to the columns (or expressions) they order by. Only these are ever used. */
@@ -114,35 +116,23 @@ export async function pageOfRows<R extends { id: number }>(page: Paged<{ id: num
   return { ...page, items: await rowsInOrder(page.items.map((r) => r.id), load) };
 }
 
-export type CsvColumn<O> = { header: string; value: (row: O) => unknown };
+export type { CsvColumn } from './copy-csv.js';
 
 /**
- * Streams the same filtered select, unpaged, as CSV through a server-side cursor: memory stays
- * constant whatever the row count.
+ * Streams the same filtered select, unpaged and in the list's order, as CSV through PostgreSQL's
+ * COPY (see `copyCsv`): the database writes the CSV, memory stays constant whatever the row count.
+ * `columns` replace the select's own list; text columns neutralised with `csvText`.
+ * @example streamCsv(db, filtered, query.sort, sortMap, [{ header: 'name', value: csvText('i.name') }], 'i.id')
  */
 export function streamCsv<O>(
+  db: Kysely<DB>,
   qb: AnySelect<O>,
   sort: SortTerm[],
   map: SortMap,
-  columns: CsvColumn<O>[],
+  columns: CsvColumn[],
   tieBreaker = 'id',
-): Readable {
-  const rows = orderBy(qb, sort, map, tieBreaker).stream(2_000);
-  // Lines go out in batches: one stream chunk per few hundred rows, not per row.
-  async function* chunks() {
-    yield csvLine(columns.map((c) => c.header));
-    let batch = '';
-    let n = 0;
-    for await (const row of rows) {
-      batch += csvLine(columns.map((c) => c.value(row)));
-      if (++n % 500 === 0) {
-        yield batch;
-        batch = '';
-      }
-    }
-    if (batch) yield batch;
-  }
-  return Readable.from(chunks(), { objectMode: false });
+): Promise<Readable> {
+  return copyCsv(db, orderBy(qb, sort, map, tieBreaker), columns);
 }
 
 /** `contains` search on several columns (ILIKE, escaped), or no condition for an empty search. */

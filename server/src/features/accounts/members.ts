@@ -3,6 +3,7 @@ import type { MemberListQuery, MemberRow } from '@app/contract';
 import type { z } from 'zod';
 import type { DB, Db } from '../../db/database.js';
 import { pageOfRows, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
+import { csvIso, csvText } from '../../db/copy-csv.js';
 import { applyAccountFilters, pageOfAccountIds, type AccountFilters } from './filters.js';
 import { nameKey } from './repo.js';
 
@@ -74,20 +75,20 @@ export async function isMember(db: Db, id: number): Promise<boolean> {
   return !!(await db.selectFrom('accounts as a').select('a.id').where('a.id', '=', id).where(isMemberOrPledge).executeTakeFirst());
 }
 
-const csvColumns: CsvColumn<Row>[] = [
-  { header: 'id', value: (r) => r.id },
-  { header: 'firstname', value: (r) => r.firstName },
-  { header: 'lastname', value: (r) => r.lastName },
-  { header: 'fullname', value: (r) => `${r.firstName} ${r.lastName}`.trim() },
-  { header: 'email', value: (r) => r.email },
-  { header: 'invitationcode', value: (r) => r.invitationCode },
-  { header: 'schoolname', value: (r) => r.schoolName },
-  { header: 'memberat', value: (r) => r.memberAt },
-  { header: 'pledgedat', value: (r) => r.pledgedAt },
+const csvColumns: CsvColumn[] = [
+  { header: 'id', value: 'a.id' },
+  { header: 'firstname', value: csvText('a.firstName') },
+  { header: 'lastname', value: csvText('a.lastName') },
+  { header: 'fullname', value: csvText(sql`btrim(${sql.ref('a.firstName')} || ' ' || ${sql.ref('a.lastName')}, E' \t\n\r')`) },
+  { header: 'email', value: csvText('a.email') },
+  { header: 'invitationcode', value: csvText('a.invitationCode') },
+  { header: 'schoolname', value: csvText('i.name') },
+  { header: 'memberat', value: csvIso('a.memberAt') },
+  { header: 'pledgedat', value: csvIso('a.pledgedAt') },
 ];
 
-/** The filtered members (or pledges) as CSV, streamed through a cursor: constant memory. */
-export function exportMemberRows(db: Db, filters: AccountFilters & { status: 'member' | 'pledge' }, sort: Sort) {
+/** The filtered members (or pledges) as CSV, streamed by PostgreSQL's COPY: constant memory. */
+export function exportMemberRows(db: Kysely<DB>, filters: AccountFilters & { status: 'member' | 'pledge' }, sort: Sort) {
   const qb = applyAccountFilters(selectRows(db), filters);
-  return streamCsv(qb, sort, memberSort, csvColumns, 'a.id');
+  return streamCsv(db, qb, sort, memberSort, csvColumns, 'a.id');
 }

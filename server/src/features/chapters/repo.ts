@@ -3,6 +3,7 @@ import { emptyAddress, type Chapter, type UploadedFile } from '@app/contract';
 import type { z } from 'zod';
 import type { DB, Db } from '../../db/database.js';
 import { likePattern, pageOfRows, paginate, rowsInOrder, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
+import { csvJsonText, csvText, csvYesNo } from '../../db/copy-csv.js';
 import { toUploadedFile, type FileRow } from '../../services/files.js';
 
 type ListQuery = z.output<typeof import('@app/contract').ChapterListQuery>;
@@ -152,35 +153,27 @@ export async function institutionExists(db: Db, id: number): Promise<boolean> {
   return !!(await db.selectFrom('institutions').select('id').where('id', '=', id).executeTakeFirst());
 }
 
-type CsvRow = Awaited<ReturnType<ReturnType<typeof selectChapters>['executeTakeFirstOrThrow']>>;
-const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
-
-const csvColumns: CsvColumn<CsvRow>[] = [
-  { header: 'id', value: (r) => r.id },
-  { header: 'name', value: (r) => r.name },
-  { header: 'abbreviation', value: (r) => r.abbreviation },
-  { header: 'institution', value: (r) => r.institutionName },
-  { header: 'active', value: (r) => yesNo(r.active) },
-  { header: 'acceptingMembers', value: (r) => yesNo(r.acceptingMembers) },
-  { header: 'legacyId', value: (r) => r.legacyId },
-  { header: 'street1', value: (r) => r.address.street1 },
-  { header: 'street2', value: (r) => r.address.street2 },
-  { header: 'city', value: (r) => r.address.city },
-  { header: 'state', value: (r) => r.address.state },
-  { header: 'postalCode', value: (r) => r.address.postalCode },
-  { header: 'country', value: (r) => r.address.country },
-  { header: 'advisor1Name', value: (r) => r.invitationAdvisor1Name },
-  { header: 'advisor1Title', value: (r) => r.invitationAdvisor1Title },
-  { header: 'advisor1Department', value: (r) => r.invitationAdvisor1Department },
-  { header: 'advisor1Email', value: (r) => r.invitationAdvisor1Email },
-  { header: 'advisor2Name', value: (r) => r.invitationAdvisor2Name },
-  { header: 'advisor2Email', value: (r) => r.invitationAdvisor2Email },
-  { header: 'presidentName', value: (r) => r.invitationPresidentName },
-  { header: 'presidentEmail', value: (r) => r.invitationPresidentEmail },
-  { header: 'invitationLandingPage', value: (r) => r.invitationLandingPage },
-  { header: 'sclaPage', value: (r) => r.sclaPage },
+const csvColumns: CsvColumn[] = [
+  { header: 'id', value: 'ch.id' },
+  { header: 'name', value: csvText('ch.name') },
+  { header: 'abbreviation', value: csvText('ch.abbreviation') },
+  { header: 'institution', value: csvText('i.name') },
+  { header: 'active', value: csvYesNo('ch.active') },
+  { header: 'acceptingMembers', value: csvYesNo('ch.acceptingMembers') },
+  { header: 'legacyId', value: 'ch.legacyId' },
+  ...(['street1', 'street2', 'city', 'state', 'postalCode', 'country'] as const).map((key) => ({ header: key, value: csvJsonText('ch.address', key) })),
+  { header: 'advisor1Name', value: csvText('ch.invitationAdvisor1Name') },
+  { header: 'advisor1Title', value: csvText('ch.invitationAdvisor1Title') },
+  { header: 'advisor1Department', value: csvText('ch.invitationAdvisor1Department') },
+  { header: 'advisor1Email', value: csvText('ch.invitationAdvisor1Email') },
+  { header: 'advisor2Name', value: csvText('ch.invitationAdvisor2Name') },
+  { header: 'advisor2Email', value: csvText('ch.invitationAdvisor2Email') },
+  { header: 'presidentName', value: csvText('ch.invitationPresidentName') },
+  { header: 'presidentEmail', value: csvText('ch.invitationPresidentEmail') },
+  { header: 'invitationLandingPage', value: csvText('ch.invitationLandingPage') },
+  { header: 'sclaPage', value: csvText('ch.sclaPage') },
 ];
 
-export function exportChapters(db: Db, query: Omit<ListQuery, 'page' | 'pageSize'>) {
-  return streamCsv(selectChapters(db, query), query.sort, chapterSort, csvColumns, 'ch.id');
+export function exportChapters(db: Kysely<DB>, query: Omit<ListQuery, 'page' | 'pageSize'>) {
+  return streamCsv(db, selectChapters(db, query), query.sort, chapterSort, csvColumns, 'ch.id');
 }

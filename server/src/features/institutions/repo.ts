@@ -4,6 +4,7 @@ import { emptyAddress, type Institution } from '@app/contract';
 import type { z } from 'zod';
 import type { DB, Db } from '../../db/database.js';
 import { likePattern, pageOfRows, paginate, rowsInOrder, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
+import { csvJsonText, csvText } from '../../db/copy-csv.js';
 import { toUploadedFile } from '../../services/files.js';
 
 type ListQuery = z.output<typeof import('@app/contract').InstitutionListQuery>;
@@ -72,11 +73,11 @@ function toInstitution(row: Row): Institution {
   };
 }
 
-export async function listInstitutions(db: Db, query: ListQuery) {
 async function loadInstitutions(db: Db, ids: number[]): Promise<Institution[]> {
   return (await withFiles(selectInstitutions(db, {}).where('i.id', 'in', ids)).execute()).map(toInstitution);
 }
 
+export async function listInstitutions(db: Db, query: ListQuery) {
   // Files are loaded for the page's rows only, not for every match the count walks over.
   const page = await paginate(filterInstitutions(db, query).select('i.id'), query, institutionSort, 'i.id');
   return pageOfRows(page, (ids) => loadInstitutions(db, ids));
@@ -113,25 +114,20 @@ export async function updateInstitution(db: Db, id: number, input: Input): Promi
   return true;
 }
 
-const csvColumns: CsvColumn<Awaited<ReturnType<ReturnType<typeof selectInstitutions>['executeTakeFirstOrThrow']>>>[] = [
-  { header: 'id', value: (r) => r.id },
-  { header: 'name', value: (r) => r.name },
-  { header: 'abbreviation', value: (r) => r.abbreviation },
-  { header: 'type', value: (r) => r.type },
-  { header: 'ownership', value: (r) => r.ownership },
-  { header: 'religiousAffiliation', value: (r) => r.religiousAffiliation },
-  { header: 'financialModel', value: (r) => r.financialModel },
-  { header: 'legacyId', value: (r) => r.legacyId },
-  { header: 'website', value: (r) => r.website },
-  { header: 'population', value: (r) => r.population },
-  { header: 'street1', value: (r) => r.address.street1 },
-  { header: 'street2', value: (r) => r.address.street2 },
-  { header: 'city', value: (r) => r.address.city },
-  { header: 'state', value: (r) => r.address.state },
-  { header: 'postalCode', value: (r) => r.address.postalCode },
-  { header: 'country', value: (r) => r.address.country },
+const csvColumns: CsvColumn[] = [
+  { header: 'id', value: 'i.id' },
+  { header: 'name', value: csvText('i.name') },
+  { header: 'abbreviation', value: csvText('i.abbreviation') },
+  { header: 'type', value: csvText('i.type') },
+  { header: 'ownership', value: csvText('i.ownership') },
+  { header: 'religiousAffiliation', value: csvText('i.religiousAffiliation') },
+  { header: 'financialModel', value: csvText('i.financialModel') },
+  { header: 'legacyId', value: 'i.legacyId' },
+  { header: 'website', value: csvText('i.website') },
+  { header: 'population', value: csvText('i.population') },
+  ...(['street1', 'street2', 'city', 'state', 'postalCode', 'country'] as const).map((key) => ({ header: key, value: csvJsonText('i.address', key) })),
 ];
 
-export function exportInstitutions(db: Db, query: Omit<ListQuery, 'page' | 'pageSize'>) {
-  return streamCsv(selectInstitutions(db, query), query.sort, institutionSort, csvColumns, 'i.id');
+export function exportInstitutions(db: Kysely<DB>, query: Omit<ListQuery, 'page' | 'pageSize'>) {
+  return streamCsv(db, filterInstitutions(db, query).selectAll('i'), query.sort, institutionSort, csvColumns, 'i.id');
 }
