@@ -13,6 +13,7 @@ import { registerClient } from './plugins/client.js';
 import { registerAccess } from './features/auth/access.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { router } from './router.js';
+import { LARGEST_UPLOAD } from './features/files/receive.js';
 import { s } from './ts-rest.js';
 
 /** `jobs`: the started queue (server.ts); without it `app.jobs.send` fails clearly (most tests need none). */
@@ -27,6 +28,8 @@ export async function buildApp({ config, db, storage, jobs, serveClient = false 
     trustProxy: config.TRUST_PROXY,
     // The time a client has to send a whole request: an upload may take 5 minutes (spec 01 §7).
     requestTimeout: UPLOAD_TIMEOUT_MS,
+    // A stored file's name is a path parameter: 200 characters percent-encoded can take 1,800 (the default 100 answered 404).
+    routerOptions: { maxParamLength: 2048 },
   });
   app.decorate('config', config);
   app.decorate('db', db);
@@ -35,7 +38,8 @@ export async function buildApp({ config, db, storage, jobs, serveClient = false 
 
   await registerSecurityHeaders(app, { secure: config.COOKIE_SECURE });
   await app.register(cookie);
-  await app.register(multipart, { limits: { files: 10, fileSize: 50 * 1024 * 1024 } });
+  // No part may be larger than the largest upload destination takes (receive.ts checks each destination's own).
+  await app.register(multipart, { limits: { files: 10, fileSize: LARGEST_UPLOAD } });
   registerAccess(app);
 
   registerErrorHandler(app);

@@ -1,12 +1,17 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.js';
 
 /** Where uploaded bytes live; the `files` table records what and where. */
 export interface Storage {
-  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores bytes under a new key. A stream is written as it arrives (never held whole in memory);
+   * when it fails part-way (e.g. a size limit stops it) nothing is left under the key.
+   */
+  put(key: string, bytes: Buffer | Readable, contentType: string): Promise<void>;
   get(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
 }
@@ -20,7 +25,13 @@ export function localStorage(root: string): Storage {
   return {
     async put(key, bytes) {
       await mkdir(path.dirname(full(key)), { recursive: true });
-      await writeFile(full(key), bytes);
+      if (Buffer.isBuffer(bytes)) return writeFile(full(key), bytes);
+      try {
+        await pipeline(bytes, createWriteStream(full(key), { flags: 'wx' }));
+      } catch (err) {
+        await rm(full(key), { force: true });
+        throw err;
+      }
     },
     async get(key) {
       try {
@@ -37,7 +48,8 @@ export function localStorage(root: string): Storage {
 }
 
 async function s3Storage(config: Config): Promise<Storage> {
-  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, NoSuchKey } = await import('@aws-sdk/client-s3');
+  const s3 = await import('@aws-sdk/client-s3');
+  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, NoSuchKey } = s3;
   const client = new S3Client({
     region: config.S3_REGION,
     endpoint: config.S3_ENDPOINT,
@@ -50,7 +62,11 @@ async function s3Storage(config: Config): Promise<Storage> {
   const Bucket = config.S3_BUCKET!;
   return {
     async put(Key, Body, ContentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key, Body, ContentType }));
+      if (Buffer.isBuffer(Body)) {
+        await client.send(new PutObjectCommand({ Bucket, Key, Body, ContentType }));
+        return;
+      }
+      await s3PutStream(client, s3, { Bucket, Key, ContentType }, Body);
     },
     async get(Key) {
       try {
@@ -65,6 +81,53 @@ async function s3Storage(config: Config): Promise<Storage> {
       await client.send(new DeleteObjectCommand({ Bucket, Key }));
     },
   };
+}
+
+/** S3's smallest part (but the last); one part in memory per upload at a time. */
+const PART_SIZE = 8 * 1024 * 1024;
+
+/**
+ * A stream of unknown length into S3 in 8 MB parts (a plain PUT needs the length up front): one
+ * PUT when it all fits in one part, else a multipart upload that is aborted if the stream fails, so
+ * S3 keeps no parts of a refused file.
+ */
+async function s3PutStream(
+  client: import('@aws-sdk/client-s3').S3Client,
+  s3: typeof import('@aws-sdk/client-s3'),
+  target: { Bucket: string; Key: string; ContentType: string },
+  body: Readable,
+): Promise<void> {
+  let buffered: Buffer[] = [];
+  let size = 0;
+  let uploadId: string | undefined;
+  const parts: { ETag?: string; PartNumber: number }[] = [];
+  const flush = async () => {
+    const Body = Buffer.concat(buffered);
+    buffered = [];
+    size = 0;
+    uploadId ??= (await client.send(new s3.CreateMultipartUploadCommand(target))).UploadId!;
+    const PartNumber = parts.length + 1;
+    const { ETag } = await client.send(new s3.UploadPartCommand({ Bucket: target.Bucket, Key: target.Key, UploadId: uploadId, PartNumber, Body }));
+    parts.push({ ETag, PartNumber });
+  };
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      buffered.push(chunk);
+      size += chunk.length;
+      if (size >= PART_SIZE) await flush();
+    }
+    if (!uploadId) {
+      await client.send(new s3.PutObjectCommand({ ...target, Body: Buffer.concat(buffered) }));
+      return;
+    }
+    if (size) await flush();
+    await client.send(
+      new s3.CompleteMultipartUploadCommand({ Bucket: target.Bucket, Key: target.Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+    );
+  } catch (err) {
+    if (uploadId) await client.send(new s3.AbortMultipartUploadCommand({ Bucket: target.Bucket, Key: target.Key, UploadId: uploadId })).catch(() => {});
+    throw err;
+  }
 }
 
 export async function createStorage(config: Config): Promise<Storage> {

@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MB } from '@app/contract';
@@ -73,6 +75,43 @@ const logo = (file: Extract<Part, { file: string }>, path = 'public/institutions
 
 const csv = Buffer.from('email,first name\njane@example.edu,Jane\n');
 
+/** A zip holding one stored (uncompressed) entry of `size` bytes: a valid archive of any size. */
+function zipOf(size: number): Buffer {
+  const name = Buffer.from('data.bin');
+  const data = Buffer.alloc(size, 0x61);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(10, 4);
+  local.writeUInt32LE(size, 18);
+  local.writeUInt32LE(size, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(10, 4);
+  central.writeUInt16LE(10, 6);
+  central.writeUInt32LE(size, 20);
+  central.writeUInt32LE(size, 24);
+  central.writeUInt16LE(name.length, 28);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(46 + name.length, 12);
+  end.writeUInt32LE(30 + name.length + size, 16);
+  return Buffer.concat([local, name, data, central, name, end]);
+}
+
+/** Every stored file on disk, and every recorded one: a refused upload must leave neither. */
+async function storedState() {
+  const root = path.join(t.config.DATA_DIR, 'files');
+  const onDisk = await readdir(root, { recursive: true, withFileTypes: true }).then(
+    (entries) => entries.filter((e) => e.isFile()).length,
+    () => 0,
+  );
+  const { n } = await t.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return { onDisk, rows: Number(n) };
+}
+
 describe('POST /api/shared/file', () => {
   it('stores a real PNG and serves it to anyone', async () => {
     const bytes = tinyPng();
@@ -113,10 +152,14 @@ describe('POST /api/shared/file', () => {
     expect(res.json()).toEqual({ message });
   });
 
-  it('refuses a file over the destination limit with 413', async () => {
+  it('refuses a file over the destination limit with 413 and keeps none of its bytes', async () => {
+    const before = await storedState();
     const res = await logo({ file: 'big.png', type: 'image/png', bytes: tinyPng(10 * MB + 1) });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'File big.png is larger than 10 MB' });
+    // The rest of the body was not read: this connection is not reused.
+    expect(res.headers.connection).toBe('close');
+    expect(await storedState()).toEqual(before);
     const ok = await logo({ file: 'exact.png', type: 'image/png', bytes: tinyPng(10 * MB) });
     expect(ok.statusCode).toBe(201);
   });
@@ -175,11 +218,61 @@ describe('POST /api/shared/file', () => {
       expect(row).toMatchObject({ public: false, committed: false });
     });
 
+    it('refuses a CSV with a NUL byte past its start, and keeps nothing of it', async () => {
+      const before = await storedState();
+      const bytes = Buffer.concat([Buffer.alloc(600 * 1024, 'a,b\n'), Buffer.from([0]), Buffer.from('tail\n')]);
+      const res = await db({ file: 'invitees.csv', type: 'text/csv', bytes });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('File invitees.csv (text/csv) was rejected');
+      expect(await storedState()).toEqual(before);
+    });
+
     it('refuses binary bytes named .csv and a renamed PNG named .xlsx', async () => {
       expect((await db({ file: 'invitees.csv', type: 'text/csv', bytes: tinyPng() })).json().message).toBe('File invitees.csv (text/csv) was rejected');
       const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
       expect((await db({ file: 'invitees.xlsx', type: xlsx, bytes: tinyPng() })).json().message).toBe(`File invitees.xlsx (${xlsx}) was rejected`);
     });
+  });
+});
+
+describe('large files (streamed to storage)', () => {
+  const postal = (bytes: Buffer, file = 'mailing.zip') =>
+    upload([{ field: 'path', value: 'private/invitations/postal-mails' }, { file, type: 'application/zip', bytes }]);
+
+  it('stores a 30 MB zip byte for byte and serves it back', async () => {
+    const bytes = zipOf(30 * MB);
+    const res = await postal(bytes);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()[0]).toMatchObject({ fileName: 'mailing.zip', contentType: 'application/zip', sizeInBytes: bytes.length });
+    const got = await t.request({ method: 'GET', url: res.json()[0].url, cookie: admin });
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('refuses a renamed file before storing any of it', async () => {
+    const before = await storedState();
+    const res = await postal(tinyPng(3 * MB), 'mailing.zip');
+    expect(res.statusCode).toBe(400);
+    expect(await storedState()).toEqual(before);
+  });
+});
+
+describe('stored names of any accepted length', () => {
+  it.each([
+    ['200 ASCII characters', `${'n'.repeat(196)}.png`],
+    ['200 accented characters', `${'é'.repeat(196)}.png`],
+    ['200 characters of CJK and emoji', `${'漢😀'.repeat(65)}.png`],
+    ['a longer name (cut to 200, never inside a character)', `${'😀'.repeat(150)}.png`],
+  ])('uploads and downloads %s', async (_what, name) => {
+    const res = await logo({ file: name, type: 'image/png', bytes: tinyPng() });
+    expect(res.statusCode).toBe(201);
+    const file = res.json()[0];
+    expect(file.fileName.length).toBeLessThanOrEqual(200);
+    expect(file.fileName.endsWith('.png')).toBe(true);
+    expect(file.fileName).not.toMatch(/[\ud800-\udfff](?![\udc00-\udfff])/u);
+    const got = await t.request({ method: 'GET', url: file.url });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/png');
   });
 });
 

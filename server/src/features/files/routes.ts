@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { contract } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { notFound } from '../../errors.js';
@@ -11,20 +10,19 @@ import * as repo from './repo.js';
 const servedTypes = new WeakMap<object, string>();
 
 export const fileRoutes = s.router(contract.files, {
-  upload: async ({ request }) => {
+  upload: async ({ request, reply }) => {
     const { db, storage } = request.server;
-    const upload = await receiveUploads(request);
-    const stored = upload.files.map((file) => ({ ...file, key: `${upload.path}/${randomUUID()}${file.kind.extensions[0]}` }));
+    // The files are in storage once this returns; they are removed again if recording them fails.
+    const upload = await receiveUploads(request, reply, storage);
     try {
-      for (const file of stored) await storage.put(file.key, file.bytes, file.kind.mime);
       const rows = await repo.insertFiles(
         db,
-        stored.map((file) => ({
+        upload.files.map((file) => ({
           storageKey: file.key,
           folder: upload.path,
           fileName: file.fileName,
           contentType: file.kind.mime,
-          sizeInBytes: file.bytes.length,
+          sizeInBytes: file.size,
           public: upload.public,
           committed: upload.commit,
           uploadedBy: request.account?.id ?? null,
@@ -32,7 +30,7 @@ export const fileRoutes = s.router(contract.files, {
       );
       return { status: 201, body: rows.map(toUploadedFile) };
     } catch (err) {
-      await Promise.allSettled(stored.map((file) => storage.delete(file.key)));
+      await Promise.allSettled(upload.files.map((file) => storage.delete(file.key)));
       throw err;
     }
   },

@@ -8,22 +8,33 @@ const UNSTATED = new Set(['', 'application/octet-stream']);
 const NAME_MAX = 200;
 
 /**
- * The name a file is recorded and served under: no folders, no control characters, at most 200
- * characters (the ending kept).
+ * The name a file is recorded and served under: no folders, no control characters, no lone
+ * surrogate halves (a URL cannot carry them), at most 200 characters (the ending kept, and never
+ * cut inside a character).
  */
 export function cleanFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const name = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const name = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+    .trim();
   if (name.length <= NAME_MAX) return name || 'file';
   const ext = path.extname(name).slice(0, 16);
-  return name.slice(0, NAME_MAX - ext.length) + ext;
+  return cutAt(name, NAME_MAX - ext.length) + ext;
+}
+
+/** The first `n` UTF-16 units of `text`, one fewer when the cut would split a surrogate pair. */
+function cutAt(text: string, n: number): string {
+  const code = text.charCodeAt(n - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
 }
 
 /**
  * What an uploaded file really is, or undefined to refuse it. The name's ending picks one of the
  * destination's kinds; the claimed content type must be that kind's (or unstated); and the bytes must
  * carry that kind's signature, or for a text kind (CSV) no binary signature and no NUL byte.
+ * `bytes` may be only the file's start (receive.ts checks the rest of a text file for NUL itself).
  * @example await identifyFile(dest, 'logo.png', 'image/png', bytes) // FILE_KINDS.png
  */
 export async function identifyFile(
