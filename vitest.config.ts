@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'e2e',
           root: './client',
           include: ['e2e/**/*.test.ts'],
+          // The same migrated template as the server tests: each browser test clones its database from it.
+          globalSetup: ['../server/src/test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

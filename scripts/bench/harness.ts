@@ -7,9 +7,8 @@ import { tmpdir } from 'node:os';
 import pg from 'pg';
 import { loadConfig } from '../../server/src/config.js';
 import { createDb, type Db } from '../../server/src/db/database.js';
-import { migrateToLatest } from '../../server/src/db/migrate.js';
 import { resolveDatabase } from '../../server/src/database-url.js';
-import { ensureDatabase } from '../../server/src/db/embedded.js';
+import { connectDatabaseServer } from '../../server/src/db/database-server.js';
 
 export type Bench = {
   db: Db;
@@ -31,15 +30,12 @@ export type Bench = {
  */
 export async function startBench(): Promise<Bench> {
   const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: process.env.DATA_DIR ?? '.data' });
-  const server = await resolveDatabase(config);
-  const url = new URL(server.url);
-  const adminUrl = new URL(server.url);
-  adminUrl.pathname = '/postgres';
-  await ensureDatabase(adminUrl.toString(), 'bench');
-  url.pathname = '/bench';
-  const db = createDb(url.toString(), 10);
-  await migrateToLatest(db);
-  const app = await startServerProcess(url.toString());
+  const resolved = await resolveDatabase(config);
+  const server = await connectDatabaseServer(resolved.url, resolved.stop);
+  // Kept between runs: seeding 1,000,000 accounts takes minutes, and the seed is idempotent.
+  const url = await server.ensureMigrated('bench');
+  const db = createDb(url, 10);
+  const app = await startServerProcess(url);
   const baseUrl = app.baseUrl;
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
@@ -47,10 +43,10 @@ export async function startBench(): Promise<Bench> {
     body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password' }),
   });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const sqlClient = new pg.Client({ connectionString: url.toString() });
+  const sqlClient = new pg.Client({ connectionString: url });
   await sqlClient.connect();
   let captured: Statement[] = [];
-  const recordingDb = createDb(url.toString(), 1, (sql, parameters) => {
+  const recordingDb = createDb(url, 1, (sql, parameters) => {
     captured.push({ sql, parameters: [...parameters] });
   });
   const captureSql: Bench['captureSql'] = async (fn) => {
@@ -75,7 +71,7 @@ export async function startBench(): Promise<Bench> {
       await recordingDb.destroy();
       await app.stop();
       await db.destroy();
-      await server.stop();
+      await server.close();
     },
   };
 }

@@ -3,18 +3,19 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { createDb, type Db } from '../db/database.js';
+import type { Kysely } from 'kysely';
+import { createDb, type DB } from '../db/database.js';
 import { localStorage } from '../plugins/storage.js';
 import { hashPassword } from '../features/auth/passwords.js';
-import { withDatabase } from './global-setup.js';
+import { connectDatabaseServer } from '../db/database-server.js';
 
 export type TestApp = {
   app: FastifyInstance;
-  db: Db;
+  /** The app's own database handle (not a transaction). */
+  db: Kysely<DB>;
   config: Config;
   /** Signs in (creating the account when needed) and returns the session cookie header. */
   signIn: (opts?: { admin?: boolean; email?: string; password?: string }) => Promise<string>;
@@ -23,17 +24,34 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** A fresh database cloned from the run's template and an app on it, for one test file. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * A fresh database cloned from the run's migrated template (global-setup.ts), for one test file.
+ * The run drops it at its end; `drop` does it sooner.
+ */
+export async function cloneTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const { adminUrl, template, runId } = inject('testDb');
   const name = `t_${runId}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}" template "${template}"`);
-  await admin.end();
+  const server = await connectDatabaseServer(adminUrl);
+  try {
+    const url = await server.ensure(name, template);
+    return {
+      url,
+      drop: async () => {
+        const again = await connectDatabaseServer(adminUrl);
+        await again.drop(name).finally(() => again.close());
+      },
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+/** A fresh database cloned from the run's template and an app on it, for one test file. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await cloneTestDatabase();
 
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: await mkdtemp(path.join(tmpdir(), 'admin-test-')), ...env });
-  const db = createDb(withDatabase(adminUrl, name), 5);
+  const db = createDb(database.url, 5);
   const storage = localStorage(path.join(config.DATA_DIR, 'files'));
   const app = await buildApp({ config, db, storage });
   await app.ready();
