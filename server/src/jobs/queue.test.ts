@@ -23,13 +23,23 @@ const flaky = defineJob({
   },
 });
 
+const slow = { started: false, finished: false };
+const slowJob = defineJob({
+  name: 'test-slow',
+  async run(_data: object) {
+    slow.started = true;
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    slow.finished = true;
+  },
+});
+
 let t: TestApp;
-let queue: JobQueue<typeof echo | typeof flaky>;
+let queue: JobQueue<typeof echo | typeof flaky | typeof slowJob>;
 let logs: LogLine[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ queue, logs } = await startTestQueue(t, [echo, flaky]));
+  ({ queue, logs } = await startTestQueue(t, [echo, flaky, slowJob]));
 });
 
 afterAll(async () => {
@@ -89,6 +99,16 @@ describe('job queue', () => {
     await waitFor(() => expect(seen).toContain('committed'));
     expect(seen).not.toContain('rolled back');
     expect(await queue.boss.findJobs('test-echo', { data: { text: 'rolled back' } })).toEqual([]);
+  });
+
+  // Last: it stops the queue.
+  it('stop lets a running job finish first', async () => {
+    const id = await queue.send('test-slow', {});
+    await waitFor(() => expect(slow.started).toBe(true));
+    await queue.stop();
+    expect(slow.finished).toBe(true);
+    const { rows } = await sql<{ state: string }>`select state from pgboss.job where id = ${id}`.execute(t.db);
+    expect(rows[0]?.state).toBe('completed');
   });
 
   it('is not reachable from an app built without one: sending says so', async () => {
