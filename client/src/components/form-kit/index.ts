@@ -6,4 +6,5 @@ export { EnumSelect, NullableNumberInput } from './fields';
 export { SearchableSelect, type SearchableSelectProps } from './searchable-select';
 export { SearchableMultiSelect, type SearchableMultiSelectProps } from './searchable-multi-select';
 export { usePagedOptions, toOptionsPage, PICKER_PAGE_SIZE, type FetchOptionsPage, type OptionsPage } from './use-paged-options';
+export type { BlankableFields, FormValuesOf } from './form-values';
 export { getPath, setPath, issuesToErrors, type FormPath, type PathValue } from './paths';

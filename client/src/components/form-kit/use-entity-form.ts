@@ -25,7 +25,8 @@ export type EntityFormOptions<V, B> = {
   initialValues: V;
   /** Present: save updates this entity; absent: save creates one. */
   id?: EntityId | null;
-  create: (body: B) => Promise<unknown>;
+  /** Absent for an area that only edits (members): the form then always has an id. */
+  create?: (body: B) => Promise<unknown>;
   update: (id: EntityId, body: B) => Promise<unknown>;
   onSaved?: (result: unknown) => void;
 };
@@ -49,13 +50,18 @@ function isEvent(v: unknown): v is ChangeEvent<HTMLInputElement> {
   return !!v && typeof v === 'object' && 'currentTarget' in v && 'nativeEvent' in v;
 }
 
+function createOrFail<B>(opts: { create?: (body: B) => Promise<unknown> }, body: B) {
+  if (!opts.create) throw new Error('This form can only edit: it was given no id');
+  return opts.create(body);
+}
+
 /**
  * A create-or-update form over a contract input schema. Validation runs `schema.safeParse` and maps
  * issues by dotted path ('address.city'); after the first save attempt it re-checks on every change.
  * Notifications stay central: give the mutations `meta: { successMessage, formIssues: true }`.
  *
  * @example
- * const save = useSaveInstitution(); // { create: (body) => ..., update: (id, body) => ... }
+ * const save = institutionsArea.useSave(); // { create: (body) => ..., update: (id, body) => ... }
  * const form = useEntityForm({ schema: InstitutionInput, initialValues: toFormValues(institution), id: institution?.id, ...save, onSaved: close });
  * <EntityForm form={form} onCancel={close}><TextInput label="Name" {...form.getInputProps('name')} /></EntityForm>
  */
@@ -99,7 +105,7 @@ export function useEntityForm<V extends object, B>(opts: EntityFormOptions<V, B>
     setState((s) => ({ ...s, attempted: true, errors: {} }));
     setSaving(true);
     try {
-      const result = opts.id != null ? await opts.update(opts.id, parsed.data) : await opts.create(parsed.data);
+      const result = opts.id != null ? await opts.update(opts.id, parsed.data) : await createOrFail(opts, parsed.data);
       setState((s) => ({ ...s, dirty: false }));
       opts.onSaved?.(result);
     } catch (error) {

@@ -2,7 +2,7 @@ import { Divider, PasswordInput, SimpleGrid, Switch, TextInput } from '@mantine/
 import { getRouteApi } from '@tanstack/react-router';
 import { AccountCreateInput, AccountUpdateInput, PASSWORD_MIN, type Account } from '@app/contract';
 import { AddressFields, EntityForm, NullableNumberInput, useEntityForm } from '../../components/form-kit';
-import { useSaveAccount } from './api';
+import { accountsArea } from './api';
 import { toAccountFormValues } from './form-values';
 
 const adminRouteApi = getRouteApi('/admin');
@@ -12,13 +12,14 @@ const adminRouteApi = getRouteApi('/admin');
  * active toggles, which the signed-in admin cannot turn off for their own account (the server refuses too).
  */
 export function AccountForm({ account, onDone }: { account?: Account; onDone: () => void }) {
-  const save = useSaveAccount();
+  const save = accountsArea.useSave();
   const { account: me } = adminRouteApi.useRouteContext();
   const isSelf = !!account && account.id === me.id;
   const form = useEntityForm({
     schema: account ? AccountUpdateInput : AccountCreateInput,
     initialValues: toAccountFormValues(account),
     id: account?.id,
+    // Without an account the schema is AccountCreateInput, so the body has the password.
     create: (body) => save.create(body as AccountCreateInput),
     update: save.update,
     onSaved: onDone,

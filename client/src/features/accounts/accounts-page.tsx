@@ -5,7 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { AccountListQuery, type Account } from '@app/contract';
 import { ListPage, listQueryOf, useListSearch, type Column, type FilterDef } from '../../components/list-kit';
 import { FormDrawer, LoadedEntity, useEditPanel } from '../../components/form-kit';
-import { useAccount, useAccountList } from './api';
+import { accountsArea } from './api';
 import { AccountForm } from './account-form';
 import { addressLine, formatPhone, roleLabel } from './format';
 import { PersonCell } from './person-cell';
@@ -75,13 +75,13 @@ function columns(openEdit: (id: number) => void, openReset: (t: ResetTarget) => 
 }
 
 function EditAccount({ id, onDone }: { id: number; onDone: () => void }) {
-  return <LoadedEntity result={useAccount(id)}>{(account) => <AccountForm account={account} onDone={onDone} />}</LoadedEntity>;
+  return <LoadedEntity result={accountsArea.useDetail(id)}>{(account) => <AccountForm account={account} onDone={onDone} />}</LoadedEntity>;
 }
 
 /** /admin/accounts: the list (spec 01 §2), the Add/Edit Account panel (in the URL) and Reset Password. */
 export function AccountsPage() {
   const list = useListSearch(routeApi.useSearch());
-  const result = useAccountList(listQueryOf(AccountListQuery, list.search));
+  const result = accountsArea.useList(listQueryOf(AccountListQuery, list.search));
   const panel = useEditPanel();
   const [reset, setReset] = useState<ResetTarget | null>(null);
   return (

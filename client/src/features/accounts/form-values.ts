@@ -1,18 +1,8 @@
-import { emptyAddress, formatPhone, type Account, type Address, type MemberRow } from '@app/contract';
+import { emptyAddress, formatPhone, type Account, type AccountUpdateInput, type MemberInput, type MemberRow } from '@app/contract';
+import type { FormValuesOf } from '../../components/form-kit';
 
-/** What the Add/Edit Account panel edits; `password` only exists when adding. */
-export type AccountFormValues = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password?: string;
-  phone: string;
-  invitationCode: string | null;
-  legacyId: number | null;
-  admin: boolean;
-  active: boolean;
-  address: Address;
-};
+/** What the Add/Edit Account panel edits: the contract's update input; `password` only exists when adding. */
+export type AccountFormValues = FormValuesOf<typeof AccountUpdateInput> & { password?: string };
 
 /** The form's start: the account's values (phone in its display format), or a new active non-admin. */
 export function toAccountFormValues(account?: Account): AccountFormValues {
@@ -22,19 +12,10 @@ export function toAccountFormValues(account?: Account): AccountFormValues {
       admin: false, active: true, address: { ...emptyAddress, country: 'US' },
     };
   }
-  return {
-    firstName: account.firstName,
-    lastName: account.lastName,
-    email: account.email,
-    phone: formatPhone(account.phone),
-    invitationCode: account.invitationCode,
-    legacyId: account.legacyId,
-    admin: account.admin,
-    active: account.active,
-    address: { ...emptyAddress, ...account.address },
-  };
+  const { firstName, lastName, email, invitationCode, legacyId, admin, active } = account;
+  return { firstName, lastName, email, invitationCode, legacyId, admin, active, phone: formatPhone(account.phone), address: { ...emptyAddress, ...account.address } };
 }
 
-export type MemberFormValues = { firstname: string; lastname: string; email: string };
+export type MemberFormValues = FormValuesOf<typeof MemberInput>;
 
 export const toMemberFormValues = (m: MemberRow): MemberFormValues => ({ firstname: m.firstname, lastname: m.lastname, email: m.email });

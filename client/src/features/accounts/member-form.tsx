@@ -1,19 +1,18 @@
 import { Text, TextInput } from '@mantine/core';
 import { MemberInput, type MemberRow } from '@app/contract';
 import { EntityForm, useEntityForm } from '../../components/form-kit';
-import { useSaveMember } from './api';
+import { membersArea } from './api';
 import { formatDay } from './format';
 import { toMemberFormValues } from './form-values';
 
 /** The Edit Member panel's form (spec 01 §5: first name, last name and email are required). */
 export function MemberForm({ member, onDone }: { member: MemberRow; onDone: () => void }) {
-  const save = useSaveMember();
+  const save = membersArea.useSave();
   const form = useEntityForm({
     schema: MemberInput,
     initialValues: toMemberFormValues(member),
     id: member.id,
-    create: (body) => save(member.id, body),
-    update: save,
+    ...save,
     onSaved: onDone,
   });
   const facts = [

@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { MemberListQuery, contract, type MemberRow } from '@app/contract';
 import { ListPage, exportHref, listQueryOf, useListSearch, type Column, type FilterDef } from '../../components/list-kit';
 import { FormDrawer, LoadedEntity, useEditPanel } from '../../components/form-kit';
-import { useMember, useMemberList } from './api';
+import { membersArea } from './api';
 import { formatDay } from './format';
 import { MemberForm } from './member-form';
 import { PersonCell } from './person-cell';
@@ -54,13 +54,13 @@ export function memberColumns(date: { header: string; sortField: 'memberat' | 'p
 }
 
 function EditMember({ id, onDone }: { id: number; onDone: () => void }) {
-  return <LoadedEntity result={useMember(id)}>{(member) => <MemberForm member={member} onDone={onDone} />}</LoadedEntity>;
+  return <LoadedEntity result={membersArea.useDetail(id)}>{(member) => <MemberForm member={member} onDone={onDone} />}</LoadedEntity>;
 }
 
 /** /admin/accounts/members: members by membership date, CSV export with the filters, edit and Reset Password. */
 export function MembersPage() {
   const list = useListSearch(routeApi.useSearch());
-  const result = useMemberList(listQueryOf(MemberListQuery, list.search));
+  const result = membersArea.useList(listQueryOf(MemberListQuery, list.search));
   const panel = useEditPanel();
   const [reset, setReset] = useState<ResetTarget | null>(null);
   const columns: Column<MemberRow>[] = [

@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { PledgeListQuery } from '@app/contract';
 import { ListPage, listQueryOf, useListSearch, type FilterDef } from '../../components/list-kit';
-import { usePledgeList } from './api';
+import { pledgesArea } from './api';
 import { memberColumns } from './members-page';
 
 const routeApi = getRouteApi('/admin/accounts/pledges');
@@ -17,6 +17,6 @@ const columns = memberColumns({ header: 'Pledged At', sortField: 'pledgedat' });
 /** /admin/accounts/pledges: read-only list of pledges who have not completed membership (spec 01 §2). */
 export function PledgesPage() {
   const list = useListSearch(routeApi.useSearch());
-  const result = usePledgeList(listQueryOf(PledgeListQuery, list.search));
+  const result = pledgesArea.useList(listQueryOf(PledgeListQuery, list.search));
   return <ListPage title="Pledges" list={list} result={result} columns={columns} filters={filters} />;
 }

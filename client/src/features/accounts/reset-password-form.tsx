@@ -15,7 +15,6 @@ export function ResetPasswordForm({ target, kind, onDone }: { target: ResetTarge
     schema: ResetPasswordInput,
     initialValues: { newPassword: '', confirmPassword: '' },
     id: target.id,
-    create: (body) => reset(target.id, body),
     update: reset,
     onSaved: onDone,
   });

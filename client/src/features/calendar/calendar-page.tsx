@@ -3,14 +3,12 @@ import { ActionIcon, Alert, Button, Card, Flex, Group, Loader, Stack, Text, Titl
 import { modals } from '@mantine/modals';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import type FullCalendar from '@fullcalendar/react';
 import dayjs from 'dayjs';
 import type { CalendarEvent, CalendarEventType } from '@app/contract';
-import { tsr } from '../../api/tsr';
 import { useEditPanel } from '../../components/form-kit';
 import { errorMessage } from '../../api/errors';
-import { DELETE_META, SAVED_MESSAGE, calendarQueries } from './api';
+import { calendarArea } from './api';
 import { EventFormPanel } from './event-form';
 import { EventPopover, anchorIn, type Anchor } from './event-popover';
 import { MonthGrid } from './month-grid';
@@ -31,7 +29,6 @@ function middleOf(start?: string, end?: string): string | undefined {
 export function CalendarPage() {
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
-  const queryClient = useQueryClient();
   const calendarRef = useRef<FullCalendar | null>(null);
   const gridRef = useRef<HTMLDivElement | null>(null);
   const [title, setTitle] = useState('');
@@ -42,18 +39,13 @@ export function CalendarPage() {
   const typesParam = formatTypes(types);
   const from = search.start ? dayjs(search.start).toISOString() : '';
   const to = search.end ? dayjs(search.end).toISOString() : '';
-  const list = tsr.calendar.list.useQuery({
-    queryKey: calendarQueries.range({ types: typesParam, from, to }),
-    queryData: { query: { includedTypes: typesParam, fromDate: from, toDate: to } },
-    enabled: Boolean(from && to && types.length),
-    placeholderData: keepPreviousData,
-  });
+  const list = calendarArea.useList({ includedTypes: typesParam, fromDate: from, toDate: to }, { enabled: Boolean(from && to && types.length) });
   const events = types.length ? (list.data?.body ?? []) : [];
   const selectedEvent = selected && events.find((e) => e.uuid === selected.uuid);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: calendarQueries.all });
-  const move = tsr.calendar.update.useMutation({ meta: { successMessage: SAVED_MESSAGE }, onSettled: refresh });
-  const remove = tsr.calendar.remove.useMutation({ meta: DELETE_META, onSettled: refresh });
+  // A moved block is not a form: every failure is a notification (and the block goes back).
+  const move = calendarArea.useSave({ formIssues: false });
+  const { remove } = calendarArea.useRemove();
 
   // Back and forward change the URL under the grid: bring the grid to the range the URL names.
   useEffect(() => {
@@ -89,7 +81,7 @@ export function CalendarPage() {
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate({ params: { uuid: event.uuid } }),
+      onConfirm: () => remove(event.uuid),
     });
   };
 
@@ -141,10 +133,7 @@ export function CalendarPage() {
               onEventClick={(event, el) => setSelected({ uuid: event.uuid, anchor: anchorIn(gridRef.current!, el) })}
               onEventMove={(event, start, end, revert) => {
                 setSelected(null);
-                move.mutate(
-                  { params: { uuid: event.uuid }, body: { eventStart: start.toISOString(), eventEnd: end?.toISOString() ?? null } },
-                  { onError: revert },
-                );
+                move.update(event.uuid, { eventStart: start.toISOString(), eventEnd: end?.toISOString() ?? null }).catch(revert);
               }}
             />
             {selected && selectedEvent && (

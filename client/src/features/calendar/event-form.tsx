@@ -2,22 +2,10 @@ import { useState } from 'react';
 import { Alert, SegmentedControl, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { IconCalendarEvent } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { EVENT_MINUTE_STEP, EVENT_NAME_MAX, PAST_EVENT_MESSAGE, type CalendarEvent, type CalendarEventType, type Chapter } from '@app/contract';
-import { tsr } from '../../api/tsr';
-import {
-  EntityForm,
-  FormDrawer,
-  LoadedEntity,
-  PICKER_PAGE_SIZE,
-  SearchableSelect,
-  toOptionsPage,
-  useEditPanel,
-  useEntityForm,
-  type FetchOptionsPage,
-} from '../../components/form-kit';
-import { SAVED_MESSAGE, calendarQueries, isFuture } from './api';
+import { EntityForm, FormDrawer, LoadedEntity, SearchableSelect, useEditPanel, useEntityForm } from '../../components/form-kit';
+import { calendarArea, chapterOptions, isFuture } from './api';
 import { EventFormSchema, eventValues, newEventValues, withStart } from './form-values';
 
 const PICKER_PROPS = {
@@ -29,24 +17,6 @@ const PICKER_PROPS = {
   popoverProps: { withinPortal: true },
 };
 
-/** The chapter picker's pages: 20 at a time, by name. */
-const fetchChapterOptions: FetchOptionsPage<Chapter> = (search, page) =>
-  tsr.chapters.list.query({ query: { search: search || undefined, page, pageSize: PICKER_PAGE_SIZE, sort: 'name:asc' } }).then((res) => toOptionsPage<Chapter>(res));
-
-function useSaveEvent() {
-  const queryClient = useQueryClient();
-  const options = {
-    meta: { successMessage: SAVED_MESSAGE, formIssues: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarQueries.all }),
-  };
-  const create = tsr.calendar.create.useMutation(options);
-  const update = tsr.calendar.update.useMutation(options);
-  return {
-    create: (body: Parameters<typeof create.mutateAsync>[0]['body']) => create.mutateAsync({ body }),
-    update: (uuid: number | string, body: Parameters<typeof update.mutateAsync>[0]['body']) => update.mutateAsync({ params: { uuid: String(uuid) }, body }),
-  };
-}
-
 type FormProps = { event: CalendarEvent | null; onClose: () => void; onTypeChange: (type: CalendarEventType) => void };
 
 /** The event's fields: its calendar (type), name, chapter for Chapter events, start and end, place, zoom. */
@@ -55,7 +25,7 @@ function EventForm({ event, onClose, onTypeChange }: FormProps) {
     schema: EventFormSchema,
     initialValues: event ? eventValues(event) : newEventValues(),
     id: event?.uuid,
-    ...useSaveEvent(),
+    ...calendarArea.useSave(),
     onSaved: onClose,
   });
   const v = form.values;
@@ -90,8 +60,7 @@ function EventForm({ event, onClose, onTypeChange }: FormProps) {
           label="Chapter"
           withAsterisk
           entityName="chapters"
-          queryKey={calendarQueries.chapterOptions}
-          fetchPage={fetchChapterOptions}
+          {...chapterOptions}
           getValue={(c) => c.id}
           getLabel={(c) => c.name}
           selectedLabel={event?.chapter?.name}
@@ -122,7 +91,7 @@ function EventForm({ event, onClose, onTypeChange }: FormProps) {
 export function EventFormPanel() {
   const panel = useEditPanel();
   const editing = panel.id !== undefined ? String(panel.id) : '';
-  const one = tsr.calendar.get.useQuery({ queryKey: calendarQueries.one(editing), queryData: { params: { uuid: editing } }, enabled: Boolean(editing) });
+  const one = calendarArea.useDetail(editing, { enabled: Boolean(editing) });
   const [chosen, setChosen] = useState<{ target: unknown; type: CalendarEventType } | null>(null);
   const type = chosen && chosen.target === panel.target ? chosen.type : (editing && one.data?.body.type) || 'General';
   const formProps = { onClose: panel.close, onTypeChange: (next: CalendarEventType) => setChosen({ target: panel.target, type: next }) };

@@ -1,21 +1,13 @@
 import dayjs from 'dayjs';
 import { z } from 'zod';
-import { CalendarEventInput, EVENT_MINUTE_STEP, type CalendarEvent, type CalendarEventType } from '@app/contract';
+import { CalendarEventInput, EVENT_MINUTE_STEP, type CalendarEvent, type CalendarEventFields, type CalendarEventType } from '@app/contract';
+import type { FormValuesOf } from '../../components/form-kit';
 
 /** Mantine's DateTimePicker value: local 'YYYY-MM-DD HH:mm:ss'. */
 export const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-export type EventFormValues = {
-  type: CalendarEventType;
-  name: string;
-  chapterId: number | null;
-  eventStart: string | null;
-  eventEnd: string | null;
-  location: string;
-  description: string;
-  zoom: boolean;
-  programComponentId: number | null;
-};
+/** What the event form edits: the contract's event fields, times in the picker's format; calendar and zoom always set. */
+export type EventFormValues = Omit<FormValuesOf<typeof CalendarEventFields>, 'type' | 'zoom'> & { type: CalendarEventType; zoom: boolean };
 
 /** Rounds up to the next whole minute step (spec 01 §5: minutes in steps of 5). */
 export function roundToStep(date: dayjs.Dayjs): dayjs.Dayjs {
@@ -65,7 +57,7 @@ export function toBody(values: EventFormValues): z.input<typeof CalendarEventInp
   const iso = (v: string | null) => (v ? dayjs(v).toISOString() : undefined);
   return {
     type: values.type,
-    name: values.name,
+    name: values.name ?? '',
     chapterId: values.type === 'Chapter' ? values.chapterId : null,
     eventStart: iso(values.eventStart) as string,
     eventEnd: iso(values.eventEnd) ?? null,

@@ -2,7 +2,7 @@ import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { LoadedEntity } from '../../components/form-kit';
-import { useChapter } from './api';
+import { chaptersArea } from './api';
 import { ChapterForm } from './chapter-form';
 
 function PageHeader({ title, subtitle }: { title: string; subtitle?: string }) {
@@ -40,7 +40,7 @@ export function NewChapterPage() {
 /** /admin/chapters/{chapterId}/edit */
 export function EditChapterPage({ chapterId }: { chapterId: number }) {
   const back = useBackToList();
-  const result = useChapter(chapterId);
+  const result = chaptersArea.useDetail(chapterId);
   return (
     <Stack gap="lg">
       <PageHeader title="Edit Chapter" subtitle={result.data?.body.name} />

@@ -3,7 +3,7 @@ import { Card, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } fro
 import { CHAPTER_FOLDERS, type Chapter, type Institution, type UploadedFile } from '@app/contract';
 import { AddressFields, EntityForm, type FormBinder, NullableNumberInput, SearchableSelect, useEntityForm } from '../../components/form-kit';
 import { ImageUploadField } from '../../components/upload';
-import { chapterQueries, fetchInstitutionOptions, useSaveChapter } from './api';
+import { chaptersArea, institutionOptions } from './api';
 import { ChapterFormSchema, toFormValues, type ChapterFormValues } from './form-values';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -47,7 +47,7 @@ function LeaderFields(props: { form: FormBinder & { values: ChapterFormValues };
  * Additional Invitation Information. Saving with a chapter updates it, otherwise creates one.
  */
 export function ChapterForm({ chapter, onDone }: { chapter?: Chapter; onDone: () => void }) {
-  const save = useSaveChapter();
+  const save = chaptersArea.useSave();
   const form = useEntityForm({ schema: ChapterFormSchema, initialValues: toFormValues(chapter), id: chapter?.id, ...save, onSaved: onDone });
   const v = form.values;
 
@@ -62,8 +62,7 @@ export function ChapterForm({ chapter, onDone }: { chapter?: Chapter; onDone: ()
               label="Institution"
               withAsterisk
               entityName="institutions"
-              queryKey={chapterQueries.institutionOptions}
-              fetchPage={fetchInstitutionOptions}
+              {...institutionOptions}
               getValue={(i) => i.id}
               getLabel={(i) => i.name}
               selectedLabel={chapter?.institution.name}

@@ -3,7 +3,7 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { ChapterListQuery, contract, type Address, type Chapter } from '@app/contract';
 import { ListPage, exportHref, listQueryOf, useListSearch, type Column, type FilterDef } from '../../components/list-kit';
-import { useChapterList } from './api';
+import { chaptersArea } from './api';
 
 const routeApi = getRouteApi('/admin/chapters');
 
@@ -87,7 +87,7 @@ const columns: Column<Chapter>[] = [
 /** /admin/chapters: filters search, active and acceptingMembers (1/0); Add Chapter and Edit go to full-page forms. */
 export function ChaptersPage() {
   const list = useListSearch(routeApi.useSearch());
-  const result = useChapterList(listQueryOf(ChapterListQuery, list.search));
+  const result = chaptersArea.useList(listQueryOf(ChapterListQuery, list.search));
   return (
     <ListPage
       title="Chapters"

@@ -1,30 +1,17 @@
 import { z } from 'zod';
-import { ChapterInput, emptyAddress, type Address, type Chapter, type UploadedFile } from '@app/contract';
+import { ChapterInput, emptyAddress, type Chapter, type UploadedFile } from '@app/contract';
+import type { BlankableFields, FormValuesOf } from '../../components/form-kit';
 
-type Leader = { name: string | null; email: string | null; signature: UploadedFile | null };
+type LeaderKey = 'invitationAdvisor1' | 'invitationAdvisor2' | 'invitationPresident';
+type Leader<K extends LeaderKey> = Omit<BlankableFields<NonNullable<ChapterInput[K]>>, 'signatureId'> & { signature: UploadedFile | null };
 
-/** What the chapter form edits: the input fields, with whole files (to show them) where the input takes ids. */
-export type ChapterFormValues = {
-  name: string;
-  abbreviation: string;
-  institutionId: number | null;
-  active: boolean;
-  acceptingMembers: boolean;
-  legacyId: number | null;
-  address: Address;
+/** What the chapter form edits: the contract's input, with whole files (to show them) where the input takes ids. */
+export type ChapterFormValues = Omit<FormValuesOf<typeof ChapterInput>, 'logoId' | 'sclaPageImageId' | LeaderKey> & {
   logo: UploadedFile | null;
-  invitationAdvisor1: Leader & { title: string | null; department: string | null };
-  invitationAdvisor2: Leader;
-  invitationPresident: Leader;
-  invitationLandingPage: string | null;
-  invitationTestimonialName: string | null;
-  invitationTestimonialTitle: string | null;
-  invitationTestimonialText: string | null;
-  sclaPage: string | null;
   sclaPageImage: UploadedFile | null;
-};
+} & { [K in LeaderKey]: Leader<K> };
 
-const emptyLeader: Leader = { name: null, email: null, signature: null };
+const emptyLeader: Leader<'invitationAdvisor2'> = { name: null, email: null, signature: null };
 
 /** The form's start: the chapter being edited, or a new one (active and accepting members, spec 01 §4). */
 export function toFormValues(chapter?: Chapter): ChapterFormValues {
@@ -57,7 +44,7 @@ const fileId = (file: UploadedFile | null | undefined) => file?.id ?? null;
 
 function toInput(values: ChapterFormValues) {
   const { logo, sclaPageImage, invitationAdvisor1: a1, invitationAdvisor2: a2, invitationPresident: p, ...rest } = values;
-  const leader = ({ signature, ...l }: Leader) => ({ ...l, signatureId: fileId(signature) });
+  const leader = <K extends LeaderKey>({ signature, ...l }: Leader<K>) => ({ ...l, signatureId: fileId(signature) });
   return {
     ...rest,
     logoId: fileId(logo),

@@ -1,20 +1,8 @@
-import { emptyAddress, type Address, type Institution, type UploadedFile } from '@app/contract';
+import { emptyAddress, type Institution, type InstitutionInput, type UploadedFile } from '@app/contract';
+import type { FormValuesOf } from '../../components/form-kit';
 
-/** What the side panel edits; `logo` is only shown, the body sends `logoId`. */
-export type InstitutionFormValues = {
-  name: string;
-  abbreviation: string;
-  type: Institution['type'] | null;
-  ownership: Institution['ownership'] | null;
-  financialModel: Institution['financialModel'];
-  religiousAffiliation: Institution['religiousAffiliation'];
-  legacyId: number | null;
-  website: string | null;
-  population: string | null;
-  logoId: number | null;
-  logo: UploadedFile | null;
-  address: Address;
-};
+/** What the side panel edits: the contract's input, plus the logo itself to show (the body sends `logoId`). */
+export type InstitutionFormValues = FormValuesOf<typeof InstitutionInput> & { logo: UploadedFile | null };
 
 /** The form's start: the institution's values, or a new one with Unknown defaults (spec 01 §3). */
 export function toFormValues(institution?: Institution): InstitutionFormValues {
@@ -24,18 +12,6 @@ export function toFormValues(institution?: Institution): InstitutionFormValues {
       legacyId: null, website: null, population: null, logoId: null, logo: null, address: { ...emptyAddress },
     };
   }
-  return {
-    name: institution.name,
-    abbreviation: institution.abbreviation,
-    type: institution.type,
-    ownership: institution.ownership,
-    financialModel: institution.financialModel,
-    religiousAffiliation: institution.religiousAffiliation,
-    legacyId: institution.legacyId,
-    website: institution.website,
-    population: institution.population,
-    logoId: institution.logo?.id ?? null,
-    logo: institution.logo,
-    address: { ...emptyAddress, ...institution.address },
-  };
+  const { id, logoUrl, logos, createdAt, updatedAt, ...fields } = institution;
+  return { ...fields, logoId: fields.logo?.id ?? null, address: { ...emptyAddress, ...fields.address } };
 }

@@ -4,12 +4,12 @@ import {
 } from '@app/contract';
 import { AddressFields, EntityForm, EnumSelect, NullableNumberInput, useEntityForm } from '../../components/form-kit';
 import { ImageUploadField } from '../../components/upload';
-import { useSaveInstitution } from './api';
+import { institutionsArea } from './api';
 import { toFormValues } from './form-values';
 
 /** The Add/Edit Institution panel's form: every field of spec 01 §3; saving with an institution updates it. */
 export function InstitutionForm({ institution, onDone }: { institution?: Institution; onDone: () => void }) {
-  const save = useSaveInstitution();
+  const save = institutionsArea.useSave();
   const form = useEntityForm({ schema: InstitutionInput, initialValues: toFormValues(institution), id: institution?.id, ...save, onSaved: onDone });
   const logo = form.getInputProps('logoId');
 

@@ -6,7 +6,7 @@ import {
 } from '@app/contract';
 import { ListPage, exportHref, listQueryOf, useListSearch, type Column, type FilterDef } from '../../components/list-kit';
 import { FormDrawer, LoadedEntity, useEditPanel } from '../../components/form-kit';
-import { useInstitution, useInstitutionList } from './api';
+import { institutionsArea } from './api';
 import { InstitutionForm } from './institution-form';
 
 const routeApi = getRouteApi('/admin/institutions');
@@ -92,13 +92,13 @@ function columns(openEdit: (id: number) => void): Column<Institution>[] {
 }
 
 function EditInstitution({ id, onDone }: { id: number; onDone: () => void }) {
-  return <LoadedEntity result={useInstitution(id)}>{(institution) => <InstitutionForm institution={institution} onDone={onDone} />}</LoadedEntity>;
+  return <LoadedEntity result={institutionsArea.useDetail(id)}>{(institution) => <InstitutionForm institution={institution} onDone={onDone} />}</LoadedEntity>;
 }
 
 /** /admin/institutions: the list (spec 01 §2) and the Add/Edit Institution side panel, both in the URL. */
 export function InstitutionsPage() {
   const list = useListSearch(routeApi.useSearch());
-  const result = useInstitutionList(listQueryOf(InstitutionListQuery, list.search));
+  const result = institutionsArea.useList(listQueryOf(InstitutionListQuery, list.search));
   const panel = useEditPanel();
   return (
     <>

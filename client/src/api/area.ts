@@ -1,0 +1,148 @@
+import { keepPreviousData, useQueryClient, type MutationMeta } from '@tanstack/react-query';
+import type { AppRoute, ClientInferRequest } from '@ts-rest/core';
+import type { DataResponse, InferClientArgs, MutationHooks, QueryHooks, UseQueryResult } from '@ts-rest/react-query/v5';
+import { PICKER_PAGE_SIZE, toOptionsPage, type FetchOptionsPage } from '../components/form-kit/use-paged-options';
+import type { tsr } from './tsr';
+
+type Args = InferClientArgs<typeof tsr>;
+// Loose shapes to accept any route's hooks (their exact types are read back through `RouteOf`).
+type AnyQuery = { query: (...args: any[]) => Promise<any>; useQuery: (...args: any[]) => any };
+type AnyMutation = { mutate: (...args: any[]) => Promise<any>; useMutation: (...args: any[]) => any };
+
+/** The contract routes an area has, by role; each is optional (pledges has only a list). */
+export type AreaRoutes = { list?: AnyQuery; detail?: AnyQuery; create?: AnyMutation; update?: AnyMutation; remove?: AnyMutation };
+
+type RouteOf<H> = H extends QueryHooks<infer R extends AppRoute, Args> ? R : H extends MutationHooks<infer R extends AppRoute, Args> ? R : never;
+type Request<H> = ClientInferRequest<RouteOf<H>>;
+type QueryOf<H> = Request<H> extends { query: infer Q } ? Q : never;
+type BodyOf<H> = Request<H> extends { body: infer B } ? B : never;
+type Result<H> = UseQueryResult<RouteOf<H>>;
+type Reply<H> = Promise<DataResponse<RouteOf<H>>>;
+export type EntityId = number | string;
+
+/** Query keys of one area: `all` holds its lists, details and picker options. */
+export type AreaQueries = {
+  all: readonly string[];
+  list: (query: unknown) => readonly unknown[];
+  detail: (id: EntityId) => readonly unknown[];
+  options: readonly unknown[];
+};
+
+export type AreaOptions = {
+  /** The notification after a save (create or update). */
+  savedMessage?: string;
+  /** The notifications of a delete: success text, and the error title/text instead of the server's. */
+  removeMeta?: MutationMeta;
+  /** The path parameter that names one entity: `id` (a number, the default) or `uuid`. */
+  idParam?: 'id' | 'uuid';
+};
+
+type Has<R, K extends keyof AreaRoutes> = R extends { [P in K]: infer H } ? (H extends undefined ? never : H) : never;
+
+type SaveHooks<R> = ([Has<R, 'create'>] extends [never] ? unknown : { create: (body: BodyOf<Has<R, 'create'>>) => Reply<Has<R, 'create'>> }) &
+  ([Has<R, 'update'>] extends [never] ? unknown : { update: (id: EntityId, body: BodyOf<Has<R, 'update'>>) => Reply<Has<R, 'update'>> });
+
+export type Area<R> = { queries: AreaQueries } & ([Has<R, 'list'>] extends [never]
+  ? unknown
+  : {
+      /** One page (or range) of the list; the previous page stays shown while the next loads. */
+      useList: (query: QueryOf<Has<R, 'list'>>, opts?: { enabled?: boolean }) => Result<Has<R, 'list'>>;
+    }) &
+  ([Has<R, 'detail'>] extends [never] ? unknown : { useDetail: (id: EntityId, opts?: { enabled?: boolean }) => Result<Has<R, 'detail'>> }) &
+  ([Has<R, 'create'> | Has<R, 'update'>] extends [never]
+    ? unknown
+    : {
+        /**
+         * Create (no id) and update for `useEntityForm`: `meta.successMessage` and `formIssues` (a 400's
+         * field issues go to the fields instead of a notification); `meta` overrides either.
+         */
+        useSave: (meta?: MutationMeta) => SaveHooks<R>;
+      }) &
+  ([Has<R, 'remove'>] extends [never] ? unknown : { useRemove: () => { remove: (id: EntityId) => void; isPending: boolean } });
+
+/**
+ * One area's data hooks from its contract routes: query keys, list and detail queries, save (create when
+ * there is no id, else update), delete, invalidation after every mutation (of the key's first segment,
+ * so `['accounts', 'members']` refreshes with `'accounts'`: the same rows) and the notifications through
+ * `meta` (the query client shows them). A new area is its routes and its texts.
+ *
+ * @example
+ * export const institutionsArea = createArea('institutions', {
+ *   list: tsr.institutions.list, detail: tsr.institutions.get, create: tsr.institutions.create, update: tsr.institutions.update,
+ * }, { savedMessage: 'Institution saved successfully.' });
+ * const result = institutionsArea.useList(query);
+ * const form = useEntityForm({ schema: InstitutionInput, initialValues, id, ...institutionsArea.useSave() });
+ */
+export function createArea<const R extends AreaRoutes>(key: string | readonly [string, ...string[]], routes: R, options: AreaOptions = {}): Area<R> {
+  const all = typeof key === 'string' ? [key] : [...key];
+  const queries: AreaQueries = {
+    all,
+    list: (query) => [...all, 'list', query],
+    detail: (id) => [...all, 'detail', id],
+    options: [...all, 'options'],
+  };
+  const idParam = options.idParam ?? 'id';
+  const params = (id: EntityId) => ({ [idParam]: idParam === 'id' ? Number(id) : String(id) });
+
+  // After any outcome: a failed write may still have changed the server (e.g. a 409), so re-read. The
+  // first key segment: sub-areas over the same rows (['accounts', 'members']) refresh together.
+  function useInvalidate() {
+    const queryClient = useQueryClient();
+    return () => queryClient.invalidateQueries({ queryKey: all.slice(0, 1) });
+  }
+
+  const area: Record<string, unknown> = { queries };
+  if (routes.list) {
+    const list = routes.list;
+    area.useList = (query: unknown, opts?: { enabled?: boolean }) =>
+      list.useQuery({ queryKey: queries.list(query), queryData: { query }, placeholderData: keepPreviousData, ...opts } as never);
+  }
+  if (routes.detail) {
+    const detail = routes.detail;
+    area.useDetail = (id: EntityId, opts?: { enabled?: boolean }) =>
+      detail.useQuery({ queryKey: queries.detail(id), queryData: { params: params(id) }, ...opts } as never);
+  }
+  if (routes.create || routes.update) {
+    area.useSave = (meta?: MutationMeta) => {
+      const onSettled = useInvalidate();
+      const mutationOptions = { meta: { successMessage: options.savedMessage, formIssues: true, ...meta }, onSettled };
+      // Hooks run unconditionally; an area without one of the two routes gets a placeholder it never calls.
+      const create = (routes.create ?? NO_MUTATION).useMutation(mutationOptions);
+      const update = (routes.update ?? NO_MUTATION).useMutation(mutationOptions);
+      return {
+        ...(routes.create && { create: (body: unknown) => create.mutateAsync({ body } as never) }),
+        ...(routes.update && { update: (id: EntityId, body: unknown) => update.mutateAsync({ params: params(id), body } as never) }),
+      };
+    };
+  }
+  if (routes.remove) {
+    const removeRoute = routes.remove;
+    area.useRemove = () => {
+      const onSettled = useInvalidate();
+      const mutation = removeRoute.useMutation({ meta: options.removeMeta, onSettled });
+      return { remove: (id: EntityId) => mutation.mutate({ params: params(id) } as never), isPending: mutation.isPending };
+    };
+  }
+  return area as Area<R>;
+}
+
+// Same hook count whether or not the area has the route, so the rules of hooks hold.
+const NO_MUTATION = { useMutation: () => ({ mutateAsync: () => Promise.reject(new Error('No such route')) }) } as unknown as AnyMutation;
+
+type ItemOf<H> = Extract<DataResponse<RouteOf<H>>, { status: 200 }>['body'] extends { items: Array<infer T> } ? T : never;
+
+/**
+ * A searchable select's source from any paged list route: its query key (under the listed area, so
+ * that area's saves refresh it) and a fetcher of 20 options a page, by name.
+ *
+ * @example
+ * const institutionOptions = pickerSource('institutions', tsr.institutions.list);
+ * <SearchableSelect<Institution> {...institutionOptions} entityName="institutions" getValue={(i) => i.id} getLabel={(i) => i.name} ... />
+ */
+export function pickerSource<H extends AnyQuery>(areaKey: string, route: H, sort = 'name:asc'): { queryKey: readonly unknown[]; fetchPage: FetchOptionsPage<ItemOf<H>> } {
+  return {
+    queryKey: [areaKey, 'options'],
+    fetchPage: (search, page) =>
+      route.query({ query: { search: search || undefined, page, pageSize: PICKER_PAGE_SIZE, sort } } as never).then((res: { status: number; body: unknown }) => toOptionsPage<ItemOf<H>>(res)),
+  };
+}
