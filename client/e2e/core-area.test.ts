@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { hashPassword } from '../../server/src/features/auth/passwords.js';
+import { hashPassword } from '../../server/src/services/auth/passwords.js';
 import { SCREENSHOTS, signIn, startE2E, type E2E } from './harness.js';
 
 let e: E2E;

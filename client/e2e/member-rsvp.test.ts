@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { hashPassword } from '../../server/src/features/auth/passwords.js';
+import { hashPassword } from '../../server/src/services/auth/passwords.js';
 import { SCREENSHOTS, startE2E, type E2E } from './harness.js';
 
 const MEMBER = { email: 'e2e-member@example.edu', password: 'member-password-1' };

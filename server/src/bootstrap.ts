@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from './db/database.js';
-import { hashPassword } from './features/auth/passwords.js';
-import { isCommonPassword } from './features/auth/password-policy.js';
-import { revokeAccountSessions } from './features/auth/sessions.js';
+import { hashPassword } from './services/auth/passwords.js';
+import { isCommonPassword } from './services/auth/password-policy.js';
+import { revokeAccountSessions } from './services/auth/sessions.js';
 
 export type EnsureAdminResult = 'created' | 'kept' | 'reset';
 

@@ -1,6 +1,6 @@
 import type { Db } from './db/database.js';
 import type { Config } from './config.js';
-import type { SessionAccount } from './features/auth/sessions.js';
+import type { SessionAccount } from './services/auth/sessions.js';
 import type { Storage } from './plugins/storage.js';
 import type { AppJobs } from './jobs/registry.js';
 

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../config.js';
 import type { Kysely } from 'kysely';
 import { createDb, type DB } from '../db/database.js';
 import { localStorage } from '../plugins/storage.js';
-import { hashPassword } from '../features/auth/passwords.js';
+import { hashPassword } from '../services/auth/passwords.js';
 import { connectDatabaseServer } from '../db/database-server.js';
 
 export type TestApp = {

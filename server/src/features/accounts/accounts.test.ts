@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUPLICATE_EMAIL, DUPLICATE_INVITATION_CODE } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/helper.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../../services/auth/passwords.js';
 import { SELF_DEACTIVATE, SELF_UNADMIN } from './routes.js';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUPLICATE_EMAIL } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/helper.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../../services/auth/passwords.js';
 
 let t: TestApp;
 let cookie: string;

@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { s } from '../../ts-rest.js';
 import { AppError, notFound } from '../../errors.js';
 import { csvAttachment } from '../../http.js';
-import { hashNewPassword } from '../auth/passwords.js';
-import { revokeAccountSessions } from '../auth/sessions.js';
+import { hashNewPassword } from '../../services/auth/passwords.js';
+import { revokeAccountSessions } from '../../services/auth/sessions.js';
 import * as repo from './repo.js';
 import * as members from './members.js';
 

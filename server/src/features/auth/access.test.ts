@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 import { contractRoutes, sampleUrl } from '../../test/contract-routes.js';
-import { createSession } from './sessions.js';
+import { createSession } from '../../services/auth/sessions.js';
 
 // Every route of the contract, walked afresh, so routes other areas add later are covered too.
 const routes = contractRoutes().map((r) => ({ ...r, name: `${r.route.method} ${r.route.path} (${r.id})`, url: sampleUrl(r.route.path) }));

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRoute } from '@ts-rest/core';
 import type { Access } from '@app/contract';
 import { AppError } from '../../errors.js';
-import { findSessionAccount, sessionCookieName } from './sessions.js';
+import { findSessionAccount, sessionCookieName } from '../../services/auth/sessions.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

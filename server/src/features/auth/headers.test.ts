@@ -65,7 +65,7 @@ describe('the session cookie', () => {
   it('in production: __Host-sid, Secure, Path=/, no Domain, and it signs in', async () => {
     await prod.db
       .insertInto('accounts')
-      .values({ firstName: 'Pro', lastName: 'Duction', email: 'prod@example.test', admin: true, address: '{}', passwordHash: await (await import('./passwords.js')).hashPassword('password123') })
+      .values({ firstName: 'Pro', lastName: 'Duction', email: 'prod@example.test', admin: true, address: '{}', passwordHash: await (await import('../../services/auth/passwords.js')).hashPassword('password123') })
       .execute();
     const res = await prod.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'prod@example.test', password: 'password123' } });
     expect(res.statusCode).toBe(200);

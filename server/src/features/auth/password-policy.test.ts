@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 import { ensureAdmin } from '../../bootstrap.js';
-import { isCommonPassword } from './password-policy.js';
-import { hashPassword } from './passwords.js';
+import { isCommonPassword } from '../../services/auth/password-policy.js';
+import { hashPassword } from '../../services/auth/passwords.js';
 
 let t: TestApp;
 let admin: string;

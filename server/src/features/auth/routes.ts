@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contract, INVALID_LOGIN, type CurrentAccount } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { AppError } from '../../errors.js';
-import { verifyPassword } from './passwords.js';
-import { createSession, revokeSession, sessionCookieName } from './sessions.js';
+import { verifyPassword } from '../../services/auth/passwords.js';
+import { createSession, revokeSession, sessionCookieName } from '../../services/auth/sessions.js';
 import { attemptFailed, attemptSucceeded, beginAttempt, waitText } from './throttle.js';
 
 export function toCurrentAccount(a: { id: number; firstName: string; lastName: string; email: string; avatarUrl: string | null; admin: boolean }): CurrentAccount {
