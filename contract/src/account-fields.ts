@@ -11,6 +11,8 @@ export const PASSWORD_MIN = 8;
 export const DEFAULT_PHONE_COUNTRY = 'US';
 export const ACCOUNT_STATUSES = ['member', 'pledge'] as const;
 
+// The server's error handler words a unique violation from the table and key columns (23505 -> 409):
+// these are the texts it gives for the accounts' two unique keys.
 export const DUPLICATE_EMAIL = 'An account with this email already exists';
 export const DUPLICATE_INVITATION_CODE = 'An account with this invitation code already exists';
 

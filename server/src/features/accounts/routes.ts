@@ -1,4 +1,4 @@
-import { contract, DUPLICATE_EMAIL, DUPLICATE_INVITATION_CODE } from '@app/contract';
+import { contract } from '@app/contract';
 import type { FastifyRequest } from 'fastify';
 import { s } from '../../ts-rest.js';
 import { AppError, notFound } from '../../errors.js';
@@ -10,18 +10,6 @@ import * as members from './members.js';
 
 export const SELF_DEACTIVATE = 'You cannot deactivate your own account';
 export const SELF_UNADMIN = 'You cannot remove your own admin access';
-
-/** A unique-index violation on email or invitation code becomes a 409 with a clear message. */
-async function unique<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    const e = err as { code?: string; constraint?: string };
-    if (e.code === '23505' && e.constraint === 'accounts_email_key') throw new AppError(409, DUPLICATE_EMAIL);
-    if (e.code === '23505' && e.constraint === 'accounts_invitation_code_key') throw new AppError(409, DUPLICATE_INVITATION_CODE);
-    throw err;
-  }
-}
 
 /** Sets a new password and ends the account's sessions, except the caller's own when it is their account. */
 async function resetPassword(request: FastifyRequest, accountId: number, newPassword: string, what: string) {
@@ -62,7 +50,8 @@ export const accountRoutes = s.router(contract.accounts, {
 
   updateMember: async ({ params, body, request }) => {
     const { db } = request.server;
-    const found = await unique(() => members.updateMember(db, params.id, body));
+    // A taken email is a unique violation: the central error handler answers 409 DUPLICATE_EMAIL.
+    const found = await members.updateMember(db, params.id, body);
     if (!found) throw notFound('Member');
     return { status: 200, body: (await members.getMember(db, params.id))! };
   },
@@ -83,7 +72,7 @@ export const accountRoutes = s.router(contract.accounts, {
   create: async ({ body, request }) => {
     const { db } = request.server;
     const passwordHash = await hashNewPassword(body.password, 'password');
-    const id = await unique(() => repo.createAccount(db, body, passwordHash));
+    const id = await repo.createAccount(db, body, passwordHash);
     return { status: 201, body: (await repo.getAccount(db, id))! };
   },
 
@@ -93,7 +82,7 @@ export const accountRoutes = s.router(contract.accounts, {
       if (!body.active) throw new AppError(400, SELF_DEACTIVATE);
       if (!body.admin) throw new AppError(400, SELF_UNADMIN);
     }
-    const found = await unique(() => db.transaction().execute((trx) => repo.updateAccount(trx, params.id, body)));
+    const found = await db.transaction().execute((trx) => repo.updateAccount(trx, params.id, body));
     if (!found) throw notFound('Account');
     return { status: 200, body: (await repo.getAccount(db, params.id))! };
   },
