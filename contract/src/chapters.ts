@@ -3,8 +3,9 @@ import { c } from './c.js';
 import { meta } from './common/access.js';
 import { Address, AddressInput } from './common/address.js';
 import { UploadedFile, fileRef } from './common/file.js';
-import { IdParam, nullableInt, nullableText, refId, requiredText } from './common/fields.js';
-import { CsvBody, exportQuery, listQuery, paged, queryFlag } from './common/list.js';
+import { nullableInt, nullableText, refId, requiredText } from './common/fields.js';
+import { listQuery, queryFlag } from './common/list.js';
+import { areaRoutes } from './common/area-routes.js';
 import { ABBREVIATION_MAX } from './institutions.js';
 
 /** Spec 01 §7 destination folders of a chapter's uploads. */
@@ -130,43 +131,18 @@ export const ChapterListQuery = listQuery({
 export type ChapterListQuery = z.input<typeof ChapterListQuery>;
 
 export const chaptersContract = c.router(
-  {
-    list: {
-      method: 'GET',
-      path: '/admin/chapters',
-      query: ChapterListQuery,
-      responses: { 200: paged(Chapter) },
-      summary: 'List chapters (search by chapter or institution name or abbreviation; filter active and acceptingMembers as 1/0)',
+  areaRoutes({
+    path: '/admin/chapters',
+    item: Chapter,
+    input: ChapterInput,
+    query: ChapterListQuery,
+    summaries: {
+      list: 'List chapters (search by chapter or institution name or abbreviation; filter active and acceptingMembers as 1/0)',
+      export: 'Export the filtered chapters as CSV',
+      get: 'One chapter',
+      create: 'Create a chapter (active and accepting members unless told otherwise)',
+      update: 'Update a chapter',
     },
-    export: {
-      method: 'GET',
-      path: '/admin/chapters/export',
-      query: exportQuery(ChapterListQuery),
-      responses: { 200: c.otherResponse({ contentType: 'text/csv', body: CsvBody }) },
-      summary: 'Export the filtered chapters as CSV',
-    },
-    get: {
-      method: 'GET',
-      path: '/admin/chapters/:id',
-      pathParams: IdParam,
-      responses: { 200: Chapter },
-      summary: 'One chapter',
-    },
-    create: {
-      method: 'POST',
-      path: '/admin/chapters',
-      body: ChapterInput,
-      responses: { 201: Chapter },
-      summary: 'Create a chapter (active and accepting members unless told otherwise)',
-    },
-    update: {
-      method: 'PUT',
-      path: '/admin/chapters/:id',
-      pathParams: IdParam,
-      body: ChapterInput,
-      responses: { 200: Chapter },
-      summary: 'Update a chapter',
-    },
-  },
+  }),
   { metadata: meta.admin },
 );

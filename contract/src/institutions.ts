@@ -3,8 +3,9 @@ import { c } from './c.js';
 import { meta } from './common/access.js';
 import { Address, AddressInput } from './common/address.js';
 import { UploadedFile, fileRef } from './common/file.js';
-import { IdParam, nullableInt, nullableText, requiredEnum, requiredText } from './common/fields.js';
-import { CsvBody, exportQuery, listQuery, paged } from './common/list.js';
+import { nullableInt, nullableText, requiredEnum, requiredText } from './common/fields.js';
+import { listQuery } from './common/list.js';
+import { areaRoutes } from './common/area-routes.js';
 
 export const INSTITUTION_TYPES = ['Community College', 'College/University', 'Business'] as const;
 export const OWNERSHIPS = ['Public', 'Private'] as const;
@@ -62,43 +63,18 @@ export const InstitutionListQuery = listQuery({
 export type InstitutionListQuery = z.input<typeof InstitutionListQuery>;
 
 export const institutionsContract = c.router(
-  {
-    list: {
-      method: 'GET',
-      path: '/admin/institutions',
-      query: InstitutionListQuery,
-      responses: { 200: paged(Institution) },
-      summary: 'List institutions (search by name or abbreviation; filter by type, ownership, religious affiliation)',
+  areaRoutes({
+    path: '/admin/institutions',
+    item: Institution,
+    input: InstitutionInput,
+    query: InstitutionListQuery,
+    summaries: {
+      list: 'List institutions (search by name or abbreviation; filter by type, ownership, religious affiliation)',
+      export: 'Export the filtered institutions as CSV',
+      get: 'One institution',
+      create: 'Create an institution',
+      update: 'Update an institution',
     },
-    export: {
-      method: 'GET',
-      path: '/admin/institutions/export',
-      query: exportQuery(InstitutionListQuery),
-      responses: { 200: c.otherResponse({ contentType: 'text/csv', body: CsvBody }) },
-      summary: 'Export the filtered institutions as CSV',
-    },
-    get: {
-      method: 'GET',
-      path: '/admin/institutions/:id',
-      pathParams: IdParam,
-      responses: { 200: Institution },
-      summary: 'One institution',
-    },
-    create: {
-      method: 'POST',
-      path: '/admin/institutions',
-      body: InstitutionInput,
-      responses: { 201: Institution },
-      summary: 'Create an institution',
-    },
-    update: {
-      method: 'PUT',
-      path: '/admin/institutions/:id',
-      pathParams: IdParam,
-      body: InstitutionInput,
-      responses: { 200: Institution },
-      summary: 'Update an institution',
-    },
-  },
+  }),
   { metadata: meta.admin },
 );

@@ -2,16 +2,13 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helper.js';
+import { createSignedInApp, type TestApp } from '../test/helper.js';
 import { sqlLiteral } from './copy-csv.js';
 import { dbPools } from './database.js';
 
 let t: TestApp;
 let cookie: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = await t.signIn();
-});
+beforeAll(async () => ({ t, cookie } = await createSignedInApp()));
 afterAll(() => t.close());
 
 const hostile = [

@@ -46,6 +46,15 @@ export async function cloneTestDatabase(): Promise<{ url: string; drop: () => Pr
   }
 }
 
+/**
+ * The usual start of a test file: an app on its own database and a signed-in admin's cookie.
+ * @example beforeAll(async () => ({ t, cookie } = await createSignedInApp()));
+ */
+export async function createSignedInApp(env: Record<string, string> = {}): Promise<{ t: TestApp; cookie: string }> {
+  const t = await createTestApp(env);
+  return { t, cookie: await t.signIn() };
+}
+
 /** A fresh database cloned from the run's template and an app on it, for one test file. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await cloneTestDatabase();

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { seasonOf } from '@app/contract';
-import { createTestApp, type TestApp } from '../../test/helper.js';
+import { createSignedInApp, type TestApp } from '../../test/helper.js';
 import { countPerDays, countPerMonth, countSeasonToDate } from './repo.js';
 
 let t: TestApp;
 let cookie: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = await t.signIn();
-});
+beforeAll(async () => ({ t, cookie } = await createSignedInApp()));
 afterAll(() => t.close());
 
 let n = 0;

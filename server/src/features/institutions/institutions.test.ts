@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper.js';
+import { createSignedInApp, type TestApp } from '../../test/helper.js';
 
 let t: TestApp;
 let cookie: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = await t.signIn();
-});
+beforeAll(async () => ({ t, cookie } = await createSignedInApp()));
 afterAll(() => t.close());
 
 const valid = {
