@@ -131,18 +131,10 @@ export const ChapterListQuery = listQuery({
 export type ChapterListQuery = z.input<typeof ChapterListQuery>;
 
 export const chaptersContract = c.router(
-  areaRoutes({
-    path: '/admin/chapters',
-    item: Chapter,
-    input: ChapterInput,
-    query: ChapterListQuery,
-    summaries: {
-      list: 'List chapters (search by chapter or institution name or abbreviation; filter active and acceptingMembers as 1/0)',
-      export: 'Export the filtered chapters as CSV',
-      get: 'One chapter',
-      create: 'Create a chapter (active and accepting members unless told otherwise)',
-      update: 'Update a chapter',
-    },
+  areaRoutes('/admin/chapters', { item: Chapter, input: ChapterInput, query: ChapterListQuery }, {
+    noun: 'chapter',
+    list: 'List chapters (search by chapter or institution name or abbreviation; filter active and acceptingMembers as 1/0)',
+    create: 'Create a chapter (active and accepting members unless told otherwise)',
   }),
   { metadata: meta.admin },
 );

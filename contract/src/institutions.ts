@@ -63,18 +63,9 @@ export const InstitutionListQuery = listQuery({
 export type InstitutionListQuery = z.input<typeof InstitutionListQuery>;
 
 export const institutionsContract = c.router(
-  areaRoutes({
-    path: '/admin/institutions',
-    item: Institution,
-    input: InstitutionInput,
-    query: InstitutionListQuery,
-    summaries: {
-      list: 'List institutions (search by name or abbreviation; filter by type, ownership, religious affiliation)',
-      export: 'Export the filtered institutions as CSV',
-      get: 'One institution',
-      create: 'Create an institution',
-      update: 'Update an institution',
-    },
+  areaRoutes('/admin/institutions', { item: Institution, input: InstitutionInput, query: InstitutionListQuery }, {
+    noun: 'institution',
+    list: 'List institutions (search by name or abbreviation; filter by type, ownership, religious affiliation)',
   }),
   { metadata: meta.admin },
 );

@@ -3,6 +3,20 @@ import { c } from '../c.js';
 import { IdParam } from './fields.js';
 import { CsvBody, exportQuery, paged } from './list.js';
 
+/** What each route's OpenAPI summary says; unset ones are worded from `noun` ("One chapter", ...). */
+export type AreaSummaries = {
+  noun: string;
+  /** Default: noun + 's'. */
+  plural?: string;
+  list?: string;
+  export?: string;
+  get?: string;
+  create?: string;
+  update?: string;
+};
+
+const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
+
 /**
  * The five routes of a listed, exported and edited area, at `path`: list (`GET path`, paged),
  * export (`GET path/export`, CSV with the list's filters), get (`GET path/:id`), create (`POST path`,
@@ -10,7 +24,7 @@ import { CsvBody, exportQuery, paged } from './list.js';
  * `responses` adds statuses to create and update (e.g. `{ 409: ErrorBody }`).
  * @example
  * export const institutionsContract = c.router(
- *   { ...areaRoutes({ path: '/admin/institutions', item: Institution, input: InstitutionInput, query: InstitutionListQuery, summaries }) },
+ *   areaRoutes('/admin/institutions', { item: Institution, input: InstitutionInput, query: InstitutionListQuery }, { noun: 'institution' }),
  *   { metadata: meta.admin },
  * );
  */
@@ -20,34 +34,38 @@ export function areaRoutes<
   Input extends z.ZodTypeAny,
   Shape extends z.ZodRawShape,
   Extra extends Record<number, z.ZodTypeAny> = {},
->(area: {
-  path: P;
-  item: Item;
-  input: Input;
-  query: z.ZodObject<Shape>;
-  /** The OpenAPI summary of each route. */
-  summaries: { list: string; export: string; get: string; create: string; update: string };
-  responses?: Extra;
-}) {
-  const extra = (area.responses ?? {}) as Extra;
+>(
+  path: P,
+  schemas: { item: Item; input: Input; query: z.ZodObject<Shape>; responses?: Extra },
+  summaries: AreaSummaries,
+) {
+  const { item, input, query } = schemas;
+  const extra = (schemas.responses ?? {}) as Extra;
+  const { noun, plural = `${noun}s` } = summaries;
   return {
-    list: { method: 'GET', path: area.path, query: area.query, responses: { 200: paged(area.item) }, summary: area.summaries.list },
+    list: { method: 'GET', path, query, responses: { 200: paged(item) }, summary: summaries.list ?? `List ${plural}` },
     export: {
       method: 'GET',
-      path: `${area.path}/export`,
-      query: exportQuery(area.query),
+      path: `${path}/export`,
+      query: exportQuery(query),
       responses: { 200: c.otherResponse({ contentType: 'text/csv', body: CsvBody }) },
-      summary: area.summaries.export,
+      summary: summaries.export ?? `Export the filtered ${plural} as CSV`,
     },
-    get: { method: 'GET', path: `${area.path}/:id`, pathParams: IdParam, responses: { 200: area.item }, summary: area.summaries.get },
-    create: { method: 'POST', path: area.path, body: area.input, responses: { 201: area.item, ...extra }, summary: area.summaries.create },
+    get: { method: 'GET', path: `${path}/:id`, pathParams: IdParam, responses: { 200: item }, summary: summaries.get ?? `One ${noun}` },
+    create: {
+      method: 'POST',
+      path,
+      body: input,
+      responses: { 201: item, ...extra },
+      summary: summaries.create ?? `Create ${article(noun)} ${noun}`,
+    },
     update: {
       method: 'PUT',
-      path: `${area.path}/:id`,
+      path: `${path}/:id`,
       pathParams: IdParam,
-      body: area.input,
-      responses: { 200: area.item, ...extra },
-      summary: area.summaries.update,
+      body: input,
+      responses: { 200: item, ...extra },
+      summary: summaries.update ?? `Update ${article(noun)} ${noun}`,
     },
   } as const;
 }
