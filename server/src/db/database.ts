@@ -155,6 +155,12 @@ export interface DashboardDailyCountTable {
   count: number;
 }
 
+/** Exact row counts of whole tables, kept by statement triggers (migration 0012). */
+export interface RowCountTable {
+  tableName: string;
+  n: number;
+}
+
 /** The typed database: one interface per table, added here as areas arrive. */
 export interface DB {
   accounts: AccountTable;
@@ -167,6 +173,7 @@ export interface DB {
   calendarEvents: CalendarEventTable;
   eventRsvps: EventRsvpTable;
   dashboardDailyCounts: DashboardDailyCountTable;
+  rowCounts: RowCountTable;
 }
 
 /**

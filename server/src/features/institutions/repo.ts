@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { DB, Db } from '../../db/database.js';
 import { likePattern, pageOfRows, paginate, rowsInOrder, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
 import { csvJsonText, csvText } from '../../db/copy-csv.js';
+import { unfilteredTotal } from '../../db/row-counts.js';
 import { toUploadedFile } from '../../services/files.js';
 
 type ListQuery = z.output<typeof import('@app/contract').InstitutionListQuery>;
@@ -80,8 +81,12 @@ async function loadInstitutions(db: Db, ids: number[]): Promise<Institution[]> {
 export async function listInstitutions(db: Db, query: ListQuery) {
   // Files are loaded for the page's rows only, not for every match the count walks over.
   // A window count reads and numbers every match before the first row (200 ms over 100,000 rows under
-  // load); a separate count(*) is an index-only scan beside a page that stops after `pageSize` rows.
-  const page = await paginate(filterInstitutions(db, query).select('i.id'), query, institutionSort, 'i.id', { count: 'separate' });
+  // load): the page stops after `pageSize` rows of an index, and the total comes from the kept row
+  // count when nothing is filtered, else from a count(*) beside it.
+  const page = await paginate(filterInstitutions(db, query).select('i.id'), query, institutionSort, 'i.id', {
+    count: 'separate',
+    total: unfilteredTotal(db, 'institutions', query),
+  });
   return pageOfRows(page, (ids) => loadInstitutions(db, ids));
 }
 
