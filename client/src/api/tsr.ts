@@ -1,18 +1,6 @@
 import { initTsrReactQuery } from '@ts-rest/react-query/v5';
-import { tsRestFetchApi, type ApiFetcherArgs } from '@ts-rest/core';
 import { contract } from '@app/contract';
-
-export const API_TIMEOUT_MS = 30_000;
-
-/** Every contract call goes through here: same-origin cookie, and a 30 s timeout unless the caller gives a signal. */
-async function api(args: ApiFetcherArgs) {
-  const signal = args.fetchOptions?.signal ?? AbortSignal.timeout(API_TIMEOUT_MS);
-  return tsRestFetchApi({ ...args, fetchOptions: { ...args.fetchOptions, credentials: 'same-origin', signal } });
-}
+import { clientArgs } from './client-args';
 
 /** The typed hooks for every contract route: `tsr.<area>.<route>.useQuery / useMutation`. */
-export const tsr = initTsrReactQuery(contract, {
-  baseUrl: '',
-  baseHeaders: {},
-  api,
-});
+export const tsr = initTsrReactQuery(contract, clientArgs);

@@ -1,25 +1,34 @@
-import type { PropsWithChildren } from 'react';
+import { lazy, Suspense, useEffect, useState, type PropsWithChildren } from 'react';
 import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { tsr } from '../api/tsr';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'color-scheme' });
+
+const Overlays = lazy(() => import('./overlays'));
+
+/** Mounts the overlays once the first screen has painted, so their code does not compete with it. */
+function DeferredOverlays() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const id = setTimeout(() => setReady(true), 0);
+    return () => clearTimeout(id);
+  }, []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <Overlays />
+    </Suspense>
+  ) : null;
+}
 
 /** Theme, notifications, modals and data: shared by the app and by client tests. */
 export function Providers({ queryClient, env = 'default', children }: PropsWithChildren<{ queryClient: QueryClient; env?: 'default' | 'test' }>) {
   return (
     // env="test" turns off transitions and portal checks that happy-dom cannot measure.
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager} env={env}>
       <QueryClientProvider client={queryClient}>
-        <tsr.ReactQueryProvider>
-          <ModalsProvider>
-            <Notifications position="top-right" />
-            {children}
-          </ModalsProvider>
-        </tsr.ReactQueryProvider>
+        {children}
+        <DeferredOverlays />
       </QueryClientProvider>
     </MantineProvider>
   );

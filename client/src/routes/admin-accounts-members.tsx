@@ -1,7 +1,6 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
-import { listSearchMiddlewares } from '../components/list-kit';
-import { MembersPage } from '../features/accounts/members-page';
+import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { membersSearch } from '../features/accounts/search';
 
 /** /admin/accounts/members: the members list; filters, sort, page and `edit` live in the URL. */
@@ -10,5 +9,5 @@ export const adminAccountsMembersRoute = createRoute({
   path: '/accounts/members',
   validateSearch: membersSearch,
   search: { middlewares: listSearchMiddlewares },
-  component: MembersPage,
+  component: lazyRouteComponent(() => import('../features/accounts/members-page'), 'MembersPage'),
 });

@@ -1,7 +1,6 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
-import { listSearchMiddlewares } from '../components/list-kit';
-import { PledgesPage } from '../features/accounts/pledges-page';
+import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { pledgesSearch } from '../features/accounts/search';
 
 /** /admin/accounts/pledges: the read-only pledges list; filters, sort and page live in the URL. */
@@ -10,5 +9,5 @@ export const adminAccountsPledgesRoute = createRoute({
   path: '/accounts/pledges',
   validateSearch: pledgesSearch,
   search: { middlewares: listSearchMiddlewares },
-  component: PledgesPage,
+  component: lazyRouteComponent(() => import('../features/accounts/pledges-page'), 'PledgesPage'),
 });

@@ -1,7 +1,6 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
-import { listSearchMiddlewares } from '../components/list-kit';
-import { AccountsPage } from '../features/accounts/accounts-page';
+import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { accountsSearch } from '../features/accounts/search';
 
 /** /admin/accounts: the accounts list and its side panels; filters, sort, page and `edit` live in the URL. */
@@ -10,5 +9,5 @@ export const adminAccountsRoute = createRoute({
   path: '/accounts',
   validateSearch: accountsSearch,
   search: { middlewares: listSearchMiddlewares },
-  component: AccountsPage,
+  component: lazyRouteComponent(() => import('../features/accounts/accounts-page'), 'AccountsPage'),
 });

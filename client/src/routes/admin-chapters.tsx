@@ -1,7 +1,6 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
-import { listSearchMiddlewares } from '../components/list-kit';
-import { ChaptersPage } from '../features/chapters/chapters-page';
+import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { chaptersSearch } from '../features/chapters/search';
 
 /** /admin/chapters: the list; its filters, sort and page live in the URL. */
@@ -10,5 +9,5 @@ export const adminChaptersRoute = createRoute({
   path: '/chapters',
   validateSearch: chaptersSearch,
   search: { middlewares: listSearchMiddlewares },
-  component: ChaptersPage,
+  component: lazyRouteComponent(() => import('../features/chapters/chapters-page'), 'ChaptersPage'),
 });

@@ -1,10 +1,9 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
 
 /** /admin: the dashboard (spec 01 §2). */
 export const adminHomeRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/',
-  component: DashboardPage,
+  component: lazyRouteComponent(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
 });

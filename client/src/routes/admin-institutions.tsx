@@ -1,7 +1,6 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
-import { listSearchMiddlewares } from '../components/list-kit';
-import { InstitutionsPage } from '../features/institutions/institutions-page';
+import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { institutionsSearch } from '../features/institutions/search';
 
 /** /admin/institutions: the list and its side panel; filters, sort, page and `edit` live in the URL. */
@@ -10,5 +9,5 @@ export const adminInstitutionsRoute = createRoute({
   path: '/institutions',
   validateSearch: institutionsSearch,
   search: { middlewares: listSearchMiddlewares },
-  component: InstitutionsPage,
+  component: lazyRouteComponent(() => import('../features/institutions/institutions-page'), 'InstitutionsPage'),
 });

@@ -1,8 +1,7 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { rootRoute } from './root';
-import { tsr } from '../api/tsr';
+import { authClient } from '../api/auth-client';
 import { accountQueries } from '../features/auth/api';
-import { AdminShell } from '../components/shell/admin-shell';
 import { AdminError, AdminNotFound, StaffOnlyError } from '../components/shell/admin-fallbacks';
 
 /** Every /admin route: signed-in staff only; otherwise /login?redirect=<path and query>. */
@@ -10,7 +9,7 @@ export const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
   beforeLoad: async ({ context, location }) => {
-    const client = tsr.initQueryClient(context.queryClient);
+    const client = authClient.initQueryClient(context.queryClient);
     try {
       const { body } = await client.auth.currentAccount.ensureQueryData({ queryKey: accountQueries.current });
       if (body.admin) return { account: body };
@@ -19,7 +18,8 @@ export const adminRoute = createRoute({
     }
     throw new StaffOnlyError();
   },
-  component: AdminShell,
+  // The shell (sidebar, header) loads with the first admin screen, not with the login page.
+  component: lazyRouteComponent(() => import('../components/shell/admin-shell'), 'AdminShell'),
   errorComponent: AdminError,
   notFoundComponent: AdminNotFound,
 });

@@ -1,6 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { rootRoute } from './root';
-import { tsr } from '../api/tsr';
+import { authClient } from '../api/auth-client';
 import { accountQueries } from '../features/auth/api';
 
 /** `/` sends staff to the dashboard, members to their events, and anyone signed out to the login. */
@@ -10,7 +10,7 @@ export const indexRoute = createRoute({
   beforeLoad: async ({ context }) => {
     let admin: boolean;
     try {
-      const { body } = await tsr.initQueryClient(context.queryClient).auth.currentAccount.ensureQueryData({ queryKey: accountQueries.current });
+      const { body } = await authClient.initQueryClient(context.queryClient).auth.currentAccount.ensureQueryData({ queryKey: accountQueries.current });
       admin = body.admin;
     } catch {
       throw redirect({ to: '/login' });

@@ -3,12 +3,18 @@ import { z } from 'zod';
 import { rootRoute } from './root';
 import { LoginPage } from '../features/auth/login-page';
 
+// Not lazy: the login is the first screen of every signed-out visit, and it is small; loading it with
+// the app saves that visit a round trip.
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
   validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
   component: function Login() {
     const { redirect } = loginRoute.useSearch();
-    return <LoginPage redirect={redirect} />;
+    return (
+      <main>
+        <LoginPage redirect={redirect} />
+      </main>
+    );
   },
 });

@@ -1,7 +1,6 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { memberRoute } from './member';
-import { listSearchMiddlewares } from '../components/list-kit';
-import { MemberEventsPage } from '../features/member-events/events-page';
+import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { memberEventsSearch } from '../features/member-events/search';
 
 /** /member: upcoming events with RSVP; the All / My RSVPs filter and the page live in the URL. */
@@ -10,5 +9,5 @@ export const memberEventsRoute = createRoute({
   path: '/',
   validateSearch: memberEventsSearch,
   search: { middlewares: listSearchMiddlewares },
-  component: MemberEventsPage,
+  component: lazyRouteComponent(() => import('../features/member-events/events-page'), 'MemberEventsPage'),
 });

@@ -1,15 +1,14 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { rootRoute } from './root';
-import { tsr } from '../api/tsr';
+import { authClient } from '../api/auth-client';
 import { accountQueries } from '../features/auth/api';
-import { MemberError, MemberLayout } from '../features/member-events/member-layout';
 
 /** Every /member route: any signed-in account (staff too); otherwise /login?redirect=<path and query>. */
 export const memberRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/member',
   beforeLoad: async ({ context, location }) => {
-    const client = tsr.initQueryClient(context.queryClient);
+    const client = authClient.initQueryClient(context.queryClient);
     try {
       const { body } = await client.auth.currentAccount.ensureQueryData({ queryKey: accountQueries.current });
       return { account: body };
@@ -17,6 +16,4 @@ export const memberRoute = createRoute({
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }
   },
-  component: MemberLayout,
-  errorComponent: MemberError,
-});
+}).lazy(() => import('./member.lazy').then((m) => m.Route));

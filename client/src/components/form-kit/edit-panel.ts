@@ -28,6 +28,8 @@ export const editPanelSearch = {
  * <FormDrawer opened={panel.opened} onClose={panel.close} title={panel.shown.isNew ? 'Add Institution' : 'Edit Institution'}>
  *   {panel.shown.isNew && <InstitutionForm onDone={panel.close} />}
  */
+export type EditPanel = ReturnType<typeof useEditPanel>;
+
 export function useEditPanel() {
   const target = useSearch({ strict: false, select: (s) => (s as { edit?: EditTarget }).edit });
   // While the drawer slides out the URL no longer names the entity: keep showing the last one.

@@ -1,6 +1,6 @@
 export { useEntityForm, type EntityForm as EntityFormState, type EntityFormOptions, type EntityId, type FormBinder, type InputProps } from './use-entity-form';
 export { FormDrawer, EntityForm, LoadedEntity, DRAWER_WIDTH } from './form-drawer';
-export { editPanelSearch, useEditPanel, type EditTarget } from './edit-panel';
+export { editPanelSearch, useEditPanel, type EditPanel, type EditTarget } from './edit-panel';
 export { AddressFields } from './address-fields';
 export { EnumSelect, NullableNumberInput } from './fields';
 export { SearchableSelect, type SearchableSelectProps } from './searchable-select';

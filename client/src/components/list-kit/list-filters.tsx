@@ -1,6 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { IconSearch } from '@tabler/icons-react';
 import type { FilterDef, FilterValues } from './types';
 
@@ -12,6 +11,8 @@ import type { FilterDef, FilterValues } from './types';
 export function filterValuesOf(filters: readonly FilterDef[], search: Record<string, unknown>): FilterValues {
   return Object.fromEntries(filters.map((f) => [f.key, search[f.key] === undefined ? undefined : String(search[f.key])]));
 }
+
+const DateFilter = lazy(() => import('./date-filter'));
 
 function options(def: Extract<FilterDef, { type: 'select' }>) {
   return def.options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
@@ -45,15 +46,9 @@ function FilterField({ def, value, onChange }: { def: FilterDef; value: string |
       );
     case 'date':
       return (
-        <DateInput
-          aria-label={def.label}
-          placeholder={def.placeholder ?? def.label}
-          valueFormat="YYYY-MM-DD"
-          value={value ?? null}
-          onChange={(v) => onChange(v ?? undefined)}
-          clearable
-          miw={140} style={{ flex: '1 1 150px' }}
-        />
+        <Suspense fallback={<TextInput aria-label={def.label} placeholder={def.placeholder ?? def.label} value={value ?? ''} readOnly miw={140} style={{ flex: '1 1 150px' }} />}>
+          <DateFilter label={def.label} placeholder={def.placeholder} value={value} onChange={onChange} />
+        </Suspense>
       );
     case 'custom':
       return <>{def.render(value, onChange)}</>;

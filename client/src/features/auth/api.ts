@@ -1,4 +1,4 @@
-import { tsr } from '../../api/tsr';
+import { authClient } from '../../api/auth-client';
 
 export const accountQueries = {
   current: ['account', 'current'] as const,
@@ -6,5 +6,5 @@ export const accountQueries = {
 
 /** The signed-in account (null on the login page until signed in). */
 export function useCurrentAccount() {
-  return tsr.auth.currentAccount.useQuery({ queryKey: accountQueries.current, staleTime: 60_000 });
+  return authClient.auth.currentAccount.useQuery({ queryKey: accountQueries.current, staleTime: 60_000 });
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Center, Image, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoginBody } from '@app/contract';
-import { tsr } from '../../api/tsr';
+import { authClient } from '../../api/auth-client';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { accountQueries } from './api';
 
@@ -20,7 +20,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const login = tsr.auth.login.useMutation({ meta: { silentError: true } });
+  const login = authClient.auth.login.useMutation({ meta: { silentError: true } });
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

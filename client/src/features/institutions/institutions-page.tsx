@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Avatar, Badge, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
@@ -5,9 +6,10 @@ import {
   INSTITUTION_TYPES, InstitutionListQuery, OWNERSHIPS, RELIGIOUS_AFFILIATIONS, contract, type Institution,
 } from '@app/contract';
 import { ListPage, exportHref, listQueryOf, useListSearch, type Column, type FilterDef } from '../../components/list-kit';
-import { FormDrawer, LoadedEntity, useEditPanel } from '../../components/form-kit';
+import { useEditPanel } from '../../components/form-kit/edit-panel';
 import { institutionsArea } from './api';
-import { InstitutionForm } from './institution-form';
+
+const InstitutionPanel = lazy(() => import('./institution-panel'));
 
 const routeApi = getRouteApi('/admin/institutions');
 
@@ -91,10 +93,6 @@ function columns(openEdit: (id: number) => void): Column<Institution>[] {
   ];
 }
 
-function EditInstitution({ id, onDone }: { id: number; onDone: () => void }) {
-  return <LoadedEntity result={institutionsArea.useDetail(id)}>{(institution) => <InstitutionForm institution={institution} onDone={onDone} />}</LoadedEntity>;
-}
-
 /** /admin/institutions: the list (spec 01 §2) and the Add/Edit Institution side panel, both in the URL. */
 export function InstitutionsPage() {
   const list = useListSearch(routeApi.useSearch());
@@ -115,10 +113,11 @@ export function InstitutionsPage() {
           </Button>
         }
       />
-      <FormDrawer opened={panel.opened} onClose={panel.close} title={panel.shown.isNew ? 'Add Institution' : 'Edit Institution'}>
-        {panel.shown.isNew && <InstitutionForm onDone={panel.close} />}
-        {typeof panel.shown.id === 'number' && <EditInstitution key={panel.shown.id} id={panel.shown.id} onDone={panel.close} />}
-      </FormDrawer>
+      {(panel.shown.isNew || panel.shown.id !== undefined) && (
+        <Suspense fallback={null}>
+          <InstitutionPanel panel={panel} />
+        </Suspense>
+      )}
     </>
   );
 }
