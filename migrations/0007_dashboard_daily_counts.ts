@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { applyDailyCounts as apply, triggerFunction } from './lib/trigger-sql.js';
 
 /*
  * Dashboard counts per UTC day, kept by statement triggers on accounts: 'joins' by member_at, 'pledges'
@@ -16,19 +17,6 @@ const changes = (rows: string, sign: 1 | -1) => `
   select 'joins' as kind, (member_at at time zone 'UTC')::date as day, ${sign} as n from ${rows} where member_at is not null
   union all
   select 'pledges', (pledged_at at time zone 'UTC')::date, ${sign} from ${rows} where pledged_at is not null`;
-
-const apply = (source: string) => `
-  insert into dashboard_daily_counts as d (kind, day, count)
-  select kind, day, sum(n) from (${source}) c group by kind, day having sum(n) <> 0 order by kind, day
-  on conflict (kind, day) do update set count = d.count + excluded.count`;
-
-const triggerFunction = (name: string, body: string) => `
-  create function ${name}() returns trigger language plpgsql as $fn$
-  begin
-    ${body};
-    return null;
-  end
-  $fn$`;
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { applyDailyCounts as apply, triggerFunction } from './lib/trigger-sql.js';
 
 /*
  * The daily counts of 0007 gain a third kind, 'open_pledges': accounts that pledged (by pledged_at day)
@@ -13,18 +14,7 @@ const changes = (rows: string, sign: 1 | -1) => `
   union all
   select 'open_pledges', (pledged_at at time zone 'UTC')::date, ${sign} from ${rows} where pledged_at is not null and member_at is null`;
 
-const apply = (source: string) => `
-  insert into dashboard_daily_counts as d (kind, day, count)
-  select kind, day, sum(n) from (${source}) c group by kind, day having sum(n) <> 0 order by kind, day
-  on conflict (kind, day) do update set count = d.count + excluded.count`;
-
-const replaceFunction = (name: string, body: string) => `
-  create or replace function ${name}() returns trigger language plpgsql as $fn$
-  begin
-    ${body};
-    return null;
-  end
-  $fn$`;
+const replaceFunction = (name: string, body: string) => triggerFunction(name, body, { replace: true });
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table dashboard_daily_counts drop constraint dashboard_daily_counts_kind_check`.execute(db);

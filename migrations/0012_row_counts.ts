@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { triggerFunction } from './lib/trigger-sql.js';
 
 /*
  * Exact row counts of whole tables, kept by statement triggers: a list with no search or filter takes
@@ -8,27 +9,10 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table row_counts (table_name text primary key, n bigint not null check (n >= 0))`.execute(db);
-  await sql`
-    create function row_counts_inserted() returns trigger language plpgsql as $fn$
-    begin
-      update row_counts set n = n + (select count(*) from new_rows) where table_name = tg_table_name;
-      return null;
-    end
-    $fn$`.execute(db);
-  await sql`
-    create function row_counts_deleted() returns trigger language plpgsql as $fn$
-    begin
-      update row_counts set n = n - (select count(*) from old_rows) where table_name = tg_table_name;
-      return null;
-    end
-    $fn$`.execute(db);
-  await sql`
-    create function row_counts_truncated() returns trigger language plpgsql as $fn$
-    begin
-      update row_counts set n = 0 where table_name = tg_table_name;
-      return null;
-    end
-    $fn$`.execute(db);
+  const adjust = (change: string) => `update row_counts set ${change} where table_name = tg_table_name`;
+  await sql.raw(triggerFunction('row_counts_inserted', adjust('n = n + (select count(*) from new_rows)'))).execute(db);
+  await sql.raw(triggerFunction('row_counts_deleted', adjust('n = n - (select count(*) from old_rows)'))).execute(db);
+  await sql.raw(triggerFunction('row_counts_truncated', adjust('n = 0'))).execute(db);
   // Locks the table while it counts, so no row slips in between the count and the triggers.
   await sql`
     create function track_row_count(target text) returns void language plpgsql as $fn$

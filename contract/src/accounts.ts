@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { c } from './c.js';
 import { meta } from './common/access.js';
+import { listRoute } from './common/area-routes.js';
 import { Address, AddressInput } from './common/address.js';
-import { ErrorBody } from './common/error.js';
+import { conflict } from './common/error.js';
 import { IdParam, nullableInt, nullableText } from './common/fields.js';
-import { listQuery, paged } from './common/list.js';
+import { listQuery } from './common/list.js';
 import {
   DEFAULT_PHONE_COUNTRY,
   PASSWORD_MIN,
@@ -104,19 +105,11 @@ export const AccountListQuery = listQuery({
 });
 export type AccountListQuery = z.input<typeof AccountListQuery>;
 
-const conflict = { 409: ErrorBody };
-
 // The members routes come first: their static paths (legacy, legacy/export, pledges) must precede `/:id`.
 export const accountsContract = c.router(
   {
     ...memberRoutes,
-    list: {
-      method: 'GET',
-      path: '/admin/accounts',
-      query: AccountListQuery,
-      responses: { 200: paged(Account) },
-      summary: 'List accounts (search by name, email or invitation code; filter by status and date ranges)',
-    },
+    list: listRoute('/admin/accounts', AccountListQuery, Account, 'List accounts (search by name, email or invitation code; filter by status and date ranges)'),
     get: {
       method: 'GET',
       path: '/admin/accounts/:id',

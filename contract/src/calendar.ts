@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { c } from './c.js';
 import { meta } from './common/access.js';
-import { ErrorBody } from './common/error.js';
+import { conflict } from './common/error.js';
 import { checkDate, dateProblem } from './common/dates.js';
 import { IdParam, nullableInt, nullableText, requiredEnum, requiredText } from './common/fields.js';
 
@@ -116,8 +116,6 @@ export type CalendarEventRangeQuery = z.input<typeof CalendarEventRangeQuery>;
 
 export const UuidParam = z.object({ uuid: z.string().uuid('uuid must be a UUID') });
 const ProgramComponentParam = IdParam;
-
-const conflict = { 409: ErrorBody };
 
 export const calendarContract = c.router(
   {

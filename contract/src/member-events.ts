@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { c } from './c.js';
 import { meta } from './common/access.js';
-import { ErrorBody } from './common/error.js';
-import { listQuery, paged, queryFlag } from './common/list.js';
+import { listRoute } from './common/area-routes.js';
+import { conflict } from './common/error.js';
+import { listQuery, queryFlag } from './common/list.js';
 import { CalendarEvent, UuidParam } from './calendar.js';
 
 // The member side of the calendar: upcoming events a member may see, and their RSVPs.
@@ -18,31 +19,22 @@ export const MemberEventListQuery = listQuery({
 });
 export type MemberEventListQuery = z.input<typeof MemberEventListQuery>;
 
-// 409: the event has started, RSVP is closed.
-const closed = { 409: ErrorBody };
-
 export const memberEventsContract = c.router(
   {
-    list: {
-      method: 'GET',
-      path: '/member/calendar-events',
-      query: MemberEventListQuery,
-      responses: { 200: paged(MemberEvent) },
-      summary: "Upcoming events the member may see (general, learning, and their own chapter's)",
-    },
+    list: listRoute('/member/calendar-events', MemberEventListQuery, MemberEvent, "Upcoming events the member may see (general, learning, and their own chapter's)"),
     rsvp: {
       method: 'POST',
       path: '/member/calendar-events/:uuid/rsvp',
       pathParams: UuidParam,
       body: c.noBody(),
-      responses: { 200: MemberEvent, ...closed },
+      responses: { 200: MemberEvent, ...conflict },
       summary: 'RSVP to an upcoming event (repeating it changes nothing)',
     },
     withdraw: {
       method: 'DELETE',
       path: '/member/calendar-events/:uuid/rsvp',
       pathParams: UuidParam,
-      responses: { 200: MemberEvent, ...closed },
+      responses: { 200: MemberEvent, ...conflict },
       summary: 'Withdraw an RSVP from an upcoming event',
     },
   },

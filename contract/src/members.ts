@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { c } from './c.js';
 import { meta } from './common/access.js';
-import { ErrorBody } from './common/error.js';
+import { exportRoute, listRoute } from './common/area-routes.js';
+import { conflict } from './common/error.js';
 import { IdParam } from './common/fields.js';
-import { CsvBody, exportQuery, listQuery, paged } from './common/list.js';
+import { listQuery } from './common/list.js';
 import { ResetPasswordInput, accountDateFilters, accountEmail, accountNameFields, accountStatusFilter } from './account-fields.js';
 
 // The members and pledges lists (the legacy "accounts/legacy" calls): accounts with a membership or
@@ -50,31 +51,11 @@ export const PledgeListQuery = listQuery({
 });
 export type PledgeListQuery = z.input<typeof PledgeListQuery>;
 
-const conflict = { 409: ErrorBody };
-
 export const memberRoutes = c.router(
   {
-    members: {
-      method: 'GET',
-      path: '/admin/accounts/legacy',
-      query: MemberListQuery,
-      responses: { 200: paged(MemberRow) },
-      summary: 'List members (accounts with a membership date); status=pledge lists pledges instead',
-    },
-    exportMembers: {
-      method: 'GET',
-      path: '/admin/accounts/legacy/export',
-      query: exportQuery(MemberListQuery),
-      responses: { 200: c.otherResponse({ contentType: 'text/csv', body: CsvBody }) },
-      summary: 'Export the filtered members as CSV',
-    },
-    pledges: {
-      method: 'GET',
-      path: '/admin/accounts/pledges',
-      query: PledgeListQuery,
-      responses: { 200: paged(MemberRow) },
-      summary: 'List pledges (pledged accounts without a membership date), read-only',
-    },
+    members: listRoute('/admin/accounts/legacy', MemberListQuery, MemberRow, 'List members (accounts with a membership date); status=pledge lists pledges instead'),
+    exportMembers: exportRoute('/admin/accounts/legacy/export', MemberListQuery, 'Export the filtered members as CSV'),
+    pledges: listRoute('/admin/accounts/pledges', PledgeListQuery, MemberRow, 'List pledges (pledged accounts without a membership date), read-only'),
     getMember: {
       method: 'GET',
       path: '/admin/accounts/legacy/:id',

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { MB, UPLOAD_DESTINATIONS, type UploadPath } from '@app/contract';
+import { storedZipParts } from '../../server/src/test/stored-zip.js';
 import { report, rssMb, type Bench } from './harness.js';
 
 const UPLOADS = 10;
@@ -10,35 +11,10 @@ function largestDestination(): [UploadPath, number] {
   return [path as UploadPath, dest.maxSize];
 }
 
-/** The parts of a valid zip holding one stored entry of `size` bytes (the body is sent as it is made). */
-function zipParts(size: number) {
-  const name = Buffer.from('data.bin');
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(10, 4);
-  local.writeUInt32LE(size, 18);
-  local.writeUInt32LE(size, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(10, 4);
-  central.writeUInt16LE(10, 6);
-  central.writeUInt32LE(size, 20);
-  central.writeUInt32LE(size, 24);
-  central.writeUInt16LE(name.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(46 + name.length, 12);
-  end.writeUInt32LE(30 + name.length + size, 16);
-  return { head: Buffer.concat([local, name]), tail: Buffer.concat([central, name, end]), fileSize: 30 + name.length + size + 46 + name.length + 22 };
-}
-
 /** POSTs one multipart upload whose file is `size` bytes of a zip, written 1 MB at a time with back-pressure. */
 function uploadZip(bench: Bench, path: string, maxSize: number): Promise<number> {
-  const dataSize = maxSize - zipParts(0).fileSize; // the whole file exactly at the limit
-  const zip = zipParts(dataSize);
+  const dataSize = maxSize - storedZipParts(0).fileSize; // the whole file exactly at the limit
+  const zip = storedZipParts(dataSize);
   const boundary = '----bench-upload';
   const pre = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\n${path}\r\n` +

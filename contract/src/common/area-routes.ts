@@ -15,6 +15,23 @@ export type AreaSummaries = {
   update?: string;
 };
 
+/**
+ * A paged list route: `GET path` with the list's query, answering `{items, pagination}`.
+ * @example members: listRoute('/admin/accounts/legacy', MemberListQuery, MemberRow, 'List members')
+ */
+export const listRoute = <P extends string, Q extends z.ZodTypeAny, I extends z.ZodTypeAny>(path: P, query: Q, item: I, summary: string) =>
+  ({ method: 'GET', path, query, responses: { 200: paged(item) }, summary }) as const;
+
+/** A CSV export route: `GET path` with a list's filters (no paging), streamed as text/csv. */
+export const exportRoute = <P extends string, Shape extends z.ZodRawShape>(path: P, query: z.ZodObject<Shape>, summary: string) =>
+  ({
+    method: 'GET',
+    path,
+    query: exportQuery(query),
+    responses: { 200: c.otherResponse({ contentType: 'text/csv', body: CsvBody }) },
+    summary,
+  }) as const;
+
 const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
 
 /**
@@ -43,14 +60,8 @@ export function areaRoutes<
   const extra = (schemas.responses ?? {}) as Extra;
   const { noun, plural = `${noun}s` } = summaries;
   return {
-    list: { method: 'GET', path, query, responses: { 200: paged(item) }, summary: summaries.list ?? `List ${plural}` },
-    export: {
-      method: 'GET',
-      path: `${path}/export`,
-      query: exportQuery(query),
-      responses: { 200: c.otherResponse({ contentType: 'text/csv', body: CsvBody }) },
-      summary: summaries.export ?? `Export the filtered ${plural} as CSV`,
-    },
+    list: listRoute(path, query, item, summaries.list ?? `List ${plural}`),
+    export: exportRoute(`${path}/export`, query, summaries.export ?? `Export the filtered ${plural} as CSV`),
     get: { method: 'GET', path: `${path}/:id`, pathParams: IdParam, responses: { 200: item }, summary: summaries.get ?? `One ${noun}` },
     create: {
       method: 'POST',

@@ -21,3 +21,6 @@ export const commonErrors = {
   429: ErrorBody,
   500: ErrorBody,
 } as const;
+
+/** A 409 beside the common errors: the request conflicts with the record's state (taken, started, still used). */
+export const conflict = { 409: ErrorBody } as const;

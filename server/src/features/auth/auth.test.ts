@@ -115,25 +115,18 @@ describe('logout', () => {
 });
 
 describe('origin check', () => {
+  const loginFrom = (origin: string, email: string, password: string) =>
+    t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers: { origin, host: 'localhost:80' } });
+
   it('refuses a state-changing request from another site', async () => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'a@b.co', password: 'x' },
-      headers: { origin: 'https://evil.example', host: 'localhost:80' },
-    });
+    const res = await loginFrom('https://evil.example', 'a@b.co', 'x');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Cross-site request refused');
   });
 
   it('accepts the same site', async () => {
     await t.signIn({ email: 'same@example.test' });
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'same@example.test', password: 'password123' },
-      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
-    });
+    const res = await loginFrom('http://localhost:80', 'same@example.test', 'password123');
     expect(res.statusCode).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MB } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/helper.js';
+import { zipOf } from '../../test/stored-zip.js';
 
 let t: TestApp;
 let admin: string;
@@ -74,32 +75,6 @@ const logo = (file: Extract<Part, { file: string }>, path = 'public/institutions
   upload([{ field: 'path', value: path }, { field: 'public', value: 'true' }, file]);
 
 const csv = Buffer.from('email,first name\njane@example.edu,Jane\n');
-
-/** A zip holding one stored (uncompressed) entry of `size` bytes: a valid archive of any size. */
-function zipOf(size: number): Buffer {
-  const name = Buffer.from('data.bin');
-  const data = Buffer.alloc(size, 0x61);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(10, 4);
-  local.writeUInt32LE(size, 18);
-  local.writeUInt32LE(size, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(10, 4);
-  central.writeUInt16LE(10, 6);
-  central.writeUInt32LE(size, 20);
-  central.writeUInt32LE(size, 24);
-  central.writeUInt16LE(name.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(46 + name.length, 12);
-  end.writeUInt32LE(30 + name.length + size, 16);
-  return Buffer.concat([local, name, data, central, name, end]);
-}
 
 /** Every stored file on disk, and every recorded one: a refused upload must leave neither. */
 async function storedState() {
