@@ -132,15 +132,24 @@ const NO_MUTATION = { useMutation: () => ({ mutateAsync: () => Promise.reject(ne
 type ItemOf<H> = Extract<DataResponse<RouteOf<H>>, { status: 200 }>['body'] extends { items: Array<infer T> } ? T : never;
 
 /**
- * A searchable select's source from any paged list route: its query key (under the listed area, so
- * that area's saves refresh it) and a fetcher of 20 options a page, by name.
+ * A searchable select's source from any paged list route of named entities: its query key (under the
+ * listed area, so that area's saves refresh it), a fetcher of 20 options a page by name, and each
+ * option's value (id) and label (name).
  *
  * @example
  * const institutionOptions = pickerSource('institutions', tsr.institutions.list);
- * <SearchableSelect<Institution> {...institutionOptions} entityName="institutions" getValue={(i) => i.id} getLabel={(i) => i.name} ... />
+ * <SearchableSelect {...institutionOptions} label="Institution" {...form.getInputProps('institutionId')} />
  */
-export function pickerSource<H extends AnyQuery>(areaKey: string, route: H, sort = 'name:asc'): { queryKey: readonly unknown[]; fetchPage: FetchOptionsPage<ItemOf<H>> } {
+export function pickerSource<H extends AnyQuery>(
+  areaKey: string,
+  route: H,
+  sort = 'name:asc',
+): { entityName: string; queryKey: readonly unknown[]; fetchPage: FetchOptionsPage<ItemOf<H>>; getValue: (item: ItemOf<H>) => number; getLabel: (item: ItemOf<H>) => string } {
+  const named = (item: ItemOf<H>) => item as { id: number; name: string };
   return {
+    entityName: areaKey,
+    getValue: (item) => named(item).id,
+    getLabel: (item) => named(item).name,
     queryKey: [areaKey, 'options'],
     fetchPage: (search, page) =>
       route.query({ query: { search: search || undefined, page, pageSize: PICKER_PAGE_SIZE, sort } } as never).then((res: { status: number; body: unknown }) => toOptionsPage<ItemOf<H>>(res)),

@@ -1,7 +1,26 @@
 import type { ReactNode } from 'react';
 import { Combobox, ScrollArea, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import type { usePagedOptions } from './use-paged-options';
+import type { FetchOptionsPage, usePagedOptions } from './use-paged-options';
+
+/** What both searchable selects take besides their value: the field's texts and where options come from. */
+export type PickerFieldProps<T> = {
+  label?: ReactNode;
+  description?: ReactNode;
+  withAsterisk?: boolean;
+  disabled?: boolean;
+  /** A validation error; a load error shows here when there is none. */
+  error?: ReactNode;
+  /** Plural of what is picked, for 'No {x} found' (e.g. 'institutions'). */
+  entityName: string;
+  queryKey: readonly unknown[];
+  fetchPage: FetchOptionsPage<T>;
+  getValue: (item: T) => string | number;
+  getLabel: (item: T) => string;
+  /** Search debounce (spec 01 §9: 300 ms for a select, 500 ms for a multi-select). */
+  debounceMs?: number;
+  placeholder?: string;
+};
 
 export const CLEAR = '__clear__';
 export const LOAD_MORE = '__more__';

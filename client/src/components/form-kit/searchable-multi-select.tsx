@@ -1,30 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { CheckIcon, Combobox, Group, Loader, Pill, PillsInput, useCombobox } from '@mantine/core';
 import { errorMessage } from '../../api/errors';
-import { CLEAR, LOAD_MORE, PickerDropdown } from './picker-dropdown';
-import { usePagedOptions, type FetchOptionsPage } from './use-paged-options';
+import { CLEAR, LOAD_MORE, PickerDropdown, type PickerFieldProps } from './picker-dropdown';
+import { usePagedOptions } from './use-paged-options';
 
 type Key = string | number;
 
-export type SearchableMultiSelectProps<T> = {
-  label?: ReactNode;
-  description?: ReactNode;
-  withAsterisk?: boolean;
-  disabled?: boolean;
-  error?: ReactNode;
-  /** Plural of what is picked, for 'No {x} found'. */
-  entityName: string;
-  queryKey: readonly unknown[];
-  fetchPage: FetchOptionsPage<T>;
-  getValue: (item: T) => Key;
-  getLabel: (item: T) => string;
+export type SearchableMultiSelectProps<T> = PickerFieldProps<T> & {
   value: Key[];
   onChange: (value: Key[]) => void;
   /** Labels of the current values, for those not among the loaded options (an edit form). */
   selectedItems?: { value: Key; label: string }[];
-  /** Search debounce; 500 ms (spec 01 §9). */
-  debounceMs?: number;
-  placeholder?: string;
 };
 
 /**

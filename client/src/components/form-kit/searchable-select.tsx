@@ -1,30 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Combobox, InputBase, Loader, useCombobox } from '@mantine/core';
 import { errorMessage } from '../../api/errors';
-import { usePagedOptions, type FetchOptionsPage } from './use-paged-options';
-import { CLEAR, LOAD_MORE, PickerDropdown } from './picker-dropdown';
+import { usePagedOptions } from './use-paged-options';
+import { CLEAR, LOAD_MORE, PickerDropdown, type PickerFieldProps } from './picker-dropdown';
 
-
-export type SearchableSelectProps<T> = {
-  label?: ReactNode;
-  description?: ReactNode;
-  withAsterisk?: boolean;
-  disabled?: boolean;
-  /** A validation error; a load error shows here when there is none. */
-  error?: ReactNode;
-  /** Plural of what is picked, for 'No {x} found' (e.g. 'institutions'). */
-  entityName: string;
-  queryKey: readonly unknown[];
-  fetchPage: FetchOptionsPage<T>;
-  getValue: (item: T) => string | number;
-  getLabel: (item: T) => string;
+export type SearchableSelectProps<T> = PickerFieldProps<T> & {
   value?: string | number | null;
   onChange: (value: string | number | null, item: T | null) => void;
   /** The label of the current value, for when it is not among the loaded options (an edit form). */
   selectedLabel?: string | null;
-  /** Search debounce; 300 ms (spec 01 §9). */
-  debounceMs?: number;
-  placeholder?: string;
 };
 
 /**

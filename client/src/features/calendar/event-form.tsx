@@ -3,7 +3,7 @@ import { Alert, SegmentedControl, Switch, Text, TextInput, Textarea } from '@man
 import { DateTimePicker } from '@mantine/dates';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { EVENT_MINUTE_STEP, EVENT_NAME_MAX, PAST_EVENT_MESSAGE, type CalendarEvent, type CalendarEventType, type Chapter } from '@app/contract';
+import { EVENT_MINUTE_STEP, EVENT_NAME_MAX, PAST_EVENT_MESSAGE, type CalendarEvent, type CalendarEventType } from '@app/contract';
 import { EntityForm, FormDrawer, LoadedEntity, SearchableSelect, useEditPanel, useEntityForm } from '../../components/form-kit';
 import { calendarArea, chapterOptions, isFuture } from './api';
 import { EventFormSchema, eventValues, newEventValues, withStart } from './form-values';
@@ -56,13 +56,10 @@ function EventForm({ event, onClose, onTypeChange }: FormProps) {
       </div>
       <TextInput label="Name" withAsterisk maxLength={EVENT_NAME_MAX} data-autofocus {...form.getInputProps('name')} />
       {v.type === 'Chapter' && (
-        <SearchableSelect<Chapter>
+        <SearchableSelect
+          {...chapterOptions}
           label="Chapter"
           withAsterisk
-          entityName="chapters"
-          {...chapterOptions}
-          getValue={(c) => c.id}
-          getLabel={(c) => c.name}
           selectedLabel={event?.chapter?.name}
           {...form.getInputProps('chapterId')}
           value={v.chapterId}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { CHAPTER_FOLDERS, type Chapter, type Institution, type UploadedFile } from '@app/contract';
+import { CHAPTER_FOLDERS, type Chapter, type UploadedFile } from '@app/contract';
 import { AddressFields, EntityForm, type FormBinder, NullableNumberInput, SearchableSelect, useEntityForm } from '../../components/form-kit';
 import { ImageUploadField } from '../../components/upload';
 import { chaptersArea, institutionOptions } from './api';
@@ -58,13 +58,10 @@ export function ChapterForm({ chapter, onDone }: { chapter?: Chapter; onDone: ()
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
             <TextInput label="Name" withAsterisk maxLength={255} {...form.getInputProps('name')} />
             <TextInput label="Abbreviation" withAsterisk placeholder="Up to 12 characters" {...form.getInputProps('abbreviation')} />
-            <SearchableSelect<Institution>
+            <SearchableSelect
+              {...institutionOptions}
               label="Institution"
               withAsterisk
-              entityName="institutions"
-              {...institutionOptions}
-              getValue={(i) => i.id}
-              getLabel={(i) => i.name}
               selectedLabel={chapter?.institution.name}
               {...form.getInputProps('institutionId')}
               value={v.institutionId}

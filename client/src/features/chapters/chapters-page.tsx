@@ -25,6 +25,16 @@ export function addressLine(a: Address): string {
   return [a.street1, a.street2, cityLine, a.country].filter(Boolean).join(', ');
 }
 
+/** A yes/no column: the text and colour of each answer. */
+function flagBadge(on: boolean, yes: [string, string], no: [string, string]) {
+  const [text, color] = on ? yes : no;
+  return (
+    <Badge variant="light" color={color}>
+      {text}
+    </Badge>
+  );
+}
+
 const editPath = (c: Chapter) => `/admin/chapters/${c.id}/edit`;
 
 const columns: Column<Chapter>[] = [
@@ -49,21 +59,13 @@ const columns: Column<Chapter>[] = [
     header: 'Accepting Members',
     sortField: 'acceptingMembers',
     visibleFrom: 'sm',
-    render: (c) => (
-      <Badge variant="light" color={c.acceptingMembers ? 'teal' : 'gray'}>
-        {c.acceptingMembers ? 'Yes' : 'No'}
-      </Badge>
-    ),
+    render: (c) => flagBadge(c.acceptingMembers, ['Yes', 'teal'], ['No', 'gray']),
   },
   {
     key: 'active',
     header: 'Active',
     sortField: 'active',
-    render: (c) => (
-      <Badge variant="light" color={c.active ? 'green' : 'red'}>
-        {c.active ? 'Active' : 'Inactive'}
-      </Badge>
-    ),
+    render: (c) => flagBadge(c.active, ['Active', 'green'], ['Inactive', 'red']),
   },
   {
     key: 'actions',
