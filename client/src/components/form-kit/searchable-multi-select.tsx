@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
-import { CheckIcon, Combobox, Group, Loader, Pill, PillsInput, useCombobox } from '@mantine/core';
-import { errorMessage } from '../../api/errors';
-import { CLEAR, LOAD_MORE, PickerDropdown, type PickerFieldProps } from './picker-dropdown';
-import { usePagedOptions } from './use-paged-options';
+import { useState } from 'react';
+import { CheckIcon, Combobox, Group, Pill, PillsInput } from '@mantine/core';
+import { PickerDropdown, type PickerFieldProps } from './picker-dropdown';
+import { usePicker } from './use-picker';
 
 type Key = string | number;
 
@@ -23,42 +22,29 @@ export type SearchableMultiSelectProps<T> = PickerFieldProps<T> & {
  *   selectedItems={event.chapters.map((c) => ({ value: c.id, label: c.name }))} {...form.getInputProps('chapterIds')} />
  */
 export function SearchableMultiSelect<T>(props: SearchableMultiSelectProps<T>) {
-  const [search, setSearch] = useState('');
+  const picker = usePicker(props, { debounceMs: 500, clearSearchOnClose: false, selectActiveOnOpen: true });
   const [labels, setLabels] = useState(() => new Map((props.selectedItems ?? []).map((i) => [String(i.value), i.label])));
-  const combobox = useCombobox({
-    onDropdownClose: () => combobox.resetSelectedOption(),
-    onDropdownOpen: () => combobox.updateSelectedOptionIndex('active'),
-  });
-  const options = usePagedOptions({ queryKey: props.queryKey, fetchPage: props.fetchPage, search, enabled: combobox.dropdownOpened, debounceMs: props.debounceMs ?? 500 });
+  const { combobox, search, setSearch } = picker;
   const selected = new Set(props.value.map(String));
   const labelOf = (v: Key) => {
-    const loaded = options.items.find((i) => String(props.getValue(i)) === String(v));
+    const loaded = picker.itemOf(v);
     return labels.get(String(v)) ?? (loaded ? props.getLabel(loaded) : String(v));
   };
 
-  const submit = (value: string) => {
-    if (value === LOAD_MORE) return options.fetchNextPage();
-    if (value === CLEAR) return props.onChange([]);
-    const item = options.items.find((i) => String(props.getValue(i)) === value);
-    if (selected.has(value)) return props.onChange(props.value.filter((v) => String(v) !== value));
-    if (!item) return;
-    setLabels((m) => new Map(m).set(value, props.getLabel(item)));
-    props.onChange([...props.value, props.getValue(item)]);
-  };
+  const submit = picker.submit({
+    clear: () => props.onChange([]),
+    pick: (value, item) => {
+      if (selected.has(value)) return props.onChange(props.value.filter((v) => String(v) !== value));
+      if (!item) return;
+      setLabels((m) => new Map(m).set(value, props.getLabel(item)));
+      props.onChange([...props.value, props.getValue(item)]);
+    },
+  });
 
   return (
     <Combobox store={combobox} onOptionSubmit={submit} withinPortal>
       <Combobox.DropdownTarget>
-        <PillsInput
-          label={props.label}
-          description={props.description}
-          withAsterisk={props.withAsterisk}
-          disabled={props.disabled}
-          error={props.error || (options.error ? errorMessage(options.error) : undefined)}
-          onClick={() => combobox.openDropdown()}
-          rightSection={options.loading ? <Loader size={16} /> : <Combobox.Chevron />}
-          rightSectionPointerEvents="none"
-        >
+        <PillsInput {...picker.fieldProps} onClick={() => combobox.openDropdown()}>
           <Pill.Group>
             {props.value.map((v) => (
               <Pill key={String(v)} withRemoveButton onRemove={() => props.onChange(props.value.filter((o) => String(o) !== String(v)))}>
@@ -67,18 +53,14 @@ export function SearchableMultiSelect<T>(props: SearchableMultiSelectProps<T>) {
             ))}
             <Combobox.EventsTarget>
               <PillsInput.Field
-                placeholder={props.placeholder ?? 'Type to search...'}
+                placeholder={picker.placeholder}
                 value={search}
                 onFocus={() => combobox.openDropdown()}
                 onBlur={() => {
                   combobox.closeDropdown();
                   setSearch('');
                 }}
-                onChange={(e) => {
-                  setSearch(e.currentTarget.value);
-                  combobox.openDropdown();
-                  combobox.updateSelectedOptionIndex();
-                }}
+                onChange={picker.onSearchChange}
                 onKeyDown={(e) => {
                   if (e.key === 'Backspace' && !search && props.value.length) props.onChange(props.value.slice(0, -1));
                 }}
@@ -88,10 +70,8 @@ export function SearchableMultiSelect<T>(props: SearchableMultiSelectProps<T>) {
         </PillsInput>
       </Combobox.DropdownTarget>
       <PickerDropdown
-        options={options}
-        entityName={props.entityName}
+        {...picker.dropdownProps}
         showClear={props.value.length > 0}
-        getValue={props.getValue}
         renderOption={(item, value) => (
           <Combobox.Option value={value} key={value} active={selected.has(value)}>
             <Group gap="xs" wrap="nowrap">

@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
-import { Combobox, InputBase, Loader, useCombobox } from '@mantine/core';
-import { errorMessage } from '../../api/errors';
-import { usePagedOptions } from './use-paged-options';
-import { CLEAR, LOAD_MORE, PickerDropdown, type PickerFieldProps } from './picker-dropdown';
+import { useState } from 'react';
+import { Combobox, InputBase } from '@mantine/core';
+import { PickerDropdown, type PickerFieldProps } from './picker-dropdown';
+import { usePicker } from './use-picker';
 
 export type SearchableSelectProps<T> = PickerFieldProps<T> & {
   value?: string | number | null;
@@ -21,60 +20,42 @@ export type SearchableSelectProps<T> = PickerFieldProps<T> & {
  *   selectedLabel={chapter?.institution?.name} {...form.getInputProps('institutionId')} />
  */
 export function SearchableSelect<T>(props: SearchableSelectProps<T>) {
-  const [search, setSearch] = useState('');
+  const picker = usePicker(props, { debounceMs: 300, clearSearchOnClose: true });
   const [pickedLabel, setPickedLabel] = useState<string | null>(null);
-  const combobox = useCombobox({
-    onDropdownClose: () => {
-      combobox.resetSelectedOption();
-      setSearch('');
-    },
-  });
-  const options = usePagedOptions({ queryKey: props.queryKey, fetchPage: props.fetchPage, search, enabled: combobox.dropdownOpened, debounceMs: props.debounceMs ?? 300 });
+  const { combobox } = picker;
   const hasValue = props.value !== null && props.value !== undefined && props.value !== '';
-  const loadedLabel = options.items.find((i) => String(props.getValue(i)) === String(props.value));
+  const loadedLabel = hasValue ? picker.itemOf(props.value!) : undefined;
   const label = !hasValue ? '' : loadedLabel ? props.getLabel(loadedLabel) : (pickedLabel ?? props.selectedLabel ?? String(props.value));
 
-  const submit = (value: string) => {
-    if (value === LOAD_MORE) return options.fetchNextPage();
-    if (value === CLEAR) {
+  const submit = picker.submit({
+    clear: () => {
       setPickedLabel(null);
       props.onChange(null, null);
-    } else {
-      const item = options.items.find((i) => String(props.getValue(i)) === value) ?? null;
+      combobox.closeDropdown();
+    },
+    pick: (value, item) => {
       setPickedLabel(item ? props.getLabel(item) : null);
-      props.onChange(item ? props.getValue(item) : value, item);
-    }
-    combobox.closeDropdown();
-  };
+      props.onChange(item ? props.getValue(item) : value, item ?? null);
+      combobox.closeDropdown();
+    },
+  });
 
   return (
     <Combobox store={combobox} onOptionSubmit={submit} withinPortal>
       <Combobox.Target>
         <InputBase
-          label={props.label}
-          description={props.description}
-          withAsterisk={props.withAsterisk}
-          disabled={props.disabled}
-          error={props.error || (options.error ? errorMessage(options.error) : undefined)}
-          placeholder={props.placeholder ?? 'Type to search...'}
-          value={combobox.dropdownOpened ? search : label}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            combobox.openDropdown();
-            combobox.updateSelectedOptionIndex();
-          }}
+          {...picker.fieldProps}
+          placeholder={picker.placeholder}
+          value={combobox.dropdownOpened ? picker.search : label}
+          onChange={picker.onSearchChange}
           onClick={() => combobox.openDropdown()}
           onFocus={() => combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
-          rightSection={options.loading ? <Loader size={16} /> : <Combobox.Chevron />}
-          rightSectionPointerEvents="none"
         />
       </Combobox.Target>
       <PickerDropdown
-        options={options}
-        entityName={props.entityName}
+        {...picker.dropdownProps}
         showClear={hasValue}
-        getValue={props.getValue}
         renderOption={(item, value) => (
           <Combobox.Option value={value} key={value} active={value === String(props.value)}>
             {props.getLabel(item)}
