@@ -7,6 +7,7 @@ import { emptyAddress, type Account, type MemberRow } from '@app/contract';
 import { mockServer } from '../../mocks/node';
 import { renderRoute } from '../../test/render';
 import { pageOf } from '../../test/paged';
+import { slow } from '../../test/area-api';
 
 const account = (over: Partial<Account>): Account => ({
   id: 7,
@@ -75,8 +76,6 @@ beforeEach(() => {
   );
 });
 
-// The first render of a route loads its code: give it longer than the default second.
-const slow = { timeout: 5000 };
 const field = (panel: HTMLElement, label: RegExp) => within(panel).getByLabelText(label) as HTMLInputElement;
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 

@@ -6,6 +6,7 @@ import { emptyAddress, type Institution } from '@app/contract';
 import { mockServer } from '../../mocks/node';
 import { renderRoute } from '../../test/render';
 import { pageOf } from '../../test/paged';
+import { mockAreaApi, slow, type AreaApiMock } from '../../test/area-api';
 
 const institution = (over: Partial<Institution>): Institution => ({
   id: 1,
@@ -31,30 +32,15 @@ const northwood = institution({});
 const lakeside = institution({ id: 2, name: 'Lakeside Community College', abbreviation: 'LCC', type: 'Community College', ownership: 'Public' });
 
 
-let listRequests: URL[];
-let saved: { method: string; url: string; body: any }[];
+let api: AreaApiMock;
 beforeEach(() => {
-  listRequests = [];
-  saved = [];
-  mockServer.use(
-    http.get('/api/admin/institutions', ({ request }) => {
-      listRequests.push(new URL(request.url));
-      return HttpResponse.json(pageOf([northwood, lakeside], { totalItems: 25, totalPages: 3 }));
-    }),
-    http.get('/api/admin/institutions/:id', ({ params }) => HttpResponse.json(params.id === '2' ? lakeside : northwood)),
-    http.post('/api/admin/institutions', async ({ request }) => {
-      saved.push({ method: 'POST', url: request.url, body: await request.json() });
-      return HttpResponse.json(northwood, { status: 201 });
-    }),
-    http.put('/api/admin/institutions/:id', async ({ request }) => {
-      saved.push({ method: 'PUT', url: request.url, body: await request.json() });
-      return HttpResponse.json(northwood);
-    }),
-  );
+  api = mockAreaApi('/api/admin/institutions', {
+    list: () => pageOf([northwood, lakeside], { totalItems: 25, totalPages: 3 }),
+    detail: (id) => (id === '2' ? lakeside : northwood),
+    created: northwood,
+    updated: northwood,
+  });
 });
-
-// The first render of a route loads its code: give it longer than the default second.
-const slow = { timeout: 5000 };
 
 /** Picks an option of a Mantine Select (happy-dom leaves its dropdown hidden, so the option is clicked directly). */
 async function pick(input: HTMLElement, name: string) {
@@ -87,7 +73,7 @@ describe('/admin/institutions', () => {
     await screen.findByText('Northwood University', {}, slow);
     fireEvent.click(screen.getByRole('button', { name: 'Name' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'name:asc' }));
-    await waitFor(() => expect(listRequests.at(-1)?.searchParams.get('sort')).toBe('name:asc'));
+    await waitFor(() => expect(api.listRequests.at(-1)?.searchParams.get('sort')).toBe('name:asc'));
     fireEvent.click(screen.getByRole('button', { name: 'Name' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'name:desc' }));
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
@@ -98,11 +84,11 @@ describe('/admin/institutions', () => {
   it('applies filters on Search, back to page 1, and falls back on a bad URL', async () => {
     const { router } = renderRoute('/admin/institutions?page=2&pageSize=abc&type=Nope');
     await screen.findByText('Northwood University', {}, slow);
-    const first = listRequests.at(-1)!.searchParams;
+    const first = api.listRequests.at(-1)!.searchParams;
     expect([first.get('page'), first.get('pageSize'), first.get('type')]).toEqual(['2', '10', null]);
     await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), 'north{Enter}');
     await waitFor(() => expect(router.state.location.search).toEqual({ search: 'north' }));
-    await waitFor(() => expect(listRequests.at(-1)?.searchParams.get('search')).toBe('north'));
+    await waitFor(() => expect(api.listRequests.at(-1)?.searchParams.get('search')).toBe('north'));
   });
 
   it('shows the server message with a retry when the list fails', async () => {
@@ -122,7 +108,7 @@ describe('/admin/institutions', () => {
     expect(within(panel).getByText('Abbreviation is required')).toBeTruthy();
     expect(within(panel).getByText('Type is required')).toBeTruthy();
     expect(within(panel).getByText('Ownership is required')).toBeTruthy();
-    expect(saved).toEqual([]);
+    expect(api.saved).toEqual([]);
   });
 
   it('creates an institution and says so', async () => {
@@ -134,8 +120,8 @@ describe('/admin/institutions', () => {
     await pick(within(panel).getByRole('combobox', { name: /^Ownership/ }), 'Public');
     await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Institution saved successfully.')).toBeTruthy();
-    expect(saved).toHaveLength(1);
-    expect(saved[0]!.body).toMatchObject({
+    expect(api.saved).toHaveLength(1);
+    expect(api.saved[0]!.body).toMatchObject({
       name: 'Hillcrest College', abbreviation: 'HCC', type: 'Business', ownership: 'Public', financialModel: 'Unknown', religiousAffiliation: 'Unknown',
     });
     await waitFor(() => expect(router.state.location.search).toEqual({}));
