@@ -5,9 +5,6 @@ import { mockServer } from '../mocks/node';
 /** A create or update the area's form sent, as the server received it. */
 export type SavedRequest = { method: 'POST' | 'PUT'; url: string; body: any };
 
-/** The first render of a route loads its code: give `findBy*` longer than the default second. */
-export const slow = { timeout: 5000 };
-
 /**
  * Serves an admin area's list, detail, create and update over MSW and records what the screens asked
  * for: the list requests' URLs (filters, sort, paging) and every POST/PUT body, so a test asserts both.

@@ -5,9 +5,8 @@ import { http, HttpResponse } from 'msw';
 import { notifications } from '@mantine/notifications';
 import { emptyAddress, type Account, type MemberRow } from '@app/contract';
 import { mockServer } from '../../mocks/node';
-import { renderRoute } from '../../test/render';
+import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';
-import { slow } from '../../test/area-api';
 
 const account = (over: Partial<Account>): Account => ({
   id: 7,

@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Chapter, Institution } from '@app/contract';
 import { mockServer } from '../../mocks/node';
-import { renderRoute } from '../../test/render';
+import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';
-import { mockAreaApi, slow, type AreaApiMock } from '../../test/area-api';
+import { mockAreaApi, type AreaApiMock } from '../../test/area-api';
 import { toFormValues } from './form-values';
 
 /**

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { emptyAddress, type Institution } from '@app/contract';
 import { mockServer } from '../../mocks/node';
-import { renderRoute } from '../../test/render';
+import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';
-import { mockAreaApi, slow, type AreaApiMock } from '../../test/area-api';
+import { mockAreaApi, type AreaApiMock } from '../../test/area-api';
 
 const institution = (over: Partial<Institution>): Institution => ({
   id: 1,
