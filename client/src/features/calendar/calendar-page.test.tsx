@@ -3,27 +3,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { CalendarEvent } from '@app/contract';
 import { mockServer } from '../../mocks/node';
-import { renderRoute } from '../../test/render';
+import { renderRoute, slow } from '../../test/render';
+import { calendarEventOf } from '../../test/events';
 
 const NOW = new Date('2026-03-10T12:02:00');
 
-const event = (over: Partial<CalendarEvent>): CalendarEvent => ({
-  uuid: '00000000-0000-4000-8000-000000000001',
-  id: 1,
-  name: 'Sample',
-  description: null,
-  eventStart: '2026-03-20T18:00:00.000Z',
-  eventEnd: null,
-  type: 'General',
-  chapter: null,
-  zoom: null,
-  programComponent: null,
-  location: null,
-  canRsvp: true,
-  hasRsvp: false,
-  rsvpCount: 0,
-  ...over,
-});
+// No end: the shared fixture's end (in 2099) would outlast these March 2026 events.
+const event = (over: Partial<CalendarEvent>) => calendarEventOf(1, { eventEnd: null, ...over });
 
 const future = event({ uuid: '00000000-0000-4000-8000-0000000000f1', id: 11, name: 'Spring Gala', location: 'Main Hall', rsvpCount: 4, eventStart: new Date('2026-03-20T18:00:00').toISOString() });
 const past = event({ uuid: '00000000-0000-4000-8000-0000000000a1', id: 12, name: 'Winter Mixer', type: 'Chapter', chapter: { id: 3, name: 'Alpha' }, canRsvp: false, rsvpCount: 9, eventStart: new Date('2026-03-05T18:00:00').toISOString() });
@@ -47,14 +33,14 @@ const all = { hidden: true };
 
 // The first render loads the calendar chunk and the events: give it longer than the default second.
 const openEvent = async (name: string) => {
-  fireEvent.click(await screen.findByText(name, {}, { timeout: 5000 }));
+  fireEvent.click(await screen.findByText(name, {}, slow));
   return screen.findByRole('dialog', { name });
 };
 
 describe('/admin/calendar', () => {
   it('shows the month, keeps the visible range and the types in the URL, and asks for that range', async () => {
     const { router } = renderRoute('/admin/calendar');
-    expect(await screen.findByText('March 2026', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('March 2026', {}, slow)).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toMatchObject({ start: '2026-03-01', end: '2026-04-05' }));
     await waitFor(() => expect(requests.length).toBeGreaterThan(0));
     const query = requests.at(-1)!.searchParams;
@@ -142,7 +128,7 @@ describe('/admin/calendar', () => {
       }),
     );
     renderRoute('/admin/calendar?start=2026-03-01&end=2026-04-05');
-    fireEvent.click(await screen.findByRole('button', { name: 'Add Calendar Event' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Calendar Event' }, slow));
     const panel = await screen.findByRole('dialog', { name: 'General Calendar Event' });
     // 12:02 seven days on, rounded up to the 5-minute step.
     expect(within(panel).getByText('Tue, Mar 17, 2026 12:05 PM')).toBeTruthy();

@@ -6,28 +6,14 @@ import type { CurrentAccount, MemberEvent } from '@app/contract';
 import { mockServer } from '../../mocks/node';
 import { renderRoute } from '../../test/render';
 import { pageOf } from '../../test/paged';
+import { memberEventOf } from '../../test/events';
 import { formatEventRange } from './format';
 
 const member: CurrentAccount = {
   id: 9, firstName: 'Max', lastName: 'Member', fullName: 'Max Member', email: 'max@example.edu', avatarUrl: null, admin: false,
 };
 
-const event = (n: number, over: Partial<MemberEvent> = {}): MemberEvent => ({
-  uuid: `00000000-0000-4000-8000-00000000000${n}`,
-  id: n,
-  name: `Event ${n}`,
-  description: null,
-  eventStart: `2099-05-0${n}T17:00:00.000Z`,
-  eventEnd: `2099-05-0${n}T18:30:00.000Z`,
-  type: 'General',
-  chapter: null,
-  zoom: null,
-  programComponent: null,
-  location: null,
-  canRsvp: true,
-  hasRsvp: false,
-  ...over,
-});
+const event = memberEventOf;
 
 /** A tiny in-memory server: the list honours hasRsvp, POST/DELETE flip the event's RSVP. */
 function serveEvents(events: MemberEvent[]) {
