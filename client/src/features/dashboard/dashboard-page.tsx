@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { DASHBOARD_WINDOWS, seasonOf, type DashboardType, type DashboardWindow } from '@app/contract';
@@ -78,6 +79,18 @@ function MembershipHeatmap() {
   );
 }
 
+/** A titled region of the dashboard, named by its heading for screen readers. */
+function DashboardSection(props: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Stack gap="md" component="section" aria-labelledby={props.id}>
+      <Title order={3} id={props.id}>
+        {props.title}
+      </Title>
+      {props.children}
+    </Stack>
+  );
+}
+
 /**
  * /admin (spec 01 §2): Memberships (joins) and Pledges, each with cards for the last 7 days, the last
  * 30 days and the season to date, and a per-month heatmap under Memberships. Days are UTC days.
@@ -91,19 +104,13 @@ export function DashboardPage() {
           Periods end today and are counted in UTC days.
         </Text>
       </div>
-      <Stack gap="md" component="section" aria-labelledby="dashboard-memberships">
-        <Title order={3} id="dashboard-memberships">
-          Memberships
-        </Title>
+      <DashboardSection id="dashboard-memberships" title="Memberships">
         <Cards type="joins" />
         <MembershipHeatmap />
-      </Stack>
-      <Stack gap="md" component="section" aria-labelledby="dashboard-pledges">
-        <Title order={3} id="dashboard-pledges">
-          Pledges
-        </Title>
+      </DashboardSection>
+      <DashboardSection id="dashboard-pledges" title="Pledges">
         <Cards type="pledges" />
-      </Stack>
+      </DashboardSection>
     </Stack>
   );
 }
