@@ -3,7 +3,8 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { AccountListQuery, type Account } from '@app/contract';
-import { ListPage, listQueryOf, useListSearch, type Column, type FilterDef } from '../../components/list-kit';
+import type { Column, FilterDef } from '../../components/list-kit';
+import { AreaListPage } from '../../components/area-list-page';
 import { FormDrawer, LoadedEntity, useEditPanel } from '../../components/form-kit';
 import { accountsArea } from './api';
 import { AccountForm } from './account-form';
@@ -80,16 +81,15 @@ function EditAccount({ id, onDone }: { id: number; onDone: () => void }) {
 
 /** /admin/accounts: the list (spec 01 §2), the Add/Edit Account panel (in the URL) and Reset Password. */
 export function AccountsPage() {
-  const list = useListSearch(routeApi.useSearch());
-  const result = accountsArea.useList(listQueryOf(AccountListQuery, list.search));
   const panel = useEditPanel();
   const [reset, setReset] = useState<ResetTarget | null>(null);
   return (
     <>
-      <ListPage
+      <AreaListPage
         title="Accounts"
-        list={list}
-        result={result}
+        search={routeApi.useSearch()}
+        query={AccountListQuery}
+        useList={accountsArea.useList}
         columns={columns(panel.openEdit, setReset)}
         filters={filters}
         actions={

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Text } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { MemberListQuery, contract, type MemberRow } from '@app/contract';
-import { ListPage, exportHref, listQueryOf, useListSearch, type Column, type FilterDef } from '../../components/list-kit';
+import type { Column, FilterDef } from '../../components/list-kit';
+import { AreaListPage } from '../../components/area-list-page';
 import { FormDrawer, LoadedEntity, useEditPanel } from '../../components/form-kit';
 import { membersArea } from './api';
 import { formatDay } from './format';
@@ -59,8 +60,6 @@ function EditMember({ id, onDone }: { id: number; onDone: () => void }) {
 
 /** /admin/accounts/members: members by membership date, CSV export with the filters, edit and Reset Password. */
 export function MembersPage() {
-  const list = useListSearch(routeApi.useSearch());
-  const result = membersArea.useList(listQueryOf(MemberListQuery, list.search));
   const panel = useEditPanel();
   const [reset, setReset] = useState<ResetTarget | null>(null);
   const columns: Column<MemberRow>[] = [
@@ -76,13 +75,14 @@ export function MembersPage() {
   ];
   return (
     <>
-      <ListPage
+      <AreaListPage
         title="Members"
-        list={list}
-        result={result}
+        search={routeApi.useSearch()}
+        query={MemberListQuery}
+        useList={membersArea.useList}
         columns={columns}
         filters={filters}
-        exportHref={exportHref(contract.accounts.exportMembers, list.search)}
+        exportRoute={contract.accounts.exportMembers}
       />
       <FormDrawer opened={typeof panel.id === 'number'} onClose={panel.close} title="Edit Member">
         {typeof panel.id === 'number' && <EditMember key={panel.id} id={panel.id} onDone={panel.close} />}

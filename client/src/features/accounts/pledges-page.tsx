@@ -1,6 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { PledgeListQuery } from '@app/contract';
-import { ListPage, listQueryOf, useListSearch, type FilterDef } from '../../components/list-kit';
+import type { FilterDef } from '../../components/list-kit';
+import { AreaListPage } from '../../components/area-list-page';
 import { pledgesArea } from './api';
 import { memberColumns } from './members-page';
 
@@ -16,7 +17,7 @@ const columns = memberColumns({ header: 'Pledged At', sortField: 'pledgedat' });
 
 /** /admin/accounts/pledges: read-only list of pledges who have not completed membership (spec 01 §2). */
 export function PledgesPage() {
-  const list = useListSearch(routeApi.useSearch());
-  const result = pledgesArea.useList(listQueryOf(PledgeListQuery, list.search));
-  return <ListPage title="Pledges" list={list} result={result} columns={columns} filters={filters} />;
+  return (
+    <AreaListPage title="Pledges" search={routeApi.useSearch()} query={PledgeListQuery} useList={pledgesArea.useList} columns={columns} filters={filters} />
+  );
 }

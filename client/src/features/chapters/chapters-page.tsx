@@ -2,7 +2,8 @@ import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { ChapterListQuery, contract, type Address, type Chapter } from '@app/contract';
-import { ListPage, exportHref, listQueryOf, useListSearch, type Column, type FilterDef } from '../../components/list-kit';
+import type { Column, FilterDef } from '../../components/list-kit';
+import { AreaListPage } from '../../components/area-list-page';
 import { chaptersArea } from './api';
 
 const routeApi = getRouteApi('/admin/chapters');
@@ -88,17 +89,16 @@ const columns: Column<Chapter>[] = [
 
 /** /admin/chapters: filters search, active and acceptingMembers (1/0); Add Chapter and Edit go to full-page forms. */
 export function ChaptersPage() {
-  const list = useListSearch(routeApi.useSearch());
-  const result = chaptersArea.useList(listQueryOf(ChapterListQuery, list.search));
   return (
-    <ListPage
+    <AreaListPage
       title="Chapters"
-      list={list}
-      result={result}
+      search={routeApi.useSearch()}
+      query={ChapterListQuery}
+      useList={chaptersArea.useList}
+      exportRoute={contract.chapters.export}
       columns={columns}
       filters={filters}
       rowKey={(c) => c.id}
-      exportHref={exportHref(contract.chapters.export, list.search)}
       actions={
         <Button component={Link} to="/admin/chapters/new" leftSection={<IconPlus size={16} />}>
           Add Chapter

@@ -5,7 +5,8 @@ import { getRouteApi } from '@tanstack/react-router';
 import {
   INSTITUTION_TYPES, InstitutionListQuery, OWNERSHIPS, RELIGIOUS_AFFILIATIONS, contract, type Institution,
 } from '@app/contract';
-import { ListPage, exportHref, listQueryOf, useListSearch, type Column, type FilterDef } from '../../components/list-kit';
+import type { Column, FilterDef } from '../../components/list-kit';
+import { AreaListPage } from '../../components/area-list-page';
 import { useEditPanel } from '../../components/form-kit/edit-panel';
 import { institutionsArea } from './api';
 
@@ -95,18 +96,17 @@ function columns(openEdit: (id: number) => void): Column<Institution>[] {
 
 /** /admin/institutions: the list (spec 01 §2) and the Add/Edit Institution side panel, both in the URL. */
 export function InstitutionsPage() {
-  const list = useListSearch(routeApi.useSearch());
-  const result = institutionsArea.useList(listQueryOf(InstitutionListQuery, list.search));
   const panel = useEditPanel();
   return (
     <>
-      <ListPage
+      <AreaListPage
         title="Institutions"
-        list={list}
-        result={result}
+        search={routeApi.useSearch()}
+        query={InstitutionListQuery}
+        useList={institutionsArea.useList}
         columns={columns(panel.openEdit)}
         filters={filters}
-        exportHref={exportHref(contract.institutions.export, list.search)}
+        exportRoute={contract.institutions.export}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={panel.openNew}>
             Add Institution
