@@ -6,16 +6,14 @@ import { listRoute } from './common/area-routes.js';
 import { Address, AddressInput } from './common/address.js';
 import { conflict } from './common/error.js';
 import { IdParam, nullableInt, nullableText } from './common/fields.js';
-import { listQuery } from './common/list.js';
+import { AccountListQuery } from './account-lists.js';
 import {
   DEFAULT_PHONE_COUNTRY,
   PASSWORD_MIN,
   ROLE_PREFIX,
   ResetPasswordInput,
-  accountDateFilters,
   accountEmail,
   accountNameFields,
-  accountStatusFilter,
 } from './account-fields.js';
 import { memberRoutes } from './members.js';
 
@@ -96,14 +94,6 @@ export const AccountCreateInput = z.object({
     .max(1024, 'Password must be 1024 characters or less'),
 });
 export type AccountCreateInput = z.input<typeof AccountCreateInput>;
-
-/** Spec 01 §3 Account list filters; search looks in names, email and invitation code. */
-export const AccountListQuery = listQuery({
-  sortable: ['name', 'email', 'memberAt', 'pledgedAt', 'id'] as const,
-  defaultSort: 'name:asc',
-  filters: { status: accountStatusFilter, ...accountDateFilters },
-});
-export type AccountListQuery = z.input<typeof AccountListQuery>;
 
 // The members routes come first: their static paths (legacy, legacy/export, pledges) must precede `/:id`.
 export const accountsContract = c.router(

@@ -1,15 +1,3 @@
-import { c } from './c.js';
-import { authContract } from './auth.js';
-import { healthContract } from './health.js';
-import { institutionsContract } from './institutions.js';
-import { filesContract } from './files.js';
-import { chaptersContract } from './chapters.js';
-import { calendarContract } from './calendar.js';
-import { memberEventsContract } from './member-events.js';
-import { accountsContract } from './accounts.js';
-import { dashboardContract } from './dashboard.js';
-import { commonErrors } from './common/error.js';
-
 export * from './common/index.js';
 export * from './dashboard.js';
 export * from './auth.js';
@@ -19,22 +7,8 @@ export * from './chapters.js';
 export * from './calendar.js';
 export * from './member-events.js';
 export * from './account-fields.js';
+export * from './account-lists.js';
 export * from './accounts.js';
 export * from './members.js';
 
-/** The one router: every documented `/api` call. Areas are merged here, one line each. */
-export const contract = c.router(
-  {
-    auth: authContract,
-    dashboard: dashboardContract,
-    health: healthContract,
-    institutions: institutionsContract,
-    files: filesContract,
-    chapters: chaptersContract,
-    calendar: calendarContract,
-    memberEvents: memberEventsContract,
-    accounts: accountsContract,
-  },
-  { pathPrefix: '/api', commonResponses: commonErrors, strictStatusCodes: true },
-);
-export type Contract = typeof contract;
+export { contract, type Contract } from './router.js';

@@ -4,8 +4,8 @@ import { meta } from './common/access.js';
 import { exportRoute, listRoute } from './common/area-routes.js';
 import { conflict } from './common/error.js';
 import { IdParam } from './common/fields.js';
-import { listQuery } from './common/list.js';
-import { ResetPasswordInput, accountDateFilters, accountEmail, accountNameFields, accountStatusFilter } from './account-fields.js';
+import { MemberListQuery, PledgeListQuery } from './account-lists.js';
+import { ResetPasswordInput, accountEmail, accountNameFields } from './account-fields.js';
 
 // The members and pledges lists (the legacy "accounts/legacy" calls): accounts with a membership or
 // pledge date, in the spec's lowercase row shape. Served under the accounts router (see accounts.ts).
@@ -31,25 +31,6 @@ export const MemberInput = z.object({
   email: accountEmail,
 });
 export type MemberInput = z.input<typeof MemberInput>;
-
-// Each sort field has an index behind it (migration 0006), so any page answers quickly at scale.
-const memberSortable = ['name', 'email', 'memberat', 'pledgedat', 'id'] as const;
-
-/** The members list ("legacy accounts"): the accounts list query; status defaults to member. */
-export const MemberListQuery = listQuery({
-  sortable: memberSortable,
-  defaultSort: 'memberat:desc',
-  filters: { status: accountStatusFilter, ...accountDateFilters },
-});
-export type MemberListQuery = z.input<typeof MemberListQuery>;
-
-/** The pledges list: pledged accounts that have not completed membership. */
-export const PledgeListQuery = listQuery({
-  sortable: memberSortable,
-  defaultSort: 'pledgedat:desc',
-  filters: { pledgeFrom: accountDateFilters.pledgeFrom, pledgeTo: accountDateFilters.pledgeTo },
-});
-export type PledgeListQuery = z.input<typeof PledgeListQuery>;
 
 export const memberRoutes = c.router(
   {
