@@ -31,8 +31,10 @@ const failure = (promise: Promise<unknown>) =>
     (err: unknown) => err,
   );
 const mapped = async (promise: Promise<unknown>) => {
-  const refused = databaseError(await failure(promise));
-  return refused && { status: refused.status, message: refused.message };
+  const err = await failure(promise);
+  const refused = databaseError(err);
+  // An unmapped error shows itself in the assertion instead of as `undefined`.
+  return refused ? { status: refused.status, message: refused.message } : { unmapped: String((err as { code?: string }).code), error: String(err) };
 };
 
 const institution = { name: 'Uni', type: 'Business', abbreviation: 'U', ownership: 'Public', address: '{}' };
