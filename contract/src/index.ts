@@ -11,4 +11,5 @@ export * from './account-lists.js';
 export * from './accounts.js';
 export * from './members.js';
 
+export { apiRouter } from './api-router.js';
 export { contract, type Contract } from './router.js';

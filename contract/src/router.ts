@@ -1,4 +1,4 @@
-import { c } from './c.js';
+import { apiRouter } from './api-router.js';
 import { authContract } from './auth.js';
 import { healthContract } from './health.js';
 import { institutionsContract } from './institutions.js';
@@ -8,23 +8,19 @@ import { calendarContract } from './calendar.js';
 import { memberEventsContract } from './member-events.js';
 import { accountsContract } from './accounts.js';
 import { dashboardContract } from './dashboard.js';
-import { commonErrors } from './common/error.js';
 
 // Apart from index.ts so that a bundle importing one schema from '@app/contract' does not carry every
 // area's routes: the client's first chunk needs list queries and the auth routes, not the whole router.
 /** The one router: every documented `/api` call. Areas are merged here, one line each. */
-export const contract = c.router(
-  {
-    auth: authContract,
-    dashboard: dashboardContract,
-    health: healthContract,
-    institutions: institutionsContract,
-    files: filesContract,
-    chapters: chaptersContract,
-    calendar: calendarContract,
-    memberEvents: memberEventsContract,
-    accounts: accountsContract,
-  },
-  { pathPrefix: '/api', commonResponses: commonErrors, strictStatusCodes: true },
-);
+export const contract = apiRouter({
+  auth: authContract,
+  dashboard: dashboardContract,
+  health: healthContract,
+  institutions: institutionsContract,
+  files: filesContract,
+  chapters: chaptersContract,
+  calendar: calendarContract,
+  memberEvents: memberEventsContract,
+  accounts: accountsContract,
+});
 export type Contract = typeof contract;

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import type { AppRoute, ClientInferRequest } from '@ts-rest/core';
-import type { DataResponse, InferClientArgs, MutationHooks, QueryHooks, UseQueryResult } from '@ts-rest/react-query/v5';
+import type { DataResponse, MutationHooks, QueryHooks, UseQueryResult } from '@ts-rest/react-query/v5';
 import { PICKER_PAGE_SIZE, toOptionsPage, type FetchOptionsPage } from '../components/form-kit/use-paged-options';
-import type { tsr } from './tsr';
+import type { AreaClientArgs } from './tsr';
 
-type Args = InferClientArgs<typeof tsr>;
+type Args = AreaClientArgs;
 // Loose shapes to accept any route's hooks (their exact types are read back through `RouteOf`).
 type AnyQuery = { query: (...args: any[]) => Promise<any>; useQuery: (...args: any[]) => any };
 type AnyMutation = { mutate: (...args: any[]) => Promise<any>; useMutation: (...args: any[]) => any };
@@ -67,6 +67,7 @@ export type Area<R> = { queries: AreaQueries } & ([Has<R, 'list'>] extends [neve
  * `meta` (the query client shows them). A new area is its routes and its texts.
  *
  * @example
+ * const tsr = areaClient({ institutions: institutionsContract });
  * export const institutionsArea = createArea('institutions', {
  *   list: tsr.institutions.list, detail: tsr.institutions.get, create: tsr.institutions.create, update: tsr.institutions.update,
  * }, { savedMessage: 'Institution saved successfully.' });

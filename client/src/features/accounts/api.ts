@@ -1,6 +1,9 @@
 import type { ResetPasswordInput } from '@app/contract';
 import { createArea, type EntityId } from '../../api/area';
-import { tsr } from '../../api/tsr';
+import { accountsContract } from '@app/contract';
+import { areaClient } from '../../api/tsr';
+
+const tsr = areaClient({ accounts: accountsContract });
 
 export const ACCOUNT_SAVED = 'Account saved successfully.';
 export const PASSWORD_SAVED = 'Password saved successfully.';

@@ -1,7 +1,10 @@
 import type { MantineColor } from '@mantine/core';
 import type { CalendarEventType } from '@app/contract';
 import { createArea, pickerSource } from '../../api/area';
-import { tsr } from '../../api/tsr';
+import { calendarContract, chaptersContract } from '@app/contract';
+import { areaClient } from '../../api/tsr';
+
+const tsr = areaClient({ calendar: calendarContract, chapters: chaptersContract });
 
 /** One Mantine colour per event type: the grid, the filter and the popover badge use the same. */
 export const TYPE_COLORS: Record<CalendarEventType, MantineColor> = {

@@ -1,5 +1,8 @@
 import { createArea, pickerSource } from '../../api/area';
-import { tsr } from '../../api/tsr';
+import { chaptersContract, institutionsContract } from '@app/contract';
+import { areaClient } from '../../api/tsr';
+
+const tsr = areaClient({ chapters: chaptersContract, institutions: institutionsContract });
 
 export const CHAPTER_SAVED = 'Chapter saved successfully.';
 

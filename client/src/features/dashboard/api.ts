@@ -1,5 +1,8 @@
 import type { DashboardType, DashboardWindow } from '@app/contract';
-import { tsr } from '../../api/tsr';
+import { dashboardContract } from '@app/contract';
+import { areaClient } from '../../api/tsr';
+
+const tsr = areaClient({ dashboard: dashboardContract });
 
 /** Query keys of the dashboard area. */
 export const dashboardQueries = {

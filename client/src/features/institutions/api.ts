@@ -1,5 +1,8 @@
 import { createArea } from '../../api/area';
-import { tsr } from '../../api/tsr';
+import { institutionsContract } from '@app/contract';
+import { areaClient } from '../../api/tsr';
+
+const tsr = areaClient({ institutions: institutionsContract });
 
 export const INSTITUTION_SAVED = 'Institution saved successfully.';
 

@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { CalendarEventType, MemberEventListQuery } from '@app/contract';
 import type { MantineColor } from '@mantine/core';
-import { tsr } from '../../api/tsr';
+import { memberEventsContract } from '@app/contract';
+import { areaClient } from '../../api/tsr';
+
+const tsr = areaClient({ memberEvents: memberEventsContract });
 
 export const RSVP_SAVED = 'RSVP saved';
 export const RSVP_WITHDRAWN = 'RSVP withdrawn';
