@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { DB, Db } from '../../db/database.js';
 import { likePattern, pageOfRows, paginate, rowsInOrder, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
 import { csvJsonText, csvText, csvYesNo } from '../../db/copy-csv.js';
-import { unfilteredTotal } from '../../db/row-counts.js';
+import { keptRowCount } from '../../db/row-counts.js';
 import { toUploadedFile, type FileRow } from '../../services/files.js';
 
 type ListQuery = z.output<typeof import('@app/contract').ChapterListQuery>;
@@ -108,7 +108,7 @@ export async function listChapters(db: Db, query: ListQuery) {
   // Files are loaded for the page's rows only, not for every match the count walks over.
   const page = await paginate(selectChapters(db, query).clearSelect().select('ch.id'), query, chapterSort, 'ch.id', {
     count: 'separate',
-    total: unfilteredTotal(db, 'chapters', query),
+    ...keptRowCount(db, 'chapters', query),
   });
   return pageOfRows(page, (ids) => loadChapters(db, ids));
 }
