@@ -19,7 +19,7 @@ export type AreaListPageProps<T, Q extends AnyListQuery> = Omit<ListPageProps<T>
  *
  * @example
  * <AreaListPage title="Chapters" search={routeApi.useSearch()} query={ChapterListQuery} useList={chaptersArea.useList}
- *   exportRoute={contract.chapters.export} columns={columns} filters={filters} />
+ *   exportRoute={chaptersRoutes.export} columns={columns} filters={filters} />
  */
 export function AreaListPage<T, Q extends AnyListQuery>({ search, query, useList, exportRoute, ...page }: AreaListPageProps<T, Q>) {
   // ListPage takes the kit's base controller; the API query is read from the route's own typed search.

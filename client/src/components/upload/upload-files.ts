@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { contract, UPLOAD_DESTINATIONS, UPLOAD_TIMEOUT_MS, UploadedFile, type UploadPath } from '@app/contract';
+import { apiRouter, filesContract, UPLOAD_DESTINATIONS, UPLOAD_TIMEOUT_MS, UploadedFile, type UploadPath } from '@app/contract';
+
+// The upload address under `/api`, without the whole contract's schemas.
+const UPLOAD_PATH = apiRouter({ files: filesContract }).files.upload.path;
 
 /** A failed upload, shaped like a failed contract call (`status`, `body`) so `errorMessage()` reads it. */
 export class UploadError extends Error {
@@ -51,7 +54,7 @@ export function uploadFiles(path: UploadPath, files: File[], options: UploadOpti
     for (const file of files) form.append('file', file, file.name);
 
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', contract.files.upload.path);
+    xhr.open('POST', UPLOAD_PATH);
     xhr.timeout = UPLOAD_TIMEOUT_MS;
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {

@@ -1,9 +1,12 @@
 import type { ResetPasswordInput } from '@app/contract';
 import { createArea, type EntityId } from '../../api/area';
-import { accountsContract } from '@app/contract';
+import { accountsContract, apiRouter } from '@app/contract';
 import { areaClient } from '../../api/tsr';
 
 const tsr = areaClient({ accounts: accountsContract });
+
+/** The area's routes under `/api` (e.g. its export addresses), without the whole contract's schemas. */
+export const accountsRoutes = apiRouter({ accounts: accountsContract }).accounts;
 
 export const ACCOUNT_SAVED = 'Account saved successfully.';
 export const PASSWORD_SAVED = 'Password saved successfully.';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Text } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import { MemberListQuery, contract, type MemberRow } from '@app/contract';
+import { MemberListQuery, type MemberRow } from '@app/contract';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { FormDrawer, LoadedEntity, useEditPanel } from '../../components/form-kit';
-import { membersArea } from './api';
+import { accountsRoutes, membersArea } from './api';
 import { formatDay } from './format';
 import { MemberForm } from './member-form';
 import { PersonCell } from './person-cell';
@@ -82,7 +82,7 @@ export function MembersPage() {
         useList={membersArea.useList}
         columns={columns}
         filters={filters}
-        exportRoute={contract.accounts.exportMembers}
+        exportRoute={accountsRoutes.exportMembers}
       />
       <FormDrawer opened={typeof panel.id === 'number'} onClose={panel.close} title="Edit Member">
         {typeof panel.id === 'number' && <EditMember key={panel.id} id={panel.id} onDone={panel.close} />}

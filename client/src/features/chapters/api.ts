@@ -1,8 +1,11 @@
 import { createArea, pickerSource } from '../../api/area';
-import { chaptersContract, institutionsContract } from '@app/contract';
+import { apiRouter, chaptersContract, institutionsContract } from '@app/contract';
 import { areaClient } from '../../api/tsr';
 
 const tsr = areaClient({ chapters: chaptersContract, institutions: institutionsContract });
+
+/** The area's routes under `/api` (e.g. its export address), without the whole contract's schemas. */
+export const chaptersRoutes = apiRouter({ chapters: chaptersContract }).chapters;
 
 export const CHAPTER_SAVED = 'Chapter saved successfully.';
 

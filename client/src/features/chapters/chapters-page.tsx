@@ -1,10 +1,10 @@
 import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link, getRouteApi } from '@tanstack/react-router';
-import { ChapterListQuery, contract, type Address, type Chapter } from '@app/contract';
+import { ChapterListQuery, type Address, type Chapter } from '@app/contract';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
-import { chaptersArea } from './api';
+import { chaptersArea, chaptersRoutes } from './api';
 
 const routeApi = getRouteApi('/admin/chapters');
 
@@ -95,7 +95,7 @@ export function ChaptersPage() {
       search={routeApi.useSearch()}
       query={ChapterListQuery}
       useList={chaptersArea.useList}
-      exportRoute={contract.chapters.export}
+      exportRoute={chaptersRoutes.export}
       columns={columns}
       filters={filters}
       rowKey={(c) => c.id}

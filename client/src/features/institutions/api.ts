@@ -1,8 +1,11 @@
 import { createArea } from '../../api/area';
-import { institutionsContract } from '@app/contract';
+import { apiRouter, institutionsContract } from '@app/contract';
 import { areaClient } from '../../api/tsr';
 
 const tsr = areaClient({ institutions: institutionsContract });
+
+/** The area's routes under `/api` (e.g. its export address), without the whole contract's schemas. */
+export const institutionsRoutes = apiRouter({ institutions: institutionsContract }).institutions;
 
 export const INSTITUTION_SAVED = 'Institution saved successfully.';
 

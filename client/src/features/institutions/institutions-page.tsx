@@ -3,12 +3,12 @@ import { Avatar, Badge, Button, Group, Text, UnstyledButton } from '@mantine/cor
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import {
-  INSTITUTION_TYPES, InstitutionListQuery, OWNERSHIPS, RELIGIOUS_AFFILIATIONS, contract, type Institution,
+  INSTITUTION_TYPES, InstitutionListQuery, OWNERSHIPS, RELIGIOUS_AFFILIATIONS, type Institution,
 } from '@app/contract';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { useEditPanel } from '../../components/form-kit/edit-panel';
-import { institutionsArea } from './api';
+import { institutionsArea, institutionsRoutes } from './api';
 
 const InstitutionPanel = lazy(() => import('./institution-panel'));
 
@@ -106,7 +106,7 @@ export function InstitutionsPage() {
         useList={institutionsArea.useList}
         columns={columns(panel.openEdit)}
         filters={filters}
-        exportRoute={contract.institutions.export}
+        exportRoute={institutionsRoutes.export}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={panel.openNew}>
             Add Institution
