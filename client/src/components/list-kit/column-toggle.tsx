@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { ActionIcon, Checkbox, Menu, Stack } from '@mantine/core';
+import { useState, type ComponentProps } from 'react';
+import { ActionIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconColumns3 } from '@tabler/icons-react';
 import type { Column } from './types';
+import { useListOverlays } from './deferred-select';
 
 /**
  * Below the spec's 768px breakpoint.
@@ -31,32 +32,17 @@ export function useVisibleColumns<T>(columns: Column<T>[]) {
 }
 
 /**
- * The phone-only menu of checkboxes that picks the visible columns.
+ * The phone-only menu of checkboxes that picks the visible columns (see ./column-toggle-menu), once its
+ * code has arrived; until then a look-alike of its button.
  *
  * @example {cols.isMobile && <ColumnToggle columns={columns} shown={cols.shown} onToggle={cols.toggle} />}
  */
 export function ColumnToggle<T>(props: { columns: Column<T>[]; shown: string[]; onToggle: (key: string) => void }) {
+  const overlays = useListOverlays();
+  if (overlays) return <overlays.ColumnToggleMenu {...(props as ComponentProps<typeof overlays.ColumnToggleMenu>)} />;
   return (
-    <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="default" size="lg" aria-label="Columns" title="Columns">
-          <IconColumns3 size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Visible columns</Menu.Label>
-        <Stack gap="xs" p="xs">
-          {props.columns.map((c) => (
-            <Checkbox
-              key={c.key}
-              label={c.header}
-              checked={props.shown.includes(c.key)}
-              disabled={props.shown.length === 1 && props.shown.includes(c.key)}
-              onChange={() => props.onToggle(c.key)}
-            />
-          ))}
-        </Stack>
-      </Menu.Dropdown>
-    </Menu>
+    <ActionIcon component="div" aria-hidden variant="default" size="lg">
+      <IconColumns3 size={18} />
+    </ActionIcon>
   );
 }

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { FilterDef, FilterValues } from './types';
+import { DeferredSelect } from './deferred-select';
 
 /**
  * The applied filter values of a search, as texts (what the filter form starts from).
@@ -33,7 +34,7 @@ function FilterField({ def, value, onChange }: { def: FilterDef; value: string |
       );
     case 'select':
       return (
-        <Select
+        <DeferredSelect
           aria-label={def.label}
           placeholder={def.placeholder ?? def.label}
           data={options(def)}

@@ -1,4 +1,5 @@
-import { ActionIcon, Group, Select, Text } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
+import { DeferredSelect } from './deferred-select';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import type { Pagination } from '@app/contract';
 import { pagerState } from './pager-math';
@@ -30,7 +31,7 @@ export function ListPager(props: {
         <Text size="sm" c="dimmed" aria-live="polite">
           {pager.countLabel}
         </Text>
-        <Select
+        <DeferredSelect
           aria-label="Rows per page"
           size="xs"
           w={76}

@@ -1,9 +1,8 @@
-import { ActionIcon, Burger, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Burger, Group } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import type { CurrentAccount } from '@app/contract';
 import { BrandLink } from '../brand-link';
-import { ColorSchemeMenu } from './color-scheme';
-import { UserMenu } from './user-menu';
+import { DeferredColorSchemeMenu, DeferredTooltip, DeferredUserMenu } from './deferred-controls';
 import { toggleShortcut, type useSidebarState } from './sidebar-state';
 
 export const PRODUCT_NAME = 'Honor Society Admin';
@@ -16,16 +15,16 @@ export function ShellHeader({ account, sidebar }: Props) {
     <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" miw={0}>
         <Burger opened={sidebar.mobileOpen} onClick={sidebar.toggleMobile} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-        <Tooltip label={`Toggle sidebar (${toggleShortcut})`}>
+        <DeferredTooltip label={`Toggle sidebar (${toggleShortcut})`}>
           <ActionIcon visibleFrom="sm" variant="subtle" color="gray" size="lg" onClick={sidebar.toggleDesktop} aria-label="Toggle sidebar" aria-expanded={sidebar.desktopOpen}>
             <ToggleIcon size={20} stroke={1.6} />
           </ActionIcon>
-        </Tooltip>
+        </DeferredTooltip>
         <BrandLink to="/admin" name={PRODUCT_NAME} />
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <ColorSchemeMenu />
-        <UserMenu account={account} />
+        <DeferredColorSchemeMenu />
+        <DeferredUserMenu account={account} />
       </Group>
     </Group>
   );

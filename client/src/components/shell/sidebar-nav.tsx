@@ -1,5 +1,6 @@
-import { NavLink, Stack, Tooltip } from '@mantine/core';
+import { NavLink, Stack } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
+import { DeferredTooltip } from './deferred-controls';
 import { activeNavTo, navItems } from './nav-items';
 
 const fullStyles = { root: { borderRadius: 'var(--mantine-radius-md)' }, label: { fontWeight: 500 } };
@@ -34,9 +35,9 @@ export function SidebarNav({ rail, onNavigate }: { rail: boolean; onNavigate?: (
           />
         );
         return rail ? (
-          <Tooltip key={to} label={label} position="right" withArrow>
+          <DeferredTooltip key={to} label={label} position="right" withArrow>
             {link}
-          </Tooltip>
+          </DeferredTooltip>
         ) : (
           link
         );

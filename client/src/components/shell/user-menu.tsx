@@ -1,9 +1,10 @@
-import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconChevronDown, IconLogout, IconPalette, IconUser } from '@tabler/icons-react';
+import { IconLogout, IconPalette, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { CurrentAccount } from '@app/contract';
 import { ColorSchemeControl } from './color-scheme';
+import { UserBadge, userName } from './user-badge';
 
 export const LOGOUT_URL = '/api/auth/logout';
 
@@ -27,21 +28,13 @@ function openAppearance() {
 }
 
 export function UserMenu({ account }: { account: CurrentAccount }) {
-  const name = account.fullName || `${account.firstName} ${account.lastName}`.trim() || account.email;
+  const name = userName(account);
   // The header never scrolls away; hiding on detach only misfires where layout is not measured (tests).
   return (
     <Menu position="bottom-end" width={240} hideDetached={false}>
       <Menu.Target>
         <UnstyledButton aria-label="Account menu" style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
-          <Group gap={8} wrap="nowrap">
-            <Avatar src={account.avatarUrl} name={name} color="initials" radius="xl" size={34} />
-            <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
-              {name}
-            </Text>
-            <Box component="span" visibleFrom="sm" display="flex">
-              <IconChevronDown size={14} stroke={1.6} />
-            </Box>
-          </Group>
+          <UserBadge account={account} name={name} />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -1,0 +1,28 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Starts loading a module now (when the calling module runs, before the first screen renders) and gives
+ * a hook that answers the module once it has arrived, and null before. Used for controls whose code
+ * (menus, tooltips, comboboxes: the floating/portal layer) is not needed to paint the first screen: the
+ * page shows a look-alike until then. Unlike React.lazy it never suspends, and when the module is
+ * already there at the first render (tests, a warm cache) the real control renders straight away.
+ *
+ * @example const useMenus = deferred(() => import('./header-menus')); const menus = useMenus(); return menus ? <menus.UserMenu /> : <Placeholder />;
+ */
+export function deferred<T>(load: () => Promise<T>): () => T | null {
+  let value: T | null = null;
+  const listeners = new Set<() => void>();
+  const arrive = (module: T) => {
+    value = module;
+    for (const listener of listeners) listener();
+  };
+  // One retry: a chunk that fails to arrive (a deploy in between, a dropped connection) would otherwise
+  // leave the look-alike in place for the whole visit.
+  load().then(arrive, () => load().then(arrive, (error: unknown) => console.error('A deferred module failed to load', error)));
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+  const current = () => value;
+  return () => useSyncExternalStore(subscribe, current, current);
+}
