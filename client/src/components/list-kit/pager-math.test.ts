@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagerState } from './pager-math';
+import { groupThousands, pagerState } from './pager-math';
 
 describe('pagerState', () => {
   it('reads Page X of Y and the record count', () => {
@@ -16,5 +16,13 @@ describe('pagerState', () => {
     expect(pagerState(3, { totalItems: 21, totalPages: 3 })).toMatchObject({ canNext: false, canPrevious: true });
     expect(pagerState(1, { totalItems: 1, totalPages: 1 }).countLabel).toBe('1 record');
     expect(pagerState(1, { totalItems: 12345, totalPages: 1235 }).countLabel).toBe('12,345 records');
+  });
+});
+
+describe('groupThousands', () => {
+  it('separates thousands like en-US', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 999999, 1000000, 50000000, 2147483647]) {
+      expect(groupThousands(n)).toBe(n.toLocaleString('en-US'));
+    }
   });
 });
