@@ -34,6 +34,7 @@ const Env = z.object({
   ADMIN_RESET: flag.default('false'),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // Unset: secure when NODE_ENV=production (see loadConfig).
   COOKIE_SECURE: flag.optional(),
   TRUST_PROXY: trustProxy.default('false'),

@@ -59,7 +59,9 @@ export async function createSignedInApp(env: Record<string, string> = {}): Promi
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await cloneTestDatabase();
 
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: await mkdtemp(path.join(tmpdir(), 'admin-test-')), ...env });
+  // Sessions are looked up on every request unless a test asks for the cache: tests change rows
+  // directly and expect the next request to see it.
+  const config = loadConfig({ NODE_ENV: 'test', SESSION_CACHE_MS: '0', DATA_DIR: await mkdtemp(path.join(tmpdir(), 'admin-test-')), ...env });
   const db = createDb(database.url, 5);
   const storage = localStorage(path.join(config.DATA_DIR, 'files'));
   const app = await buildApp({ config, db, storage });

@@ -3,6 +3,7 @@ import type { AppRoute } from '@ts-rest/core';
 import type { Access } from '@app/contract';
 import { AppError } from '../../errors.js';
 import { findSessionAccount, sessionCookieName } from '../../services/auth/sessions.js';
+import { sessionCache } from '../../services/auth/session-cache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,7 +49,12 @@ export function checkAccess(access: Access, account: FastifyRequest['account']):
  */
 export function registerAccess(app: FastifyInstance): void {
   const cookie = sessionCookieName(app.config.COOKIE_SECURE);
-  const times = { idleMinutes: app.config.SESSION_IDLE_MINUTES };
+  const times = { idleMinutes: app.config.SESSION_IDLE_MINUTES, cacheMs: app.config.SESSION_CACHE_MS };
+  // Whatever a state-changing request did (deactivate an account, reset a password, sign out) is
+  // seen by this instance's next request: remembered sessions are forgotten after each one.
+  app.addHook('onResponse', async (request) => {
+    if (UNSAFE.has(request.method)) sessionCache.clear();
+  });
   app.decorateRequest('account', null);
   app.addHook('onRequest', async (request) => {
     if (UNSAFE.has(request.method) && request.headers.origin) {

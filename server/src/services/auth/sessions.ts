@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { sessionCache } from './session-cache.js';
 
 /**
  * The session cookie's name. A secure cookie takes the `__Host-` prefix: browsers then accept it only
@@ -19,7 +20,7 @@ export type SessionAccount = {
   sessionId: string;
 };
 
-export type SessionTimes = { idleMinutes: number };
+export type SessionTimes = { idleMinutes: number; /** How long a lookup is remembered (see session-cache.ts); 0: never. */ cacheMs?: number };
 
 // Only a hash of the token is stored, so a leaked sessions table signs nobody in.
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -48,11 +49,20 @@ const touchEveryMs = (idleMinutes: number) => Math.min(60_000, (idleMinutes * 60
  * and used within the idle timeout. One primary-key lookup; the activity time is written back only
  * when it is older than a minute.
  */
-export async function findSessionAccount(db: Db, token: string, { idleMinutes }: SessionTimes): Promise<SessionAccount | null> {
+export async function findSessionAccount(db: Db, token: string, { idleMinutes, cacheMs = 0 }: SessionTimes): Promise<SessionAccount | null> {
+  const key = hashToken(token);
+  const cached = cacheMs > 0 ? sessionCache.get(key) : undefined;
+  if (cached) return cached;
+  const account = await lookUpSession(db, key, idleMinutes);
+  if (account) sessionCache.set(key, account, cacheMs);
+  return account;
+}
+
+async function lookUpSession(db: Db, key: string, idleMinutes: number): Promise<SessionAccount | null> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('accounts as a', 'a.id', 's.accountId')
-    .where('s.id', '=', hashToken(token))
+    .where('s.id', '=', key)
     .where('s.revokedAt', 'is', null)
     .where('s.expiresAt', '>', sql<Date>`now()`)
     .where('s.lastSeenAt', '>', sql<Date>`now() - make_interval(secs => ${idleMinutes * 60})`)
@@ -69,11 +79,13 @@ export async function findSessionAccount(db: Db, token: string, { idleMinutes }:
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
+  sessionCache.clear();
   await db.updateTable('sessions').set({ revokedAt: sql`now()` }).where('id', '=', hashToken(token)).where('revokedAt', 'is', null).execute();
 }
 
 /** Ends every session of an account except, optionally, the one making the request. */
 export async function revokeAccountSessions(db: Db, accountId: number, exceptSessionId?: string): Promise<void> {
+  sessionCache.clear();
   let q = db.updateTable('sessions').set({ revokedAt: sql`now()` }).where('accountId', '=', accountId).where('revokedAt', 'is', null);
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
   await q.execute();
