@@ -9,8 +9,12 @@ import { benchInstitutions } from './bench/lists.js';
 import { benchMembers } from './bench/members.js';
 import { benchUploads } from './bench/uploads.js';
 import { benchLoad } from './bench/load.js';
+import { benchEmail, BENCH_WEBHOOK_SECRET } from './bench/email.js';
+import { benchInvitations } from './bench/invitations.js';
 
 runMain(async () => {
+  // The bench server verifies webhook batches with this key (the email part signs with it).
+  process.env.EMAIL_WEBHOOK_SECRET ??= BENCH_WEBHOOK_SECRET;
   const bench = await startBench();
   try {
     console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
@@ -20,6 +24,8 @@ runMain(async () => {
     if (!only || only === 'members') results.push(await benchMembers(bench));
     if (!only || only === 'load') results.push(await benchLoad(bench));
     if (!only || only === 'uploads') results.push(await benchUploads(bench));
+    if (!only || only === 'email') results.push(await benchEmail(bench));
+    if (!only || only === 'invitations') results.push(await benchInvitations(bench));
     console.log(results.every(Boolean) ? '\nAll targets met.' : '\nSome targets missed (MISS lines above).');
   } finally {
     await bench.close();

@@ -10,6 +10,7 @@ import { createDb, type Db } from '../../server/src/db/database.js';
 import { localStorage } from '../../server/src/plugins/storage.js';
 import { ensureAdmin } from '../../server/src/bootstrap.js';
 import { cloneTestDatabase } from '../../server/src/test/helper.js';
+import { createJobQueue } from '../../server/src/jobs/registry.js';
 
 export const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-password-1' };
 export const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
@@ -19,16 +20,21 @@ export type E2E = { baseUrl: string; db: Db; browser: Browser; page: Page; close
 /**
  * The real product for a browser test: a fresh database cloned from the run's migrated template (the
  * server tests' global set-up: TEST_DATABASE_URL's server, else the embedded PostgreSQL), the app
- * serving the built client on a free port, and headless Debian Chromium.
+ * serving the built client on a free port (with the job queue running when `jobs` is set), and headless
+ * Debian Chromium.
  */
-export async function startE2E(): Promise<E2E> {
+export async function startE2E(options: { jobs?: boolean } = {}): Promise<E2E> {
   const database = await cloneTestDatabase();
   const db = createDb(database.url, 5);
   await ensureAdmin(db, ADMIN.email, ADMIN.password);
 
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: await mkdtemp(path.join(tmpdir(), 'e2e-')) });
-  const app: FastifyInstance = await buildApp({ config, db, storage: localStorage(path.join(config.DATA_DIR, 'files')), serveClient: true });
+  const storage = localStorage(path.join(config.DATA_DIR, 'files'));
+  // With `jobs`, the app's real queue runs on the test database (delivery, webhooks ...), as under npm start.
+  const jobs = options.jobs ? createJobQueue({ connectionString: database.url, services: { db, storage, config }, work: true, pollingIntervalSeconds: 0.5 }) : undefined;
+  const app: FastifyInstance = await buildApp({ config, db, storage, jobs, serveClient: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  await jobs?.start(app.log);
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   const browser = await chromium.launch({
@@ -49,6 +55,7 @@ export async function startE2E(): Promise<E2E> {
     close: async () => {
       await browser.close();
       await app.close();
+      await jobs?.stop();
       await db.destroy();
       await database.drop();
     },

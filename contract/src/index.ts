@@ -10,6 +10,14 @@ export * from './account-fields.js';
 export * from './account-lists.js';
 export * from './accounts.js';
 export * from './members.js';
+export * from './emails.js';
+export * from './blocked-emails.js';
+export * from './public-unsubscribe.js';
+export * from './tokens.js';
+export * from './email-templates.js';
+export * from './invitation-tests.js';
+export * from './invitations.js';
+export * from './invitees.js';
 
 export { apiRouter } from './api-router.js';
 export { contract, type Contract } from './router.js';

@@ -32,6 +32,15 @@ export const MemberInput = z.object({
 });
 export type MemberInput = z.input<typeof MemberInput>;
 
+export const WELCOME_EMAIL_SENT = 'Welcome Email sent successfully.';
+
+/** What a queued welcome email answers: its send-log row and the template type chosen (paid or not). */
+export const WelcomeEmailResult = z.object({
+  sendId: z.number().int(),
+  templateType: z.enum(['WelcomeEmail', 'WelcomeEmailNoPayment']),
+});
+export type WelcomeEmailResult = z.infer<typeof WelcomeEmailResult>;
+
 export const memberRoutes = c.router(
   {
     members: listRoute('/admin/accounts/legacy', MemberListQuery, MemberRow, 'List members (accounts with a membership date); status=pledge lists pledges instead'),
@@ -59,6 +68,17 @@ export const memberRoutes = c.router(
       body: ResetPasswordInput,
       responses: { 204: c.noBody() },
       summary: "Set a member's password; ends the member's sessions",
+    },
+    sendWelcomeEmail: {
+      method: 'POST',
+      path: '/admin/accounts/legacy/:id/send-welcome-email',
+      pathParams: IdParam,
+      body: c.noBody(),
+      responses: { 200: WelcomeEmailResult, ...conflict },
+      summary:
+        'Queue the welcome email: WelcomeEmail for a member who paid (memberAt set), WelcomeEmailNoPayment otherwise, from the newest enabled ' +
+        'template of that type. 409 when no such template is enabled, when the address is blocked for transactional emails, or when ' +
+        'this welcome was already sent to this address.',
     },
   },
   { metadata: meta.admin },

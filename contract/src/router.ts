@@ -8,6 +8,14 @@ import { calendarContract } from './calendar.js';
 import { memberEventsContract } from './member-events.js';
 import { accountsContract } from './accounts.js';
 import { dashboardContract } from './dashboard.js';
+import { emailsContract } from './emails.js';
+import { blockedEmailsContract } from './blocked-emails.js';
+import { publicUnsubscribeContract } from './public-unsubscribe.js';
+import { tokensContract } from './tokens.js';
+import { emailTemplatesContract } from './email-templates.js';
+import { invitationTestsContract } from './invitation-tests.js';
+import { invitationsContract } from './invitations.js';
+import { inviteesContract } from './invitees.js';
 
 // Apart from index.ts so that a bundle importing one schema from '@app/contract' does not carry every
 // area's routes: the client's first chunk needs list queries and the auth routes, not the whole router.
@@ -22,5 +30,13 @@ export const contract = apiRouter({
   calendar: calendarContract,
   memberEvents: memberEventsContract,
   accounts: accountsContract,
+  emails: emailsContract,
+  blockedEmails: blockedEmailsContract,
+  publicUnsubscribe: publicUnsubscribeContract,
+  tokens: tokensContract,
+  emailTemplates: emailTemplatesContract,
+  invitationTests: invitationTestsContract,
+  invitations: invitationsContract,
+  invitees: inviteesContract,
 });
 export type Contract = typeof contract;

@@ -33,7 +33,7 @@ export function argValue(name: string): string | undefined {
 
 export function runMain(main: () => Promise<void>): void {
   main().catch((err) => {
-    console.error(err instanceof Error ? err.message : err);
+    console.error(err instanceof Error && process.env.DEBUG ? err.stack : err instanceof Error ? err.message : err);
     process.exit(1);
   });
 }

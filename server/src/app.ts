@@ -11,6 +11,7 @@ import { registerErrorHandler, validationErrorBody } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerClient } from './plugins/client.js';
 import { registerAccess } from './features/auth/access.js';
+import { registerPublicInvitationCalls } from './features/unsubscribe/public-cors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { router } from './router.js';
 import { LARGEST_UPLOAD } from './features/files/receive.js';
@@ -41,6 +42,7 @@ export async function buildApp({ config, db, storage, jobs, serveClient = false 
   // No part may be larger than the largest upload destination takes (receive.ts checks each destination's own).
   await app.register(multipart, { limits: { files: 10, fileSize: LARGEST_UPLOAD } });
   registerAccess(app);
+  await registerPublicInvitationCalls(app);
 
   registerErrorHandler(app);
   // registerRouter installs its own error handler, so the routes live in a child context: it answers

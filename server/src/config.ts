@@ -50,6 +50,18 @@ const Env = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  // The society's email domain: templates' From Email and Reply To must be on it (spec 03 §5).
+  EMAIL_DOMAIN: z.string().trim().toLowerCase().regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, 'must be a domain name such as example.org').default('example.org'),
+  // Absolute base of links in emails and public pages; unset: http://localhost:PORT.
+  PUBLIC_URL: z.string().url('must be an absolute URL').optional(),
+  // HMAC key of unsubscribe links; unset: generated once and kept in app_secrets.
+  UNSUBSCRIBE_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Mail: an smtp(s):// URL (nodemailer, pooled); unset = the local outbox table staff read in the UI.
+  SMTP_URL: z.string().regex(/^smtps?:\/\/./, 'must be an smtp:// or smtps:// URL').optional(),
+  EMAIL_RATE_PER_SECOND: z.coerce.number({ message: 'must be a number' }).positive().max(100_000).default(50),
+  EMAIL_DAILY_QUOTA: z.coerce.number({ message: 'must be a number' }).int().positive().default(100_000),
+  // HMAC key the provider signs webhook batches with; unset = the webhook refuses every call (403).
+  EMAIL_WEBHOOK_SECRET: z.string().min(1).optional(),
 });
 
 export type Config = Omit<z.infer<typeof Env>, 'COOKIE_SECURE'> & { COOKIE_SECURE: boolean };

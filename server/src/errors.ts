@@ -4,10 +4,19 @@ export class AppError extends Error {
     public readonly status: number,
     message: string,
     public readonly detail?: string,
+    /** Field-level problems, as request validation reports them (the form puts each on its field). */
+    public readonly issues?: Array<{ path: Array<string | number>; message: string }>,
   ) {
     super(message);
   }
 }
+
+/**
+ * A 400 about one field of the body, found by a check the schema cannot make (a past date, a disabled
+ * choice): shaped like a validation error, so the form shows it under that field.
+ * @example throw fieldError('deadline', 'Past dates cannot be chosen')
+ */
+export const fieldError = (field: string, message: string, detail?: string) => new AppError(400, message, detail, [{ path: [field], message }]);
 
 export const notFound = (what: string) => new AppError(404, `${what} not found`);
 export const badRequest = (message: string, detail?: string) => new AppError(400, message, detail);

@@ -9,6 +9,14 @@ import { chapterRoutes } from './features/chapters/routes.js';
 import { calendarRoutes } from './features/calendar/routes.js';
 import { memberEventsRoutes } from './features/calendar/member-events-routes.js';
 import { accountRoutes } from './features/accounts/routes.js';
+import { emailRoutes } from './features/emails/routes.js';
+import { blockedEmailRoutes } from './features/blocked-emails/routes.js';
+import { publicUnsubscribeRoutes } from './features/unsubscribe/routes.js';
+import { tokenRoutes } from './features/tokens/routes.js';
+import { emailTemplateRoutes } from './features/email-templates/routes.js';
+import { invitationTestRoutes } from './features/invitation-tests/routes.js';
+import { invitationRoutes } from './features/invitations/routes.js';
+import { inviteeRoutes } from './features/invitees/routes.js';
 
 /** Every area's handlers, one line each, checked by ts-rest against the contract. */
 export const router = s.router(contract, {
@@ -21,4 +29,12 @@ export const router = s.router(contract, {
   calendar: calendarRoutes,
   memberEvents: memberEventsRoutes,
   accounts: accountRoutes,
+  emails: emailRoutes,
+  blockedEmails: blockedEmailRoutes,
+  publicUnsubscribe: publicUnsubscribeRoutes,
+  tokens: tokenRoutes,
+  emailTemplates: emailTemplateRoutes,
+  invitationTests: invitationTestRoutes,
+  invitations: invitationRoutes,
+  invitees: inviteeRoutes,
 });

@@ -37,6 +37,19 @@ export type AreaOptions = {
   idParam?: 'id' | 'uuid';
 };
 
+/**
+ * Per-use query options: off until ready, or re-read every `refetchInterval` ms; given a function, it is
+ * asked after each answer (its response `{status, body}`), e.g. to poll only while a job runs.
+ */
+export type QueryOpts = { enabled?: boolean; refetchInterval?: number | false | ((response: unknown) => number | false) };
+
+/** TanStack Query's form of `QueryOpts`: a function interval reads the query's latest answer. */
+function queryOptions(opts: QueryOpts = {}) {
+  const { refetchInterval: every, ...rest } = opts;
+  if (every === undefined) return rest;
+  return { ...rest, refetchInterval: typeof every === 'function' ? (q: { state: { data: unknown } }) => every(q.state.data) : every };
+}
+
 type Has<R, K extends keyof AreaRoutes> = R extends { [P in K]: infer H } ? (H extends undefined ? never : H) : never;
 
 type SaveHooks<R> = ([Has<R, 'create'>] extends [never] ? unknown : { create: (body: BodyOf<Has<R, 'create'>>) => Reply<Has<R, 'create'>> }) &
@@ -46,9 +59,9 @@ export type Area<R> = { queries: AreaQueries } & ([Has<R, 'list'>] extends [neve
   ? unknown
   : {
       /** One page (or range) of the list; the previous page stays shown while the next loads. */
-      useList: (query: QueryOf<Has<R, 'list'>>, opts?: { enabled?: boolean }) => Result<Has<R, 'list'>>;
+      useList: (query: QueryOf<Has<R, 'list'>>, opts?: QueryOpts) => Result<Has<R, 'list'>>;
     }) &
-  ([Has<R, 'detail'>] extends [never] ? unknown : { useDetail: (id: EntityId, opts?: { enabled?: boolean }) => Result<Has<R, 'detail'>> }) &
+  ([Has<R, 'detail'>] extends [never] ? unknown : { useDetail: (id: EntityId, opts?: QueryOpts) => Result<Has<R, 'detail'>> }) &
   ([Has<R, 'create'> | Has<R, 'update'>] extends [never]
     ? unknown
     : {
@@ -95,13 +108,13 @@ export function createArea<const R extends AreaRoutes>(key: string | readonly [s
   const area: Record<string, unknown> = { queries };
   if (routes.list) {
     const list = routes.list;
-    area.useList = (query: unknown, opts?: { enabled?: boolean }) =>
-      list.useQuery({ queryKey: queries.list(query), queryData: { query }, placeholderData: keepPreviousData, ...opts } as never);
+    area.useList = (query: unknown, opts?: QueryOpts) =>
+      list.useQuery({ queryKey: queries.list(query), queryData: { query }, placeholderData: keepPreviousData, ...queryOptions(opts) } as never);
   }
   if (routes.detail) {
     const detail = routes.detail;
-    area.useDetail = (id: EntityId, opts?: { enabled?: boolean }) =>
-      detail.useQuery({ queryKey: queries.detail(id), queryData: { params: params(id) }, ...opts } as never);
+    area.useDetail = (id: EntityId, opts?: QueryOpts) =>
+      detail.useQuery({ queryKey: queries.detail(id), queryData: { params: params(id) }, ...queryOptions(opts) } as never);
   }
   if (routes.create || routes.update) {
     area.useSave = (meta?: MutationMeta) => {
@@ -145,14 +158,16 @@ export function pickerSource<H extends AnyQuery>(
   areaKey: string,
   route: H,
   sort = 'name:asc',
+  /** Fixed filters of the list query (e.g. `{ enabled: '1' }`: only enabled ones are offered). */
+  filters: Record<string, string> = {},
 ): { entityName: string; queryKey: readonly unknown[]; fetchPage: FetchOptionsPage<ItemOf<H>>; getValue: (item: ItemOf<H>) => number; getLabel: (item: ItemOf<H>) => string } {
   const named = (item: ItemOf<H>) => item as { id: number; name: string };
   return {
     entityName: areaKey,
     getValue: (item) => named(item).id,
     getLabel: (item) => named(item).name,
-    queryKey: [areaKey, 'options'],
+    queryKey: Object.keys(filters).length ? [areaKey, 'options', filters] : [areaKey, 'options'],
     fetchPage: (search, page) =>
-      route.query({ query: { search: search || undefined, page, pageSize: PICKER_PAGE_SIZE, sort } } as never).then((res: { status: number; body: unknown }) => toOptionsPage<ItemOf<H>>(res)),
+      route.query({ query: { ...filters, search: search || undefined, page, pageSize: PICKER_PAGE_SIZE, sort } } as never).then((res: { status: number; body: unknown }) => toOptionsPage<ItemOf<H>>(res)),
   };
 }

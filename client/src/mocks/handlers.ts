@@ -3,6 +3,7 @@ import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
 import { contract } from '@app/contract';
 import { z } from 'zod';
 import { sample } from './sample';
+import { pageSample } from './paged-sample';
 import { fixtures, type Fixture } from './fixtures';
 
 type Entry = { key: string; route: AppRoute };
@@ -22,7 +23,7 @@ const METHOD = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patc
 
 /**
  * One MSW handler per contract route: a fixture when one is given (by key), otherwise a sample
- * built from the route's own success schema. Extra fixtures win, for tests.
+ * built from the route's own success schema (a list paged as the request asks). Extra fixtures win, for tests.
  */
 export function createHandlers(extra: Record<string, Fixture> = {}): HttpHandler[] {
   const all = { ...fixtures, ...extra };
@@ -33,7 +34,7 @@ export function createHandlers(extra: Record<string, Fixture> = {}): HttpHandler
       const status = successStatus(route);
       const schema = route.responses[status];
       if (status === 204 || status === 302 || !schema || !(schema instanceof z.ZodType)) return new HttpResponse(null, { status: status === 302 ? 204 : status });
-      return HttpResponse.json(sample(schema) as never, { status });
+      return HttpResponse.json(pageSample(sample(schema), new URL(info.request.url)) as never, { status });
     }),
   );
 }

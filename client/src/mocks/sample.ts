@@ -64,7 +64,7 @@ export function sample(schema: z.ZodTypeAny, key = ''): unknown {
 }
 
 // Rows of a sample list differ in id and text, so lists render as lists.
-function withIndex(value: unknown, i: number): unknown {
+export function withIndex(value: unknown, i: number): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const out: Record<string, unknown> = { ...(value as object) };
   for (const [k, v] of Object.entries(out)) {

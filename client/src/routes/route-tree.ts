@@ -12,6 +12,18 @@ import { adminInstitutionsRoute } from './admin-institutions';
 import { adminAccountsRoute } from './admin-accounts';
 import { adminAccountsMembersRoute } from './admin-accounts-members';
 import { adminAccountsPledgesRoute } from './admin-accounts-pledges';
+import { adminTechEmailTemplatesRoute, adminTechRoute } from './admin-tech-email-templates';
+import { adminTechEmailTemplatesNewRoute } from './admin-tech-email-templates-new';
+import { adminTechEmailTemplateRoute, adminTechEmailTemplatesEditRoute } from './admin-tech-email-templates-edit';
+import { adminTechEmailsFeedbackRoute } from './admin-tech-emails-feedback';
+import { adminTechEmailsSentRoute } from './admin-tech-emails-sent';
+import { adminTechOutboxRoute } from './admin-tech-outbox';
+import {
+  adminLogisticsInvitationRoute, adminLogisticsInvitationsEditRoute, adminLogisticsInvitationsNewRoute, adminLogisticsInvitationsRoute,
+  adminLogisticsInviteesRoute, adminLogisticsRoute,
+} from './admin-logistics-invitations';
+import { adminLogisticsTestVariablesRoute } from './admin-logistics-test-variables';
+import { unsubscribeRoute } from './unsubscribe';
 import { memberRoute } from './member';
 import { memberEventsRoute } from './member-events';
 
@@ -26,6 +38,12 @@ export const routeTree = rootRoute.addChildren([
     adminChaptersRoute, adminChaptersNewRoute, adminChaptersEditRoute, adminChapterRoute,
     adminInstitutionsRoute,
     adminAccountsRoute, adminAccountsMembersRoute, adminAccountsPledgesRoute,
+    adminTechRoute, adminTechEmailTemplatesRoute, adminTechEmailTemplatesNewRoute, adminTechEmailTemplatesEditRoute, adminTechEmailTemplateRoute,
+    adminTechEmailsFeedbackRoute,
+    adminTechEmailsSentRoute, adminTechOutboxRoute,
+    adminLogisticsRoute, adminLogisticsInvitationsRoute, adminLogisticsInvitationsNewRoute, adminLogisticsInvitationsEditRoute, adminLogisticsInvitationRoute,
+    adminLogisticsInviteesRoute, adminLogisticsTestVariablesRoute,
   ]),
   memberRoute.addChildren([memberEventsRoute]),
+  unsubscribeRoute,
 ]);

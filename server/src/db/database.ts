@@ -2,6 +2,9 @@ import { CamelCasePlugin, Kysely, PostgresDialect, type Generated, type ColumnTy
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Address } from '@app/contract';
+import type { InvitationEventCountTable, InvitationTable, InvitationTestTable, InviteeTable } from './tables/invitations.js';
+import type { AppSecretTable, BlockedEmailTable, EmailEventTable, EmailOutboxTable, EmailSendTable } from './tables/email.js';
+import type { EmailTemplateTable, EmailTemplateVersionTable } from './tables/email.js';
 
 // Dates come back as JS Dates; bigint counts as numbers (they stay far below 2^53 here).
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -174,6 +177,17 @@ export interface DB {
   eventRsvps: EventRsvpTable;
   dashboardDailyCounts: DashboardDailyCountTable;
   rowCounts: RowCountTable;
+  invitationTests: InvitationTestTable;
+  invitations: InvitationTable;
+  invitees: InviteeTable;
+  invitationEventCounts: InvitationEventCountTable;
+  emailTemplates: EmailTemplateTable;
+  emailTemplateVersions: EmailTemplateVersionTable;
+  emailSends: EmailSendTable;
+  emailEvents: EmailEventTable;
+  emailOutbox: EmailOutboxTable;
+  blockedEmails: BlockedEmailTable;
+  appSecrets: AppSecretTable;
 }
 
 /**

@@ -152,3 +152,11 @@ export function streamCsv<O>(
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
+
+/**
+ * The full name of the account joined as `alias` (e.g. the one who saved a row last), or null.
+ * @example qb.leftJoin('accounts as a', 'a.id', 't.updatedBy').select(accountName('a').as('updatedBy'))
+ */
+export function accountName(alias: string) {
+  return sql<string | null>`nullif(trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}), '')`;
+}

@@ -26,7 +26,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof RequestValidationError) return reply.status(400).send(validationErrorBody(error));
     if (error instanceof AppError) {
-      const body: ErrorBody = { message: error.message, ...(error.detail ? { detail: error.detail } : {}) };
+      const body: ErrorBody = { message: error.message, ...(error.detail ? { detail: error.detail } : {}), ...(error.issues ? { issues: error.issues } : {}) };
       return reply.status(error.status).send(body);
     }
     const status = (error as FastifyError).statusCode;

@@ -23,6 +23,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helper.js';
+import { recordingJobs } from '../services/mail/test-fixtures.js';
 import { contractRoutes } from './contract-routes.js';
 import { createIdentities, describeFailures, runFuzz, type RunResult } from './fuzz/run.js';
 
@@ -42,6 +43,8 @@ const routes = contractRoutes();
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Routes that queue work (an invitation's processing, test sends) reach a queue that records the job.
+  t.app.jobs = recordingJobs();
   identities = await createIdentities(t, 'fuzz');
 });
 afterAll(() => t?.close());

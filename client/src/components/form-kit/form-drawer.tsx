@@ -1,8 +1,8 @@
+import { ListError } from '../list-kit/list-error';
 import type { ReactNode } from 'react';
 import { Alert, Button, Center, Drawer, Group, Loader, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { errorMessage } from '../../api/errors';
 import type { EntityForm as EntityFormState } from './use-entity-form';
 import classes from './form-kit.module.css';
 
@@ -74,17 +74,7 @@ export function EntityForm(props: { form: EntityFormState<any>; onCancel: () => 
 export function LoadedEntity<T>(props: { result: { data?: { body: T }; error: unknown; refetch: () => unknown }; children: (entity: T) => ReactNode }) {
   const { data, error, refetch } = props.result;
   if (data) return <>{props.children(data.body)}</>;
-  if (error != null)
-    return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-        <Group justify="space-between">
-          <span>{errorMessage(error)}</span>
-          <Button size="xs" variant="white" color="red" onClick={() => void refetch()}>
-            Retry
-          </Button>
-        </Group>
-      </Alert>
-    );
+  if (error != null) return <ListError error={error} onRetry={() => void refetch()} />;
   return (
     <Center py="xl">
       <Loader aria-label="Loading" />

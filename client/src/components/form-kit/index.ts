@@ -8,3 +8,5 @@ export { SearchableMultiSelect, type SearchableMultiSelectProps } from './search
 export { usePagedOptions, toOptionsPage, PICKER_PAGE_SIZE, type FetchOptionsPage, type OptionsPage } from './use-paged-options';
 export type { BlankableFields, FormValuesOf } from './form-values';
 export { getPath, setPath, issuesToErrors, type FormPath, type PathValue } from './paths';
+export { FormPage, FormSection, useBackTo } from './form-page';
+export { EntityPanel } from './entity-panel';

@@ -11,3 +11,4 @@ export { ListPager } from './list-pager';
 export { ColumnToggle, useVisibleColumns, MOBILE_QUERY } from './column-toggle';
 export type { Column, FilterDef, FilterOption, FilterValues, ListResult } from './types';
 export { ListError } from './list-error';
+export { enabledColumn, updatedColumn, yesNoOptions } from './common-columns';

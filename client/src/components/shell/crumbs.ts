@@ -12,6 +12,11 @@ const segmentLabels: Record<string, string> = {
   chapters: 'Chapters',
   calendar: 'Calendar',
   profile: 'Profile',
+  tech: 'Tech',
+  'emails-feedback': 'Blocked Emails',
+  'emails-sent': 'Emails Sent',
+  outbox: 'Outbox',
+  logistics: 'Logistics',
   new: 'New',
   edit: 'Edit',
 };

@@ -1,5 +1,9 @@
 import { IconBuildingBank, IconCalendarEvent, IconLayoutDashboard, IconSchool, type Icon } from '@tabler/icons-react';
 import { IconUserCheck, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconMailCode } from '@tabler/icons-react';
+import { IconMailOff } from '@tabler/icons-react';
+import { IconInbox, IconMailFast } from '@tabler/icons-react';
+import { IconAddressBook, IconArrowsSplit2, IconSend2 } from '@tabler/icons-react';
 
 const DASHBOARD = '/admin';
 
@@ -20,6 +24,13 @@ export const navItems: NavItem[] = [
   { label: 'Members', to: '/admin/accounts/members', icon: IconUserCheck },
   { label: 'Pledges', to: '/admin/accounts/pledges', icon: IconUserPlus },
   { label: 'Calendar', to: '/admin/calendar', icon: IconCalendarEvent },
+  { label: 'Invitations', to: '/admin/logistics/invitations', icon: IconSend2 },
+  { label: 'Invitees', to: '/admin/logistics/invitees', icon: IconAddressBook },
+  { label: 'A/B Variables', to: '/admin/logistics/test-variables', icon: IconArrowsSplit2 },
+  { label: 'Email Templates', to: '/admin/tech/email-templates', icon: IconMailCode },
+  { label: 'Blocked Emails', to: '/admin/tech/emails-feedback', icon: IconMailOff },
+  { label: 'Emails Sent', to: '/admin/tech/emails-sent', icon: IconMailFast },
+  { label: 'Outbox', to: '/admin/tech/outbox', icon: IconInbox },
 ];
 
 /** The `to` of the nav entry that owns `pathname`, if any. */

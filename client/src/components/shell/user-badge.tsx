@@ -11,7 +11,7 @@ export function userName(account: CurrentAccount) {
 export function UserBadge({ account, name }: { account: CurrentAccount; name: string }) {
   return (
     <Group gap={8} wrap="nowrap">
-      <Avatar src={account.avatarUrl} name={name} color="initials" radius="xl" size={34} />
+      <Avatar src={account.avatarUrl} name={name} color="initials" radius="xl" size={34} aria-hidden />
       <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
         {name}
       </Text>

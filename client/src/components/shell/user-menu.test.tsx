@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderRoute } from '../../test/render';
 
 async function openUserMenuItem(name: string) {
-  await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+  await userEvent.click(await screen.findByRole('button', { name: /Account menu/ }));
   await userEvent.click(await screen.findByRole('menuitem', { name }));
 }
 
@@ -16,7 +16,7 @@ describe('user menu', () => {
 
   it('shows the initials of the signed-in user', async () => {
     renderRoute('/admin');
-    const button = await screen.findByRole('button', { name: 'Account menu' });
+    const button = await screen.findByRole('button', { name: /Account menu/ });
     expect(within(button).getByText('AA')).toBeTruthy();
   });
 

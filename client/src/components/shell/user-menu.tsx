@@ -1,5 +1,5 @@
-import { Menu, Text, UnstyledButton } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { openConfirmModal, openModal } from '../../app/overlay-gate';
 import { IconLogout, IconPalette, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { CurrentAccount } from '@app/contract';
@@ -10,7 +10,7 @@ export const LOGOUT_URL = '/api/auth/logout';
 
 /** Sign-out asks first (spec 01 §2); the server ends the session and redirects to /login. */
 export function confirmSignOut() {
-  modals.openConfirmModal({
+  openConfirmModal({
     title: 'Are you sure you want to sign out?',
     children: (
       <Text size="sm" c="dimmed">
@@ -24,7 +24,7 @@ export function confirmSignOut() {
 }
 
 function openAppearance() {
-  modals.open({ title: 'Appearance', size: 'sm', children: <ColorSchemeControl /> });
+  openModal({ title: 'Appearance', size: 'sm', children: <ColorSchemeControl /> });
 }
 
 export function UserMenu({ account }: { account: CurrentAccount }) {
@@ -33,8 +33,10 @@ export function UserMenu({ account }: { account: CurrentAccount }) {
   return (
     <Menu position="bottom-end" width={240} hideDetached={false}>
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu" style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
+        {/* Named by what it shows plus 'Account menu' (an aria-label hiding the visible name fails WCAG 2.5.3). */}
+        <UnstyledButton style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
           <UserBadge account={account} name={name} />
+          <VisuallyHidden>Account menu</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

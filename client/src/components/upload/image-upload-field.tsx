@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconTrash } from '@tabler/icons-react';
 import type { UploadedFile, UploadPath } from '@app/contract';
 import { FileDropzone } from './file-dropzone';
 import { formatBytes } from './upload-rules';
@@ -16,14 +16,18 @@ export type ImageUploadFieldProps = {
   error?: ReactNode;
   required?: boolean;
   disabled?: boolean;
+  /** 'image' (default) shows the picture; 'file' a document icon (databases, zips). */
+  kind?: 'image' | 'file';
 };
 
 /**
- * A form field holding one uploaded image: shows the current one with a Remove button, and a drop
- * zone that replaces it.
+ * A form field holding one uploaded file (an image by default): shows the current one with a Remove
+ * button, and a drop zone that replaces it.
  * @example <ImageUploadField label="Logo" path="public/institutions/logos" value={logo} onChange={setLogo} />
+ * @example <ImageUploadField kind="file" label="Database" path="private/invitations/databases" value={db} onChange={setDb} />
  */
-export function ImageUploadField({ label, path, value, onChange, description, error, required, disabled }: ImageUploadFieldProps) {
+export function ImageUploadField({ label, path, value, onChange, description, error, required, disabled, kind = 'image' }: ImageUploadFieldProps) {
+  const noun = kind === 'image' ? 'an image' : 'a file';
   return (
     <Input.Wrapper label={label} description={description} error={error} required={required}>
       <Stack gap="xs" mt={description ? 4 : 2}>
@@ -31,7 +35,11 @@ export function ImageUploadField({ label, path, value, onChange, description, er
           <Paper withBorder p="xs" radius="sm">
             <Group justify="space-between" wrap="nowrap">
               <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                <Image src={value.url} alt={value.fileName} h={64} w={64} fit="contain" radius="sm" />
+                {kind === 'image' ? (
+                  <Image src={value.url} alt={value.fileName} h={64} w={64} fit="contain" radius="sm" />
+                ) : (
+                  <IconFileSpreadsheet size={32} stroke={1.4} aria-hidden />
+                )}
                 <div style={{ minWidth: 0 }}>
                   <Text size="sm" truncate>
                     {value.fileName}
@@ -60,7 +68,7 @@ export function ImageUploadField({ label, path, value, onChange, description, er
           maxFiles={1}
           hideDone
           disabled={disabled}
-          label={value ? 'Drop a new image here or click to replace it' : 'Drop an image here or click to select it'}
+          label={value ? `Drop a new ${kind} here or click to replace it` : `Drop ${noun} here or click to select it`}
           onUploaded={([file]) => file && onChange(file)}
         />
       </Stack>

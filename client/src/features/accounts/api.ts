@@ -1,4 +1,4 @@
-import type { ResetPasswordInput } from '@app/contract';
+import { WELCOME_EMAIL_SENT, type ResetPasswordInput } from '@app/contract';
 import { createArea, type EntityId } from '../../api/area';
 import { accountsContract, apiRouter } from '@app/contract';
 import { areaClient } from '../../api/tsr';
@@ -34,4 +34,10 @@ export function useResetPassword(kind: 'account' | 'member') {
   const member = routes.resetMemberPassword.useMutation(options);
   const mutation = kind === 'account' ? account : member;
   return (id: EntityId, body: ResetPasswordInput) => mutation.mutateAsync({ params: { id: Number(id) }, body });
+}
+
+/** 'Send Welcome Email' of a member row (spec 01): the server picks the template; the texts come from the one notification place. */
+export function useSendWelcomeEmail() {
+  const mutation = routes.sendWelcomeEmail.useMutation({ meta: { successMessage: WELCOME_EMAIL_SENT } });
+  return (id: EntityId) => mutation.mutate({ params: { id: Number(id) } });
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Text } from '@mantine/core';
+import { openConfirmModal } from '../../app/overlay-gate';
 import { getRouteApi } from '@tanstack/react-router';
 import { MemberListQuery, type MemberRow } from '@app/contract';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { FormDrawer, LoadedEntity, useEditPanel } from '../../components/form-kit';
-import { accountsRoutes, membersArea } from './api';
+import { accountsRoutes, membersArea, useSendWelcomeEmail } from './api';
 import { formatDay } from './format';
 import { MemberForm } from './member-form';
 import { PersonCell } from './person-cell';
@@ -62,6 +63,19 @@ function EditMember({ id, onDone }: { id: number; onDone: () => void }) {
 export function MembersPage() {
   const panel = useEditPanel();
   const [reset, setReset] = useState<ResetTarget | null>(null);
+  const sendWelcome = useSendWelcomeEmail();
+  // Spec 01: Send Welcome Email asks first. The server sends WelcomeEmail to a member who paid, WelcomeEmailNoPayment otherwise.
+  const confirmWelcome = (m: MemberRow) =>
+    openConfirmModal({
+      title: 'Send Welcome Email',
+      children: (
+        <Text size="sm">
+          Send the welcome email to {m.fullname} ({m.email})?
+        </Text>
+      ),
+      labels: { confirm: 'Send', cancel: 'Cancel' },
+      onConfirm: () => sendWelcome(m.id),
+    });
   const columns: Column<MemberRow>[] = [
     ...memberColumns({ header: 'Member Since', sortField: 'memberat' }, panel.openEdit),
     {
@@ -69,7 +83,12 @@ export function MembersPage() {
       header: 'Actions',
       align: 'right',
       render: (m) => (
-        <RowActions name={m.fullname} onEdit={() => panel.openEdit(m.id)} onReset={() => setReset({ id: m.id, name: m.fullname, email: m.email })} />
+        <RowActions
+          name={m.fullname}
+          onEdit={() => panel.openEdit(m.id)}
+          onWelcome={() => confirmWelcome(m)}
+          onReset={() => setReset({ id: m.id, name: m.fullname, email: m.email })}
+        />
       ),
     },
   ];

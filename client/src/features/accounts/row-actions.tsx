@@ -1,13 +1,18 @@
 import { Button, Group } from '@mantine/core';
-import { IconKey, IconPencil } from '@tabler/icons-react';
+import { IconKey, IconMailForward, IconPencil } from '@tabler/icons-react';
 
-/** The Edit and Reset Password actions of an account or member row. */
-export function RowActions({ name, onEdit, onReset }: { name: string; onEdit: () => void; onReset: () => void }) {
+/** The Edit, Send Welcome Email (members, when `onWelcome` is given) and Reset Password actions of an account or member row. */
+export function RowActions({ name, onEdit, onReset, onWelcome }: { name: string; onEdit: () => void; onReset: () => void; onWelcome?: () => void }) {
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       <Button variant="subtle" size="xs" leftSection={<IconPencil size={14} />} onClick={onEdit} aria-label={`Edit ${name}`}>
         Edit
       </Button>
+      {onWelcome && (
+        <Button variant="subtle" size="xs" color="teal" leftSection={<IconMailForward size={14} />} onClick={onWelcome} aria-label={`Send Welcome Email to ${name}`}>
+          Send Welcome Email
+        </Button>
+      )}
       <Button variant="subtle" size="xs" color="gray" leftSection={<IconKey size={14} />} onClick={onReset} aria-label={`Reset Password of ${name}`}>
         Reset Password
       </Button>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Button, Card, Flex, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../app/overlay-gate';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import type FullCalendar from '@fullcalendar/react';
@@ -72,7 +72,7 @@ export function CalendarPage() {
 
   const confirmDelete = (event: CalendarEvent) => {
     setSelected(null);
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Delete Calendar Event',
       children: (
         <Text size="sm">

@@ -64,6 +64,9 @@ export function MonthGrid({ calendarRef, events, initialDate, onRangeChange, onE
       eventTimeFormat={{ hour: 'numeric', minute: '2-digit', omitZeroMinute: true, meridiem: 'short' }}
       events={inputs}
       eventContent={EventChip}
+      // FullCalendar names a day cell by its date link alone, so a day with events reads a name that leaves out
+      // what it shows (WCAG 2.5.3); named by its content instead, the cell reads the day and its events.
+      dayCellDidMount={(arg) => arg.el.removeAttribute('aria-labelledby')}
       editable
       // Nothing can be moved onto a day that is already over.
       eventAllow={(span) => span.start.getTime() >= new Date().setHours(0, 0, 0, 0)}

@@ -1,21 +1,9 @@
-import type { ReactNode } from 'react';
-import { Card, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { CHAPTER_FOLDERS, type Chapter, type UploadedFile } from '@app/contract';
-import { AddressFields, EntityForm, type FormBinder, NullableNumberInput, SearchableSelect, useEntityForm } from '../../components/form-kit';
+import { AddressFields, EntityForm, FormSection, type FormBinder, NullableNumberInput, SearchableSelect, useEntityForm } from '../../components/form-kit';
 import { ImageUploadField } from '../../components/upload';
 import { chaptersArea, institutionOptions } from './api';
 import { ChapterFormSchema, toFormValues, type ChapterFormValues } from './form-values';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
-      <Title order={3} size="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
 
 type Leader = 'invitationAdvisor1' | 'invitationAdvisor2' | 'invitationPresident';
 
@@ -53,7 +41,7 @@ export function ChapterForm({ chapter, onDone }: { chapter?: Chapter; onDone: ()
 
   return (
     <EntityForm form={form} onCancel={onDone}>
-      <Section title="Chapter Information">
+      <FormSection title="Chapter Information">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
             <TextInput label="Name" withAsterisk maxLength={255} {...form.getInputProps('name')} />
@@ -74,21 +62,21 @@ export function ChapterForm({ chapter, onDone }: { chapter?: Chapter; onDone: ()
           </SimpleGrid>
           <ImageUploadField label="Logo" path={CHAPTER_FOLDERS.logo} value={v.logo} onChange={(f) => form.setValue('logo', f)} />
         </Stack>
-      </Section>
+      </FormSection>
 
-      <Section title="Chapter Address">
+      <FormSection title="Chapter Address">
         <AddressFields form={form} path="address" />
-      </Section>
+      </FormSection>
 
-      <Section title="Invitation Leaders">
+      <FormSection title="Invitation Leaders">
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl" verticalSpacing="xl">
           <LeaderFields form={form} leader="invitationAdvisor1" heading="Advisor 1" withTitle />
           <LeaderFields form={form} leader="invitationAdvisor2" heading="Advisor 2" />
           <LeaderFields form={form} leader="invitationPresident" heading="President" />
         </SimpleGrid>
-      </Section>
+      </FormSection>
 
-      <Section title="Additional Invitation Information">
+      <FormSection title="Additional Invitation Information">
         <Stack gap="sm">
           <TextInput label="Invitation Landing Page" placeholder="https://" {...form.getInputProps('invitationLandingPage')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
@@ -99,7 +87,7 @@ export function ChapterForm({ chapter, onDone }: { chapter?: Chapter; onDone: ()
           <TextInput label="SCLA Page" placeholder="https://" {...form.getInputProps('sclaPage')} />
           <ImageUploadField label="SCLA Page Image" path={CHAPTER_FOLDERS.sclaPageImage} value={v.sclaPageImage} onChange={(f) => form.setValue('sclaPageImage', f)} />
         </Stack>
-      </Section>
+      </FormSection>
     </EntityForm>
   );
 }

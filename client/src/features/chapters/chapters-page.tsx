@@ -2,22 +2,16 @@ import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { ChapterListQuery, type Address, type Chapter } from '@app/contract';
-import type { Column, FilterDef } from '../../components/list-kit';
+import { yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { chaptersArea, chaptersRoutes } from './api';
 
 const routeApi = getRouteApi('/admin/chapters');
 
-// A chosen option hides the filter's placeholder, so each option names its filter.
-const yesNo = (name: string) => [
-  { value: '1', label: `${name}: Yes` },
-  { value: '0', label: `${name}: No` },
-];
-
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search chapters or institutions' },
-  { key: 'active', type: 'select', label: 'Active', options: yesNo('Active') },
-  { key: 'acceptingMembers', type: 'select', label: 'Accepting Members', options: yesNo('Accepting') },
+  { key: 'active', type: 'select', label: 'Active', options: yesNoOptions('Active') },
+  { key: 'acceptingMembers', type: 'select', label: 'Accepting Members', options: yesNoOptions('Accepting') },
 ];
 
 /** One line of address: street, city, state and postal code, country. */

@@ -69,7 +69,7 @@ function MembershipHeatmap() {
           </Group>
         </Alert>
       ) : (
-        <Stack gap={6} aria-busy="true" aria-label="Loading memberships per month">
+        <Stack gap={6} role="status" aria-busy="true" aria-label="Loading memberships per month">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} h={30} />
           ))}

@@ -49,7 +49,8 @@ export function MonthHeatmap({ rows, noun, now = new Date() }: { rows: MonthRow[
 
   return (
     <>
-      <Table.ScrollContainer minWidth={760} type="native">
+      {/* On a phone the grid scrolls sideways: the region takes focus so keyboard users can scroll it too. */}
+      <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label={`${noun} by month`}>
         <Table className={classes.table} withRowBorders={false} verticalSpacing={3} horizontalSpacing={3} layout="fixed" style={{ borderCollapse: 'separate', borderSpacing: 3 }}>
           <Table.Thead>
             <Table.Tr>

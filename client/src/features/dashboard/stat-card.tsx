@@ -59,7 +59,7 @@ export function StatCard({ title, subtitle, comparedWith = 'the previous period'
           </Stack>
         </Alert>
       ) : (
-        <Stack gap={8} mt="sm" aria-busy="true" aria-label={`Loading ${title}`}>
+        <Stack gap={8} mt="sm" role="status" aria-busy="true" aria-label={`Loading ${title}`}>
           <Skeleton h={34} w="45%" />
           <Skeleton h={12} w="60%" />
           <Skeleton h={SPARK_HEIGHT - 8} mt={4} />

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../errors.js';
 import { csvAttachment } from '../../http.js';
 import { hashNewPassword } from '../../services/auth/passwords.js';
 import { revokeAccountSessions } from '../../services/auth/sessions.js';
+import { sendWelcomeEmail } from '../../services/mail/welcome.js';
 import * as repo from './repo.js';
 import * as members from './members.js';
 
@@ -60,6 +61,8 @@ export const accountRoutes = s.router(contract.accounts, {
     if (!(await members.isMember(request.server.db, params.id))) throw notFound('Member');
     return resetPassword(request, params.id, body.newPassword, 'Member');
   },
+
+  sendWelcomeEmail: async ({ params, request }) => ({ status: 200, body: await sendWelcomeEmail(request.server.db, request.server.jobs, params.id) }),
 
   list: async ({ query, request }) => ({ status: 200, body: await repo.listAccounts(request.server.db, query) }),
 

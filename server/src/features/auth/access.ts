@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRoute } from '@ts-rest/core';
-import type { Access } from '@app/contract';
+import { PUBLIC_INVITATION_PATH_PREFIX, type Access } from '@app/contract';
 import { AppError } from '../../errors.js';
 import { findSessionAccount, sessionCookieName } from '../../services/auth/sessions.js';
 import { sessionCache } from '../../services/auth/session-cache.js';
@@ -57,7 +57,8 @@ export function registerAccess(app: FastifyInstance): void {
   });
   app.decorateRequest('account', null);
   app.addHook('onRequest', async (request) => {
-    if (UNSAFE.has(request.method) && request.headers.origin) {
+    // The signed public invitation calls (unsubscribe, RFC 8058 one-click) are cookie-less and meant for any origin.
+    if (UNSAFE.has(request.method) && request.headers.origin && !request.url.startsWith(PUBLIC_INVITATION_PATH_PREFIX)) {
       let sameSite = false;
       try {
         sameSite = new URL(request.headers.origin).host === new URL(`http://${request.headers.host}`).host;

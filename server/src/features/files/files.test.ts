@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MB } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 import { zipOf } from '../../test/stored-zip.js';
+import { multipart, type Part } from '../../test/multipart.js';
 
 let t: TestApp;
 let admin: string;
@@ -46,26 +47,6 @@ function tinyPng(size = 0): Buffer {
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
   return size > png.length ? Buffer.concat([png, Buffer.alloc(size - png.length)]) : png;
-}
-
-type Part = { field: string; value: string } | { file: string; type: string; bytes: Buffer };
-
-function multipart(parts: Part[]) {
-  const boundary = '----upload-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('field' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`));
-    } else {
-      chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${part.file}"\r\nContent-Type: ${part.type}\r\n\r\n`),
-        part.bytes,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 const upload = (parts: Part[], cookie: string | null = admin) =>

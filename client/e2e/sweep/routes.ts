@@ -1,0 +1,62 @@
+import { createMemoryHistory, createRouter, type AnyRoute } from '@tanstack/react-router';
+import { routeTree } from '../../src/routes/route-tree';
+
+/** One screen state the sweep visits: a URL and a file-friendly name for its screenshot. */
+export type Visit = { name: string; route: string; signedOut?: boolean; panel?: { key: string; on: 'new' | 'first' } };
+
+/**
+ * The URL keys that open a side panel: the form kit's `edit` ('new' or a record), and the detail panels'
+ * `details` and `message` (a record). A screen with a panel under another key adds it here to be swept open.
+ */
+export const PANEL_KEYS = ['edit', 'details', 'message'] as const;
+
+// Only read for its routes, never run: no query client in its context.
+const router = createRouter({ routeTree, history: createMemoryHistory(), context: { queryClient: undefined as never } });
+
+/** Which of PANEL_KEYS the route's search keeps, and whether it takes 'new' (a form for a new record). */
+function panelsOf(route: AnyRoute): { key: string; takesNew: boolean }[] {
+  // A route's search is a zod schema or a function (TanStack Router takes either).
+  const validate = route.options.validateSearch as
+    | ((input: Record<string, unknown>) => Record<string, unknown>)
+    | { parse: (input: Record<string, unknown>) => Record<string, unknown> }
+    | undefined;
+  if (!validate) return [];
+  const parse = (input: Record<string, unknown>) => {
+    try {
+      return typeof validate === 'function' ? validate(input) : validate.parse(input);
+    } catch {
+      return {};
+    }
+  };
+  return PANEL_KEYS.filter((key) => parse({ [key]: '7' })[key] !== undefined).map((key) => ({ key, takesNew: parse({ [key]: 'new' })[key] === 'new' }));
+}
+
+const fileName = (path: string) => path.replace(/^\//, '').replace(/[/$]+/g, '_') || 'root';
+
+/**
+ * Every route of the client's route tree, read from the tree itself: a route added later is swept without
+ * a change here. A route whose search holds a side panel (PANEL_KEYS) is also visited with the panel open on
+ * its list's first record, and empty ('new') where the panel is a form.
+ */
+export function sweepVisits(): Visit[] {
+  const visits: Visit[] = [];
+  for (const [path, route] of Object.entries(router.routesByPath) as [string, AnyRoute][]) {
+    const name = fileName(path);
+    visits.push({ name, route: path, signedOut: path === '/login' });
+    for (const { key, takesNew } of panelsOf(route)) {
+      if (takesNew) visits.push({ name: `${name}--${key}-new`, route: path, panel: { key, on: 'new' } });
+      visits.push({ name: `${name}--${key}-first`, route: path, panel: { key, on: 'first' } });
+    }
+  }
+  return visits;
+}
+
+/** The visit's address: `$param` segments take the seed's value for that name; throws when one is missing. */
+export function visitUrl(visit: Visit, params: Record<string, string>): string {
+  const missing = [...visit.route.matchAll(/\$(\w+)/g)].map((m) => m[1]!).filter((p) => params[p] === undefined);
+  if (missing.length) {
+    throw new Error(`the sweep has no seeded value for ${missing.map((m) => `$${m}`).join(', ')}: add it to client/e2e/sweep/seed.ts`);
+  }
+  const url = visit.route.replace(/\$(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!));
+  return visit.panel?.on === 'new' ? `${url}?${visit.panel.key}=new` : url;
+}

@@ -1,0 +1,75 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { watchRequests } from './checks.js';
+
+type Router = { navigate: (to: { href: string }) => Promise<void> };
+
+/**
+ * One browser tab the sweep walks through every screen in: loaded once, then moved from screen to screen by
+ * the app's own router (as staff click through it) instead of a reload per screen, which cost most of a
+ * sweep's time. Collects the uncaught and console errors since the last `open`.
+ */
+export class SweepTab {
+  private errors: string[] = [];
+  private listBodies: Promise<unknown>[] = [];
+  private loaded = false;
+  private pathname = '';
+  readonly settle: () => Promise<void>;
+
+  private constructor(
+    readonly page: Page,
+    private readonly baseUrl: string,
+  ) {
+    page.setDefaultTimeout(20_000);
+    page.on('pageerror', (err) => this.errors.push(`uncaught ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') this.errors.push(`console error: ${msg.text()}`);
+    });
+    page.on('response', (res) => {
+      if (res.request().method() === 'GET' && res.url().includes('/api/admin/') && res.headers()['content-type']?.includes('json')) {
+        this.listBodies.push(res.json().catch(() => undefined));
+      }
+    });
+    this.settle = watchRequests(page);
+  }
+
+  static async open(context: BrowserContext, baseUrl: string): Promise<SweepTab> {
+    return new SweepTab(await context.newPage(), baseUrl);
+  }
+
+  /**
+   * Shows `url` (path and query) and waits until it is quiet. The errors start afresh; the list answers too
+   * when the path changes (on the same path the app may serve its list from its cache).
+   */
+  async show(url: string): Promise<void> {
+    this.errors = [];
+    const pathname = url.split('?')[0]!;
+    if (pathname !== this.pathname) this.listBodies = [];
+    this.pathname = pathname;
+    if (this.loaded) {
+      await this.page.evaluate((href) => (window as unknown as { __TSR_ROUTER__: Router }).__TSR_ROUTER__.navigate({ href }), url);
+    } else {
+      await this.page.goto(`${this.baseUrl}${url}`);
+      this.loaded = true;
+    }
+    await this.settle();
+  }
+
+  /** Errors seen since the last `show`. */
+  takeErrors(): string[] {
+    return this.errors.splice(0);
+  }
+
+  /**
+   * The key of the first record in the last list shown (`{items: [...]}` or an array), to open the side panel
+   * on: its `uuid` when it has one (calendar events are addressed by uuid), else its `id`.
+   */
+  async firstListRecord(): Promise<string | undefined> {
+    const ids = (await Promise.all(this.listBodies)).map((body) => {
+      const rows = Array.isArray(body) ? body : (body as { items?: unknown } | undefined)?.items;
+      const first = Array.isArray(rows) ? (rows[0] as { id?: unknown; uuid?: unknown } | undefined) : undefined;
+      const id = first?.uuid ?? first?.id;
+      return id === undefined ? undefined : String(id);
+    });
+    return ids.filter((id) => id !== undefined).at(-1);
+  }
+}

@@ -1,0 +1,26 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../server/src/db/database.js';
+import { seedDemo } from '../../../scripts/seed/demo.js';
+
+/**
+ * The sweep's data: the demo seed every area extends (scripts/seed/demo.ts), a few members and pledges,
+ * and the value of each route parameter name (`$chapterId` ...). A new route with a new parameter adds
+ * one line to `params` below; the sweep says so when one is missing.
+ */
+export async function seedSweep(db: Db): Promise<Record<string, string>> {
+  await seedDemo(db, 12);
+  const first = async (table: string, column = 'id') => {
+    const { rows } = await sql<{ v: unknown }>`select ${sql.ref(column)} as v from ${sql.table(table)} order by id limit 1`.execute(db);
+    if (!rows[0]) throw new Error(`The sweep seed has no ${table} row`);
+    return String(rows[0].v);
+  };
+  return {
+    chapterId: await first('chapters'),
+    institutionId: await first('institutions'),
+    templateId: await first('email_templates'),
+    invitationId: await first('invitations'),
+    inviteeId: await first('invitees'),
+    // The unsubscribe page of a test send (email '0'), which answers without a signed call (spec 02 §7).
+    emailId: '0',
+  };
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+
+/**
+ * A form on a page of its own (chapters, email templates): a link back to its list, the title and an optional
+ * subtitle above the form.
+ *
+ * @example <FormPage list={{ to: '/admin/chapters', label: 'Chapters' }} title="Edit Chapter" subtitle={name}><ChapterForm /></FormPage>
+ */
+export function FormPage(props: { list: { to: string; label: string }; title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Anchor component={Link} to={props.list.to} size="sm" c="dimmed">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} />
+            {props.list.label}
+          </Group>
+        </Anchor>
+        <Title order={2}>{props.title}</Title>
+        {props.subtitle && <Text c="dimmed">{props.subtitle}</Text>}
+      </Stack>
+      {props.children}
+    </Stack>
+  );
+}
+
+/** Save and Cancel of a page form both return to its list. */
+export function useBackTo(to: string): () => void {
+  const navigate = useNavigate();
+  return () => void navigate({ to } as never);
+}
+
+/** A titled card grouping some of a long form's fields. */
+export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Title order={3} size="h4" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}

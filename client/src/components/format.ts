@@ -1,0 +1,16 @@
+// Formats any screen may use. Dates are shown as UTC days: the same days the date filters and the
+// dashboard count by (a `YYYY-MM-DD` day is midnight UTC, so it shows as itself everywhere).
+const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** 'Mar 5, 2024' for an ISO time or day, '' for none. */
+export function formatDay(iso: string | null | undefined): string {
+  return iso ? day.format(new Date(iso)) : '';
+}
+
+/** '12.5%' for a share from 0 to 1; 'n/a' when there is none (a denominator of 0, spec 02 §2). */
+export function percent(share: number | null | undefined, digits = 1): string {
+  if (share === null || share === undefined || !Number.isFinite(share)) return 'n/a';
+  return `${(share * 100).toFixed(digits).replace(/\.0+$/, '')}%`;
+}
+
+export { groupThousands as count } from './list-kit/pager-math';

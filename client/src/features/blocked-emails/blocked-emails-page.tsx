@@ -1,0 +1,126 @@
+import { lazy, Suspense } from 'react';
+import { Badge, Button, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconLock, IconPencil, IconPlus } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
+import { BLOCKED_EMAIL_TYPES, BlockedEmailListQuery, FEEDBACK_TYPE_LABELS, FEEDBACK_TYPES, type BlockedEmail } from '@app/contract';
+import type { Column, FilterDef } from '../../components/list-kit';
+import { AreaListPage } from '../../components/area-list-page';
+import { useEditPanel } from '../../components/form-kit/edit-panel';
+import { blockedEmailsArea, blockedEmailsRoutes } from './api';
+
+const BlockedEmailPanel = lazy(() => import('./blocked-email-panel'));
+
+const routeApi = getRouteApi('/admin/tech/emails-feedback');
+
+// Dates are shown as UTC days, like the other lists.
+const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+const filters: FilterDef[] = [
+  { key: 'search', type: 'search', placeholder: 'Search email or reason' },
+  { key: 'emailType', type: 'select', label: 'Email Type', options: BLOCKED_EMAIL_TYPES },
+  { key: 'feedbackType', type: 'select', label: 'Feedback', options: FEEDBACK_TYPES.map((value) => ({ value, label: FEEDBACK_TYPE_LABELS[value] })) },
+];
+
+const typeColor: Record<BlockedEmail['emailType'], string> = { All: 'red', Invitation: 'indigo', Transactional: 'teal' };
+
+function columns(openEdit: (id: number) => void): Column<BlockedEmail>[] {
+  return [
+    {
+      key: 'email',
+      header: 'Email',
+      sortField: 'email',
+      render: (b) => (
+        <UnstyledButton onClick={() => openEdit(b.id)} aria-label={`Open ${b.email}`}>
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {b.email}
+          </Text>
+        </UnstyledButton>
+      ),
+    },
+    {
+      key: 'emailType',
+      header: 'Email Type',
+      sortField: 'emailType',
+      render: (b) => (
+        <Badge variant="light" color={typeColor[b.emailType]}>
+          {b.emailType}
+        </Badge>
+      ),
+    },
+    {
+      key: 'feedbackType',
+      header: 'Feedback',
+      sortField: 'feedbackType',
+      visibleFrom: 'sm',
+      render: (b) =>
+        b.feedbackType === 'manual' ? (
+          <Text size="sm" c="dimmed">
+            {FEEDBACK_TYPE_LABELS.manual}
+          </Text>
+        ) : (
+          <Tooltip label="Blocked by the recipient's own action: it cannot be undone here">
+            <Badge variant="outline" color="orange" leftSection={<IconLock size={12} />}>
+              {FEEDBACK_TYPE_LABELS[b.feedbackType]}
+            </Badge>
+          </Tooltip>
+        ),
+    },
+    { key: 'reason', header: 'Reason', visibleFrom: 'md', render: (b) => <Text size="sm" lineClamp={2}>{b.reason}</Text> },
+    {
+      key: 'updatedAt',
+      header: 'Updated',
+      sortField: 'updatedAt',
+      visibleFrom: 'lg',
+      render: (b) => (
+        <Group gap={4} wrap="nowrap">
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {day.format(new Date(b.updatedAt))}
+          </Text>
+          {b.updatedBy && (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              by {b.updatedBy}
+            </Text>
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (b) => (
+        <Button variant="subtle" size="xs" leftSection={<IconPencil size={14} />} onClick={() => openEdit(b.id)} aria-label={`Edit ${b.email}`}>
+          Edit
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** /admin/tech/emails-feedback: the Blocked Emails list (spec 03) and its Add/Edit side panel, both in the URL. */
+export function BlockedEmailsPage() {
+  const panel = useEditPanel();
+  return (
+    <>
+      <AreaListPage
+        title="Blocked Emails"
+        search={routeApi.useSearch()}
+        query={BlockedEmailListQuery}
+        useList={blockedEmailsArea.useList}
+        columns={columns(panel.openEdit)}
+        filters={filters}
+        exportRoute={blockedEmailsRoutes.export}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={panel.openNew}>
+            Add Blocked Email
+          </Button>
+        }
+      />
+      {(panel.shown.isNew || panel.shown.id !== undefined) && (
+        <Suspense fallback={null}>
+          <BlockedEmailPanel panel={panel} />
+        </Suspense>
+      )}
+    </>
+  );
+}

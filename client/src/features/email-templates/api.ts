@@ -1,0 +1,63 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { EMAIL_TEMPLATE_SAVED, type EmailPreviewInput, TEST_EMAIL_SENT, emailTemplatesContract, memberRoutes, tokensContract, type MemberRow } from '@app/contract';
+import { createArea, pickerSource } from '../../api/area';
+import { areaClient } from '../../api/tsr';
+import { PICKER_PAGE_SIZE, toOptionsPage, type FetchOptionsPage } from '../../components/form-kit';
+
+const tsr = areaClient({ emailTemplates: emailTemplatesContract, tokens: tokensContract, members: memberRoutes });
+
+/** The email templates area: list, one template, create and update ('Email saved successfully.'). */
+export const emailTemplatesArea = createArea(
+  'email-templates',
+  { list: tsr.emailTemplates.list, detail: tsr.emailTemplates.get, create: tsr.emailTemplates.create, update: tsr.emailTemplates.update },
+  { savedMessage: EMAIL_TEMPLATE_SAVED },
+);
+
+/** The token registry (GET /api/admin/tokens): the same for every screen that documents tokens. */
+export function useTokens() {
+  return tsr.tokens.list.useQuery({ queryKey: ['tokens'], staleTime: Infinity });
+}
+
+/** The society's email domain the From Email and Reply To rule checks against. */
+export function useTemplateSettings() {
+  return tsr.emailTemplates.settings.useQuery({ queryKey: ['email-templates', 'settings'], staleTime: Infinity });
+}
+
+/**
+ * The server's rendering of an unsaved template with sample values, for `draft` (debounce it first):
+ * the previous rendering stays shown while the next loads; errors show in the preview, not as a notification.
+ */
+export function usePreview(draft: EmailPreviewInput, enabled = true) {
+  return useQuery({
+    queryKey: ['email-templates', 'preview', draft],
+    queryFn: async () => {
+      const res = await tsr.emailTemplates.preview.mutate({ body: draft });
+      if (res.status !== 200) throw res;
+      return res.body;
+    },
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    enabled,
+  });
+}
+
+/** 'Send Test Email': notifies 'Test email sent successfully.'; a 400's field issues go to the dialog's fields. */
+export function useSendTestEmail() {
+  return tsr.emailTemplates.sendTestEmail.useMutation({ meta: { successMessage: TEST_EMAIL_SENT, formIssues: true } });
+}
+
+/** Invitees for an invitation template's test send: 'First Last <email>'. */
+export const inviteeOptions = pickerSource('invitees', tsr.emailTemplates.inviteeOptions);
+
+const memberLabel = (m: MemberRow) => `${m.fullname || `${m.firstname} ${m.lastname}`.trim()} <${m.email}>`;
+const fetchMembers: FetchOptionsPage<MemberRow> = (search, page) =>
+  tsr.members.members.query({ query: { search: search || undefined, page, pageSize: PICKER_PAGE_SIZE, sort: 'name:asc' } }).then((res) => toOptionsPage<MemberRow>(res));
+
+/** Members for a welcome template's test send, from the members list. */
+export const memberOptions = {
+  entityName: 'members',
+  queryKey: ['accounts', 'options', 'members'] as const,
+  fetchPage: fetchMembers,
+  getValue: (m: MemberRow) => m.id,
+  getLabel: memberLabel,
+};

@@ -1,0 +1,26 @@
+import { FormPage, LoadedEntity, useBackTo } from '../../components/form-kit';
+import { emailTemplatesArea } from './api';
+import { EmailTemplateForm } from './email-template-form';
+
+const LIST = { to: '/admin/tech/email-templates', label: 'Email Templates' };
+
+/** /admin/tech/email-templates/new; Save and Cancel both return to the list. */
+export function NewEmailTemplatePage() {
+  const back = useBackTo(LIST.to);
+  return (
+    <FormPage list={LIST} title="Add Email Template">
+      <EmailTemplateForm onDone={back} />
+    </FormPage>
+  );
+}
+
+/** /admin/tech/email-templates/{templateId}/edit */
+export function EditEmailTemplatePage({ templateId }: { templateId: number }) {
+  const back = useBackTo(LIST.to);
+  const result = emailTemplatesArea.useDetail(templateId);
+  return (
+    <FormPage list={LIST} title="Edit Email Template" subtitle={result.data && `${result.data.body.name} · version ${result.data.body.version}`}>
+      <LoadedEntity result={result}>{(template) => <EmailTemplateForm key={template.id} template={template} onDone={back} />}</LoadedEntity>
+    </FormPage>
+  );
+}

@@ -1,0 +1,103 @@
+import { Suspense, lazy, useState } from 'react';
+import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { IconPencil, IconPlus, IconSend } from '@tabler/icons-react';
+import { Link, getRouteApi } from '@tanstack/react-router';
+import { EmailTemplateListQuery, TEMPLATE_TYPES, type EmailTemplate } from '@app/contract';
+import { enabledColumn, updatedColumn, yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
+import { AreaListPage } from '../../components/area-list-page';
+import { emailTemplatesArea } from './api';
+
+// The dialog and its pickers load when first opened, not with the list.
+const SendTestDialog = lazy(() => import('./send-test-dialog').then((m) => ({ default: m.SendTestDialog })));
+
+const routeApi = getRouteApi('/admin/tech/email-templates');
+
+const filters: FilterDef[] = [
+  { key: 'search', type: 'search', placeholder: 'Search name, subject or from address' },
+  { key: 'enabled', type: 'select', label: 'Enabled', options: yesNoOptions('Enabled') },
+  { key: 'type', type: 'select', label: 'Type', options: TEMPLATE_TYPES },
+];
+
+const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const editPath = (t: EmailTemplate) => `/admin/tech/email-templates/${t.id}/edit`;
+
+function columns(onSendTest: (t: EmailTemplate) => void): Column<EmailTemplate>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      sortField: 'name',
+      render: (t) => (
+        <div>
+          <Anchor component={Link} to={editPath(t)} fw={500} size="sm">
+            {t.name}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {t.subject}
+          </Text>
+        </div>
+      ),
+    },
+    {
+      key: 'from',
+      header: 'From',
+      visibleFrom: 'md',
+      render: (t) => (
+        <div>
+          <Text size="sm">{t.fromName}</Text>
+          <Text size="xs" c="dimmed">
+            {t.fromEmail}
+          </Text>
+        </div>
+      ),
+    },
+    { key: 'replyTo', header: 'Reply To', visibleFrom: 'lg', render: (t) => <Text size="sm">{t.replyToEmail}</Text> },
+    { key: 'type', header: 'Type', visibleFrom: 'sm', render: (t) => <Text size="sm">{t.templateType}</Text> },
+    { key: 'format', header: 'Format', sortField: 'format', visibleFrom: 'sm', render: (t) => <Badge variant="light" color="gray">{t.bodyFormat.toUpperCase()}</Badge> },
+    enabledColumn<EmailTemplate>({ yes: 'Yes', no: 'No' }),
+    updatedColumn<EmailTemplate>('updated', 'md', (iso) => day.format(new Date(iso))),
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (t) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Button component={Link} to={editPath(t)} variant="subtle" size="xs" leftSection={<IconPencil size={14} />} aria-label={`Edit ${t.name}`}>
+            Edit
+          </Button>
+          <Button variant="subtle" size="xs" leftSection={<IconSend size={14} />} aria-label={`Send Test Email: ${t.name}`} onClick={() => onSendTest(t)}>
+            Send Test Email
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+}
+
+/** /admin/tech/email-templates: filters search, enabled (1/0) and type; Add and Edit go to full-page forms. */
+export function EmailTemplatesPage() {
+  const [testing, setTesting] = useState<EmailTemplate | null>(null);
+  return (
+    <>
+      <AreaListPage
+        title="Email Templates"
+        search={routeApi.useSearch()}
+        query={EmailTemplateListQuery}
+        useList={emailTemplatesArea.useList}
+        columns={columns(setTesting)}
+        filters={filters}
+        rowKey={(t) => t.id}
+        actions={
+          <Button component={Link} to="/admin/tech/email-templates/new" leftSection={<IconPlus size={16} />}>
+            Add Email Template
+          </Button>
+        }
+      />
+      {testing && (
+        <Suspense fallback={null}>
+          <SendTestDialog template={testing} onClose={() => setTesting(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { Badge, Stack, Text } from '@mantine/core';
+import { IconRobot } from '@tabler/icons-react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import type { EmailEvent } from '@app/contract';
+import { DataTable, ListError, ListPager, type Column } from '../../components/list-kit';
+import { LIST_DEFAULTS, toUrlSearch } from '../../components/list-kit/list-search';
+import { FormDrawer } from '../../components/form-kit/form-drawer';
+import { useEmailEvents } from './api';
+import { EVENT_LABELS } from './email-status';
+
+const routeApi = getRouteApi('/admin/tech/emails-sent');
+const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
+
+const columns: Column<EmailEvent>[] = [
+  {
+    key: 'name',
+    header: 'Event',
+    sortField: 'name',
+    render: (e) => (
+      <Stack gap={2} align="flex-start">
+        <Text size="sm" fw={500}>
+          {EVENT_LABELS[e.name]}
+        </Text>
+        {e.automated && (
+          <Badge size="xs" variant="light" color="gray" leftSection={<IconRobot size={10} aria-hidden />} title="By a mail privacy proxy or a link scanner: not counted">
+            Automated
+          </Badge>
+        )}
+      </Stack>
+    ),
+  },
+  { key: 'eventAt', header: 'When', sortField: 'eventAt', render: (e) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(e.eventAt))}</Text> },
+  {
+    key: 'detail',
+    header: 'Details',
+    render: (e) => (
+      <Stack gap={2}>
+        {e.link && <Text size="xs" style={{ overflowWrap: 'anywhere' }}>{e.link}</Text>}
+        {e.message && <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{e.message}</Text>}
+        {(e.ipAddress || e.userAgent) && (
+          <Text size="xs" c="dimmed" lineClamp={2} title={e.userAgent ?? undefined}>
+            {[e.ipAddress, e.userAgent].filter(Boolean).join(' · ')}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
+];
+
+/** The Email Events panel of one send; its paging lives in the URL as eventsPage, eventsPageSize, eventsSort. */
+export default function EmailEventsPanel({ sendId, onClose }: { sendId: number; onClose: () => void }) {
+  const search = routeApi.useSearch();
+  const navigate = useNavigate();
+  const page = search.eventsPage ?? LIST_DEFAULTS.page;
+  const pageSize = search.eventsPageSize ?? LIST_DEFAULTS.pageSize;
+  const set = (patch: Record<string, unknown>) =>
+    void navigate({ to: '.', search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, ...patch }) } as never);
+  const result = useEmailEvents(sendId, { page, pageSize, ...(search.eventsSort ? { sort: search.eventsSort } : {}) });
+  const body = result.data?.status === 200 ? result.data.body : undefined;
+  return (
+    <FormDrawer opened onClose={onClose} title="Email Events">
+      <Stack gap="md">
+        {result.error ? (
+          <ListError error={result.error} onRetry={() => void result.refetch()} />
+        ) : (
+          <DataTable
+            columns={columns}
+            rows={body?.items}
+            sort={search.eventsSort}
+            onSort={(eventsSort) => set({ eventsSort, eventsPage: undefined })}
+            loading={result.isPending}
+            refreshing={result.isFetching && !result.isPending}
+            emptyText="No results found"
+          />
+        )}
+        <ListPager
+          page={page}
+          pageSize={pageSize}
+          pagination={body?.pagination}
+          onPage={(p) => set({ eventsPage: p === 1 ? undefined : p })}
+          onPageSize={(s) => set({ eventsPageSize: s === LIST_DEFAULTS.pageSize ? undefined : s, eventsPage: undefined })}
+        />
+      </Stack>
+    </FormDrawer>
+  );
+}

@@ -1,0 +1,122 @@
+import { lazy, Suspense } from 'react';
+import { Badge, Button, Stack, Text } from '@mantine/core';
+import { IconListDetails } from '@tabler/icons-react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { EMAIL_EVENTS, EMAIL_SOURCE_LABELS, EmailSendListQuery, type EmailSend } from '@app/contract';
+import type { Column, FilterDef } from '../../components/list-kit';
+import { AreaListPage } from '../../components/area-list-page';
+import { toUrlSearch } from '../../components/list-kit/list-search';
+import { emailsArea } from './api';
+import { EVENT_LABELS, SendStatus, StatusIcons, STATUS_GROUPS } from './email-status';
+
+const EmailEventsPanel = lazy(() => import('./email-events-panel'));
+
+const routeApi = getRouteApi('/admin/tech/emails-sent');
+
+const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+const filters: FilterDef[] = [
+  { key: 'search', type: 'search', placeholder: 'Search address or subject' },
+  { key: 'source', type: 'select', label: 'Source', options: EMAIL_SOURCE_LABELS },
+  { key: 'sourceId', type: 'search', label: 'Source Id', placeholder: 'Source id' },
+  { key: 'event', type: 'select', label: 'Event', options: EMAIL_EVENTS.map((value) => ({ value, label: EVENT_LABELS[value] })) },
+];
+
+function columns(openDetails: (id: number) => void): Column<EmailSend>[] {
+  return [
+    {
+      key: 'emailTo',
+      header: 'Email',
+      sortField: 'emailTo',
+      render: (e) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {e.emailTo}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {e.subject ?? '—'}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'source',
+      header: 'Source',
+      sortField: 'source',
+      visibleFrom: 'sm',
+      render: (e) => (
+        <Stack gap={2} align="flex-start">
+          <Badge variant="default" tt="none" title={e.source}>
+            {e.sourceShort}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            #{e.sourceId}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'sendAt',
+      header: 'Sent At',
+      sortField: 'sendAt',
+      visibleFrom: 'md',
+      render: (e) => (
+        <Stack gap={2} align="flex-start">
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }} c={e.sendAt ? undefined : 'dimmed'}>
+            {e.sendAt ? when.format(new Date(e.sendAt)) : '—'}
+          </Text>
+          <SendStatus status={e.status} />
+          {e.sendStatusMessage && (
+            <Text size="xs" c="dimmed" lineClamp={2}>
+              {e.sendStatusMessage}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    ...STATUS_GROUPS.map((group): Column<EmailSend> => ({
+      key: group.name.toLowerCase(),
+      header: group.name,
+      visibleFrom: group.name === 'Delivery' ? undefined : 'sm',
+      render: (e) => <StatusIcons has={(k) => e[k]} group={group} />,
+    })),
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (e) => (
+        <Button variant="subtle" size="xs" leftSection={<IconListDetails size={14} />} onClick={() => openDetails(e.id)} aria-label={`View Details of the email to ${e.emailTo}`}>
+          View Details
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** /admin/tech/emails-sent: the send log (spec 03) and, through `details`, the Email Events panel. */
+export function EmailsSentPage() {
+  const search = routeApi.useSearch();
+  const navigate = useNavigate();
+  const openDetails = (details: number | undefined) =>
+    void navigate({
+      to: '.',
+      search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, details, eventsPage: undefined, eventsPageSize: undefined, eventsSort: undefined }),
+    } as never);
+  return (
+    <>
+      <AreaListPage
+        title="Emails Sent"
+        search={search}
+        query={EmailSendListQuery}
+        useList={emailsArea.useList}
+        columns={columns(openDetails)}
+        filters={filters}
+      />
+      {search.details !== undefined && (
+        <Suspense fallback={null}>
+          <EmailEventsPanel sendId={search.details} onClose={() => openDetails(undefined)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { lazy, Suspense } from 'react';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconEye, IconInfoCircle } from '@tabler/icons-react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { OutboxListQuery, type OutboxMessage } from '@app/contract';
+import type { Column, FilterDef } from '../../components/list-kit';
+import { AreaListPage } from '../../components/area-list-page';
+import { toUrlSearch } from '../../components/list-kit/list-search';
+import { outboxArea } from './api';
+
+const OutboxMessagePanel = lazy(() => import('./outbox-message-panel'));
+
+const routeApi = getRouteApi('/admin/tech/outbox');
+const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+const filters: FilterDef[] = [{ key: 'search', type: 'search', placeholder: 'Search address or subject' }];
+
+function columns(open: (id: number) => void): Column<OutboxMessage>[] {
+  return [
+    {
+      key: 'toAddress',
+      header: 'To',
+      sortField: 'toAddress',
+      render: (m) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {m.toAddress}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {m.fromAddress}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'subject', header: 'Subject', sortField: 'subject', visibleFrom: 'sm', render: (m) => <Text size="sm" lineClamp={2}>{m.subject}</Text> },
+    { key: 'createdAt', header: 'Delivered', sortField: 'createdAt', visibleFrom: 'md', render: (m) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(m.createdAt))}</Text> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (m) => (
+        <Button variant="subtle" size="xs" leftSection={<IconEye size={14} />} onClick={() => open(m.id)} aria-label={`View the message to ${m.toAddress}`}>
+          View
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** /admin/tech/outbox: messages delivered locally (no SMTP_URL), and one message through `message`. */
+export function OutboxPage() {
+  const search = routeApi.useSearch();
+  const navigate = useNavigate();
+  const open = (message: number | undefined) =>
+    void navigate({ to: '.', search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, message }) } as never);
+  return (
+    <>
+      <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} mb="md">
+        With no SMTP server configured (SMTP_URL), every email is delivered here instead of being sent.
+      </Alert>
+      <AreaListPage title="Outbox" search={search} query={OutboxListQuery} useList={outboxArea.useList} columns={columns(open)} filters={filters} />
+      {search.message !== undefined && (
+        <Suspense fallback={null}>
+          <OutboxMessagePanel id={search.message} onClose={() => open(undefined)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

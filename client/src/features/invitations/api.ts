@@ -1,0 +1,59 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { apiRouter, chaptersContract, institutionsContract, invitationsContract, invitationTestsContract, inviteesContract, INVITATION_MESSAGES, type DryRunInput, type InviteeListQuery } from '@app/contract';
+import { createArea, pickerSource } from '../../api/area';
+import { areaClient } from '../../api/tsr';
+
+const tsr = areaClient({
+  invitations: invitationsContract,
+  invitees: inviteesContract,
+  chapters: chaptersContract,
+  institutions: institutionsContract,
+  invitationTests: invitationTestsContract,
+});
+
+/** The areas' routes under `/api` (their export addresses), without the whole contract's schemas. */
+export const invitationsRoutes = apiRouter({ invitations: invitationsContract }).invitations;
+export const inviteesRoutes = apiRouter({ invitees: inviteesContract }).invitees;
+
+/** Invitations: list, one invitation, create, update and delete (only Draft and DB Processing). */
+export const invitationsArea = createArea(
+  'invitations',
+  {
+    list: tsr.invitations.list,
+    detail: tsr.invitations.get,
+    create: tsr.invitations.create,
+    update: tsr.invitations.update,
+    remove: tsr.invitations.remove,
+  },
+  { savedMessage: INVITATION_MESSAGES.saved, removeMeta: { successMessage: 'Invitation deleted' } },
+);
+
+/** All invitees (GET /api/admin/logistics/invitees). Under 'invitations' so an invitation's change refreshes them. */
+export const inviteesArea = createArea(['invitations', 'invitees'], { list: tsr.invitees.list });
+
+/** One invitation's invitees: a list hook for `AreaListPage`, bound to the invitation's id. */
+export function useInvitationInvitees(invitationId: number) {
+  return (query: InviteeListQuery) =>
+    tsr.invitees.ofInvitation.useQuery({
+      queryKey: ['invitations', 'invitees', invitationId, query],
+      queryData: { params: { id: invitationId }, query },
+      placeholderData: keepPreviousData,
+    });
+}
+
+/** Pledges and joins per day of one invitation (the Analytics tab). */
+export function useInvitationAnalytics(invitationId: number) {
+  return tsr.invitations.analytics.useQuery({ queryKey: ['invitations', 'analytics', invitationId], queryData: { params: { id: invitationId } } });
+}
+
+/** The form's dry run of a chosen database: nothing is saved. */
+export function useDryRun() {
+  return tsr.invitations.dryRun.useMutation();
+}
+export type { DryRunInput };
+
+/** Pickers: 20 at a time by name (spec 02 §9). */
+export const chapterOptions = pickerSource('chapters', tsr.chapters.list);
+export const institutionOptions = pickerSource('institutions', tsr.institutions.list);
+/** Enabled A/B variables only (spec 02: only enabled variables can be used on new invitations). */
+export const testVariableOptions = pickerSource('invitation-tests', tsr.invitationTests.list, 'name:asc', { enabled: '1' });

@@ -1,0 +1,214 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import type { Invitation } from '@app/contract';
+import { LoadedEntity } from '../../components/form-kit';
+import { toUrlSearch } from '../../components/list-kit/list-search';
+import { invitationsArea } from './api';
+import { count, formatDay, percent, StatusBadge } from './format';
+import { ProcessingProgress } from './invitations-page';
+import type { InvitationTab } from './search';
+
+const InviteesTab = lazy(() => import('./invitees-tab'));
+const AnalyticsTab = lazy(() => import('./analytics-tab'));
+
+const routeApi = getRouteApi('/admin/logistics/invitations/$invitationId');
+
+function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700} mt={4}>
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+const dollars = (n: number) => `$${count(n)}`;
+
+function InfoRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Th w={200} fw={500} c="dimmed">
+        {label}
+      </Table.Th>
+      <Table.Td>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+const yes = (on: boolean) => (on ? 'Yes' : 'No');
+
+/** General: stat cards (with Control and Variation when a variable is set) and the info panel. */
+function GeneralTab({ invitation: i }: { invitation: Invitation }) {
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+        <Stat label="Valid" value={count(i.countValid)} hint={`${count(i.countPreClean)} rows in the file`} />
+        <Stat label="Fresh" value={count(i.countFresh)} hint={`${percent(i.countValid ? i.countFresh / i.countValid : null)} of valid`} />
+        <Stat label="Removed" value={count(i.countRemoved)} />
+        <Stat label="Pledged" value={count(i.countPledged)} hint={`Pledge rate ${percent(i.pledgeRate)}`} />
+        <Stat label="Joined" value={count(i.countJoined)} hint={`RR ${percent(i.paidRate)}`} />
+        <Stat label="Revenue" value={dollars(i.revenue)} hint="Joined x $95" />
+      </SimpleGrid>
+      {i.test && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {(['Control', 'Variation'] as const).map((group) => {
+            const valid = i[`countValid${group}`];
+            const pledged = i[`countPledged${group}`];
+            const joined = i[`countJoined${group}`];
+            return (
+              <Card key={group} withBorder radius="md" padding="md">
+                <Text fw={600} mb="xs">
+                  {group}
+                </Text>
+                <SimpleGrid cols={3} spacing="xs">
+                  <Stat label="Valid" value={count(valid)} />
+                  <Stat label="Pledged" value={count(pledged)} hint={percent(valid ? pledged / valid : null)} />
+                  <Stat label="Joined" value={count(joined)} hint={percent(valid ? joined / valid : null)} />
+                </SimpleGrid>
+              </Card>
+            );
+          })}
+        </SimpleGrid>
+      )}
+      <Card withBorder radius="md" padding="md">
+        <Title order={3} size="h5" mb="sm">
+          Information
+        </Title>
+        <Table>
+          <Table.Tbody>
+            <InfoRow label="Status">
+              <StatusBadge invitation={i} />
+            </InfoRow>
+            <InfoRow label="Institution">{i.institution.name}</InfoRow>
+            <InfoRow label="Chapter">
+              {i.chapter.name}
+              {!i.chapter.acceptingMembers && <Text span size="xs" c="dimmed"> (not accepting members)</Text>}
+            </InfoRow>
+            <InfoRow label="Deadline">{formatDay(i.deadline)}</InfoRow>
+            <InfoRow label="Orientation Date">{formatDay(i.orientationDate)}</InfoRow>
+            <InfoRow label="Database">
+              {i.database ? (
+                <Anchor href={i.database.url} size="sm">
+                  {i.database.fileName}
+                </Anchor>
+              ) : (
+                '—'
+              )}
+            </InfoRow>
+            <InfoRow label="Cleaning">
+              {i.cleanJoined ? 'Existing members removed' : 'Existing members kept'}; invited {i.cleanInviteCount === '4' ? '4 or more' : i.cleanInviteCount} times removed
+            </InfoRow>
+            <InfoRow label="Deliver Emails">{yes(i.deliverEmails)}</InfoRow>
+            <InfoRow label="Deliver Postal Mails">{yes(i.deliverPostalMails)}</InfoRow>
+            <InfoRow label="Tickler">{yes(i.enableTickler)}</InfoRow>
+            <InfoRow label="A/B Test Variable">{i.test ? `${i.test.name} (${i.test.slug})` : 'None'}</InfoRow>
+          </Table.Tbody>
+        </Table>
+      </Card>
+    </Stack>
+  );
+}
+
+/** A tab whose screens come with the sending area: said plainly instead of an empty list. */
+function NotYet({ what }: { what: string }) {
+  return (
+    <Text c="dimmed" size="sm" py="md">
+      {what} for this invitation will be scheduled here.
+    </Text>
+  );
+}
+
+const POLL_MS = 1500;
+
+function InvitationDetail({ invitation: i, tab }: { invitation: Invitation; tab: InvitationTab }) {
+  const navigate = useNavigate();
+  const tabs: InvitationTab[] = ['General', 'Analytics', 'Invitees'];
+  if (i.deliverEmails) tabs.push('Email Reminders');
+  if (i.deliverPostalMails) tabs.push('Postal Mailings');
+  const current = tabs.includes(tab) ? tab : 'General';
+  const setTab = (next: string | null) =>
+    void navigate({ to: '.', search: () => toUrlSearch({ tab: next === 'General' ? undefined : next }) } as never);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Anchor component={Link} to="/admin/logistics/invitations" size="sm" c="dimmed">
+            <Group gap={4} component="span">
+              <IconArrowLeft size={14} />
+              Invitations
+            </Group>
+          </Anchor>
+          <Title order={2}>
+            #{i.id} - {i.institution.name}
+          </Title>
+          <Text c="dimmed">
+            {i.chapter.name} - {formatDay(i.deadline)}
+          </Text>
+        </Stack>
+        <Button component={Link} to={`/admin/logistics/invitations/${i.id}/edit`} variant="default" leftSection={<IconPencil size={16} />}>
+          Edit
+        </Button>
+      </Group>
+      {i.status === 'DB Processing' && (
+        <Card withBorder radius="md" padding="md">
+          <Text size="sm" mb="xs">
+            Processing the database…
+          </Text>
+          <ProcessingProgress invitation={i} />
+        </Card>
+      )}
+      {i.status === 'Draft' && i.statusReason && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The database could not be processed">
+          {i.statusReason}
+        </Alert>
+      )}
+      <Tabs value={current} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          {tabs.map((t) => (
+            <Tabs.Tab key={t} value={t}>
+              {t}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Suspense fallback={<Loader m="md" aria-label="Loading" />}>
+          <Tabs.Panel value="General" pt="md">
+            <GeneralTab invitation={i} />
+          </Tabs.Panel>
+          <Tabs.Panel value="Analytics" pt="md">
+            <AnalyticsTab invitationId={i.id} />
+          </Tabs.Panel>
+          <Tabs.Panel value="Invitees" pt="md">
+            <InviteesTab invitation={i} />
+          </Tabs.Panel>
+          <Tabs.Panel value="Email Reminders" pt="md">
+            <NotYet what="Email reminders" />
+          </Tabs.Panel>
+          <Tabs.Panel value="Postal Mailings" pt="md">
+            <NotYet what="Postal mailings" />
+          </Tabs.Panel>
+        </Suspense>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** /admin/logistics/invitations/{invitationId}: title '#id - institution', tabs in `tab` (default General). */
+export function InvitationDetailPage({ invitationId }: { invitationId: number }) {
+  const search = routeApi.useSearch();
+  const result = invitationsArea.useDetail(invitationId, {
+    refetchInterval: (r) => ((r as { body?: Invitation } | undefined)?.body?.status === 'DB Processing' ? POLL_MS : false),
+  });
+  return <LoadedEntity result={result}>{(i) => <InvitationDetail invitation={i} tab={search.tab ?? 'General'} />}</LoadedEntity>;
+}

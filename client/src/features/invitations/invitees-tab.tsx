@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
+import { InviteeListQuery, type Invitation } from '@app/contract';
+import { AreaListPage } from '../../components/area-list-page';
+import { inviteesRoutes, useInvitationInvitees } from './api';
+import { inviteeColumns, inviteeFilters } from './invitee-columns';
+
+const routeApi = getRouteApi('/admin/logistics/invitations/$invitationId');
+const filters = inviteeFilters(true);
+
+/** The invitation's Invitees tab: its list keys live in the detail's URL beside `tab`. */
+export default function InviteesTab({ invitation }: { invitation: Invitation }) {
+  const columns = useMemo(
+    () => inviteeColumns({ emails: invitation.deliverEmails, postal: invitation.deliverPostalMails }),
+    [invitation.deliverEmails, invitation.deliverPostalMails],
+  );
+  const exportRoute = useMemo(
+    () => ({ ...inviteesRoutes.exportOfInvitation, path: inviteesRoutes.exportOfInvitation.path.replace(':id', String(invitation.id)) }),
+    [invitation.id],
+  );
+  return (
+    <AreaListPage
+      title="Invitees"
+      search={routeApi.useSearch()}
+      query={InviteeListQuery}
+      useList={useInvitationInvitees(invitation.id)}
+      exportRoute={exportRoute}
+      columns={columns}
+      filters={filters}
+      rowKey={(i) => i.id}
+    />
+  );
+}

@@ -1,0 +1,52 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { adminRoute } from './admin';
+import { listSearchMiddlewares } from '../components/list-kit/list-search';
+import { invitationDetailSearch, invitationsSearch, inviteesSearch } from '../features/invitations/search';
+
+/** /admin/logistics/invitations: the list; its filters, sort and page live in the URL. */
+export const adminLogisticsInvitationsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/logistics/invitations',
+  validateSearch: invitationsSearch,
+  search: { middlewares: listSearchMiddlewares },
+  component: lazyRouteComponent(() => import('../features/invitations/invitations-page'), 'InvitationsPage'),
+});
+
+/** /admin/logistics/invitations/new: the invitation form as a full page. */
+export const adminLogisticsInvitationsNewRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/logistics/invitations/new',
+  component: lazyRouteComponent(() => import('../features/invitations/invitation-edit-page'), 'NewInvitationPage'),
+});
+
+/** /admin/logistics/invitations/{invitationId}/edit */
+export const adminLogisticsInvitationsEditRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/logistics/invitations/$invitationId/edit',
+}).lazy(() => import('./admin-logistics-invitations.lazy').then((m) => m.EditRoute));
+
+/** /admin/logistics/invitations/{invitationId}: the detail, its tab (and the Invitees tab's list) in the URL. */
+export const adminLogisticsInvitationRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/logistics/invitations/$invitationId',
+  validateSearch: invitationDetailSearch,
+  search: { middlewares: listSearchMiddlewares },
+}).lazy(() => import('./admin-logistics-invitations.lazy').then((m) => m.DetailRoute));
+
+/** /admin/logistics/invitees: every invitation's invitees. */
+export const adminLogisticsInviteesRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/logistics/invitees',
+  validateSearch: inviteesSearch,
+  search: { middlewares: listSearchMiddlewares },
+  component: lazyRouteComponent(() => import('../features/invitations/invitees-page'), 'InviteesPage'),
+});
+
+/** /admin/logistics (the 'Logistics' breadcrumb) opens the invitations until the logistics dashboard exists. */
+export const adminLogisticsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/logistics',
+  beforeLoad: () => {
+    throw redirect({ to: '/admin/logistics/invitations', replace: true } as never);
+  },
+});

@@ -1,0 +1,13 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { adminRoute } from './admin';
+import { listSearchMiddlewares } from '../components/list-kit/list-search';
+import { invitationTestsSearch } from '../features/invitation-tests/search';
+
+/** /admin/logistics/test-variables: the A/B variables and their side sheet; filters, sort, page and `edit` live in the URL. */
+export const adminLogisticsTestVariablesRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/logistics/test-variables',
+  validateSearch: invitationTestsSearch,
+  search: { middlewares: listSearchMiddlewares },
+  component: lazyRouteComponent(() => import('../features/invitation-tests/invitation-tests-page'), 'InvitationTestsPage'),
+});

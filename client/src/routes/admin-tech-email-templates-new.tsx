@@ -1,0 +1,9 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { adminRoute } from './admin';
+
+/** /admin/tech/email-templates/new: the template form as a full page. */
+export const adminTechEmailTemplatesNewRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/tech/email-templates/new',
+  component: lazyRouteComponent(() => import('../features/email-templates/email-template-edit-page'), 'NewEmailTemplatePage'),
+});

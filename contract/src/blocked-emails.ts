@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { c } from './c.js';
+import { meta } from './common/access.js';
+import { conflict } from './common/error.js';
+import { requiredEnum, requiredText } from './common/fields.js';
+import { listQuery } from './common/list.js';
+import { areaRoutes } from './common/area-routes.js';
+
+export const BLOCKED_EMAIL_TYPES = ['All', 'Invitation', 'Transactional'] as const;
+/** How an address came to be blocked: by staff, or by itself (unsubscribe, hard bounce, spam complaint). */
+export const FEEDBACK_TYPES = ['manual', 'unsub', 'bounced_hard', 'spam'] as const;
+export const FEEDBACK_TYPE_LABELS: Record<(typeof FEEDBACK_TYPES)[number], string> = {
+  manual: 'Manual',
+  unsub: 'Unsubscribed',
+  bounced_hard: 'Hard Bounce',
+  spam: 'Spam',
+};
+export const BLOCKED_EMAIL_SAVED = 'Email saved successfully.';
+
+/** Spec 03 §3 Blocked email (email feedback). */
+export const BlockedEmail = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  emailType: z.enum(BLOCKED_EMAIL_TYPES),
+  reason: z.string(),
+  feedbackType: z.enum(FEEDBACK_TYPES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The name of the staff member who saved it last; null for automatic blocks. */
+  updatedBy: z.string().nullable(),
+});
+export type BlockedEmail = z.infer<typeof BlockedEmail>;
+
+/** Add and edit body (spec 03 §5: email and email type required; issue 9: reason too). Stored trimmed, lower-case. */
+export const BlockedEmailInput = z.object({
+  email: requiredText('Email is required', 254, 'Email is not valid').email('Email is not valid').transform((v) => v.toLowerCase()),
+  emailType: requiredEnum([...BLOCKED_EMAIL_TYPES], 'Email Type is required'),
+  reason: requiredText('Reason is required', 500, 'Reason must be 500 characters or less'),
+});
+export type BlockedEmailInput = z.input<typeof BlockedEmailInput>;
+
+export const BlockedEmailListQuery = listQuery({
+  sortable: ['email', 'emailType', 'feedbackType', 'updatedAt', 'id'] as const,
+  defaultSort: 'updatedAt:desc',
+  filters: {
+    emailType: z.enum(BLOCKED_EMAIL_TYPES).optional(),
+    feedbackType: z.enum(FEEDBACK_TYPES).optional(),
+  },
+});
+export type BlockedEmailListQuery = z.input<typeof BlockedEmailListQuery>;
+
+export const blockedEmailsContract = c.router(
+  areaRoutes('/admin/tech/emails-feedback', { item: BlockedEmail, input: BlockedEmailInput, query: BlockedEmailListQuery, responses: conflict }, {
+    noun: 'blocked email',
+    list: 'List blocked email addresses (search by email or reason; filter by email type and feedback type)',
+    create: 'Block an address for a type of email (409 when it is already blocked for that type)',
+    update: 'Edit a blocked address; an automatic block (unsubscribe, hard bounce, spam) keeps its address and can only be widened to All',
+  }),
+  { metadata: meta.admin },
+);

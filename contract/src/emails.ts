@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { c } from './c.js';
+import { meta } from './common/access.js';
+import { ErrorBody } from './common/error.js';
+import { listQuery, paged, queryText } from './common/list.js';
+
+/**
+ * The send log's sources: the spec's eight labels (spec 03 emails-sent filter), the stored key of each,
+ * and the short form the list shows.
+ */
+export const EMAIL_SOURCES = [
+  { label: 'invitation email', key: 'invitation_email', short: 'Invitation' },
+  { label: 'invitation email test', key: 'invitation_email_test', short: 'Invitation test' },
+  { label: 'invitation tickler', key: 'invitation_tickler', short: 'Tickler' },
+  { label: 'tickler test', key: 'invitation_tickler_test', short: 'Tickler test' },
+  { label: 'welcome email', key: 'welcome_email', short: 'Welcome' },
+  { label: 'welcome test', key: 'welcome_email_test', short: 'Welcome test' },
+  { label: 'welcome no payment', key: 'welcome_no_payment', short: 'No payment' },
+  { label: 'no payment test', key: 'welcome_no_payment_test', short: 'No payment test' },
+] as const;
+export const EMAIL_SOURCE_LABELS = EMAIL_SOURCES.map((s) => s.label) as unknown as [
+  (typeof EMAIL_SOURCES)[number]['label'],
+  ...(typeof EMAIL_SOURCES)[number]['label'][],
+];
+export type EmailSourceLabel = (typeof EMAIL_SOURCES)[number]['label'];
+
+/** The ten lifecycle flags, which are also the event filter's options and the events' names (spec 03). */
+export const EMAIL_EVENTS = ['sent', 'delivered', 'opened', 'clicked', 'deferred', 'rejected', 'bouncedSoft', 'bouncedHard', 'spam', 'unsub'] as const;
+export type EmailEventKind = (typeof EMAIL_EVENTS)[number];
+
+export const EMAIL_SEND_STATUSES = ['queued', 'sent', 'failed', 'suppressed'] as const;
+
+const flags = Object.fromEntries(EMAIL_EVENTS.map((f) => [f, z.boolean()])) as Record<EmailEventKind, z.ZodBoolean>;
+
+/** One row of the send log (spec 03 "Email send", plus id, status and when it was queued). */
+export const EmailSend = z.object({
+  id: z.number().int(),
+  subject: z.string().nullable(),
+  emailTo: z.string(),
+  sendStatusMessage: z.string().nullable(),
+  source: z.enum(EMAIL_SOURCE_LABELS),
+  sourceShort: z.string(),
+  sourceId: z.string(),
+  sendAt: z.string().nullable(),
+  queuedAt: z.string(),
+  status: z.enum(EMAIL_SEND_STATUSES),
+  ...flags,
+});
+export type EmailSend = z.infer<typeof EmailSend>;
+
+export const EmailSendListQuery = listQuery({
+  sortable: ['sendAt', 'queuedAt', 'emailTo', 'subject', 'source', 'id'] as const,
+  defaultSort: 'id:desc',
+  filters: {
+    source: z.enum(EMAIL_SOURCE_LABELS, { message: `source must be one of: ${EMAIL_SOURCE_LABELS.join(', ')}` }).optional(),
+    sourceId: queryText,
+    event: z.enum(EMAIL_EVENTS, { message: `event must be one of: ${EMAIL_EVENTS.join(', ')}` }).optional(),
+  },
+});
+export type EmailSendListQuery = z.input<typeof EmailSendListQuery>;
+
+/** One event of a send (spec 03 "Email event"); `automated`: a privacy proxy's open or a link scanner's click, not counted. */
+export const EmailEvent = z.object({
+  id: z.number().int(),
+  name: z.enum(EMAIL_EVENTS),
+  eventAt: z.string(),
+  link: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  message: z.string().nullable(),
+  automated: z.boolean(),
+});
+export type EmailEvent = z.infer<typeof EmailEvent>;
+
+export const EmailEventListQuery = listQuery({ sortable: ['eventAt', 'name', 'id'] as const, defaultSort: 'eventAt:asc' });
+export type EmailEventListQuery = z.input<typeof EmailEventListQuery>;
+
+/** A message of the local outbox (where mail goes when no SMTP server is configured). */
+export const OutboxMessage = z.object({
+  id: z.number().int(),
+  sendId: z.number().int().nullable(),
+  fromAddress: z.string(),
+  toAddress: z.string(),
+  subject: z.string(),
+  createdAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof OutboxMessage>;
+
+export const OutboxMessageDetail = OutboxMessage.extend({ html: z.string(), text: z.string(), headers: z.record(z.string()) });
+export type OutboxMessageDetail = z.infer<typeof OutboxMessageDetail>;
+
+export const OutboxListQuery = listQuery({ sortable: ['createdAt', 'toAddress', 'subject', 'id'] as const, defaultSort: 'id:desc' });
+export type OutboxListQuery = z.input<typeof OutboxListQuery>;
+
+/** An id of a bigserial table (sends, events, outbox): a positive whole number, exact as a JS number. */
+const bigId = (label: string) =>
+  z.coerce
+    .number({ message: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .positive(`${label} must be a positive number`)
+    .max(Number.MAX_SAFE_INTEGER, `${label} is too large`);
+const BigIdParam = z.object({ id: bigId('id') });
+/** A send id and signature in a public tracking link. */
+const TrackedSend = z.object({ sendId: bigId('sendId'), signature: z.string().max(100) });
+
+export const WebhookAck = z.object({ received: z.number().int(), queued: z.boolean() });
+
+export const emailsContract = c.router({
+  list: {
+    method: 'GET',
+    path: '/admin/tech/emails',
+    query: EmailSendListQuery,
+    responses: { 200: paged(EmailSend) },
+    metadata: meta.admin,
+    summary: 'The send log: search (address, subject), source (the eight labels), sourceId, event (sends with that flag)',
+  },
+  events: {
+    method: 'GET',
+    path: '/admin/tech/emails/:id/events',
+    pathParams: BigIdParam,
+    query: EmailEventListQuery.omit({ search: true }),
+    responses: { 200: paged(EmailEvent) },
+    metadata: meta.admin,
+    summary: "One send's events (SMTP result, open pixel, click redirect, provider webhook), paged",
+  },
+  outbox: {
+    method: 'GET',
+    path: '/admin/tech/outbox',
+    query: OutboxListQuery,
+    responses: { 200: paged(OutboxMessage) },
+    metadata: meta.admin,
+    summary: 'Messages delivered to the local outbox (no SMTP_URL configured); search by address or subject',
+  },
+  outboxMessage: {
+    method: 'GET',
+    path: '/admin/tech/outbox/:id',
+    pathParams: BigIdParam,
+    responses: { 200: OutboxMessageDetail },
+    metadata: meta.admin,
+    summary: 'One outbox message: headers, text and HTML (the open pixel left out, so reading it records no open)',
+  },
+  open: {
+    method: 'GET',
+    path: '/public/email/open/:sendId/:signature',
+    pathParams: TrackedSend,
+    responses: { 200: c.otherResponse({ contentType: 'image/gif', body: z.any() }) },
+    metadata: meta.public,
+    summary: "A send's open pixel (signed): records an 'opened' event (a privacy proxy's fetch is flagged automated) and answers a 1x1 GIF",
+  },
+  click: {
+    method: 'GET',
+    path: '/public/email/click/:sendId/:signature',
+    pathParams: TrackedSend,
+    query: z.object({ u: z.string().max(4000) }),
+    responses: { 302: c.noBody(), 403: ErrorBody },
+    metadata: meta.public,
+    summary: "A tracked link (signed over the send and the address): records a 'clicked' event (scanners flagged automated) and redirects",
+  },
+  webhookCheck: {
+    method: 'GET',
+    path: '/public/email/webhook',
+    responses: { 200: z.object({ ok: z.literal(true) }) },
+    metadata: meta.public,
+    summary: 'Answers 200 (also to HEAD): providers check that a webhook address exists before they use it',
+  },
+  webhook: {
+    method: 'POST',
+    path: '/public/email/webhook',
+    body: z.any().describe('Mandrill-style events: form field mandrill_events (X-Mandrill-Signature) or a JSON array (X-Webhook-Signature: sha256=<hex>)'),
+    responses: { 200: WebhookAck, 400: ErrorBody, 403: ErrorBody },
+    metadata: meta.public,
+    summary:
+      'Provider events (sent, delivered, open, click, deferral, reject, soft_bounce, hard_bounce, spam, unsub), signed; ' +
+      'acknowledged at once and applied by a job; an event id seen before is ignored',
+  },
+});

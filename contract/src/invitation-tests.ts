@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { c } from './c.js';
+import { meta } from './common/access.js';
+import { requiredText } from './common/fields.js';
+import { listQuery, queryFlag } from './common/list.js';
+import { areaRoutes } from './common/area-routes.js';
+
+export const INVITATION_TEST_SAVED = 'Variable saved successfully.';
+
+/** Spec 02 §3 A/B test variable. `updatedBy` is the name of the staff member who saved it last. */
+export const InvitationTest = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string().describe('Derived from the name when saved; unique (a clash gets -2, -3 ...)'),
+  description: z.string(),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  updatedBy: z.string().nullable(),
+});
+export type InvitationTest = z.infer<typeof InvitationTest>;
+
+/** Add and edit body (spec 02 §5). Only enabled variables are offered to new invitations. */
+export const InvitationTestInput = z.object({
+  name: requiredText('Name is required', 255, 'Name must be 255 characters or less'),
+  description: requiredText('Description is required', 2000, 'Description must be 2000 characters or less'),
+  enabled: z.boolean({ invalid_type_error: 'Enabled must be true or false' }).default(true),
+});
+export type InvitationTestInput = z.input<typeof InvitationTestInput>;
+
+export const InvitationTestListQuery = listQuery({
+  sortable: ['name', 'enabled', 'updatedAt', 'id'] as const,
+  defaultSort: 'updatedAt:desc',
+  filters: { enabled: queryFlag.optional() },
+});
+export type InvitationTestListQuery = z.input<typeof InvitationTestListQuery>;
+
+export const invitationTestsContract = c.router(
+  areaRoutes('/admin/logistics/invitation-tests', { item: InvitationTest, input: InvitationTestInput, query: InvitationTestListQuery }, {
+    noun: 'A/B test variable',
+    list: 'List A/B test variables (search by name or slug; filter by enabled)',
+  }),
+  { metadata: meta.admin },
+);

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { c } from './c.js';
+import { meta } from './common/access.js';
+import { dateProblem } from './common/dates.js';
+import { ErrorBody } from './common/error.js';
+import { UploadedFile, fileRef } from './common/file.js';
+import { IdParam, MAX_INT, refId } from './common/fields.js';
+import { listQuery, queryDate } from './common/list.js';
+import { areaRoutes } from './common/area-routes.js';
+
+/**
+ * An invitation's status (spec 02 §4 names Draft and DB Processing; ../shared/DOMAIN.md the rest):
+ * - `Draft`: saved without a processed database, or processing failed (`statusReason` says why).
+ * - `DB Processing`: the uploaded database is being read and cleaned (`countProcessed` of `countPreClean`).
+ * - `Ready`: invitees are cleaned and stored; reminders and mailings can be scheduled.
+ * - `Sending`: a reminder or postal mailing is running.
+ * - `Completed`: the deadline has passed.
+ * Delete is allowed only in Draft and DB Processing.
+ */
+export const INVITATION_STATUSES = ['Draft', 'DB Processing', 'Ready', 'Sending', 'Completed'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+export const DELETABLE_STATUSES: readonly InvitationStatus[] = ['Draft', 'DB Processing'];
+
+/** Spec 02 §9: revenue per paid join, in dollars. */
+export const REVENUE_PER_JOIN = 95;
+/** Spec 02 §9: invitation dates default to this many days ahead. */
+export const DEFAULT_DAYS_AHEAD = 30;
+/** Spec 02 §2: clean by invite count options 2, 3, or 4 or more (default 4). */
+export const CLEAN_INVITE_COUNTS = ['2', '3', '4'] as const;
+export const DATABASE_FOLDER = 'private/invitations/databases';
+
+export const INVITATION_MESSAGES = {
+  saved: 'Invitation saved successfully.',
+  notDeletable: 'Only a Draft or DB Processing invitation can be deleted',
+  databaseLocked: 'The database cannot be changed once sending has started',
+  pastDate: 'Past dates cannot be chosen',
+} as const;
+
+/** A counted share, or null when the denominator is 0 (shown as n/a, spec 02 §2). */
+const rate = z.number().nullable();
+const count = z.number().int();
+
+export const Invitation = z.object({
+  id: z.number().int(),
+  chapter: z.object({ id: z.number().int(), name: z.string(), acceptingMembers: z.boolean() }),
+  institution: z.object({ id: z.number().int(), name: z.string(), abbreviation: z.string(), logoUrl: z.string().nullable() }),
+  deadline: z.string().describe('YYYY-MM-DD'),
+  orientationDate: z.string().describe('YYYY-MM-DD'),
+  database: UploadedFile.nullable(),
+  cleanJoined: z.boolean(),
+  cleanInviteCount: z.enum(CLEAN_INVITE_COUNTS).nullable(),
+  deliverEmails: z.boolean(),
+  deliverPostalMails: z.boolean(),
+  enableTickler: z.boolean(),
+  test: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
+  status: z.enum(INVITATION_STATUSES),
+  statusReason: z.string().nullable().describe('Why processing failed (Draft after a failed database)'),
+  countPreClean: count.describe('Rows read from the database file'),
+  countProcessed: count.describe('Rows cleaned and stored so far'),
+  countValid: count,
+  countFresh: count.describe('Valid invitees invited for the first time'),
+  countRemoved: count,
+  countPledged: count,
+  countJoined: count,
+  countValidControl: count,
+  countValidVariation: count,
+  countPledgedControl: count,
+  countPledgedVariation: count,
+  countJoinedControl: count,
+  countJoinedVariation: count,
+  pledgeRate: rate.describe('Pledged over valid'),
+  paidRate: rate.describe('RR: joined (paid) over valid'),
+  revenue: z.number().describe(`Joined x ${REVENUE_PER_JOIN} dollars`),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Invitation = z.infer<typeof Invitation>;
+
+const day = (label: string) =>
+  z
+    .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be a date` })
+    .trim()
+    .min(1, `${label} is required`)
+    .transform((v, ctx) => {
+      const problem = dateProblem(v, label);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return v.slice(0, 10);
+    });
+
+const flag = (label: string, fallback: boolean) => z.boolean({ invalid_type_error: `${label} must be true or false` }).default(fallback);
+
+/** Create and update body (spec 02 §5 texts); the form in the browser checks the same rules. */
+export const InvitationInput = z.object({
+  chapterId: refId('Chapter is required'),
+  institutionId: refId('Institution is required'),
+  deadline: day('Deadline'),
+  orientationDate: day('Orientation Date'),
+  databaseId: fileRef('Database').refine((v) => v !== null, 'Database is required'),
+  cleanJoined: flag('Clean Joined', true),
+  cleanInviteCount: z
+    .enum(CLEAN_INVITE_COUNTS, { errorMap: () => ({ message: 'Clean by invite count must be 2, 3 or 4' }) })
+    .nullish()
+    .transform((v) => v ?? '4'),
+  deliverEmails: flag('Deliver Emails', true),
+  deliverPostalMails: flag('Deliver Postal Mails', false),
+  enableTickler: flag('Enable Tickler', false),
+  testId: z
+    .number({ invalid_type_error: 'Test is required' })
+    .int('Test is required')
+    .positive('Test is required')
+    .max(MAX_INT, 'Test is required')
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type InvitationInput = z.input<typeof InvitationInput>;
+
+export const InvitationListQuery = listQuery({
+  sortable: ['id', 'deadline', 'orientationDate', 'institution', 'chapter', 'status', 'createdAt'] as const,
+  defaultSort: 'id:desc',
+  filters: { deadlineFrom: queryDate, deadlineTo: queryDate },
+});
+export type InvitationListQuery = z.input<typeof InvitationListQuery>;
+
+/** What the form's dry run reports for a chosen file, before anything is saved. */
+export const DryRunInput = z.object({
+  databaseId: fileRef('Database').refine((v) => v !== null, 'Database is required'),
+  cleanJoined: flag('Clean Joined', true),
+  cleanInviteCount: z.enum(CLEAN_INVITE_COUNTS).nullish().transform((v) => v ?? '4'),
+});
+export type DryRunInput = z.input<typeof DryRunInput>;
+
+export const DryRunResult = z.object({
+  rowsRead: count,
+  valid: count,
+  removed: z.array(
+    z.object({
+      reason: z.string(),
+      count,
+      examples: z.array(z.object({ rowNumber: count, email: z.string() })),
+    }),
+  ),
+});
+export type DryRunResult = z.infer<typeof DryRunResult>;
+
+/** Pledges and joins per day for one invitation (its Analytics tab), with running totals. */
+export const InvitationAnalytics = z.object({
+  days: z.array(
+    z.object({
+      day: z.string().describe('YYYY-MM-DD (UTC)'),
+      pledged: count,
+      joined: count,
+      totalPledged: count,
+      totalJoined: count,
+    }),
+  ),
+});
+export type InvitationAnalytics = z.infer<typeof InvitationAnalytics>;
+
+const PATH = '/admin/logistics/invitations';
+
+export const invitationsContract = c.router(
+  {
+    ...areaRoutes(PATH, { item: Invitation, input: InvitationInput, query: InvitationListQuery, responses: { 409: ErrorBody } }, {
+      noun: 'invitation',
+      list: 'List invitations (search by id, institution or chapter; deadline range)',
+      create: 'Create an invitation; with a database, its processing starts as a job (status DB Processing)',
+      update: 'Update an invitation; a changed database or cleaning option processes the database again',
+    }),
+    remove: {
+      method: 'DELETE',
+      path: `${PATH}/:id`,
+      pathParams: IdParam,
+      responses: { 204: c.noBody(), 404: ErrorBody, 409: ErrorBody },
+      summary: 'Delete an invitation and its invitees (only in Draft or DB Processing)',
+    },
+    analytics: {
+      method: 'GET',
+      path: `${PATH}/:id/analytics`,
+      pathParams: IdParam,
+      responses: { 200: InvitationAnalytics, 404: ErrorBody },
+      summary: "Pledges and joins per day of one invitation's invitees",
+    },
+    dryRun: {
+      method: 'POST',
+      path: `${PATH}/dry-run`,
+      body: DryRunInput,
+      responses: { 200: DryRunResult, 400: ErrorBody },
+      summary: 'Read an uploaded database and report what cleaning would remove, without saving anything',
+    },
+  },
+  { metadata: meta.admin },
+);

@@ -1,0 +1,30 @@
+import { seedInstitutions, seedScaleInstitutions } from './institutions.js';
+import { seedScaleMembers } from './members.js';
+import { seedChapters, seedEvents, seedScaleEvents } from './chapters-and-events.js';
+import { seedBlockedEmails, seedEmailTemplates, seedInvitationEmails } from './email.js';
+import { seedInvitations, seedScaleInvitations, seedTestVariables } from './invitations.js';
+import type { Db } from '../../server/src/db/database.js';
+
+/**
+ * The demo data of every area, idempotent: `npm run seed` and the browser sweep (client/e2e/sweep.test.ts)
+ * both start from it, so an area that adds its demo rows here is swept with data. `scale` adds that many
+ * generated institutions, members and pledges, scale/100 events, and invitations with scale invitees in all.
+ */
+export async function seedDemo(db: Db, scale = 0, log: (line: string) => void = () => {}): Promise<void> {
+  log(`institutions: ${await seedInstitutions(db)} added`);
+  log(`chapters: ${await seedChapters(db)} added`);
+  log(`events: ${await seedEvents(db)} added`);
+  log(`email templates: ${await seedEmailTemplates(db)} added`);
+  log(`blocked emails: ${await seedBlockedEmails(db)} added`);
+  log(`invitees emailed: ${await seedInvitationEmails(db)} added`);
+  log(`A/B variables: ${await seedTestVariables(db)} added`);
+  log(`invitations: ${await seedInvitations(db)} added`);
+  if (scale > 0) {
+    log(`scale institutions: ${await seedScaleInstitutions(db, scale)} added`);
+    const { members, pledges } = await seedScaleMembers(db, scale);
+    log(`scale members: ${members} added, pledges: ${pledges} added`);
+    log(`scale events: ${await seedScaleEvents(db, scale)} added`);
+    const scaled = await seedScaleInvitations(db, scale);
+    log(`scale invitations: ${scaled.invitations} added, with ${scaled.invitees} invitees`);
+  }
+}

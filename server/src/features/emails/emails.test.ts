@@ -1,0 +1,307 @@
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import { buildApp } from '../../app.js';
+import { createTestApp, type TestApp } from '../../test/helper.js';
+import { jobDefinitions, type RegisteredJob } from '../../jobs/registry.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { startTestQueue } from '../../jobs/test-queue.js';
+import { localStorage } from '../../plugins/storage.js';
+import { setServiceConfig } from '../../services/secrets.js';
+import { deliverQueuedEmails, mailConfig } from '../../services/mail/deliver.js';
+import { queueEmails } from '../../services/mail/send.js';
+import { bodySignature, mandrillSignature } from '../../services/mail/webhook-events.js';
+import { makeInvitees, makeTemplateVersion } from '../../services/mail/test-fixtures.js';
+
+const SECRET = 'webhook-test-secret';
+let t: TestApp;
+let app: FastifyInstance;
+let queue: JobQueue<RegisteredJob>;
+let cookie: string;
+let versionId: number;
+let sendIds: number[];
+let inviteeIds: number[];
+
+const req = async (opts: InjectOptions & { cookie?: string }) => {
+  const { cookie: c, headers, ...rest } = opts;
+  const res = await app.inject({ ...rest, headers: { ...headers, ...(c ? { cookie: c } : {}) } });
+  return Object.assign(res, { json: () => JSON.parse(res.body) });
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://admin.society.example', EMAIL_WEBHOOK_SECRET: SECRET, EMAIL_RATE_PER_SECOND: '100000' });
+  setServiceConfig(t.config);
+  ({ queue } = await startTestQueue(t, jobDefinitions));
+  // The app under test with a working job queue (createTestApp's has none).
+  app = await buildApp({ config: t.config, db: t.db, storage: localStorage(path.join(t.config.DATA_DIR, 'files')), jobs: queue });
+  await app.ready();
+  cookie = await t.signIn();
+  versionId = await makeTemplateVersion(t.db, { body: '<html><body><p>Hi {{firstName}}</p><a href="https://society.example/x?a=1">Go</a></body></html>', bodyFormat: 'html', subject: 'Hello {{firstName}}', preview: '' });
+  const { invitationId, invitees } = await makeInvitees(t.db, 4, 'log.example');
+  inviteeIds = invitees.map((i) => i.id);
+  const inv = await queueEmails(t.db, queue, {
+    source: 'invitation_email',
+    sourceId: '77',
+    templateVersionId: versionId,
+    emails: invitees.map((i) => ({ recipientKey: `invitee:${i.id}`, to: i.email, emailType: 'Invitation' as const, values: { firstName: i.firstName, emailId: '77' }, inviteeId: i.id, invitationId })),
+  });
+  const welcome = await queueEmails(t.db, queue, {
+    source: 'welcome_email_test',
+    sourceId: '5',
+    templateVersionId: versionId,
+    emails: [{ recipientKey: 'test:1', to: 'staff@society.example', emailType: 'Transactional', values: { firstName: 'Staff' } }],
+  });
+  sendIds = [...inv.sendIds, ...welcome.sendIds];
+  // Delivered by the job queueEmails queued, into the outbox (no SMTP_URL).
+  await vi.waitFor(
+    async () => {
+      const { n } = await t.db.selectFrom('emailSends').select(sql<number>`count(*)`.as('n')).where('status', '=', 'sent').executeTakeFirstOrThrow();
+      expect(Number(n)).toBe(5);
+    },
+    { timeout: 20_000, interval: 100 },
+  );
+}, 60_000);
+
+afterAll(async () => {
+  setServiceConfig(undefined);
+  await app?.close();
+  await queue?.stop();
+  await t?.close();
+});
+
+describe('send log', () => {
+  it('lists sends with the spec shape, source label and short form, newest first; filters by source, sourceId, event and search', async () => {
+    const all = await req({ method: 'GET', url: '/api/admin/tech/emails', cookie });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().pagination.totalItems).toBe(5);
+    const first = all.json().items[0];
+    expect(first).toMatchObject({ id: sendIds[4], source: 'welcome test', sourceShort: 'Welcome test', sourceId: '5', emailTo: 'staff@society.example', subject: 'Hello Staff', status: 'sent', sent: true, opened: false, unsub: false, sendStatusMessage: null });
+    expect(first.sendAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    const inv = await req({ method: 'GET', url: '/api/admin/tech/emails?source=invitation%20email&sourceId=77&pageSize=2&sort=emailTo:asc', cookie });
+    expect(inv.json().pagination).toMatchObject({ totalItems: 4, totalPages: 2 });
+    expect(inv.json().items.map((i: { emailTo: string }) => i.emailTo)).toEqual(['student0@log.example', 'student1@log.example']);
+
+    await t.db.updateTable('emailSends').set({ opened: true }).where('id', '=', sendIds[1]!).execute();
+    const opened = await req({ method: 'GET', url: '/api/admin/tech/emails?event=opened', cookie });
+    expect(opened.json().items.map((i: { id: number }) => i.id)).toEqual([sendIds[1]]);
+    await t.db.updateTable('emailSends').set({ opened: false }).where('id', '=', sendIds[1]!).execute();
+
+    const search = await req({ method: 'GET', url: '/api/admin/tech/emails?search=STUDENT2', cookie });
+    expect(search.json().items.map((i: { emailTo: string }) => i.emailTo)).toEqual(['student2@log.example']);
+  });
+
+  it('refuses unknown filter values with a clear 400 and needs an admin', async () => {
+    const bad = await req({ method: 'GET', url: '/api/admin/tech/emails?source=newsletter', cookie });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^source must be one of: invitation email, /);
+    const badEvent = await req({ method: 'GET', url: '/api/admin/tech/emails?event=bounced', cookie });
+    expect(badEvent.statusCode).toBe(400);
+    expect((await req({ method: 'GET', url: '/api/admin/tech/emails' })).statusCode).toBe(401);
+    const member = await t.signIn({ admin: false });
+    expect((await req({ method: 'GET', url: '/api/admin/tech/emails', cookie: member })).statusCode).toBe(403);
+  });
+
+  it("answers a send's events, paged, and 404 for an unknown send", async () => {
+    const res = await req({ method: 'GET', url: `/api/admin/tech/emails/${sendIds[0]}/events?eventsPage=1`, cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toEqual([expect.objectContaining({ name: 'sent', automated: false, link: null, message: expect.stringMatching(/^outbox/) })]);
+    expect((await req({ method: 'GET', url: '/api/admin/tech/emails/99999999/events', cookie })).statusCode).toBe(404);
+  });
+});
+
+describe('outbox', () => {
+  it('lists messages and shows one with headers, text and HTML (without the open pixel)', async () => {
+    const list = await req({ method: 'GET', url: '/api/admin/tech/outbox?search=staff@', cookie });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items).toEqual([expect.objectContaining({ toAddress: 'staff@society.example', subject: 'Hello Staff', sendId: sendIds[4] })]);
+    const one = await req({ method: 'GET', url: `/api/admin/tech/outbox/${list.json().items[0].id}`, cookie });
+    expect(one.json()).toMatchObject({ text: expect.stringContaining('Hi Staff'), headers: { From: '"Honor Society" <invite@society.example>', 'Reply-To': 'help@society.example' } });
+    expect(one.json().html).toContain('<p>Hi Staff</p>');
+    expect(one.json().html).toContain('/api/public/email/click/');
+    expect(one.json().html).not.toContain('/api/public/email/open/');
+    const stored = await t.db.selectFrom('emailOutbox').select('html').where('sendId', '=', sendIds[4]!).executeTakeFirstOrThrow();
+    expect(stored.html).toContain('/api/public/email/open/');
+    expect((await req({ method: 'GET', url: '/api/admin/tech/outbox/99999999', cookie })).statusCode).toBe(404);
+  });
+});
+
+/** The tracked links of a delivered send, as the recipient got them. */
+async function trackedLinks(sendId: number) {
+  const { html } = await t.db.selectFrom('emailOutbox').select('html').where('sendId', '=', sendId).executeTakeFirstOrThrow();
+  const open = /<img src="https:\/\/admin\.society\.example(\/api\/public\/email\/open\/[^"]+)"/.exec(html)![1]!;
+  const click = /href="https:\/\/admin\.society\.example(\/api\/public\/email\/click\/[^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
+  return { open, click };
+}
+const eventsOf = (sendId: number) => t.db.selectFrom('emailEvents').selectAll().where('sendId', '=', sendId).where('name', '!=', 'sent').orderBy('id').execute();
+const flagsOf = async (sendId: number) => {
+  const send = await t.db.selectFrom('emailSends').select(['opened', 'clicked', 'inviteeId']).where('id', '=', sendId).executeTakeFirstOrThrow();
+  const invitee = send.inviteeId ? await t.db.selectFrom('invitees').select(['emailOpened', 'emailClicked']).where('id', '=', send.inviteeId).executeTakeFirstOrThrow() : null;
+  return { send, invitee };
+};
+const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+
+describe('open pixel and click redirect', () => {
+  it('a proxy fetch of the pixel is recorded as automated and sets no flag; a reader\'s open sets the send\'s and the invitee\'s flag', async () => {
+    const sendId = sendIds[0]!;
+    const { open } = await trackedLinks(sendId);
+    const proxy = await req({ method: 'GET', url: open, headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)' } });
+    expect(proxy.statusCode).toBe(200);
+    expect(proxy.headers['content-type']).toBe('image/gif');
+    const apple = await req({ method: 'GET', url: open, headers: { 'user-agent': 'Mozilla/5.0' }, remoteAddress: '17.58.100.1' });
+    expect(apple.statusCode).toBe(200);
+    expect(await flagsOf(sendId)).toMatchObject({ send: { opened: false }, invitee: { emailOpened: false } });
+    await req({ method: 'GET', url: open, headers: { 'user-agent': BROWSER } });
+    expect(await flagsOf(sendId)).toMatchObject({ send: { opened: true }, invitee: { emailOpened: true } });
+    expect((await eventsOf(sendId)).map((e) => [e.name, e.automated])).toEqual([['opened', true], ['opened', true], ['opened', false]]);
+  });
+
+  it('a wrong pixel signature still answers the image but records nothing', async () => {
+    const sendId = sendIds[1]!;
+    const res = await req({ method: 'GET', url: `/api/public/email/open/${sendId}/AAAAAAAAAAAAAAAAAAAAAA`, headers: { 'user-agent': BROWSER } });
+    expect(res.statusCode).toBe(200);
+    expect(await eventsOf(sendId)).toEqual([]);
+  });
+
+  it('clicks redirect to the signed address; scanners (HEAD, known agents, seconds after delivery) are automated; a tampered address is 403', async () => {
+    const sendId = sendIds[2]!;
+    const { click } = await trackedLinks(sendId);
+    const head = await req({ method: 'HEAD', url: click, headers: { 'user-agent': BROWSER } });
+    expect(head.statusCode).toBe(302);
+    const early = await req({ method: 'GET', url: click, headers: { 'user-agent': BROWSER } }); // within seconds of delivery
+    expect(early.statusCode).toBe(302);
+    const scanner = await req({ method: 'GET', url: click, headers: { 'user-agent': 'Mozilla/5.0 (compatible; Barracuda Sentinel)' } });
+    expect(scanner.headers.location).toBe('https://society.example/x?a=1');
+    expect(await flagsOf(sendId)).toMatchObject({ send: { clicked: false }, invitee: { emailClicked: false } });
+
+    await t.db.updateTable('emailSends').set({ sendAt: sql`now() - interval '5 minutes'` }).where('id', '=', sendId).execute();
+    const person = await req({ method: 'GET', url: click, headers: { 'user-agent': BROWSER } });
+    expect(person.statusCode).toBe(302);
+    expect(person.headers.location).toBe('https://society.example/x?a=1');
+    expect(await flagsOf(sendId)).toMatchObject({ send: { clicked: true }, invitee: { emailClicked: true } });
+    const events = await eventsOf(sendId);
+    expect(events.map((e) => [e.name, e.automated, e.link])).toEqual([
+      ['clicked', true, 'https://society.example/x?a=1'],
+      ['clicked', true, 'https://society.example/x?a=1'],
+      ['clicked', true, 'https://society.example/x?a=1'],
+      ['clicked', false, 'https://society.example/x?a=1'],
+    ]);
+    expect(events[3]).toMatchObject({ userAgent: BROWSER, ipAddress: '127.0.0.1' });
+
+    const tampered = await req({ method: 'GET', url: click.replace(/u=[^&]+/, `u=${encodeURIComponent('https://evil.example/')}`) });
+    expect(tampered.statusCode).toBe(403);
+    expect(tampered.json()).toEqual({ message: 'This link is not valid' });
+  });
+});
+
+const webhookJson = (events: unknown[], secret = SECRET) => {
+  const payload = JSON.stringify(events);
+  return { method: 'POST' as const, url: '/api/public/email/webhook', payload, headers: { 'content-type': 'application/json', 'x-webhook-signature': bodySignature(secret, payload) } };
+};
+
+async function waitForEvents(sendId: number, count: number) {
+  await vi.waitFor(
+    async () => expect((await t.db.selectFrom('emailEvents').select('id').where('sendId', '=', sendId).where('providerEventId', 'like', 'provider:%').execute()).length).toBe(count),
+    { timeout: 20_000, interval: 100 },
+  );
+}
+
+describe('provider webhook', () => {
+  it('answers the address check providers make (GET and HEAD)', async () => {
+    expect((await req({ method: 'HEAD', url: '/api/public/email/webhook' })).statusCode).toBe(200);
+    expect((await req({ method: 'GET', url: '/api/public/email/webhook' })).json()).toEqual({ ok: true });
+  });
+
+  it('refuses a missing or wrong signature with 403 JSON', async () => {
+    const body = webhookJson([{ event: 'delivered', _id: 'm1', ts: 1, msg: { metadata: { send_id: sendIds[3] } } }], 'wrong-secret');
+    const res = await req(body);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Invalid webhook signature' });
+    const none = await req({ ...body, headers: { 'content-type': 'application/json' } });
+    expect(none.statusCode).toBe(403);
+  });
+
+  it('acknowledges a signed batch at once, then applies it: flags on the send and the invitee, a hard bounce blocks the address; a repeat changes nothing', async () => {
+    const sendId = sendIds[3]!;
+    const send = await t.db.selectFrom('emailSends').select(['messageId', 'emailTo', 'inviteeId']).where('id', '=', sendId).executeTakeFirstOrThrow();
+    const events = [
+      { event: 'delivered', _id: 'mx1', ts: 1700000000, msg: { metadata: { send_id: sendId } } },
+      { event: 'open', _id: 'mx1', ts: 1700000100, ip: '203.0.113.9', user_agent: BROWSER, msg: { metadata: { send_id: sendId } } },
+      { event: 'hard_bounce', _id: 'mx1', ts: 1700000200, msg: { message_id: send.messageId, bounce_description: 'bad_mailbox' } },
+      { event: 'whitelist', _id: 'x' },
+    ];
+    const res = await req(webhookJson(events));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: 4, queued: true });
+    await waitForEvents(sendId, 3);
+    const row = await t.db.selectFrom('emailSends').selectAll().where('id', '=', sendId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ delivered: true, opened: true, bouncedHard: true, spam: false });
+    const invitee = await t.db.selectFrom('invitees').selectAll().where('id', '=', send.inviteeId!).executeTakeFirstOrThrow();
+    expect(invitee).toMatchObject({ emailDelivered: true, emailOpened: true, emailBouncedHard: true, emailSpam: false });
+    const blocked = await t.db.selectFrom('blockedEmails').selectAll().where('email', '=', send.emailTo).execute();
+    expect(blocked).toEqual([expect.objectContaining({ emailType: 'All', feedbackType: 'bounced_hard' })]);
+    const bounce = await t.db.selectFrom('emailEvents').selectAll().where('sendId', '=', sendId).where('name', '=', 'bounced_hard').executeTakeFirstOrThrow();
+    expect(bounce).toMatchObject({ message: 'bad_mailbox', eventAt: new Date(1700000200 * 1000) });
+
+    // The same batch again: acknowledged, nothing applied twice.
+    expect((await req(webhookJson(events))).statusCode).toBe(200);
+    await vi.waitFor(async () => {
+      const jobs = await queue.boss.findJobs('apply-email-events', { queued: true });
+      expect(jobs.filter((j) => j.state !== 'completed')).toEqual([]);
+    });
+    await new Promise((r) => setTimeout(r, 1000));
+    await waitForEvents(sendId, 3);
+  });
+
+  it("takes Mandrill's form post (mandrill_events) signed with X-Mandrill-Signature", async () => {
+    const sendId = sendIds[4]!;
+    const mandrillEvents = JSON.stringify([{ event: 'spam', _id: 'mz9', ts: 1700000300, msg: { metadata: { send_id: String(sendId) } } }]);
+    const signature = mandrillSignature(SECRET, 'https://admin.society.example/api/public/email/webhook', { mandrill_events: mandrillEvents });
+    const res = await req({
+      method: 'POST',
+      url: '/api/public/email/webhook',
+      payload: new URLSearchParams({ mandrill_events: mandrillEvents }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-mandrill-signature': signature },
+    });
+    expect(res.statusCode).toBe(200);
+    await waitForEvents(sendId, 1);
+    expect(await t.db.selectFrom('emailSends').select('spam').where('id', '=', sendId).executeTakeFirstOrThrow()).toEqual({ spam: true });
+    const bad = await req({
+      method: 'POST',
+      url: '/api/public/email/webhook',
+      payload: new URLSearchParams({ mandrill_events: mandrillEvents }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-mandrill-signature': signature.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) },
+    });
+    expect(bad.statusCode).toBe(403);
+  });
+
+  it('acknowledges a batch of 1,000 events in under 2 s', async () => {
+    const events = Array.from({ length: 1000 }, (_, i) => ({
+      event: i % 2 ? 'open' : 'click',
+      _id: `bulk-${i}`,
+      ts: 1700001000 + i,
+      url: 'https://society.example/x',
+      ip: '198.51.100.7',
+      user_agent: BROWSER,
+      msg: { metadata: { send_id: sendIds[i % 4] }, email: 'x@y.example', subject: 'Hello', tags: [], state: 'sent', ts: 1700000000 },
+    }));
+    const started = performance.now();
+    const res = await req(webhookJson(events));
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(res.json()).toEqual({ received: 1000, queued: true });
+  });
+});
+
+describe('delivery needs no SMTP server', () => {
+  it('runs every minute, one pass at a time across workers', async () => {
+    const [schedule] = await queue.boss.getSchedules('deliver-emails');
+    expect(schedule).toMatchObject({ cron: '* * * * *', timezone: 'UTC' });
+    expect((await queue.boss.getQueue('deliver-emails'))?.policy).toBe('singleton');
+  });
+
+  it('delivers queued sends through the job queueEmails queued (covered in beforeAll) and a later pass finds nothing', async () => {
+    expect(await deliverQueuedEmails(t.db, mailConfig(t.config))).toMatchObject({ sent: 0, failed: 0 });
+    expect(inviteeIds).toHaveLength(4);
+  });
+});

@@ -1,0 +1,117 @@
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { contract } from '@app/contract';
+import { s } from '../../ts-rest.js';
+import { AppError, notFound } from '../../errors.js';
+import { mailConfig } from '../../services/mail/deliver.js';
+import { recordEmailEvents } from '../../services/mail/events.js';
+import { clickSignature, isAutomatedClick, isAutomatedOpen, openSignature, publicBaseUrl, signatureMatches, trackingKey } from '../../services/mail/tracking.js';
+import { readWebhook, toProviderEvent, WEBHOOK_PATH, type ProviderEvent } from '../../services/mail/webhook-events.js';
+import * as repo from './repo.js';
+
+// A transparent 1x1 GIF.
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+/** Webhook batches can be large (1,000 Mandrill events with their messages' details is a few MB). */
+const WEBHOOK_BODY_LIMIT = 16 * 1024 * 1024;
+const EVENTS_PER_JOB = 1000;
+
+type WithRawBody = FastifyRequest & { webhookRawBody?: Buffer; webhookContentType?: string };
+
+/**
+ * The webhook's signature covers the exact bytes sent: before any parser runs, keep them, and hand the
+ * parser plain text (so a form body reaches this route alone; form posts stay refused elsewhere).
+ */
+async function keepRawBody(request: FastifyRequest, _reply: unknown, payload: AsyncIterable<Buffer | string>) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += buf.length;
+    if (size > WEBHOOK_BODY_LIMIT) throw Object.assign(new Error('Request body is too large'), { statusCode: 413 });
+    chunks.push(buf);
+  }
+  const raw = Buffer.concat(chunks);
+  const req = request as WithRawBody;
+  req.webhookRawBody = raw;
+  req.webhookContentType = request.headers['content-type'] ?? '';
+  request.headers['content-type'] = 'text/plain; charset=utf-8';
+  return Object.assign(Readable.from([raw]), { receivedEncodedLength: raw.length });
+}
+
+const clientInfo = (request: FastifyRequest) => ({
+  ipAddress: request.ip ?? null,
+  userAgent: (request.headers['user-agent'] ?? '').slice(0, 1000) || null,
+});
+
+export const emailRoutes = s.router(contract.emails, {
+  list: async ({ query, request }) => ({ status: 200, body: await repo.listSends(request.server.db, query) }),
+
+  events: async ({ params, query, request }) => {
+    const { db } = request.server;
+    if (!(await repo.sendExists(db, params.id))) throw notFound('Email');
+    return { status: 200, body: await repo.listEvents(db, params.id, query) };
+  },
+
+  outbox: async ({ query, request }) => ({ status: 200, body: await repo.listOutbox(request.server.db, query) }),
+
+  outboxMessage: async ({ params, request }) => {
+    const message = await repo.getOutboxMessage(request.server.db, params.id);
+    if (!message) throw notFound('Message');
+    return { status: 200, body: message };
+  },
+
+  open: async ({ params, request, reply }) => {
+    const { db } = request.server;
+    if (signatureMatches(params.signature, openSignature(await trackingKey(db), params.sendId))) {
+      const send = await repo.trackedSend(db, params.sendId);
+      if (send) {
+        const who = clientInfo(request);
+        await recordEmailEvents(db, [{ sendId: send.id, name: 'opened', ...who, automated: isAutomatedOpen({ userAgent: who.userAgent, ip: who.ipAddress }) }]);
+      }
+    }
+    // Always the image: a broken-image icon in a reader's mail helps no one.
+    reply.header('content-type', 'image/gif');
+    return { status: 200, body: PIXEL };
+  },
+
+  click: async ({ params, query, request, reply }) => {
+    const { db } = request.server;
+    const url = query.u;
+    if (!/^https?:\/\//i.test(url) || !signatureMatches(params.signature, clickSignature(await trackingKey(db), params.sendId, url))) {
+      throw new AppError(403, 'This link is not valid');
+    }
+    const send = await repo.trackedSend(db, params.sendId);
+    if (send) {
+      const who = clientInfo(request);
+      const automated = isAutomatedClick({ userAgent: who.userAgent, method: request.method, sentAt: send.sendAt, at: new Date() });
+      await recordEmailEvents(db, [{ sendId: send.id, name: 'clicked', link: url, ...who, automated }]);
+    }
+    reply.header('location', url);
+    return { status: 302, body: undefined };
+  },
+
+  webhookCheck: async () => ({ status: 200, body: { ok: true as const } }),
+
+  webhook: {
+    hooks: { preParsing: keepRawBody, bodyLimit: WEBHOOK_BODY_LIMIT } as never,
+    handler: async ({ request }) => {
+      const config = mailConfig(request.server.config);
+      const { jobs } = request.server;
+      const req = request as WithRawBody;
+      const read = readWebhook(config.EMAIL_WEBHOOK_SECRET, {
+        rawBody: req.webhookRawBody ?? Buffer.alloc(0),
+        contentType: req.webhookContentType ?? '',
+        headers: request.headers,
+        url: publicBaseUrl(config) + WEBHOOK_PATH,
+      });
+      if (read === null) return { status: 403, body: { message: 'Invalid webhook signature' } };
+      if (read === 'bad-body') return { status: 400, body: { message: 'Webhook body must be a JSON array of events or a mandrill_events form field' } };
+      const events = read.events.map(toProviderEvent).filter((e): e is ProviderEvent => e !== null);
+      // The work goes to the queue: the provider gets its answer at once, whatever the batch's size.
+      for (let i = 0; i < events.length; i += EVENTS_PER_JOB) {
+        await jobs.send('apply-email-events', { events: events.slice(i, i + EVENTS_PER_JOB) });
+      }
+      return { status: 200, body: { received: read.events.length, queued: events.length > 0 } };
+    },
+  },
+});

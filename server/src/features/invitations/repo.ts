@@ -1,0 +1,230 @@
+import { sql, type Kysely } from 'kysely';
+import { REVENUE_PER_JOIN, type Invitation, type InvitationStatus } from '@app/contract';
+import type { z } from 'zod';
+import type { DB, Db } from '../../db/database.js';
+import { likePattern, pageOfRows, paginate, rowsInOrder, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
+import { csvText, csvYesNo } from '../../db/copy-csv.js';
+import { toUploadedFile, fileUrl, type FileRow } from '../../services/files.js';
+
+type ListQuery = z.output<typeof import('@app/contract').InvitationListQuery>;
+type Filters = Omit<ListQuery, 'page' | 'pageSize' | 'sort'>;
+export type InvitationValues = z.output<typeof import('@app/contract').InvitationInput>;
+
+export const invitationSort: SortMap<ListQuery['sort'][number]['field']> = {
+  id: 'inv.id',
+  deadline: 'inv.deadline',
+  orientationDate: 'inv.orientationDate',
+  institution: 'i.name',
+  chapter: 'ch.name',
+  status: 'inv.status',
+  createdAt: 'inv.createdAt',
+};
+
+function filterInvitations(db: Db, filters: Filters) {
+  let qb = db
+    .selectFrom('invitations as inv')
+    .innerJoin('institutions as i', 'i.id', 'inv.institutionId')
+    .innerJoin('chapters as ch', 'ch.id', 'inv.chapterId');
+  if (filters.search) {
+    const pattern = likePattern(filters.search.toLowerCase());
+    const id = /^#?\d{1,9}$/.test(filters.search) ? Number(filters.search.replace('#', '')) : undefined;
+    qb = qb.where((eb) =>
+      eb.or([eb('i.search', 'like', pattern), eb('ch.search', 'like', pattern), ...(id !== undefined ? [eb('inv.id', '=', id)] : [])]),
+    );
+  }
+  if (filters.deadlineFrom) qb = qb.where(sql<boolean>`inv.deadline >= ${filters.deadlineFrom.slice(0, 10)}::date`);
+  if (filters.deadlineTo) qb = qb.where(sql<boolean>`inv.deadline <= ${filters.deadlineTo.slice(0, 10)}::date`);
+  return qb;
+}
+
+/** Invitees who pledged or paid, per A/B group, through the partial indexes of migration 0015. */
+const countWhere = (column: 'legacyPledgeAt' | 'legacyPaidAt', group?: 'Control' | 'Variation') =>
+  sql<number>`(select count(*) from invitees iv where iv.invitation_id = inv.id and iv.removed = false
+    and ${sql.ref(`iv.${column}`)} is not null ${group ? sql`and iv.test_value = ${group}` : sql``})`;
+
+function selectFull(db: Db) {
+  return filterInvitations(db, {})
+    .select([
+      'inv.id', 'inv.chapterId', 'ch.name as chapterName', 'ch.acceptingMembers', 'inv.institutionId', 'i.name as institutionName',
+      'i.abbreviation', 'inv.cleanJoined', 'inv.cleanInviteCount', 'inv.deliverEmails', 'inv.deliverPostalMails', 'inv.enableTickler',
+      'inv.status', 'inv.statusReason', 'inv.countPreClean', 'inv.countProcessed', 'inv.countValid', 'inv.countFresh', 'inv.countRemoved',
+      'inv.countValidControl', 'inv.countValidVariation', 'inv.createdAt', 'inv.updatedAt',
+    ])
+    .select([
+      sql<string>`to_char(inv.deadline, 'YYYY-MM-DD')`.as('deadline'),
+      sql<string>`to_char(inv.orientation_date, 'YYYY-MM-DD')`.as('orientationDate'),
+      sql<FileRow | null>`(select json_build_object('id', f.id, 'fileName', f.file_name, 'contentType', f.content_type, 'sizeInBytes', f.size_in_bytes) from files f where f.id = inv.database_id)`.as('database'),
+      sql<FileRow | null>`(select json_build_object('id', f.id, 'fileName', f.file_name, 'contentType', f.content_type, 'sizeInBytes', f.size_in_bytes) from files f where f.id = i.logo_id)`.as('logo'),
+      sql<{ id: number; name: string; slug: string } | null>`(select json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) from invitation_tests t where t.id = inv.test_id)`.as('test'),
+      countWhere('legacyPledgeAt').as('countPledged'),
+      countWhere('legacyPaidAt').as('countJoined'),
+      countWhere('legacyPledgeAt', 'Control').as('countPledgedControl'),
+      countWhere('legacyPledgeAt', 'Variation').as('countPledgedVariation'),
+      countWhere('legacyPaidAt', 'Control').as('countJoinedControl'),
+      countWhere('legacyPaidAt', 'Variation').as('countJoinedVariation'),
+    ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectFull>['executeTakeFirstOrThrow']>>;
+
+const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+
+function toInvitation(row: Row): Invitation {
+  const n = (v: number | string) => Number(v);
+  const countJoined = n(row.countJoined);
+  const countPledged = n(row.countPledged);
+  return {
+    id: row.id,
+    chapter: { id: row.chapterId, name: row.chapterName, acceptingMembers: row.acceptingMembers },
+    institution: { id: row.institutionId, name: row.institutionName, abbreviation: row.abbreviation, logoUrl: row.logo ? fileUrl(row.logo) : null },
+    deadline: row.deadline,
+    orientationDate: row.orientationDate,
+    database: row.database ? toUploadedFile(row.database) : null,
+    cleanJoined: row.cleanJoined,
+    cleanInviteCount: String(row.cleanInviteCount) as Invitation['cleanInviteCount'],
+    deliverEmails: row.deliverEmails,
+    deliverPostalMails: row.deliverPostalMails,
+    enableTickler: row.enableTickler,
+    test: row.test,
+    status: row.status,
+    statusReason: row.statusReason,
+    countPreClean: row.countPreClean,
+    countProcessed: row.countProcessed,
+    countValid: row.countValid,
+    countFresh: row.countFresh,
+    countRemoved: row.countRemoved,
+    countPledged,
+    countJoined,
+    countValidControl: row.countValidControl,
+    countValidVariation: row.countValidVariation,
+    countPledgedControl: n(row.countPledgedControl),
+    countPledgedVariation: n(row.countPledgedVariation),
+    countJoinedControl: n(row.countJoinedControl),
+    countJoinedVariation: n(row.countJoinedVariation),
+    pledgeRate: share(countPledged, row.countValid),
+    paidRate: share(countJoined, row.countValid),
+    revenue: countJoined * REVENUE_PER_JOIN,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function loadInvitations(db: Db, ids: number[]): Promise<Invitation[]> {
+  return (await selectFull(db).where('inv.id', 'in', ids).execute()).map(toInvitation);
+}
+
+export async function listInvitations(db: Db, query: ListQuery) {
+  const page = await paginate(filterInvitations(db, query).select('inv.id'), query, invitationSort, 'inv.id', { tieBreakerFollowsSort: true });
+  return pageOfRows(page, (ids) => loadInvitations(db, ids));
+}
+
+export async function getInvitation(db: Db, id: number): Promise<Invitation | undefined> {
+  return (await rowsInOrder([id], (ids) => loadInvitations(db, ids)))[0];
+}
+
+/** What an update compares against: status and the fields processing depends on (locked with `lock`). */
+export async function currentState(db: Db, id: number, lock = false) {
+  let qb = db
+    .selectFrom('invitations')
+    .select(['id', 'status', 'databaseId', 'cleanJoined', 'cleanInviteCount', 'testId'])
+    .where('id', '=', id);
+  if (lock) qb = qb.forUpdate();
+  return qb.executeTakeFirst();
+}
+
+function values(input: InvitationValues, accountId: number | null) {
+  return {
+    chapterId: input.chapterId,
+    institutionId: input.institutionId,
+    deadline: input.deadline,
+    orientationDate: input.orientationDate,
+    databaseId: input.databaseId,
+    cleanJoined: input.cleanJoined,
+    cleanInviteCount: Number(input.cleanInviteCount),
+    deliverEmails: input.deliverEmails,
+    deliverPostalMails: input.deliverPostalMails,
+    enableTickler: input.enableTickler,
+    testId: input.testId,
+    updatedBy: accountId,
+  };
+}
+
+export async function createInvitation(db: Db, input: InvitationValues, accountId: number | null): Promise<number> {
+  const { id } = await db.insertInto('invitations').values(values(input, accountId)).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateInvitation(db: Db, id: number, input: InvitationValues, accountId: number | null): Promise<void> {
+  await db
+    .updateTable('invitations')
+    .set({ ...values(input, accountId), updatedAt: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Marks the invitation as processing under a new run id and answers it: the job carries the id, and a
+ * run whose id is no longer the invitation's (the database was saved again) stops at its next batch.
+ */
+export async function startProcessing(db: Db, id: number): Promise<string> {
+  const { processingRun } = await db
+    .updateTable('invitations')
+    .set({
+      status: 'DB Processing' satisfies InvitationStatus,
+      statusReason: null,
+      processingRun: sql`gen_random_uuid()`,
+      countProcessed: 0,
+      countPreClean: 0,
+    })
+    .where('id', '=', id)
+    .returning('processingRun')
+    .executeTakeFirstOrThrow();
+  return processingRun!;
+}
+
+/** Deletes an invitation in a deletable status; answers false when its status forbids it. */
+export async function deleteInvitation(db: Kysely<DB>, id: number, deletable: readonly InvitationStatus[]): Promise<'deleted' | 'refused' | 'missing'> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('invitations').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) return 'missing';
+    if (!deletable.includes(row.status)) return 'refused';
+    // Invitees go with it (on delete cascade); a processing run still going finds its run gone and stops.
+    await trx.deleteFrom('invitations').where('id', '=', id).execute();
+    return 'deleted';
+  });
+}
+
+/** Pledges and joins per UTC day of the invitation's (not removed) invitees, with running totals. */
+export async function invitationAnalytics(db: Db, id: number) {
+  const { rows } = await sql<{ day: string; pledged: number; joined: number }>`
+    with events as (
+      select (legacy_pledge_at at time zone 'UTC')::date as day, 1 as pledged, 0 as joined
+      from invitees where invitation_id = ${id} and removed = false and legacy_pledge_at is not null
+      union all
+      select (legacy_paid_at at time zone 'UTC')::date, 0, 1
+      from invitees where invitation_id = ${id} and removed = false and legacy_paid_at is not null)
+    select to_char(day, 'YYYY-MM-DD') as day, sum(pledged)::int as pledged, sum(joined)::int as joined
+    from events group by day order by day`.execute(db);
+  let totalPledged = 0;
+  let totalJoined = 0;
+  return rows.map((r) => ({ ...r, totalPledged: (totalPledged += r.pledged), totalJoined: (totalJoined += r.joined) }));
+}
+
+const csvColumns: CsvColumn[] = [
+  { header: 'id', value: 'inv.id' },
+  { header: 'institution', value: csvText('i.name') },
+  { header: 'chapter', value: csvText('ch.name') },
+  { header: 'deadline', value: 'inv.deadline' },
+  { header: 'orientationDate', value: 'inv.orientationDate' },
+  { header: 'status', value: csvText('inv.status') },
+  { header: 'deliverEmails', value: csvYesNo('inv.deliverEmails') },
+  { header: 'deliverPostalMails', value: csvYesNo('inv.deliverPostalMails') },
+  { header: 'countPreClean', value: 'inv.countPreClean' },
+  { header: 'countValid', value: 'inv.countValid' },
+  { header: 'countFresh', value: 'inv.countFresh' },
+  { header: 'countRemoved', value: 'inv.countRemoved' },
+];
+
+export function exportInvitations(db: Kysely<DB>, query: Filters & { sort: ListQuery['sort'] }) {
+  return streamCsv(db, filterInvitations(db, query).select('inv.id'), query.sort, invitationSort, csvColumns, 'inv.id');
+}

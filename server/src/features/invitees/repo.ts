@@ -1,0 +1,180 @@
+import { sql, type Kysely } from 'kysely';
+import { INVITEE_EMAIL_FLAGS, type Invitee, type InviteeEventKey } from '@app/contract';
+import type { z } from 'zod';
+import type { DB, Db } from '../../db/database.js';
+import { likePattern, pageOfRows, paginate, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
+import { csvIso, csvJsonText, csvText, csvYesNo } from '../../db/copy-csv.js';
+
+type ListQuery = z.output<typeof import('@app/contract').InviteeListQuery>;
+type Filters = Omit<ListQuery, 'page' | 'pageSize' | 'sort'> & { invitationId?: number };
+
+export const inviteeSort: SortMap<ListQuery['sort'][number]['field']> = {
+  id: 'iv.id',
+  lastName: 'iv.lastName',
+  firstName: 'iv.firstName',
+  email: 'iv.email',
+  inviteCount: 'iv.inviteCount',
+  legacyPledgeAt: 'iv.legacyPledgeAt',
+  legacyPaidAt: 'iv.legacyPaidAt',
+  rowNumber: 'iv.rowNumber',
+};
+
+/** The event filter's keys as conditions on the invitee (spec 02 §2). */
+function eventCondition(event: InviteeEventKey) {
+  if (event === 'paid') return sql<boolean>`iv.legacy_paid_at is not null`;
+  if (event === 'pledge') return sql<boolean>`iv.legacy_pledge_at is not null and iv.legacy_paid_at is null`;
+  return sql<boolean>`${sql.ref(`iv.${INVITEE_EMAIL_FLAGS[event]}`)} = true`;
+}
+
+function filterInvitees(db: Db, filters: Filters) {
+  let qb = db.selectFrom('invitees as iv');
+  if (filters.invitationId !== undefined) qb = qb.where('iv.invitationId', '=', filters.invitationId);
+  if (filters.search) {
+    // Names and email through the trigram index; a code by its prefix (codes are upper case).
+    const pattern = likePattern(filters.search.toLowerCase());
+    const code = `${filters.search.toUpperCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    qb = qb.where((eb) => eb.or([eb('iv.search', 'like', pattern), eb('iv.invitationCode', 'like', code)]));
+  }
+  if (filters.inviteCount) {
+    qb = filters.inviteCount === '4+' ? qb.where('iv.inviteCount', '>=', 4) : qb.where('iv.inviteCount', '=', Number(filters.inviteCount));
+  }
+  if (filters.removed !== undefined) qb = qb.where('iv.removed', '=', filters.removed);
+  if (filters.test === true) qb = qb.where('iv.testValue', '=', 'Variation');
+  if (filters.test === false) qb = qb.where(sql<boolean>`iv.test_value is distinct from 'Variation'`);
+  if (filters.event) qb = qb.where(eventCondition(filters.event));
+  return qb;
+}
+
+function selectFull(db: Db) {
+  return db
+    .selectFrom('invitees as iv')
+    .innerJoin('invitations as inv', 'inv.id', 'iv.invitationId')
+    .innerJoin('institutions as i', 'i.id', 'inv.institutionId')
+    .innerJoin('chapters as ch', 'ch.id', 'inv.chapterId')
+    .selectAll('iv')
+    .select(['i.name as institutionName', 'ch.name as chapterName', 'inv.deliverEmails', 'inv.deliverPostalMails']);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectFull>['executeTakeFirstOrThrow']>>;
+
+function toInvitee(row: Row): Invitee {
+  const flags = Object.fromEntries(Object.values(INVITEE_EMAIL_FLAGS).map((f) => [f, row[f]])) as Record<
+    (typeof INVITEE_EMAIL_FLAGS)[keyof typeof INVITEE_EMAIL_FLAGS],
+    boolean
+  >;
+  return {
+    id: row.id,
+    invitation: {
+      id: row.invitationId,
+      institutionName: row.institutionName,
+      chapterName: row.chapterName,
+      deliverEmails: row.deliverEmails,
+      deliverPostalMails: row.deliverPostalMails,
+    },
+    rowNumber: row.rowNumber,
+    salutation: row.salutation,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    major: row.major,
+    class: row.class,
+    removed: row.removed,
+    removedReason: row.removedReason,
+    invitationCode: row.invitationCode,
+    mailingAddress: row.mailingAddress ?? {},
+    phoneNumber: row.phoneNumber,
+    legacyPledgeAt: row.legacyPledgeAt?.toISOString() ?? null,
+    legacyPaidAt: row.legacyPaidAt?.toISOString() ?? null,
+    inviteCount: row.inviteCount,
+    testValue: row.testValue,
+    ...flags,
+  };
+}
+
+async function loadInvitees(db: Db, ids: number[]): Promise<Invitee[]> {
+  return (await selectFull(db).where('iv.id', 'in', ids).execute()).map(toInvitee);
+}
+
+/**
+ * The total of a list with no search and at most one filter, from kept counts: an event from
+ * invitation_event_counts (triggers), removed, test or times invited from the counts processing keeps on
+ * each invitation (the rows never change those three afterwards). A filter over millions of rows is
+ * counted from a few hundred. Undefined (count the rows)
+ * for any other list, or while an invitation in scope holds invitees no finished run counted.
+ */
+export async function keptInviteeTotal(db: Db, filters: Filters): Promise<number | undefined> {
+  const set = [filters.removed, filters.test, filters.inviteCount, filters.event].filter((v) => v !== undefined).length;
+  if (filters.search || set > 1) return undefined;
+  if (filters.event) {
+    // Kept exact by triggers as rows and flags change: always an answer.
+    let events = db.selectFrom('invitationEventCounts').where('event', '=', filters.event);
+    if (filters.invitationId !== undefined) events = events.where('invitationId', '=', filters.invitationId);
+    const { total } = await events.select(sql<number>`coalesce(sum(n), 0)::bigint`.as('total')).executeTakeFirstOrThrow();
+    return Number(total);
+  }
+  let qb = db.selectFrom('invitations');
+  if (filters.invitationId !== undefined) qb = qb.where('id', '=', filters.invitationId);
+  const bucket = { '1': 1, '2': 2, '3': 3, '4+': 4 } as const;
+  const part =
+    filters.removed === true ? sql`count_removed`
+    : filters.removed === false ? sql`count_valid`
+    : filters.test === true ? sql`count_valid_variation`
+    : filters.test === false ? sql`count_valid + count_removed - count_valid_variation`
+    : filters.inviteCount ? sql`count_by_invites[${sql.lit(bucket[filters.inviteCount])}]`
+    : sql`count_valid + count_removed`;
+  const row = await qb
+    .select([
+      sql<number>`coalesce(sum(${part}), 0)::bigint`.as('total'),
+      // Counts are final once a run has finished (processed_at); a Draft never processed has no invitee.
+      sql<boolean>`bool_or(status = 'DB Processing' or (processed_at is null and exists (select 1 from invitees i where i.invitation_id = invitations.id)))`.as('unsure'),
+    ])
+    .executeTakeFirstOrThrow();
+  return row.unsure ? undefined : Number(row.total);
+}
+
+/**
+ * One page of invitees, of one invitation or of all. The page is found on ids (index order, no join),
+ * counted separately (from the kept counts where they answer, see keptInviteeTotal), then read in full.
+ */
+export async function listInvitees(db: Db, query: ListQuery, invitationId?: number) {
+  const filters = { ...query, invitationId };
+  const page = await paginate(filterInvitees(db, filters).select('iv.id'), query, inviteeSort, 'iv.id', {
+    count: 'separate',
+    tieBreakerFollowsSort: true,
+    total: () => keptInviteeTotal(db, filters),
+  });
+  return pageOfRows(page, (ids) => loadInvitees(db, ids));
+}
+
+export async function invitationExists(db: Db, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('invitations').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+const csvColumns: CsvColumn[] = [
+  { header: 'id', value: 'iv.id' },
+  { header: 'invitationId', value: 'iv.invitationId' },
+  { header: 'rowNumber', value: 'iv.rowNumber' },
+  { header: 'salutation', value: csvText('iv.salutation') },
+  { header: 'firstName', value: csvText('iv.firstName') },
+  { header: 'lastName', value: csvText('iv.lastName') },
+  { header: 'email', value: csvText('iv.email') },
+  { header: 'major', value: csvText('iv.major') },
+  { header: 'class', value: csvText('iv.class') },
+  ...(['address', 'street', 'street2', 'city', 'state', 'postalCode', 'country'] as const).map((key) => ({
+    header: key,
+    value: csvJsonText('iv.mailingAddress', key),
+  })),
+  { header: 'phoneNumber', value: csvText('iv.phoneNumber') },
+  { header: 'invitationCode', value: csvText('iv.invitationCode') },
+  { header: 'removed', value: csvYesNo('iv.removed') },
+  { header: 'removedReason', value: csvText('iv.removedReason') },
+  { header: 'timesInvited', value: 'iv.inviteCount' },
+  { header: 'testValue', value: csvText('iv.testValue') },
+  { header: 'pledgedAt', value: csvIso('iv.legacyPledgeAt') },
+  { header: 'paidAt', value: csvIso('iv.legacyPaidAt') },
+  ...Object.values(INVITEE_EMAIL_FLAGS).map((flag) => ({ header: flag, value: csvYesNo(`iv.${flag}`) })),
+];
+
+export function exportInvitees(db: Kysely<DB>, query: Omit<Filters, never> & { sort: ListQuery['sort'] }) {
+  return streamCsv(db, filterInvitees(db, query).select('iv.id'), query.sort, inviteeSort, csvColumns, 'iv.id');
+}

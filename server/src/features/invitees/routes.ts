@@ -1,0 +1,26 @@
+import { contract } from '@app/contract';
+import { s } from '../../ts-rest.js';
+import { notFound } from '../../errors.js';
+import { csvAttachment } from '../../http.js';
+import type { Db } from '../../db/database.js';
+import * as repo from './repo.js';
+
+async function checkInvitation(db: Db, id: number) {
+  if (!(await repo.invitationExists(db, id))) throw notFound('Invitation');
+}
+
+export const inviteeRoutes = s.router(contract.invitees, {
+  list: async ({ query, request }) => ({ status: 200, body: await repo.listInvitees(request.server.db, query) }),
+
+  export: async ({ query, request, reply }) => csvAttachment(reply, 'invitees', repo.exportInvitees(request.server.db, query)),
+
+  ofInvitation: async ({ params, query, request }) => {
+    await checkInvitation(request.server.db, params.id);
+    return { status: 200, body: await repo.listInvitees(request.server.db, query, params.id) };
+  },
+
+  exportOfInvitation: async ({ params, query, request, reply }) => {
+    await checkInvitation(request.server.db, params.id);
+    return csvAttachment(reply, `invitation-${params.id}-invitees`, repo.exportInvitees(request.server.db, { ...query, invitationId: params.id }));
+  },
+});

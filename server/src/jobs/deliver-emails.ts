@@ -1,0 +1,21 @@
+import { defineJob } from './define-job.js';
+import { deliverQueuedEmails, mailConfig } from '../services/mail/deliver.js';
+
+/**
+ * Delivers queued sends (server/src/services/mail/deliver.ts: batches, rate, 24 h quota, crash safety).
+ * Sent by `queueEmails` in the transaction that queues the sends, and every minute by cron, which
+ * picks up what a pass left: the rest after the daily quota was reached, temporary refusals, sends of
+ * a pass that died. `singleton`: one pass runs at a time across every worker (others wait their turn).
+ */
+export const deliverEmails = defineJob({
+  name: 'deliver-emails',
+  cron: { expression: '* * * * *', tz: 'UTC' },
+  policy: 'singleton',
+  expireInSeconds: 60 * 60,
+  retry: { limit: 5, delaySeconds: 30, backoff: true, maxDelaySeconds: 600 },
+  async run(_data: Record<string, never>, { db, config, log, signal }) {
+    const report = await deliverQueuedEmails(db, mailConfig(config), { log, signal, maxMs: 50 * 60_000 });
+    // The minute's pass usually finds nothing: say so only when it did something.
+    if (report.sent || report.failed || report.deferred || report.quotaReached) log.info(report, 'delivery pass done');
+  },
+});

@@ -1,0 +1,20 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Db } from '../../db/database.js';
+import type { Storage } from '../../plugins/storage.js';
+import { InviteeFileError } from '../invitee-import/index.js';
+
+/** Copies the stored file to a temporary path (the readers take a path; the storage may be S3). */
+export async function localCopy(db: Db, storage: Storage, fileId: number): Promise<{ file: string; fileName: string; done: () => Promise<void> }> {
+  const row = await db.selectFrom('files').select(['storageKey', 'fileName']).where('id', '=', fileId).executeTakeFirst();
+  if (!row) throw new InviteeFileError('The database file is no longer stored: upload it again.');
+  const stream = await storage.get(row.storageKey);
+  if (!stream) throw new InviteeFileError('The database file is no longer stored: upload it again.');
+  const dir = await mkdtemp(path.join(tmpdir(), 'invitee-db-'));
+  const file = path.join(dir, `database${path.extname(row.fileName).toLowerCase()}`);
+  await pipeline(stream, createWriteStream(file));
+  return { file, fileName: row.fileName, done: () => rm(dir, { recursive: true, force: true }) };
+}

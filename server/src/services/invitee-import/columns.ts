@@ -1,0 +1,92 @@
+/**
+ * The canonical columns of an invitee database and the header names that mean them
+ * (../shared/DOMAIN.md "Invitee databases (import columns)").
+ */
+
+export const COLUMNS = [
+  'salutation',
+  'firstName',
+  'lastName',
+  'email',
+  'major',
+  'class',
+  'phoneNumber',
+  'mailingAddress',
+  'street',
+  'street2',
+  'city',
+  'state',
+  'postalCode',
+  'country',
+] as const;
+export type Column = (typeof COLUMNS)[number];
+
+/** One row of the file under its header: the recognised columns that have a value (trimmed, never ''). */
+export type RawRow = { rowNumber: number; fields: Partial<Record<Column, string>> };
+
+/** Header names per column as staff write them; matching ignores case, spaces, dashes, underscores and dots. */
+export const COLUMN_ALIASES: Record<Column, readonly string[]> = {
+  email: ['Email', 'E-mail', 'Email Address', 'Mail'],
+  firstName: ['First Name', 'Given Name', 'First', 'FName'],
+  lastName: ['Last Name', 'Surname', 'Family Name', 'Last', 'LName'],
+  salutation: ['Salutation', 'Title', 'Prefix'],
+  major: ['Major'],
+  class: ['Class', 'Class Year', 'Year', 'Graduation Year', 'Grad Year'],
+  phoneNumber: ['Phone Number', 'Phone', 'Mobile', 'Cell', 'Mobile Phone', 'Cell Phone', 'Telephone'],
+  mailingAddress: ['Mailing Address', 'Address'],
+  street: ['Street', 'Street Address', 'Address 1', 'Address Line 1'],
+  street2: ['Street 2', 'Address 2', 'Address Line 2'],
+  city: ['City', 'Town'],
+  state: ['State', 'Province'],
+  postalCode: ['Postal Code', 'Zip', 'Zip Code', 'Postcode'],
+  country: ['Country'],
+};
+
+/** 'E-mail Address ' -> 'emailaddress'. */
+export const normaliseHeader = (header: string) => header.toLowerCase().replace(/[\s\-_.]+/g, '');
+
+const byAlias = new Map<string, Column>(
+  COLUMNS.flatMap((column) => COLUMN_ALIASES[column].map((alias) => [normaliseHeader(alias), column] as const)),
+);
+
+/** The column a header cell names, if any. */
+export const columnOf = (header: string): Column | undefined => byAlias.get(normaliseHeader(header));
+
+/**
+ * Which cell index feeds which column. When two headers name the same column, the first (leftmost)
+ * one is used and the other ignored; unknown headers are ignored.
+ */
+export function mapHeader(cells: readonly string[]): Array<[index: number, column: Column]> {
+  const seen = new Set<Column>();
+  const out: Array<[number, Column]> = [];
+  cells.forEach((cell, index) => {
+    const column = columnOf(cell);
+    if (column && !seen.has(column)) {
+      seen.add(column);
+      out.push([index, column]);
+    }
+  });
+  return out;
+}
+
+/**
+ * The JSON stored in `invitees.mailingAddress`. Keys with a value only, from this set:
+ * - `{ address }` when the file has one address column ('Address', 'Mailing Address') and no parts;
+ * - `{ street, street2, city, state, postalCode, country }` (any of them) when it has parts; a single
+ *   'Address' column beside parts is the street (it is kept as `address` when a street column exists too);
+ * - `{}` when the row has none.
+ */
+export type MailingAddress = Partial<Record<'address' | 'street' | 'street2' | 'city' | 'state' | 'postalCode' | 'country', string>>;
+
+const PARTS = ['street', 'street2', 'city', 'state', 'postalCode', 'country'] as const;
+
+export function mailingAddressOf(fields: RawRow['fields']): MailingAddress {
+  const out: MailingAddress = {};
+  const hasParts = PARTS.some((p) => fields[p]);
+  if (fields.mailingAddress) {
+    if (hasParts && !fields.street) out.street = fields.mailingAddress;
+    else out.address = fields.mailingAddress;
+  }
+  for (const part of PARTS) if (fields[part]) out[part] = fields[part];
+  return out;
+}

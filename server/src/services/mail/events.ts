@@ -1,0 +1,118 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { EmailEventName } from '../../db/tables/email.js';
+import { blockAddress } from './suppression.js';
+
+/** One event about one send: from the SMTP result, our pixel and redirect, or the provider's webhook. */
+export type EmailEventInput = {
+  sendId: number;
+  name: EmailEventName;
+  eventAt?: Date;
+  link?: string | null;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  message?: string | null;
+  /** A privacy proxy's open or a scanner's click: kept as an event, sets no flag. */
+  automated?: boolean;
+  /** The provider's id of the event: a second delivery of it is ignored. */
+  providerEventId?: string | null;
+};
+
+/** The send-log flag each event sets, and the invitee's matching column. */
+export const EVENT_FLAGS = {
+  sent: ['sent', 'emailSent'],
+  deferred: ['deferred', 'emailDeferred'],
+  delivered: ['delivered', 'emailDelivered'],
+  rejected: ['rejected', 'emailRejected'],
+  opened: ['opened', 'emailOpened'],
+  clicked: ['clicked', 'emailClicked'],
+  bounced_soft: ['bouncedSoft', 'emailBouncedSoft'],
+  bounced_hard: ['bouncedHard', 'emailBouncedHard'],
+  spam: ['spam', 'emailSpam'],
+  unsub: ['unsub', 'emailUnsub'],
+} as const satisfies Record<EmailEventName, readonly [string, string]>;
+
+const BLOCKS: Partial<Record<EmailEventName, { reason: string; feedbackType: 'unsub' | 'bounced_hard' | 'spam'; allTypes: boolean }>> = {
+  bounced_hard: { reason: 'Hard bounce', feedbackType: 'bounced_hard', allTypes: true },
+  spam: { reason: 'Spam complaint', feedbackType: 'spam', allTypes: true },
+  unsub: { reason: 'Unsubscribed', feedbackType: 'unsub', allTypes: false },
+};
+
+const CHUNK = 1000;
+
+/**
+ * Records events and applies them, set-wise (a batch of 1,000 is a few statements): each new event
+ * row (an event whose providerEventId was seen before is skipped, and applies nothing), then the
+ * flags of its send and, for invitation sources, of the invitee; hard bounces and spam complaints
+ * block the address for every type, unsubscribes for the send's type. Flags only ever turn on.
+ * Answers how many events were new.
+ */
+export async function recordEmailEvents(db: Db, events: EmailEventInput[]): Promise<number> {
+  let added = 0;
+  for (let i = 0; i < events.length; i += CHUNK) added += await recordChunk(db, events.slice(i, i + CHUNK));
+  return added;
+}
+
+async function recordChunk(db: Db, events: EmailEventInput[]): Promise<number> {
+  if (!events.length) return 0;
+  const inserted = await db
+    .insertInto('emailEvents')
+    .values(
+      events.map((e) => ({
+        sendId: e.sendId,
+        name: e.name,
+        // Generated<Timestamp>: Kysely reads the insert type of a nested ColumnType as the column type itself.
+        eventAt: (e.eventAt ?? new Date()) as never,
+        link: e.link ?? null,
+        ipAddress: e.ipAddress ?? null,
+        userAgent: e.userAgent ?? null,
+        message: e.message ?? null,
+        automated: e.automated ?? false,
+        providerEventId: e.providerEventId ?? null,
+      })),
+    )
+    .onConflict((oc) => oc.column('providerEventId').doNothing())
+    .returning(['sendId', 'name', 'automated', 'message'])
+    .execute();
+
+  const byName = new Map<EmailEventName, Set<number>>();
+  for (const row of inserted) {
+    if (row.automated) continue;
+    let ids = byName.get(row.name);
+    if (!ids) byName.set(row.name, (ids = new Set()));
+    ids.add(row.sendId);
+  }
+  for (const [name, idSet] of byName) {
+    const ids = [...idSet];
+    const [sendFlag, inviteeFlag] = EVENT_FLAGS[name];
+    await db
+      .updateTable('emailSends')
+      .set({ [sendFlag]: true })
+      .where(sql<boolean>`id = any(${ids}::bigint[])`)
+      .where(sql.ref(sendFlag), '=', false)
+      .execute();
+    await db
+      .updateTable('invitees')
+      .set({ [inviteeFlag]: true, updatedAt: sql`now()` })
+      .where(
+        'id',
+        'in',
+        db
+          .selectFrom('emailSends')
+          .select('inviteeId')
+          .where(sql<boolean>`id = any(${ids}::bigint[])`)
+          .where('source', 'in', ['invitation_email', 'invitation_tickler'])
+          .where('inviteeId', 'is not', null),
+      )
+      .where(sql.ref(inviteeFlag), '=', false)
+      .execute();
+    const block = BLOCKS[name];
+    if (block) {
+      const sends = await db.selectFrom('emailSends').select(['emailTo', 'emailType']).where(sql<boolean>`id = any(${ids}::bigint[])`).execute();
+      for (const send of sends) {
+        await blockAddress(db, { email: send.emailTo, emailType: block.allTypes ? 'All' : send.emailType, reason: block.reason, feedbackType: block.feedbackType });
+      }
+    }
+  }
+  return inserted.length;
+}

@@ -1,0 +1,107 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/database.js';
+
+/** One personalised message, ready to leave. `messageId` is derived from the send id (see deliver-emails). */
+export type OutgoingMessage = {
+  sendId: number;
+  from: { name: string; address: string };
+  to: string;
+  replyTo: string;
+  subject: string;
+  html: string;
+  text: string;
+  messageId: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers: Record<string, string>;
+};
+
+/**
+ * What became of one message: `accepted` (the server took it), or refused `permanent`ly (a 5xx:
+ * never retried) or for now (a 4xx, a lost connection: retried on a later pass).
+ */
+export type TransportResult = { accepted: true; response: string } | { accepted: false; permanent: boolean; response: string };
+
+export interface MailTransport {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: OutgoingMessage): Promise<TransportResult>;
+  close(): Promise<void>;
+}
+
+const formatFrom = (from: OutgoingMessage['from']) => `"${from.name.replace(/["\\]/g, '\\$&')}" <${from.address}>`;
+
+/**
+ * The headers a message carries, as they are written to the outbox (and, by nodemailer, to SMTP).
+ */
+export function messageHeaders(m: OutgoingMessage): Record<string, string> {
+  return { From: formatFrom(m.from), To: m.to, 'Reply-To': m.replyTo, Subject: m.subject, 'Message-ID': m.messageId, ...m.headers };
+}
+
+/**
+ * No SMTP server configured: messages land in `email_outbox`, which staff read in the UI. Keyed by the
+ * send id (unique), so writing the same send twice (a retry after a crash) keeps one message.
+ */
+export function outboxTransport(db: Db): MailTransport {
+  return {
+    kind: 'outbox',
+    async send(m) {
+      const res = await db
+        .insertInto('emailOutbox')
+        .values({
+          sendId: m.sendId,
+          fromAddress: formatFrom(m.from),
+          toAddress: m.to,
+          subject: m.subject,
+          html: m.html,
+          text: m.text,
+          headers: JSON.stringify(messageHeaders(m)),
+        })
+        .onConflict((oc) => oc.column('sendId').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return { accepted: true, response: res ? `outbox ${res.id}` : 'outbox (already there)' };
+    },
+    async close() {},
+  };
+}
+
+/** SMTP reply codes nodemailer reports on an error (`responseCode`), or none for a network failure. */
+type SmtpError = Error & { responseCode?: number; response?: string; code?: string };
+
+/**
+ * nodemailer over SMTP, pooled (`maxConnections` open connections, each reused for any number of messages).
+ * @example const t = smtpTransport('smtp://user:pass@mail.example.org:587', 10)
+ */
+export function smtpTransport(url: string, maxConnections = 5): MailTransport {
+  const transporter = nodemailer.createTransport({ url, pool: true, maxConnections, maxMessages: Infinity } as never);
+  return {
+    kind: 'smtp',
+    async send(m) {
+      try {
+        const info = await transporter.sendMail({
+          from: { name: m.from.name, address: m.from.address },
+          to: m.to,
+          replyTo: m.replyTo,
+          subject: m.subject,
+          html: m.html,
+          text: m.text,
+          messageId: m.messageId,
+          headers: m.headers,
+        });
+        return { accepted: true, response: String(info.response ?? 'accepted') };
+      } catch (err) {
+        const e = err as SmtpError;
+        const code = e.responseCode;
+        // 5xx: the server refused for good (no such mailbox, policy). Anything else may pass later.
+        return { accepted: false, permanent: code !== undefined && code >= 500, response: e.response ?? e.message };
+      }
+    },
+    async close() {
+      transporter.close();
+    },
+  };
+}
+
+/** The configured transport: SMTP when `SMTP_URL` is set, else the outbox. */
+export function createTransport(db: Db, config: { SMTP_URL?: string | undefined }, maxConnections?: number): MailTransport {
+  return config.SMTP_URL ? smtpTransport(config.SMTP_URL, maxConnections) : outboxTransport(db);
+}

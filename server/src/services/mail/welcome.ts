@@ -1,0 +1,68 @@
+import type { Db } from '../../db/database.js';
+import type { EmailSourceKey, TemplateType } from '../../db/tables/email.js';
+import type { AppJobs } from '../../jobs/registry.js';
+import { AppError, notFound } from '../../errors.js';
+import { resolveTokens } from '../tokens/index.js';
+import { queueEmails } from './send.js';
+import { normalizeEmail, suppressedAddresses } from './suppression.js';
+
+export type WelcomeKind = { templateType: Extract<TemplateType, 'WelcomeEmail' | 'WelcomeEmailNoPayment'>; source: Extract<EmailSourceKey, 'welcome_email' | 'welcome_no_payment'> };
+
+/** Spec 01: a member who paid (memberAt set: membership completed) gets WelcomeEmail; a pledge who has not, WelcomeEmailNoPayment. */
+export function welcomeKind(account: { memberAt: Date | null }): WelcomeKind {
+  return account.memberAt ? { templateType: 'WelcomeEmail', source: 'welcome_email' } : { templateType: 'WelcomeEmailNoPayment', source: 'welcome_no_payment' };
+}
+
+/** The version to send: the latest saved version of the newest enabled template of the type, or undefined. */
+export async function welcomeTemplateVersion(db: Db, templateType: WelcomeKind['templateType']): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('emailTemplates as t')
+    .innerJoin('emailTemplateVersions as v', 'v.templateId', 't.id')
+    .select('v.id')
+    .where('t.templateType', '=', templateType)
+    .where('t.enabled', '=', true)
+    .orderBy('t.updatedAt', 'desc')
+    .orderBy('t.id', 'desc')
+    .orderBy('v.version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export type WelcomeResult = { sendId: number; templateType: WelcomeKind['templateType'] };
+
+/**
+ * Queues a member's welcome email through the one mail pipeline (send log + delivery job).
+ * One welcome per account, kind and address: the send's key is (source, account id, the address), so a
+ * second click (or a double click) for the same address answers 409 'Welcome Email already sent', while
+ * a member who has paid since (another source) or whose address was corrected gets a new one.
+ * Refused with a 4xx, writing nothing: no such member (404), no enabled template of the type (409),
+ * an address blocked for transactional emails (409).
+ */
+export async function sendWelcomeEmail(db: Db, jobs: AppJobs, accountId: number): Promise<WelcomeResult> {
+  const account = await db
+    .selectFrom('accounts')
+    .select(['id', 'email', 'memberAt'])
+    .where('id', '=', accountId)
+    .where((eb) => eb.or([eb('memberAt', 'is not', null), eb('pledgedAt', 'is not', null)]))
+    .executeTakeFirst();
+  if (!account) throw notFound('Member');
+  const kind = welcomeKind(account);
+  const templateVersionId = await welcomeTemplateVersion(db, kind.templateType);
+  if (!templateVersionId) throw new AppError(409, `No enabled ${kind.templateType} template`, 'Add or enable one in Email Templates, then send again.');
+
+  const email = normalizeEmail(account.email);
+  if ((await suppressedAddresses(db, [email], 'Transactional')).size) {
+    throw new AppError(409, `${account.email} is blocked for transactional emails`, 'See Blocked Emails. The Welcome Email was not sent.');
+  }
+  const { values } = await resolveTokens(db, { accountId });
+  const queued = await queueEmails(db, jobs, {
+    source: kind.source,
+    sourceId: String(accountId),
+    templateVersionId,
+    emails: [{ recipientKey: email, to: account.email, emailType: 'Transactional', values, accountId }],
+  });
+  const sendId = queued.sendIds[0];
+  if (sendId === undefined) throw new AppError(409, 'Welcome Email already sent', `A ${kind.templateType} was already sent to ${account.email}.`);
+  return { sendId, templateType: kind.templateType };
+}
