@@ -74,4 +74,54 @@ describe('invitations in the browser', () => {
     expect(await page.getByText('nia@lakeside.example').count()).toBe(0);
     await shot('invitation-invitees-removed.png');
   });
+
+  it('adds a reminder for the current hour, watches it turn Sent, sends an invitee a test, and opens the weekly charts', async () => {
+    const { page } = e;
+    const values = { subject: 'Join us, {{firstName}}', body: '<p>Dear {{firstName}}, your code is {{invitationCode}}.</p>', bodyFormat: 'html' as const, preview: 'Your invitation', fromName: 'Honor Society', fromEmail: 'invite@society.example', replyToEmail: 'help@society.example' };
+    const template = await e.db.insertInto('emailTemplates').values({ name: 'Lakeside first call', ...values }).returning('id').executeTakeFirstOrThrow();
+    await e.db.insertInto('emailTemplateVersions').values({ templateId: template.id, version: 1, ...values }).execute();
+
+    // The invitation of the first test: its detail, Email Reminders tab.
+    await page.getByRole('tab', { name: 'Email Reminders' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('Email Reminders');
+    await page.getByRole('button', { name: 'Add Email Reminder' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Add Email Reminder' });
+    await drawer.getByLabel('Template').click();
+    await page.getByRole('option', { name: 'Lakeside first call' }).click();
+    // Today, this hour: it starts sending within a minute.
+    const now = new Date();
+    const day = page.getByRole('button', { name: `${now.getDate()} ${now.toLocaleString('en-US', { month: 'long' })} ${now.getFullYear()}`, exact: true });
+    await drawer.getByLabel('Send date').click();
+    // The calendar opens on the default day's month (7 days ahead): step back when today is in the month before.
+    if (!(await day.count())) await page.locator('[data-direction=previous]').first().click();
+    await day.first().click();
+    await drawer.getByLabel('Send hour').click();
+    await page.getByRole('option', { name: `${String(now.getHours()).padStart(2, '0')}:00`, exact: true }).click();
+    await shot('reminder-form.png');
+    await drawer.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByText('Email Reminder saved successfully.').count()).toBeGreaterThan(0);
+    const row = page.getByRole('row', { name: /Lakeside first call/ });
+    await expect.poll(() => row.getByText('Sent', { exact: true }).count(), { timeout: 30_000 }).toBe(1);
+    // Sent: no edit or delete any more.
+    expect(await row.getByRole('button', { name: /Edit reminder/ }).count()).toBe(0);
+    await shot('invitation-email-reminders.png');
+
+    // An invitee's test send of that reminder, to the signed-in user by default.
+    await page.getByRole('tab', { name: 'Invitees' }).click();
+    await page.getByRole('button', { name: 'Send Test Email for nia@lakeside.example' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Test Email' });
+    await dialog.getByRole('button', { name: 'Send Test Email' }).click();
+    await expect.poll(() => dialog.getByText('Invitation Email is required').count()).toBe(1);
+    await dialog.getByLabel('Invitation Email').click();
+    await page.getByRole('option', { name: /Lakeside first call/ }).click();
+    expect(await dialog.getByRole('textbox', { name: 'Email' }).inputValue()).toBe('e2e-admin@example.com');
+    await dialog.getByRole('button', { name: 'Send Test Email' }).click();
+    await expect.poll(() => page.getByText('Test email sent successfully.').count()).toBeGreaterThan(0);
+
+    await page.getByRole('link', { name: 'Email Reminders' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/admin/logistics/email-reminders');
+    await expect.poll(() => page.getByRole('row', { name: /Lakeside first call/ }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('img', { name: /^Delivery rate by week/ }).count(), { timeout: 20_000 }).toBe(1);
+    await shot('email-reminders.png');
+  });
 });

@@ -17,7 +17,10 @@ export * from './tokens.js';
 export * from './email-templates.js';
 export * from './invitation-tests.js';
 export * from './invitations.js';
+export * from './invitation-emails.js';
 export * from './invitees.js';
+export * from './postal-mails.js';
+export * from './logistics-stats.js';
 
 export { apiRouter } from './api-router.js';
 export { contract, type Contract } from './router.js';

@@ -36,6 +36,29 @@ export const INVITATION_MESSAGES = {
   pastDate: 'Past dates cannot be chosen',
 } as const;
 
+/** The plain verdicts of an A/B comparison (ABMetric). */
+export const AB_VERDICTS = ['Variation leads', 'Control leads', 'no difference yet', 'too few invitees to tell'] as const;
+export type AbVerdict = (typeof AB_VERDICTS)[number];
+
+const segmentRate = z.object({ valid: z.number().int().nonnegative(), count: z.number().int().nonnegative(), rate: z.number().nullable() });
+
+/**
+ * Variation against Control on one rate (over valid invitees): the difference of the two rates with a 95 %
+ * confidence interval (normal approximation for two proportions, z = 1.96) and a verdict: 'too few
+ * invitees to tell' while a segment has under 30 valid invitees or under 5 with (or 5 without) the outcome;
+ * else a lead when the interval excludes 0, 'no difference yet' when it spans 0.
+ */
+export const AbMetric = z.object({
+  metric: z.enum(['pledgeRate', 'paidRate']),
+  control: segmentRate,
+  variation: segmentRate,
+  difference: z.number().nullable().describe('Variation rate minus Control rate'),
+  ciLow: z.number().nullable(),
+  ciHigh: z.number().nullable(),
+  verdict: z.enum(AB_VERDICTS),
+});
+export type AbMetric = z.infer<typeof AbMetric>;
+
 /** A counted share, or null when the denominator is 0 (shown as n/a, spec 02 §2). */
 const rate = z.number().nullable();
 const count = z.number().int();
@@ -71,6 +94,7 @@ export const Invitation = z.object({
   pledgeRate: rate.describe('Pledged over valid'),
   paidRate: rate.describe('RR: joined (paid) over valid'),
   revenue: z.number().describe(`Joined x ${REVENUE_PER_JOIN} dollars`),
+  abResults: z.array(AbMetric).nullable().describe('With an A/B variable: Variation vs Control on pledge rate and paid rate'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -16,6 +16,9 @@ import { emailTemplatesContract } from './email-templates.js';
 import { invitationTestsContract } from './invitation-tests.js';
 import { invitationsContract } from './invitations.js';
 import { inviteesContract } from './invitees.js';
+import { postalMailsContract } from './postal-mails.js';
+import { invitationEmailsContract } from './invitation-emails.js';
+import { logisticsStatsContract } from './logistics-stats.js';
 
 // Apart from index.ts so that a bundle importing one schema from '@app/contract' does not carry every
 // area's routes: the client's first chunk needs list queries and the auth routes, not the whole router.
@@ -38,5 +41,8 @@ export const contract = apiRouter({
   invitationTests: invitationTestsContract,
   invitations: invitationsContract,
   invitees: inviteesContract,
+  postalMails: postalMailsContract,
+  invitationEmails: invitationEmailsContract,
+  logisticsStats: logisticsStatsContract,
 });
 export type Contract = typeof contract;

@@ -3,6 +3,7 @@ import { seedScaleMembers } from './members.js';
 import { seedChapters, seedEvents, seedScaleEvents } from './chapters-and-events.js';
 import { seedBlockedEmails, seedEmailTemplates, seedInvitationEmails } from './email.js';
 import { seedInvitations, seedScaleInvitations, seedTestVariables } from './invitations.js';
+import { seedPostalMails } from './postal-mails.js';
 import type { Db } from '../../server/src/db/database.js';
 
 /**
@@ -19,6 +20,7 @@ export async function seedDemo(db: Db, scale = 0, log: (line: string) => void = 
   log(`invitees emailed: ${await seedInvitationEmails(db)} added`);
   log(`A/B variables: ${await seedTestVariables(db)} added`);
   log(`invitations: ${await seedInvitations(db)} added`);
+  log(`postal mailings: ${await seedPostalMails(db)} added`);
   if (scale > 0) {
     log(`scale institutions: ${await seedScaleInstitutions(db, scale)} added`);
     const { members, pledges } = await seedScaleMembers(db, scale);

@@ -93,8 +93,9 @@ const DEMO_INVITEES = [
 ] as const;
 
 /**
- * One Ready invitation at the first chapter with five invitees, and the first template's invitation email
- * sent to them: send log rows with events, and their copies in the local outbox.
+ * One Ready invitation at the first chapter with five invitees (delivering emails and postal mail), a
+ * reminder of the first Invitation template sent to them yesterday (send log rows with events, and their
+ * copies in the local outbox) and another scheduled a week ahead.
  */
 export async function seedInvitationEmails(db: Db): Promise<number> {
   if (await db.selectFrom('invitations').select('id').executeTakeFirst()) return 0;
@@ -102,7 +103,7 @@ export async function seedInvitationEmails(db: Db): Promise<number> {
   const version = await db
     .selectFrom('emailTemplateVersions as v')
     .innerJoin('emailTemplates as t', 't.id', 'v.templateId')
-    .select(['v.id', 'v.subject', 'v.fromName', 'v.fromEmail'])
+    .select(['v.id', 'v.templateId', 'v.subject', 'v.fromName', 'v.fromEmail'])
     .where('t.templateType', '=', 'Invitation')
     .orderBy('v.id')
     .executeTakeFirst();
@@ -115,10 +116,20 @@ export async function seedInvitationEmails(db: Db): Promise<number> {
         institutionId: chapter.institutionId,
         deadline: daysAhead(30),
         orientationDate: daysAhead(37),
+        deliverPostalMails: true,
         status: 'Ready',
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const yesterday = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 24 * 3_600_000);
+    const [sentReminder] = await trx
+      .insertInto('invitationEmails')
+      .values([
+        { invitationId, templateId: version.templateId, sendScheduledAt: yesterday, sendStartedAt: yesterday, sendStatus: 'Success', templateVersionId: version.id, recipients: DEMO_INVITEES.length },
+        { invitationId, templateId: version.templateId, sendScheduledAt: new Date(yesterday.getTime() + 8 * 86_400_000), inviteCount: '2nd time' },
+      ])
+      .returning('id')
+      .execute();
     const invitees = await trx
       .insertInto('invitees')
       .values(
@@ -141,7 +152,7 @@ export async function seedInvitationEmails(db: Db): Promise<number> {
         .insertInto('emailSends')
         .values({
           source: 'invitation_email',
-          sourceId: '0',
+          sourceId: String(sentReminder!.id),
           recipientKey: String(invitee.id),
           emailTo: invitee.email,
           emailType: 'Invitation',

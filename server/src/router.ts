@@ -17,6 +17,9 @@ import { emailTemplateRoutes } from './features/email-templates/routes.js';
 import { invitationTestRoutes } from './features/invitation-tests/routes.js';
 import { invitationRoutes } from './features/invitations/routes.js';
 import { inviteeRoutes } from './features/invitees/routes.js';
+import { invitationEmailRoutes } from './features/invitation-emails/routes.js';
+import { postalMailRoutes } from './features/postal-mails/routes.js';
+import { logisticsStatsRoutes } from './features/logistics-stats/routes.js';
 
 /** Every area's handlers, one line each, checked by ts-rest against the contract. */
 export const router = s.router(contract, {
@@ -37,4 +40,7 @@ export const router = s.router(contract, {
   invitationTests: invitationTestRoutes,
   invitations: invitationRoutes,
   invitees: inviteeRoutes,
+  invitationEmails: invitationEmailRoutes,
+  postalMails: postalMailRoutes,
+  logisticsStats: logisticsStatsRoutes,
 });

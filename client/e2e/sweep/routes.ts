@@ -2,7 +2,7 @@ import { createMemoryHistory, createRouter, type AnyRoute } from '@tanstack/reac
 import { routeTree } from '../../src/routes/route-tree';
 
 /** One screen state the sweep visits: a URL and a file-friendly name for its screenshot. */
-export type Visit = { name: string; route: string; signedOut?: boolean; panel?: { key: string; on: 'new' | 'first' } };
+export type Visit = { name: string; route: string; signedOut?: boolean; panel?: { key: string; on: 'new' | 'first' }; tab?: string };
 
 /**
  * The URL keys that open a side panel: the form kit's `edit` ('new' or a record), and the detail panels'
@@ -43,6 +43,10 @@ export function sweepVisits(): Visit[] {
   for (const [path, route] of Object.entries(router.routesByPath) as [string, AnyRoute][]) {
     const name = fileName(path);
     visits.push({ name, route: path, signedOut: path === '/login' });
+    // A screen with tabs (`staticData.sweepTabs`) is also visited on each of them (`?tab=`).
+    for (const tab of route.options.staticData?.sweepTabs ?? []) {
+      visits.push({ name: `${name}--tab-${tab.toLowerCase().replace(/\W+/g, '-')}`, route: path, tab });
+    }
     for (const { key, takesNew } of panelsOf(route)) {
       if (takesNew) visits.push({ name: `${name}--${key}-new`, route: path, panel: { key, on: 'new' } });
       visits.push({ name: `${name}--${key}-first`, route: path, panel: { key, on: 'first' } });
@@ -58,5 +62,6 @@ export function visitUrl(visit: Visit, params: Record<string, string>): string {
     throw new Error(`the sweep has no seeded value for ${missing.map((m) => `$${m}`).join(', ')}: add it to client/e2e/sweep/seed.ts`);
   }
   const url = visit.route.replace(/\$(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!));
+  if (visit.tab) return `${url}?tab=${encodeURIComponent(visit.tab)}`;
   return visit.panel?.on === 'new' ? `${url}?${visit.panel.key}=new` : url;
 }

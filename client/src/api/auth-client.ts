@@ -6,3 +6,12 @@ import { areaClient } from './tsr';
  * this, so a first visit does not download any area's schemas; each area has its own client (./tsr).
  */
 export const authClient = areaClient({ auth: authContract });
+
+/**
+ * The signed-in account's email ('' until known), from the query the shell already made: the default
+ * recipient of test sends (spec 02 §5, spec 03).
+ */
+export function useSignedInEmail(): string {
+  const me = authClient.auth.currentAccount.useQuery({ queryKey: ['account', 'current'], staleTime: 60_000 }).data;
+  return me?.status === 200 ? me.body.email : '';
+}

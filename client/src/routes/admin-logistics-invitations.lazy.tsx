@@ -1,6 +1,13 @@
+import { lazy } from 'react';
 import { createLazyRoute, getRouteApi } from '@tanstack/react-router';
 import { EditInvitationPage } from '../features/invitations/invitation-edit-page';
-import { InvitationDetailPage } from '../features/invitations/invitation-detail-page';
+import { InvitationDetailPage, type SendingTabs } from '../features/invitations/invitation-detail-page';
+
+// The detail's tabs from the sending areas, each loaded when first shown (the route composes features).
+const sendingTabs: SendingTabs = {
+  'Email Reminders': lazy(() => import('../features/invitation-emails/reminders-tab')),
+  'Postal Mailings': lazy(() => import('../features/postal-mails/postal-mails-tab')),
+};
 
 const editApi = getRouteApi('/admin/logistics/invitations/$invitationId/edit');
 const detailApi = getRouteApi('/admin/logistics/invitations/$invitationId');
@@ -17,6 +24,6 @@ export const EditRoute = createLazyRoute('/admin/logistics/invitations/$invitati
 export const DetailRoute = createLazyRoute('/admin/logistics/invitations/$invitationId')({
   component: function AdminInvitationDetail() {
     const { invitationId } = detailApi.useParams();
-    return <InvitationDetailPage invitationId={Number(invitationId)} />;
+    return <InvitationDetailPage invitationId={Number(invitationId)} sending={sendingTabs} />;
   },
 });

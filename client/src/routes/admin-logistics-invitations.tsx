@@ -1,7 +1,7 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
-import { invitationDetailSearch, invitationsSearch, inviteesSearch } from '../features/invitations/search';
+import { INVITATION_TABS, invitationDetailSearch, invitationsSearch, inviteesSearch } from '../features/invitations/search';
 
 /** /admin/logistics/invitations: the list; its filters, sort and page live in the URL. */
 export const adminLogisticsInvitationsRoute = createRoute({
@@ -30,6 +30,7 @@ export const adminLogisticsInvitationRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/logistics/invitations/$invitationId',
   validateSearch: invitationDetailSearch,
+  staticData: { sweepTabs: INVITATION_TABS.filter((t) => t !== 'General') },
   search: { middlewares: listSearchMiddlewares },
 }).lazy(() => import('./admin-logistics-invitations.lazy').then((m) => m.DetailRoute));
 
@@ -40,13 +41,4 @@ export const adminLogisticsInviteesRoute = createRoute({
   validateSearch: inviteesSearch,
   search: { middlewares: listSearchMiddlewares },
   component: lazyRouteComponent(() => import('../features/invitations/invitees-page'), 'InviteesPage'),
-});
-
-/** /admin/logistics (the 'Logistics' breadcrumb) opens the invitations until the logistics dashboard exists. */
-export const adminLogisticsRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: '/logistics',
-  beforeLoad: () => {
-    throw redirect({ to: '/admin/logistics/invitations', replace: true } as never);
-  },
 });

@@ -6,3 +6,10 @@ export type RouterContext = { queryClient: QueryClient };
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
 });
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** A detail screen's tab values (its `tab` search key): the screen sweep visits each (client/e2e/sweep). */
+    sweepTabs?: readonly string[];
+  }
+}

@@ -20,9 +20,13 @@ import { adminTechEmailsSentRoute } from './admin-tech-emails-sent';
 import { adminTechOutboxRoute } from './admin-tech-outbox';
 import {
   adminLogisticsInvitationRoute, adminLogisticsInvitationsEditRoute, adminLogisticsInvitationsNewRoute, adminLogisticsInvitationsRoute,
-  adminLogisticsInviteesRoute, adminLogisticsRoute,
+  adminLogisticsInviteesRoute,
 } from './admin-logistics-invitations';
+import { adminLogisticsRoute } from './admin-logistics';
+import { adminLogisticsEmailsScheduledRoute, adminLogisticsStatsByInstitutionRoute } from './admin-logistics-stats';
 import { adminLogisticsTestVariablesRoute } from './admin-logistics-test-variables';
+import { adminLogisticsPostalMailsRoute } from './admin-logistics-postal-mails';
+import { adminLogisticsEmailRemindersRoute } from './admin-logistics-email-reminders';
 import { unsubscribeRoute } from './unsubscribe';
 import { memberRoute } from './member';
 import { memberEventsRoute } from './member-events';
@@ -43,6 +47,9 @@ export const routeTree = rootRoute.addChildren([
     adminTechEmailsSentRoute, adminTechOutboxRoute,
     adminLogisticsRoute, adminLogisticsInvitationsRoute, adminLogisticsInvitationsNewRoute, adminLogisticsInvitationsEditRoute, adminLogisticsInvitationRoute,
     adminLogisticsInviteesRoute, adminLogisticsTestVariablesRoute,
+    adminLogisticsPostalMailsRoute,
+    adminLogisticsEmailRemindersRoute,
+    adminLogisticsStatsByInstitutionRoute, adminLogisticsEmailsScheduledRoute,
   ]),
   memberRoute.addChildren([memberEventsRoute]),
   unsubscribeRoute,

@@ -6,3 +6,4 @@ export * from './area-routes.js';
 export * from './fields.js';
 export * from './file.js';
 export * from './dates.js';
+export * from './audience.js';

@@ -5,6 +5,7 @@ import type { Address } from '@app/contract';
 import type { InvitationEventCountTable, InvitationTable, InvitationTestTable, InviteeTable } from './tables/invitations.js';
 import type { AppSecretTable, BlockedEmailTable, EmailEventTable, EmailOutboxTable, EmailSendTable } from './tables/email.js';
 import type { EmailTemplateTable, EmailTemplateVersionTable } from './tables/email.js';
+import type { EmailSendCountTable, InvitationEmailTable, PostalMailTable } from './tables/sending.js';
 
 // Dates come back as JS Dates; bigint counts as numbers (they stay far below 2^53 here).
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -188,6 +189,9 @@ export interface DB {
   emailOutbox: EmailOutboxTable;
   blockedEmails: BlockedEmailTable;
   appSecrets: AppSecretTable;
+  invitationEmails: InvitationEmailTable;
+  postalMails: PostalMailTable;
+  emailSendCounts: EmailSendCountTable;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from '../db/database.js';
 import type { Storage } from '../plugins/storage.js';
+import type { AppJobs } from './registry.js';
 
 /** What a job's `run` gets besides its data: the same services a request handler reaches. */
 export type JobContext = {
@@ -11,6 +12,8 @@ export type JobContext = {
   config: Config;
   /** A child of the app's logger carrying `job`, `jobId` and `attempt`. */
   log: FastifyBaseLogger;
+  /** The queue, to send further jobs (e.g. the deliveries a batch of emails needs). */
+  jobs: AppJobs;
   /** Aborted when the job outlives `expireInSeconds` or the worker stops: check it between batches. */
   signal: AbortSignal;
   job: { id: string; /** 0 on the first attempt. */ retryCount: number; retryLimit: number };

@@ -5,7 +5,7 @@ import { PgBoss, fromKysely, type JobWithMetadata } from 'pg-boss';
 import type { Config } from '../config.js';
 import type { DB } from '../db/database.js';
 import type { Storage } from '../plugins/storage.js';
-import type { AnyJobDefinition, JobDataOf } from './define-job.js';
+import type { AnyJobDefinition, JobContext, JobDataOf } from './define-job.js';
 
 /**
  * The job queue: pg-boss on the app's database, schema `pgboss` (created and migrated on start).
@@ -147,6 +147,7 @@ export class JobQueue<D extends AnyJobDefinition> implements Jobs<D> {
         try {
           await def.run(job.data, {
             ...services,
+            jobs: this as unknown as JobContext['jobs'],
             log: jobLog,
             signal: job.signal,
             job: { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit },

@@ -2,10 +2,12 @@ import { purgeUploads } from './purge-uploads.js';
 import { deliverEmails } from './deliver-emails.js';
 import { applyEmailEvents } from './apply-email-events.js';
 import { processInvitationDatabaseJob } from './process-invitation-database.js';
+import { sendReminderJob, startDueRemindersJob, ticklerJob } from './send-reminders.js';
+import { uploadPostalMails } from './upload-postal-mails.js';
 import { JobQueue, type Jobs, type JobQueueOptions } from './queue.js';
 
 /** Every job the app runs: a new job is one file (see define-job.ts) and one entry here. */
-export const jobDefinitions = [purgeUploads, deliverEmails, applyEmailEvents, processInvitationDatabaseJob] as const;
+export const jobDefinitions = [purgeUploads, deliverEmails, applyEmailEvents, processInvitationDatabaseJob, uploadPostalMails, startDueRemindersJob, sendReminderJob, ticklerJob] as const;
 
 export type RegisteredJob = (typeof jobDefinitions)[number];
 /** `app.jobs`: sends any registered job, its data type checked by name. */

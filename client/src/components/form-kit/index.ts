@@ -10,3 +10,4 @@ export type { BlankableFields, FormValuesOf } from './form-values';
 export { getPath, setPath, issuesToErrors, type FormPath, type PathValue } from './paths';
 export { FormPage, FormSection, useBackTo } from './form-page';
 export { EntityPanel } from './entity-panel';
+export { ScheduledHourField, scheduledInstant, scheduledHourValues, hourOptions, todayLocal, type ScheduledHourValues } from './scheduled-hour';

@@ -4,6 +4,7 @@ export { readSort, writeSort, sortStateOf, toggleSort } from './sort';
 export { pagerState, type PagerState } from './pager-math';
 export { exportHref } from './export-url';
 export { useListSearch, type ListController } from './use-list-search';
+export { usePrefixedListSearch } from './use-prefixed-list-search';
 export { ListPage, type ListPageProps } from './list-page';
 export { ListFilters, filterValuesOf } from './list-filters';
 export { DataTable } from './data-table';

@@ -75,9 +75,12 @@ export function ListFilters(props: { filters: readonly FilterDef[]; initial: Fil
           <FilterField key={def.key} def={def} value={draft[def.key]} onChange={(v) => setDraft((d) => ({ ...d, [def.key]: v }))} />
         ))}
         <Group gap="xs" wrap="nowrap">
-          <Button type="submit" variant="filled">
-            Search
-          </Button>
+          {/* A list without filters (a detail tab's) has nothing to search: only its tools. */}
+          {props.filters.length > 0 && (
+            <Button type="submit" variant="filled">
+              Search
+            </Button>
+          )}
           {props.actions}
         </Group>
       </Group>

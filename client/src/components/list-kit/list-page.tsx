@@ -21,6 +21,8 @@ export type ListPageProps<T> = {
   exportHref?: string;
   rowKey?: (row: T) => string | number;
   emptyText?: ReactNode;
+  /** Content between the title and the list (e.g. the trend charts above all reminders). */
+  intro?: ReactNode;
 };
 
 /**
@@ -66,6 +68,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
           {props.actions}
         </Group>
       </Group>
+      {props.intro}
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <ListFilters key={JSON.stringify(initial)} filters={filters} initial={initial} onApply={list.applyFilters} actions={tools} />

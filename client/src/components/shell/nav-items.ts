@@ -4,6 +4,9 @@ import { IconMailCode } from '@tabler/icons-react';
 import { IconMailOff } from '@tabler/icons-react';
 import { IconInbox, IconMailFast } from '@tabler/icons-react';
 import { IconAddressBook, IconArrowsSplit2, IconSend2 } from '@tabler/icons-react';
+import { IconMailbox } from '@tabler/icons-react';
+import { IconMailForward } from '@tabler/icons-react';
+import { IconCalendarStats, IconChartBar, IconReportAnalytics } from '@tabler/icons-react';
 
 const DASHBOARD = '/admin';
 
@@ -24,9 +27,14 @@ export const navItems: NavItem[] = [
   { label: 'Members', to: '/admin/accounts/members', icon: IconUserCheck },
   { label: 'Pledges', to: '/admin/accounts/pledges', icon: IconUserPlus },
   { label: 'Calendar', to: '/admin/calendar', icon: IconCalendarEvent },
+  { label: 'Logistics', to: '/admin/logistics', icon: IconReportAnalytics },
   { label: 'Invitations', to: '/admin/logistics/invitations', icon: IconSend2 },
   { label: 'Invitees', to: '/admin/logistics/invitees', icon: IconAddressBook },
   { label: 'A/B Variables', to: '/admin/logistics/test-variables', icon: IconArrowsSplit2 },
+  { label: 'Email Reminders', to: '/admin/logistics/email-reminders', icon: IconMailForward },
+  { label: 'Postal Mailings', to: '/admin/logistics/postal-mails', icon: IconMailbox },
+  { label: 'Stats by Institution', to: '/admin/logistics/stats-by-institution', icon: IconChartBar },
+  { label: 'Emails per Day', to: '/admin/logistics/emails-scheduled-per-day', icon: IconCalendarStats },
   { label: 'Email Templates', to: '/admin/tech/email-templates', icon: IconMailCode },
   { label: 'Blocked Emails', to: '/admin/tech/emails-feedback', icon: IconMailOff },
   { label: 'Emails Sent', to: '/admin/tech/emails-sent', icon: IconMailFast },

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { SendTestEmailInput, recipientKind, type EmailTemplate } from '@app/contract';
 import { fieldErrors } from '../../api/errors';
 import { SearchableSelect, issuesToErrors } from '../../components/form-kit';
-import { authClient } from '../../api/auth-client';
+import { useSignedInEmail } from '../../api/auth-client';
 import { inviteeOptions, memberOptions, useSendTestEmail } from './api';
 
 /**
@@ -12,9 +12,7 @@ import { inviteeOptions, memberOptions, useSendTestEmail } from './api';
  * signed-in user's own.
  */
 export function SendTestDialog({ template, onClose }: { template: EmailTemplate; onClose: () => void }) {
-  // The signed-in account, as the shell loaded it (the same query key as the auth area's).
-  const me = authClient.auth.currentAccount.useQuery({ queryKey: ['account', 'current'], staleTime: 60_000 }).data;
-  const signedInEmail = me?.status === 200 ? me.body.email : '';
+  const signedInEmail = useSignedInEmail();
   const [toEmail, setToEmail] = useState<string | null>(null);
   const [recipientId, setRecipientId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { apiRouter, chaptersContract, institutionsContract, invitationsContract, invitationTestsContract, inviteesContract, INVITATION_MESSAGES, type DryRunInput, type InviteeListQuery } from '@app/contract';
+import { apiRouter, chaptersContract, institutionsContract, invitationEmailsContract, invitationsContract, invitationTestsContract, inviteesContract, INVITATION_MESSAGES, TEST_EMAIL_SENT, type DryRunInput, type InviteeListQuery } from '@app/contract';
 import { createArea, pickerSource } from '../../api/area';
 import { areaClient } from '../../api/tsr';
 
@@ -9,6 +9,7 @@ const tsr = areaClient({
   chapters: chaptersContract,
   institutions: institutionsContract,
   invitationTests: invitationTestsContract,
+  invitationEmails: invitationEmailsContract,
 });
 
 /** The areas' routes under `/api` (their export addresses), without the whole contract's schemas. */
@@ -57,3 +58,16 @@ export const chapterOptions = pickerSource('chapters', tsr.chapters.list);
 export const institutionOptions = pickerSource('institutions', tsr.institutions.list);
 /** Enabled A/B variables only (spec 02: only enabled variables can be used on new invitations). */
 export const testVariableOptions = pickerSource('invitation-tests', tsr.invitationTests.list, 'name:asc', { enabled: '1' });
+
+/** The invitation's reminders to choose from in an invitee's test send (its first 100, soonest first). */
+export function useInvitationEmailChoices(invitationId: number) {
+  return tsr.invitationEmails.list.useQuery({
+    queryKey: ['invitation-emails', 'invitation', invitationId, 'choices'],
+    queryData: { params: { id: invitationId }, query: { pageSize: 100, sort: 'sendScheduledAt:asc' } },
+  });
+}
+
+/** 'Send Test Email' of an invitee: the chosen reminder's template rendered for the invitee, sent to toEmail. */
+export function useSendInviteeTest() {
+  return tsr.invitationEmails.sendInviteeTest.useMutation({ meta: { successMessage: TEST_EMAIL_SENT } });
+}

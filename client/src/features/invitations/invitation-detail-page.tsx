@@ -1,10 +1,11 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { Invitation } from '@app/contract';
 import { LoadedEntity } from '../../components/form-kit';
 import { toUrlSearch } from '../../components/list-kit/list-search';
+import { AbResults } from './ab-results';
 import { invitationsArea } from './api';
 import { count, formatDay, percent, StatusBadge } from './format';
 import { ProcessingProgress } from './invitations-page';
@@ -81,6 +82,7 @@ function GeneralTab({ invitation: i }: { invitation: Invitation }) {
           })}
         </SimpleGrid>
       )}
+      {i.test && i.abResults && <AbResults results={i.abResults} testName={i.test.name} />}
       <Card withBorder radius="md" padding="md">
         <Title order={3} size="h5" mb="sm">
           Information
@@ -120,25 +122,30 @@ function GeneralTab({ invitation: i }: { invitation: Invitation }) {
   );
 }
 
-/** A tab whose screens come with the sending area: said plainly instead of an empty list. */
-function NotYet({ what }: { what: string }) {
-  return (
-    <Text c="dimmed" size="sm" py="md">
-      {what} for this invitation will be scheduled here.
-    </Text>
-  );
-}
+/**
+ * The tabs other areas own (reminders, postal mailings), handed in by the route that composes the screen:
+ * a feature never imports another.
+ */
+export type SendingTabs = Partial<Record<'Email Reminders' | 'Postal Mailings', ComponentType<{ invitation: Invitation }>>>;
+
+/** 'Email Reminders' -> 'email-reminders': the value Mantine makes ids from. */
+const tabSlug = (tab: InvitationTab) => tab.toLowerCase().replace(/ /g, '-');
 
 const POLL_MS = 1500;
 
-function InvitationDetail({ invitation: i, tab }: { invitation: Invitation; tab: InvitationTab }) {
+function InvitationDetail({ invitation: i, tab, sending }: { invitation: Invitation; tab: InvitationTab; sending: SendingTabs }) {
+  const Reminders = sending['Email Reminders'];
+  const Postal = sending['Postal Mailings'];
   const navigate = useNavigate();
   const tabs: InvitationTab[] = ['General', 'Analytics', 'Invitees'];
-  if (i.deliverEmails) tabs.push('Email Reminders');
-  if (i.deliverPostalMails) tabs.push('Postal Mailings');
+  if (i.deliverEmails && Reminders) tabs.push('Email Reminders');
+  if (i.deliverPostalMails && Postal) tabs.push('Postal Mailings');
   const current = tabs.includes(tab) ? tab : 'General';
-  const setTab = (next: string | null) =>
+  // Mantine builds element ids from a tab's value: spaces are not allowed in them (ARIA), so values are slugs.
+  const setTab = (slug: string | null) => {
+    const next = tabs.find((t) => tabSlug(t) === slug) ?? 'General';
     void navigate({ to: '.', search: () => toUrlSearch({ tab: next === 'General' ? undefined : next }) } as never);
+  };
 
   return (
     <Stack gap="lg">
@@ -174,30 +181,34 @@ function InvitationDetail({ invitation: i, tab }: { invitation: Invitation; tab:
           {i.statusReason}
         </Alert>
       )}
-      <Tabs value={current} onChange={setTab} keepMounted={false}>
+      <Tabs value={tabSlug(current)} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           {tabs.map((t) => (
-            <Tabs.Tab key={t} value={t}>
+            <Tabs.Tab key={t} value={tabSlug(t)}>
               {t}
             </Tabs.Tab>
           ))}
         </Tabs.List>
         <Suspense fallback={<Loader m="md" aria-label="Loading" />}>
-          <Tabs.Panel value="General" pt="md">
+          <Tabs.Panel value={tabSlug('General')} pt="md">
             <GeneralTab invitation={i} />
           </Tabs.Panel>
-          <Tabs.Panel value="Analytics" pt="md">
+          <Tabs.Panel value={tabSlug('Analytics')} pt="md">
             <AnalyticsTab invitationId={i.id} />
           </Tabs.Panel>
-          <Tabs.Panel value="Invitees" pt="md">
+          <Tabs.Panel value={tabSlug('Invitees')} pt="md">
             <InviteesTab invitation={i} />
           </Tabs.Panel>
-          <Tabs.Panel value="Email Reminders" pt="md">
-            <NotYet what="Email reminders" />
-          </Tabs.Panel>
-          <Tabs.Panel value="Postal Mailings" pt="md">
-            <NotYet what="Postal mailings" />
-          </Tabs.Panel>
+          {Reminders && (
+            <Tabs.Panel value={tabSlug('Email Reminders')} pt="md">
+              <Reminders invitation={i} />
+            </Tabs.Panel>
+          )}
+          {Postal && (
+            <Tabs.Panel value={tabSlug('Postal Mailings')} pt="md">
+              <Postal invitation={i} />
+            </Tabs.Panel>
+          )}
         </Suspense>
       </Tabs>
     </Stack>
@@ -205,10 +216,10 @@ function InvitationDetail({ invitation: i, tab }: { invitation: Invitation; tab:
 }
 
 /** /admin/logistics/invitations/{invitationId}: title '#id - institution', tabs in `tab` (default General). */
-export function InvitationDetailPage({ invitationId }: { invitationId: number }) {
+export function InvitationDetailPage({ invitationId, sending = {} }: { invitationId: number; sending?: SendingTabs }) {
   const search = routeApi.useSearch();
   const result = invitationsArea.useDetail(invitationId, {
     refetchInterval: (r) => ((r as { body?: Invitation } | undefined)?.body?.status === 'DB Processing' ? POLL_MS : false),
   });
-  return <LoadedEntity result={result}>{(i) => <InvitationDetail invitation={i} tab={search.tab ?? 'General'} />}</LoadedEntity>;
+  return <LoadedEntity result={result}>{(i) => <InvitationDetail invitation={i} tab={search.tab ?? 'General'} sending={sending} />}</LoadedEntity>;
 }

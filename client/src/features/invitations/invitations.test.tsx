@@ -38,6 +38,7 @@ const invitation = (over: Partial<Invitation>): Invitation => ({
   pledgeRate: 0.25,
   paidRate: 0.125,
   revenue: 95,
+  abResults: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
   ...over,

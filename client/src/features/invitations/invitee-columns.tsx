@@ -1,5 +1,5 @@
-import { Anchor, Badge, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconCash, IconHandStop } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconCash, IconHandStop, IconMailShare } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { INVITE_COUNT_FILTERS, INVITEE_EMAIL_FLAGS, INVITEE_EVENTS, type Invitee } from '@app/contract';
 import { yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
@@ -84,7 +84,7 @@ const flagOf = (i: Invitee) => (key: keyof typeof INVITEE_EMAIL_FLAGS) => i[INVI
  * The invitee columns (spec 02 §2). `emails` / `postal`: whether the invitation delivers them (the tab);
  * undefined on the all-invitees page, where each row follows its own invitation.
  */
-export function inviteeColumns(opts: { emails?: boolean; postal?: boolean; withInvitation?: boolean }): Column<Invitee>[] {
+export function inviteeColumns(opts: { emails?: boolean; postal?: boolean; withInvitation?: boolean; onSendTest?: (i: Invitee) => void }): Column<Invitee>[] {
   const postal = opts.postal !== false;
   const emails = opts.emails !== false;
   const columns: Column<Invitee>[] = [{ key: 'name', header: 'Name', sortField: 'lastName', render: (i) => <NameBlock i={i} /> }];
@@ -158,5 +158,21 @@ export function inviteeColumns(opts: { emails?: boolean; postal?: boolean; withI
         ),
     },
   );
+  const onSendTest = opts.onSendTest;
+  if (onSendTest && emails) {
+    columns.push({
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (i) =>
+        i.invitation.deliverEmails ? (
+          <Tooltip label="Send Test Email">
+            <ActionIcon variant="subtle" aria-label={`Send Test Email for ${i.email}`} onClick={() => onSendTest(i)}>
+              <IconMailShare size={16} />
+            </ActionIcon>
+          </Tooltip>
+        ) : null,
+    });
+  }
   return columns;
 }

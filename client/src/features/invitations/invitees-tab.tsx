@@ -4,30 +4,35 @@ import { InviteeListQuery, type Invitation } from '@app/contract';
 import { AreaListPage } from '../../components/area-list-page';
 import { inviteesRoutes, useInvitationInvitees } from './api';
 import { inviteeColumns, inviteeFilters } from './invitee-columns';
+import { useInviteeTestDialog } from './use-invitee-test-dialog';
 
 const routeApi = getRouteApi('/admin/logistics/invitations/$invitationId');
 const filters = inviteeFilters(true);
 
 /** The invitation's Invitees tab: its list keys live in the detail's URL beside `tab`. */
 export default function InviteesTab({ invitation }: { invitation: Invitation }) {
+  const test = useInviteeTestDialog();
   const columns = useMemo(
-    () => inviteeColumns({ emails: invitation.deliverEmails, postal: invitation.deliverPostalMails }),
-    [invitation.deliverEmails, invitation.deliverPostalMails],
+    () => inviteeColumns({ emails: invitation.deliverEmails, postal: invitation.deliverPostalMails, onSendTest: test.open }),
+    [invitation.deliverEmails, invitation.deliverPostalMails, test.open],
   );
   const exportRoute = useMemo(
     () => ({ ...inviteesRoutes.exportOfInvitation, path: inviteesRoutes.exportOfInvitation.path.replace(':id', String(invitation.id)) }),
     [invitation.id],
   );
   return (
-    <AreaListPage
-      title="Invitees"
-      search={routeApi.useSearch()}
-      query={InviteeListQuery}
-      useList={useInvitationInvitees(invitation.id)}
-      exportRoute={exportRoute}
-      columns={columns}
-      filters={filters}
-      rowKey={(i) => i.id}
-    />
+    <>
+      <AreaListPage
+        title="Invitees"
+        search={routeApi.useSearch()}
+        query={InviteeListQuery}
+        useList={useInvitationInvitees(invitation.id)}
+        exportRoute={exportRoute}
+        columns={columns}
+        filters={filters}
+        rowKey={(i) => i.id}
+      />
+      {test.dialog}
+    </>
   );
 }

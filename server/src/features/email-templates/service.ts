@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { recipientKind, type EmailPreview, type EmailPreviewInput, type SendTestEmailInput, type TemplateType } from '@app/contract';
 import type { z } from 'zod';
-import { AppError, notFound } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import type { EmailSourceKey, EmailType } from '../../db/tables/email.js';
 import { compileTemplate, personalise } from '../../services/mail/render.js';
-import { SUPPRESSED_MESSAGE, queueEmails } from '../../services/mail/send.js';
-import { resolveTokens, sampleTokenValues, templateTokenErrors } from '../../services/tokens/index.js';
+import { queueTestSend } from '../../services/mail/test-send.js';
+import { sampleTokenValues, templateTokenErrors } from '../../services/tokens/index.js';
 import * as repo from './repo.js';
 
 /** The "test" source of each template type (spec 03 emails-sent source options). */
@@ -42,15 +41,12 @@ export async function sendTestEmail(app: FastifyInstance, templateId: number, in
   if (kind === 'member' && !(await repo.accountExists(db, input.recipientId))) throw notFound('Member');
 
   const ref = invitee ? { inviteeId: invitee.id, invitationId: invitee.invitationId } : { accountId: input.recipientId };
-  // emailId '0' names a test send in the unsubscribe link (spec 02: the page answers success without calling).
-  const { values } = await resolveTokens(db, ref, invitee ? { emailId: '0' } : undefined);
-  const result = await queueEmails(db, app.jobs, {
+  return queueTestSend(db, app.jobs, {
     source: TEST_SOURCE[template.templateType],
     sourceId: String(templateId),
     templateVersionId: versionId,
-    emails: [{ recipientKey: `${kind}:${input.recipientId}:${randomUUID()}`, to: input.toEmail, emailType: emailTypeOf(template.templateType), values, ...ref }],
+    toEmail: input.toEmail,
+    emailType: emailTypeOf(template.templateType),
+    ref,
   });
-  // A blocked address is never sent to, a test neither: say so rather than report a success.
-  if (result.suppressed) throw new AppError(409, SUPPRESSED_MESSAGE);
-  return result.sendIds[0] ?? null;
 }

@@ -1,3 +1,4 @@
+import { abResults } from '../../services/ab-test/index.js';
 import { sql, type Kysely } from 'kysely';
 import { REVENUE_PER_JOIN, type Invitation, type InvitationStatus } from '@app/contract';
 import type { z } from 'zod';
@@ -73,6 +74,14 @@ function toInvitation(row: Row): Invitation {
   const n = (v: number | string) => Number(v);
   const countJoined = n(row.countJoined);
   const countPledged = n(row.countPledged);
+  const segments = {
+    countValidControl: row.countValidControl,
+    countValidVariation: row.countValidVariation,
+    countPledgedControl: n(row.countPledgedControl),
+    countPledgedVariation: n(row.countPledgedVariation),
+    countJoinedControl: n(row.countJoinedControl),
+    countJoinedVariation: n(row.countJoinedVariation),
+  };
   return {
     id: row.id,
     chapter: { id: row.chapterId, name: row.chapterName, acceptingMembers: row.acceptingMembers },
@@ -95,15 +104,11 @@ function toInvitation(row: Row): Invitation {
     countRemoved: row.countRemoved,
     countPledged,
     countJoined,
-    countValidControl: row.countValidControl,
-    countValidVariation: row.countValidVariation,
-    countPledgedControl: n(row.countPledgedControl),
-    countPledgedVariation: n(row.countPledgedVariation),
-    countJoinedControl: n(row.countJoinedControl),
-    countJoinedVariation: n(row.countJoinedVariation),
+    ...segments,
     pledgeRate: share(countPledged, row.countValid),
     paidRate: share(countJoined, row.countValid),
     revenue: countJoined * REVENUE_PER_JOIN,
+    abResults: row.test ? abResults(segments) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

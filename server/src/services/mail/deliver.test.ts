@@ -38,7 +38,7 @@ async function queueInvitations(n: number, opts: { domain?: string } = {}) {
     recipientKey: `invitee:${i.id}`,
     to: i.email,
     emailType: 'Invitation',
-    values: { firstName: i.firstName, lastName: i.lastName, invitationCode: i.invitationCode!, chapterName: 'Mail <Chapter>', emailId: reminderId },
+    values: { firstName: i.firstName, lastName: i.lastName, invitationCode: i.invitationCode!, chapterName: 'Mail <Chapter>' },
     inviteeId: i.id,
     invitationId,
   }));
@@ -92,7 +92,7 @@ describe('queueEmails', () => {
 
 describe('delivery to the outbox (no SMTP_URL)', () => {
   it('writes each message once with HTML, text and headers, marks the send sent with its event, and sets the invitee flag', async () => {
-    const { result, invitees, invitationId, reminderId } = await queueInvitations(3);
+    const { result, invitees, invitationId } = await queueInvitations(3);
     const report = await deliverQueuedEmails(t.db, config);
     expect(report).toMatchObject({ sent: 3, failed: 0, quotaReached: false });
     const rows = await sendsOf(result.sendIds);
@@ -113,13 +113,14 @@ describe('delivery to the outbox (no SMTP_URL)', () => {
     // Links absolute under PUBLIC_URL: the accept link through the click redirect, the pixel, the unsubscribe page.
     expect(first.html).toMatch(/href="https:\/\/admin\.society\.example\/api\/public\/email\/click\/\d+\/[\w-]+\?u=https%3A%2F%2Fsociety\.example%2Faccept%3Fcode%3DCODE0X\d+"/);
     expect(first.html).toMatch(/<img src="https:\/\/admin\.society\.example\/api\/public\/email\/open\/\d+\/[\w-]+"/);
-    expect(first.html).toContain(`href="https://admin.society.example/unsubscribe/${invitationId}/${reminderId}/${invitee.id}?signature=`);
+    // The link names the send itself (the unsubscribe marks that send), not the reminder.
+    expect(first.html).toContain(`href="https://admin.society.example/unsubscribe/${invitationId}/${first.sendId}/${invitee.id}?signature=`);
     expect(first.headers).toMatchObject({
       From: '"Honor Society" <invite@society.example>',
       'Reply-To': 'help@society.example',
       To: invitee.email,
       'Message-ID': rows[0]!.messageId,
-      'List-Unsubscribe': expect.stringMatching(new RegExp(`^<https://admin\\.society\\.example/api/public/invitations/${invitationId}/email/${reminderId}/${invitee.id}/unsubscribe\\?signature=[\\w-]+>$`)),
+      'List-Unsubscribe': expect.stringMatching(new RegExp(`^<https://admin\\.society\\.example/api/public/invitations/${invitationId}/email/${first.sendId}/${invitee.id}/unsubscribe\\?signature=[\\w-]+>$`)),
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
     const events = await t.db.selectFrom('emailEvents').select(['sendId', 'name']).where('sendId', 'in', result.sendIds).execute();
@@ -135,7 +136,7 @@ describe('delivery over SMTP', () => {
   it('sends multipart messages with the headers, text part and each recipient\'s values into a real SMTP server', async () => {
     const smtp = await startTestSmtp();
     try {
-      const { result, invitees, invitationId, reminderId } = await queueInvitations(5);
+      const { result, invitees, invitationId } = await queueInvitations(5);
       const report = await deliverQueuedEmails(t.db, { ...config, SMTP_URL: smtp.url }, { connections: 2 });
       expect(report).toMatchObject({ sent: 5, failed: 0 });
       expect(smtp.messages).toHaveLength(5);
@@ -146,7 +147,7 @@ describe('delivery over SMTP', () => {
         expect(mail.headers.from).toBe('Honor Society <invite@society.example>');
         expect(mail.headers['reply-to']).toBe('help@society.example');
         expect(mail.headers['message-id']).toBe(rows[i]!.messageId);
-        expect(mail.headers['list-unsubscribe']).toMatch(new RegExp(`^<https://admin\\.society\\.example/api/public/invitations/${invitationId}/email/${reminderId}/${invitee.id}/unsubscribe\\?signature=[\\w-]+>$`));
+        expect(mail.headers['list-unsubscribe']).toMatch(new RegExp(`^<https://admin\\.society\\.example/api/public/invitations/${invitationId}/email/${rows[i]!.id}/${invitee.id}/unsubscribe\\?signature=[\\w-]+>$`));
         expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
         expect(mail.headers['content-type']).toMatch(/^multipart\/alternative/);
         expect(mail.text).toContain(`Dear ${invitee.firstName} ${invitee.lastName},`);

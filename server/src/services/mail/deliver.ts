@@ -221,7 +221,8 @@ async function deliverOne(
     const values = { ...row.tokenValues };
     const headers: Record<string, string> = { 'X-MC-Metadata': JSON.stringify({ send_id: row.id }) };
     if (isInvitationSource(row.source) && row.invitationId !== null && row.inviteeId !== null) {
-      const ids = { invitationId: row.invitationId, inviteeId: row.inviteeId, emailId: values.emailId ?? (row.source.endsWith('_test') ? '0' : row.sourceId) };
+      // emailId names this send (the unsubscribe marks it and its counts), '0' a test send (spec 02: no call).
+      const ids = { invitationId: row.invitationId, inviteeId: row.inviteeId, emailId: row.source.endsWith('_test') ? '0' : String(row.id) };
       values.unsubscribeUrl ??= await unsubscribeUrl(db, ids, { baseUrl: ctx.base });
       headers['List-Unsubscribe'] = `<${await unsubscribeApiUrl(db, ids, { baseUrl: ctx.base })}>`;
       headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';

@@ -9,7 +9,7 @@ export type OutgoingEmail = {
   recipientKey: string;
   to: string;
   emailType: EmailType;
-  /** Token values; for invitation sources `emailId` (the reminder's id, '0' for a test) names the unsubscribe link. */
+  /** Token values by token id (the unsubscribe link is added at delivery: it names the send, or '0' for a test). */
   values: Record<string, string>;
   accountId?: number;
   inviteeId?: number;

@@ -1,0 +1,56 @@
+import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { errorMessage } from '../../api/errors';
+import type { Figure } from './figures';
+
+export type FigureCardProps = {
+  title: string;
+  figures?: Figure[];
+  /** How many figures a loading card holds (its skeleton). */
+  size: number;
+  error: unknown;
+  onRetry: () => void;
+};
+
+/** A dashboard card of labelled figures (a description list), with loading and error states. */
+export function FigureCard({ title, figures, size, error, onRetry }: FigureCardProps) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Text size="xs" c="dimmed" fw={700} tt="uppercase" lts={0.5} mb="sm">
+        {title}
+      </Text>
+      {figures ? (
+        <SimpleGrid renderRoot={(props) => <dl {...props} />} cols={{ base: 2, xs: 3 }} spacing="md" verticalSpacing="md" m={0}>
+          {figures.map((f) => (
+            <div key={f.label}>
+              <Text component="dt" size="xs" c="dimmed">
+                {f.label}
+              </Text>
+              <Text component="dd" m={0} fz={22} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
+                {f.value}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      ) : error ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(error)}</Text>
+            <Button size="compact-xs" variant="light" color="red" onClick={onRetry}>
+              Retry
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="md" role="status" aria-busy="true" aria-label={`Loading ${title}`}>
+          {Array.from({ length: size }, (_, i) => (
+            <Stack key={i} gap={6}>
+              <Skeleton h={10} w="60%" />
+              <Skeleton h={22} w="80%" />
+            </Stack>
+          ))}
+        </SimpleGrid>
+      )}
+    </Card>
+  );
+}

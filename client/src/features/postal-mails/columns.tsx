@@ -1,0 +1,106 @@
+import { ActionIcon, Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { PostalMail } from '@app/contract';
+import { openConfirmModal } from '../../app/overlay-gate';
+import type { Column } from '../../components/list-kit';
+import { UploadStatusCell } from './status-cell';
+
+const hour = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+/** 'Mar 5, 2030, 9:00 AM' in the browser's time zone (the hour the form chose). */
+export const formatHour = (iso: string) => hour.format(new Date(iso));
+
+export type MailActions = { edit: (mail: PostalMail) => void; remove: (mail: PostalMail) => void };
+
+function confirmDelete(mail: PostalMail, remove: (mail: PostalMail) => void) {
+  openConfirmModal({
+    title: 'Delete Postal Mailing',
+    children: (
+      <Text size="sm">
+        Are you sure you want to delete the postal mailing scheduled for <b>{formatHour(mail.uploadScheduledAt)}</b>? This action cannot be undone.
+      </Text>
+    ),
+    labels: { confirm: 'Delete', cancel: 'Cancel' },
+    confirmProps: { color: 'red' },
+    onConfirm: () => remove(mail),
+  });
+}
+
+/** The columns both lists share: Upload At, Template file, Invite Count, Test, status and actions. */
+export function mailColumns(actions: MailActions, invitationColumn?: Column<PostalMail>): Column<PostalMail>[] {
+  return [
+    {
+      key: 'uploadScheduledAt',
+      header: 'Upload At',
+      sortField: 'uploadScheduledAt',
+      render: (m) => <Text size="sm">{formatHour(m.uploadScheduledAt)}</Text>,
+    },
+    {
+      key: 'file',
+      header: 'Template file',
+      sortField: 'fileName',
+      visibleFrom: 'sm',
+      render: (m) =>
+        m.file ? (
+          <Anchor href={m.file.url} size="sm" style={{ wordBreak: 'break-all' }}>
+            {m.file.fileName}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ),
+    },
+    ...(invitationColumn ? [invitationColumn] : []),
+    { key: 'inviteCount', header: 'Invite Count', sortField: 'inviteCount', visibleFrom: 'sm', render: (m) => <Text size="sm">{m.inviteCount}</Text> },
+    { key: 'testValue', header: 'Test', sortField: 'testValue', visibleFrom: 'sm', render: (m) => <Text size="sm">{m.testValue}</Text> },
+    { key: 'status', header: 'Status', render: (m) => <UploadStatusCell mail={m} /> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      // Only before the upload starts (the server refuses it afterwards too).
+      render: (m) =>
+        m.uploadStartedAt ? null : (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Tooltip label="Edit">
+              <ActionIcon variant="subtle" aria-label={`Edit postal mailing #${m.id}`} onClick={() => actions.edit(m)}>
+                <IconPencil size={16} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Delete">
+              <ActionIcon variant="subtle" color="red" aria-label={`Delete postal mailing #${m.id}`} onClick={() => confirmDelete(m, actions.remove)}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ),
+    },
+  ];
+}
+
+/** The all-mailings page's invitation column: institution, chapter, test badge, a link to its tab. */
+export const invitationColumn: Column<PostalMail> = {
+  key: 'invitation',
+  header: 'Invitation',
+  sortField: 'institution',
+  render: (m) => (
+    <div style={{ minWidth: 130 }}>
+      <Group gap={6} wrap="nowrap">
+        <Anchor component={Link} to={`/admin/logistics/invitations/${m.invitation.id}`} search={{ tab: 'Postal Mailings' } as never} size="sm" fw={500}>
+          #{m.invitation.id} {m.invitation.institutionName}
+        </Anchor>
+        {m.invitation.test && (
+          <Tooltip label={`A/B test: ${m.invitation.test.name}`}>
+            <Badge size="xs" variant="light" color="grape">
+              Test
+            </Badge>
+          </Tooltip>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {m.invitation.chapterName}
+      </Text>
+    </div>
+  ),
+};

@@ -1,0 +1,40 @@
+import { lazy, Suspense } from 'react';
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { PostalMailListQuery, type Invitation } from '@app/contract';
+import { ListPage, listQueryOf, usePrefixedListSearch } from '../../components/list-kit';
+import { useInvitationPostalMails, useRemovePostalMail } from './api';
+import { mailColumns } from './columns';
+import { useMailDrawer } from './use-mail-drawer';
+
+const PostalMailDrawer = lazy(() => import('./postal-mail-drawer'));
+
+/** The invitation's Postal Mailings tab: its list under `pPage`, `pPageSize`, `pSort`; add, edit and delete before the upload. */
+export default function PostalMailsTab({ invitation }: { invitation: Pick<Invitation, 'id'> }) {
+  const list = usePrefixedListSearch('p', PostalMailListQuery);
+  const result = useInvitationPostalMails(invitation.id)(listQueryOf(PostalMailListQuery, list.search));
+  const drawer = useMailDrawer();
+  const { remove } = useRemovePostalMail();
+  return (
+    <>
+      <ListPage
+        title="Postal Mailings"
+        list={list}
+        result={result}
+        columns={mailColumns({ edit: drawer.openEdit, remove })}
+        rowKey={(m) => m.id}
+        emptyText="No postal mailing scheduled yet."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => drawer.openNew(invitation.id)}>
+            Add Postal Mailing
+          </Button>
+        }
+      />
+      {drawer.target && (
+        <Suspense fallback={null}>
+          <PostalMailDrawer target={drawer.target} onClose={drawer.close} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { adminRoute } from './admin';
+import { listSearchMiddlewares } from '../components/list-kit/list-search';
+import { allRemindersSearch } from '../features/invitation-emails/search';
+
+/** /admin/logistics/email-reminders: weekly trends and every reminder; dateFrom, dateTo, search and page in the URL. */
+export const adminLogisticsEmailRemindersRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/logistics/email-reminders',
+  validateSearch: allRemindersSearch,
+  search: { middlewares: listSearchMiddlewares },
+  component: lazyRouteComponent(() => import('../features/invitation-emails/email-reminders-page'), 'EmailRemindersPage'),
+});

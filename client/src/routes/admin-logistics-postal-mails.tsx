@@ -1,0 +1,14 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { adminRoute } from './admin';
+import { listSearchMiddlewares } from '../components/list-kit/list-search';
+import { postalMailsSearch } from '../features/postal-mails/search';
+
+/** /admin/logistics/postal-mails: every invitation's postal mailings; sort, search and page live in the URL. */
+export const adminLogisticsPostalMailsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/logistics/postal-mails',
+  validateSearch: postalMailsSearch,
+  search: { middlewares: listSearchMiddlewares },
+  component: lazyRouteComponent(() => import('../features/postal-mails/postal-mails-page'), 'PostalMailsPage'),
+});
+

@@ -1,0 +1,21 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { adminRoute } from './admin';
+import { listSearchMiddlewares } from '../components/list-kit/list-search';
+import { emailsScheduledSearch, institutionStatsSearch } from '../features/logistics-dashboard/search';
+
+/** /admin/logistics/stats-by-institution: rates per institution and deadline; filters, sort and page in the URL. */
+export const adminLogisticsStatsByInstitutionRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/logistics/stats-by-institution',
+  validateSearch: institutionStatsSearch,
+  search: { middlewares: listSearchMiddlewares },
+  component: lazyRouteComponent(() => import('../features/logistics-dashboard/stats-by-institution-page'), 'StatsByInstitutionPage'),
+});
+
+/** /admin/logistics/emails-scheduled-per-day: the day range (dateFrom, dateTo) in the URL. */
+export const adminLogisticsEmailsScheduledRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/logistics/emails-scheduled-per-day',
+  validateSearch: emailsScheduledSearch,
+  component: lazyRouteComponent(() => import('../features/logistics-dashboard/emails-scheduled-page'), 'EmailsScheduledPage'),
+});
