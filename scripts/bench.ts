@@ -11,6 +11,7 @@ import { benchUploads } from './bench/uploads.js';
 import { benchLoad } from './bench/load.js';
 import { benchEmail, BENCH_WEBHOOK_SECRET } from './bench/email.js';
 import { benchInvitations } from './bench/invitations.js';
+import { benchReminders } from './bench/reminders.js';
 import { benchLogistics } from './bench/logistics.js';
 
 runMain(async () => {
@@ -27,6 +28,7 @@ runMain(async () => {
     if (!only || only === 'uploads') results.push(await benchUploads(bench));
     if (!only || only === 'email') results.push(await benchEmail(bench));
     if (!only || only === 'invitations') results.push(await benchInvitations(bench));
+    if (!only || only === 'reminders') results.push(await benchReminders(bench));
     if (!only || only === 'logistics') results.push(await benchLogistics(bench));
     console.log(results.every(Boolean) ? '\nAll targets met.' : '\nSome targets missed (MISS lines above).');
   } finally {

@@ -183,6 +183,27 @@ export const WeeklyEmailStats = z.object({
 export type WeeklyEmailStats = z.infer<typeof WeeklyEmailStats>;
 export const WeeklyEmailStatsQuery = z.object({ dateFrom: queryDate, dateTo: queryDate });
 
+/** What saving a reminder would do to its day's sending (the form shows it before the save). */
+export const ReminderProjectionQuery = z.object({
+  sendScheduledAt: z.string().trim().min(1, 'Send Scheduled At is required').refine((v) => !Number.isNaN(Date.parse(v)), 'Send Scheduled At must be a date'),
+  inviteCount: inviteCountBucket,
+  testValue: testSegment,
+  /** The reminder being edited: left out of the day's other reminders. */
+  excludeId: idNumber('excludeId').optional(),
+});
+export type ReminderProjectionQuery = z.input<typeof ReminderProjectionQuery>;
+export const ReminderProjection = z.object({
+  recipients: count.describe('Valid invitees of the bucket and segment now (before suppression)'),
+  day: z.string().describe('The UTC day of sendScheduledAt, YYYY-MM-DD'),
+  dayScheduled: count.describe("Recipients of the day's other not-started reminders"),
+  dailyQuota: count,
+  overQuota: z.boolean().describe('The day with this reminder is over the 24-hour sending quota'),
+  projectedFinishAt: z.string().describe(
+    "When the last of its emails is expected out: at the sending rate, after the day's other reminders, waiting a day for each quota's worth beyond the first",
+  ),
+});
+export type ReminderProjection = z.infer<typeof ReminderProjection>;
+
 const InvitationParam = z.object({ id: idNumber('id') });
 const ReminderParams = z.object({ id: idNumber('id'), emailId: idNumber('emailId') });
 const InviteeTestParams = ReminderParams.extend({ inviteeId: idNumber('inviteeId') });
@@ -232,6 +253,14 @@ export const invitationEmailsContract = c.router(
       body: c.noBody(),
       responses: { 204: c.noBody(), 404: ErrorBody, 409: ErrorBody },
       summary: 'Delete a reminder that has not started',
+    },
+    projection: {
+      method: 'GET',
+      path: `${PATH}/projection`,
+      pathParams: InvitationParam,
+      query: ReminderProjectionQuery,
+      responses: { 200: ReminderProjection, 400: ErrorBody, 404: ErrorBody },
+      summary: "What a reminder at this hour would add to its day: recipients, the day's total against the daily quota, and the projected finish",
     },
     sendInviteeTest: {
       method: 'POST',

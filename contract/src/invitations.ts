@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { c } from './c.js';
 import { meta } from './common/access.js';
-import { dateProblem } from './common/dates.js';
+import { requiredDate } from './common/dates.js';
 import { ErrorBody } from './common/error.js';
 import { UploadedFile, fileRef } from './common/file.js';
 import { IdParam, MAX_INT, refId } from './common/fields.js';
@@ -100,19 +100,7 @@ export const Invitation = z.object({
 });
 export type Invitation = z.infer<typeof Invitation>;
 
-const day = (label: string) =>
-  z
-    .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be a date` })
-    .trim()
-    .min(1, `${label} is required`)
-    .transform((v, ctx) => {
-      const problem = dateProblem(v, label);
-      if (problem) {
-        ctx.addIssue({ code: 'custom', message: problem });
-        return z.NEVER;
-      }
-      return v.slice(0, 10);
-    });
+const day = (label: string) => requiredDate(label, (v) => v.slice(0, 10));
 
 const flag = (label: string, fallback: boolean) => z.boolean({ invalid_type_error: `${label} must be true or false` }).default(fallback);
 

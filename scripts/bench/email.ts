@@ -17,7 +17,7 @@ const WEBHOOK_BATCH = 1000;
 /** Set in scripts/bench.ts before the bench server starts, so the server verifies with the same key. */
 export const BENCH_WEBHOOK_SECRET = 'bench-webhook-secret';
 
-const MJML = `<mjml>
+export const MJML = `<mjml>
   <mj-head><mj-title>Invitation</mj-title><mj-preview>Your invitation, {{firstName}}</mj-preview></mj-head>
   <mj-body background-color="#f4f4f4">
     <mj-section background-color="#ffffff" padding="24px">
@@ -39,7 +39,7 @@ const MJML = `<mjml>
 const noJobs = { send: async () => null } as unknown as AppJobs;
 
 /** The SMTP server in its own process (smtp-sink.ts): its url, the count of messages it took, and stop. */
-async function startSink() {
+export async function startSink() {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./smtp-sink.ts', import.meta.url))], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = <T>() => new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T)));
   const { url } = await next<{ url: string }>();

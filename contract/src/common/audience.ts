@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateProblem } from './dates.js';
+import { requiredDate } from './dates.js';
 
 /**
  * Who a reminder or a postal mailing reaches within its invitation (spec 02 §3 Enumerations): an
@@ -29,24 +29,15 @@ export const testSegment = z
  * Output: the ISO text of the instant.
  */
 export const scheduledHour = (label: string) =>
-  z
-    .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be a date` })
-    .trim()
-    .min(1, `${label} is required`)
-    .transform((v, ctx) => {
-      const problem = dateProblem(v, label);
-      if (problem) {
-        ctx.addIssue({ code: 'custom', message: problem });
-        return z.NEVER;
-      }
-      const at = new Date(v);
-      at.setUTCSeconds(0, 0);
-      if (at.getTime() + 3_600_000 <= Date.now()) {
-        ctx.addIssue({ code: 'custom', message: PAST_HOUR_MESSAGE });
-        return z.NEVER;
-      }
-      return at.toISOString();
-    });
+  requiredDate(label, (v, ctx) => {
+    const at = new Date(v);
+    at.setUTCSeconds(0, 0);
+    if (at.getTime() + 3_600_000 <= Date.now()) {
+      ctx.addIssue({ code: 'custom', message: PAST_HOUR_MESSAGE });
+      return z.NEVER;
+    }
+    return at.toISOString();
+  });
 
 /** The outcome of a scheduled run (a reminder's send, a mailing's upload). */
 export const RUN_STATUSES = ['In Progress', 'Success', 'Failed'] as const;

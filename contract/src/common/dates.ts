@@ -40,3 +40,23 @@ export function checkDate(label: string) {
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   };
 }
+
+/**
+ * A required date field: `'{label} is required'` when missing or blank, `dateProblem`'s text when not a
+ * real date, else `then` maps the checked text (it may add its own issue and answer `z.NEVER`).
+ * @example deadline: requiredDate('Deadline', (v) => v.slice(0, 10))
+ */
+export function requiredDate<T>(label: string, then: (text: string, ctx: z.RefinementCtx) => T) {
+  return z
+    .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be a date` })
+    .trim()
+    .min(1, `${label} is required`)
+    .transform((v, ctx) => {
+      const problem = dateProblem(v, label);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return then(v, ctx);
+    });
+}

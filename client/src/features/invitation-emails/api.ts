@@ -8,6 +8,7 @@ import {
   type InvitationEmailInput,
   type InvitationEmailListQuery,
   type Paged,
+  type ReminderProjectionQuery,
 } from '@app/contract';
 import { createArea, pickerSource } from '../../api/area';
 import { areaClient } from '../../api/tsr';
@@ -69,3 +70,13 @@ export function useRemoveReminder() {
 
 /** Only enabled Invitation templates can be chosen (spec 02 §5). */
 export const invitationTemplateOptions = pickerSource('email-templates', tsr.emailTemplates.list, 'name:asc', { enabled: '1', type: 'Invitation' });
+
+/** What a reminder at this hour would add to its day (the form shows it before saving); off until the hour is chosen. */
+export function useReminderProjection(invitationId: number, query: ReminderProjectionQuery | null) {
+  return tsr.invitationEmails.projection.useQuery({
+    queryKey: [KEY, 'projection', invitationId, query],
+    queryData: { params: { id: invitationId }, query: query! },
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+  });
+}

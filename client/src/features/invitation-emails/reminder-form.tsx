@@ -1,7 +1,8 @@
 import { INVITE_COUNT_BUCKETS, TEST_SEGMENTS, type InvitationEmail } from '@app/contract';
-import { EntityForm, EnumSelect, ScheduledHourField, SearchableSelect, useEntityForm } from '../../components/form-kit';
+import { EntityForm, EnumSelect, ScheduledHourField, SearchableSelect, scheduledInstant, useEntityForm } from '../../components/form-kit';
 import { invitationTemplateOptions, useSaveReminder } from './api';
 import { ReminderFormSchema, toFormValues } from './form-values';
+import { ProjectionNote } from './projection-note';
 
 /**
  * The Add/Edit Email Reminder form (spec 02 §5): an enabled Invitation template, the send hour (hours
@@ -11,6 +12,8 @@ import { ReminderFormSchema, toFormValues } from './form-values';
 export function ReminderForm({ invitationId, reminder, onDone }: { invitationId: number; reminder?: InvitationEmail; onDone: () => void }) {
   const save = useSaveReminder(invitationId);
   const form = useEntityForm({ schema: ReminderFormSchema, initialValues: toFormValues(reminder), id: reminder?.id, ...save, onSaved: onDone });
+  const { day, hour, inviteCount, testValue } = form.values;
+  const at = scheduledInstant({ day, hour });
   return (
     <EntityForm form={form} onCancel={onDone}>
       <SearchableSelect
@@ -25,6 +28,7 @@ export function ReminderForm({ invitationId, reminder, onDone }: { invitationId:
       <ScheduledHourField form={form} label="Send" errorPath="sendScheduledAt" note="Your local time; the reminder starts sending at the start of that hour." />
       <EnumSelect label="Invite Count" values={INVITE_COUNT_BUCKETS} allowDeselect={false} {...form.getInputProps('inviteCount')} />
       <EnumSelect label="Test" values={TEST_SEGMENTS} allowDeselect={false} {...form.getInputProps('testValue')} />
+      <ProjectionNote invitationId={invitationId} query={at ? { sendScheduledAt: at, inviteCount, testValue, excludeId: reminder?.id } : null} />
     </EntityForm>
   );
 }

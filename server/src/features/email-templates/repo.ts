@@ -85,17 +85,6 @@ function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
-/** The id of the template's current version: what a send records. */
-export async function currentVersionId(db: Db, templateId: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('emailTemplateVersions as v')
-    .innerJoin('emailTemplates as t', (j) => j.onRef('t.id', '=', 'v.templateId').onRef('t.version', '=', 'v.version'))
-    .select('v.id')
-    .where('t.id', '=', templateId)
-    .executeTakeFirst();
-  return row?.id;
-}
-
 /** Every kept version of a template, newest first. */
 export async function listVersions(db: Db, templateId: number) {
   return db.selectFrom('emailTemplateVersions').selectAll().where('templateId', '=', templateId).orderBy('version', 'desc').execute();

@@ -5,6 +5,7 @@ import { notFound } from '../../errors.js';
 import type { EmailSourceKey, EmailType } from '../../db/tables/email.js';
 import { compileTemplate, personalise } from '../../services/mail/render.js';
 import { queueTestSend } from '../../services/mail/test-send.js';
+import { currentVersionId } from '../../services/mail/template-version.js';
 import { sampleTokenValues, templateTokenErrors } from '../../services/tokens/index.js';
 import * as repo from './repo.js';
 
@@ -33,7 +34,7 @@ export async function previewTemplate(input: z.output<typeof EmailPreviewInput>)
 export async function sendTestEmail(app: FastifyInstance, templateId: number, input: z.output<typeof SendTestEmailInput>): Promise<number | null> {
   const { db } = app;
   const template = await repo.getEmailTemplate(db, templateId);
-  const versionId = template && (await repo.currentVersionId(db, templateId));
+  const versionId = template && (await currentVersionId(db, templateId));
   if (!template || !versionId) throw notFound('Email template');
   const kind = recipientKind(template.templateType);
   const invitee = kind === 'invitee' ? await repo.findInvitee(db, input.recipientId) : undefined;

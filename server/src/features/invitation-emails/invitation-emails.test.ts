@@ -266,6 +266,31 @@ describe('sending a reminder', () => {
   });
 });
 
+describe('projection before saving', () => {
+  it("counts the reminder's recipients and its day's other reminders, and flags a day over the quota with a later finish", async () => {
+    const inv = await invitation(Array.from({ length: 4 }, (_, i) => ({ inviteCount: i < 3 ? 1 : 2 })));
+    const at = hoursAhead(24 * 40);
+    const existing = (await request({ method: 'POST', url: emailsUrl(inv.id), payload: { templateId, sendScheduledAt: at } })).json();
+    const url = (q: string) => `${emailsUrl(inv.id)}/projection?sendScheduledAt=${encodeURIComponent(at)}&${q}`;
+    const firstTimers = (await request({ method: 'GET', url: url('inviteCount=1st%20time') })).json();
+    expect(firstTimers).toMatchObject({ recipients: 3, dayScheduled: 4, day: at.slice(0, 10), overQuota: false });
+    // Editing the existing reminder leaves it out of the day's others.
+    expect((await request({ method: 'GET', url: url(`excludeId=${existing.id}`) })).json()).toMatchObject({ recipients: 4, dayScheduled: 0 });
+    const bad = await request({ method: 'GET', url: `${emailsUrl(inv.id)}/projection?sendScheduledAt=soon` });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('projects the finish a day later per quota beyond the first', async () => {
+    const { projectReminder } = await import('./projection.js');
+    const inv = await invitation(Array.from({ length: 5 }, () => ({})));
+    const at = new Date(Date.UTC(2031, 0, 10, 9));
+    const p = await projectReminder(t.db, inv.id, { sendScheduledAt: at.toISOString(), inviteCount: 'All', testValue: 'All' }, { quota: 2, ratePerSecond: 1 });
+    expect(p).toMatchObject({ recipients: 5, overQuota: true });
+    // 5 emails at 2 a day: two days of waiting, then the last one at 1 a second.
+    expect(p.projectedFinishAt).toBe(new Date(at.getTime() + 2 * 86_400_000 + 1000).toISOString());
+  });
+});
+
 describe('rate levels', () => {
   it('follow the documented thresholds in each direction', () => {
     expect(rateLevel('deliveryRate', 0.95)).toBe('good');

@@ -173,13 +173,3 @@ export async function usableTemplate(db: Db, templateId: number) {
     .executeTakeFirst();
 }
 
-/** The template's current saved version (what a test send renders). */
-export async function currentTemplateVersion(db: Db, templateId: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('emailTemplateVersions as v')
-    .innerJoin('emailTemplates as t', (j) => j.onRef('t.id', '=', 'v.templateId').onRef('t.version', '=', 'v.version'))
-    .select('v.id')
-    .where('t.id', '=', templateId)
-    .executeTakeFirst();
-  return row?.id;
-}

@@ -3,8 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { s } from '../../ts-rest.js';
 import { AppError, notFound } from '../../errors.js';
 import { queueTestSend } from '../../services/mail/test-send.js';
+import { currentVersionId } from '../../services/mail/template-version.js';
 import * as repo from './repo.js';
 import { weeklyStats } from './weekly-stats.js';
+import { projectReminder } from './projection.js';
+import { mailConfig } from '../../services/mail/deliver.js';
 
 /** The invitation a reminder belongs to; 404 when it does not exist, 409 when it sends no emails. */
 async function emailingInvitation(app: FastifyInstance, id: number) {
@@ -71,6 +74,13 @@ export const invitationEmailRoutes = s.router(contract.invitationEmails, {
     return { status: 204, body: undefined };
   },
 
+  projection: async ({ params, query, request }) => {
+    const app = request.server;
+    if (!(await app.db.selectFrom('invitations').select('id').where('id', '=', params.id).executeTakeFirst())) throw notFound('Invitation');
+    const mail = mailConfig(app.config);
+    return { status: 200, body: await projectReminder(app.db, params.id, query, { quota: mail.EMAIL_DAILY_QUOTA, ratePerSecond: mail.EMAIL_RATE_PER_SECOND }) };
+  },
+
   sendInviteeTest: async ({ params, body, request }) => {
     const app = request.server;
     const reminder = await repo.getReminder(app.db, params.emailId, params.id);
@@ -82,7 +92,7 @@ export const invitationEmailRoutes = s.router(contract.invitationEmails, {
       .where('invitationId', '=', params.id)
       .executeTakeFirst();
     if (!invitee) throw notFound('Invitee');
-    const versionId = await repo.currentTemplateVersion(app.db, reminder.template.id);
+    const versionId = await currentVersionId(app.db, reminder.template.id);
     if (!versionId) throw notFound('Email template');
     const sendId = await queueTestSend(app.db, app.jobs, {
       source: 'invitation_email_test',

@@ -4,6 +4,7 @@ import type { AppJobs } from '../../jobs/registry.js';
 import { AppError, notFound } from '../../errors.js';
 import { resolveTokens } from '../tokens/index.js';
 import { queueEmails } from './send.js';
+import { latestEnabledVersion } from './template-version.js';
 import { normalizeEmail, suppressedAddresses } from './suppression.js';
 
 export type WelcomeKind = { templateType: Extract<TemplateType, 'WelcomeEmail' | 'WelcomeEmailNoPayment'>; source: Extract<EmailSourceKey, 'welcome_email' | 'welcome_no_payment'> };
@@ -11,22 +12,6 @@ export type WelcomeKind = { templateType: Extract<TemplateType, 'WelcomeEmail' |
 /** Spec 01: a member who paid (memberAt set: membership completed) gets WelcomeEmail; a pledge who has not, WelcomeEmailNoPayment. */
 export function welcomeKind(account: { memberAt: Date | null }): WelcomeKind {
   return account.memberAt ? { templateType: 'WelcomeEmail', source: 'welcome_email' } : { templateType: 'WelcomeEmailNoPayment', source: 'welcome_no_payment' };
-}
-
-/** The version to send: the latest saved version of the newest enabled template of the type, or undefined. */
-export async function welcomeTemplateVersion(db: Db, templateType: WelcomeKind['templateType']): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('emailTemplates as t')
-    .innerJoin('emailTemplateVersions as v', 'v.templateId', 't.id')
-    .select('v.id')
-    .where('t.templateType', '=', templateType)
-    .where('t.enabled', '=', true)
-    .orderBy('t.updatedAt', 'desc')
-    .orderBy('t.id', 'desc')
-    .orderBy('v.version', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id;
 }
 
 export type WelcomeResult = { sendId: number; templateType: WelcomeKind['templateType'] };
@@ -48,7 +33,7 @@ export async function sendWelcomeEmail(db: Db, jobs: AppJobs, accountId: number)
     .executeTakeFirst();
   if (!account) throw notFound('Member');
   const kind = welcomeKind(account);
-  const templateVersionId = await welcomeTemplateVersion(db, kind.templateType);
+  const templateVersionId = await latestEnabledVersion(db, kind.templateType);
   if (!templateVersionId) throw new AppError(409, `No enabled ${kind.templateType} template`, 'Add or enable one in Email Templates, then send again.');
 
   const email = normalizeEmail(account.email);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/database.js';
 import type { AppJobs } from '../../jobs/registry.js';
 import { queueInviteeEmails } from '../mail/invitee-batch.js';
+import { latestEnabledVersion } from '../mail/template-version.js';
 
 /** Spec 02 §9: the tickler reaches invitees who pledged this many days ago or more and have not paid. */
 export const TICKLER_DAYS = 3;
@@ -18,16 +19,8 @@ export type TicklerReport = { invitations: number; queued: number; suppressed: n
  */
 export async function runTickler(db: Kysely<DB>, jobs: AppJobs, opts: { now?: Date; log?: FastifyBaseLogger; signal?: AbortSignal } = {}): Promise<TicklerReport> {
   const now = opts.now ?? new Date();
-  const version = await db
-    .selectFrom('emailTemplates as t')
-    .innerJoin('emailTemplateVersions as v', (j) => j.onRef('v.templateId', '=', 't.id').onRef('v.version', '=', 't.version'))
-    .select('v.id')
-    .where('t.templateType', '=', 'InvitationTickler')
-    .where('t.enabled', '=', true)
-    .orderBy('t.updatedAt', 'desc')
-    .orderBy('t.id', 'desc')
-    .executeTakeFirst();
-  if (!version) return { invitations: 0, queued: 0, suppressed: 0, skipped: 'No enabled InvitationTickler template' };
+  const versionId = await latestEnabledVersion(db, 'InvitationTickler');
+  if (!versionId) return { invitations: 0, queued: 0, suppressed: 0, skipped: 'No enabled InvitationTickler template' };
   const invitations = await db
     .selectFrom('invitations')
     .select('id')
@@ -41,7 +34,7 @@ export async function runTickler(db: Kysely<DB>, jobs: AppJobs, opts: { now?: Da
     const result = await queueInviteeEmails(db, jobs, {
       source: 'invitation_tickler',
       sourceId: String(id),
-      templateVersionId: version.id,
+      templateVersionId: versionId,
       where: sql<boolean>`iv.invitation_id = ${id} and not iv.removed and iv.legacy_pledge_at is not null
         and iv.legacy_pledge_at <= ${cutoff} and iv.legacy_paid_at is null`,
       signal: opts.signal,

@@ -1,0 +1,45 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useSignedInEmail } from '../api/auth-client';
+
+/**
+ * The 'Send Test Email' dialog's frame: an intro, the caller's fields (a recipient, an email to send),
+ * the address (the signed-in user's by default) and Cancel / Send Test Email. The caller validates and
+ * sends in `onSubmit` and passes back field errors (`toEmail` goes under the address).
+ * @example <SendTestModal intro="..." errors={errors} pending={send.isPending} onSubmit={(toEmail) => ...} onClose={close}><Select ... /></SendTestModal>
+ */
+export function SendTestModal(props: {
+  intro: ReactNode;
+  children?: ReactNode;
+  errors: Record<string, string>;
+  pending: boolean;
+  onSubmit: (toEmail: string) => void;
+  onClose: () => void;
+}) {
+  const signedInEmail = useSignedInEmail();
+  const [toEmail, setToEmail] = useState<string | null>(null);
+  const email = toEmail ?? signedInEmail;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSubmit(email);
+  };
+  return (
+    <Modal opened onClose={props.onClose} title="Send Test Email" size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {props.intro}
+          {props.children}
+          <TextInput label="Email" withAsterisk type="email" value={email} onChange={(e) => setToEmail(e.currentTarget.value)} error={props.errors.toEmail} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={props.onClose} disabled={props.pending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={props.pending}>
+              Send Test Email
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

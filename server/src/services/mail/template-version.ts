@@ -1,0 +1,31 @@
+import type { Db } from '../../db/database.js';
+import type { TemplateType } from '../../db/tables/email.js';
+
+/** The template's current saved version (what a send or a test send renders), or undefined. */
+export async function currentVersionId(db: Db, templateId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('emailTemplateVersions as v')
+    .innerJoin('emailTemplates as t', (j) => j.onRef('t.id', '=', 'v.templateId').onRef('t.version', '=', 'v.version'))
+    .select('v.id')
+    .where('t.id', '=', templateId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * The current version of the newest enabled template of a type (the welcome emails and the tickler send
+ * "the" template of their type), or undefined when none is enabled.
+ */
+export async function latestEnabledVersion(db: Db, templateType: TemplateType): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('emailTemplates as t')
+    .innerJoin('emailTemplateVersions as v', (j) => j.onRef('v.templateId', '=', 't.id').onRef('v.version', '=', 't.version'))
+    .select('v.id')
+    .where('t.templateType', '=', templateType)
+    .where('t.enabled', '=', true)
+    .orderBy('t.updatedAt', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
