@@ -1,0 +1,152 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { rateLevel, RATE_NAMES, type Invitation, type InvitationEmail } from '@app/contract';
+import { mockServer } from '../../mocks/node';
+import { renderRoute, slow } from '../../test/render';
+import { pageOf } from '../../test/paged';
+import { ReminderFormSchema } from './form-values';
+
+const invitation = {
+  id: 9,
+  chapter: { id: 3, name: 'Lakeside Chapter', acceptingMembers: true },
+  institution: { id: 5, name: 'Lakeside College', abbreviation: 'LKC', logoUrl: null },
+  deadline: '2030-03-01',
+  orientationDate: '2030-03-08',
+  database: null,
+  cleanJoined: true,
+  cleanInviteCount: '4',
+  deliverEmails: true,
+  deliverPostalMails: false,
+  enableTickler: false,
+  test: null,
+  status: 'Ready',
+  statusReason: null,
+  ...Object.fromEntries(
+    ['countPreClean', 'countProcessed', 'countValid', 'countFresh', 'countRemoved', 'countPledged', 'countJoined', 'countValidControl', 'countValidVariation',
+      'countPledgedControl', 'countPledgedVariation', 'countJoinedControl', 'countJoinedVariation', 'revenue'].map((k) => [k, 0]),
+  ),
+  pledgeRate: null,
+  paidRate: null,
+  abResults: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+} as Invitation;
+
+const totals = { totalSent: 0, totalDelivered: 0, totalOpened: 0, totalClicked: 0, totalBouncedHard: 0, totalSpam: 0, totalUnsub: 0, totalDeferred: 0, totalRejected: 0, totalSuppressed: 0, totalFailed: 0 };
+const noRates = Object.fromEntries(RATE_NAMES.flatMap((n) => [[n, null], [`${n}Level`, 'none']]));
+const reminder = (over: Partial<InvitationEmail>): InvitationEmail => ({
+  id: 1,
+  invitationId: 9,
+  template: { id: 4, name: 'First call', subject: 'You are invited, {{firstName}}' },
+  sendScheduledAt: '2099-03-01T09:00:00.000Z',
+  inviteCount: 'All',
+  testValue: 'All',
+  sendStartedAt: null,
+  sendStatus: null,
+  sendStatusReason: null,
+  recipients: null,
+  projectedRecipients: 1200,
+  invitation: { id: 9, institutionName: 'Lakeside College', chapterName: 'Lakeside Chapter', testName: null },
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+  ...totals,
+  ...(noRates as object),
+  ...over,
+} as InvitationEmail);
+const scheduled = reminder({ inviteCount: '2nd time' });
+const started = { sendStartedAt: '2026-11-02T09:00:05.000Z', sendScheduledAt: '2026-11-02T09:00:00.000Z', recipients: 1000 };
+const sent = reminder({
+  id: 2,
+  ...started,
+  template: { id: 4, name: 'Second call', subject: 'Last days' },
+  sendStatus: 'Success',
+  totalSent: 1000,
+  totalDelivered: 960,
+  totalOpened: 300,
+  deliveryRate: 0.96,
+  deliveryRateLevel: rateLevel('deliveryRate', 0.96),
+  openRate: 300 / 960,
+  openRateLevel: rateLevel('openRate', 300 / 960),
+});
+const failed = reminder({ id: 3, ...started, template: { id: 4, name: 'Third call', subject: 'x' }, sendStatus: 'Failed', sendStatusReason: 'The template is disabled or no longer an Invitation template' });
+
+let listRequests: URL[];
+beforeEach(() => {
+  listRequests = [];
+  mockServer.use(
+    http.get('/api/admin/logistics/invitations/:id', () => HttpResponse.json(invitation as never)),
+    http.get('/api/admin/logistics/invitations/:id/emails', ({ request }) => {
+      listRequests.push(new URL(request.url));
+      return HttpResponse.json(pageOf([scheduled, sent, failed]) as never);
+    }),
+    http.get('/api/admin/logistics/invitation-emails', ({ request }) => {
+      listRequests.push(new URL(request.url));
+      return HttpResponse.json(pageOf([sent]) as never);
+    }),
+    http.get('/api/admin/logistics/invitation-emails/stats', () =>
+      HttpResponse.json({ weeks: [{ week: '2026-11-02', totalSent: 1000, totalDelivered: 960, totalOpened: 300, totalClicked: 20, deliveredRate: 0.96, openedRate: 0.3125, clickThruRate: 0.02 }] }),
+    ),
+  );
+});
+
+const TAB = '/admin/logistics/invitations/9?tab=Email%20Reminders';
+
+describe("the invitation's Email Reminders tab", () => {
+  it('lists reminders under their own URL keys, with each send status and rates coloured by level', async () => {
+    const { router } = renderRoute(`${TAB}&eSort=sendStatus:asc&ePage=2&page=3`);
+    expect(await screen.findByText('Second call', {}, slow)).toBeTruthy();
+    expect(listRequests.at(-1)!.searchParams.get('sort')).toBe('sendStatus:asc');
+    expect(listRequests.at(-1)!.searchParams.get('page')).toBe('2');
+
+    const notStarted = screen.getByText('First call').closest('tr')!;
+    expect(within(notStarted).getByText('Scheduled')).toBeTruthy();
+    expect(within(notStarted).getByText('1,200')).toBeTruthy();
+    expect(within(notStarted).getByRole('button', { name: 'Edit reminder #1' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit reminder #2' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete reminder #3' })).toBeNull();
+
+    const sentRow = screen.getByText('Second call').closest('tr')!;
+    expect(within(sentRow).getByText('Sent')).toBeTruthy();
+    expect(within(sentRow).getByLabelText('Delivery rate 96%, good')).toBeTruthy();
+    expect(within(notStarted).getByLabelText('Delivery rate n/a, no data yet')).toBeTruthy();
+    await userEvent.hover(screen.getByText('Failed'));
+    expect(await screen.findByText('The template is disabled or no longer an Invitation template', {}, slow)).toBeTruthy();
+
+    // Sorting writes eSort and goes back to the first page, leaving the Invitees tab's keys alone.
+    fireEvent.click(screen.getByRole('button', { name: /Scheduled/ }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ tab: 'Email Reminders', eSort: 'sendScheduledAt:asc', page: 3 }));
+    expect((router.state.location.search as Record<string, unknown>).ePage).toBeUndefined();
+  });
+
+  it("checks the form with the spec's texts before anything is sent", async () => {
+    renderRoute(TAB);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Email Reminder' }, slow));
+    const drawer = await screen.findByRole('dialog', { name: 'Add Email Reminder' }, slow);
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+    expect(await within(drawer).findByText('Template is required')).toBeTruthy();
+  });
+});
+
+describe('the reminder form rules', () => {
+  it("are the contract's: no template and an hour already over are refused with its texts", () => {
+    const parsed = ReminderFormSchema.safeParse({ templateId: null, day: '2020-01-01', hour: '09', inviteCount: 'All', testValue: 'All' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['templateId', 'Template is required'],
+      ['sendScheduledAt', 'Past hours cannot be chosen'],
+    ]);
+  });
+});
+
+describe('/admin/logistics/email-reminders', () => {
+  it('shows the weekly trends above every reminder with its invitation', async () => {
+    renderRoute('/admin/logistics/email-reminders?dateFrom=2026-11-01');
+    expect(await screen.findByText('Second call', {}, slow)).toBeTruthy();
+    expect(listRequests.at(-1)!.searchParams.get('dateFrom')).toBe('2026-11-01');
+    expect(screen.getAllByRole('link', { name: '#9 - Lakeside College' })[0]!.getAttribute('href')).toBe('/admin/logistics/invitations/9?tab=Email+Reminders');
+    expect(await screen.findByText('96% in the week of Nov 2, 2026', {}, slow)).toBeTruthy();
+    expect(screen.getByText('Click-through rate')).toBeTruthy();
+  });
+});
