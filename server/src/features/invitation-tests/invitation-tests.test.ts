@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInApp, type TestApp } from '../../test/helper.js';
-import { slugOf } from './repo.js';
+import { slugOf } from '../../services/slug.js';
 
 let t: TestApp;
 let cookie: string;
@@ -14,9 +14,9 @@ const list = async (qs: string) => (await t.request({ method: 'GET', url: `${url
 
 describe('A/B test variables', () => {
   it('derives the slug from the name', () => {
-    expect(slugOf('Subject line B!')).toBe('subject-line-b');
-    expect(slugOf('  Café  Crème -- 2 ')).toBe('cafe-creme-2');
-    expect(slugOf('!!!')).toBe('variable');
+    expect(slugOf('Subject line B!', 'variable')).toBe('subject-line-b');
+    expect(slugOf('  Café  Crème -- 2 ', 'variable')).toBe('cafe-creme-2');
+    expect(slugOf('!!!', 'variable')).toBe('variable');
   });
 
   it('adds a variable, enabled by default, with a unique slug and who saved it', async () => {

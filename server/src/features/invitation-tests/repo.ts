@@ -4,6 +4,7 @@ import type { InvitationTest } from '@app/contract';
 import type { DB, Db } from '../../db/database.js';
 import { accountName, likePattern, paginate, rowsInOrder, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
 import { csvIso, csvText, csvYesNo } from '../../db/copy-csv.js';
+import { freeSlug } from '../../services/slug.js';
 
 type ListQuery = z.output<typeof import('@app/contract').InvitationTestListQuery>;
 type Filters = Omit<ListQuery, 'page' | 'pageSize' | 'sort'>;
@@ -44,38 +45,10 @@ export async function getTest(db: Db, id: number): Promise<InvitationTest | unde
   return (await rowsInOrder([id], async (ids) => (await selectTests(db, {}).where('t.id', 'in', ids).execute()).map(toTest)))[0];
 }
 
-/** 'Subject line B!' -> 'subject-line-b' (letters and digits, dashes between words; 'variable' when none is left). */
-export function slugOf(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return slug || 'variable';
-}
-
-/**
- * The first free slug for `name`: its own slug, else with -2, -3 ... (the variable `exceptId` keeps its own).
- * The unique index still decides between two saves racing for one slug (the loser answers 409).
- */
-async function freeSlug(db: Db, name: string, exceptId?: number): Promise<string> {
-  const base = slugOf(name);
-  const { rows } = await sql<{ slug: string }>`
-    select slug from invitation_tests where (slug = ${base} or slug ~ ${`^${base}-[0-9]+$`}) and id is distinct from ${exceptId ?? null}`.execute(db);
-  const taken = new Set(rows.map((r) => r.slug));
-  if (!taken.has(base)) return base;
-  let n = 2;
-  while (taken.has(`${base}-${n}`)) n++;
-  return `${base}-${n}`;
-}
-
 export async function createTest(db: Db, input: InvitationTestValues, accountId: number | null): Promise<number> {
   const { id } = await db
     .insertInto('invitationTests')
-    .values({ ...input, slug: await freeSlug(db, input.name), updatedBy: accountId })
+    .values({ ...input, slug: await freeSlug(db, 'invitation_tests', input.name, 'variable'), updatedBy: accountId })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -85,7 +58,7 @@ export async function createTest(db: Db, input: InvitationTestValues, accountId:
 export async function updateTest(db: Db, id: number, input: InvitationTestValues, accountId: number | null): Promise<boolean> {
   const current = await db.selectFrom('invitationTests').select(['name', 'slug']).where('id', '=', id).forUpdate().executeTakeFirst();
   if (!current) return false;
-  const slug = current.name === input.name ? current.slug : await freeSlug(db, input.name, id);
+  const slug = current.name === input.name ? current.slug : await freeSlug(db, 'invitation_tests', input.name, 'variable', { exceptId: id });
   await db.updateTable('invitationTests').set({ ...input, slug, updatedBy: accountId, updatedAt: sql`now()` }).where('id', '=', id).execute();
   return true;
 }
