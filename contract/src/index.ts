@@ -1,4 +1,5 @@
 export * from './common/index.js';
+export * from './ai-video.js';
 export * from './dashboard.js';
 export * from './auth.js';
 export * from './institutions.js';
@@ -21,6 +22,12 @@ export * from './invitation-emails.js';
 export * from './invitees.js';
 export * from './postal-mails.js';
 export * from './logistics-stats.js';
+export * from './assessments.js';
+export * from './common/questions.js';
+export * from './quizzes.js';
+export * from './surveys.js';
+export * from './programs.js';
+export * from './lessons.js';
 
 export { apiRouter } from './api-router.js';
 export { contract, type Contract } from './router.js';

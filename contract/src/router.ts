@@ -1,4 +1,5 @@
 import { apiRouter } from './api-router.js';
+import { aiVideoContract } from './ai-video.js';
 import { authContract } from './auth.js';
 import { healthContract } from './health.js';
 import { institutionsContract } from './institutions.js';
@@ -19,11 +20,17 @@ import { inviteesContract } from './invitees.js';
 import { postalMailsContract } from './postal-mails.js';
 import { invitationEmailsContract } from './invitation-emails.js';
 import { logisticsStatsContract } from './logistics-stats.js';
+import { assessmentsContract } from './assessments.js';
+import { quizzesContract } from './quizzes.js';
+import { surveysContract } from './surveys.js';
+import { programsContract } from './programs.js';
+import { lessonsContract } from './lessons.js';
 
 // Apart from index.ts so that a bundle importing one schema from '@app/contract' does not carry every
 // area's routes: the client's first chunk needs list queries and the auth routes, not the whole router.
 /** The one router: every documented `/api` call. Areas are merged here, one line each. */
 export const contract = apiRouter({
+  aiVideo: aiVideoContract,
   auth: authContract,
   dashboard: dashboardContract,
   health: healthContract,
@@ -44,5 +51,10 @@ export const contract = apiRouter({
   postalMails: postalMailsContract,
   invitationEmails: invitationEmailsContract,
   logisticsStats: logisticsStatsContract,
+  assessments: assessmentsContract,
+  quizzes: quizzesContract,
+  surveys: surveysContract,
+  programs: programsContract,
+  lessons: lessonsContract,
 });
 export type Contract = typeof contract;

@@ -4,6 +4,11 @@ import { seedChapters, seedEvents, seedScaleEvents } from './chapters-and-events
 import { seedBlockedEmails, seedEmailTemplates, seedInvitationEmails } from './email.js';
 import { seedInvitations, seedScaleInvitations, seedTestVariables } from './invitations.js';
 import { seedPostalMails } from './postal-mails.js';
+import { seedQuizzesAndSurveys } from './quizzes.js';
+import { seedAssessments } from './assessments.js';
+import { seedPrograms } from './programs.js';
+import { seedLessons } from './lessons.js';
+import { seedAiVideos } from './ai-video.js';
 import type { Db } from '../../server/src/db/database.js';
 
 /**
@@ -21,6 +26,11 @@ export async function seedDemo(db: Db, scale = 0, log: (line: string) => void = 
   log(`A/B variables: ${await seedTestVariables(db)} added`);
   log(`invitations: ${await seedInvitations(db)} added`);
   log(`postal mailings: ${await seedPostalMails(db)} added`);
+  log(`quizzes and surveys: ${await seedQuizzesAndSurveys(db)} added`);
+  log(`assessments: ${await seedAssessments(db)} added`);
+  log(`programs: ${await seedPrograms(db)} added`);
+  log(`lesson segments: ${await seedLessons(db)} added`);
+  log(`AI video templates and videos: ${await seedAiVideos(db)} added`);
   if (scale > 0) {
     log(`scale institutions: ${await seedScaleInstitutions(db, scale)} added`);
     const { members, pledges } = await seedScaleMembers(db, scale);

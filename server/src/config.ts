@@ -65,6 +65,13 @@ const Env = z.object({
   // Print vendor of postal mailings: an sftp:// URL (user, password, path), else a local drop folder (default DATA_DIR/print-vendor).
   PRINT_VENDOR_SFTP_URL: z.string().regex(/^sftp:\/\/./, 'must be an sftp:// URL').optional(),
   PRINT_VENDOR_DIR: z.string().min(1).optional(),
+  // AI video provider (HeyGen's template API): unset VIDEO_API_KEY = not configured (screens say so, generate answers 409).
+  VIDEO_API_URL: z.string().url('must be an absolute URL').default('https://api.heygen.com'),
+  VIDEO_API_KEY: z.string().min(1).optional(),
+  VIDEO_API_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(100).max(120_000).default(15_000),
+  VIDEO_API_RETRIES: z.coerce.number({ message: 'must be a number' }).int().min(0).max(10).default(3),
+  // Seconds between status checks of a generating video (the callback, with PUBLIC_URL, answers sooner).
+  VIDEO_POLL_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3600).default(30),
 });
 
 export type Config = Omit<z.infer<typeof Env>, 'COOKIE_SECURE'> & { COOKIE_SECURE: boolean };

@@ -1,5 +1,6 @@
 import { contract } from '@app/contract';
 import { s } from './ts-rest.js';
+import { aiVideoRoutes } from './features/ai-video/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
@@ -20,9 +21,15 @@ import { inviteeRoutes } from './features/invitees/routes.js';
 import { invitationEmailRoutes } from './features/invitation-emails/routes.js';
 import { postalMailRoutes } from './features/postal-mails/routes.js';
 import { logisticsStatsRoutes } from './features/logistics-stats/routes.js';
+import { assessmentRoutes } from './features/assessments/routes.js';
+import { quizRoutes } from './features/quizzes/routes.js';
+import { surveyRoutes } from './features/surveys/routes.js';
+import { programRoutes } from './features/programs/routes.js';
+import { lessonRoutes } from './features/lessons/routes.js';
 
 /** Every area's handlers, one line each, checked by ts-rest against the contract. */
 export const router = s.router(contract, {
+  aiVideo: aiVideoRoutes,
   auth: authRoutes,
   health: healthRoutes,
   dashboard: dashboardRoutes,
@@ -43,4 +50,9 @@ export const router = s.router(contract, {
   invitationEmails: invitationEmailRoutes,
   postalMails: postalMailRoutes,
   logisticsStats: logisticsStatsRoutes,
+  assessments: assessmentRoutes,
+  quizzes: quizRoutes,
+  surveys: surveyRoutes,
+  programs: programRoutes,
+  lessons: lessonRoutes,
 });

@@ -20,6 +20,12 @@ export async function seedSweep(db: Db): Promise<Record<string, string>> {
     templateId: await first('email_templates'),
     invitationId: await first('invitations'),
     inviteeId: await first('invitees'),
+    quizId: await first('quizzes'),
+    surveyId: await first('surveys'),
+    programSlug: await first('programs', 'slug'),
+    lessonSlug: 'demo-lesson',
+    assessmentId: await first('assessments'),
+    aiVideoTemplateId: await first('ai_video_templates'),
     // The unsubscribe page of a test send (email '0'), which answers without a signed call (spec 02 §7).
     emailId: '0',
   };

@@ -18,6 +18,7 @@ import { adminTechEmailTemplateRoute, adminTechEmailTemplatesEditRoute } from '.
 import { adminTechEmailsFeedbackRoute } from './admin-tech-emails-feedback';
 import { adminTechEmailsSentRoute } from './admin-tech-emails-sent';
 import { adminTechOutboxRoute } from './admin-tech-outbox';
+import { adminTechAiVideoTemplateEditRoute, adminTechAiVideoTemplateNewRoute, adminTechAiVideoTemplatesRoute } from './admin-tech-ai-video';
 import {
   adminLogisticsInvitationRoute, adminLogisticsInvitationsEditRoute, adminLogisticsInvitationsNewRoute, adminLogisticsInvitationsRoute,
   adminLogisticsInviteesRoute,
@@ -27,9 +28,14 @@ import { adminLogisticsEmailsScheduledRoute, adminLogisticsStatsByInstitutionRou
 import { adminLogisticsTestVariablesRoute } from './admin-logistics-test-variables';
 import { adminLogisticsPostalMailsRoute } from './admin-logistics-postal-mails';
 import { adminLogisticsEmailRemindersRoute } from './admin-logistics-email-reminders';
+import { adminLearningQuizListRoute, adminLearningQuizRoute } from './admin-learning-quiz';
+import { adminLearningSurveyListRoute, adminLearningSurveyRoute } from './admin-learning-survey';
+import { adminLearningProgramRoute, adminLearningProgramsRoute } from './admin-learning-programs';
+import { adminLearningAssessmentRoute, adminLearningAssessmentsRoute } from './admin-learning-assessments';
 import { unsubscribeRoute } from './unsubscribe';
 import { memberRoute } from './member';
 import { memberEventsRoute } from './member-events';
+import { adminLearningLessonRoute, adminLearningLessonsRoute } from './admin-learning-lessons';
 
 /** The whole route tree: each area adds its routes under adminRoute here, one line each. */
 export const routeTree = rootRoute.addChildren([
@@ -45,11 +51,17 @@ export const routeTree = rootRoute.addChildren([
     adminTechRoute, adminTechEmailTemplatesRoute, adminTechEmailTemplatesNewRoute, adminTechEmailTemplatesEditRoute, adminTechEmailTemplateRoute,
     adminTechEmailsFeedbackRoute,
     adminTechEmailsSentRoute, adminTechOutboxRoute,
+    adminTechAiVideoTemplatesRoute, adminTechAiVideoTemplateNewRoute, adminTechAiVideoTemplateEditRoute,
     adminLogisticsRoute, adminLogisticsInvitationsRoute, adminLogisticsInvitationsNewRoute, adminLogisticsInvitationsEditRoute, adminLogisticsInvitationRoute,
     adminLogisticsInviteesRoute, adminLogisticsTestVariablesRoute,
     adminLogisticsPostalMailsRoute,
     adminLogisticsEmailRemindersRoute,
     adminLogisticsStatsByInstitutionRoute, adminLogisticsEmailsScheduledRoute,
+    adminLearningQuizListRoute, adminLearningQuizRoute,
+    adminLearningSurveyListRoute, adminLearningSurveyRoute,
+    adminLearningProgramsRoute, adminLearningProgramRoute,
+    adminLearningAssessmentsRoute, adminLearningAssessmentRoute,
+    adminLearningLessonRoute, adminLearningLessonsRoute,
   ]),
   memberRoute.addChildren([memberEventsRoute]),
   unsubscribeRoute,

@@ -7,3 +7,4 @@ export * from './fields.js';
 export * from './file.js';
 export * from './dates.js';
 export * from './audience.js';
+export * from './rich-text.js';

@@ -6,6 +6,11 @@ import type { InvitationEventCountTable, InvitationTable, InvitationTestTable, I
 import type { AppSecretTable, BlockedEmailTable, EmailEventTable, EmailOutboxTable, EmailSendTable } from './tables/email.js';
 import type { EmailTemplateTable, EmailTemplateVersionTable } from './tables/email.js';
 import type { EmailSendCountTable, InvitationEmailTable, PostalMailTable } from './tables/sending.js';
+import type { AssessmentAnswerTable, AssessmentOutcomeTable, AssessmentQuestionTable, AssessmentScoreTable, AssessmentTable } from './tables/assessments.js';
+import type { QuizAnswerTable, QuizQuestionTable, QuizStatementTable, QuizTable, SurveyOptionTable, SurveyQuestionTable, SurveyTable } from './tables/quizzes.js';
+import type { LearningXpTable, ProgramComponentTable, ProgramComponentXpTable, ProgramSectionTable, ProgramTable } from './tables/programs.js';
+import type { LessonSegmentTable } from './tables/lessons.js';
+import type { AiVideoTable, AiVideoTemplateTable } from './tables/ai-video.js';
 
 // Dates come back as JS Dates; bigint counts as numbers (they stay far below 2^53 here).
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -192,6 +197,26 @@ export interface DB {
   invitationEmails: InvitationEmailTable;
   postalMails: PostalMailTable;
   emailSendCounts: EmailSendCountTable;
+  assessments: AssessmentTable;
+  assessmentOutcomes: AssessmentOutcomeTable;
+  assessmentQuestions: AssessmentQuestionTable;
+  assessmentAnswers: AssessmentAnswerTable;
+  assessmentScores: AssessmentScoreTable;
+  quizzes: QuizTable;
+  quizQuestions: QuizQuestionTable;
+  quizAnswers: QuizAnswerTable;
+  quizStatements: QuizStatementTable;
+  surveys: SurveyTable;
+  surveyQuestions: SurveyQuestionTable;
+  surveyOptions: SurveyOptionTable;
+  programs: ProgramTable;
+  programSections: ProgramSectionTable;
+  programComponents: ProgramComponentTable;
+  learningXps: LearningXpTable;
+  programComponentXps: ProgramComponentXpTable;
+  lessonSegments: LessonSegmentTable;
+  aiVideoTemplates: AiVideoTemplateTable;
+  aiVideos: AiVideoTable;
 }
 
 /**

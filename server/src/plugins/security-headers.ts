@@ -7,7 +7,8 @@ const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.
  * The content security policy of every answer. The built client loads only its own files and has no
  * inline script; Mantine writes its CSS variables in <style> tags and uses style attributes, hence
  * 'unsafe-inline' for styles only. Images may be data:/blob: (upload previews) or https: (avatars).
- * The Swagger UI at /api/docs works under the same policy (its scripts are files, not inline).
+ * The Swagger UI at /api/docs works under the same policy (its scripts are files, not inline). Frames:
+ * the app's own (the email previews) and the YouTube and Wistia players of rich-text video blocks.
  */
 function directives(secure: boolean): Record<string, string[]> {
   return {
@@ -17,6 +18,8 @@ function directives(secure: boolean): Record<string, string[]> {
     'font-src': ["'self'", 'data:'],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
+    // The rich-text editor's video blocks embed these players (and only these).
+    'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://fast.wistia.net'],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'object-src': ["'none'"],
     'script-src': ["'self'"],

@@ -3,10 +3,14 @@ import { IconUserCheck, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { IconMailCode } from '@tabler/icons-react';
 import { IconMailOff } from '@tabler/icons-react';
 import { IconInbox, IconMailFast } from '@tabler/icons-react';
+import { IconVideo } from '@tabler/icons-react';
 import { IconAddressBook, IconArrowsSplit2, IconSend2 } from '@tabler/icons-react';
 import { IconMailbox } from '@tabler/icons-react';
 import { IconMailForward } from '@tabler/icons-react';
 import { IconCalendarStats, IconChartBar, IconReportAnalytics } from '@tabler/icons-react';
+import { IconRoute } from '@tabler/icons-react';
+import { IconListCheck } from '@tabler/icons-react';
+import { IconChecklist, IconClipboardList } from '@tabler/icons-react';
 
 const DASHBOARD = '/admin';
 
@@ -39,6 +43,11 @@ export const navItems: NavItem[] = [
   { label: 'Blocked Emails', to: '/admin/tech/emails-feedback', icon: IconMailOff },
   { label: 'Emails Sent', to: '/admin/tech/emails-sent', icon: IconMailFast },
   { label: 'Outbox', to: '/admin/tech/outbox', icon: IconInbox },
+  { label: 'AI Video Templates', to: '/admin/tech/ai-video-template', icon: IconVideo },
+  { label: 'Programs', to: '/admin/learning/programs', icon: IconRoute },
+  { label: 'Assessments', to: '/admin/learning/assessments', icon: IconListCheck },
+  { label: 'Quizzes', to: '/admin/learning/quiz', icon: IconChecklist },
+  { label: 'Surveys', to: '/admin/learning/survey', icon: IconClipboardList },
 ];
 
 /** The `to` of the nav entry that owns `pathname`, if any. */

@@ -167,9 +167,13 @@ export function fieldsOf(schema: ZodTypeAny, path: Array<string | number> = []):
 }
 
 /** A text at, just past or far past the field's length limits (one, built on demand). */
+/** Longest text a length bound makes: a number field's `max` (an id's 2,147,483,647) is no text length. */
+const TEXT_BOUND = 1_000_000;
+
 function lengthText(schema: ZodTypeAny, rng: Random): string {
-  const max = check(schema, 'max')?.value;
-  const min = check(schema, 'min')?.value;
+  const bound = (v: number | undefined) => (v !== undefined && v <= TEXT_BOUND ? v : undefined);
+  const max = bound(check(schema, 'max')?.value);
+  const min = bound(check(schema, 'min')?.value);
   const makers: Array<() => string> = [() => 'x'.repeat(1000), () => ' '.repeat(300)];
   if (max !== undefined) {
     makers.push(() => 'x'.repeat(max), () => 'x'.repeat(max + 1), () => ' '.repeat(max + 1), () => 'é'.repeat(max + 1), () => '\u0000'.repeat(max));

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Anchor, Button, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { QuestionnaireListQuery, type QuestionnaireRow } from '@app/contract';
+import { AreaListPage } from '../area-list-page';
+import { formatDay } from '../format';
+import type { Column, FilterDef, ListResult, ListSearch } from '../list-kit';
+import { NameDialog, type NameSave } from './name-dialog';
+
+const filters: FilterDef[] = [{ key: 'search', type: 'search', placeholder: 'Search name' }];
+
+function columns(detailPath: (id: number) => string): Column<QuestionnaireRow>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      sortField: 'name',
+      render: (r) => (
+        <Anchor component={Link} to={detailPath(r.id)} size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {r.name}
+        </Anchor>
+      ),
+    },
+    { key: 'questionCount', header: 'Questions', sortField: 'questionCount', align: 'right', render: (r) => <Text size="sm">{r.questionCount}</Text> },
+    {
+      key: 'updatedAt',
+      header: 'Last Updated',
+      sortField: 'updatedAt',
+      visibleFrom: 'sm',
+      render: (r) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDay(r.updatedAt)}
+        </Text>
+      ),
+    },
+  ];
+}
+
+/**
+ * The quiz or survey list (spec 03 §2): name link, question count, last updated, search by name, and the
+ * create dialog, which opens the new one's screen once saved.
+ */
+export function QuestionnaireListPage(props: {
+  title: string;
+  noun: string;
+  search: ListSearch<typeof QuestionnaireListQuery>;
+  useList: (query: QuestionnaireListQuery) => ListResult<QuestionnaireRow>;
+  save: NameSave;
+  detailPath: (id: number) => string;
+}) {
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+  return (
+    <>
+      <AreaListPage
+        title={props.title}
+        search={props.search}
+        query={QuestionnaireListQuery}
+        useList={props.useList}
+        columns={columns(props.detailPath)}
+        filters={filters}
+        rowKey={(r) => r.id}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            Create {props.noun}
+          </Button>
+        }
+      />
+      {creating && (
+        <NameDialog
+          title={`Create ${props.noun}`}
+          save={props.save}
+          onClose={() => setCreating(false)}
+          onSaved={(saved) => void navigate({ to: props.detailPath(saved.id) } as never)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { RichTextEditor } from './lazy-rich-text-editor';
+export type { RichTextEditorProps } from './types';

@@ -1,0 +1,53 @@
+import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { AssessmentPatch, type Assessment } from '@app/contract';
+import { useEntityForm } from '../../components/form-kit';
+import { RichTextEditor } from '../../components/rich-text';
+import { assessmentsArea, SAVE_META } from './api';
+import { useEditorName } from './use-editor-name';
+
+/**
+ * Assessment Details: the title and the rich-text introduction learners read before the first question.
+ * One Save for both (the editor hands over its document 300 ms after the last keystroke), so a half-typed
+ * introduction is never published on its own.
+ */
+export default function DetailsTab({ assessment }: { assessment: Assessment }) {
+  const save = assessmentsArea.useSave(SAVE_META);
+  const form = useEntityForm({
+    schema: AssessmentPatch,
+    initialValues: { title: assessment.title, introduction: assessment.introduction },
+    id: assessment.id,
+    update: save.update,
+  });
+  const editorRef = useEditorName<HTMLDivElement>('Introduction');
+  const introductionError = form.errors.introduction ?? Object.entries(form.errors).find(([k]) => k.startsWith('introduction.'))?.[1];
+  return (
+    <Card withBorder radius="md" padding="lg" maw={960}>
+      <form onSubmit={form.submit} noValidate>
+        <Stack gap="md">
+          <TextInput label="Title" withAsterisk maxLength={254} {...form.getInputProps('title')} />
+          <Stack gap={4} ref={editorRef}>
+            <RichTextEditor
+              key={assessment.id}
+              label="Introduction"
+              value={assessment.introduction}
+              onChange={(doc) => form.setValue('introduction', doc)}
+            />
+            <Text size="xs" c="dimmed">
+              What learners read before the first question. Type / for headings, lists, images and videos.
+            </Text>
+            {introductionError && (
+              <Text size="xs" c="red" role="alert">
+                {introductionError}
+              </Text>
+            )}
+          </Stack>
+          <Group justify="flex-end">
+            <Button type="submit" loading={form.saving}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { PROGRAM_MESSAGES, type ComponentType, type ProgramComponent, type ProgramDetail, type ProgramSection } from '@app/contract';
+import { openConfirmModal } from '../../app/overlay-gate';
+import { ListError } from '../../components/list-kit/list-error';
+import { useReorderComponents, useRemoveComponent, useRemoveSection, useSyllabus } from './api';
+import { ComponentDialog, type ComponentTarget } from './component-dialog';
+import { moveComponent, type Move } from './order';
+import { SectionCard } from './section-card';
+import { SectionDialog } from './section-dialog';
+
+const routeApi = getRouteApi('/admin/learning/programs/$programSlug');
+
+/** /admin/learning/programs/{programSlug}: the syllabus. */
+export function SyllabusPage() {
+  const { programSlug } = routeApi.useParams();
+  const result = useSyllabus(programSlug);
+  if (result.data) return <Syllabus program={result.data.body} />;
+  if (result.error) return <ListError error={result.error} onRetry={() => void result.refetch()} />;
+  return (
+    <Center py="xl">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+function Syllabus({ program }: { program: ProgramDetail }) {
+  const navigate = useNavigate();
+  const [sectionDialog, setSectionDialog] = useState<{ section?: ProgramSection } | null>(null);
+  const [componentTarget, setComponentTarget] = useState<ComponentTarget | null>(null);
+  const removeSection = useRemoveSection();
+  const removeComponent = useRemoveComponent();
+  const reorder = useReorderComponents(program.id, program.slug);
+
+  const save = (move: Move) => {
+    const next = moveComponent(program, move);
+    if (next) reorder({ sectionId: next.sectionId, entityIds: next.entityIds }, next.program);
+  };
+  const onDragEnd = (r: DropResult) => {
+    if (!r.destination) return;
+    save({ fromSectionId: Number(r.source.droppableId), fromIndex: r.source.index, toSectionId: Number(r.destination.droppableId), toIndex: r.destination.index });
+  };
+
+  const componentActions = {
+    edit: (c: ProgramComponent) => {
+      if (c.componentType === 'segmented lesson') {
+        void navigate({ to: '/admin/learning/programs/$programSlug/lessons/$lessonSlug' as never, params: { programSlug: program.slug, lessonSlug: c.slug } as never });
+      } else setComponentTarget({ sectionId: c.sectionId, type: c.componentType, id: c.id });
+    },
+    remove: (c: ProgramComponent) =>
+      openConfirmModal({
+        title: 'Delete Component',
+        children: <Text size="sm">Are you sure you want to delete the component "{c.name}"? This action cannot be undone.</Text>,
+        labels: { confirm: 'Delete', cancel: 'Cancel' },
+        confirmProps: { color: 'red' },
+        onConfirm: () => removeComponent(c.id),
+      }),
+    move: (c: ProgramComponent, by: -1 | 1) => save({ fromSectionId: c.sectionId, fromIndex: c.index, toSectionId: c.sectionId, toIndex: c.index + by }),
+  };
+  const sectionActions = {
+    edit: (section: ProgramSection) => setSectionDialog({ section }),
+    remove: (section: ProgramSection) =>
+      openConfirmModal({
+        title: 'Delete Section',
+        children: <Text size="sm">Are you sure you want to delete the section "{section.name}"? This action cannot be undone.</Text>,
+        labels: { confirm: 'Delete', cancel: 'Cancel' },
+        confirmProps: { color: 'red' },
+        onConfirm: () => removeSection(section.id),
+      }),
+    add: (section: ProgramSection, type: ComponentType) => setComponentTarget({ sectionId: section.id, type }),
+  };
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/admin/learning/programs" size="sm">
+        <Group gap={4} wrap="nowrap">
+          <IconArrowLeft size={14} />
+          Programs
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <div>
+          <Title order={2}>{program.name}</Title>
+          {program.summary && (
+            <Text size="sm" c="dimmed">
+              {program.summary}
+            </Text>
+          )}
+        </div>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setSectionDialog({})}>
+          Add Section
+        </Button>
+      </Group>
+      {program.sections.length === 0 ? (
+        <Paper withBorder p="xl">
+          <Stack align="center" gap="sm">
+            <Text c="dimmed">{PROGRAM_MESSAGES.emptySyllabus}</Text>
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setSectionDialog({})}>
+              Add Section
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <DragDropContext onDragEnd={onDragEnd}>
+          <Stack gap="md">
+            {program.sections.map((section, i) => (
+              <SectionCard key={section.id} section={section} position={i + 1} actions={sectionActions} componentActions={componentActions} />
+            ))}
+          </Stack>
+        </DragDropContext>
+      )}
+      {sectionDialog && <SectionDialog programId={program.id} section={sectionDialog.section} onClose={() => setSectionDialog(null)} />}
+      {componentTarget && <ComponentDialog program={program} target={componentTarget} onClose={() => setComponentTarget(null)} />}
+    </Stack>
+  );
+}

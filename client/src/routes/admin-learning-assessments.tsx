@@ -1,0 +1,22 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { adminRoute } from './admin';
+import { listSearchMiddlewares } from '../components/list-kit/list-search';
+import { ASSESSMENT_TABS, assessmentDetailSearch, assessmentsSearch } from '../features/assessments/search';
+
+/** /admin/learning/assessments: the list and the Add side sheet; search, sort, page and `edit` live in the URL. */
+export const adminLearningAssessmentsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/learning/assessments',
+  validateSearch: assessmentsSearch,
+  search: { middlewares: listSearchMiddlewares },
+  component: lazyRouteComponent(() => import('../features/assessments/assessments-page'), 'AssessmentsPage'),
+});
+
+/** /admin/learning/assessments/{assessmentId}: the four tabs, the tab in `tab`. */
+export const adminLearningAssessmentRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/learning/assessments/$assessmentId',
+  validateSearch: assessmentDetailSearch,
+  staticData: { sweepTabs: ASSESSMENT_TABS.filter((t) => t !== 'Assessment Details') },
+  component: lazyRouteComponent(() => import('../features/assessments/assessment-detail-page'), 'AssessmentDetailRoute'),
+});

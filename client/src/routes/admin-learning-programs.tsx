@@ -1,0 +1,20 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { adminRoute } from './admin';
+import { listSearchMiddlewares } from '../components/list-kit/list-search';
+import { programsSearch } from '../features/programs/search';
+
+/** /admin/learning/programs: the programs and their side sheet; search, sort, page and `edit` live in the URL. */
+export const adminLearningProgramsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/learning/programs',
+  validateSearch: programsSearch,
+  search: { middlewares: listSearchMiddlewares },
+  component: lazyRouteComponent(() => import('../features/programs/programs-page'), 'ProgramsPage'),
+});
+
+/** /admin/learning/programs/{programSlug}: the program's syllabus (sections, components, their order). */
+export const adminLearningProgramRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/learning/programs/$programSlug',
+  component: lazyRouteComponent(() => import('../features/programs/syllabus-page'), 'SyllabusPage'),
+});

@@ -1,0 +1,248 @@
+import { sql } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import type { z } from 'zod';
+import { AI_TYPES, XP_HIDDEN_TYPES, type ComponentType, type KeyValue, type ProgramComponent, type ProgramComponentForm } from '@app/contract';
+import type { Db, Trx } from '../../db/database.js';
+import { firstFree, slugOf } from './slug.js';
+
+type ComponentValues = z.output<typeof import('@app/contract').ProgramComponentInput>;
+type ComponentPatch = z.output<typeof import('@app/contract').ProgramComponentPatch>;
+type EventValues = z.output<typeof import('@app/contract').ComponentEventInput>;
+
+/** Whether a table of another learning migration exists yet (lesson segments, assessments, ...). */
+async function tableExists(db: Db, table: string): Promise<boolean> {
+  const { rows } = await sql<{ exists: boolean }>`select to_regclass(${`public.${table}`}) is not null as exists`.execute(db);
+  return Boolean(rows[0]?.exists);
+}
+
+async function segmentCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length || !(await tableExists(db, 'lesson_segments'))) return new Map();
+  const { rows } = await sql<{ id: number; n: number }>`
+    select program_component_id as id, count(*)::int as n from lesson_segments where program_component_id = any(${ids}) group by 1`.execute(db);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** Components of a program (or the given ids), by section, index and id. */
+export async function loadComponents(db: Db, by: { programId: number } | { ids: number[] }): Promise<ProgramComponent[]> {
+  let qb = db
+    .selectFrom('programComponents as pc')
+    .innerJoin('programs as p', 'p.id', 'pc.programId')
+    .leftJoin('programComponents as f', 'f.id', 'pc.fallbackId')
+    .select((eb) => [
+      'pc.id', 'pc.programId', 'p.slug as programSlug', 'pc.sectionId', 'pc.name', 'pc.slug', 'pc.componentType', 'pc.index', 'pc.curriculum',
+      'pc.assessmentId', 'pc.quizId', 'pc.surveyId', 'pc.aiTemplateId', 'pc.aiVideoTemplateId', 'pc.calendarHasFallback', 'pc.fallbackId',
+      'f.name as fallbackToName', 'pc.xp', 'pc.updatedAt',
+      jsonArrayFrom(eb.selectFrom('programComponents as r').select(['r.id', 'r.name']).whereRef('r.fallbackId', '=', 'pc.id').orderBy('r.id')).as('fallbackFor'),
+      jsonArrayFrom(
+        eb.selectFrom('programComponentXps as cx').innerJoin('learningXps as x', 'x.id', 'cx.learningXpId').select(['x.id', 'x.name']).whereRef('cx.programComponentId', '=', 'pc.id').orderBy('x.name'),
+      ).as('learningXps'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('calendarEvents as e')
+          .select(['e.id', 'e.uuid', 'e.eventStart', 'e.eventEnd', 'e.description', 'e.location'])
+          .whereRef('e.programComponentId', '=', 'pc.id')
+          .where('e.type', '=', 'Learning')
+          .limit(1),
+      ).as('calendarEvent'),
+    ]);
+  qb = 'programId' in by ? qb.where('pc.programId', '=', by.programId) : qb.where('pc.id', 'in', by.ids.length ? by.ids : [0]);
+  const rows = await qb.orderBy('pc.sectionId').orderBy('pc.index').orderBy('pc.id').execute();
+  const counts = await segmentCounts(db, rows.filter((r) => r.componentType === 'segmented lesson').map((r) => r.id));
+  return rows.map((r) => {
+    const event = r.calendarEvent as null | { id: number; uuid: string; eventStart: string; eventEnd: string | null; description: string | null; location: string | null };
+    return {
+      ...r,
+      curriculum: r.curriculum ?? null,
+      section: { id: r.sectionId },
+      learningXpIds: r.learningXps.map((x) => x.id),
+      lessonSegments: counts.get(r.id) ?? 0,
+      calendarEvent: event && {
+        ...event,
+        eventStart: new Date(event.eventStart).toISOString(),
+        eventEnd: event.eventEnd && new Date(event.eventEnd).toISOString(),
+      },
+      updatedAt: r.updatedAt.toISOString(),
+    };
+  });
+}
+
+export async function getComponent(db: Db, id: number): Promise<ProgramComponent | undefined> {
+  return (await loadComponents(db, { ids: [id] }))[0];
+}
+
+/** Locks the program: every change of a program's structure (order, sections, fallbacks) runs one at a time. */
+export async function lockProgram(trx: Trx, programId: number): Promise<boolean> {
+  return Boolean(await trx.selectFrom('programs').select('id').where('id', '=', programId).forUpdate().executeTakeFirst());
+}
+
+/** The links that fit the type: a lesson keeps no quizId, an XP-hidden type no XP. */
+function typedValues(type: ComponentType, v: Partial<ComponentValues>) {
+  const keep = <T>(fits: boolean, value: T | undefined) => (value === undefined ? undefined : fits ? value : null);
+  const calendar = type === 'calendar event';
+  const xpHidden = XP_HIDDEN_TYPES.includes(type);
+  return {
+    name: v.name,
+    curriculum: keep(type === 'lesson' || type === 'segmented lesson', v.curriculum === undefined ? undefined : v.curriculum && JSON.stringify(v.curriculum)),
+    assessmentId: keep(type === 'assessment', v.assessmentId),
+    quizId: keep(type === 'quiz', v.quizId),
+    surveyId: keep(type === 'survey', v.surveyId),
+    aiTemplateId: keep(AI_TYPES.includes(type), v.aiTemplateId),
+    aiVideoTemplateId: keep(type === 'lesson' || type === 'segmented lesson', v.aiVideoTemplateId),
+    calendarHasFallback: calendar ? v.calendarHasFallback : v.calendarHasFallback === undefined ? undefined : false,
+    fallbackId: calendar ? (v.calendarHasFallback === false ? null : v.fallbackId) : keep(false, v.fallbackId),
+    xp: xpHidden ? (v.xp === undefined ? undefined : 0) : v.xp,
+    learningXpIds: xpHidden ? (v.learningXpIds === undefined ? undefined : []) : v.learningXpIds,
+  };
+}
+
+/** Refuses a fallback outside the program or the component itself (400 with the field's message). */
+async function checkFallback(trx: Trx, programId: number, fallbackId: number | null | undefined, selfId?: number): Promise<string | undefined> {
+  if (!fallbackId) return undefined;
+  if (fallbackId === selfId) return 'fallbackSelf';
+  const found = await trx.selectFrom('programComponents').select('id').where('id', '=', fallbackId).where('programId', '=', programId).executeTakeFirst();
+  return found ? undefined : 'fallbackNotFound';
+}
+
+async function setXps(trx: Trx, id: number, xpIds: number[] | undefined) {
+  if (xpIds === undefined) return;
+  await trx.deleteFrom('programComponentXps').where('programComponentId', '=', id).execute();
+  if (xpIds.length) await trx.insertInto('programComponentXps').values([...new Set(xpIds)].map((learningXpId) => ({ programComponentId: id, learningXpId }))).execute();
+}
+
+async function saveEvent(trx: Trx, componentId: number, name: string, event: EventValues | undefined, accountId: number) {
+  const existing = await trx.selectFrom('calendarEvents').select('id').where('programComponentId', '=', componentId).executeTakeFirst();
+  if (existing) {
+    await trx
+      .updateTable('calendarEvents')
+      .set({ name, ...(event ?? {}), type: 'Learning', updatedAt: sql`now()` })
+      .where('id', '=', existing.id)
+      .execute();
+  } else if (event) {
+    await trx.insertInto('calendarEvents').values({ ...event, name, type: 'Learning', programComponentId: componentId, createdBy: accountId }).execute();
+  }
+}
+
+export type SaveProblem = 'fallbackSelf' | 'fallbackNotFound' | 'assessmentNameLocked';
+
+/** Adds a component at the end of its section; the program is locked so the index stays dense. */
+export async function createComponent(trx: Trx, programId: number, sectionId: number, input: ComponentValues, accountId: number): Promise<number | SaveProblem | 'missing'> {
+  if (!(await lockProgram(trx, programId))) return 'missing';
+  const section = await trx.selectFrom('programSections').select('id').where('id', '=', sectionId).where('programId', '=', programId).executeTakeFirst();
+  if (!section) return 'missing';
+  const problem = await checkFallback(trx, programId, input.calendarHasFallback ? input.fallbackId : null);
+  if (problem) return problem as SaveProblem;
+  const { rows } = await sql<{ slug: string }>`select slug from program_components where program_id = ${programId}`.execute(trx);
+  const slug = firstFree(slugOf(input.name, 'component'), new Set(rows.map((r) => r.slug)));
+  const { next } = await trx
+    .selectFrom('programComponents')
+    .select(sql<number>`coalesce(max(index) + 1, 0)`.as('next'))
+    .where('sectionId', '=', sectionId)
+    .executeTakeFirstOrThrow();
+  const { learningXpIds, ...values } = typedValues(input.componentType, input);
+  const { id } = await trx
+    .insertInto('programComponents')
+    .values({ ...values, name: input.name, programId, sectionId, slug, componentType: input.componentType, index: next, updatedBy: accountId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await setXps(trx, id, learningXpIds);
+  if (input.componentType === 'calendar event') await saveEvent(trx, id, input.name, input.calendarEvent, accountId);
+  await trx.updateTable('programs').set({ updatedAt: sql`now()` }).where('id', '=', programId).execute();
+  return id;
+}
+
+export async function updateComponent(trx: Trx, id: number, patch: ComponentPatch, accountId: number): Promise<boolean | SaveProblem> {
+  const current = await trx.selectFrom('programComponents').select(['programId', 'componentType', 'name']).where('id', '=', id).executeTakeFirst();
+  if (!current) return false;
+  await lockProgram(trx, current.programId);
+  if (current.componentType === 'assessment' && patch.name !== undefined && patch.name !== current.name) return 'assessmentNameLocked';
+  const problem = await checkFallback(trx, current.programId, patch.calendarHasFallback === false ? null : patch.fallbackId, id);
+  if (problem) return problem as SaveProblem;
+  const { learningXpIds, ...values } = typedValues(current.componentType, patch);
+  const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  await trx.updateTable('programComponents').set({ ...set, updatedBy: accountId, updatedAt: sql`now()` }).where('id', '=', id).execute();
+  await setXps(trx, id, learningXpIds);
+  if (current.componentType === 'calendar event') await saveEvent(trx, id, patch.name ?? current.name, patch.calendarEvent, accountId);
+  await trx.updateTable('programs').set({ updatedAt: sql`now()` }).where('id', '=', current.programId).execute();
+  return true;
+}
+
+/** 'fallback' while another component names it as its async fallback; the section's order closes the gap. */
+export async function deleteComponent(trx: Trx, id: number): Promise<'deleted' | 'missing' | 'fallback'> {
+  const current = await trx.selectFrom('programComponents').select(['programId', 'sectionId']).where('id', '=', id).executeTakeFirst();
+  if (!current) return 'missing';
+  await lockProgram(trx, current.programId);
+  const usedBy = await trx.selectFrom('programComponents').select('id').where('fallbackId', '=', id).limit(1).executeTakeFirst();
+  if (usedBy) return 'fallback';
+  await trx.deleteFrom('calendarEvents').where('programComponentId', '=', id).where('type', '=', 'Learning').execute();
+  await trx.deleteFrom('programComponents').where('id', '=', id).execute();
+  await renumber(trx, current.sectionId);
+  return 'deleted';
+}
+
+/** Rewrites a section's indexes as 0, 1, 2 ... in their current order. */
+async function renumber(trx: Trx, sectionId: number) {
+  await sql`
+    update program_components pc set index = o.n - 1
+    from (select id, row_number() over (order by index, id) as n from program_components where section_id = ${sectionId}) o
+    where pc.id = o.id and pc.index <> o.n - 1`.execute(trx);
+}
+
+/**
+ * Saves a section's order: `ids` must be the section's components (plus any moved in from another section
+ * of the program), each once. Runs under the program's lock, so two reorders never interleave and the
+ * indexes stay 0..n-1. Answers the problem when the ids do not fit.
+ */
+export async function reorderComponents(trx: Trx, programId: number, sectionId: number | undefined, ids: number[]): Promise<'missing' | 'mismatch' | 'section' | 'ok'> {
+  if (!(await lockProgram(trx, programId))) return 'missing';
+  const rows = await trx.selectFrom('programComponents').select(['id', 'sectionId']).where('programId', '=', programId).where('id', 'in', ids).execute();
+  if (rows.length !== ids.length) return 'mismatch';
+  const target = sectionId ?? (new Set(rows.map((r) => r.sectionId)).size === 1 ? rows[0]!.sectionId : undefined);
+  if (target === undefined) return 'mismatch';
+  const section = await trx.selectFrom('programSections').select('id').where('id', '=', target).where('programId', '=', programId).executeTakeFirst();
+  if (!section) return 'section';
+  const inSection = await trx.selectFrom('programComponents').select('id').where('sectionId', '=', target).execute();
+  const given = new Set(ids);
+  if (inSection.some((r) => !given.has(r.id))) return 'mismatch';
+  const sources = [...new Set(rows.filter((r) => r.sectionId !== target).map((r) => r.sectionId))];
+  await sql`
+    update program_components pc set index = o.n - 1, section_id = ${target}, updated_at = case when pc.section_id <> ${target} then now() else pc.updated_at end
+    from unnest(${ids}::int[]) with ordinality as o(id, n)
+    where pc.id = o.id`.execute(trx);
+  for (const source of sources) await renumber(trx, source);
+  await trx.updateTable('programs').set({ updatedAt: sql`now()` }).where('id', '=', programId).execute();
+  return 'ok';
+}
+
+const options = (rows: Array<{ key: number; value: string }>): KeyValue[] => rows.map((r) => ({ key: r.key, value: r.value }));
+
+/** Id/label pairs of `table` ordered by label, or none while the table (or a column it needs) does not exist yet. */
+async function listOf(db: Db, table: string, label: string, type?: string): Promise<KeyValue[]> {
+  const needed = type === undefined ? [label] : [label, 'type'];
+  const { rows: found } = await sql<{ n: number }>`
+    select count(*)::int as n from information_schema.columns
+    where table_schema = 'public' and table_name = ${table} and column_name = any(${needed})`.execute(db);
+  if ((found[0]?.n ?? 0) < needed.length) return [];
+  const where = type === undefined ? sql`true` : sql`type = ${type}`;
+  const { rows } = await sql<{ key: number; value: string }>`
+    select id as key, ${sql.ref(label)} as value from ${sql.table(table)} where ${where} order by 2, 1`.execute(db);
+  return options(rows);
+}
+
+/**
+ * The dialog's option lists. Assessments, quizzes and surveys come from their tables once those exist;
+ * the AI lists read ai_chat_templates (by type) and ai_video_templates when those tables exist.
+ */
+export async function componentForm(db: Db): Promise<ProgramComponentForm> {
+  const learningXps = options(await db.selectFrom('learningXps').select(['id as key', 'name as value']).orderBy('name').execute());
+  const ai = (type: string) => listOf(db, 'ai_chat_templates', 'name', type);
+  const [assessmentsList, quizList, surveyList, aiVideoTemplateList, aiFeedbackList, aiChatList] = await Promise.all([
+    listOf(db, 'assessments', 'title'),
+    listOf(db, 'quizzes', 'name'),
+    listOf(db, 'surveys', 'name'),
+    listOf(db, 'ai_video_templates', 'name'),
+    ai('Feedback'),
+    ai('Chat'),
+  ]);
+  const programmatic = await ai('Programmatic');
+  return { learningXps, aiVideoTemplateList, assessmentsList, aiFeedbackList, aiChatList, aiGoalList: programmatic, aiTaskList: programmatic, quizList, surveyList };
+}

@@ -1,0 +1,2 @@
+export { checkRichText } from './validate.js';
+export { renderRichText } from './render.js';
