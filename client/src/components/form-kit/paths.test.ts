@@ -13,6 +13,15 @@ describe('form paths', () => {
     expect(setPath({ address: null }, 'address.city', 'X')).toEqual({ address: { city: 'X' } });
   });
 
+  it('keeps arrays arrays when writing inside them', () => {
+    const values = { answers: [{ answer: 'A' }, { answer: 'B' }] };
+    const next = setPath(values, 'answers.1.answer', 'C');
+    expect(Array.isArray(next.answers)).toBe(true);
+    expect(next).toEqual({ answers: [{ answer: 'A' }, { answer: 'C' }] });
+    expect(values.answers[1]!.answer).toBe('B');
+    expect(setPath({ answers: null }, 'answers.0.answer', 'X')).toEqual({ answers: [{ answer: 'X' }] });
+  });
+
   it('maps the contract schema issues to fields with the server texts', () => {
     const parsed = InstitutionInput.safeParse({ name: ' ', abbreviation: 'ABCDEFGHIJKLMN', type: null, ownership: null, address: { country: 'FR' } });
     expect(parsed.success).toBe(false);

@@ -34,14 +34,23 @@ export function getPath(values: unknown, path: string): unknown {
 }
 
 /**
- * Writes a dotted path immutably (copies each object on the way, creates missing ones).
+ * Writes a dotted path immutably (copies each object or array on the way; a missing one is created as an
+ * array when its key is an index, else an object).
  *
  * @example setPath({ address: { city: null } }, 'address.city', 'Ames') // { address: { city: 'Ames' } }
+ * @example setPath({ answers: [{ answer: '' }] }, 'answers.0.answer', 'Yes') // { answers: [{ answer: 'Yes' }] }
  */
 export function setPath<T>(values: T, path: string, value: unknown): T {
   const [key, ...rest] = path.split('.');
+  const index = /^\d+$/.test(key!);
+  const child = (current: unknown) => (rest.length ? setPath(current, rest.join('.'), value) : value);
+  if (Array.isArray(values) || (values == null && index)) {
+    const copy = Array.isArray(values) ? [...values] : [];
+    copy[Number(key)] = child(copy[Number(key)]);
+    return copy as T;
+  }
   const obj = (values ?? {}) as Record<string, unknown>;
-  return { ...obj, [key!]: rest.length ? setPath(obj[key!], rest.join('.'), value) : value } as T;
+  return { ...obj, [key!]: child(obj[key!]) } as T;
 }
 
 /**

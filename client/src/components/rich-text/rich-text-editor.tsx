@@ -25,7 +25,13 @@ export default function RichTextEditor({ value, onChange, label, uploadPath, min
   const labelId = useId();
   const uploadFile = useMemo(() => editorUploader(uploadPath), [uploadPath]);
   const editor = useCreateBlockNote(
-    { schema: richTextSchema, initialContent: initialBlocks(value) as never, uploadFile },
+    {
+      schema: richTextSchema,
+      initialContent: initialBlocks(value) as never,
+      uploadFile,
+      // The editable area itself carries the field's name (axe: an unnamed textbox otherwise).
+      domAttributes: { editor: { 'aria-label': label ?? 'Rich text' } },
+    },
     [uploadFile],
   ) as RichTextEditorInstance;
   const scheme = useComputedColorScheme('light');

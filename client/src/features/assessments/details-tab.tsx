@@ -3,7 +3,6 @@ import { AssessmentPatch, type Assessment } from '@app/contract';
 import { useEntityForm } from '../../components/form-kit';
 import { RichTextEditor } from '../../components/rich-text';
 import { assessmentsArea, SAVE_META } from './api';
-import { useEditorName } from './use-editor-name';
 
 /**
  * Assessment Details: the title and the rich-text introduction learners read before the first question.
@@ -18,14 +17,13 @@ export default function DetailsTab({ assessment }: { assessment: Assessment }) {
     id: assessment.id,
     update: save.update,
   });
-  const editorRef = useEditorName<HTMLDivElement>('Introduction');
   const introductionError = form.errors.introduction ?? Object.entries(form.errors).find(([k]) => k.startsWith('introduction.'))?.[1];
   return (
     <Card withBorder radius="md" padding="lg" maw={960}>
       <form onSubmit={form.submit} noValidate>
         <Stack gap="md">
           <TextInput label="Title" withAsterisk maxLength={254} {...form.getInputProps('title')} />
-          <Stack gap={4} ref={editorRef}>
+          <Stack gap={4}>
             <RichTextEditor
               key={assessment.id}
               label="Introduction"
