@@ -58,9 +58,11 @@ async function sweepOne(visit: Visit, mode: Mode): Promise<string[]> {
     }
     if (visit.panel?.on === 'new' && (await page.getByRole('dialog').count()) === 0) {
       // The search takes 'new' but this screen adds nothing (members are not created here): nothing to sweep,
-      // unless the screen offers an Add button whose panel failed to open.
+      // unless the screen offers an Add button, whose panel (its own chunk) must then open.
       const adds = await page.getByRole('button', { name: /^(Add|New)\b/ }).count();
-      return adds ? [`?${visit.panel.key}=new opens no panel although the screen offers Add`] : [];
+      if (!adds) return [];
+      const opened = await page.getByRole('dialog').first().waitFor({ timeout: 10_000 }).then(() => true, () => false);
+      if (!opened) return [`?${visit.panel.key}=new opens no panel although the screen offers Add`];
     }
     if (visit.panel) await page.getByRole('dialog').first().waitFor();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'sweep', mode.name, `${visit.name}.png`), fullPage: true });
