@@ -1,5 +1,6 @@
 export * from './common/index.js';
 export * from './ai-video.js';
+export * from './ai-chat.js';
 export * from './dashboard.js';
 export * from './auth.js';
 export * from './institutions.js';
@@ -28,6 +29,7 @@ export * from './quizzes.js';
 export * from './surveys.js';
 export * from './programs.js';
 export * from './lessons.js';
+export * from './learn.js';
 
 export { apiRouter } from './api-router.js';
 export { contract, type Contract } from './router.js';

@@ -1,5 +1,6 @@
 import { apiRouter } from './api-router.js';
 import { aiVideoContract } from './ai-video.js';
+import { aiChatContract } from './ai-chat.js';
 import { authContract } from './auth.js';
 import { healthContract } from './health.js';
 import { institutionsContract } from './institutions.js';
@@ -25,12 +26,14 @@ import { quizzesContract } from './quizzes.js';
 import { surveysContract } from './surveys.js';
 import { programsContract } from './programs.js';
 import { lessonsContract } from './lessons.js';
+import { learnContract } from './learn.js';
 
 // Apart from index.ts so that a bundle importing one schema from '@app/contract' does not carry every
 // area's routes: the client's first chunk needs list queries and the auth routes, not the whole router.
 /** The one router: every documented `/api` call. Areas are merged here, one line each. */
 export const contract = apiRouter({
   aiVideo: aiVideoContract,
+  aiChat: aiChatContract,
   auth: authContract,
   dashboard: dashboardContract,
   health: healthContract,
@@ -56,5 +59,6 @@ export const contract = apiRouter({
   surveys: surveysContract,
   programs: programsContract,
   lessons: lessonsContract,
+  learn: learnContract,
 });
 export type Contract = typeof contract;

@@ -9,6 +9,7 @@ import { seedAssessments } from './assessments.js';
 import { seedPrograms } from './programs.js';
 import { seedLessons } from './lessons.js';
 import { seedAiVideos } from './ai-video.js';
+import { seedAiChats } from './ai-chat.js';
 import type { Db } from '../../server/src/db/database.js';
 
 /**
@@ -31,6 +32,7 @@ export async function seedDemo(db: Db, scale = 0, log: (line: string) => void = 
   log(`programs: ${await seedPrograms(db)} added`);
   log(`lesson segments: ${await seedLessons(db)} added`);
   log(`AI video templates and videos: ${await seedAiVideos(db)} added`);
+  log(`AI chat templates and chats: ${await seedAiChats(db)} added`);
   if (scale > 0) {
     log(`scale institutions: ${await seedScaleInstitutions(db, scale)} added`);
     const { members, pledges } = await seedScaleMembers(db, scale);

@@ -65,6 +65,12 @@ const Env = z.object({
   // Print vendor of postal mailings: an sftp:// URL (user, password, path), else a local drop folder (default DATA_DIR/print-vendor).
   PRINT_VENDOR_SFTP_URL: z.string().regex(/^sftp:\/\/./, 'must be an sftp:// URL').optional(),
   PRINT_VENDOR_DIR: z.string().min(1).optional(),
+  // AI chat provider: OpenAI or any OpenAI-compatible server; unset AI_API_KEY = not configured (previews and chats answer 409).
+  AI_BASE_URL: z.string().url('must be an absolute URL').default('https://api.openai.com/v1'),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(100).max(300_000).default(60_000),
+  AI_RETRIES: z.coerce.number({ message: 'must be a number' }).int().min(0).max(10).default(2),
   // AI video provider (HeyGen's template API): unset VIDEO_API_KEY = not configured (screens say so, generate answers 409).
   VIDEO_API_URL: z.string().url('must be an absolute URL').default('https://api.heygen.com'),
   VIDEO_API_KEY: z.string().min(1).optional(),

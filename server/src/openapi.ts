@@ -30,6 +30,7 @@ const STATUS_TEXT: Record<string, string> = {
   422: 'Could not be processed',
   429: 'Too many requests; try again later',
   500: 'Unexpected server error (details are logged, never returned)',
+  502: 'An upstream provider (e.g. the AI provider) failed: `message` says why',
   503: 'Service unavailable',
 };
 

@@ -1,6 +1,7 @@
 import { contract } from '@app/contract';
 import { s } from './ts-rest.js';
 import { aiVideoRoutes } from './features/ai-video/routes.js';
+import { aiChatRoutes } from './features/ai-chat/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
@@ -26,10 +27,12 @@ import { quizRoutes } from './features/quizzes/routes.js';
 import { surveyRoutes } from './features/surveys/routes.js';
 import { programRoutes } from './features/programs/routes.js';
 import { lessonRoutes } from './features/lessons/routes.js';
+import { learnRoutes } from './features/learn/routes.js';
 
 /** Every area's handlers, one line each, checked by ts-rest against the contract. */
 export const router = s.router(contract, {
   aiVideo: aiVideoRoutes,
+  aiChat: aiChatRoutes,
   auth: authRoutes,
   health: healthRoutes,
   dashboard: dashboardRoutes,
@@ -55,4 +58,5 @@ export const router = s.router(contract, {
   surveys: surveyRoutes,
   programs: programRoutes,
   lessons: lessonRoutes,
+  learn: learnRoutes,
 });

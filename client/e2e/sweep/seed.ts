@@ -24,8 +24,11 @@ export async function seedSweep(db: Db): Promise<Record<string, string>> {
     surveyId: await first('surveys'),
     programSlug: await first('programs', 'slug'),
     lessonSlug: 'demo-lesson',
+    // The member's program view (/member/programs/$slug): the demo program.
+    slug: await first('programs', 'slug'),
     assessmentId: await first('assessments'),
     aiVideoTemplateId: await first('ai_video_templates'),
+    aiTemplateId: await first('ai_chat_templates'),
     // The unsubscribe page of a test send (email '0'), which answers without a signed call (spec 02 §7).
     emailId: '0',
   };

@@ -19,6 +19,7 @@ import { adminTechEmailsFeedbackRoute } from './admin-tech-emails-feedback';
 import { adminTechEmailsSentRoute } from './admin-tech-emails-sent';
 import { adminTechOutboxRoute } from './admin-tech-outbox';
 import { adminTechAiVideoTemplateEditRoute, adminTechAiVideoTemplateNewRoute, adminTechAiVideoTemplatesRoute } from './admin-tech-ai-video';
+import { adminTechAiTemplateEditRoute, adminTechAiTemplateNewRoute, adminTechAiTemplatesRoute } from './admin-tech-ai-template';
 import {
   adminLogisticsInvitationRoute, adminLogisticsInvitationsEditRoute, adminLogisticsInvitationsNewRoute, adminLogisticsInvitationsRoute,
   adminLogisticsInviteesRoute,
@@ -35,6 +36,7 @@ import { adminLearningAssessmentRoute, adminLearningAssessmentsRoute } from './a
 import { unsubscribeRoute } from './unsubscribe';
 import { memberRoute } from './member';
 import { memberEventsRoute } from './member-events';
+import { memberProgramRoute, memberProgramsRoute } from './member-programs';
 import { adminLearningLessonRoute, adminLearningLessonsRoute } from './admin-learning-lessons';
 
 /** The whole route tree: each area adds its routes under adminRoute here, one line each. */
@@ -52,6 +54,7 @@ export const routeTree = rootRoute.addChildren([
     adminTechEmailsFeedbackRoute,
     adminTechEmailsSentRoute, adminTechOutboxRoute,
     adminTechAiVideoTemplatesRoute, adminTechAiVideoTemplateNewRoute, adminTechAiVideoTemplateEditRoute,
+    adminTechAiTemplatesRoute, adminTechAiTemplateNewRoute, adminTechAiTemplateEditRoute,
     adminLogisticsRoute, adminLogisticsInvitationsRoute, adminLogisticsInvitationsNewRoute, adminLogisticsInvitationsEditRoute, adminLogisticsInvitationRoute,
     adminLogisticsInviteesRoute, adminLogisticsTestVariablesRoute,
     adminLogisticsPostalMailsRoute,
@@ -63,6 +66,6 @@ export const routeTree = rootRoute.addChildren([
     adminLearningAssessmentsRoute, adminLearningAssessmentRoute,
     adminLearningLessonRoute, adminLearningLessonsRoute,
   ]),
-  memberRoute.addChildren([memberEventsRoute]),
+  memberRoute.addChildren([memberEventsRoute, memberProgramsRoute, memberProgramRoute]),
   unsubscribeRoute,
 ]);

@@ -11,6 +11,8 @@ import type { QuizAnswerTable, QuizQuestionTable, QuizStatementTable, QuizTable,
 import type { LearningXpTable, ProgramComponentTable, ProgramComponentXpTable, ProgramSectionTable, ProgramTable } from './tables/programs.js';
 import type { LessonSegmentTable } from './tables/lessons.js';
 import type { AiVideoTable, AiVideoTemplateTable } from './tables/ai-video.js';
+import type { AiChatMessageTable, AiChatTable, AiChatTemplateTable } from './tables/ai-chat.js';
+import type { LearningComponentProgressTable, LearningProgramProgressTable, LearningXpAwardTable } from './tables/learning-progress.js';
 
 // Dates come back as JS Dates; bigint counts as numbers (they stay far below 2^53 here).
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -217,6 +219,12 @@ export interface DB {
   lessonSegments: LessonSegmentTable;
   aiVideoTemplates: AiVideoTemplateTable;
   aiVideos: AiVideoTable;
+  aiChatTemplates: AiChatTemplateTable;
+  aiChats: AiChatTable;
+  aiChatMessages: AiChatMessageTable;
+  learningProgramProgress: LearningProgramProgressTable;
+  learningComponentProgress: LearningComponentProgressTable;
+  learningXpAwards: LearningXpAwardTable;
 }
 
 /**

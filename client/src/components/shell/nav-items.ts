@@ -4,6 +4,7 @@ import { IconMailCode } from '@tabler/icons-react';
 import { IconMailOff } from '@tabler/icons-react';
 import { IconInbox, IconMailFast } from '@tabler/icons-react';
 import { IconVideo } from '@tabler/icons-react';
+import { IconMessageChatbot } from '@tabler/icons-react';
 import { IconAddressBook, IconArrowsSplit2, IconSend2 } from '@tabler/icons-react';
 import { IconMailbox } from '@tabler/icons-react';
 import { IconMailForward } from '@tabler/icons-react';
@@ -43,6 +44,7 @@ export const navItems: NavItem[] = [
   { label: 'Blocked Emails', to: '/admin/tech/emails-feedback', icon: IconMailOff },
   { label: 'Emails Sent', to: '/admin/tech/emails-sent', icon: IconMailFast },
   { label: 'Outbox', to: '/admin/tech/outbox', icon: IconInbox },
+  { label: 'AI Chat Templates', to: '/admin/tech/ai-template', icon: IconMessageChatbot },
   { label: 'AI Video Templates', to: '/admin/tech/ai-video-template', icon: IconVideo },
   { label: 'Programs', to: '/admin/learning/programs', icon: IconRoute },
   { label: 'Assessments', to: '/admin/learning/assessments', icon: IconListCheck },

@@ -1,0 +1,246 @@
+import { contract, LEARN_MESSAGES, type ComponentType } from '@app/contract';
+import { s } from '../../ts-rest.js';
+import { AppError } from '../../errors.js';
+import { answersOf, completeComponent, finishProgram, missingRequired, startProgram } from '../../services/learning-progress/index.js';
+import * as answers from './answers.js';
+import * as repo from './repo.js';
+import {
+  aiNotConfigured, componentOf, learnerComponentIn, learnerContext, memberProgram, notFound, refreshed, sections, served, syllabus,
+  toLearnerComponent, type LearnerContext,
+} from './service.js';
+
+// The learner program API (contract/src/learn.ts): thin handlers over service.ts, answers.ts and repo.ts.
+
+const LESSONS: ComponentType[] = ['lesson', 'segmented lesson'];
+
+async function lessonView(ctx: LearnerContext, row: ReturnType<typeof componentOf>) {
+  const [segments, stored] = await Promise.all([repo.segmentsOf(ctx.db, row.id), answersOf(ctx.db, ctx.accountId, row.id)]);
+  return {
+    component: learnerComponentIn(ctx, row.id),
+    curriculum: row.curriculum ? served(row.curriculum) : null,
+    segments: segments.map(({ curriculum: _c, ...s }) => ({ ...s, done: stored[`s${s.id}`] === true })),
+  };
+}
+
+async function segmentView(ctx: LearnerContext, row: ReturnType<typeof componentOf>, segmentSlug: string) {
+  const segments = await repo.segmentsOf(ctx.db, row.id);
+  const at = segments.findIndex((s) => s.slug === segmentSlug);
+  if (at < 0 || row.componentType !== 'segmented lesson') throw notFound();
+  const stored = await answersOf(ctx.db, ctx.accountId, row.id);
+  const { curriculum, ...segment } = segments[at]!;
+  return {
+    view: {
+      ...segment,
+      done: stored[`s${segment.id}`] === true,
+      curriculum: served(curriculum),
+      previousSlug: segments[at - 1]?.slug ?? null,
+      nextSlug: segments[at + 1]?.slug ?? null,
+      lesson: learnerComponentIn(ctx, row.id),
+    },
+    segmentIds: segments.map((s) => s.id),
+  };
+}
+
+async function assessmentQuestionView(ctx: LearnerContext, row: ReturnType<typeof componentOf>, index: number) {
+  const assessment = row.assessmentId === null ? undefined : await repo.assessmentFor(ctx.db, row.assessmentId);
+  const q = assessment?.questions[index - 1];
+  if (!assessment || !q) throw notFound();
+  const chosen = answers.chosenOf(await answersOf(ctx.db, ctx.accountId, row.id), q.id) as { answerIds: number[] } | undefined;
+  return {
+    index,
+    questionCount: assessment.questions.length,
+    id: q.id,
+    question: q.question,
+    type: q.type,
+    answers: q.answers.map((a) => ({ id: a.id, answer: a.answer })),
+    chosenAnswerIds: chosen?.answerIds ?? [],
+    component: learnerComponentIn(ctx, row.id),
+  };
+}
+
+async function surveyQuestionView(ctx: LearnerContext, row: ReturnType<typeof componentOf>, index: number) {
+  const q = row.surveyId === null ? undefined : await repo.surveyQuestionAt(ctx.db, row.surveyId, index);
+  if (!q) throw notFound();
+  const stored = answers.chosenOf(await answersOf(ctx.db, ctx.accountId, row.id), q.id) as answers.SurveyStored | undefined;
+  const { questionIds, ...question } = q;
+  return { index, questionCount: questionIds.length, ...question, answer: stored ?? null, component: learnerComponentIn(ctx, row.id) };
+}
+
+async function calendarView(ctx: LearnerContext, row: ReturnType<typeof componentOf>) {
+  const event = await repo.eventOfComponent(ctx.db, ctx.accountId, row.id);
+  const fallback = ctx.components.find((c) => c.id === row.fallbackId);
+  return {
+    component: learnerComponentIn(ctx, row.id),
+    event: event ? { ...event, eventStart: new Date(event.eventStart).toISOString(), eventEnd: event.eventEnd ? new Date(event.eventEnd).toISOString() : null } : null,
+    fallback: fallback ? { slug: fallback.slug, name: fallback.name } : null,
+  };
+}
+
+function aiComponent(type: ComponentType) {
+  return async ({ params, request }: { params: { programSlug: string; c: string }; request: Parameters<typeof learnerContext>[0] }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    componentOf(ctx, params.c, [type]);
+    return aiNotConfigured();
+  };
+}
+
+export const learnRoutes = s.router(contract.learn, {
+  memberPrograms: async ({ request }) => {
+    const { db } = request.server;
+    const accountId = request.account!.id;
+    const programs = await repo.programsForMember(db, accountId);
+    const body = await Promise.all(programs.map(async (program) => memberProgram({ db, accountId, program, components: await repo.componentsWithProgress(db, accountId, program.id) })));
+    return { status: 200, body };
+  },
+  memberProgram: async ({ params, request }) => ({ status: 200, body: await memberProgram(await learnerContext(request, params.slug)) }),
+  memberSyllabus: async ({ params, request }) => ({ status: 200, body: await syllabus(await learnerContext(request, params.slug)) }),
+  program: async ({ params, request }) => ({ status: 200, body: await syllabus(await learnerContext(request, params.programSlug)) }),
+  start: async ({ params, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    await startProgram(ctx.db, ctx.accountId, ctx.program.id);
+    return { status: 200, body: await syllabus(ctx) };
+  },
+  section: async ({ params, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    const section = (await sections(ctx)).find((s) => s.slug === params.sectionSlug);
+    if (!section) throw notFound();
+    return { status: 200, body: section };
+  },
+  xp: async ({ params, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    const row = ctx.components.find((c) => c.slug === params.componentSlug);
+    if (!row) throw notFound();
+    const awards = await repo.awardsOf(ctx.db, ctx.accountId, row.id);
+    return {
+      status: 200,
+      body: {
+        componentSlug: row.slug,
+        xp: row.xp,
+        completedAt: toLearnerComponent(row).completedAt,
+        awards: awards.map((a) => ({ ...a, awardedAt: new Date(a.awardedAt).toISOString() })),
+        programXp: ctx.components.reduce((sum, c) => sum + c.xpAwarded, 0),
+      },
+    };
+  },
+  finishState: async ({ params, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    const missing = missingRequired(ctx.components);
+    const { progress } = await memberProgram(ctx);
+    return { status: 200, body: { finished: progress.finishedAt !== null, finishedAt: progress.finishedAt, missing } };
+  },
+  finish: async ({ params, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    const result = await finishProgram(ctx.db, ctx.accountId, ctx.program.id, ctx.components);
+    if (result.missing.length) throw new AppError(409, LEARN_MESSAGES.notFinished, `Missing: ${result.missing.join(', ')}`);
+    return { status: 200, body: { finished: true, ...result } };
+  },
+  feedback: aiComponent('feedback'),
+  chat: aiComponent('chat'),
+  goal: aiComponent('goal'),
+  task: aiComponent('task'),
+  instruction: async ({ params, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    const row = ctx.components.find((c) => c.slug === params.c);
+    if (!row) throw notFound();
+    return { status: 200, body: { component: toLearnerComponent(row), curriculum: row.curriculum ? served(row.curriculum) : null } };
+  },
+  lesson: async ({ params, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    return { status: 200, body: await lessonView(ctx, componentOf(ctx, params.lessonSlug, LESSONS)) };
+  },
+  completeLesson: async ({ params, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    const row = componentOf(ctx, params.lessonSlug, LESSONS);
+    if (row.componentType === 'segmented lesson' && (await lessonView(ctx, row)).segments.some((s) => !s.done)) throw new AppError(409, LEARN_MESSAGES.segmentsLeft);
+    await completeComponent(ctx.db, ctx.accountId, row);
+    return { status: 200, body: await lessonView(await refreshed(ctx), row) };
+  },
+  segment: async ({ params, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    const row = componentOf(ctx, params.lessonSlug, ['segmented lesson']);
+    return { status: 200, body: (await segmentView(ctx, row, params.segmentSlug)).view };
+  },
+  completeSegment: async ({ params, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    const row = componentOf(ctx, params.lessonSlug, ['segmented lesson']);
+    const { view, segmentIds } = await segmentView(ctx, row, params.segmentSlug);
+    await answers.completeSegment(ctx, row, view.id, segmentIds);
+    return { status: 200, body: (await segmentView(await refreshed(ctx), row, params.segmentSlug)).view };
+  },
+  assessmentIntroduction: async ({ params, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    const row = componentOf(ctx, params.a, ['assessment']);
+    const assessment = row.assessmentId === null ? undefined : await repo.assessmentFor(ctx.db, row.assessmentId);
+    if (!assessment) throw notFound();
+    return {
+      status: 200,
+      body: { component: toLearnerComponent(row), title: assessment.title, introduction: assessment.introduction ? served(assessment.introduction) : null, questionCount: assessment.questions.length },
+    };
+  },
+  assessmentQuestion: async ({ params, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    return { status: 200, body: await assessmentQuestionView(ctx, componentOf(ctx, params.a, ['assessment']), params.index) };
+  },
+  answerAssessment: async ({ params, body, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    const row = componentOf(ctx, params.a, ['assessment']);
+    await answers.answerAssessment(ctx, row, params.index, body.answerIds);
+    return { status: 200, body: await assessmentQuestionView(await refreshed(ctx), row, params.index) };
+  },
+  assessmentOutcome: async ({ params, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    const row = componentOf(ctx, params.a, ['assessment']);
+    const assessment = row.assessmentId === null ? undefined : await repo.assessmentFor(ctx.db, row.assessmentId);
+    if (!assessment) throw notFound();
+    const outcome = answers.assessmentOutcome(assessment, await answersOf(ctx.db, ctx.accountId, row.id));
+    return { status: 200, body: { ...outcome, component: toLearnerComponent(row) } };
+  },
+  quizQuestion: async ({ params, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    const row = componentOf(ctx, params.c, ['quiz']);
+    const q = row.quizId === null ? undefined : await repo.quizQuestionAt(ctx.db, row.quizId, params.index);
+    if (!q) throw notFound();
+    const sortedByText = (list: Array<{ id: number; answer: string }>) => (q.type === 'sort' ? [...list].sort((a, b) => a.answer.localeCompare(b.answer)) : list);
+    return {
+      status: 200,
+      body: {
+        index: params.index,
+        questionCount: q.questionIds.length,
+        id: q.id,
+        question: q.question,
+        type: q.type,
+        maxChosenAnswers: q.maxChosenAnswers,
+        answers: sortedByText(q.answers.map((a) => ({ id: a.id, answer: a.answer }))),
+        statements: q.statements.map((s) => ({ id: s.id, statement: s.statement })),
+        component: toLearnerComponent(row),
+      },
+    };
+  },
+  answerQuiz: async ({ params, body, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    const row = componentOf(ctx, params.c, ['quiz']);
+    const feedback = await answers.answerQuiz(ctx, row, params.index, body);
+    return { status: 200, body: { ...feedback, component: learnerComponentIn(await refreshed(ctx), row.id) } };
+  },
+  surveyQuestion: async ({ params, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    return { status: 200, body: await surveyQuestionView(ctx, componentOf(ctx, params.c, ['survey']), params.index) };
+  },
+  answerSurvey: async ({ params, body, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    const row = componentOf(ctx, params.c, ['survey']);
+    await answers.answerSurvey(ctx, row, params.index, body);
+    return { status: 200, body: await surveyQuestionView(await refreshed(ctx), row, params.index) };
+  },
+  calendarEvent: async ({ params, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    return { status: 200, body: await calendarView(ctx, componentOf(ctx, params.c, ['calendar event'])) };
+  },
+  completeCalendarEvent: async ({ params, request }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    const row = componentOf(ctx, params.c, ['calendar event']);
+    if (!(await calendarView(ctx, row)).event?.hasRsvp) throw new AppError(409, LEARN_MESSAGES.noRsvp);
+    await completeComponent(ctx.db, ctx.accountId, row);
+    return { status: 200, body: await calendarView(await refreshed(ctx), row) };
+  },
+});

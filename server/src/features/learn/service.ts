@@ -1,0 +1,91 @@
+import type { FastifyRequest } from 'fastify';
+import { LEARN_MESSAGES, type ComponentType, type LearnerComponent, type LearnerSection, type ServedRichText, type Syllabus } from '@app/contract';
+import { AppError } from '../../errors.js';
+import type { Db } from '../../db/database.js';
+import { renderRichText } from '../../services/rich-text/index.js';
+import { isAiComponent, isRequired, programProgress } from '../../services/learning-progress/index.js';
+import * as repo from './repo.js';
+
+// What the learner calls share: the program and its components with the account's progress, and their
+// learner shapes. Handlers (routes.ts) read through `learnerContext` and answer with these views.
+
+export const notFound = (message: string = LEARN_MESSAGES.notFound) => new AppError(404, message);
+
+export type LearnerContext = { db: Db; accountId: number; program: repo.LearnProgram; components: repo.ComponentRow[] };
+
+/** The program a signed-in member asked for (404 when they may not see it) and its components. */
+export async function learnerContext(request: FastifyRequest, programSlug: string): Promise<LearnerContext> {
+  const db = request.server.db;
+  const accountId = request.account!.id;
+  const program = await repo.programForMember(db, accountId, programSlug);
+  if (!program) throw notFound(LEARN_MESSAGES.programNotFound);
+  return { db, accountId, program, components: await repo.componentsWithProgress(db, accountId, program.id) };
+}
+
+/** Reloads the components after a post, so answers show the new progress. */
+export async function refreshed(ctx: LearnerContext): Promise<LearnerContext> {
+  return { ...ctx, components: await repo.componentsWithProgress(ctx.db, ctx.accountId, ctx.program.id) };
+}
+
+/** A component by slug among the given types; 404 otherwise (a quiz read as a survey is not found). */
+export function componentOf(ctx: LearnerContext, slug: string, types: readonly ComponentType[]): repo.ComponentRow {
+  const row = ctx.components.find((c) => c.slug === slug);
+  if (!row || !types.includes(row.componentType)) throw notFound();
+  return row;
+}
+
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+export function served(doc: unknown): ServedRichText {
+  return { doc: doc as ServedRichText['doc'], html: renderRichText(doc) };
+}
+
+export function toLearnerComponent(row: repo.ComponentRow): LearnerComponent {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    componentType: row.componentType,
+    sectionSlug: String(row.sectionId),
+    index: row.index,
+    xp: row.xp,
+    learningXps: row.learningXps,
+    required: isRequired(row.componentType),
+    aiComponent: isAiComponent(row.componentType),
+    startedAt: iso(row.startedAt),
+    completedAt: iso(row.completedAt),
+    score: row.score,
+    xpAwarded: row.xpAwarded,
+  };
+}
+
+/** The same component as `row`, read again from a refreshed context. */
+export function learnerComponentIn(ctx: LearnerContext, id: number): LearnerComponent {
+  return toLearnerComponent(ctx.components.find((c) => c.id === id)!);
+}
+
+export async function sections(ctx: LearnerContext): Promise<LearnerSection[]> {
+  const rows = await repo.sectionsOf(ctx.db, ctx.program.id);
+  return rows.map((s) => ({
+    id: s.id,
+    slug: String(s.id),
+    name: s.name,
+    description: s.description,
+    index: s.index,
+    components: ctx.components.filter((c) => c.sectionId === s.id).map(toLearnerComponent),
+  }));
+}
+
+export async function memberProgram(ctx: LearnerContext) {
+  const { id, slug, name, summary } = ctx.program;
+  return { id, slug, name, summary, progress: await programProgress(ctx.db, ctx.accountId, id, ctx.components) };
+}
+
+export async function syllabus(ctx: LearnerContext): Promise<Syllabus> {
+  return { ...(await memberProgram(ctx)), sections: await sections(ctx) };
+}
+
+/** The AI components answer this until the AI chat adapter exists (issue: AI chat templates). */
+export function aiNotConfigured(): never {
+  throw new AppError(409, LEARN_MESSAGES.aiNotConfigured, 'Feedback, chat, goal and task components need the AI chat adapter; the rest of the program works without it.');
+}

@@ -1,0 +1,168 @@
+// The SQL of AI chat templates and chats (a shared service's store: the ai-chat feature and the learner API read it).
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { AiChat, AiChatMessage, AiChatSummary, AiChatTemplate, AiFunctionCall } from '@app/contract';
+import type { Db, Trx } from '../../db/database.js';
+import { likePattern, paginate, type SortMap } from '../../db/list.js';
+
+type TemplateListQuery = z.output<typeof import('@app/contract').AiChatTemplateListQuery>;
+type ChatListQuery = z.output<typeof import('@app/contract').AiChatListQuery>;
+export type TemplateValues = z.output<typeof import('@app/contract').AiChatTemplateInput>;
+
+const templateSort: SortMap<TemplateListQuery['sort'][number]['field']> = {
+  name: sql`lower(t.name)`,
+  type: 't.type',
+  jsonSchema: 't.jsonSchema',
+  updatedAt: 't.updatedAt',
+  createdAt: 't.createdAt',
+  id: 't.id',
+};
+
+function selectTemplates(db: Db) {
+  return db
+    .selectFrom('aiChatTemplates as t')
+    // As text: CamelCasePlugin would rename keys inside the jsonb documents.
+    .select([
+      't.id', 't.name', 't.type', 't.useEmojis', 't.functionSaveGoal', 't.functionUpdateGoal', 't.jsonSchema', 't.createdAt', 't.updatedAt',
+      sql<string>`t.user_prompt::text`.as('userPrompt'),
+      sql<string>`t.developer_prompt::text`.as('developerPrompt'),
+    ]);
+}
+
+type TemplateRow = Awaited<ReturnType<ReturnType<typeof selectTemplates>['executeTakeFirstOrThrow']>>;
+const toTemplate = (r: TemplateRow): AiChatTemplate => ({
+  id: r.id,
+  name: r.name,
+  type: r.type,
+  userPrompt: JSON.parse(r.userPrompt) as AiChatTemplate['userPrompt'],
+  developerPrompt: JSON.parse(r.developerPrompt) as AiChatTemplate['developerPrompt'],
+  useEmojis: r.useEmojis,
+  functionCalls: [...(r.functionSaveGoal ? ['save_goal' as const] : []), ...(r.functionUpdateGoal ? ['update_goal' as const] : [])],
+  jsonSchema: r.jsonSchema,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const columns = (v: TemplateValues) => ({
+  name: v.name,
+  type: v.type,
+  userPrompt: JSON.stringify(v.userPrompt),
+  developerPrompt: JSON.stringify(v.developerPrompt),
+  useEmojis: v.useEmojis,
+  functionSaveGoal: v.functionCalls.includes('save_goal' satisfies AiFunctionCall),
+  functionUpdateGoal: v.functionCalls.includes('update_goal' satisfies AiFunctionCall),
+  jsonSchema: v.jsonSchema,
+});
+
+export async function listTemplates(db: Db, query: TemplateListQuery) {
+  let qb = selectTemplates(db);
+  if (query.search) qb = qb.where(sql<boolean>`t.name ilike ${likePattern(query.search)}`);
+  if (query.type) qb = qb.where('t.type', '=', query.type);
+  const page = await paginate(qb, query, templateSort, 't.id');
+  return { ...page, items: page.items.map(toTemplate) };
+}
+
+export async function getTemplate(db: Db, id: number): Promise<AiChatTemplate | undefined> {
+  const row = await selectTemplates(db).where('t.id', '=', id).executeTakeFirst();
+  return row && toTemplate(row);
+}
+
+export async function createTemplate(db: Db, values: TemplateValues): Promise<number> {
+  const { id } = await db.insertInto('aiChatTemplates').values(columns(values)).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateTemplate(db: Db, id: number, values: TemplateValues): Promise<boolean> {
+  const res = await db.updateTable('aiChatTemplates').set({ ...columns(values), updatedAt: sql`now()` }).where('id', '=', id).executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export async function deleteTemplate(db: Db, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('aiChatTemplates').where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+const messageCount = sql<number>`(select count(*) from ai_chat_messages m where m.chat_id = c.id)::int`;
+const lastMessageAt = sql<Date | null>`(select max(m.created_at) from ai_chat_messages m where m.chat_id = c.id)`;
+const chatSort: SortMap<ChatListQuery['sort'][number]['field']> = { lastMessageAt, createdAt: 'c.createdAt', messageCount, id: 'c.id' };
+
+function selectChats(db: Db) {
+  return db
+    .selectFrom('aiChats as c')
+    .innerJoin('accounts as a', 'a.id', 'c.accountId')
+    .innerJoin('aiChatTemplates as t', 't.id', 'c.templateId')
+    .select([
+      'c.id', 'c.locked', 'c.createdAt', 'c.updatedAt', 'c.templateId', 't.name as templateName', 't.type as templateType',
+      'a.id as accountId', 'a.email as accountEmail', sql<string>`trim(a.first_name || ' ' || a.last_name)`.as('accountName'),
+      messageCount.as('messageCount'), lastMessageAt.as('lastMessageAt'),
+    ]);
+}
+
+type ChatRow = Awaited<ReturnType<ReturnType<typeof selectChats>['executeTakeFirstOrThrow']>>;
+const person = (r: ChatRow) => ({ id: r.accountId, name: r.accountName, email: r.accountEmail });
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export async function listChats(db: Db, templateId: number, query: ChatListQuery) {
+  let qb = selectChats(db).where('c.templateId', '=', templateId);
+  if (query.search) qb = qb.where(sql<boolean>`(a.first_name || ' ' || a.last_name || ' ' || a.email) ilike ${likePattern(query.search)}`);
+  const page = await paginate(qb, query, chatSort, 'c.id');
+  return {
+    ...page,
+    items: page.items.map((r): AiChatSummary => ({
+      id: r.id,
+      account: person(r),
+      messageCount: Number(r.messageCount),
+      locked: r.locked,
+      lastMessageAt: iso(r.lastMessageAt),
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function chatMessages(db: Db, chatId: number): Promise<AiChatMessage[]> {
+  const rows = await db.selectFrom('aiChatMessages').select(['id', 'userInput', 'aiResponse', 'createdAt']).where('chatId', '=', chatId).orderBy('id').execute();
+  return rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }));
+}
+
+/** A chat with its messages; with `accountId`, only when it is that member's. */
+export async function getChat(db: Db, id: number, accountId?: number): Promise<AiChat | undefined> {
+  let qb = selectChats(db).where('c.id', '=', id);
+  if (accountId !== undefined) qb = qb.where('c.accountId', '=', accountId);
+  const row = await qb.executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    template: { id: row.templateId, name: row.templateName, type: row.templateType },
+    account: person(row),
+    locked: row.locked,
+    messages: await chatMessages(db, row.id),
+    updatedAt: row.updatedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function createChat(db: Db, templateId: number, accountId: number): Promise<number> {
+  const { id } = await db.insertInto('aiChats').values({ templateId, accountId }).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Stores one exchange (and locks the chat when asked), touching the chat's updatedAt. */
+export async function addMessage(db: Db, chatId: number, message: { userInput: string; aiResponse: string }, lock = false): Promise<AiChatMessage> {
+  const row = await db.insertInto('aiChatMessages').values({ chatId, ...message }).returning(['id', 'userInput', 'aiResponse', 'createdAt']).executeTakeFirstOrThrow();
+  await db.updateTable('aiChats').set({ updatedAt: sql`now()`, ...(lock ? { locked: true } : {}) }).where('id', '=', chatId).execute();
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+/** Whether the chat is locked, its row locked until the transaction ends (a missing chat counts as locked). */
+export async function lockedForUpdate(trx: Trx, chatId: number): Promise<boolean> {
+  const row = await trx.selectFrom('aiChats').select('locked').where('id', '=', chatId).forUpdate().executeTakeFirst();
+  return row?.locked ?? true;
+}
+
+export async function lockChat(db: Db, chatId: number): Promise<void> {
+  await db.updateTable('aiChats').set({ locked: true, updatedAt: sql`now()` }).where('id', '=', chatId).execute();
+}
+
+export async function accountExists(db: Db, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('accounts').select('id').where('id', '=', id).executeTakeFirst());
+}

@@ -1,0 +1,125 @@
+import { AI_CHAT_MESSAGES, jsonSchemaOf, jsonSchemaProblem, promptText, type AiChatReply, type AiChatTemplateType, type AiFunctionCall, type AiPreviewResult } from '@app/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { AppError, fieldError } from '../../errors.js';
+import { ChatProviderError, chatProviderFrom, type ChatMessage, type ChatProvider, type ChatRequest } from './provider.js';
+import { replaceTokens, resolveTokens, tokenById, tokensIn } from '../tokens/index.js';
+import * as repo from './repo.js';
+
+// The one service of AI chat templates, shared (features may not import each other): admin previews,
+// member chats, and the learner API's chat, goal, task and feedback components all ask the model through `ask`.
+
+type Doc = { content: unknown[] };
+/** What decides how a template is asked (a saved template or the one being edited in a preview). */
+export type PromptTemplate = { type: AiChatTemplateType; userPrompt: Doc; developerPrompt: Doc; useEmojis: boolean; functionCalls: readonly AiFunctionCall[]; jsonSchema: string | null };
+
+/** The configured provider, else a 409 the screens show as is. */
+export function providerOrFail(config: Config): ChatProvider {
+  const provider = chatProviderFrom(config);
+  if (!provider) throw new AppError(409, AI_CHAT_MESSAGES.notConfigured);
+  return provider;
+}
+
+/** An unknown `{{token}}` in a prompt is an error at save time (DOMAIN.md "Tokens: one resolver"). */
+export function checkPromptTokens(template: Pick<PromptTemplate, 'userPrompt' | 'developerPrompt'>) {
+  for (const field of ['userPrompt', 'developerPrompt'] as const) {
+    const unknown = tokensIn(promptText(template[field])).filter((id) => !tokenById.has(id));
+    if (unknown.length) throw fieldError(field, `${AI_CHAT_MESSAGES.unknownToken} ${unknown.map((id) => `{{${id}}}`).join(', ')}`);
+  }
+}
+
+/** The system and first user message, tokens replaced by `values` (a token with no value stays as written). */
+export function renderPrompts(template: PromptTemplate, values: Record<string, string>): { system: string; user: string } {
+  const fill = (doc: Doc) => replaceTokens(promptText(doc), (id) => values[id]);
+  const style = template.type === 'Programmatic' ? '' : template.useEmojis ? 'Use emojis where they fit.' : 'Do not use emojis.';
+  return { system: [fill(template.developerPrompt), style].filter(Boolean).join('\n\n'), user: fill(template.userPrompt) };
+}
+
+const describeCalls = (calls: { name: AiFunctionCall; arguments: Record<string, unknown> }[]) =>
+  calls.map((c) => `${c.name === 'save_goal' ? 'Goal saved' : 'Goal updated'}${typeof c.arguments.title === 'string' ? `: ${c.arguments.title}` : ''}`).join('\n');
+
+/**
+ * Asks the model as the template says: JSON of its schema (checked here) for Programmatic, the save_goal
+ * and update_goal functions for Chat when enabled. Provider trouble is a 502 with the provider's reason.
+ */
+export async function ask(provider: ChatProvider, template: PromptTemplate, messages: ChatMessage[]) {
+  const schema = template.type === 'Programmatic' ? jsonSchemaOf(template.jsonSchema) : null;
+  const request: ChatRequest = { messages };
+  if (schema) request.jsonSchema = { name: schema.id, schema: schema.schema as Record<string, unknown> };
+  if (template.type === 'Chat' && template.functionCalls.length) request.tools = [...template.functionCalls];
+  let answer;
+  try {
+    answer = await provider.complete(request);
+  } catch (err) {
+    if (err instanceof ChatProviderError) throw new AppError(502, err.message);
+    throw err;
+  }
+  if (schema) {
+    const problem = jsonSchemaProblem(answer.json, schema.schema);
+    if (problem) throw new AppError(502, `The AI answer does not match the ${template.jsonSchema}`, problem);
+  }
+  const text = schema ? null : answer.text || describeCalls(answer.toolCalls);
+  return { textResponse: text, jsonResponse: schema ? answer.json : null, functionCalls: answer.toolCalls };
+}
+
+/** A preview: the template as edited, asked once with the given token values. */
+export async function preview(provider: ChatProvider, template: PromptTemplate, values: Record<string, string>): Promise<AiPreviewResult> {
+  const { system, user } = renderPrompts(template, values);
+  const { textResponse, jsonResponse } = await ask(provider, template, [
+    ...(system ? [{ role: 'system' as const, content: system }] : []),
+    { role: 'user', content: user },
+  ]);
+  return { textResponse, jsonResponse };
+}
+
+/** The account's token values (unknown account: a 400 on `field`). */
+export async function accountTokenValues(db: Db, accountId: number, field = 'accountId') {
+  if (!(await repo.accountExists(db, accountId))) throw fieldError(field, 'Account not found');
+  return (await resolveTokens(db, { accountId })).values;
+}
+
+const responseText = (r: { textResponse: string | null; jsonResponse: unknown }) => r.textResponse ?? JSON.stringify(r.jsonResponse, null, 2);
+
+/**
+ * A member starts a chat on a template: the user prompt with their tokens is the first message. Feedback
+ * and Programmatic templates answer once, so their chat is locked with that answer.
+ */
+export async function startChat(db: Db, provider: ChatProvider, templateId: number, accountId: number): Promise<AiChatReply> {
+  const template = await repo.getTemplate(db, templateId);
+  if (!template) throw fieldError('templateId', 'AI chat template not found');
+  const { system, user } = renderPrompts(template, await accountTokenValues(db, accountId));
+  const answer = await ask(provider, template, [...(system ? [{ role: 'system' as const, content: system }] : []), { role: 'user', content: user }]);
+  const chatId = await db.transaction().execute(async (trx) => {
+    const id = await repo.createChat(trx, template.id, accountId);
+    await repo.addMessage(trx, id, { userInput: user, aiResponse: responseText(answer) }, template.type !== 'Chat');
+    return id;
+  });
+  const chat = (await repo.getChat(db, chatId))!;
+  return { chat, reply: chat.messages.at(-1) ?? null, jsonResponse: answer.jsonResponse, functionCalls: answer.functionCalls };
+}
+
+/** A member's message to their own open chat (someone else's is not found); the whole conversation is sent. */
+export async function sendMessage(db: Db, config: Config, chatId: number, accountId: number, input: { message?: string; locked?: true }): Promise<AiChatReply> {
+  const chat = await repo.getChat(db, chatId, accountId);
+  if (!chat) throw new AppError(404, 'AI chat not found');
+  if (chat.locked) throw new AppError(409, AI_CHAT_MESSAGES.locked);
+  if (input.message === undefined) {
+    await repo.lockChat(db, chat.id);
+    return { chat: (await repo.getChat(db, chat.id))!, reply: null, jsonResponse: null, functionCalls: [] };
+  }
+  const message = input.message;
+  const provider = providerOrFail(config);
+  const template = (await repo.getTemplate(db, chat.template.id))!;
+  const { system } = renderPrompts(template, await accountTokenValues(db, accountId));
+  const history: ChatMessage[] = chat.messages.flatMap((m) => [
+    { role: 'user' as const, content: m.userInput },
+    { role: 'assistant' as const, content: m.aiResponse },
+  ]);
+  const answer = await ask(provider, template, [...(system ? [{ role: 'system' as const, content: system }] : []), ...history, { role: 'user', content: message }]);
+  // Locked while the model was answering (by the member elsewhere): the answer is not kept.
+  const reply = await db.transaction().execute(async (trx) => {
+    if (await repo.lockedForUpdate(trx, chat.id)) throw new AppError(409, AI_CHAT_MESSAGES.locked);
+    return repo.addMessage(trx, chat.id, { userInput: message, aiResponse: responseText(answer) }, input.locked === true);
+  });
+  return { chat: (await repo.getChat(db, chat.id))!, reply, jsonResponse: answer.jsonResponse, functionCalls: answer.functionCalls };
+}
