@@ -1,4 +1,4 @@
-import { AppShell, Button, Center, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, AppShell, Button, Center, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, Outlet, useRouteContext, type ErrorComponentProps } from '@tanstack/react-router';
 import { errorMessage } from '../../api/errors';
@@ -20,10 +20,16 @@ export function MemberLayout() {
             <BrandLink to="/member" name={MEMBER_PRODUCT_NAME} />
             <Group gap="xs" wrap="nowrap" miw={0}>
               {account.admin && (
-                <Button component={Link} to="/admin" variant="subtle" size="xs" visibleFrom="xs">
+                <Button component={Link} to="/admin" variant="subtle" size="xs" visibleFrom="sm">
                   Admin dashboard
                 </Button>
               )}
+              <Button component={Link} to="/member" variant="subtle" size="xs" visibleFrom="xs" activeOptions={{ exact: true }}>
+                Events
+              </Button>
+              <Button component={Link} to="/member/programs" variant="subtle" size="xs" visibleFrom="xs">
+                Programs
+              </Button>
               <Text size="sm" fw={500} maw={200} truncate visibleFrom="xs" data-testid="member-name">
                 {name}
               </Text>
@@ -37,9 +43,19 @@ export function MemberLayout() {
       </AppShell.Header>
       <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
         <Container size="md" px={0}>
-          <Text c="dimmed" size="sm" mb={4} hiddenFrom="xs">
-            Signed in as {name}
-          </Text>
+          <Group justify="space-between" mb={4} hiddenFrom="xs">
+            <Text c="dimmed" size="sm">
+              Signed in as {name}
+            </Text>
+            <Group gap="sm">
+              <Anchor component={Link} to="/member" size="sm">
+                Events
+              </Anchor>
+              <Anchor component={Link} to="/member/programs" size="sm">
+                Programs
+              </Anchor>
+            </Group>
+          </Group>
           <Outlet />
         </Container>
       </AppShell.Main>

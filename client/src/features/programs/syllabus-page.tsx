@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { IconArrowLeft, IconEye, IconPlus } from '@tabler/icons-react';
 import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { PROGRAM_MESSAGES, type ComponentType, type ProgramComponent, type ProgramDetail, type ProgramSection } from '@app/contract';
@@ -90,9 +90,15 @@ function Syllabus({ program }: { program: ProgramDetail }) {
             </Text>
           )}
         </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setSectionDialog({})}>
-          Add Section
-        </Button>
+        <Group gap="sm">
+          {/* The member's view of this program (the learner API), as staff preview it. */}
+          <Button component={Link} to={`/member/programs/${program.slug}`} variant="default" leftSection={<IconEye size={16} />}>
+            Preview as learner
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setSectionDialog({})}>
+            Add Section
+          </Button>
+        </Group>
       </Group>
       {program.sections.length === 0 ? (
         <Paper withBorder p="xl">
