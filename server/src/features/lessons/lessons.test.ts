@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LESSON_MESSAGES, RICH_TEXT_MESSAGES } from '@app/contract';
 import { createSignedInApp, type TestApp } from '../../test/helper.js';
-import { slugOf } from './repo.js';
+import { slugOf as sharedSlugOf } from '../../services/slug.js';
+
+const slugOf = (name: string) => sharedSlugOf(name, 'segment');
 import { seedPrograms } from '../../../../scripts/seed/programs.js';
 import { seedLessons } from '../../../../scripts/seed/lessons.js';
 

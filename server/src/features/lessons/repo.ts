@@ -1,3 +1,4 @@
+import { freeSlug } from '../../services/slug.js';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Lesson, LessonSegment, RichTextDoc } from '@app/contract';
@@ -58,31 +59,6 @@ export async function lockComponent(trx: Trx, componentId: number) {
   return trx.selectFrom('programComponents').select(['id', 'componentType']).where('id', '=', componentId).forUpdate().executeTakeFirst();
 }
 
-/** 'Intro: Part 1!' -> 'intro-part-1' ('segment' when nothing is left). */
-export function slugOf(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return slug || 'segment';
-}
-
-/** The first free slug within the lesson: the name's own, else with -2, -3 ... (call with the component locked). */
-async function freeSlug(trx: Trx, componentId: number, name: string): Promise<string> {
-  const base = slugOf(name);
-  const { rows } = await sql<{ slug: string }>`
-    select slug from lesson_segments where program_component_id = ${componentId} and (slug = ${base} or slug ~ ${`^${base}-[0-9]+$`})`.execute(trx);
-  const taken = new Set(rows.map((r) => r.slug));
-  if (!taken.has(base)) return base;
-  let n = 2;
-  while (taken.has(`${base}-${n}`)) n++;
-  return `${base}-${n}`;
-}
-
 /** Adds a segment after the others (call with the component locked). */
 export async function insertSegment(trx: Trx, componentId: number, values: SegmentValues, accountId: number | null): Promise<number> {
   const { id } = await trx
@@ -90,7 +66,7 @@ export async function insertSegment(trx: Trx, componentId: number, values: Segme
     .values({
       programComponentId: componentId,
       name: values.name,
-      slug: await freeSlug(trx, componentId, values.name),
+      slug: await freeSlug(trx, 'lesson_segments', values.name, 'segment', { scope: sql<boolean>`program_component_id = ${componentId}` }),
       curriculum: JSON.stringify(values.curriculum),
       index: sql<number>`(select count(*) from lesson_segments where program_component_id = ${componentId})`,
       updatedBy: accountId,

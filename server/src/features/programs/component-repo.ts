@@ -3,7 +3,7 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
 import { AI_TYPES, XP_HIDDEN_TYPES, type ComponentType, type KeyValue, type ProgramComponent, type ProgramComponentForm } from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
-import { firstFree, slugOf } from './slug.js';
+import { freeSlug } from '../../services/slug.js';
 
 type ComponentValues = z.output<typeof import('@app/contract').ProgramComponentInput>;
 type ComponentPatch = z.output<typeof import('@app/contract').ProgramComponentPatch>;
@@ -131,8 +131,7 @@ export async function createComponent(trx: Trx, programId: number, sectionId: nu
   if (!section) return 'missing';
   const problem = await checkFallback(trx, programId, input.calendarHasFallback ? input.fallbackId : null);
   if (problem) return problem as SaveProblem;
-  const { rows } = await sql<{ slug: string }>`select slug from program_components where program_id = ${programId}`.execute(trx);
-  const slug = firstFree(slugOf(input.name, 'component'), new Set(rows.map((r) => r.slug)));
+  const slug = await freeSlug(trx, 'program_components', input.name, 'component', { scope: sql<boolean>`program_id = ${programId}` });
   const { next } = await trx
     .selectFrom('programComponents')
     .select(sql<number>`coalesce(max(index) + 1, 0)`.as('next'))

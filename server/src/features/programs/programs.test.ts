@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { COMPONENT_MESSAGES, PROGRAM_MESSAGES } from '@app/contract';
 import { createSignedInApp, type TestApp } from '../../test/helper.js';
-import { slugOf } from './slug.js';
+import { slugOf as sharedSlugOf } from '../../services/slug.js';
+
+const slugOf = (name: string) => sharedSlugOf(name, 'program');
 
 let t: TestApp;
 let cookie: string;

@@ -4,7 +4,7 @@ import type { Program, ProgramDetail, ProgramSection } from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
 import { likePattern, paginate, type SortMap } from '../../db/list.js';
 import { loadComponents } from './component-repo.js';
-import { firstFree, slugOf } from './slug.js';
+import { freeSlug } from '../../services/slug.js';
 
 type ListQuery = z.output<typeof import('@app/contract').ProgramListQuery>;
 type ProgramValues = z.output<typeof import('@app/contract').ProgramInput>;
@@ -52,9 +52,7 @@ export async function getProgramDetail(db: Db, by: { id: number } | { slug: stri
 export async function createProgram(trx: Trx, input: ProgramValues, accountId: number): Promise<number> {
   // One program creation at a time picks slugs, so two programs of one name get -2 rather than a 409.
   await sql`select pg_advisory_xact_lock(hashtext('programs.slug'))`.execute(trx);
-  const base = slugOf(input.name);
-  const { rows } = await sql<{ slug: string }>`select slug from programs where slug = ${base} or slug ~ ${`^${base}-[0-9]+$`}`.execute(trx);
-  const slug = firstFree(base, new Set(rows.map((r) => r.slug)));
+  const slug = await freeSlug(trx, 'programs', input.name, 'program');
   const { id } = await trx.insertInto('programs').values({ ...input, slug, updatedBy: accountId }).returning('id').executeTakeFirstOrThrow();
   return id;
 }
