@@ -1,9 +1,8 @@
-import { Suspense, lazy } from 'react';
-import { Loader, Tabs } from '@mantine/core';
+import { lazy } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { AiChatTemplate } from '@app/contract';
 import { FormPage, LoadedEntity, useBackTo } from '../../components/form-kit';
-import { toUrlSearch } from '../../components/list-kit';
+import { UrlTabs } from '../../components/url-tabs';
 import { aiChatTemplatesArea } from './api';
 import { AI_CHAT_TABS, type AiChatTab } from './search';
 import { TemplateForm } from './template-form';
@@ -29,31 +28,18 @@ export function NewAiChatTemplatePage() {
   );
 }
 
-function TemplateTabs({ template, tab }: { template: AiChatTemplate; tab: AiChatTab }) {
-  const navigate = useNavigate();
+function TemplateTabs({ template, tab }: { template: AiChatTemplate; tab: AiChatTab | undefined }) {
   const back = useBackTo(LIST.to);
-  const setTab = (value: string | null) => {
-    const next = AI_CHAT_TABS.find((t) => t === value) ?? 'Chats';
-    void navigate({ to: '.', search: () => toUrlSearch({ tab: next === 'Chats' ? undefined : next }) } as never);
-  };
   return (
-    <Tabs value={tab} onChange={setTab} keepMounted={false}>
-      <Tabs.List>
-        {AI_CHAT_TABS.map((t) => (
-          <Tabs.Tab key={t} value={t}>
-            {t}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      <Suspense fallback={<Loader m="md" aria-label="Loading" />}>
-        <Tabs.Panel value="Template" pt="md">
-          <TemplateForm key={template.updatedAt} template={template} onSaved={() => undefined} onCancel={back} />
-        </Tabs.Panel>
-        <Tabs.Panel value="Chats" pt="md">
-          <ChatsTab templateId={template.id} />
-        </Tabs.Panel>
-      </Suspense>
-    </Tabs>
+    <UrlTabs
+      tabs={AI_CHAT_TABS}
+      current={tab}
+      fallback="Chats"
+      panels={{
+        Template: <TemplateForm key={template.updatedAt} template={template} onSaved={() => undefined} onCancel={back} />,
+        Chats: <ChatsTab templateId={template.id} />,
+      }}
+    />
   );
 }
 
@@ -64,7 +50,7 @@ export function EditAiChatTemplatePage() {
   const result = aiChatTemplatesArea.useDetail(Number(aiTemplateId));
   return (
     <FormPage list={LIST} title="Edit AI Chat Template" subtitle={result.data?.body.name}>
-      <LoadedEntity result={result}>{(template) => <TemplateTabs template={template} tab={search.tab ?? 'Chats'} />}</LoadedEntity>
+      <LoadedEntity result={result}>{(template) => <TemplateTabs template={template} tab={search.tab} />}</LoadedEntity>
     </FormPage>
   );
 }

@@ -1,9 +1,8 @@
-import { Suspense, lazy } from 'react';
-import { Loader, Tabs } from '@mantine/core';
+import { lazy } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { AiVideoTemplate } from '@app/contract';
 import { FormPage, LoadedEntity, useBackTo } from '../../components/form-kit';
-import { toUrlSearch } from '../../components/list-kit';
+import { UrlTabs } from '../../components/url-tabs';
 import { aiVideoTemplatesArea } from './api';
 import { AI_VIDEO_TABS, type AiVideoTab } from './search';
 import { TemplateForm } from './template-form';
@@ -31,34 +30,18 @@ export function NewAiVideoTemplatePage() {
   );
 }
 
-function TemplateTabs({ template, tab }: { template: AiVideoTemplate; tab: AiVideoTab }) {
-  const navigate = useNavigate();
+function TemplateTabs({ template, tab }: { template: AiVideoTemplate; tab: AiVideoTab | undefined }) {
   const back = useBackTo(LIST.to);
-  const setTab = (value: string | null) => {
-    const next = AI_VIDEO_TABS.find((t) => t === value) ?? 'Template';
-    void navigate({ to: '.', search: () => toUrlSearch({ tab: next === 'Template' ? undefined : next }) } as never);
-  };
   return (
-    <Tabs value={tab} onChange={setTab} keepMounted={false}>
-      <Tabs.List>
-        {AI_VIDEO_TABS.map((t) => (
-          <Tabs.Tab key={t} value={t}>
-            {t}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      <Suspense fallback={<Loader m="md" aria-label="Loading" />}>
-        <Tabs.Panel value="Template" pt="md">
-          <TemplateForm key={template.updatedAt} template={template} onSaved={() => undefined} onCancel={back} />
-        </Tabs.Panel>
-        <Tabs.Panel value="Videos" pt="md">
-          <VideosTab templateId={template.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="Generate" pt="md">
-          <GenerateTab template={template} />
-        </Tabs.Panel>
-      </Suspense>
-    </Tabs>
+    <UrlTabs
+      tabs={AI_VIDEO_TABS}
+      current={tab}
+      panels={{
+        Template: <TemplateForm key={template.updatedAt} template={template} onSaved={() => undefined} onCancel={back} />,
+        Videos: <VideosTab templateId={template.id} />,
+        Generate: <GenerateTab template={template} />,
+      }}
+    />
   );
 }
 
@@ -69,7 +52,7 @@ export function EditAiVideoTemplatePage() {
   const result = aiVideoTemplatesArea.useDetail(Number(aiVideoTemplateId));
   return (
     <FormPage list={LIST} title="Edit AI Video Template" subtitle={result.data?.body.name}>
-      <LoadedEntity result={result}>{(template) => <TemplateTabs template={template} tab={search.tab ?? 'Template'} />}</LoadedEntity>
+      <LoadedEntity result={result}>{(template) => <TemplateTabs template={template} tab={search.tab} />}</LoadedEntity>
     </FormPage>
   );
 }

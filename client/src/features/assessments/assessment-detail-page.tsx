@@ -1,10 +1,10 @@
-import { lazy, Suspense } from 'react';
-import { Anchor, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { lazy } from 'react';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { Assessment } from '@app/contract';
 import { LoadedEntity } from '../../components/form-kit';
-import { toUrlSearch } from '../../components/list-kit/list-search';
+import { UrlTabs } from '../../components/url-tabs';
 import { assessmentsArea, useDeleteAssessment } from './api';
 import { DeleteAssessmentButton } from './delete-assessment';
 import { ASSESSMENT_TABS, type AssessmentTab } from './search';
@@ -16,16 +16,9 @@ const ScoreMatrixTab = lazy(() => import('./score-matrix-tab'));
 
 const routeApi = getRouteApi('/admin/learning/assessments/$assessmentId');
 
-/** 'Score Matrix' -> 'score-matrix': Mantine makes element ids from a tab's value, where spaces are not allowed. */
-const tabSlug = (tab: AssessmentTab) => tab.toLowerCase().replace(/ /g, '-');
-
-function AssessmentDetail({ assessment: a, tab }: { assessment: Assessment; tab: AssessmentTab }) {
+function AssessmentDetail({ assessment: a, tab }: { assessment: Assessment; tab: AssessmentTab | undefined }) {
   const navigate = useNavigate();
   const remove = useDeleteAssessment(() => void navigate({ to: '/admin/learning/assessments' }));
-  const setTab = (slug: string | null) => {
-    const next = ASSESSMENT_TABS.find((t) => tabSlug(t) === slug) ?? ASSESSMENT_TABS[0];
-    void navigate({ to: '.', search: () => toUrlSearch({ tab: next === ASSESSMENT_TABS[0] ? undefined : next }) } as never);
-  };
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap">
@@ -46,29 +39,16 @@ function AssessmentDetail({ assessment: a, tab }: { assessment: Assessment; tab:
         </Stack>
         <DeleteAssessmentButton assessment={a} remove={remove} />
       </Group>
-      <Tabs value={tabSlug(tab)} onChange={setTab} keepMounted={false}>
-        <Tabs.List>
-          {ASSESSMENT_TABS.map((t) => (
-            <Tabs.Tab key={t} value={tabSlug(t)}>
-              {t}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Suspense fallback={<Loader m="md" aria-label="Loading" />}>
-          <Tabs.Panel value={tabSlug('Assessment Details')} pt="md">
-            <DetailsTab assessment={a} />
-          </Tabs.Panel>
-          <Tabs.Panel value={tabSlug('Outcomes')} pt="md">
-            <OutcomesTab assessment={a} />
-          </Tabs.Panel>
-          <Tabs.Panel value={tabSlug('Questions')} pt="md">
-            <QuestionsTab assessment={a} />
-          </Tabs.Panel>
-          <Tabs.Panel value={tabSlug('Score Matrix')} pt="md">
-            <ScoreMatrixTab assessment={a} />
-          </Tabs.Panel>
-        </Suspense>
-      </Tabs>
+      <UrlTabs
+        tabs={ASSESSMENT_TABS}
+        current={tab}
+        panels={{
+          'Assessment Details': <DetailsTab assessment={a} />,
+          Outcomes: <OutcomesTab assessment={a} />,
+          Questions: <QuestionsTab assessment={a} />,
+          'Score Matrix': <ScoreMatrixTab assessment={a} />,
+        }}
+      />
     </Stack>
   );
 }
@@ -77,7 +57,7 @@ function AssessmentDetail({ assessment: a, tab }: { assessment: Assessment; tab:
 export function AssessmentDetailPage({ assessmentId }: { assessmentId: number }) {
   const search = routeApi.useSearch();
   const result = assessmentsArea.useDetail(assessmentId);
-  return <LoadedEntity result={result}>{(a) => <AssessmentDetail assessment={a} tab={search.tab ?? 'Assessment Details'} />}</LoadedEntity>;
+  return <LoadedEntity result={result}>{(a) => <AssessmentDetail assessment={a} tab={search.tab} />}</LoadedEntity>;
 }
 
 /** The route's component: the id from the path (a number; anything else answers the API's 400/404 in place). */

@@ -1,10 +1,10 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconPencil } from '@tabler/icons-react';
-import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import type { Invitation } from '@app/contract';
 import { LoadedEntity } from '../../components/form-kit';
-import { toUrlSearch } from '../../components/list-kit/list-search';
+import { UrlTabs } from '../../components/url-tabs';
 import { AbResults } from './ab-results';
 import { invitationsArea } from './api';
 import { count, formatDay, percent, StatusBadge } from './format';
@@ -128,24 +128,14 @@ function GeneralTab({ invitation: i }: { invitation: Invitation }) {
  */
 export type SendingTabs = Partial<Record<'Email Reminders' | 'Postal Mailings', ComponentType<{ invitation: Invitation }>>>;
 
-/** 'Email Reminders' -> 'email-reminders': the value Mantine makes ids from. */
-const tabSlug = (tab: InvitationTab) => tab.toLowerCase().replace(/ /g, '-');
-
 const POLL_MS = 1500;
 
-function InvitationDetail({ invitation: i, tab, sending }: { invitation: Invitation; tab: InvitationTab; sending: SendingTabs }) {
+function InvitationDetail({ invitation: i, tab, sending }: { invitation: Invitation; tab: InvitationTab | undefined; sending: SendingTabs }) {
   const Reminders = sending['Email Reminders'];
   const Postal = sending['Postal Mailings'];
-  const navigate = useNavigate();
   const tabs: InvitationTab[] = ['General', 'Analytics', 'Invitees'];
   if (i.deliverEmails && Reminders) tabs.push('Email Reminders');
   if (i.deliverPostalMails && Postal) tabs.push('Postal Mailings');
-  const current = tabs.includes(tab) ? tab : 'General';
-  // Mantine builds element ids from a tab's value: spaces are not allowed in them (ARIA), so values are slugs.
-  const setTab = (slug: string | null) => {
-    const next = tabs.find((t) => tabSlug(t) === slug) ?? 'General';
-    void navigate({ to: '.', search: () => toUrlSearch({ tab: next === 'General' ? undefined : next }) } as never);
-  };
 
   return (
     <Stack gap="lg">
@@ -181,36 +171,17 @@ function InvitationDetail({ invitation: i, tab, sending }: { invitation: Invitat
           {i.statusReason}
         </Alert>
       )}
-      <Tabs value={tabSlug(current)} onChange={setTab} keepMounted={false}>
-        <Tabs.List>
-          {tabs.map((t) => (
-            <Tabs.Tab key={t} value={tabSlug(t)}>
-              {t}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Suspense fallback={<Loader m="md" aria-label="Loading" />}>
-          <Tabs.Panel value={tabSlug('General')} pt="md">
-            <GeneralTab invitation={i} />
-          </Tabs.Panel>
-          <Tabs.Panel value={tabSlug('Analytics')} pt="md">
-            <AnalyticsTab invitationId={i.id} />
-          </Tabs.Panel>
-          <Tabs.Panel value={tabSlug('Invitees')} pt="md">
-            <InviteesTab invitation={i} />
-          </Tabs.Panel>
-          {Reminders && (
-            <Tabs.Panel value={tabSlug('Email Reminders')} pt="md">
-              <Reminders invitation={i} />
-            </Tabs.Panel>
-          )}
-          {Postal && (
-            <Tabs.Panel value={tabSlug('Postal Mailings')} pt="md">
-              <Postal invitation={i} />
-            </Tabs.Panel>
-          )}
-        </Suspense>
-      </Tabs>
+      <UrlTabs
+        tabs={tabs}
+        current={tab}
+        panels={{
+          General: <GeneralTab invitation={i} />,
+          Analytics: <AnalyticsTab invitationId={i.id} />,
+          Invitees: <InviteesTab invitation={i} />,
+          'Email Reminders': Reminders && <Reminders invitation={i} />,
+          'Postal Mailings': Postal && <Postal invitation={i} />,
+        }}
+      />
     </Stack>
   );
 }
@@ -221,5 +192,5 @@ export function InvitationDetailPage({ invitationId, sending = {} }: { invitatio
   const result = invitationsArea.useDetail(invitationId, {
     refetchInterval: (r) => ((r as { body?: Invitation } | undefined)?.body?.status === 'DB Processing' ? POLL_MS : false),
   });
-  return <LoadedEntity result={result}>{(i) => <InvitationDetail invitation={i} tab={search.tab ?? 'General'} sending={sending} />}</LoadedEntity>;
+  return <LoadedEntity result={result}>{(i) => <InvitationDetail invitation={i} tab={search.tab} sending={sending} />}</LoadedEntity>;
 }
