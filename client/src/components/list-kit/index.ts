@@ -13,3 +13,4 @@ export { ColumnToggle, useVisibleColumns, MOBILE_QUERY } from './column-toggle';
 export type { Column, FilterDef, FilterOption, FilterValues, ListResult } from './types';
 export { ListError } from './list-error';
 export { enabledColumn, updatedColumn, yesNoOptions } from './common-columns';
+export { RowActions } from './row-actions';

@@ -1,8 +1,8 @@
-import { ActionIcon, Anchor, Button, Group, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Anchor, Button, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { AI_CHAT_TEMPLATE_TYPES, AiChatTemplateListQuery, type AiChatTemplate } from '@app/contract';
-import type { Column, FilterDef } from '../../components/list-kit';
+import { RowActions, type Column, type FilterDef } from '../../components/list-kit';
 import { formatDay } from '../../components/format';
 import { AreaListPage } from '../../components/area-list-page';
 import { openConfirmModal } from '../../app/overlay-gate';
@@ -53,20 +53,7 @@ function columns(remove: (id: number) => void): Column<AiChatTemplate>[] {
       key: 'actions',
       header: 'Actions',
       align: 'right',
-      render: (t) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon component={Link} to={editPath(t.id)} variant="subtle" aria-label={`Edit ${t.name}`}>
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.name}`} onClick={() => confirmDelete(t, remove)}>
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
+      render: (t) => <RowActions name={t.name} editTo={editPath(t.id)} onDelete={() => confirmDelete(t, remove)} />,
     },
   ];
 }

@@ -1,9 +1,8 @@
-import { ActionIcon, Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { InvitationEmail } from '@app/contract';
 import { openConfirmModal } from '../../app/overlay-gate';
-import type { Column } from '../../components/list-kit';
+import { RowActions, type Column } from '../../components/list-kit';
 import { count } from '../../components/format';
 import { RateBadge } from '../../components/rate-badge';
 import { SendStatusCell } from './status-cell';
@@ -141,20 +140,7 @@ export function reminderColumns(actions?: ReminderActions, extra: Column<Invitat
       align: 'right',
       // Only before the send starts (the server refuses it afterwards too).
       render: (r) =>
-        r.sendStartedAt ? null : (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label="Edit">
-              <ActionIcon variant="subtle" aria-label={`Edit reminder #${r.id}`} onClick={() => actions.edit(r)}>
-                <IconPencil size={16} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Delete">
-              <ActionIcon variant="subtle" color="red" aria-label={`Delete reminder #${r.id}`} onClick={() => confirmDelete(r, actions.remove)}>
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        ),
+        r.sendStartedAt ? null : <RowActions name={`reminder #${r.id}`} onEdit={() => actions.edit(r)} onDelete={() => confirmDelete(r, actions.remove)} />,
     },
   ];
 }

@@ -1,9 +1,8 @@
-import { ActionIcon, Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { PostalMail } from '@app/contract';
 import { openConfirmModal } from '../../app/overlay-gate';
-import type { Column } from '../../components/list-kit';
+import { RowActions, type Column } from '../../components/list-kit';
 import { UploadStatusCell } from './status-cell';
 
 const hour = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -61,20 +60,7 @@ export function mailColumns(actions: MailActions, invitationColumn?: Column<Post
       align: 'right',
       // Only before the upload starts (the server refuses it afterwards too).
       render: (m) =>
-        m.uploadStartedAt ? null : (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label="Edit">
-              <ActionIcon variant="subtle" aria-label={`Edit postal mailing #${m.id}`} onClick={() => actions.edit(m)}>
-                <IconPencil size={16} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Delete">
-              <ActionIcon variant="subtle" color="red" aria-label={`Delete postal mailing #${m.id}`} onClick={() => confirmDelete(m, actions.remove)}>
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        ),
+        m.uploadStartedAt ? null : <RowActions name={`postal mailing #${m.id}`} onEdit={() => actions.edit(m)} onDelete={() => confirmDelete(m, actions.remove)} />,
     },
   ];
 }
