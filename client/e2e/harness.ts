@@ -21,14 +21,14 @@ export type E2E = { baseUrl: string; db: Db; browser: Browser; page: Page; close
  * The real product for a browser test: a fresh database cloned from the run's migrated template (the
  * server tests' global set-up: TEST_DATABASE_URL's server, else the embedded PostgreSQL), the app
  * serving the built client on a free port (with the job queue running when `jobs` is set), and headless
- * Debian Chromium.
+ * Debian Chromium. `env` adds settings (an AI provider, say).
  */
-export async function startE2E(options: { jobs?: boolean } = {}): Promise<E2E> {
+export async function startE2E(options: { jobs?: boolean; env?: Record<string, string> } = {}): Promise<E2E> {
   const database = await cloneTestDatabase();
   const db = createDb(database.url, 5);
   await ensureAdmin(db, ADMIN.email, ADMIN.password);
 
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: await mkdtemp(path.join(tmpdir(), 'e2e-')) });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: await mkdtemp(path.join(tmpdir(), 'e2e-')), ...options.env });
   const storage = localStorage(path.join(config.DATA_DIR, 'files'));
   // With `jobs`, the app's real queue runs on the test database (delivery, webhooks ...), as under npm start.
   const jobs = options.jobs ? createJobQueue({ connectionString: database.url, services: { db, storage, config }, work: true, pollingIntervalSeconds: 0.5 }) : undefined;

@@ -150,12 +150,25 @@ export type AiChatListQuery = z.input<typeof AiChatListQuery>;
 export const AiChatMessage = z.object({ id: z.number().int(), userInput: z.string(), aiResponse: z.string(), createdAt: z.string() });
 export type AiChatMessage = z.infer<typeof AiChatMessage>;
 
+/** A goal the AI saved for a member: by save_goal / update_goal (Chat templates) or a Goal Creation Schema answer. */
+export const AiGoal = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  dueDate: z.string().describe('As the model gave it (YYYY-MM-DD), or empty'),
+  steps: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AiGoal = z.infer<typeof AiGoal>;
+
 export const AiChat = z.object({
   id: z.number().int(),
   template: z.object({ id: z.number().int(), name: z.string(), type: z.enum(AI_CHAT_TEMPLATE_TYPES) }),
   account: person,
   locked: z.boolean(),
   messages: z.array(AiChatMessage),
+  goals: z.array(AiGoal).describe('The goals this chat saved (save_goal, update_goal, Goal Creation Schema answers), oldest first'),
   updatedAt: z.string(),
   createdAt: z.string(),
 });

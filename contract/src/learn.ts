@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { c } from './c.js';
 import { meta } from './common/access.js';
-import { conflict } from './common/error.js';
+import { AiChat, AiChatSendInput, AI_CHAT_TEMPLATE_TYPES } from './ai-chat.js';
+import { conflict, ErrorBody } from './common/error.js';
 import { RichTextDoc } from './common/rich-text.js';
 import { QUESTION_TYPES } from './common/questions.js';
 import { COMPONENT_TYPES } from './program-components.js';
@@ -16,6 +17,8 @@ import { SURVEY_QUESTION_TYPES } from './surveys.js';
 
 export const LEARN_MESSAGES = {
   aiNotConfigured: 'AI is not configured yet',
+  aiNoTemplate: 'This step has no AI template yet',
+  aiAnswersOnce: 'This step answers once: it takes no messages',
   programNotFound: 'Program not found',
   notFound: 'Not found',
   segmentsLeft: 'Mark every segment of this lesson done first',
@@ -45,7 +48,7 @@ export const LearnerComponent = z.object({
   xp: z.number().int().describe('XP granted once when the component is completed (per learning XP kind it is tagged with)'),
   learningXps: z.array(z.object({ id, name: z.string() })),
   required: z.boolean().describe('Counts for finishing the program: every component except AI ones (feedback, chat, goal, task) and calendar events'),
-  aiComponent: z.boolean().describe('Feedback, chat, goal or task: answered by the AI chat adapter (409 "AI is not configured yet" until it exists)'),
+  aiComponent: z.boolean().describe('Feedback, chat, goal or task: answered through the AI chat templates (GET .../{feedback|chat|goal|task}/{c})'),
   startedAt: when,
   completedAt: when,
   score: z.number().nullable().describe('Quiz: correct answers; otherwise null'),
@@ -203,11 +206,30 @@ export const LearnerCalendarEvent = z.object({
   fallback: z.object({ slug: z.string(), name: z.string() }).nullable().describe('The async component to take instead when the member cannot attend'),
 });
 
+/**
+ * An AI component (feedback, chat, goal, task) as the member sees it: its instructions and the member's one
+ * chat on it. The first GET starts the chat (the template's prompt with the member's tokens goes to the model)
+ * and the answer is kept, so later reads show the same conversation without asking again. A Feedback or
+ * Programmatic template answers once (the chat is locked and the step completed); a Chat template takes the
+ * member's messages (POST) and completes once the member has written one. Goals saved by the AI are in
+ * `chat.goals`.
+ */
+export const LearnerAiComponent = ComponentContent.extend({
+  aiConfigured: z.boolean().describe('Whether the server has an AI provider; when not, starting or writing to a chat answers 409 "AI is not configured yet"'),
+  template: z.object({ id, name: z.string(), type: z.enum(AI_CHAT_TEMPLATE_TYPES) }).nullable().describe('The AI chat template of the step (null: none chosen yet)'),
+  chat: AiChat.nullable().describe("The member's chat on this step, with its messages and saved goals"),
+  canSend: z.boolean().describe('Whether the member may write (a Chat template, chat not locked)'),
+});
+export type LearnerAiComponent = z.infer<typeof LearnerAiComponent>;
+
 const programParam = z.object({ programSlug: z.string().max(300) });
 const componentParam = <K extends string>(name: K) => programParam.extend({ [name]: z.string().max(300) } as { [P in K]: z.ZodString });
 const indexParam = <K extends string>(name: K) => componentParam(name).extend({ index: z.coerce.number().int().min(1).max(10_000).describe('1-based question number') });
 const base = '/learn/program/:programSlug';
 const errors409 = conflict;
+const aiErrors = { 409: ErrorBody, 502: ErrorBody } as const;
+const aiOpen = 'Starts the member’s chat on the first read (409 "AI is not configured yet" without a provider, "This step has no AI template yet" without a template; 502 with the provider’s reason when it fails); later reads answer the kept chat';
+const aiSend = 'Send the member’s message (or `locked: true` to end the chat) and answer the chat with the assistant’s reply; 409 when the step answers once or the chat is locked';
 
 export const learnContract = c.router(
   {
@@ -220,10 +242,13 @@ export const learnContract = c.router(
     xp: { method: 'GET', path: `${base}/xp/:componentSlug`, pathParams: componentParam('componentSlug'), responses: { 200: XpSummary }, summary: 'The XP a component grants and what this member was awarded (once per XP kind)' },
     finishState: { method: 'GET', path: `${base}/finish`, pathParams: programParam, responses: { 200: FinishResult }, summary: 'Whether the program can be finished, and which required components are missing' },
     finish: { method: 'POST', path: `${base}/finish`, pathParams: programParam, body: c.noBody(), responses: { 200: FinishResult, ...errors409 }, summary: 'Finish the program: 409 until every required component is completed' },
-    feedback: { method: 'GET', path: `${base}/feedback/:c`, pathParams: componentParam('c'), responses: { 200: ComponentContent, ...errors409 }, summary: 'AI feedback: 409 "AI is not configured yet" until the AI chat adapter exists' },
-    chat: { method: 'GET', path: `${base}/chat/:c`, pathParams: componentParam('c'), responses: { 200: ComponentContent, ...errors409 }, summary: 'AI chat: 409 "AI is not configured yet" until the AI chat adapter exists' },
-    goal: { method: 'GET', path: `${base}/goal/:c`, pathParams: componentParam('c'), responses: { 200: ComponentContent, ...errors409 }, summary: 'AI goal: 409 "AI is not configured yet" until the AI chat adapter exists' },
-    task: { method: 'GET', path: `${base}/task/:c`, pathParams: componentParam('c'), responses: { 200: ComponentContent, ...errors409 }, summary: 'AI task: 409 "AI is not configured yet" until the AI chat adapter exists' },
+    feedback: { method: 'GET', path: `${base}/feedback/:c`, pathParams: componentParam('c'), responses: { 200: LearnerAiComponent, ...aiErrors }, summary: `AI feedback (answered once, then kept). ${aiOpen}` },
+    chat: { method: 'GET', path: `${base}/chat/:c`, pathParams: componentParam('c'), responses: { 200: LearnerAiComponent, ...aiErrors }, summary: `AI chat. ${aiOpen}` },
+    sendChat: { method: 'POST', path: `${base}/chat/:c`, pathParams: componentParam('c'), body: AiChatSendInput, responses: { 200: LearnerAiComponent, 400: ErrorBody, ...aiErrors }, summary: `AI chat: ${aiSend}` },
+    goal: { method: 'GET', path: `${base}/goal/:c`, pathParams: componentParam('c'), responses: { 200: LearnerAiComponent, ...aiErrors }, summary: `AI goal creation. ${aiOpen}` },
+    sendGoal: { method: 'POST', path: `${base}/goal/:c`, pathParams: componentParam('c'), body: AiChatSendInput, responses: { 200: LearnerAiComponent, 400: ErrorBody, ...aiErrors }, summary: `AI goal creation: ${aiSend}` },
+    task: { method: 'GET', path: `${base}/task/:c`, pathParams: componentParam('c'), responses: { 200: LearnerAiComponent, ...aiErrors }, summary: `AI task creation. ${aiOpen}` },
+    sendTask: { method: 'POST', path: `${base}/task/:c`, pathParams: componentParam('c'), body: AiChatSendInput, responses: { 200: LearnerAiComponent, 400: ErrorBody, ...aiErrors }, summary: `AI task creation: ${aiSend}` },
     instruction: { method: 'GET', path: `${base}/instruction/:c`, pathParams: componentParam('c'), responses: { 200: ComponentContent }, summary: 'Any component’s instructions (its curriculum rich text)' },
     lesson: { method: 'GET', path: `${base}/lesson/:lessonSlug`, pathParams: componentParam('lessonSlug'), responses: { 200: LearnerLesson }, summary: 'A lesson or segmented lesson with its segments' },
     completeLesson: { method: 'POST', path: `${base}/lesson/:lessonSlug`, pathParams: componentParam('lessonSlug'), body: c.noBody(), responses: { 200: LearnerLesson, ...errors409 }, summary: 'Mark a lesson done (XP once); a segmented lesson answers 409 until every segment is done' },

@@ -36,6 +36,16 @@ const TEMPLATES: Array<{ name: string; type: AiChatTemplateType; user: string; d
     updateGoal: false,
     jsonSchema: 'Goal Creation Schema',
   },
+  {
+    name: 'Semester Tasks Planner',
+    type: 'Programmatic',
+    user: 'Plan the first tasks {{firstName}} should do this month to grow as a leader at {{schoolName}}.',
+    developer: 'Answer only with JSON of the given schema: three to five small, concrete tasks.',
+    useEmojis: false,
+    saveGoal: false,
+    updateGoal: false,
+    jsonSchema: 'Task Creation Schema',
+  },
 ];
 
 /**

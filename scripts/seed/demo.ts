@@ -29,10 +29,10 @@ export async function seedDemo(db: Db, scale = 0, log: (line: string) => void = 
   log(`postal mailings: ${await seedPostalMails(db)} added`);
   log(`quizzes and surveys: ${await seedQuizzesAndSurveys(db)} added`);
   log(`assessments: ${await seedAssessments(db)} added`);
+  log(`AI chat templates and chats (before programs: their AI steps use them): ${await seedAiChats(db)} added`);
   log(`programs: ${await seedPrograms(db)} added`);
   log(`lesson segments: ${await seedLessons(db)} added`);
   log(`AI video templates and videos: ${await seedAiVideos(db)} added`);
-  log(`AI chat templates and chats: ${await seedAiChats(db)} added`);
   if (scale > 0) {
     log(`scale institutions: ${await seedScaleInstitutions(db, scale)} added`);
     const { members, pledges } = await seedScaleMembers(db, scale);

@@ -6,6 +6,8 @@ const PROGRAM_SLUG = 'leadership-foundations';
 /** The demo quiz, survey and assessment the components link to when their seeds ran (looked up by name). */
 const QUIZ_NAME = 'Society Basics Quiz';
 const SURVEY_NAME = 'New Member Survey';
+/** The demo AI chat templates the AI components use when the AI chat seed ran first (scripts/seed/ai-chat.ts). */
+const AI_TEMPLATES = { feedback: 'Reflection Feedback', chat: 'Goal Coach Chat', goal: 'Semester Goals Generator', task: 'Semester Tasks Planner' } as const;
 
 async function idOf(db: Db, table: string, column: string, value?: string): Promise<number | null> {
   const { rows: exists } = await sql<{ ok: boolean }>`select to_regclass(${`public.${table}`}) is not null as ok`.execute(db);
@@ -19,7 +21,7 @@ const doc = (text: string) => ({ type: 'doc' as const, content: [{ type: 'paragr
 
 /**
  * A demo program (spec 03 Learning): two sections holding a component of every type, the quiz, survey and
- * assessment linked when their demo rows exist, a segmented lesson with slug 'demo-lesson' (its segments
+ * assessment and the AI chat templates linked when their demo rows exist, a segmented lesson with slug 'demo-lesson' (its segments
  * come from the lessons seed) and a calendar event with its Learning event and an async fallback.
  * Idempotent: nothing is added when the program exists. Answers the number of programs added.
  */
@@ -45,6 +47,7 @@ export async function seedPrograms(db: Db): Promise<number> {
       ])
       .returning('id')
       .execute();
+    const ai = async (kind: keyof typeof AI_TEMPLATES) => ({ aiTemplateId: await idOf(trx, 'ai_chat_templates', 'name', AI_TEMPLATES[kind]) });
     type Row = { sectionId: number; name: string; slug: string; componentType: ComponentType; xp?: number; xps?: string[]; links?: Record<string, unknown> };
     const rows: Row[] = [
       { sectionId: first!.id, name: 'Welcome to the Society', slug: 'welcome', componentType: 'lesson', links: { curriculum: JSON.stringify(doc('Welcome! This lesson introduces the society and its three pillars.')) } },
@@ -52,10 +55,10 @@ export async function seedPrograms(db: Db): Promise<number> {
       { sectionId: first!.id, name: 'Personality Assessment', slug: 'personality-assessment', componentType: 'assessment', xp: 15, xps: ['Leadership'], links: { assessmentId } },
       { sectionId: first!.id, name: 'Society Basics Check', slug: 'society-basics-check', componentType: 'quiz', xp: 10, xps: ['Leadership', 'Scholarship'], links: { quizId } },
       { sectionId: first!.id, name: 'Tell Us About You', slug: 'tell-us-about-you', componentType: 'survey', xp: 5, xps: ['Service'], links: { surveyId } },
-      { sectionId: second!.id, name: 'Reflection Feedback', slug: 'reflection-feedback', componentType: 'feedback' },
-      { sectionId: second!.id, name: 'Leadership Coach Chat', slug: 'leadership-coach-chat', componentType: 'chat', xp: 10, xps: ['Leadership'] },
-      { sectionId: second!.id, name: 'Set Your Goal', slug: 'set-your-goal', componentType: 'goal' },
-      { sectionId: second!.id, name: 'Plan Your Tasks', slug: 'plan-your-tasks', componentType: 'task' },
+      { sectionId: second!.id, name: 'Reflection Feedback', slug: 'reflection-feedback', componentType: 'feedback', links: await ai('feedback') },
+      { sectionId: second!.id, name: 'Leadership Coach Chat', slug: 'leadership-coach-chat', componentType: 'chat', xp: 10, xps: ['Leadership'], links: await ai('chat') },
+      { sectionId: second!.id, name: 'Set Your Goal', slug: 'set-your-goal', componentType: 'goal', links: await ai('goal') },
+      { sectionId: second!.id, name: 'Plan Your Tasks', slug: 'plan-your-tasks', componentType: 'task', links: await ai('task') },
       { sectionId: second!.id, name: 'Live Orientation', slug: 'live-orientation', componentType: 'calendar event', xp: 25, xps: ['Service'] },
     ];
     const indexes = new Map<number, number>();

@@ -11,7 +11,7 @@ import type { QuizAnswerTable, QuizQuestionTable, QuizStatementTable, QuizTable,
 import type { LearningXpTable, ProgramComponentTable, ProgramComponentXpTable, ProgramSectionTable, ProgramTable } from './tables/programs.js';
 import type { LessonSegmentTable } from './tables/lessons.js';
 import type { AiVideoTable, AiVideoTemplateTable } from './tables/ai-video.js';
-import type { AiChatMessageTable, AiChatTable, AiChatTemplateTable } from './tables/ai-chat.js';
+import type { AiChatMessageTable, AiChatTable, AiChatTemplateTable, AiGoalTable } from './tables/ai-chat.js';
 import type { LearningComponentProgressTable, LearningProgramProgressTable, LearningXpAwardTable } from './tables/learning-progress.js';
 
 // Dates come back as JS Dates; bigint counts as numbers (they stay far below 2^53 here).
@@ -222,6 +222,7 @@ export interface DB {
   aiChatTemplates: AiChatTemplateTable;
   aiChats: AiChatTable;
   aiChatMessages: AiChatMessageTable;
+  aiGoals: AiGoalTable;
   learningProgramProgress: LearningProgramProgressTable;
   learningComponentProgress: LearningComponentProgressTable;
   learningXpAwards: LearningXpAwardTable;

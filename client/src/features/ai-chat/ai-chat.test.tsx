@@ -42,6 +42,7 @@ const conversation: AiChat = {
   account: chat.account,
   locked: true,
   messages: [{ id: 1, userInput: 'I want to run', aiResponse: 'Goal saved: Run a 5k', createdAt: '2026-11-03T10:00:00.000Z' }],
+  goals: [{ id: 2, title: 'Run a 5k', description: 'Before spring break', dueDate: '2027-03-01', steps: [], createdAt: '2026-11-03T10:00:00.000Z', updatedAt: '2026-11-03T10:00:00.000Z' }],
   updatedAt: '2026-11-03T10:00:00.000Z',
   createdAt: '2026-11-03T09:00:00.000Z',
 };
@@ -121,5 +122,7 @@ describe('AI chat templates', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'View conversation with Ada Member' }, slow));
     const dialog = await screen.findByRole('dialog', { name: 'Conversation with Ada Member' }, slow);
     expect(within(dialog).getByText('Goal saved: Run a 5k')).toBeTruthy();
+    expect(within(dialog).getByText('Saved goal')).toBeTruthy();
+    expect(within(dialog).getByText('Due 2027-03-01')).toBeTruthy();
   });
 });

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Badge, Center, Loader, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Center, Loader, Modal, Text, Tooltip } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { AiChatListQuery, type AiChatSummary } from '@app/contract';
+import { AiConversation } from '../../components/ai-conversation';
 import { AreaListPage } from '../../components/area-list-page';
 import type { Column } from '../../components/list-kit';
 import { formatDay } from '../../components/format';
@@ -20,29 +21,7 @@ function ConversationDialog({ chatId, onClose }: { chatId: number | null; onClos
           <Loader aria-label="Loading" />
         </Center>
       ) : (
-        <Stack gap="sm">
-          {body.messages.map((m) => (
-            <Stack key={m.id} gap={4}>
-              <Paper withBorder p="xs" radius="md" bg="var(--mantine-color-gray-light)">
-                <Text size="xs" c="dimmed">
-                  {body.account.name} · {formatDay(m.createdAt)}
-                </Text>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>
-                  {m.userInput}
-                </Text>
-              </Paper>
-              <Paper withBorder p="xs" radius="md">
-                <Text size="xs" c="dimmed">
-                  AI
-                </Text>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>
-                  {m.aiResponse}
-                </Text>
-              </Paper>
-            </Stack>
-          ))}
-          {body.locked && <Badge color="gray">Locked</Badge>}
-        </Stack>
+        <AiConversation chat={body} memberLabel={body.account.name} />
       )}
     </Modal>
   );

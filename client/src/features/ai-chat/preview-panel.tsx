@@ -7,7 +7,7 @@ import { errorMessage } from '../../api/errors';
 import { SearchableSelect } from '../../components/form-kit';
 import { memberOptions, usePreview, useTemplateForm } from './api';
 import type { PreviewKind } from './search';
-import { TypedText } from './typed-text';
+import { TypedText } from '../../components/typed-text';
 
 type PreviewSearch = { tokens?: Record<string, string>; previewAccountId?: number; preview?: PreviewKind };
 type Template = Required<Pick<AiChatTemplateInput, 'type' | 'userPrompt' | 'developerPrompt' | 'useEmojis' | 'jsonSchema'>>;

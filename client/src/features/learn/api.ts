@@ -31,10 +31,6 @@ export function useSegment(programSlug: string, lessonSlug: string, segmentSlug:
   });
 }
 
-export function useInstruction(programSlug: string, c: string) {
-  return tsr.learn.instruction.useQuery({ queryKey: learnQueries.item(programSlug, 'instruction', c), queryData: { params: { programSlug, c } } });
-}
-
 export function useCalendarEvent(programSlug: string, c: string) {
   return tsr.learn.calendarEvent.useQuery({ queryKey: learnQueries.item(programSlug, 'calendar-event', c), queryData: { params: { programSlug, c } } });
 }
@@ -57,6 +53,24 @@ export function useAssessmentQuestion(programSlug: string, a: string, index: num
 
 export function useAssessmentOutcome(programSlug: string, a: string, enabled: boolean) {
   return tsr.learn.assessmentOutcome.useQuery({ queryKey: learnQueries.item(programSlug, 'assessment', a, 'outcome'), queryData: { params: { programSlug, a } }, enabled });
+}
+
+export type AiKind = 'feedback' | 'chat' | 'goal' | 'task';
+const AI_READS = { feedback: 'feedback', chat: 'chat', goal: 'goal', task: 'task' } as const;
+const AI_SENDS = { chat: 'sendChat', goal: 'sendGoal', task: 'sendTask' } as const;
+
+/** An AI step: the first read starts the member's chat (asks the model once), so it is not retried. */
+export function useAiStep(programSlug: string, kind: AiKind, c: string) {
+  // The four reads (and the three sends) share their params and answer: one typed hook serves each.
+  const read = tsr.learn[AI_READS[kind]] as typeof tsr.learn.chat;
+  return read.useQuery({ queryKey: learnQueries.item(programSlug, kind, c), queryData: { params: { programSlug, c } }, retry: false, staleTime: Infinity });
+}
+
+/** The member's message to an AI step (feedback takes none); the answer refreshes the program. */
+export function useAiSend(kind: AiKind) {
+  const queryClient = useQueryClient();
+  const send = tsr.learn[kind === 'feedback' ? 'sendChat' : AI_SENDS[kind]] as typeof tsr.learn.sendChat;
+  return send.useMutation({ onSuccess: () => queryClient.invalidateQueries({ queryKey: learnQueries.all }) });
 }
 
 /** Every learner post; each refreshes the whole program (progress, syllabus, the item itself). */

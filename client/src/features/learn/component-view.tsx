@@ -1,10 +1,13 @@
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import type { LearnerComponent } from '@app/contract';
-import { useCalendarEvent, useInstruction, useLearnMutations, useLesson, useRsvp, useSegment } from './api';
+import { useState, type FormEvent } from 'react';
+import { Alert, Badge, Button, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
+import { LEARN_MESSAGES, type LearnerComponent } from '@app/contract';
+import { errorMessage } from '../../api/errors';
+import { AiConversation } from '../../components/ai-conversation';
+import { useAiSend, useAiStep, useCalendarEvent, useLearnMutations, useLesson, useRsvp, useSegment, type AiKind } from './api';
 import { AssessmentView, QuizView, SurveyView } from './questions';
 import { RichHtml } from './rich-html';
 
-export const AI_NOT_READY = 'This step needs the AI coach, which is not available yet. You can finish the program without it.';
+export const AI_NOT_READY = 'This step needs the AI coach, which is not set up yet. You can finish the program without it.';
 
 type Props = { programSlug: string; component: LearnerComponent };
 
@@ -86,12 +89,42 @@ function CalendarView({ programSlug, component }: Props) {
   );
 }
 
+/** An AI step: the member's chat on it (started on the first read), typed out, with a box to write when it takes messages. */
 function AiView({ programSlug, component }: Props) {
-  const content = useInstruction(programSlug, component.slug).data?.body;
+  const kind = component.componentType as AiKind;
+  const step = useAiStep(programSlug, kind, component.slug);
+  const send = useAiSend(kind);
+  const [message, setMessage] = useState('');
+  const view = step.data?.body;
+  if (step.error) {
+    const notConfigured = errorMessage(step.error) === LEARN_MESSAGES.aiNotConfigured;
+    return <Alert color={notConfigured ? 'gray' : 'red'}>{notConfigured ? AI_NOT_READY : errorMessage(step.error)}</Alert>;
+  }
+  if (!view) return <Loader size="sm" aria-label="Asking the AI coach" />;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!message.trim()) return;
+    send.mutate({ params: { programSlug, c: component.slug }, body: { message } }, { onSuccess: () => setMessage('') });
+  };
   return (
     <Stack gap="sm">
-      <RichHtml text={content?.curriculum ?? null} />
-      <Alert color="gray">{AI_NOT_READY}</Alert>
+      <RichHtml text={view.curriculum} />
+      {view.chat && <AiConversation chat={view.chat} memberLabel="You" hideFirstPrompt typeLast={send.isSuccess} />}
+      {view.canSend && (
+        <form onSubmit={submit}>
+          <Stack gap="xs">
+            <Textarea label="Your message" rows={3} maxLength={10_000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
+            <Group>
+              <Button type="submit" loading={send.isPending} disabled={!message.trim()}>
+                Send
+              </Button>
+              <Button variant="default" disabled={send.isPending} onClick={() => send.mutate({ params: { programSlug, c: component.slug }, body: { locked: true } })}>
+                End chat
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Stack>
   );
 }

@@ -1,17 +1,23 @@
-import { Badge, Button, Grid, Group, NavLink, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { forwardRef, type AnchorHTMLAttributes } from 'react';
+import { Badge, Button, Grid, Group, NavLink, type NavLinkProps, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
-import { getRouteApi } from '@tanstack/react-router';
+import { createLink, getRouteApi } from '@tanstack/react-router';
 import { ListError } from '../../components/list-kit';
 import { useLearnMutations, useSyllabus } from './api';
 import { ComponentView } from './component-view';
 
 const routeApi = getRouteApi('/member/programs/$slug');
+/** A step of the syllabus: a real link to `?c=` (keyboard and screen readers reach it). */
+const StepLink = createLink(
+  forwardRef<HTMLAnchorElement, Omit<NavLinkProps, 'component'> & AnchorHTMLAttributes<HTMLAnchorElement>>(function StepNavLink(props, ref) {
+    return <NavLink component="a" ref={ref} {...props} />;
+  }),
+);
 
 /** /member/programs/{slug}: the syllabus with progress on the left, the open component (`?c=`) on the right. */
 export function MemberProgramPage() {
   const { slug } = routeApi.useParams();
   const { c } = routeApi.useSearch();
-  const navigate = routeApi.useNavigate();
   const result = useSyllabus(slug);
   const { start, finish } = useLearnMutations();
   const program = result.data?.body;
@@ -52,13 +58,15 @@ export function MemberProgramPage() {
               <Stack key={section.id} gap={0} mb="sm">
                 <Text fw={600} size="sm" px="xs" py={4}>{section.name}</Text>
                 {section.components.map((x) => (
-                  <NavLink
+                  <StepLink
                     key={x.id}
+                    to="/member/programs/$slug"
+                    params={{ slug }}
+                    search={{ c: x.slug }}
                     label={x.name}
                     description={`${x.componentType}${x.xp ? ` · ${x.xp} XP` : ''}`}
                     active={x.slug === c}
                     leftSection={x.completedAt ? <IconCircleCheck size={16} color="var(--mantine-color-green-6)" /> : <IconCircleDashed size={16} />}
-                    onClick={() => void navigate({ search: { c: x.slug } })}
                   />
                 ))}
               </Stack>

@@ -22,6 +22,8 @@ export interface AiChatTable {
   id: Generated<number>;
   templateId: number;
   accountId: number;
+  /** The program component (feedback, chat, goal, task) this chat belongs to; one per member (migration 0025). */
+  programComponentId: number | null;
   locked: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: DefaultedTimestamp;
@@ -34,4 +36,17 @@ export interface AiChatMessageTable {
   userInput: string;
   aiResponse: string;
   createdAt: CreatedAt;
+}
+
+/** A goal the AI saved for a member (save_goal / update_goal, or a Goal Creation Schema answer; migration 0025). */
+export interface AiGoalTable {
+  id: Generated<number>;
+  accountId: number;
+  chatId: number | null;
+  title: string;
+  description: Generated<string>;
+  dueDate: Generated<string>;
+  steps: Json<string[]>;
+  createdAt: CreatedAt;
+  updatedAt: DefaultedTimestamp;
 }

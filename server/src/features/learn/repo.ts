@@ -30,7 +30,7 @@ export async function componentsWithProgress(db: Db, accountId: number, programI
     .leftJoin('learningComponentProgress as p', (j) => j.onRef('p.componentId', '=', 'pc.id').on('p.accountId', '=', accountId))
     .select([
       'pc.id', 'pc.programId', 'pc.sectionId', 'pc.slug', 'pc.name', 'pc.componentType', 'pc.index', 'pc.xp', 'pc.curriculum',
-      'pc.assessmentId', 'pc.quizId', 'pc.surveyId', 'pc.fallbackId',
+      'pc.assessmentId', 'pc.quizId', 'pc.surveyId', 'pc.fallbackId', 'pc.aiTemplateId',
       'p.startedAt', 'p.completedAt', 'p.score', sql<number>`coalesce(p.xp_awarded, 0)`.as('xpAwarded'),
       sql<Array<{ id: number; name: string }>>`coalesce((select json_agg(json_build_object('id', x.id, 'name', x.name) order by x.id)
         from program_component_xps cx join learning_xps x on x.id = cx.learning_xp_id where cx.program_component_id = pc.id), '[]'::json)`.as('learningXps'),

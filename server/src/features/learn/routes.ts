@@ -1,11 +1,12 @@
-import { contract, LEARN_MESSAGES, type ComponentType } from '@app/contract';
+import { contract, LEARN_MESSAGES, type AiChatSendInput, type ComponentType } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { AppError } from '../../errors.js';
 import { answersOf, completeComponent, finishProgram, missingRequired, startProgram } from '../../services/learning-progress/index.js';
+import * as ai from './ai.js';
 import * as answers from './answers.js';
 import * as repo from './repo.js';
 import {
-  aiNotConfigured, componentOf, learnerComponentIn, learnerContext, memberProgram, notFound, refreshed, sections, served, syllabus,
+  componentOf, learnerComponentIn, learnerContext, memberProgram, notFound, refreshed, sections, served, syllabus,
   toLearnerComponent, type LearnerContext,
 } from './service.js';
 
@@ -76,11 +77,21 @@ async function calendarView(ctx: LearnerContext, row: ReturnType<typeof componen
   };
 }
 
+type AiRequest = { params: { programSlug: string; c: string }; request: Parameters<typeof learnerContext>[0] };
+
+/** GET of an AI component: the member's chat on it, started on the first read. */
 function aiComponent(type: ComponentType) {
-  return async ({ params, request }: { params: { programSlug: string; c: string }; request: Parameters<typeof learnerContext>[0] }) => {
+  return async ({ params, request }: AiRequest) => {
     const ctx = await learnerContext(request, params.programSlug);
-    componentOf(ctx, params.c, [type]);
-    return aiNotConfigured();
+    return { status: 200 as const, body: await ai.openAi(ctx, componentOf(ctx, params.c, [type]), request.server.config) };
+  };
+}
+
+/** POST of an AI component: the member's message. */
+function aiMessage(type: ComponentType) {
+  return async ({ params, body, request }: AiRequest & { body: AiChatSendInput }) => {
+    const ctx = await learnerContext(request, params.programSlug);
+    return { status: 200 as const, body: await ai.sendAi(ctx, componentOf(ctx, params.c, [type]), request.server.config, body) };
   };
 }
 
@@ -136,8 +147,11 @@ export const learnRoutes = s.router(contract.learn, {
   },
   feedback: aiComponent('feedback'),
   chat: aiComponent('chat'),
+  sendChat: aiMessage('chat'),
   goal: aiComponent('goal'),
+  sendGoal: aiMessage('goal'),
   task: aiComponent('task'),
+  sendTask: aiMessage('task'),
   instruction: async ({ params, request }) => {
     const ctx = await learnerContext(request, params.programSlug);
     const row = ctx.components.find((c) => c.slug === params.c);

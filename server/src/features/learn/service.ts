@@ -85,7 +85,7 @@ export async function syllabus(ctx: LearnerContext): Promise<Syllabus> {
   return { ...(await memberProgram(ctx)), sections: await sections(ctx) };
 }
 
-/** The AI components answer this until the AI chat adapter exists (issue: AI chat templates). */
+/** An AI component's chat cannot start without a provider; the rest of the program works without it. */
 export function aiNotConfigured(): never {
-  throw new AppError(409, LEARN_MESSAGES.aiNotConfigured, 'Feedback, chat, goal and task components need the AI chat adapter; the rest of the program works without it.');
+  throw new AppError(409, LEARN_MESSAGES.aiNotConfigured, 'Feedback, chat, goal and task components need an AI provider (AI_API_KEY); the rest of the program works without it.');
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AiChat, AiChatMessage, AiChatSummary, AiChatTemplate, AiFunctionCall } from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
 import { likePattern, paginate, type SortMap } from '../../db/list.js';
+import { goalsOfChat } from './goals.js';
 
 type TemplateListQuery = z.output<typeof import('@app/contract').AiChatTemplateListQuery>;
 type ChatListQuery = z.output<typeof import('@app/contract').AiChatListQuery>;
@@ -136,14 +137,30 @@ export async function getChat(db: Db, id: number, accountId?: number): Promise<A
     account: person(row),
     locked: row.locked,
     messages: await chatMessages(db, row.id),
+    goals: await goalsOfChat(db, row.id),
     updatedAt: row.updatedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-export async function createChat(db: Db, templateId: number, accountId: number): Promise<number> {
-  const { id } = await db.insertInto('aiChats').values({ templateId, accountId }).returning('id').executeTakeFirstOrThrow();
-  return id;
+/**
+ * A new chat's id; for a program component (one chat per member), undefined when the member already has one
+ * (two first reads at once: the later one keeps the earlier chat).
+ */
+export async function createChat(db: Db, templateId: number, accountId: number, programComponentId: number | null = null): Promise<number | undefined> {
+  const row = await db
+    .insertInto('aiChats')
+    .values({ templateId, accountId, programComponentId })
+    .onConflict((oc) => oc.columns(['programComponentId', 'accountId']).where('programComponentId', 'is not', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The member's chat on a program component, if they have one. */
+export async function chatIdForComponent(db: Db, accountId: number, programComponentId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('aiChats').select('id').where('programComponentId', '=', programComponentId).where('accountId', '=', accountId).executeTakeFirst();
+  return row?.id;
 }
 
 /** Stores one exchange (and locks the chat when asked), touching the chat's updatedAt. */

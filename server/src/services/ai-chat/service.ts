@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { AppError, fieldError } from '../../errors.js';
 import { ChatProviderError, chatProviderFrom, type ChatMessage, type ChatProvider, type ChatRequest } from './provider.js';
 import { replaceTokens, resolveTokens, tokenById, tokensIn } from '../tokens/index.js';
+import { storeGoals } from './goals.js';
 import * as repo from './repo.js';
 
 // The one service of AI chat templates, shared (features may not import each other): admin previews,
@@ -28,9 +29,12 @@ export function checkPromptTokens(template: Pick<PromptTemplate, 'userPrompt' | 
   }
 }
 
-/** The system and first user message, tokens replaced by `values` (a token with no value stays as written). */
-export function renderPrompts(template: PromptTemplate, values: Record<string, string>): { system: string; user: string } {
-  const fill = (doc: Doc) => replaceTokens(promptText(doc), (id) => values[id]);
+/**
+ * The system and first user message, tokens replaced by `values`. A token with no value stays as written in
+ * previews (staff see what is missing) and is left out (`blankUnresolved`) in members' chats.
+ */
+export function renderPrompts(template: PromptTemplate, values: Record<string, string>, blankUnresolved = false): { system: string; user: string } {
+  const fill = (doc: Doc) => replaceTokens(promptText(doc), (id) => values[id] ?? (blankUnresolved ? '' : undefined));
   const style = template.type === 'Programmatic' ? '' : template.useEmojis ? 'Use emojis where they fit.' : 'Do not use emojis.';
   return { system: [fill(template.developerPrompt), style].filter(Boolean).join('\n\n'), user: fill(template.userPrompt) };
 }
@@ -82,19 +86,23 @@ const responseText = (r: { textResponse: string | null; jsonResponse: unknown })
 
 /**
  * A member starts a chat on a template: the user prompt with their tokens is the first message. Feedback
- * and Programmatic templates answer once, so their chat is locked with that answer.
+ * and Programmatic templates answer once, so their chat is locked with that answer. With `programComponentId`
+ * the chat is the member's one chat of that learner component: when it exists already (two first reads at
+ * once), that chat is answered and this answer is dropped.
  */
-export async function startChat(db: Db, provider: ChatProvider, templateId: number, accountId: number): Promise<AiChatReply> {
+export async function startChat(db: Db, provider: ChatProvider, templateId: number, accountId: number, programComponentId: number | null = null): Promise<AiChatReply> {
   const template = await repo.getTemplate(db, templateId);
   if (!template) throw fieldError('templateId', 'AI chat template not found');
-  const { system, user } = renderPrompts(template, await accountTokenValues(db, accountId));
+  const { system, user } = renderPrompts(template, await accountTokenValues(db, accountId), true);
   const answer = await ask(provider, template, [...(system ? [{ role: 'system' as const, content: system }] : []), { role: 'user', content: user }]);
   const chatId = await db.transaction().execute(async (trx) => {
-    const id = await repo.createChat(trx, template.id, accountId);
+    const id = await repo.createChat(trx, template.id, accountId, programComponentId);
+    if (id === undefined) return repo.chatIdForComponent(trx, accountId, programComponentId!);
     await repo.addMessage(trx, id, { userInput: user, aiResponse: responseText(answer) }, template.type !== 'Chat');
+    await storeGoals(trx, { id, accountId }, answer, template.jsonSchema);
     return id;
   });
-  const chat = (await repo.getChat(db, chatId))!;
+  const chat = (await repo.getChat(db, chatId!))!;
   return { chat, reply: chat.messages.at(-1) ?? null, jsonResponse: answer.jsonResponse, functionCalls: answer.functionCalls };
 }
 
@@ -110,7 +118,7 @@ export async function sendMessage(db: Db, config: Config, chatId: number, accoun
   const message = input.message;
   const provider = providerOrFail(config);
   const template = (await repo.getTemplate(db, chat.template.id))!;
-  const { system } = renderPrompts(template, await accountTokenValues(db, accountId));
+  const { system } = renderPrompts(template, await accountTokenValues(db, accountId), true);
   const history: ChatMessage[] = chat.messages.flatMap((m) => [
     { role: 'user' as const, content: m.userInput },
     { role: 'assistant' as const, content: m.aiResponse },
@@ -119,6 +127,7 @@ export async function sendMessage(db: Db, config: Config, chatId: number, accoun
   // Locked while the model was answering (by the member elsewhere): the answer is not kept.
   const reply = await db.transaction().execute(async (trx) => {
     if (await repo.lockedForUpdate(trx, chat.id)) throw new AppError(409, AI_CHAT_MESSAGES.locked);
+    await storeGoals(trx, { id: chat.id, accountId }, answer, template.jsonSchema);
     return repo.addMessage(trx, chat.id, { userInput: message, aiResponse: responseText(answer) }, input.locked === true);
   });
   return { chat: (await repo.getChat(db, chat.id))!, reply, jsonResponse: answer.jsonResponse, functionCalls: answer.functionCalls };
