@@ -183,8 +183,8 @@ describe('member chats', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({ reply: { userInput: 'I want to run', aiResponse: 'Goal saved: Run a 5k' }, functionCalls: [{ name: 'save_goal', arguments: { title: 'Run a 5k' } }] });
     expect(fake.calls[1]!.body.messages.slice(1)).toEqual([
-      { role: 'user', content: 'Hello, I am Max from {{schoolName}}.' },
-      { role: 'assistant', content: 'Echo: Hello, I am Max from {{schoolName}}.' },
+      { role: 'user', content: 'Hello, I am Max from .' },
+      { role: 'assistant', content: 'Echo: Hello, I am Max from .' },
       { role: 'user', content: 'I want to run' },
     ]);
 
@@ -192,7 +192,7 @@ describe('member chats', () => {
     expect(list.items).toEqual([expect.objectContaining({ id: chat.id, messageCount: 2, locked: false, account: expect.objectContaining({ name: 'Max Tester' }) })]);
     expect(list.items[0].lastMessageAt).toEqual(expect.any(String));
     const conversation = (await call({ method: 'GET', url: `/api/admin/ai-chat/${chat.id}` })).json();
-    expect(conversation.messages.map((m: { userInput: string }) => m.userInput)).toEqual(['Hello, I am Max from {{schoolName}}.', 'I want to run']);
+    expect(conversation.messages.map((m: { userInput: string }) => m.userInput)).toEqual(['Hello, I am Max from .', 'I want to run']);
 
     const locked = await call({ method: 'PATCH', url: `/api/member/ai-chat/${chat.id}`, payload: { locked: true }, cookie: memberA });
     expect(locked.json().chat.locked).toBe(true);
