@@ -102,6 +102,16 @@ export type Invitation = z.infer<typeof Invitation>;
 
 const day = (label: string) => requiredDate(label, (v) => v.slice(0, 10));
 
+/** Spec 02 §5: what a new invitation's cleaning and delivery choices start as (the form's and the body's defaults). */
+export const INVITATION_DEFAULTS = {
+  cleanJoined: true,
+  cleanInviteCount: '4',
+  deliverEmails: true,
+  deliverPostalMails: false,
+  enableTickler: false,
+  testId: null,
+} as const;
+
 const flag = (label: string, fallback: boolean) => z.boolean({ invalid_type_error: `${label} must be true or false` }).default(fallback);
 
 /** Create and update body (spec 02 §5 texts); the form in the browser checks the same rules. */
@@ -111,21 +121,21 @@ export const InvitationInput = z.object({
   deadline: day('Deadline'),
   orientationDate: day('Orientation Date'),
   databaseId: fileRef('Database').refine((v) => v !== null, 'Database is required'),
-  cleanJoined: flag('Clean Joined', true),
+  cleanJoined: flag('Clean Joined', INVITATION_DEFAULTS.cleanJoined),
   cleanInviteCount: z
     .enum(CLEAN_INVITE_COUNTS, { errorMap: () => ({ message: 'Clean by invite count must be 2, 3 or 4' }) })
     .nullish()
-    .transform((v) => v ?? '4'),
-  deliverEmails: flag('Deliver Emails', true),
-  deliverPostalMails: flag('Deliver Postal Mails', false),
-  enableTickler: flag('Enable Tickler', false),
+    .transform((v) => v ?? INVITATION_DEFAULTS.cleanInviteCount),
+  deliverEmails: flag('Deliver Emails', INVITATION_DEFAULTS.deliverEmails),
+  deliverPostalMails: flag('Deliver Postal Mails', INVITATION_DEFAULTS.deliverPostalMails),
+  enableTickler: flag('Enable Tickler', INVITATION_DEFAULTS.enableTickler),
   testId: z
     .number({ invalid_type_error: 'Test is required' })
     .int('Test is required')
     .positive('Test is required')
     .max(MAX_INT, 'Test is required')
     .nullish()
-    .transform((v) => v ?? null),
+    .transform((v) => v ?? INVITATION_DEFAULTS.testId),
 });
 export type InvitationInput = z.input<typeof InvitationInput>;
 
@@ -139,7 +149,7 @@ export type InvitationListQuery = z.input<typeof InvitationListQuery>;
 /** What the form's dry run reports for a chosen file, before anything is saved. */
 export const DryRunInput = z.object({
   databaseId: fileRef('Database').refine((v) => v !== null, 'Database is required'),
-  cleanJoined: flag('Clean Joined', true),
+  cleanJoined: flag('Clean Joined', INVITATION_DEFAULTS.cleanJoined),
   cleanInviteCount: z.enum(CLEAN_INVITE_COUNTS).nullish().transform((v) => v ?? '4'),
 });
 export type DryRunInput = z.input<typeof DryRunInput>;

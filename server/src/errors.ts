@@ -19,6 +19,15 @@ export class AppError extends Error {
 export const fieldError = (field: string, message: string, detail?: string) => new AppError(400, message, detail, [{ path: [field], message }]);
 
 export const notFound = (what: string) => new AppError(404, `${what} not found`);
+
+/**
+ * The value of a lookup, or a 404 `{what} not found` when there is none.
+ * @example return { status: 200, body: orNotFound(await repo.getChapter(db, params.id), 'Chapter') };
+ */
+export function orNotFound<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw notFound(what);
+  return value;
+}
 export const badRequest = (message: string, detail?: string) => new AppError(400, message, detail);
 
 /** The fields of a PostgreSQL error that `pg` passes on (SQLSTATE `code`, the table, the constraint, the detail). */

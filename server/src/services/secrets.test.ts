@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { createDb, type DB } from '../db/database.js';
+import type { DB } from '../db/database.js';
 import { loadConfig } from '../config.js';
-import { cloneTestDatabase } from '../test/helper.js';
+import { createTestDb } from '../test/helper.js';
 import { appSecret, forgetCachedSecrets, setServiceConfig } from './secrets.js';
 
 let db: Kysely<DB>;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  const clone = await cloneTestDatabase();
-  drop = clone.drop;
-  db = createDb(clone.url, 8);
+  ({ db, close } = await createTestDb(8));
   setServiceConfig(loadConfig({ NODE_ENV: 'test' }));
 });
 afterAll(async () => {
   setServiceConfig(undefined);
-  await db.destroy();
-  await drop();
+  await close?.();
 });
 
 describe('appSecret', () => {

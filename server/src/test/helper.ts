@@ -47,6 +47,23 @@ export async function cloneTestDatabase(): Promise<{ url: string; drop: () => Pr
 }
 
 /**
+ * A database handle (`connections` at most) on a fresh clone of the template, for tests of services
+ * that need no app; `close` ends it and drops the clone.
+ * @example beforeAll(async () => ({ db, close } = await createTestDb()));
+ */
+export async function createTestDb(connections = 2): Promise<{ db: Kysely<DB>; close: () => Promise<void> }> {
+  const database = await cloneTestDatabase();
+  const db = createDb(database.url, connections);
+  return {
+    db,
+    close: async () => {
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
+
+/**
  * The usual start of a test file: an app on its own database and a signed-in admin's cookie.
  * @example beforeAll(async () => ({ t, cookie } = await createSignedInApp()));
  */

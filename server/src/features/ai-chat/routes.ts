@@ -1,12 +1,13 @@
 import { AI_JSON_SCHEMA_NAMES, AI_JSON_SCHEMAS, AI_CHAT_MESSAGES, TOKEN_SYNTAX, applyTypeRules, contract } from '@app/contract';
 import { s } from '../../ts-rest.js';
-import { notFound } from '../../errors.js';
+import { notFound, orNotFound } from '../../errors.js';
 import { chatProviderFrom } from '../../services/ai-chat/provider.js';
 import { tokenInfos } from '../../services/tokens/index.js';
 import * as repo from '../../services/ai-chat/repo.js';
 import { accountTokenValues, checkPromptTokens, preview, providerOrFail, sendMessage, startChat } from '../../services/ai-chat/service.js';
 
-const templateNotFound = () => notFound('AI chat template');
+const TEMPLATE = 'AI chat template';
+const templateNotFound = () => notFound(TEMPLATE);
 
 /** The edited template of a preview body, with the type rules applied (spec 03 §4). */
 const previewTemplate = (body: { aiTemplateType: 'Chat' | 'Feedback' | 'Programmatic'; userPrompt: { content: unknown[] }; developerPrompt: { content: unknown[] }; useEmojis: boolean; jsonSchema: string | null }) =>
@@ -37,11 +38,7 @@ export const aiChatRoutes = s.router(contract.aiChat, {
     return { status: 201, body: (await repo.getTemplate(request.server.db, id))! };
   },
 
-  getTemplate: async ({ params, request }) => {
-    const template = await repo.getTemplate(request.server.db, params.id);
-    if (!template) throw templateNotFound();
-    return { status: 200, body: template };
-  },
+  getTemplate: async ({ params, request }) => ({ status: 200, body: orNotFound(await repo.getTemplate(request.server.db, params.id), TEMPLATE) }),
 
   updateTemplate: async ({ params, body, request }) => {
     const values = applyTypeRules(body);
@@ -71,11 +68,7 @@ export const aiChatRoutes = s.router(contract.aiChat, {
     return { status: 200, body: await repo.listChats(request.server.db, params.id, query) };
   },
 
-  getChat: async ({ params, request }) => {
-    const chat = await repo.getChat(request.server.db, params.id);
-    if (!chat) throw notFound('AI chat');
-    return { status: 200, body: chat };
-  },
+  getChat: async ({ params, request }) => ({ status: 200, body: orNotFound(await repo.getChat(request.server.db, params.id), 'AI chat') }),
 
   startChat: async ({ body, request }) => {
     const provider = providerOrFail(request.server.config);

@@ -1,12 +1,13 @@
 import { AI_VIDEO_DELETABLE, AI_VIDEO_MESSAGES, AI_VIDEO_PREVIEWABLE, contract } from '@app/contract';
 import { s } from '../../ts-rest.js';
-import { AppError, fieldError, notFound } from '../../errors.js';
+import { AppError, fieldError, notFound, orNotFound } from '../../errors.js';
 import { callbackTokenValid } from '../../services/ai-video/lifecycle.js';
 import { videoProviderFrom } from '../../services/ai-video/provider.js';
 import * as repo from './repo.js';
 import { checkVariableTokens, resolveTemplateTokens, templateForm } from './service.js';
 
-const templateNotFound = () => notFound('AI video template');
+const TEMPLATE = 'AI video template';
+const templateNotFound = () => notFound(TEMPLATE);
 const videoNotFound = () => notFound('AI video');
 const notConfigured = () => new AppError(409, AI_VIDEO_MESSAGES.notConfigured);
 
@@ -21,11 +22,7 @@ export const aiVideoRoutes = s.router(contract.aiVideo, {
     return { status: 201, body: (await repo.getTemplate(request.server.db, id))! };
   },
 
-  getTemplate: async ({ params, request }) => {
-    const template = await repo.getTemplate(request.server.db, params.id);
-    if (!template) throw templateNotFound();
-    return { status: 200, body: template };
-  },
+  getTemplate: async ({ params, request }) => ({ status: 200, body: orNotFound(await repo.getTemplate(request.server.db, params.id), TEMPLATE) }),
 
   updateTemplate: async ({ params, body, request }) => {
     checkVariableTokens(body.variables);

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSESSMENT_MESSAGES, MAX_ASSESSMENT_OUTCOMES, scoreAssessment, type Assessment } from '@app/contract';
 import { createSignedInApp, type TestApp } from '../../test/helper.js';
+import { useInProgram } from '../../test/fixtures.js';
 
 let t: TestApp;
 let cookie: string;
@@ -202,13 +202,7 @@ describe('assessments', () => {
     expect((await call('DELETE', `/${a.id}`)).statusCode).toBe(404);
 
     const used = await makeAssessment('Used');
-    const { rows } = await sql<{ found: boolean }>`select to_regclass('public.program_components') is not null as found`.execute(t.db);
-    if (!rows[0]!.found) return; // the programs area (migration 0019) is not there: nothing can use an assessment
-    await sql`
-      with p as (insert into programs (name, slug) values ('Program', 'program-a') returning id),
-           s as (insert into program_sections (program_id, name) select id, 'Week 1' from p returning id, program_id)
-      insert into program_components (program_id, section_id, name, slug, component_type, assessment_id)
-      select program_id, id, 'Style check', 'style-check', 'assessment', ${used.id} from s`.execute(t.db);
+    if (!(await useInProgram(t.db, 'assessment', used.id, ['Program', 'Style check']))) return;
     const refused = await call('DELETE', `/${used.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(ASSESSMENT_MESSAGES.inUse);

@@ -1,13 +1,8 @@
-import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import { buildApp } from '../../app.js';
-import { createTestApp, type TestApp } from '../../test/helper.js';
-import { jobDefinitions, type RegisteredJob } from '../../jobs/registry.js';
-import type { JobQueue } from '../../jobs/queue.js';
-import { startTestQueue } from '../../jobs/test-queue.js';
-import { localStorage } from '../../plugins/storage.js';
+import type { TestApp } from '../../test/helper.js';
+import { createQueuedApp, type QueuedApp } from '../../test/queued-app.js';
 import { setServiceConfig } from '../../services/secrets.js';
 import { deliverQueuedEmails, mailConfig } from '../../services/mail/deliver.js';
 import { queueEmails } from '../../services/mail/send.js';
@@ -17,8 +12,9 @@ import { makeInvitees, makeTemplateVersion } from '../../services/mail/test-fixt
 const SECRET = 'webhook-test-secret';
 let t: TestApp;
 let app: FastifyInstance;
-let queue: JobQueue<RegisteredJob>;
+let queue: QueuedApp['queue'];
 let cookie: string;
+let close: QueuedApp['close'];
 let versionId: number;
 let sendIds: number[];
 let inviteeIds: number[];
@@ -30,13 +26,8 @@ const req = async (opts: InjectOptions & { cookie?: string }) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://admin.society.example', EMAIL_WEBHOOK_SECRET: SECRET, EMAIL_RATE_PER_SECOND: '100000' });
+  ({ t, app, queue, cookie, close } = await createQueuedApp({ PUBLIC_URL: 'https://admin.society.example', EMAIL_WEBHOOK_SECRET: SECRET, EMAIL_RATE_PER_SECOND: '100000' }));
   setServiceConfig(t.config);
-  ({ queue } = await startTestQueue(t, jobDefinitions));
-  // The app under test with a working job queue (createTestApp's has none).
-  app = await buildApp({ config: t.config, db: t.db, storage: localStorage(path.join(t.config.DATA_DIR, 'files')), jobs: queue });
-  await app.ready();
-  cookie = await t.signIn();
   versionId = await makeTemplateVersion(t.db, { body: '<html><body><p>Hi {{firstName}}</p><a href="https://society.example/x?a=1">Go</a></body></html>', bodyFormat: 'html', subject: 'Hello {{firstName}}', preview: '' });
   const { invitationId, invitees } = await makeInvitees(t.db, 4, 'log.example');
   inviteeIds = invitees.map((i) => i.id);
@@ -65,9 +56,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   setServiceConfig(undefined);
-  await app?.close();
-  await queue?.stop();
-  await t?.close();
+  await close?.();
 });
 
 describe('send log', () => {

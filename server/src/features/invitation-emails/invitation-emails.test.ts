@@ -1,32 +1,21 @@
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, InjectOptions } from 'fastify';
 import { PAST_HOUR_MESSAGE, REMINDER_MESSAGES, rateLevel } from '@app/contract';
-import { buildApp } from '../../app.js';
-import { createTestApp, type TestApp } from '../../test/helper.js';
-import { localStorage } from '../../plugins/storage.js';
-import { jobDefinitions, type RegisteredJob } from '../../jobs/registry.js';
-import type { JobQueue } from '../../jobs/queue.js';
-import { startTestQueue } from '../../jobs/test-queue.js';
+import type { TestApp } from '../../test/helper.js';
+import { makeChapter } from '../../test/fixtures.js';
+import { createQueuedApp, type QueuedApp } from '../../test/queued-app.js';
 import { blockAddress } from '../../services/mail/suppression.js';
 import { makeTemplateVersion, recordingJobs } from '../../services/mail/test-fixtures.js';
 import { sendReminder, startDueReminders } from '../../services/reminders/send-reminder.js';
 import { runTickler } from '../../services/reminders/tickler.js';
 
 let t: TestApp;
-let app: FastifyInstance;
-let queue: JobQueue<RegisteredJob>;
-let cookie: string;
+let request: QueuedApp['request'];
+let close: QueuedApp['close'];
 let templateId: number;
 let chapterId: number;
 let institutionId: number;
 
-const request = async (opts: InjectOptions) => {
-  const res = await app.inject({ ...opts, headers: { ...opts.headers, cookie } });
-  return Object.assign(res, { json: () => JSON.parse(res.body) });
-};
 const hoursAhead = (h: number) => new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + h * 3_600_000).toISOString();
 const emailsUrl = (invitationId: number) => `/api/admin/logistics/invitations/${invitationId}/emails`;
 
@@ -72,25 +61,13 @@ async function startedReminder(invitationId: number, audience: { inviteCount?: s
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ queue } = await startTestQueue(t, jobDefinitions));
-  app = await buildApp({ config: t.config, db: t.db, storage: localStorage(path.join(t.config.DATA_DIR, 'files')), jobs: queue });
-  await app.ready();
-  cookie = await t.signIn();
+  ({ t, request, close } = await createQueuedApp());
   const versionId = await makeTemplateVersion(t.db, { name: 'Reminder one' });
   templateId = (await t.db.selectFrom('emailTemplateVersions').select('templateId').where('id', '=', versionId).executeTakeFirstOrThrow()).templateId;
-  const { rows } = await sql<{ institutionId: number; chapterId: number }>`
-    with i as (insert into institutions (name, type, abbreviation, ownership) values ('Reminder College', 'College/University', 'RMC', 'Public') returning id),
-    c as (insert into chapters (name, abbreviation, institution_id) select 'Reminder Chapter', 'RCH', i.id from i returning id, institution_id)
-    select institution_id, id as chapter_id from c`.execute(t.db);
-  ({ chapterId, institutionId } = rows[0]!);
+  ({ chapterId, institutionId } = await makeChapter(t.db, ['Reminder College', 'RMC'], ['Reminder Chapter', 'RCH']));
 });
 
-afterAll(async () => {
-  await app?.close();
-  await queue?.stop();
-  await t?.close();
-});
+afterAll(() => close?.());
 
 describe('email reminders of an invitation', () => {
   it('adds a reminder with the defaults, lists it with its projected recipients, edits and deletes it', async () => {

@@ -1,30 +1,20 @@
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
+import { INVITATION_DEFAULTS } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../../app.js';
-import { createTestApp, type TestApp } from '../../test/helper.js';
+import type { TestApp } from '../../test/helper.js';
+import { makeChapter } from '../../test/fixtures.js';
 import { multipart } from '../../test/multipart.js';
-import { localStorage } from '../../plugins/storage.js';
-import { jobDefinitions, type RegisteredJob } from '../../jobs/registry.js';
-import type { JobQueue } from '../../jobs/queue.js';
-import { startTestQueue } from '../../jobs/test-queue.js';
+import { createQueuedApp, type QueuedApp } from '../../test/queued-app.js';
 import { blockAddress } from '../../services/mail/suppression.js';
 
 let t: TestApp;
-let app: FastifyInstance;
-let queue: JobQueue<RegisteredJob>;
-let cookie: string;
+let request: QueuedApp['request'];
+let close: QueuedApp['close'];
 let chapterId: number;
 let institutionId: number;
 
 const URL = '/api/admin/logistics/invitations';
-const request = async (opts: InjectOptions) => {
-  const res = await app.inject({ ...opts, headers: { ...opts.headers, cookie } });
-  return Object.assign(res, { json: () => JSON.parse(res.body) });
-};
-
 const ahead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function uploadDatabase(name: string, text: string | Buffer, type = 'text/csv'): Promise<number> {
@@ -43,12 +33,7 @@ const body = (patch: object = {}) => ({
   institutionId,
   deadline: ahead(30),
   orientationDate: ahead(30),
-  cleanJoined: true,
-  cleanInviteCount: '4',
-  deliverEmails: true,
-  deliverPostalMails: false,
-  enableTickler: false,
-  testId: null,
+  ...INVITATION_DEFAULTS,
   ...patch,
 });
 
@@ -73,27 +58,15 @@ const CSV = [
 ].join('\n');
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ queue } = await startTestQueue(t, jobDefinitions));
-  app = await buildApp({ config: t.config, db: t.db, storage: localStorage(path.join(t.config.DATA_DIR, 'files')), jobs: queue });
-  await app.ready();
-  cookie = await t.signIn();
-  const { rows } = await sql<{ institutionId: number; chapterId: number }>`
-    with i as (insert into institutions (name, type, abbreviation, ownership) values ('Invite State University', 'College/University', 'ISU', 'Public') returning id),
-    c as (insert into chapters (name, abbreviation, institution_id) select 'Invite Chapter', 'ICH', i.id from i returning id, institution_id)
-    select institution_id, id as chapter_id from c`.execute(t.db);
-  ({ chapterId, institutionId } = rows[0]!);
+  ({ t, request, close } = await createQueuedApp());
+  ({ chapterId, institutionId } = await makeChapter(t.db, ['Invite State University', 'ISU'], ['Invite Chapter', 'ICH']));
   await blockAddress(t.db, { email: 'blocked@example.edu', emailType: 'Invitation', reason: 'test', feedbackType: 'unsub' });
   await t.db
     .insertInto('accounts')
     .values({ firstName: 'Eve', lastName: 'Member', email: 'member@example.edu', memberAt: new Date(), address: '{}' })
     .execute();
 });
-afterAll(async () => {
-  await app.close();
-  await queue.stop();
-  await t.close();
-});
+afterAll(() => close?.());
 
 describe('invitations', () => {
   it.each([
@@ -240,7 +213,7 @@ describe('invitations', () => {
   });
 
   it('answers 401 without a session and 404 for an unknown invitation', async () => {
-    const anon = await app.inject({ method: 'GET', url: URL });
+    const anon = await request({ method: 'GET', url: URL, cookie: '' });
     expect(anon.statusCode).toBe(401);
     expect((await request({ method: 'GET', url: `${URL}/999999` })).statusCode).toBe(404);
     expect((await request({ method: 'DELETE', url: `${URL}/999999` })).statusCode).toBe(404);

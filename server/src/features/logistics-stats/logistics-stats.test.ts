@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, scheduledLevel, utcDay, type InviteCountBucket, type TestSegment } from '@app/contract';
 import { createSignedInApp, type TestApp } from '../../test/helper.js';
+import { makeChapter } from '../../test/fixtures.js';
 import { refreshCounts } from '../../services/invitation-processing/counts.js';
 import { makeTemplateVersion } from '../../services/mail/test-fixtures.js';
 
@@ -56,13 +56,7 @@ async function invitation(institutionId: number, chapterId: number, deadline: st
   return id;
 }
 
-async function place(name: string, abbreviation: string) {
-  const { rows } = await sql<{ institutionId: number; chapterId: number }>`
-    with i as (insert into institutions (name, type, abbreviation, ownership) values (${name}, 'College/University', ${abbreviation}, 'Public') returning id),
-    c as (insert into chapters (name, abbreviation, institution_id) select ${`${name} Chapter`}, ${abbreviation}, i.id from i returning id, institution_id)
-    select institution_id, id as chapter_id from c`.execute(t.db);
-  return rows[0]!;
-}
+const place = (name: string, abbreviation: string) => makeChapter(t.db, [name, abbreviation], [`${name} Chapter`, abbreviation]);
 
 let alpha: { institutionId: number; chapterId: number };
 let beta: { institutionId: number; chapterId: number };

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTAL_MAIL_MESSAGES } from '@app/contract';
 import { parse } from 'csv-parse/sync';
 import { createTestApp, type TestApp } from '../../test/helper.js';
+import { makeChapter } from '../../test/fixtures.js';
 import { multipart } from '../../test/multipart.js';
 import { zipOf } from '../../test/stored-zip.js';
 import { startTestQueue } from '../../jobs/test-queue.js';
@@ -74,11 +75,7 @@ beforeAll(async () => {
   dropDir = await mkdtemp(path.join(tmpdir(), 'print-vendor-'));
   t = await createTestApp({ PRINT_VENDOR_DIR: dropDir });
   cookie = await t.signIn();
-  const { rows } = await sql<{ institutionId: number; chapterId: number }>`
-    with i as (insert into institutions (name, type, abbreviation, ownership) values ('Postal State University', 'College/University', 'PSU', 'Public') returning id),
-    c as (insert into chapters (name, abbreviation, institution_id) select 'Postal Chapter', 'PCH', i.id from i returning id, institution_id)
-    select institution_id, id as chapter_id from c`.execute(t.db);
-  const { institutionId, chapterId } = rows[0]!;
+  const { institutionId, chapterId } = await makeChapter(t.db, ['Postal State University', 'PSU'], ['Postal Chapter', 'PCH']);
   const { id: testId } = await t.db.insertInto('invitationTests').values({ name: 'Letter color', slug: 'letter-color', description: 'd' }).returning('id').executeTakeFirstOrThrow();
   const invitation = (deliverPostalMails: boolean) =>
     t.db

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInApp, type TestApp } from '../../test/helper.js';
+import { useInProgram } from '../../test/fixtures.js';
 
 let t: TestApp;
 let cookie: string;
@@ -201,13 +201,8 @@ describe('quizzes', () => {
   });
 
   it('refuses to delete a quiz a program component uses (409)', async () => {
-    const { rows } = await sql<{ ok: boolean }>`select to_regclass('public.program_components') is not null as ok`.execute(t.db);
-    if (!rows[0]!.ok) return;
     const id = await newQuiz('Used quiz');
-    const { rows: p } = await sql<{ id: number }>`insert into programs (name, slug) values ('Leadership 101', 'leadership-101-quiz') returning id`.execute(t.db);
-    const { rows: s } = await sql<{ id: number }>`insert into program_sections (program_id, name) values (${p[0]!.id}, 'Week 1') returning id`.execute(t.db);
-    await sql`insert into program_components (program_id, section_id, name, slug, component_type, quiz_id)
-      values (${p[0]!.id}, ${s[0]!.id}, 'Check-in', 'check-in', 'quiz', ${id})`.execute(t.db);
+    if (!(await useInProgram(t.db, 'quiz', id, ['Leadership 101', 'Check-in']))) return;
     expect((await call('GET', `/${id}`)).json().usedBy).toEqual([{ id: expect.any(Number), name: 'Check-in', programName: 'Leadership 101' }]);
     const res = await call('DELETE', `/${id}`);
     expect(res.statusCode).toBe(409);

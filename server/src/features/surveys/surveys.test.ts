@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInApp, type TestApp } from '../../test/helper.js';
+import { useInProgram } from '../../test/fixtures.js';
 
 let t: TestApp;
 let cookie: string;
@@ -100,13 +100,8 @@ describe('surveys', () => {
   });
 
   it('refuses to delete a survey a program component uses (409)', async () => {
-    const { rows } = await sql<{ ok: boolean }>`select to_regclass('public.program_components') is not null as ok`.execute(t.db);
-    if (!rows[0]!.ok) return;
     const id = await newSurvey('Used survey');
-    const { rows: p } = await sql<{ id: number }>`insert into programs (name, slug) values ('Service 101', 'service-101-survey') returning id`.execute(t.db);
-    const { rows: s } = await sql<{ id: number }>`insert into program_sections (program_id, name) values (${p[0]!.id}, 'Week 1') returning id`.execute(t.db);
-    await sql`insert into program_components (program_id, section_id, name, slug, component_type, survey_id)
-      values (${p[0]!.id}, ${s[0]!.id}, 'Intake', 'intake', 'survey', ${id})`.execute(t.db);
+    if (!(await useInProgram(t.db, 'survey', id, ['Service 101', 'Intake']))) return;
     const res = await call('DELETE', `/${id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This survey is used by a program component and cannot be deleted');

@@ -1,9 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startFakeHttpServer, type FakeAnswer, type FakeCall } from '../../test/fake-http-server.js';
 
-/** A scripted answer: status and body (a string is sent as is, so it can be malformed), or a hang. */
-export type FakeAnswer = { status?: number; body?: unknown; headers?: Record<string, string>; hang?: boolean };
-export type FakeCall = { method: string; path: string; query: URLSearchParams; apiKey: string | undefined; body: unknown };
 type FakeVideo = { status: 'pending' | 'processing' | 'completed' | 'failed'; templateId: string; title: string; variables: unknown; error?: string };
 
 /**
@@ -12,8 +8,6 @@ type FakeVideo = { status: 'pending' | 'processing' | 'completed' | 'failed'; te
  * answer. `videos` can be moved on by hand (`finish(id)`, `fail(id)`).
  */
 export async function startFakeProvider() {
-  const calls: FakeCall[] = [];
-  const scripted = new Map<string, FakeAnswer[]>();
   const videos = new Map<string, FakeVideo>();
   const templates = [
     { template_id: 'tpl_welcome', name: 'Welcome video', thumbnail_image_url: 'https://files.example/welcome.png' },
@@ -28,19 +22,7 @@ export async function startFakeProvider() {
   };
   let n = 0;
 
-  const send = (res: ServerResponse, a: FakeAnswer) => {
-    res.writeHead(a.status ?? 200, { 'content-type': 'application/json', ...a.headers });
-    res.end(typeof a.body === 'string' ? a.body : JSON.stringify(a.body ?? {}));
-  };
-
-  async function readBody(req: IncomingMessage): Promise<unknown> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const raw = Buffer.concat(chunks).toString();
-    return raw ? JSON.parse(raw) : undefined;
-  }
-
-  function normal(method: string, path: string, query: URLSearchParams, body: any): FakeAnswer {
+  function normal({ method, path, query, body }: FakeCall): FakeAnswer {
     if (method === 'GET' && path === '/v2/templates') return { body: { error: null, data: { templates } } };
     const tpl = /^\/v2\/template\/([^/]+)(\/generate)?$/.exec(path);
     if (tpl && method === 'GET' && !tpl[2]) {
@@ -77,35 +59,12 @@ export async function startFakeProvider() {
     return { status: 404, body: { error: { message: `No route ${method} ${path}` } } };
   }
 
-  const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const body = await readBody(req).catch(() => undefined);
-    const key = `${req.method} ${url.pathname}`;
-    calls.push({ method: req.method!, path: url.pathname, query: url.searchParams, apiKey: req.headers['x-api-key'] as string | undefined, body });
-    const next = scripted.get(key)?.shift();
-    if (next?.hang) return; // never answers: the client's timeout decides
-    send(res, next ?? normal(req.method!, url.pathname, url.searchParams, body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-
+  const server = await startFakeHttpServer(normal, (headers) => headers['x-api-key'] as string | undefined);
   return {
-    url: `http://127.0.0.1:${port}`,
-    calls,
+    ...server,
     videos,
-    /** Answers queued for `'METHOD /path'`, used in order before the normal answer. */
-    script: (route: string, ...answers: FakeAnswer[]) => scripted.set(route, [...(scripted.get(route) ?? []), ...answers]),
     finish: (id: string) => (videos.get(id)!.status = 'completed'),
     fail: (id: string, error = 'Avatar unavailable') => Object.assign(videos.get(id)!, { status: 'failed', error }),
-    reset: () => {
-      calls.length = 0;
-      scripted.clear();
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }
 export type FakeProvider = Awaited<ReturnType<typeof startFakeProvider>>;

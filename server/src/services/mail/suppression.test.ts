@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { createDb, type DB } from '../../db/database.js';
-import { cloneTestDatabase } from '../../test/helper.js';
+import type { DB } from '../../db/database.js';
+import { createTestDb } from '../../test/helper.js';
 import { blockAddress, checkBlockedEdit, suppressedAddresses } from './suppression.js';
 
 let db: Kysely<DB>;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  const clone = await cloneTestDatabase();
-  drop = clone.drop;
-  db = createDb(clone.url, 2);
-});
-afterAll(async () => {
-  await db.destroy();
-  await drop();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ db, close } = await createTestDb()));
+afterAll(() => close?.());
 
 describe('suppression', () => {
   it('suppresses per type, All suppresses both, addresses compared trimmed and lower-cased', async () => {

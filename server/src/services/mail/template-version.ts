@@ -1,15 +1,16 @@
 import type { Db } from '../../db/database.js';
 import type { TemplateType } from '../../db/tables/email.js';
 
+/** Templates (`t`) joined to their current saved version (`v`), selecting the version's id. */
+const currentVersions = (db: Db) =>
+  db
+    .selectFrom('emailTemplates as t')
+    .innerJoin('emailTemplateVersions as v', (j) => j.onRef('v.templateId', '=', 't.id').onRef('v.version', '=', 't.version'))
+    .select('v.id');
+
 /** The template's current saved version (what a send or a test send renders), or undefined. */
 export async function currentVersionId(db: Db, templateId: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('emailTemplateVersions as v')
-    .innerJoin('emailTemplates as t', (j) => j.onRef('t.id', '=', 'v.templateId').onRef('t.version', '=', 'v.version'))
-    .select('v.id')
-    .where('t.id', '=', templateId)
-    .executeTakeFirst();
-  return row?.id;
+  return (await currentVersions(db).where('t.id', '=', templateId).executeTakeFirst())?.id;
 }
 
 /**
@@ -17,10 +18,7 @@ export async function currentVersionId(db: Db, templateId: number): Promise<numb
  * "the" template of their type), or undefined when none is enabled.
  */
 export async function latestEnabledVersion(db: Db, templateType: TemplateType): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('emailTemplates as t')
-    .innerJoin('emailTemplateVersions as v', (j) => j.onRef('v.templateId', '=', 't.id').onRef('v.version', '=', 't.version'))
-    .select('v.id')
+  const row = await currentVersions(db)
     .where('t.templateType', '=', templateType)
     .where('t.enabled', '=', true)
     .orderBy('t.updatedAt', 'desc')

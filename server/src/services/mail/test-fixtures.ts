@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { BodyFormat } from '../../db/tables/email.js';
 import type { AppJobs } from '../../jobs/registry.js';
+import { makeChapter } from '../../test/fixtures.js';
 
 export const INVITATION_MJML = `<mjml>
   <mj-head><mj-title>Invitation</mj-title></mj-head>
@@ -38,11 +39,7 @@ export async function makeTemplateVersion(
 
 /** An invitation (with its chapter and institution) and `n` invitees; answers their ids and addresses. */
 export async function makeInvitees(db: Kysely<DB>, n: number, domain = 'students.example') {
-  const { rows } = await sql<{ institutionId: number; chapterId: number }>`
-    with i as (insert into institutions (name, type, abbreviation, ownership) values ('Mail Test College', 'College/University', 'MTC', 'Public') returning id),
-    c as (insert into chapters (name, abbreviation, institution_id) select 'Mail Chapter', 'MCH', i.id from i returning id, institution_id)
-    select institution_id, id as chapter_id from c`.execute(db);
-  const { chapterId, institutionId } = rows[0]!;
+  const { chapterId, institutionId } = await makeChapter(db, ['Mail Test College', 'MTC'], ['Mail Chapter', 'MCH']);
   const invitation = await db
     .insertInto('invitations')
     .values({ chapterId, institutionId, deadline: '2030-01-31', orientationDate: '2030-02-15' })

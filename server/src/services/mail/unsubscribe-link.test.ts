@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
-import { createDb, type DB } from '../../db/database.js';
+import type { DB } from '../../db/database.js';
 import { loadConfig } from '../../config.js';
-import { cloneTestDatabase } from '../../test/helper.js';
+import { createTestDb } from '../../test/helper.js';
 import { setServiceConfig } from '../secrets.js';
 import { unsubscribeApiUrl, unsubscribeSignature, unsubscribeUrl, verifyUnsubscribeSignature } from './unsubscribe-link.js';
 
@@ -19,17 +19,14 @@ vi.mock('node:crypto', async (importOriginal) => {
 });
 
 let db: Kysely<DB>;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  const clone = await cloneTestDatabase();
-  drop = clone.drop;
-  db = createDb(clone.url, 2);
+  ({ db, close } = await createTestDb());
   setServiceConfig(loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://members.example.org/' }));
 });
 afterAll(async () => {
   setServiceConfig(undefined);
-  await db.destroy();
-  await drop();
+  await close?.();
 });
 
 const ids = { invitationId: 12, emailId: 345, inviteeId: 6789 };
