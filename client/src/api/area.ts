@@ -1,8 +1,9 @@
 import { keepPreviousData, useQueryClient, type MutationMeta } from '@tanstack/react-query';
-import type { AppRoute, ClientInferRequest } from '@ts-rest/core';
+import type { AppRoute, AppRouter, ClientInferRequest } from '@ts-rest/core';
+import { apiRouter } from '@app/contract';
 import type { DataResponse, MutationHooks, QueryHooks, UseQueryResult } from '@ts-rest/react-query/v5';
 import { PICKER_PAGE_SIZE, toOptionsPage, type FetchOptionsPage } from '../components/form-kit/use-paged-options';
-import type { AreaClientArgs } from './tsr';
+import { areaClient, type AreaClientArgs } from './tsr';
 
 type Args = AreaClientArgs;
 // Loose shapes to accept any route's hooks (their exact types are read back through `RouteOf`).
@@ -170,4 +171,24 @@ export function pickerSource<H extends AnyQuery>(
     fetchPage: (search, page) =>
       route.query({ query: { ...filters, search: search || undefined, page, pageSize: PICKER_PAGE_SIZE, sort } } as never).then((res: { status: number; body: unknown }) => toOptionsPage<ItemOf<H>>(res)),
   };
+}
+
+/** The routes a plain admin area's contract has (`areaRoutes` in the contract): list, get, create, update. */
+type CrudContract = AppRouter & { list: AppRoute; get: AppRoute; create: AppRoute; update: AppRoute };
+type CrudHooks<C extends AppRouter> = ReturnType<typeof areaClient<{ area: C }>>['area'];
+type CrudRoutes<C extends AppRouter> = CrudHooks<C> extends { list: infer L; get: infer G; create: infer N; update: infer U } ? { list: L; detail: G; create: N; update: U } : never;
+type ApiRoutes<C extends AppRouter> = ReturnType<typeof apiRouter<{ area: C }>>['area'];
+
+/**
+ * A plain admin area from its contract alone: `createArea` over its list, get, create and update routes,
+ * plus `routes`, its routes under `/api` (e.g. the export address) without the whole contract's schemas.
+ *
+ * @example
+ * export const institutionsArea = crudArea('institutions', institutionsContract, { savedMessage: 'Institution saved successfully.' });
+ * <AreaListPage useList={institutionsArea.useList} exportRoute={institutionsArea.routes.export} ... />
+ */
+export function crudArea<C extends CrudContract>(key: string, contract: C, options: AreaOptions = {}): Area<CrudRoutes<C>> & { routes: ApiRoutes<C> } {
+  const tsr = areaClient({ area: contract }).area as unknown as Record<'list' | 'get' | 'create' | 'update', never>;
+  const area = createArea(key, { list: tsr.list, detail: tsr.get, create: tsr.create, update: tsr.update }, options);
+  return { ...area, routes: apiRouter({ area: contract }).area } as never;
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { BackLink } from '../back-link';
 
 /**
  * A form on a page of its own (chapters, email templates): a link back to its list, the title and an optional
@@ -13,12 +13,7 @@ export function FormPage(props: { list: { to: string; label: string }; title: st
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Anchor component={Link} to={props.list.to} size="sm" c="dimmed">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} />
-            {props.list.label}
-          </Group>
-        </Anchor>
+        <BackLink to={props.list.to} label={props.list.label} />
         <Title order={2}>{props.title}</Title>
         {props.subtitle && <Text c="dimmed">{props.subtitle}</Text>}
       </Stack>

@@ -1,4 +1,6 @@
-import { Badge, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Anchor, Badge, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { formatDay } from '../format';
 import type { Column } from './types';
 
@@ -58,4 +60,68 @@ export function yesNoOptions(name: string) {
     { value: '1', label: `${name}: Yes` },
     { value: '0', label: `${name}: No` },
   ];
+}
+
+type StringKey<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
+type NumberKey<T> = { [K in keyof T]: T[K] extends number ? K : never }[keyof T] & string;
+
+/**
+ * A sortable column whose text links to the row's screen, with an optional second line under it.
+ * @example linkColumn<Program>('name', 'Name', (p) => `/admin/learning/programs/${p.slug}`, (p) => <Text size="xs">{p.slug}</Text>)
+ */
+export function linkColumn<T>(key: StringKey<T>, header: string, to: (row: T) => string, sub?: (row: T) => ReactNode): Column<T> {
+  return {
+    key,
+    header,
+    sortField: key,
+    render: (row) => {
+      const link = (
+        <Anchor component={Link} to={to(row)} size="sm" fw={500}>
+          {row[key] as string}
+        </Anchor>
+      );
+      return sub ? (
+        <div>
+          {link}
+          {sub(row)}
+        </div>
+      ) : (
+        link
+      );
+    },
+  };
+}
+
+/**
+ * A sortable day column (e.g. Created, Updated): the UTC day on one line.
+ * @example dayColumn<AiVideoTemplate>('createdAt', 'Created', 'md')
+ */
+export function dayColumn<T>(key: StringKey<T>, header: string, visibleFrom?: Column<T>['visibleFrom']): Column<T> {
+  return {
+    key,
+    header,
+    sortField: key,
+    visibleFrom,
+    render: (row) => (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatDay(row[key] as string)}
+      </Text>
+    ),
+  };
+}
+
+/**
+ * A sortable, right-aligned count column (e.g. Questions, Videos).
+ * @example countColumn<AssessmentListItem>('outcomeCount', 'Outcomes')
+ */
+export function countColumn<T>(key: NumberKey<T>, header: string): Column<T> {
+  return { key, header, sortField: key, align: 'right', render: (row) => <Text size="sm">{row[key] as number}</Text> };
+}
+
+/**
+ * The right-aligned Actions column of a list (its row buttons).
+ * @example actionsColumn<Chapter>((c) => <EditButton name={c.name} to={editPath(c)} />)
+ */
+export function actionsColumn<T>(render: (row: T) => ReactNode): Column<T> {
+  return { key: 'actions', header: 'Actions', align: 'right', render };
 }

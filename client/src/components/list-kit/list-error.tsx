@@ -1,4 +1,4 @@
-import { Alert, Button, Group } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, type MantineSpacing } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage } from '../../api/errors';
 
@@ -16,6 +16,23 @@ export function ListError(props: { error: unknown; onRetry: () => void }) {
           Retry
         </Button>
       </Group>
+    </Alert>
+  );
+}
+
+/**
+ * A load error inside a small card (dashboard figures): the text above a compact Retry.
+ * @example {error && <CardError error={error} onRetry={onRetry} mt="sm" />}
+ */
+export function CardError(props: { error: unknown; onRetry: () => void; mt?: MantineSpacing }) {
+  return (
+    <Alert color="red" variant="light" mt={props.mt} icon={<IconAlertCircle size={18} />} role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{errorMessage(props.error)}</Text>
+        <Button size="compact-xs" variant="light" color="red" onClick={props.onRetry}>
+          Retry
+        </Button>
+      </Stack>
     </Alert>
   );
 }

@@ -1,5 +1,5 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 
 /**
@@ -31,5 +31,31 @@ export function RowActions({ name, editTo, onEdit, onDelete }: { name: string; e
         </Tooltip>
       )}
     </Group>
+  );
+}
+
+/**
+ * A row's labelled Edit button ('Edit', named 'Edit {name}'): a link (`to`) or an action (`onClick`).
+ * @example <EditButton name={i.name} onClick={() => openEdit(i.id)} />
+ */
+export function EditButton({ name, to, onClick }: { name: string; to?: string; onClick?: () => void }) {
+  const link = to ? { component: Link, to } : {};
+  return (
+    <Button {...(link as object)} variant="subtle" size="xs" leftSection={<IconPencil size={14} />} onClick={onClick} aria-label={`Edit ${name}`}>
+      Edit
+    </Button>
+  );
+}
+
+/**
+ * A list's primary Add button (with the plus icon): a link (`to`) or an action (`onClick`).
+ * @example <AddButton label="Add Chapter" to="/admin/chapters/new" />
+ */
+export function AddButton({ label, to, onClick }: { label: string; to?: string; onClick?: () => void }) {
+  const link = to ? { component: Link, to } : {};
+  return (
+    <Button {...(link as object)} leftSection={<IconPlus size={16} />} onClick={onClick}>
+      {label}
+    </Button>
   );
 }

@@ -5,3 +5,4 @@ export { AddQuestionMenu, QuestionList } from './question-list';
 export { QuestionnaireDetail, type QuestionnaireDetailProps } from './questionnaire-detail';
 export { QuestionnaireListPage } from './questionnaire-list-page';
 export { questionPanelSearch, useQuestionPanel } from './question-panel';
+export { QuestionnairePage, type QuestionnaireHooks } from './questionnaire-page';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconInfoCircle, IconPencil, IconTrash } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Alert, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconInfoCircle, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { QuestionType, UsedBy } from '@app/contract';
 import { openConfirmModal } from '../../app/overlay-gate';
 import { formatDay } from '../format';
@@ -10,6 +9,7 @@ import { NameDialog, type NameSave } from './name-dialog';
 import { QuestionEditor, type EditorTarget, type QuestionSave } from './question-editor';
 import { useQuestionPanel } from './question-panel';
 import { AddQuestionMenu, QuestionList } from './question-list';
+import { BackLink } from '../back-link';
 
 export type QuestionnaireDetailProps = {
   kind: QuestionKind;
@@ -84,12 +84,7 @@ export function QuestionnaireDetail(props: QuestionnaireDetailProps) {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
         <Stack gap={4} style={{ minWidth: 0 }}>
-          <Anchor component={Link} to={props.listPath} size="sm" c="dimmed">
-            <Group gap={4} component="span">
-              <IconArrowLeft size={14} />
-              {props.listLabel}
-            </Group>
-          </Anchor>
+          <BackLink to={props.listPath} label={props.listLabel} />
           <Title order={2} style={{ overflowWrap: 'anywhere' }}>
             {entity.name}
           </Title>

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { Anchor, Button, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Anchor } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { QuestionnaireListQuery, type QuestionnaireRow } from '@app/contract';
 import { AreaListPage } from '../area-list-page';
-import { formatDay } from '../format';
-import type { Column, FilterDef, ListResult, ListSearch } from '../list-kit';
+import { AddButton, countColumn, dayColumn, type Column, type FilterDef, type ListResult, type ListSearch } from '../list-kit';
 import { NameDialog, type NameSave } from './name-dialog';
 
 const filters: FilterDef[] = [{ key: 'search', type: 'search', placeholder: 'Search name' }];
@@ -22,18 +20,8 @@ function columns(detailPath: (id: number) => string): Column<QuestionnaireRow>[]
         </Anchor>
       ),
     },
-    { key: 'questionCount', header: 'Questions', sortField: 'questionCount', align: 'right', render: (r) => <Text size="sm">{r.questionCount}</Text> },
-    {
-      key: 'updatedAt',
-      header: 'Last Updated',
-      sortField: 'updatedAt',
-      visibleFrom: 'sm',
-      render: (r) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDay(r.updatedAt)}
-        </Text>
-      ),
-    },
+    countColumn<QuestionnaireRow>('questionCount', 'Questions'),
+    dayColumn<QuestionnaireRow>('updatedAt', 'Last Updated', 'sm'),
   ];
 }
 
@@ -60,12 +48,7 @@ export function QuestionnaireListPage(props: {
         useList={props.useList}
         columns={columns(props.detailPath)}
         filters={filters}
-        rowKey={(r) => r.id}
-        actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            Create {props.noun}
-          </Button>
-        }
+        actions={<AddButton label={`Create ${props.noun}`} onClick={() => setCreating(true)} />}
       />
       {creating && (
         <NameDialog

@@ -1,13 +1,12 @@
 import { Button, Group } from '@mantine/core';
-import { IconKey, IconMailForward, IconPencil } from '@tabler/icons-react';
+import { IconKey, IconMailForward } from '@tabler/icons-react';
+import { EditButton } from '../../components/list-kit';
 
 /** The Edit, Send Welcome Email (members, when `onWelcome` is given) and Reset Password actions of an account or member row. */
 export function RowActions({ name, onEdit, onReset, onWelcome }: { name: string; onEdit: () => void; onReset: () => void; onWelcome?: () => void }) {
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Button variant="subtle" size="xs" leftSection={<IconPencil size={14} />} onClick={onEdit} aria-label={`Edit ${name}`}>
-        Edit
-      </Button>
+      <EditButton name={name} onClick={onEdit} />
       {onWelcome && (
         <Button variant="subtle" size="xs" color="teal" leftSection={<IconMailForward size={14} />} onClick={onWelcome} aria-label={`Send Welcome Email to ${name}`}>
           Send Welcome Email

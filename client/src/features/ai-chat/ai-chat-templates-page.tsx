@@ -1,11 +1,9 @@
-import { Anchor, Button, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { Link, getRouteApi } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { AI_CHAT_TEMPLATE_TYPES, AiChatTemplateListQuery, type AiChatTemplate } from '@app/contract';
-import { RowActions, type Column, type FilterDef } from '../../components/list-kit';
-import { formatDay } from '../../components/format';
+import { Text } from '@mantine/core';
+import { actionsColumn, AddButton, dayColumn, linkColumn, RowActions, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
-import { openConfirmModal } from '../../app/overlay-gate';
+import { confirmDelete } from '../../components/confirm-delete';
 import { aiChatTemplatesArea } from './api';
 
 const routeApi = getRouteApi('/admin/tech/ai-template');
@@ -17,44 +15,24 @@ const filters: FilterDef[] = [
 
 export const editPath = (id: number) => `/admin/tech/ai-template/${id}/edit`;
 
-function confirmDelete(template: AiChatTemplate, remove: (id: number) => void) {
-  openConfirmModal({
-    title: 'Delete AI Chat Template',
-    children: (
-      <Text size="sm">
-        Are you sure you want to delete the AI Chat Template <b>{template.name}</b> and its chats? This action cannot be undone.
-      </Text>
-    ),
-    labels: { confirm: 'Delete', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => remove(template.id),
-  });
+function confirmDeleteTemplate(template: AiChatTemplate, remove: (id: number) => void) {
+  confirmDelete(
+    'Delete AI Chat Template',
+    <>
+      Are you sure you want to delete the AI Chat Template <b>{template.name}</b> and its chats? This action cannot be undone.
+    </>,
+    () => remove(template.id),
+  );
 }
-
-const day = (iso: string) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDay(iso)}</Text>;
 
 function columns(remove: (id: number) => void): Column<AiChatTemplate>[] {
   return [
-    {
-      key: 'name',
-      header: 'Name',
-      sortField: 'name',
-      render: (t) => (
-        <Anchor component={Link} to={editPath(t.id)} size="sm" fw={500}>
-          {t.name}
-        </Anchor>
-      ),
-    },
+    linkColumn<AiChatTemplate>('name', 'Name', (t) => editPath(t.id)),
     { key: 'type', header: 'Type', sortField: 'type', render: (t) => <Text size="sm">{t.type}</Text> },
     { key: 'jsonSchema', header: 'Schema', sortField: 'jsonSchema', visibleFrom: 'sm', render: (t) => <Text size="sm">{t.jsonSchema ?? '-'}</Text> },
-    { key: 'updatedAt', header: 'Updated', sortField: 'updatedAt', visibleFrom: 'sm', render: (t) => day(t.updatedAt) },
-    { key: 'createdAt', header: 'Created', sortField: 'createdAt', visibleFrom: 'md', render: (t) => day(t.createdAt) },
-    {
-      key: 'actions',
-      header: 'Actions',
-      align: 'right',
-      render: (t) => <RowActions name={t.name} editTo={editPath(t.id)} onDelete={() => confirmDelete(t, remove)} />,
-    },
+    dayColumn<AiChatTemplate>('updatedAt', 'Updated', 'sm'),
+    dayColumn<AiChatTemplate>('createdAt', 'Created', 'md'),
+    actionsColumn((t) => <RowActions name={t.name} editTo={editPath(t.id)} onDelete={() => confirmDeleteTemplate(t, remove)} />),
   ];
 }
 
@@ -69,12 +47,7 @@ export function AiChatTemplatesPage() {
       useList={aiChatTemplatesArea.useList}
       columns={columns(remove)}
       filters={filters}
-      rowKey={(t) => t.id}
-      actions={
-        <Button component={Link} to="/admin/tech/ai-template/new" leftSection={<IconPlus size={16} />}>
-          Add AI Chat Template
-        </Button>
-      }
+      actions={<AddButton label="Add AI Chat Template" to="/admin/tech/ai-template/new" />}
     />
   );
 }

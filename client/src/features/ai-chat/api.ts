@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { AI_CHAT_MESSAGES as M, aiChatContract, memberRoutes, type AiChatListQuery, type AiPreviewAccountInput, type AiPreviewCustomInput, type MemberRow } from '@app/contract';
+import { AI_CHAT_MESSAGES as M, aiChatContract, type AiChatListQuery, type AiPreviewAccountInput, type AiPreviewCustomInput } from '@app/contract';
 import { createArea } from '../../api/area';
 import { areaClient } from '../../api/tsr';
-import { PICKER_PAGE_SIZE, toOptionsPage, type FetchOptionsPage } from '../../components/form-kit';
 
-const tsr = areaClient({ aiChat: aiChatContract, members: memberRoutes });
+const tsr = areaClient({ aiChat: aiChatContract });
 
 const KEY = 'ai-chat';
 
@@ -54,16 +53,3 @@ export function useTemplateChats(templateId: number) {
 export function useChat(id: number | null) {
   return tsr.aiChat.getChat.useQuery({ queryKey: [KEY, 'chat', id], queryData: { params: { id: id ?? 0 } }, enabled: id !== null });
 }
-
-const memberLabel = (m: MemberRow) => `${m.fullname || `${m.firstname} ${m.lastname}`.trim()} <${m.email}>`;
-const fetchMembers: FetchOptionsPage<MemberRow> = (search, page) =>
-  tsr.members.members.query({ query: { search: search || undefined, page, pageSize: PICKER_PAGE_SIZE, sort: 'name:asc' } }).then((res) => toOptionsPage<MemberRow>(res));
-
-/** Members for the Account Preview picker, from the members list. */
-export const memberOptions = {
-  entityName: 'members',
-  queryKey: ['accounts', 'options', 'members'] as const,
-  fetchPage: fetchMembers,
-  getValue: (m: MemberRow) => m.id,
-  getLabel: memberLabel,
-};

@@ -5,7 +5,8 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { AI_CHAT_MESSAGES, AI_PREVIEW_TYPING_MS, promptText, tokensIn, type AiChatTemplateInput, type AiPreviewCustomInput } from '@app/contract';
 import { errorMessage } from '../../api/errors';
 import { SearchableSelect } from '../../components/form-kit';
-import { memberOptions, usePreview, useTemplateForm } from './api';
+import { memberOptions } from '../../api/member-options';
+import { usePreview, useTemplateForm } from './api';
 import type { PreviewKind } from './search';
 import { TypedText } from '../../components/typed-text';
 

@@ -1,11 +1,8 @@
-import { Anchor, Button, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { Link, getRouteApi } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { AiVideoTemplateListQuery, type AiVideoTemplate } from '@app/contract';
-import { RowActions, type Column, type FilterDef } from '../../components/list-kit';
-import { formatDay } from '../../components/format';
+import { actionsColumn, AddButton, countColumn, dayColumn, linkColumn, RowActions, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
-import { openConfirmModal } from '../../app/overlay-gate';
+import { confirmDelete } from '../../components/confirm-delete';
 import { aiVideoTemplatesArea } from './api';
 
 const routeApi = getRouteApi('/admin/tech/ai-video-template');
@@ -15,40 +12,22 @@ const filters: FilterDef[] = [{ key: 'search', type: 'search', placeholder: 'Sea
 export const editPath = (id: number) => `/admin/tech/ai-video-template/${id}/edit`;
 
 export function confirmDeleteTemplate(template: AiVideoTemplate, remove: (id: number) => void) {
-  openConfirmModal({
-    title: 'Delete AI Video Template',
-    children: (
-      <Text size="sm">
-        Are you sure you want to delete the AI Video Template <b>{template.name}</b>? This action cannot be undone.
-      </Text>
-    ),
-    labels: { confirm: 'Delete', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => remove(template.id),
-  });
+  confirmDelete(
+    'Delete AI Video Template',
+    <>
+      Are you sure you want to delete the AI Video Template <b>{template.name}</b>? This action cannot be undone.
+    </>,
+    () => remove(template.id),
+  );
 }
 
 function columns(remove: (id: number) => void): Column<AiVideoTemplate>[] {
   return [
-    {
-      key: 'name',
-      header: 'Name',
-      sortField: 'name',
-      render: (t) => (
-        <Anchor component={Link} to={editPath(t.id)} size="sm" fw={500}>
-          {t.name}
-        </Anchor>
-      ),
-    },
-    { key: 'videoCount', header: 'Videos', sortField: 'videoCount', align: 'right', render: (t) => <Text size="sm">{t.videoCount}</Text> },
-    { key: 'updatedAt', header: 'Updated', sortField: 'updatedAt', visibleFrom: 'sm', render: (t) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDay(t.updatedAt)}</Text> },
-    { key: 'createdAt', header: 'Created', sortField: 'createdAt', visibleFrom: 'md', render: (t) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDay(t.createdAt)}</Text> },
-    {
-      key: 'actions',
-      header: 'Actions',
-      align: 'right',
-      render: (t) => <RowActions name={t.name} editTo={editPath(t.id)} onDelete={() => confirmDeleteTemplate(t, remove)} />,
-    },
+    linkColumn<AiVideoTemplate>('name', 'Name', (t) => editPath(t.id)),
+    countColumn<AiVideoTemplate>('videoCount', 'Videos'),
+    dayColumn<AiVideoTemplate>('updatedAt', 'Updated', 'sm'),
+    dayColumn<AiVideoTemplate>('createdAt', 'Created', 'md'),
+    actionsColumn((t) => <RowActions name={t.name} editTo={editPath(t.id)} onDelete={() => confirmDeleteTemplate(t, remove)} />),
   ];
 }
 
@@ -63,12 +42,7 @@ export function AiVideoTemplatesPage() {
       useList={aiVideoTemplatesArea.useList}
       columns={columns(remove)}
       filters={filters}
-      rowKey={(t) => t.id}
-      actions={
-        <Button component={Link} to="/admin/tech/ai-video-template/new" leftSection={<IconPlus size={16} />}>
-          Add AI Video Template
-        </Button>
-      }
+      actions={<AddButton label="Add AI Video Template" to="/admin/tech/ai-video-template/new" />}
     />
   );
 }

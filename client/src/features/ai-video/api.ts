@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AI_VIDEO_MESSAGES as M, aiVideoContract, memberRoutes, type AiVideoFormInput, type AiVideoListQuery, type AiVideoTemplateFormQuery, type MemberRow } from '@app/contract';
+import { AI_VIDEO_MESSAGES as M, aiVideoContract, type AiVideoFormInput, type AiVideoListQuery, type AiVideoTemplateFormQuery } from '@app/contract';
 import { createArea } from '../../api/area';
 import { areaClient } from '../../api/tsr';
-import { PICKER_PAGE_SIZE, toOptionsPage, type FetchOptionsPage } from '../../components/form-kit';
+import type { FetchOptionsPage } from '../../components/form-kit';
 
-const tsr = areaClient({ aiVideo: aiVideoContract, members: memberRoutes });
+const tsr = areaClient({ aiVideo: aiVideoContract });
 
 const KEY = 'ai-video';
 
@@ -77,16 +77,3 @@ export function useVideoPreview(id: number | null) {
 }
 
 export { KEY as AI_VIDEO_KEY };
-
-const memberLabel = (m: MemberRow) => `${m.fullname || `${m.firstname} ${m.lastname}`.trim()} <${m.email}>`;
-const fetchMembers: FetchOptionsPage<MemberRow> = (search, page) =>
-  tsr.members.members.query({ query: { search: search || undefined, page, pageSize: PICKER_PAGE_SIZE, sort: 'name:asc' } }).then((res) => toOptionsPage<MemberRow>(res));
-
-/** Members for the Generate tab's picker, from the members list. */
-export const memberOptions = {
-  entityName: 'members',
-  queryKey: ['accounts', 'options', 'members'] as const,
-  fetchPage: fetchMembers,
-  getValue: (m: MemberRow) => m.id,
-  getLabel: memberLabel,
-};

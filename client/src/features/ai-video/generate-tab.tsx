@@ -5,7 +5,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { AiVideoInput, type AiVideoTemplate, type ResolvedToken } from '@app/contract';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { SearchableSelect, issuesToErrors } from '../../components/form-kit';
-import { memberOptions, useGenerateVideo, useTemplateForm, useVideoForm } from './api';
+import { memberOptions } from '../../api/member-options';
+import { useGenerateVideo, useTemplateForm, useVideoForm } from './api';
 
 function TokenTable({ rows }: { rows: ResolvedToken[] }) {
   return (

@@ -1,13 +1,13 @@
 import { lazy } from 'react';
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { Assessment } from '@app/contract';
 import { LoadedEntity } from '../../components/form-kit';
 import { UrlTabs } from '../../components/url-tabs';
 import { assessmentsArea, useDeleteAssessment } from './api';
 import { DeleteAssessmentButton } from './delete-assessment';
 import { ASSESSMENT_TABS, type AssessmentTab } from './search';
+import { BackLink } from '../../components/back-link';
 
 const DetailsTab = lazy(() => import('./details-tab'));
 const OutcomesTab = lazy(() => import('./outcomes-tab'));
@@ -23,12 +23,7 @@ function AssessmentDetail({ assessment: a, tab }: { assessment: Assessment; tab:
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-          <Anchor component={Link} to="/admin/learning/assessments" size="sm" c="dimmed">
-            <Group gap={4} component="span">
-              <IconArrowLeft size={14} />
-              Assessments
-            </Group>
-          </Anchor>
+          <BackLink to="/admin/learning/assessments" label="Assessments" />
           <Title order={2} style={{ overflowWrap: 'anywhere' }}>
             {a.title}
           </Title>

@@ -1,21 +1,17 @@
-import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { openConfirmModal } from '../../app/overlay-gate';
+import { confirmDelete } from '../../components/confirm-delete';
 
 type Deletable = { id: number; title: string; componentCount: number };
 
 export function confirmDeleteAssessment(assessment: Deletable, remove: (id: number) => void) {
-  openConfirmModal({
-    title: 'Delete Assessment',
-    children: (
-      <Text size="sm">
-        Are you sure you want to delete <b>{assessment.title}</b> with its outcomes, questions and scores? This action cannot be undone.
-      </Text>
-    ),
-    labels: { confirm: 'Delete', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => remove(assessment.id),
-  });
+  confirmDelete(
+    'Delete Assessment',
+    <>
+      Are you sure you want to delete <b>{assessment.title}</b> with its outcomes, questions and scores? This action cannot be undone.
+    </>,
+    () => remove(assessment.id),
+  );
 }
 
 const inUse = (a: Deletable) => `Used by ${a.componentCount} program component${a.componentCount === 1 ? '' : 's'}: remove it there first`;

@@ -1,12 +1,11 @@
-import { lazy, Suspense } from 'react';
-import { Badge, Button, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconLock, IconPencil, IconPlus } from '@tabler/icons-react';
+import { lazy } from 'react';
+import { Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { BLOCKED_EMAIL_TYPES, BlockedEmailListQuery, FEEDBACK_TYPE_LABELS, FEEDBACK_TYPES, type BlockedEmail } from '@app/contract';
-import type { Column, FilterDef } from '../../components/list-kit';
-import { AreaListPage } from '../../components/area-list-page';
-import { useEditPanel } from '../../components/form-kit/edit-panel';
-import { blockedEmailsArea, blockedEmailsRoutes } from './api';
+import { actionsColumn, EditButton, type Column, type FilterDef } from '../../components/list-kit';
+import { PanelListPage } from '../../components/area-list-page';
+import { blockedEmailsArea } from './api';
 
 const BlockedEmailPanel = lazy(() => import('./blocked-email-panel'));
 
@@ -84,43 +83,23 @@ function columns(openEdit: (id: number) => void): Column<BlockedEmail>[] {
         </Group>
       ),
     },
-    {
-      key: 'actions',
-      header: 'Actions',
-      align: 'right',
-      render: (b) => (
-        <Button variant="subtle" size="xs" leftSection={<IconPencil size={14} />} onClick={() => openEdit(b.id)} aria-label={`Edit ${b.email}`}>
-          Edit
-        </Button>
-      ),
-    },
+    actionsColumn((b) => <EditButton name={b.email} onClick={() => openEdit(b.id)} />),
   ];
 }
 
 /** /admin/tech/emails-feedback: the Blocked Emails list (spec 03) and its Add/Edit side panel, both in the URL. */
 export function BlockedEmailsPage() {
-  const panel = useEditPanel();
   return (
-    <>
-      <AreaListPage
-        title="Blocked Emails"
-        search={routeApi.useSearch()}
-        query={BlockedEmailListQuery}
-        useList={blockedEmailsArea.useList}
-        columns={columns(panel.openEdit)}
-        filters={filters}
-        exportRoute={blockedEmailsRoutes.export}
-        actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={panel.openNew}>
-            Add Blocked Email
-          </Button>
-        }
-      />
-      {(panel.shown.isNew || panel.shown.id !== undefined) && (
-        <Suspense fallback={null}>
-          <BlockedEmailPanel panel={panel} />
-        </Suspense>
-      )}
-    </>
+    <PanelListPage
+      title="Blocked Emails"
+      addLabel="Add Blocked Email"
+      Panel={BlockedEmailPanel}
+      search={routeApi.useSearch()}
+      query={BlockedEmailListQuery}
+      useList={blockedEmailsArea.useList}
+      columns={(panel) => columns(panel.openEdit)}
+      filters={filters}
+      exportRoute={blockedEmailsArea.routes.export}
+    />
   );
 }

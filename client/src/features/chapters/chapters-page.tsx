@@ -1,10 +1,9 @@
-import { Anchor, Badge, Button, Text } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { Link, getRouteApi } from '@tanstack/react-router';
+import { Badge, Text } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
 import { ChapterListQuery, type Address, type Chapter } from '@app/contract';
-import { yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
+import { actionsColumn, AddButton, EditButton, linkColumn, yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
-import { chaptersArea, chaptersRoutes } from './api';
+import { chaptersArea } from './api';
 
 const routeApi = getRouteApi('/admin/chapters');
 
@@ -33,21 +32,11 @@ function flagBadge(on: boolean, yes: [string, string], no: [string, string]) {
 const editPath = (c: Chapter) => `/admin/chapters/${c.id}/edit`;
 
 const columns: Column<Chapter>[] = [
-  {
-    key: 'name',
-    header: 'Name',
-    sortField: 'name',
-    render: (c) => (
-      <div>
-        <Anchor component={Link} to={editPath(c)} fw={500} size="sm">
-          {c.name}
-        </Anchor>
-        <Text size="xs" c="dimmed">
-          {c.abbreviation} · {c.institution.name}
-        </Text>
-      </div>
-    ),
-  },
+  linkColumn<Chapter>('name', 'Name', editPath, (c) => (
+    <Text size="xs" c="dimmed">
+      {c.abbreviation} · {c.institution.name}
+    </Text>
+  )),
   { key: 'address', header: 'Address', visibleFrom: 'md', render: (c) => <Text size="sm">{addressLine(c.address) || '—'}</Text> },
   {
     key: 'acceptingMembers',
@@ -62,23 +51,7 @@ const columns: Column<Chapter>[] = [
     sortField: 'active',
     render: (c) => flagBadge(c.active, ['Active', 'green'], ['Inactive', 'red']),
   },
-  {
-    key: 'actions',
-    header: 'Actions',
-    align: 'right',
-    render: (c) => (
-      <Button
-        component={Link}
-        to={editPath(c)}
-        variant="subtle"
-        size="xs"
-        leftSection={<IconPencil size={14} />}
-        aria-label={`Edit ${c.name}`}
-      >
-        Edit
-      </Button>
-    ),
-  },
+  actionsColumn((c) => <EditButton name={c.name} to={editPath(c)} />),
 ];
 
 /** /admin/chapters: filters search, active and acceptingMembers (1/0); Add Chapter and Edit go to full-page forms. */
@@ -89,15 +62,10 @@ export function ChaptersPage() {
       search={routeApi.useSearch()}
       query={ChapterListQuery}
       useList={chaptersArea.useList}
-      exportRoute={chaptersRoutes.export}
+      exportRoute={chaptersArea.routes.export}
       columns={columns}
       filters={filters}
-      rowKey={(c) => c.id}
-      actions={
-        <Button component={Link} to="/admin/chapters/new" leftSection={<IconPlus size={16} />}>
-          Add Chapter
-        </Button>
-      }
+      actions={<AddButton label="Add Chapter" to="/admin/chapters/new" />}
     />
   );
 }

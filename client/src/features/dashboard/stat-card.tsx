@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Box, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Box, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { formatCount } from '@app/contract';
-import { errorMessage } from '../../api/errors';
+import { CardError } from '../../components/list-kit/list-error';
 import { ChangeBadge } from './change-badge';
 import type { CardFigures } from './figures';
 
@@ -50,14 +49,7 @@ export function StatCard({ title, subtitle, comparedWith = 'the previous period'
           </Box>
         </>
       ) : error ? (
-        <Alert color="red" variant="light" mt="sm" icon={<IconAlertCircle size={18} />} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(error)}</Text>
-            <Button size="compact-xs" variant="light" color="red" onClick={onRetry}>
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
+        <CardError error={error} onRetry={onRetry} mt="sm" />
       ) : (
         <Stack gap={8} mt="sm" role="status" aria-busy="true" aria-label={`Loading ${title}`}>
           <Skeleton h={34} w="45%" />

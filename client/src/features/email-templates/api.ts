@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { EMAIL_TEMPLATE_SAVED, type EmailPreviewInput, TEST_EMAIL_SENT, emailTemplatesContract, memberRoutes, tokensContract, type MemberRow } from '@app/contract';
+import { EMAIL_TEMPLATE_SAVED, type EmailPreviewInput, TEST_EMAIL_SENT, emailTemplatesContract, tokensContract } from '@app/contract';
 import { createArea, pickerSource } from '../../api/area';
 import { areaClient } from '../../api/tsr';
-import { PICKER_PAGE_SIZE, toOptionsPage, type FetchOptionsPage } from '../../components/form-kit';
 
-const tsr = areaClient({ emailTemplates: emailTemplatesContract, tokens: tokensContract, members: memberRoutes });
+const tsr = areaClient({ emailTemplates: emailTemplatesContract, tokens: tokensContract });
 
 /** The email templates area: list, one template, create and update ('Email saved successfully.'). */
 export const emailTemplatesArea = createArea(
@@ -48,16 +47,3 @@ export function useSendTestEmail() {
 
 /** Invitees for an invitation template's test send: 'First Last <email>'. */
 export const inviteeOptions = pickerSource('invitees', tsr.emailTemplates.inviteeOptions);
-
-const memberLabel = (m: MemberRow) => `${m.fullname || `${m.firstname} ${m.lastname}`.trim()} <${m.email}>`;
-const fetchMembers: FetchOptionsPage<MemberRow> = (search, page) =>
-  tsr.members.members.query({ query: { search: search || undefined, page, pageSize: PICKER_PAGE_SIZE, sort: 'name:asc' } }).then((res) => toOptionsPage<MemberRow>(res));
-
-/** Members for a welcome template's test send, from the members list. */
-export const memberOptions = {
-  entityName: 'members',
-  queryKey: ['accounts', 'options', 'members'] as const,
-  fetchPage: fetchMembers,
-  getValue: (m: MemberRow) => m.id,
-  getLabel: memberLabel,
-};

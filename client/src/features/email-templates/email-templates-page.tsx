@@ -1,9 +1,9 @@
 import { Suspense, lazy, useState } from 'react';
-import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconSend } from '@tabler/icons-react';
-import { Link, getRouteApi } from '@tanstack/react-router';
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
 import { EmailTemplateListQuery, TEMPLATE_TYPES, type EmailTemplate } from '@app/contract';
-import { enabledColumn, updatedColumn, yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
+import { actionsColumn, AddButton, EditButton, enabledColumn, linkColumn, updatedColumn, yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { emailTemplatesArea } from './api';
 
@@ -23,21 +23,11 @@ const editPath = (t: EmailTemplate) => `/admin/tech/email-templates/${t.id}/edit
 
 function columns(onSendTest: (t: EmailTemplate) => void): Column<EmailTemplate>[] {
   return [
-    {
-      key: 'name',
-      header: 'Name',
-      sortField: 'name',
-      render: (t) => (
-        <div>
-          <Anchor component={Link} to={editPath(t)} fw={500} size="sm">
-            {t.name}
-          </Anchor>
-          <Text size="xs" c="dimmed">
-            {t.subject}
-          </Text>
-        </div>
-      ),
-    },
+    linkColumn<EmailTemplate>('name', 'Name', editPath, (t) => (
+      <Text size="xs" c="dimmed">
+        {t.subject}
+      </Text>
+    )),
     {
       key: 'from',
       header: 'From',
@@ -56,21 +46,14 @@ function columns(onSendTest: (t: EmailTemplate) => void): Column<EmailTemplate>[
     { key: 'format', header: 'Format', sortField: 'format', visibleFrom: 'sm', render: (t) => <Badge variant="light" color="gray">{t.bodyFormat.toUpperCase()}</Badge> },
     enabledColumn<EmailTemplate>({ yes: 'Yes', no: 'No' }),
     updatedColumn<EmailTemplate>('updated', 'md', (iso) => day.format(new Date(iso))),
-    {
-      key: 'actions',
-      header: 'Actions',
-      align: 'right',
-      render: (t) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Button component={Link} to={editPath(t)} variant="subtle" size="xs" leftSection={<IconPencil size={14} />} aria-label={`Edit ${t.name}`}>
-            Edit
-          </Button>
-          <Button variant="subtle" size="xs" leftSection={<IconSend size={14} />} aria-label={`Send Test Email: ${t.name}`} onClick={() => onSendTest(t)}>
-            Send Test Email
-          </Button>
-        </Group>
-      ),
-    },
+    actionsColumn((t) => (
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        <EditButton name={t.name} to={editPath(t)} />
+        <Button variant="subtle" size="xs" leftSection={<IconSend size={14} />} aria-label={`Send Test Email: ${t.name}`} onClick={() => onSendTest(t)}>
+          Send Test Email
+        </Button>
+      </Group>
+    )),
   ];
 }
 
@@ -86,12 +69,7 @@ export function EmailTemplatesPage() {
         useList={emailTemplatesArea.useList}
         columns={columns(setTesting)}
         filters={filters}
-        rowKey={(t) => t.id}
-        actions={
-          <Button component={Link} to="/admin/tech/email-templates/new" leftSection={<IconPlus size={16} />}>
-            Add Email Template
-          </Button>
-        }
+        actions={<AddButton label="Add Email Template" to="/admin/tech/email-templates/new" />}
       />
       {testing && (
         <Suspense fallback={null}>

@@ -4,7 +4,8 @@ import { SendTestEmailInput, recipientKind, type EmailTemplate } from '@app/cont
 import { fieldErrors } from '../../api/errors';
 import { SearchableSelect, issuesToErrors } from '../../components/form-kit';
 import { SendTestModal } from '../../components/send-test-modal';
-import { inviteeOptions, memberOptions, useSendTestEmail } from './api';
+import { memberOptions } from '../../api/member-options';
+import { inviteeOptions, useSendTestEmail } from './api';
 
 /**
  * 'Send Test Email' (spec 03 §2): the template sent to an address with the tokens of an invitee

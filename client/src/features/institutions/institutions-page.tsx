@@ -1,14 +1,12 @@
-import { lazy, Suspense } from 'react';
-import { Avatar, Badge, Button, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { lazy } from 'react';
+import { Avatar, Badge, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import {
   INSTITUTION_TYPES, InstitutionListQuery, OWNERSHIPS, RELIGIOUS_AFFILIATIONS, type Institution,
 } from '@app/contract';
-import type { Column, FilterDef } from '../../components/list-kit';
-import { AreaListPage } from '../../components/area-list-page';
-import { useEditPanel } from '../../components/form-kit/edit-panel';
-import { institutionsArea, institutionsRoutes } from './api';
+import { actionsColumn, EditButton, type Column, type FilterDef } from '../../components/list-kit';
+import { PanelListPage } from '../../components/area-list-page';
+import { institutionsArea } from './api';
 
 const InstitutionPanel = lazy(() => import('./institution-panel'));
 
@@ -84,43 +82,23 @@ function columns(openEdit: (id: number) => void): Column<Institution>[] {
         </Text>
       ),
     },
-    {
-      key: 'actions',
-      header: 'Actions',
-      align: 'right',
-      render: (i) => (
-        <Button variant="subtle" size="xs" leftSection={<IconPencil size={14} />} onClick={() => openEdit(i.id)} aria-label={`Edit ${i.name}`}>
-          Edit
-        </Button>
-      ),
-    },
+    actionsColumn((i) => <EditButton name={i.name} onClick={() => openEdit(i.id)} />),
   ];
 }
 
 /** /admin/institutions: the list (spec 01 §2) and the Add/Edit Institution side panel, both in the URL. */
 export function InstitutionsPage() {
-  const panel = useEditPanel();
   return (
-    <>
-      <AreaListPage
-        title="Institutions"
-        search={routeApi.useSearch()}
-        query={InstitutionListQuery}
-        useList={institutionsArea.useList}
-        columns={columns(panel.openEdit)}
-        filters={filters}
-        exportRoute={institutionsRoutes.export}
-        actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={panel.openNew}>
-            Add Institution
-          </Button>
-        }
-      />
-      {(panel.shown.isNew || panel.shown.id !== undefined) && (
-        <Suspense fallback={null}>
-          <InstitutionPanel panel={panel} />
-        </Suspense>
-      )}
-    </>
+    <PanelListPage
+      title="Institutions"
+      addLabel="Add Institution"
+      Panel={InstitutionPanel}
+      search={routeApi.useSearch()}
+      query={InstitutionListQuery}
+      useList={institutionsArea.useList}
+      columns={(panel) => columns(panel.openEdit)}
+      filters={filters}
+      exportRoute={institutionsArea.routes.export}
+    />
   );
 }

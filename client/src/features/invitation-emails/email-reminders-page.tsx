@@ -40,7 +40,6 @@ export function EmailRemindersPage() {
         useList={useReminderList}
         columns={columns}
         filters={filters}
-        rowKey={(r) => r.id}
         emptyText="No email reminder in this range. Add one from an invitation's Email Reminders tab."
         intro={<Charts dateFrom={search.dateFrom} dateTo={search.dateTo} />}
     />

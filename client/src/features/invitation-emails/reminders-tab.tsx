@@ -22,7 +22,6 @@ export default function RemindersTab({ invitation }: { invitation: Pick<Invitati
         list={list}
         result={result}
         columns={reminderColumns({ edit: (reminder) => setTarget({ invitationId: invitation.id, reminder }), remove })}
-        rowKey={(r) => r.id}
         emptyText="No email reminder scheduled yet."
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setTarget({ invitationId: invitation.id })}>

@@ -1,12 +1,10 @@
-import { lazy, Suspense } from 'react';
-import { Button, Text, UnstyledButton } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { lazy } from 'react';
+import { Text, UnstyledButton } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { InvitationTestListQuery, type InvitationTest } from '@app/contract';
-import { enabledColumn, updatedColumn, yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
-import { AreaListPage } from '../../components/area-list-page';
-import { useEditPanel } from '../../components/form-kit/edit-panel';
-import { invitationTestsArea, invitationTestsRoutes } from './api';
+import { actionsColumn, EditButton, enabledColumn, updatedColumn, yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
+import { PanelListPage } from '../../components/area-list-page';
+import { invitationTestsArea } from './api';
 
 const InvitationTestPanel = lazy(() => import('./invitation-test-panel'));
 
@@ -37,44 +35,23 @@ function columns(openEdit: (id: number) => void): Column<InvitationTest>[] {
     { key: 'description', header: 'Description', visibleFrom: 'md', render: (t) => <Text size="sm" lineClamp={2}>{t.description}</Text> },
     enabledColumn<InvitationTest>(),
     updatedColumn<InvitationTest>('updatedAt', 'sm'),
-    {
-      key: 'actions',
-      header: 'Actions',
-      align: 'right',
-      render: (t) => (
-        <Button variant="subtle" size="xs" leftSection={<IconPencil size={14} />} onClick={() => openEdit(t.id)} aria-label={`Edit ${t.name}`}>
-          Edit
-        </Button>
-      ),
-    },
+    actionsColumn((t) => <EditButton name={t.name} onClick={() => openEdit(t.id)} />),
   ];
 }
 
 /** /admin/logistics/test-variables: the A/B variables and their Add/Edit side sheet, both in the URL. */
 export function InvitationTestsPage() {
-  const panel = useEditPanel();
   return (
-    <>
-      <AreaListPage
-        title="A/B Variables"
-        search={routeApi.useSearch()}
-        query={InvitationTestListQuery}
-        useList={invitationTestsArea.useList}
-        columns={columns(panel.openEdit)}
-        filters={filters}
-        exportRoute={invitationTestsRoutes.export}
-        rowKey={(t) => t.id}
-        actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={panel.openNew}>
-            Add Variable
-          </Button>
-        }
-      />
-      {(panel.shown.isNew || panel.shown.id !== undefined) && (
-        <Suspense fallback={null}>
-          <InvitationTestPanel panel={panel} />
-        </Suspense>
-      )}
-    </>
+    <PanelListPage
+      title="A/B Variables"
+      addLabel="Add Variable"
+      Panel={InvitationTestPanel}
+      search={routeApi.useSearch()}
+      query={InvitationTestListQuery}
+      useList={invitationTestsArea.useList}
+      columns={(panel) => columns(panel.openEdit)}
+      filters={filters}
+      exportRoute={invitationTestsArea.routes.export}
+    />
   );
 }

@@ -6,6 +6,18 @@ const LABEL: Record<AbMetric['metric'], string> = { pledgeRate: 'Pledge rate', p
 const COLOR: Record<AbVerdict, string> = { 'Variation leads': 'grape', 'Control leads': 'blue', 'no difference yet': 'gray', 'too few invitees to tell': 'yellow' };
 
 /** '+3.0 pts' / '−1.2 pts': a difference of two rates in percentage points. */
+/** One arm's rate, with the counts it comes from. */
+function RateCell({ arm }: { arm: { rate: number | null; count: number; valid: number } }) {
+  return (
+    <Table.Td>
+      {percent(arm.rate)}{' '}
+      <Text span size="xs" c="dimmed">
+        ({count(arm.count)} of {count(arm.valid)})
+      </Text>
+    </Table.Td>
+  );
+}
+
 const points = (d: number | null) => (d === null ? 'n/a' : `${d >= 0 ? '+' : '−'}${Math.abs(d * 100).toFixed(1)} pts`);
 
 /**
@@ -37,18 +49,8 @@ export function AbResults({ results, testName }: { results: AbMetric[]; testName
             {results.map((r) => (
               <Table.Tr key={r.metric}>
                 <Table.Td>{LABEL[r.metric]}</Table.Td>
-                <Table.Td>
-                  {percent(r.control.rate)}{' '}
-                  <Text span size="xs" c="dimmed">
-                    ({count(r.control.count)} of {count(r.control.valid)})
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  {percent(r.variation.rate)}{' '}
-                  <Text span size="xs" c="dimmed">
-                    ({count(r.variation.count)} of {count(r.variation.valid)})
-                  </Text>
-                </Table.Td>
+                <RateCell arm={r.control} />
+                <RateCell arm={r.variation} />
                 <Table.Td>{points(r.difference)}</Table.Td>
                 <Table.Td>{r.ciLow === null || r.ciHigh === null ? 'n/a' : `${points(r.ciLow)} to ${points(r.ciHigh)}`}</Table.Td>
                 <Table.Td>

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import type { Invitation } from '@app/contract';
 import { LoadedEntity } from '../../components/form-kit';
@@ -10,6 +10,7 @@ import { invitationsArea } from './api';
 import { count, formatDay, percent, StatusBadge } from './format';
 import { ProcessingProgress } from './invitations-page';
 import type { InvitationTab } from './search';
+import { BackLink } from '../../components/back-link';
 
 const InviteesTab = lazy(() => import('./invitees-tab'));
 const AnalyticsTab = lazy(() => import('./analytics-tab'));
@@ -141,12 +142,7 @@ function InvitationDetail({ invitation: i, tab, sending }: { invitation: Invitat
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
-          <Anchor component={Link} to="/admin/logistics/invitations" size="sm" c="dimmed">
-            <Group gap={4} component="span">
-              <IconArrowLeft size={14} />
-              Invitations
-            </Group>
-          </Anchor>
+          <BackLink to="/admin/logistics/invitations" label="Invitations" />
           <Title order={2}>
             #{i.id} - {i.institution.name}
           </Title>

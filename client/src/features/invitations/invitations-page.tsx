@@ -7,6 +7,7 @@ import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { invitationsArea, invitationsRoutes } from './api';
 import { count, formatDay, percent, StatusBadge } from './format';
+import { AbTestBadge } from '../../components/ab-test-badge';
 
 const routeApi = getRouteApi('/admin/logistics/invitations');
 
@@ -76,13 +77,7 @@ function columns(remove: (id: number) => void): Column<Invitation>[] {
             <Anchor component={Link} to={detailPath(i)} size="sm" fw={500}>
               {i.institution.name}
             </Anchor>
-            {i.test && (
-              <Tooltip label={`A/B test: ${i.test.name}`}>
-                <Badge size="xs" variant="light" color="grape">
-                  Test
-                </Badge>
-              </Tooltip>
-            )}
+            {i.test && <AbTestBadge name={i.test.name} />}
           </Group>
           <Text size="xs" c="dimmed">
             {i.chapter.name}
@@ -168,7 +163,6 @@ export function InvitationsPage() {
       exportRoute={invitationsRoutes.export}
       columns={columns(remove)}
       filters={filters}
-      rowKey={(i) => i.id}
       actions={
         <Button component={Link} to="/admin/logistics/invitations/new" leftSection={<IconPlus size={16} />}>
           Add Invitation

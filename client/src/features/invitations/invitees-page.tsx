@@ -23,7 +23,6 @@ export function InviteesPage() {
         exportRoute={inviteesRoutes.export}
         columns={columns}
         filters={filters}
-        rowKey={(i) => i.id}
       />
       {test.dialog}
     </>

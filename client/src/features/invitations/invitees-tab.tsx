@@ -30,7 +30,6 @@ export default function InviteesTab({ invitation }: { invitation: Invitation }) 
         exportRoute={exportRoute}
         columns={columns}
         filters={filters}
-        rowKey={(i) => i.id}
       />
       {test.dialog}
     </>

@@ -1,29 +1,23 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { Badge, Button, Card, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
 import { LESSON_MESSAGES, type Lesson, type LessonSegment } from '@app/contract';
-import { openConfirmModal } from '../../app/overlay-gate';
-import { ListError } from '../../components/list-kit/list-error';
+import { confirmDelete } from '../../components/confirm-delete';
+import { LoadedEntity } from '../../components/form-kit/form-drawer';
 import { useLesson, useRemoveSegment, useReorderSegments } from './api';
 import { moveItem } from './order';
 import { SegmentDrawer, type SegmentTarget } from './segment-drawer';
 import { SegmentList } from './segment-list';
 import classes from './lessons.module.css';
+import { BackLink } from '../../components/back-link';
 
 const routeApi = getRouteApi('/admin/learning/programs/$programSlug/lessons/$lessonSlug');
 
 /** /admin/learning/programs/{programSlug}/lessons/{lessonSlug}: a segmented lesson's segments and details. */
 export function LessonPage() {
   const { programSlug, lessonSlug } = routeApi.useParams();
-  const result = useLesson(programSlug, lessonSlug);
-  if (result.data) return <LessonView lesson={result.data.body} />;
-  if (result.error) return <ListError error={result.error} onRetry={() => void result.refetch()} />;
-  return (
-    <Center py="xl">
-      <Loader aria-label="Loading" />
-    </Center>
-  );
+  return <LoadedEntity result={useLesson(programSlug, lessonSlug)}>{(lesson) => <LessonView lesson={lesson} />}</LoadedEntity>;
 }
 
 function LessonView({ lesson }: { lesson: Lesson }) {
@@ -37,13 +31,7 @@ function LessonView({ lesson }: { lesson: Lesson }) {
   const actions = {
     edit: (segment: LessonSegment) => setTarget({ segment }),
     remove: (segment: LessonSegment) =>
-      openConfirmModal({
-        title: 'Delete Lesson Segment',
-        children: <Text size="sm">Are you sure you want to delete the segment "{segment.name}"? This action cannot be undone.</Text>,
-        labels: { confirm: 'Delete', cancel: 'Cancel' },
-        confirmProps: { color: 'red' },
-        onConfirm: () => remove(segment),
-      }),
+      confirmDelete('Delete Lesson Segment', <>Are you sure you want to delete the segment "{segment.name}"? This action cannot be undone.</>, () => remove(segment)),
     move: (from: number, to: number) => {
       const next = moveItem(segments, from, to);
       if (!next) return;
@@ -57,12 +45,7 @@ function LessonView({ lesson }: { lesson: Lesson }) {
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={'/admin/learning/programs/$programSlug' as never} params={{ programSlug: lesson.programSlug } as never} size="sm">
-        <Group gap={4} wrap="nowrap">
-          <IconArrowLeft size={14} />
-          Back to Program
-        </Group>
-      </Anchor>
+      <BackLink to={`/admin/learning/programs/${lesson.programSlug}`} label="Back to Program" dimmed={false} />
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <div className={classes.titleBlock}>
           <Title order={2} className={classes.name}>

@@ -1,6 +1,5 @@
-import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { errorMessage } from '../../api/errors';
+import { Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { CardError } from '../../components/list-kit/list-error';
 import type { Figure } from './figures';
 
 export type FigureCardProps = {
@@ -33,14 +32,7 @@ export function FigureCard({ title, figures, size, error, onRetry }: FigureCardP
           ))}
         </SimpleGrid>
       ) : error ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(error)}</Text>
-            <Button size="compact-xs" variant="light" color="red" onClick={onRetry}>
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
+        <CardError error={error} onRetry={onRetry} />
       ) : (
         <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="md" role="status" aria-busy="true" aria-label={`Loading ${title}`}>
           {Array.from({ length: size }, (_, i) => (

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { PostalMail } from '@app/contract';
 import { openConfirmModal } from '../../app/overlay-gate';
 import { RowActions, type Column } from '../../components/list-kit';
 import { UploadStatusCell } from './status-cell';
+import { AbTestBadge } from '../../components/ab-test-badge';
 
 const hour = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 /** 'Mar 5, 2030, 9:00 AM' in the browser's time zone (the hour the form chose). */
@@ -76,13 +77,7 @@ export const invitationColumn: Column<PostalMail> = {
         <Anchor component={Link} to={`/admin/logistics/invitations/${m.invitation.id}`} search={{ tab: 'Postal Mailings' } as never} size="sm" fw={500}>
           #{m.invitation.id} {m.invitation.institutionName}
         </Anchor>
-        {m.invitation.test && (
-          <Tooltip label={`A/B test: ${m.invitation.test.name}`}>
-            <Badge size="xs" variant="light" color="grape">
-              Test
-            </Badge>
-          </Tooltip>
-        )}
+        {m.invitation.test && <AbTestBadge name={m.invitation.test.name} />}
       </Group>
       <Text size="xs" c="dimmed">
         {m.invitation.chapterName}

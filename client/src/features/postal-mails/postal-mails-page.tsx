@@ -41,7 +41,6 @@ export function PostalMailsPage() {
         useList={useMailList}
         columns={[idColumn, ...mailColumns({ edit: drawer.openEdit, remove }, invitationColumn)]}
         filters={filters}
-        rowKey={(m) => m.id}
         emptyText="No postal mailing scheduled yet. Add one from an invitation's Postal Mailings tab."
       />
       {drawer.target && (

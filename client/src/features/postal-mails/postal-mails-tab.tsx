@@ -22,7 +22,6 @@ export default function PostalMailsTab({ invitation }: { invitation: Pick<Invita
         list={list}
         result={result}
         columns={mailColumns({ edit: drawer.openEdit, remove })}
-        rowKey={(m) => m.id}
         emptyText="No postal mailing scheduled yet."
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => drawer.openNew(invitation.id)}>

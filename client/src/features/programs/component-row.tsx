@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconGripVertical, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { DraggableProvided } from '@hello-pangea/dnd';
 import type { ProgramComponent } from '@app/contract';
+import { SortableRow } from '../../components/sortable-list/sortable-row';
 import { TYPE_COLORS, TYPE_ICONS, typeLabel } from './component-types';
 import classes from './syllabus.module.css';
 
@@ -28,78 +28,52 @@ export function ComponentRow(props: {
   const { component: c, provided, actions } = props;
   const TypeIcon = TYPE_ICONS[c.componentType];
   return (
-    <Paper
-      ref={provided.innerRef}
-      {...provided.draggableProps}
-      withBorder
-      p="xs"
-      className={classes.component}
-      data-dragging={props.dragging || undefined}
-      data-testid={`component-${c.slug}`}
+    <SortableRow
+      provided={provided}
+      dragging={props.dragging}
+      name={c.name}
+      testId={`component-${c.slug}`}
+      first={props.first}
+      last={props.last}
+      onMove={(by) => actions.move(c, by)}
+      onEdit={() => actions.edit(c)}
+      onDelete={c.fallbackFor.length === 0 ? () => actions.remove(c) : undefined}
+      align="flex-start"
     >
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <div {...provided.dragHandleProps} className={classes.handle} aria-label={`Drag ${c.name}`}>
-          <IconGripVertical size={18} />
-        </div>
-        <Stack gap={4} className={classes.grow}>
-          <Group gap="xs" wrap="wrap">
-            <Badge variant="light" color={TYPE_COLORS[c.componentType]} leftSection={<TypeIcon size={12} />} className={classes.badge}>
-              {typeLabel(c.componentType)}
-            </Badge>
-            <Text size="sm" fw={500} className={classes.name}>
-              {c.name}
-            </Text>
-          </Group>
-          {(c.learningXps.length > 0 || c.componentType === 'segmented lesson') && (
-            <Group gap={4} wrap="wrap">
-              {c.learningXps.map((x) => (
-                <Badge key={x.id} size="sm" variant="outline" className={classes.badge}>
-                  {`${x.name} - ${c.xp} xp`}
-                </Badge>
-              ))}
-              {c.componentType === 'segmented lesson' && (
-                <Badge size="sm" variant="default" className={classes.badge}>
-                  {c.lessonSegments === 1 ? '1 segment' : `${c.lessonSegments} segments`}
-                </Badge>
-              )}
-            </Group>
-          )}
-          {c.fallbackFor.map((f) => (
-            <Text key={f.id} size="xs" c="dimmed">
-              Async fallback for: {f.name}
-            </Text>
-          ))}
-          {props.fallbackToName && (
-            <Text size="xs" c="dimmed">
-              Async fallback: {props.fallbackToName}
-            </Text>
-          )}
-        </Stack>
-        <Group gap={2} wrap="nowrap" className={classes.actions}>
-          <Tooltip label="Move up">
-            <ActionIcon variant="subtle" color="gray" disabled={props.first} onClick={() => actions.move(c, -1)} aria-label={`Move ${c.name} up`}>
-              <IconArrowUp size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Move down">
-            <ActionIcon variant="subtle" color="gray" disabled={props.last} onClick={() => actions.move(c, 1)} aria-label={`Move ${c.name} down`}>
-              <IconArrowDown size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Edit">
-            <ActionIcon variant="subtle" onClick={() => actions.edit(c)} aria-label={`Edit ${c.name}`}>
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-          {c.fallbackFor.length === 0 && (
-            <Tooltip label="Delete">
-              <ActionIcon variant="subtle" color="red" onClick={() => actions.remove(c)} aria-label={`Delete ${c.name}`}>
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )}
+      <Stack gap={4}>
+        <Group gap="xs" wrap="wrap">
+          <Badge variant="light" color={TYPE_COLORS[c.componentType]} leftSection={<TypeIcon size={12} />} className={classes.badge}>
+            {typeLabel(c.componentType)}
+          </Badge>
+          <Text size="sm" fw={500} className={classes.name}>
+            {c.name}
+          </Text>
         </Group>
-      </Group>
-    </Paper>
+        {(c.learningXps.length > 0 || c.componentType === 'segmented lesson') && (
+          <Group gap={4} wrap="wrap">
+            {c.learningXps.map((x) => (
+              <Badge key={x.id} size="sm" variant="outline" className={classes.badge}>
+                {`${x.name} - ${c.xp} xp`}
+              </Badge>
+            ))}
+            {c.componentType === 'segmented lesson' && (
+              <Badge size="sm" variant="default" className={classes.badge}>
+                {c.lessonSegments === 1 ? '1 segment' : `${c.lessonSegments} segments`}
+              </Badge>
+            )}
+          </Group>
+        )}
+        {c.fallbackFor.map((f) => (
+          <Text key={f.id} size="xs" c="dimmed">
+            Async fallback for: {f.name}
+          </Text>
+        ))}
+        {props.fallbackToName && (
+          <Text size="xs" c="dimmed">
+            Async fallback: {props.fallbackToName}
+          </Text>
+        )}
+      </Stack>
+    </SortableRow>
   );
 }

@@ -1,30 +1,24 @@
 import { useState } from 'react';
-import { Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconEye, IconPlus } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconEye, IconPlus } from '@tabler/icons-react';
 import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { PROGRAM_MESSAGES, type ComponentType, type ProgramComponent, type ProgramDetail, type ProgramSection } from '@app/contract';
-import { openConfirmModal } from '../../app/overlay-gate';
-import { ListError } from '../../components/list-kit/list-error';
+import { confirmDelete } from '../../components/confirm-delete';
+import { LoadedEntity } from '../../components/form-kit/form-drawer';
 import { useReorderComponents, useRemoveComponent, useRemoveSection, useSyllabus } from './api';
 import { ComponentDialog, type ComponentTarget } from './component-dialog';
 import { moveComponent, type Move } from './order';
 import { SectionCard } from './section-card';
 import { SectionDialog } from './section-dialog';
+import { BackLink } from '../../components/back-link';
 
 const routeApi = getRouteApi('/admin/learning/programs/$programSlug');
 
 /** /admin/learning/programs/{programSlug}: the syllabus. */
 export function SyllabusPage() {
   const { programSlug } = routeApi.useParams();
-  const result = useSyllabus(programSlug);
-  if (result.data) return <Syllabus program={result.data.body} />;
-  if (result.error) return <ListError error={result.error} onRetry={() => void result.refetch()} />;
-  return (
-    <Center py="xl">
-      <Loader aria-label="Loading" />
-    </Center>
-  );
+  return <LoadedEntity result={useSyllabus(programSlug)}>{(program) => <Syllabus program={program} />}</LoadedEntity>;
 }
 
 function Syllabus({ program }: { program: ProgramDetail }) {
@@ -51,36 +45,19 @@ function Syllabus({ program }: { program: ProgramDetail }) {
       } else setComponentTarget({ sectionId: c.sectionId, type: c.componentType, id: c.id });
     },
     remove: (c: ProgramComponent) =>
-      openConfirmModal({
-        title: 'Delete Component',
-        children: <Text size="sm">Are you sure you want to delete the component "{c.name}"? This action cannot be undone.</Text>,
-        labels: { confirm: 'Delete', cancel: 'Cancel' },
-        confirmProps: { color: 'red' },
-        onConfirm: () => removeComponent(c.id),
-      }),
+      confirmDelete('Delete Component', <>Are you sure you want to delete the component "{c.name}"? This action cannot be undone.</>, () => removeComponent(c.id)),
     move: (c: ProgramComponent, by: -1 | 1) => save({ fromSectionId: c.sectionId, fromIndex: c.index, toSectionId: c.sectionId, toIndex: c.index + by }),
   };
   const sectionActions = {
     edit: (section: ProgramSection) => setSectionDialog({ section }),
     remove: (section: ProgramSection) =>
-      openConfirmModal({
-        title: 'Delete Section',
-        children: <Text size="sm">Are you sure you want to delete the section "{section.name}"? This action cannot be undone.</Text>,
-        labels: { confirm: 'Delete', cancel: 'Cancel' },
-        confirmProps: { color: 'red' },
-        onConfirm: () => removeSection(section.id),
-      }),
+      confirmDelete('Delete Section', <>Are you sure you want to delete the section "{section.name}"? This action cannot be undone.</>, () => removeSection(section.id)),
     add: (section: ProgramSection, type: ComponentType) => setComponentTarget({ sectionId: section.id, type }),
   };
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/admin/learning/programs" size="sm">
-        <Group gap={4} wrap="nowrap">
-          <IconArrowLeft size={14} />
-          Programs
-        </Group>
-      </Anchor>
+      <BackLink to="/admin/learning/programs" label="Programs" dimmed={false} />
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <div>
           <Title order={2}>{program.name}</Title>
