@@ -4,9 +4,9 @@ import { fileErrors, InviteeFileError } from './errors.js';
 import { RATIO_CHECK_MIN_BYTES, type ImportLimits } from './limits.js';
 
 /*
- * Zip bomb guard for xlsx files, run before the spreadsheet reader opens them. The reader (exceljs,
- * through unzipper) inflates the local entries one after the other without a size limit and keeps the
- * shared strings in memory, so the guard makes sure, from the central directory:
+ * Zip bomb guard for xlsx files, run before the spreadsheet reader opens them. The reader (xlsx-parts.ts)
+ * inflates the parts it needs and keeps the shared strings in memory, so the guard makes sure, from the
+ * central directory:
  *  - the parts are few and declare at most `maxUnpackedBytes` in all, none at an absurd ratio;
  *  - the local entries are exactly the listed ones, back to back (nothing hidden between them, no two
  *    sharing compressed bytes), so what the reader streams is what was checked;
