@@ -4,6 +4,8 @@ import { apiRouter } from '@app/contract';
 import type { DataResponse, MutationHooks, QueryHooks, UseQueryResult } from '@ts-rest/react-query/v5';
 import { PICKER_PAGE_SIZE, toOptionsPage, type FetchOptionsPage } from '../components/form-kit/use-paged-options';
 import { areaClient, type AreaClientArgs } from './tsr';
+import type { AnyListQuery } from '../components/list-kit/list-search';
+import type { ExportRoute } from '../components/list-kit/export-url';
 
 type Args = AreaClientArgs;
 // Loose shapes to accept any route's hooks (their exact types are read back through `RouteOf`).
@@ -36,7 +38,14 @@ export type AreaOptions = {
   removeMeta?: MutationMeta;
   /** The path parameter that names one entity: `id` (a number, the default) or `uuid`. */
   idParam?: 'id' | 'uuid';
+  /** The contract's list query, for `AreaListPage` (only its keys are sent; see `listQueryOf`). */
+  listQuery?: AnyListQuery;
+  /** The list's export route under `/api` (`apiRouter(...).export`): `AreaListPage` shows Export. */
+  exportRoute?: ExportRoute;
 };
+
+/** What an area's options add to it for its list page: the list query and the export route, as given. */
+type ListParts<O> = Pick<O, Extract<keyof O, 'listQuery' | 'exportRoute'>>;
 
 /**
  * Per-use query options: off until ready, or re-read every `refetchInterval` ms; given a function, it is
@@ -88,7 +97,11 @@ export type Area<R> = { queries: AreaQueries } & ([Has<R, 'list'>] extends [neve
  * const result = institutionsArea.useList(query);
  * const form = useEntityForm({ schema: InstitutionInput, initialValues, id, ...institutionsArea.useSave() });
  */
-export function createArea<const R extends AreaRoutes>(key: string | readonly [string, ...string[]], routes: R, options: AreaOptions = {}): Area<R> {
+export function createArea<const R extends AreaRoutes, const O extends AreaOptions = {}>(
+  key: string | readonly [string, ...string[]],
+  routes: R,
+  options: O = {} as O,
+): Area<R> & ListParts<O> {
   const all = typeof key === 'string' ? [key] : [...key];
   const queries: AreaQueries = {
     all,
@@ -106,7 +119,7 @@ export function createArea<const R extends AreaRoutes>(key: string | readonly [s
     return () => queryClient.invalidateQueries({ queryKey: all.slice(0, 1) });
   }
 
-  const area: Record<string, unknown> = { queries };
+  const area: Record<string, unknown> = { queries, listQuery: options.listQuery, exportRoute: options.exportRoute };
   if (routes.list) {
     const list = routes.list;
     area.useList = (query: unknown, opts?: QueryOpts) =>
@@ -138,7 +151,7 @@ export function createArea<const R extends AreaRoutes>(key: string | readonly [s
       return { remove: (id: EntityId) => mutation.mutate({ params: params(id) } as never), isPending: mutation.isPending };
     };
   }
-  return area as Area<R>;
+  return area as Area<R> & ListParts<O>;
 }
 
 // Same hook count whether or not the area has the route, so the rules of hooks hold.
@@ -173,22 +186,27 @@ export function pickerSource<H extends AnyQuery>(
   };
 }
 
-/** The routes a plain admin area's contract has (`areaRoutes` in the contract): list, get, create, update. */
-type CrudContract = AppRouter & { list: AppRoute; get: AppRoute; create: AppRoute; update: AppRoute };
+/** The routes a plain admin area's contract has (`areaRoutes` in the contract): list, get, create, update, maybe export. */
+type CrudContract = AppRouter & { list: AppRoute; get: AppRoute; create: AppRoute; update: AppRoute; export?: AppRoute };
 type CrudHooks<C extends AppRouter> = ReturnType<typeof areaClient<{ area: C }>>['area'];
 type CrudRoutes<C extends AppRouter> = CrudHooks<C> extends { list: infer L; get: infer G; create: infer N; update: infer U } ? { list: L; detail: G; create: N; update: U } : never;
 type ApiRoutes<C extends AppRouter> = ReturnType<typeof apiRouter<{ area: C }>>['area'];
+type CrudListParts<C extends CrudContract> = (C['list'] extends { query: infer Q extends AnyListQuery } ? { listQuery: Q } : unknown) &
+  (C extends { export: AppRoute } ? { exportRoute: ExportRoute } : unknown);
 
 /**
  * A plain admin area from its contract alone: `createArea` over its list, get, create and update routes,
- * plus `routes`, its routes under `/api` (e.g. the export address) without the whole contract's schemas.
+ * its list query and export route (for `AreaListPage`), plus `routes`, its routes under `/api`, without
+ * the whole contract's schemas.
  *
  * @example
  * export const institutionsArea = crudArea('institutions', institutionsContract, { savedMessage: 'Institution saved successfully.' });
- * <AreaListPage useList={institutionsArea.useList} exportRoute={institutionsArea.routes.export} ... />
+ * <AreaListPage title="Institutions" area={institutionsArea} columns={columns} filters={filters} />
  */
-export function crudArea<C extends CrudContract>(key: string, contract: C, options: AreaOptions = {}): Area<CrudRoutes<C>> & { routes: ApiRoutes<C> } {
+export function crudArea<C extends CrudContract>(key: string, contract: C, options: AreaOptions = {}): Area<CrudRoutes<C>> & CrudListParts<C> & { routes: ApiRoutes<C> } {
   const tsr = areaClient({ area: contract }).area as unknown as Record<'list' | 'get' | 'create' | 'update', never>;
-  const area = createArea(key, { list: tsr.list, detail: tsr.get, create: tsr.create, update: tsr.update }, options);
-  return { ...area, routes: apiRouter({ area: contract }).area } as never;
+  const routes = apiRouter({ area: contract }).area as Record<string, AppRoute>;
+  const list = { listQuery: contract.list.query as AnyListQuery | undefined, exportRoute: routes.export };
+  const area = createArea(key, { list: tsr.list, detail: tsr.get, create: tsr.create, update: tsr.update }, { ...options, ...list });
+  return { ...area, routes } as never;
 }

@@ -1,18 +1,25 @@
 import { Suspense, type ComponentType } from 'react';
-import type { AppRoute } from '@ts-rest/core';
+import { useSearch } from '@tanstack/react-router';
 import type { z } from 'zod';
 import { useEditPanel, type EditPanel } from './form-kit/edit-panel';
+import type { ExportRoute } from './list-kit/export-url';
 import { AddButton, ListPage, exportHref, listQueryOf, useListSearch, type AnyListQuery, type BaseListSearch, type Column, type ListPageProps, type ListResult, type ListSearch } from './list-kit';
 
-export type AreaListPageProps<T, Q extends AnyListQuery> = Omit<ListPageProps<T>, 'list' | 'result' | 'exportHref'> & {
-  /** The route's validated search (`routeApi.useSearch()`): the list's only state. */
-  search: ListSearch<Q>;
-  /** The contract's list query: only its keys are sent (route-only keys such as `edit` stay in the URL). */
-  query: Q;
-  /** The area's list hook (`<area>.useList` from `defineArea`). */
+/** What a list page needs of an area: its list hook and contract list query, and its export route if any. */
+export type ListArea<T, Q extends AnyListQuery> = {
+  /** The area's list hook (`<area>.useList` from `createArea`). */
   useList: (query: z.input<Q>) => ListResult<T>;
+  /** The contract's list query: only its keys are sent (route-only keys such as `edit` stay in the URL). */
+  listQuery: Q;
   /** The contract's export route; no Export action when absent. */
-  exportRoute?: Pick<AppRoute, 'path'> & { query?: unknown };
+  exportRoute?: ExportRoute;
+};
+
+export type AreaListPageProps<T, Q extends AnyListQuery> = Omit<ListPageProps<T>, 'list' | 'result' | 'exportHref'> & {
+  /** The area listed: an area from `createArea`/`crudArea`, or `{ listQuery, useList }` for a list of its own. */
+  area: ListArea<T, Q>;
+  /** The list's state; by default the search of the route the page renders in. A tab passes its prefixed one. */
+  search?: ListSearch<Q>;
 };
 
 /**
@@ -20,14 +27,15 @@ export type AreaListPageProps<T, Q extends AnyListQuery> = Omit<ListPageProps<T>
  * and Export carries the same filters. Everything else is `ListPage`'s.
  *
  * @example
- * <AreaListPage title="Chapters" search={routeApi.useSearch()} query={ChapterListQuery} useList={chaptersArea.useList}
- *   exportRoute={chaptersArea.routes.export} columns={columns} filters={filters} />
+ * <AreaListPage title="Chapters" area={chaptersArea} columns={columns} filters={filters} />
  */
-export function AreaListPage<T, Q extends AnyListQuery>({ search, query, useList, exportRoute, ...page }: AreaListPageProps<T, Q>) {
-  // ListPage takes the kit's base controller; the API query is read from the route's own typed search.
-  const list = useListSearch<BaseListSearch>(search);
-  const result = useList(listQueryOf(query, search));
-  return <ListPage {...page} list={list} result={result} exportHref={exportRoute && exportHref(exportRoute, list.search)} />;
+export function AreaListPage<T, Q extends AnyListQuery>({ area, search, ...page }: AreaListPageProps<T, Q>) {
+  // The route's search, validated by its `listSearchSchema`: the list's only state unless a tab gives its own.
+  const routeSearch = useSearch({ strict: false }) as BaseListSearch;
+  // ListPage takes the kit's base controller; the API query is read from the search with the contract's keys.
+  const list = useListSearch<BaseListSearch>(search ?? routeSearch);
+  const result = area.useList(listQueryOf(area.listQuery, list.search as ListSearch<Q>));
+  return <ListPage {...page} list={list} result={result} exportHref={area.exportRoute && exportHref(area.exportRoute, list.search)} />;
 }
 
 export type PanelListPageProps<T, Q extends AnyListQuery> = Omit<AreaListPageProps<T, Q>, 'columns' | 'actions'> & {
@@ -45,8 +53,8 @@ export type PanelListPageProps<T, Q extends AnyListQuery> = Omit<AreaListPagePro
  *
  * @example
  * const InstitutionPanel = lazy(() => import('./institution-panel'));
- * <PanelListPage title="Institutions" addLabel="Add Institution" Panel={InstitutionPanel} search={routeApi.useSearch()}
- *   query={InstitutionListQuery} useList={institutionsArea.useList} columns={(panel) => columns(panel.openEdit)} />
+ * <PanelListPage title="Institutions" addLabel="Add Institution" Panel={InstitutionPanel} area={institutionsArea}
+ *   columns={(panel) => columns(panel.openEdit)} filters={filters} />
  */
 export function PanelListPage<T, Q extends AnyListQuery>({ addLabel, columns, Panel, ...page }: PanelListPageProps<T, Q>) {
   const panel = useEditPanel();

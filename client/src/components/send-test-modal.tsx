@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, TextInput } from '@mantine/core';
+import { ShortForm } from './form-kit/short-form';
 import { useSignedInEmail } from '../api/auth-client';
 
 /**
@@ -25,21 +26,11 @@ export function SendTestModal(props: {
   };
   return (
     <Modal opened onClose={props.onClose} title="Send Test Email" size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {props.intro}
-          {props.children}
-          <TextInput label="Email" withAsterisk type="email" value={email} onChange={(e) => setToEmail(e.currentTarget.value)} error={props.errors.toEmail} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={props.onClose} disabled={props.pending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={props.pending}>
-              Send Test Email
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <ShortForm onSubmit={submit} pending={props.pending} onCancel={props.onClose} submitLabel="Send Test Email">
+        {props.intro}
+        {props.children}
+        <TextInput label="Email" withAsterisk type="email" value={email} onChange={(e) => setToEmail(e.currentTarget.value)} error={props.errors.toEmail} />
+      </ShortForm>
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title, type MantineSpacing } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { BackLink } from '../back-link';
 
@@ -28,14 +28,14 @@ export function useBackTo(to: string): () => void {
   return () => void navigate({ to } as never);
 }
 
-/** A titled card grouping some of a long form's fields. */
-export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+/** A titled card grouping some of a long form's fields, stacked `gap` apart (`sm` unless told). */
+export function FormSection({ title, gap = 'sm', children }: { title: string; gap?: MantineSpacing; children: ReactNode }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
       <Title order={3} size="h4" mb="md">
         {title}
       </Title>
-      {children}
+      <Stack gap={gap}>{children}</Stack>
     </Card>
   );
 }

@@ -9,5 +9,6 @@ export { usePagedOptions, toOptionsPage, PICKER_PAGE_SIZE, type FetchOptionsPage
 export type { BlankableFields, FormValuesOf } from './form-values';
 export { getPath, setPath, issuesToErrors, type FormPath, type PathValue } from './paths';
 export { FormPage, FormSection, useBackTo } from './form-page';
+export { ShortForm } from './short-form';
 export { EntityPanel } from './entity-panel';
 export { ScheduledHourField, scheduledInstant, scheduledHourValues, hourOptions, todayLocal, type ScheduledHourValues } from './scheduled-hour';

@@ -1,6 +1,7 @@
 import type { AppRoute } from '@ts-rest/core';
 
-type ExportRoute = Pick<AppRoute, 'path'> & { query?: unknown };
+/** What an export address is built from: a contract route's path and query schema. */
+export type ExportRoute = Pick<AppRoute, 'path'> & { query?: unknown };
 
 function queryKeys(route: ExportRoute): string[] | undefined {
   const shape = (route.query as { shape?: Record<string, unknown> } | undefined)?.shape;

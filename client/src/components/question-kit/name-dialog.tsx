@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, TextInput } from '@mantine/core';
 import { QuestionnaireInput, QUESTION_LIMITS } from '@app/contract';
-import { useEntityForm, type EntityId } from '../form-kit';
+import { ShortForm, useEntityForm, type EntityId } from '../form-kit';
 
 export type NameSave = {
   create?: (body: { name: string }) => Promise<unknown>;
@@ -28,19 +28,9 @@ export function NameDialog(props: { title: string; id?: number; name?: string; s
   return (
     <Modal opened onClose={props.onClose} title={props.title}>
       {/* A short form: the drawer's full-height EntityForm layout does not fit a dialog. */}
-      <form onSubmit={form.submit} noValidate>
-        <Stack gap="md">
-          <TextInput label="Name" withAsterisk data-autofocus maxLength={QUESTION_LIMITS.name} {...form.getInputProps('name')} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={props.onClose} disabled={form.saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.saving}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <ShortForm onSubmit={form.submit} pending={form.saving} onCancel={props.onClose}>
+        <TextInput label="Name" withAsterisk data-autofocus maxLength={QUESTION_LIMITS.name} {...form.getInputProps('name')} />
+      </ShortForm>
     </Modal>
   );
 }

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Anchor } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { QuestionnaireListQuery, type QuestionnaireRow } from '@app/contract';
-import { AreaListPage } from '../area-list-page';
-import { AddButton, countColumn, dayColumn, type Column, type FilterDef, type ListResult, type ListSearch } from '../list-kit';
+import { AreaListPage, type ListArea } from '../area-list-page';
+import { AddButton, countColumn, dayColumn, type Column, type FilterDef } from '../list-kit';
 import { NameDialog, type NameSave } from './name-dialog';
 
 const filters: FilterDef[] = [{ key: 'search', type: 'search', placeholder: 'Search name' }];
@@ -32,20 +32,18 @@ function columns(detailPath: (id: number) => string): Column<QuestionnaireRow>[]
 export function QuestionnaireListPage(props: {
   title: string;
   noun: string;
-  search: ListSearch<typeof QuestionnaireListQuery>;
-  useList: (query: QuestionnaireListQuery) => ListResult<QuestionnaireRow>;
-  save: NameSave;
+  /** The quizzes or surveys area (`questionnaireArea`): its list, and its save for the create dialog. */
+  area: ListArea<QuestionnaireRow, typeof QuestionnaireListQuery> & { useSave: () => NameSave };
   detailPath: (id: number) => string;
 }) {
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
+  const save = props.area.useSave();
   return (
     <>
       <AreaListPage
         title={props.title}
-        search={props.search}
-        query={QuestionnaireListQuery}
-        useList={props.useList}
+        area={props.area}
         columns={columns(props.detailPath)}
         filters={filters}
         actions={<AddButton label={`Create ${props.noun}`} onClick={() => setCreating(true)} />}
@@ -53,7 +51,7 @@ export function QuestionnaireListPage(props: {
       {creating && (
         <NameDialog
           title={`Create ${props.noun}`}
-          save={props.save}
+          save={save}
           onClose={() => setCreating(false)}
           onSaved={(saved) => void navigate({ to: props.detailPath(saved.id) } as never)}
         />

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { getRouteApi } from '@tanstack/react-router';
-import { AccountListQuery, type Account } from '@app/contract';
+import type { Account } from '@app/contract';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { FormDrawer, LoadedEntity, useEditPanel } from '../../components/form-kit';
@@ -12,8 +11,6 @@ import { addressLine, formatPhone, roleLabel } from './format';
 import { PersonCell } from './person-cell';
 import { ResetPasswordForm, type ResetTarget } from './reset-password-form';
 import { RowActions } from './row-actions';
-
-const routeApi = getRouteApi('/admin/accounts');
 
 const filters: FilterDef[] = [{ key: 'search', type: 'search', placeholder: 'Search name, email or code' }];
 
@@ -87,9 +84,7 @@ export function AccountsPage() {
     <>
       <AreaListPage
         title="Accounts"
-        search={routeApi.useSearch()}
-        query={AccountListQuery}
-        useList={accountsArea.useList}
+        area={accountsArea}
         columns={columns(panel.openEdit, setReset)}
         filters={filters}
         actions={

@@ -1,4 +1,4 @@
-import { WELCOME_EMAIL_SENT, type ResetPasswordInput } from '@app/contract';
+import { AccountListQuery, MemberListQuery, PledgeListQuery, WELCOME_EMAIL_SENT, type ResetPasswordInput } from '@app/contract';
 import { createArea, type EntityId } from '../../api/area';
 import { accountsContract, apiRouter } from '@app/contract';
 import { areaClient } from '../../api/tsr';
@@ -19,13 +19,17 @@ const { accounts: routes } = tsr;
 export const accountsArea = createArea(
   'accounts',
   { list: routes.list, detail: routes.get, create: routes.create, update: routes.update },
-  { savedMessage: ACCOUNT_SAVED },
+  { savedMessage: ACCOUNT_SAVED, listQuery: AccountListQuery },
 );
 
-export const membersArea = createArea(['accounts', 'members'], { list: routes.members, detail: routes.getMember, update: routes.updateMember }, { savedMessage: MEMBER_SAVED });
+export const membersArea = createArea(
+  ['accounts', 'members'],
+  { list: routes.members, detail: routes.getMember, update: routes.updateMember },
+  { savedMessage: MEMBER_SAVED, listQuery: MemberListQuery, exportRoute: accountsRoutes.exportMembers },
+);
 
 /** Pledges are read-only. */
-export const pledgesArea = createArea(['accounts', 'pledges'], { list: routes.pledges });
+export const pledgesArea = createArea(['accounts', 'pledges'], { list: routes.pledges }, { listQuery: PledgeListQuery });
 
 /** Password reset of an account (`account`) or of a member (`member`): same body, same texts. */
 export function useResetPassword(kind: 'account' | 'member') {

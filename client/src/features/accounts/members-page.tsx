@@ -1,19 +1,16 @@
 import { useState } from 'react';
 import { Text } from '@mantine/core';
 import { openConfirmModal } from '../../app/overlay-gate';
-import { getRouteApi } from '@tanstack/react-router';
-import { MemberListQuery, type MemberRow } from '@app/contract';
+import type { MemberRow } from '@app/contract';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { FormDrawer, LoadedEntity, useEditPanel } from '../../components/form-kit';
-import { accountsRoutes, membersArea, useSendWelcomeEmail } from './api';
+import { membersArea, useSendWelcomeEmail } from './api';
 import { formatDay } from './format';
 import { MemberForm } from './member-form';
 import { PersonCell } from './person-cell';
 import { ResetPasswordForm, type ResetTarget } from './reset-password-form';
 import { RowActions } from './row-actions';
-
-const routeApi = getRouteApi('/admin/accounts/members');
 
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search name, email or code' },
@@ -96,12 +93,9 @@ export function MembersPage() {
     <>
       <AreaListPage
         title="Members"
-        search={routeApi.useSearch()}
-        query={MemberListQuery}
-        useList={membersArea.useList}
+        area={membersArea}
         columns={columns}
         filters={filters}
-        exportRoute={accountsRoutes.exportMembers}
       />
       <FormDrawer opened={typeof panel.id === 'number'} onClose={panel.close} title="Edit Member">
         {typeof panel.id === 'number' && <EditMember key={panel.id} id={panel.id} onDone={panel.close} />}

@@ -1,11 +1,8 @@
-import { getRouteApi } from '@tanstack/react-router';
-import { PledgeListQuery } from '@app/contract';
 import type { FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { pledgesArea } from './api';
 import { memberColumns } from './members-page';
 
-const routeApi = getRouteApi('/admin/accounts/pledges');
 
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search name, email or code' },
@@ -18,6 +15,6 @@ const columns = memberColumns({ header: 'Pledged At', sortField: 'pledgedat' });
 /** /admin/accounts/pledges: read-only list of pledges who have not completed membership (spec 01 §2). */
 export function PledgesPage() {
   return (
-    <AreaListPage title="Pledges" search={routeApi.useSearch()} query={PledgeListQuery} useList={pledgesArea.useList} columns={columns} filters={filters} />
+    <AreaListPage title="Pledges" area={pledgesArea} columns={columns} filters={filters} />
   );
 }

@@ -1,12 +1,9 @@
-import { getRouteApi } from '@tanstack/react-router';
-import { AI_CHAT_TEMPLATE_TYPES, AiChatTemplateListQuery, type AiChatTemplate } from '@app/contract';
+import { AI_CHAT_TEMPLATE_TYPES, type AiChatTemplate } from '@app/contract';
 import { Text } from '@mantine/core';
 import { actionsColumn, AddButton, dayColumn, linkColumn, RowActions, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { confirmDelete } from '../../components/confirm-delete';
 import { aiChatTemplatesArea } from './api';
-
-const routeApi = getRouteApi('/admin/tech/ai-template');
 
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search name' },
@@ -42,9 +39,7 @@ export function AiChatTemplatesPage() {
   return (
     <AreaListPage
       title="AI Chat Templates"
-      search={routeApi.useSearch()}
-      query={AiChatTemplateListQuery}
-      useList={aiChatTemplatesArea.useList}
+      area={aiChatTemplatesArea}
       columns={columns(remove)}
       filters={filters}
       actions={<AddButton label="Add AI Chat Template" to="/admin/tech/ai-template/new" />}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AI_CHAT_MESSAGES as M, aiChatContract, type AiChatListQuery, type AiPreviewAccountInput, type AiPreviewCustomInput } from '@app/contract';
+import { AI_CHAT_MESSAGES as M, AiChatTemplateListQuery, aiChatContract, type AiChatListQuery, type AiPreviewAccountInput, type AiPreviewCustomInput } from '@app/contract';
 import { createArea } from '../../api/area';
 import { areaClient } from '../../api/tsr';
 
@@ -21,7 +21,7 @@ export const aiChatTemplatesArea = createArea(
     update: tsr.aiChat.updateTemplate,
     remove: tsr.aiChat.removeTemplate,
   },
-  { savedMessage: 'AI Chat Template saved successfully.', removeMeta: DELETE_TEMPLATE_META },
+  { savedMessage: 'AI Chat Template saved successfully.', removeMeta: DELETE_TEMPLATE_META, listQuery: AiChatTemplateListQuery },
 );
 
 /** The tokens, the JSON schemas, and whether the AI provider is configured. */

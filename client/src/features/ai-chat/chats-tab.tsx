@@ -68,7 +68,7 @@ export default function ChatsTab({ templateId }: { templateId: number }) {
   const useList = useMemo(() => useTemplateChats(templateId), [templateId]);
   return (
     <>
-      <AreaListPage title="Chats" search={search} query={AiChatListQuery} useList={useList} columns={columns((c) => setViewing(c.id))} filters={[{ key: 'search', type: 'search', placeholder: 'Search member' }]} />
+      <AreaListPage title="Chats" search={search} area={{ listQuery: AiChatListQuery, useList }} columns={columns((c) => setViewing(c.id))} filters={[{ key: 'search', type: 'search', placeholder: 'Search member' }]} />
       <ConversationDialog chatId={viewing} onClose={() => setViewing(null)} />
     </>
   );

@@ -74,40 +74,36 @@ export function TemplateForm({ template, onSaved, onCancel }: { template?: AiCha
       <Grid.Col span={{ base: 12, lg: 8 }}>
         <EntityForm form={form} onCancel={onCancel}>
           <FormSection title="Template">
-            <Stack gap="sm">
-              <TextInput label="Name" withAsterisk maxLength={254} {...form.getInputProps('name')} />
-              <Select label="Type" withAsterisk data={[...AI_CHAT_TEMPLATE_TYPES]} value={v.type} onChange={setType} allowDeselect={false} error={form.errors.type} />
-              <Select
-                label="Schema"
-                placeholder="No schema"
-                data={[...AI_JSON_SCHEMA_NAMES]}
-                value={v.jsonSchema}
-                onChange={(s) => form.setValue('jsonSchema', s as AiJsonSchemaName | null)}
-                disabled={v.type !== 'Programmatic'}
-                clearable
-                error={form.errors.jsonSchema}
-              />
-              <Switch label="Use emojis" checked={v.useEmojis} disabled={v.type === 'Programmatic'} onChange={(e) => form.setValue('useEmojis', e.currentTarget.checked)} />
-              {v.type === 'Chat' &&
-                FUNCTIONS.map((f) => <Switch key={f.id} label={f.label} checked={v.functionCalls.includes(f.id)} onChange={(e) => toggle(f.id, e.currentTarget.checked)} />)}
-            </Stack>
+            <TextInput label="Name" withAsterisk maxLength={254} {...form.getInputProps('name')} />
+            <Select label="Type" withAsterisk data={[...AI_CHAT_TEMPLATE_TYPES]} value={v.type} onChange={setType} allowDeselect={false} error={form.errors.type} />
+            <Select
+              label="Schema"
+              placeholder="No schema"
+              data={[...AI_JSON_SCHEMA_NAMES]}
+              value={v.jsonSchema}
+              onChange={(s) => form.setValue('jsonSchema', s as AiJsonSchemaName | null)}
+              disabled={v.type !== 'Programmatic'}
+              clearable
+              error={form.errors.jsonSchema}
+            />
+            <Switch label="Use emojis" checked={v.useEmojis} disabled={v.type === 'Programmatic'} onChange={(e) => form.setValue('useEmojis', e.currentTarget.checked)} />
+            {v.type === 'Chat' &&
+              FUNCTIONS.map((f) => <Switch key={f.id} label={f.label} checked={v.functionCalls.includes(f.id)} onChange={(e) => toggle(f.id, e.currentTarget.checked)} />)}
           </FormSection>
-          <FormSection title="Prompts">
-            <Stack gap="md">
-              <TokenList />
-              <RichTextEditor label="User Prompt" minHeight={200} value={v.userPrompt} onChange={(doc) => form.setValue('userPrompt', doc)} />
-              {form.errors.userPrompt && (
-                <Text size="sm" c="red">
-                  {form.errors.userPrompt}
-                </Text>
-              )}
-              <RichTextEditor label="Developer Prompt" minHeight={200} value={v.developerPrompt} onChange={(doc) => form.setValue('developerPrompt', doc)} />
-              {form.errors.developerPrompt && (
-                <Text size="sm" c="red">
-                  {form.errors.developerPrompt}
-                </Text>
-              )}
-            </Stack>
+          <FormSection title="Prompts" gap="md">
+            <TokenList />
+            <RichTextEditor label="User Prompt" minHeight={200} value={v.userPrompt} onChange={(doc) => form.setValue('userPrompt', doc)} />
+            {form.errors.userPrompt && (
+              <Text size="sm" c="red">
+                {form.errors.userPrompt}
+              </Text>
+            )}
+            <RichTextEditor label="Developer Prompt" minHeight={200} value={v.developerPrompt} onChange={(doc) => form.setValue('developerPrompt', doc)} />
+            {form.errors.developerPrompt && (
+              <Text size="sm" c="red">
+                {form.errors.developerPrompt}
+              </Text>
+            )}
           </FormSection>
         </EntityForm>
       </Grid.Col>

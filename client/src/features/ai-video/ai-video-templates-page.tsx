@@ -1,11 +1,8 @@
-import { getRouteApi } from '@tanstack/react-router';
-import { AiVideoTemplateListQuery, type AiVideoTemplate } from '@app/contract';
+import type { AiVideoTemplate } from '@app/contract';
 import { actionsColumn, AddButton, countColumn, dayColumn, linkColumn, RowActions, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { confirmDelete } from '../../components/confirm-delete';
 import { aiVideoTemplatesArea } from './api';
-
-const routeApi = getRouteApi('/admin/tech/ai-video-template');
 
 const filters: FilterDef[] = [{ key: 'search', type: 'search', placeholder: 'Search name' }];
 
@@ -37,9 +34,7 @@ export function AiVideoTemplatesPage() {
   return (
     <AreaListPage
       title="AI Video Templates"
-      search={routeApi.useSearch()}
-      query={AiVideoTemplateListQuery}
-      useList={aiVideoTemplatesArea.useList}
+      area={aiVideoTemplatesArea}
       columns={columns(remove)}
       filters={filters}
       actions={<AddButton label="Add AI Video Template" to="/admin/tech/ai-video-template/new" />}

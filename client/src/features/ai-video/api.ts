@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AI_VIDEO_MESSAGES as M, aiVideoContract, type AiVideoFormInput, type AiVideoListQuery, type AiVideoTemplateFormQuery } from '@app/contract';
+import { AI_VIDEO_MESSAGES as M, AiVideoTemplateListQuery, aiVideoContract, type AiVideoFormInput, type AiVideoListQuery, type AiVideoTemplateFormQuery } from '@app/contract';
 import { createArea } from '../../api/area';
 import { areaClient } from '../../api/tsr';
 import type { FetchOptionsPage } from '../../components/form-kit';
@@ -21,7 +21,7 @@ export const aiVideoTemplatesArea = createArea(
     update: tsr.aiVideo.updateTemplate,
     remove: tsr.aiVideo.removeTemplate,
   },
-  { savedMessage: M.templateSaved, removeMeta: DELETE_TEMPLATE_META },
+  { savedMessage: M.templateSaved, removeMeta: DELETE_TEMPLATE_META, listQuery: AiVideoTemplateListQuery },
 );
 
 /** The Template tab's choices: provider templates (page 1), the chosen one's variables, the tokens. */

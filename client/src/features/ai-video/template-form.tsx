@@ -1,4 +1,4 @@
-import { Alert, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Select, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { AiVideoTemplateInput, type AiVideoTemplate, type TokenInfo } from '@app/contract';
 import { EntityForm, FormSection, SearchableSelect, useEntityForm } from '../../components/form-kit';
@@ -83,25 +83,23 @@ export function TemplateForm({ template, onSaved, onCancel }: { template?: AiVid
   return (
     <EntityForm form={form} onCancel={onCancel}>
       <FormSection title="Template">
-        <Stack gap="sm">
-          <TextInput label="Name" withAsterisk maxLength={254} {...form.getInputProps('name')} />
-          {info?.message && (
-            <Alert color={info.configured ? 'red' : 'yellow'} variant="light" icon={<IconAlertCircle size={18} />} role="status">
-              {info.message}
-            </Alert>
-          )}
-          <SearchableSelect
-            {...providerTemplateOptions}
-            label="Provider Template"
-            withAsterisk
-            disabled={info ? !info.configured : false}
-            value={v.externalId || null}
-            selectedLabel={v.externalId || null}
-            onChange={(value) => external.onChange(value === null ? '' : String(value))}
-            error={external.error}
-          />
-          <Textarea label="Summary" rows={3} maxLength={2000} {...form.getInputProps('summary')} />
-        </Stack>
+        <TextInput label="Name" withAsterisk maxLength={254} {...form.getInputProps('name')} />
+        {info?.message && (
+          <Alert color={info.configured ? 'red' : 'yellow'} variant="light" icon={<IconAlertCircle size={18} />} role="status">
+            {info.message}
+          </Alert>
+        )}
+        <SearchableSelect
+          {...providerTemplateOptions}
+          label="Provider Template"
+          withAsterisk
+          disabled={info ? !info.configured : false}
+          value={v.externalId || null}
+          selectedLabel={v.externalId || null}
+          onChange={(value) => external.onChange(value === null ? '' : String(value))}
+          error={external.error}
+        />
+        <Textarea label="Summary" rows={3} maxLength={2000} {...form.getInputProps('summary')} />
       </FormSection>
       {v.externalId && (
         <FormSection title="Variables">

@@ -153,7 +153,7 @@ export default function VideosTab({ templateId }: { templateId: number }) {
 
   return (
     <>
-      <AreaListPage title="Videos" search={search} query={AiVideoListQuery} useList={useList} columns={columns(actions)} filters={filters} />
+      <AreaListPage title="Videos" search={search} area={{ listQuery: AiVideoListQuery, useList }} columns={columns(actions)} filters={filters} />
       <PreviewDialog video={previewing} onClose={() => setPreviewing(null)} />
     </>
   );

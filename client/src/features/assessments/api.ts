@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ASSESSMENT_MESSAGES as M, assessmentsContract, type OutcomeInput, type QuestionInput, type ScoresInput } from '@app/contract';
+import { ASSESSMENT_MESSAGES as M, AssessmentListQuery, assessmentsContract, type OutcomeInput, type QuestionInput, type ScoresInput } from '@app/contract';
 import { createArea } from '../../api/area';
 import { areaClient } from '../../api/tsr';
 
@@ -17,7 +17,7 @@ export const DELETE_META = { successMessage: M.deleted, errorTitle: M.deleteFail
 export const assessmentsArea = createArea(
   KEY,
   { list: tsr.assessments.list, detail: tsr.assessments.get, create: tsr.assessments.create, update: tsr.assessments.update, remove: tsr.assessments.remove },
-  { savedMessage: M.saved, removeMeta: DELETE_META },
+  { savedMessage: M.saved, removeMeta: DELETE_META, listQuery: AssessmentListQuery },
 );
 
 /** Save failures of the assessment itself read 'Error creating assessment' above the server's reason (spec 03 §8). */

@@ -1,15 +1,12 @@
 import { lazy } from 'react';
 import { Group } from '@mantine/core';
-import { getRouteApi } from '@tanstack/react-router';
-import { AssessmentListQuery, type AssessmentListItem } from '@app/contract';
+import type { AssessmentListItem } from '@app/contract';
 import { actionsColumn, countColumn, linkColumn, updatedColumn, type Column, type FilterDef } from '../../components/list-kit';
 import { PanelListPage } from '../../components/area-list-page';
 import { assessmentsArea } from './api';
 import { DeleteAssessmentButton } from './delete-assessment';
 
 const AssessmentPanel = lazy(() => import('./assessment-panel'));
-
-const routeApi = getRouteApi('/admin/learning/assessments');
 
 const filters: FilterDef[] = [{ key: 'search', type: 'search', placeholder: 'Search title' }];
 
@@ -37,9 +34,7 @@ export function AssessmentsPage() {
       title="Assessments"
       addLabel="Add Assessment"
       Panel={AssessmentPanel}
-      search={routeApi.useSearch()}
-      query={AssessmentListQuery}
-      useList={assessmentsArea.useList}
+      area={assessmentsArea}
       columns={() => columns(remove)}
       filters={filters}
     />

@@ -1,6 +1,6 @@
-import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Card, Stack, Text, TextInput } from '@mantine/core';
 import { AssessmentPatch, type Assessment } from '@app/contract';
-import { useEntityForm } from '../../components/form-kit';
+import { ShortForm, useEntityForm } from '../../components/form-kit';
 import { RichTextEditor } from '../../components/rich-text';
 import { assessmentsArea, SAVE_META } from './api';
 
@@ -20,32 +20,25 @@ export default function DetailsTab({ assessment }: { assessment: Assessment }) {
   const introductionError = form.errors.introduction ?? Object.entries(form.errors).find(([k]) => k.startsWith('introduction.'))?.[1];
   return (
     <Card withBorder radius="md" padding="lg" maw={960}>
-      <form onSubmit={form.submit} noValidate>
-        <Stack gap="md">
-          <TextInput label="Title" withAsterisk maxLength={254} {...form.getInputProps('title')} />
-          <Stack gap={4}>
-            <RichTextEditor
-              key={assessment.id}
-              label="Introduction"
-              value={assessment.introduction}
-              onChange={(doc) => form.setValue('introduction', doc)}
-            />
-            <Text size="xs" c="dimmed">
-              What learners read before the first question. Type / for headings, lists, images and videos.
+      <ShortForm onSubmit={form.submit} pending={form.saving}>
+        <TextInput label="Title" withAsterisk maxLength={254} {...form.getInputProps('title')} />
+        <Stack gap={4}>
+          <RichTextEditor
+            key={assessment.id}
+            label="Introduction"
+            value={assessment.introduction}
+            onChange={(doc) => form.setValue('introduction', doc)}
+          />
+          <Text size="xs" c="dimmed">
+            What learners read before the first question. Type / for headings, lists, images and videos.
+          </Text>
+          {introductionError && (
+            <Text size="xs" c="red" role="alert">
+              {introductionError}
             </Text>
-            {introductionError && (
-              <Text size="xs" c="red" role="alert">
-                {introductionError}
-              </Text>
-            )}
-          </Stack>
-          <Group justify="flex-end">
-            <Button type="submit" loading={form.saving}>
-              Save
-            </Button>
-          </Group>
+          )}
         </Stack>
-      </form>
+      </ShortForm>
     </Card>
   );
 }

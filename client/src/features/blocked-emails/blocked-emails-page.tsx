@@ -1,15 +1,12 @@
 import { lazy } from 'react';
 import { Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { getRouteApi } from '@tanstack/react-router';
-import { BLOCKED_EMAIL_TYPES, BlockedEmailListQuery, FEEDBACK_TYPE_LABELS, FEEDBACK_TYPES, type BlockedEmail } from '@app/contract';
+import { BLOCKED_EMAIL_TYPES, FEEDBACK_TYPE_LABELS, FEEDBACK_TYPES, type BlockedEmail } from '@app/contract';
 import { actionsColumn, EditButton, type Column, type FilterDef } from '../../components/list-kit';
 import { PanelListPage } from '../../components/area-list-page';
 import { blockedEmailsArea } from './api';
 
 const BlockedEmailPanel = lazy(() => import('./blocked-email-panel'));
-
-const routeApi = getRouteApi('/admin/tech/emails-feedback');
 
 // Dates are shown as UTC days, like the other lists.
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -94,12 +91,9 @@ export function BlockedEmailsPage() {
       title="Blocked Emails"
       addLabel="Add Blocked Email"
       Panel={BlockedEmailPanel}
-      search={routeApi.useSearch()}
-      query={BlockedEmailListQuery}
-      useList={blockedEmailsArea.useList}
+      area={blockedEmailsArea}
       columns={(panel) => columns(panel.openEdit)}
       filters={filters}
-      exportRoute={blockedEmailsArea.routes.export}
     />
   );
 }

@@ -42,26 +42,24 @@ export function ChapterForm({ chapter, onDone }: { chapter?: Chapter; onDone: ()
   return (
     <EntityForm form={form} onCancel={onDone}>
       <FormSection title="Chapter Information">
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-            <TextInput label="Name" withAsterisk maxLength={255} {...form.getInputProps('name')} />
-            <TextInput label="Abbreviation" withAsterisk placeholder="Up to 12 characters" {...form.getInputProps('abbreviation')} />
-            <SearchableSelect
-              {...institutionOptions}
-              label="Institution"
-              withAsterisk
-              selectedLabel={chapter?.institution.name}
-              {...form.getInputProps('institutionId')}
-              value={v.institutionId}
-            />
-            <NullableNumberInput label="Legacy Id" {...form.getInputProps('legacyId')} />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Switch label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
-            <Switch label="Accepting Members" {...form.getInputProps('acceptingMembers', { type: 'checkbox' })} />
-          </SimpleGrid>
-          <ImageUploadField label="Logo" path={CHAPTER_FOLDERS.logo} value={v.logo} onChange={(f) => form.setValue('logo', f)} />
-        </Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+          <TextInput label="Name" withAsterisk maxLength={255} {...form.getInputProps('name')} />
+          <TextInput label="Abbreviation" withAsterisk placeholder="Up to 12 characters" {...form.getInputProps('abbreviation')} />
+          <SearchableSelect
+            {...institutionOptions}
+            label="Institution"
+            withAsterisk
+            selectedLabel={chapter?.institution.name}
+            {...form.getInputProps('institutionId')}
+            value={v.institutionId}
+          />
+          <NullableNumberInput label="Legacy Id" {...form.getInputProps('legacyId')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Switch label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
+          <Switch label="Accepting Members" {...form.getInputProps('acceptingMembers', { type: 'checkbox' })} />
+        </SimpleGrid>
+        <ImageUploadField label="Logo" path={CHAPTER_FOLDERS.logo} value={v.logo} onChange={(f) => form.setValue('logo', f)} />
       </FormSection>
 
       <FormSection title="Chapter Address">
@@ -77,16 +75,14 @@ export function ChapterForm({ chapter, onDone }: { chapter?: Chapter; onDone: ()
       </FormSection>
 
       <FormSection title="Additional Invitation Information">
-        <Stack gap="sm">
-          <TextInput label="Invitation Landing Page" placeholder="https://" {...form.getInputProps('invitationLandingPage')} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-            <TextInput label="Testimonial Name" {...form.getInputProps('invitationTestimonialName')} />
-            <TextInput label="Testimonial Title" {...form.getInputProps('invitationTestimonialTitle')} />
-          </SimpleGrid>
-          <Textarea label="Testimonial Text" rows={4} resize="vertical" {...form.getInputProps('invitationTestimonialText')} />
-          <TextInput label="SCLA Page" placeholder="https://" {...form.getInputProps('sclaPage')} />
-          <ImageUploadField label="SCLA Page Image" path={CHAPTER_FOLDERS.sclaPageImage} value={v.sclaPageImage} onChange={(f) => form.setValue('sclaPageImage', f)} />
-        </Stack>
+        <TextInput label="Invitation Landing Page" placeholder="https://" {...form.getInputProps('invitationLandingPage')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+          <TextInput label="Testimonial Name" {...form.getInputProps('invitationTestimonialName')} />
+          <TextInput label="Testimonial Title" {...form.getInputProps('invitationTestimonialTitle')} />
+        </SimpleGrid>
+        <Textarea label="Testimonial Text" rows={4} resize="vertical" {...form.getInputProps('invitationTestimonialText')} />
+        <TextInput label="SCLA Page" placeholder="https://" {...form.getInputProps('sclaPage')} />
+        <ImageUploadField label="SCLA Page Image" path={CHAPTER_FOLDERS.sclaPageImage} value={v.sclaPageImage} onChange={(f) => form.setValue('sclaPageImage', f)} />
       </FormSection>
     </EntityForm>
   );

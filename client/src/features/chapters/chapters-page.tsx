@@ -1,11 +1,8 @@
 import { Badge, Text } from '@mantine/core';
-import { getRouteApi } from '@tanstack/react-router';
-import { ChapterListQuery, type Address, type Chapter } from '@app/contract';
+import type { Address, Chapter } from '@app/contract';
 import { actionsColumn, AddButton, EditButton, linkColumn, yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { chaptersArea } from './api';
-
-const routeApi = getRouteApi('/admin/chapters');
 
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search chapters or institutions' },
@@ -59,10 +56,7 @@ export function ChaptersPage() {
   return (
     <AreaListPage
       title="Chapters"
-      search={routeApi.useSearch()}
-      query={ChapterListQuery}
-      useList={chaptersArea.useList}
-      exportRoute={chaptersArea.routes.export}
+      area={chaptersArea}
       columns={columns}
       filters={filters}
       actions={<AddButton label="Add Chapter" to="/admin/chapters/new" />}

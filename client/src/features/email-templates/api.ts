@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { EMAIL_TEMPLATE_SAVED, type EmailPreviewInput, TEST_EMAIL_SENT, emailTemplatesContract, tokensContract } from '@app/contract';
+import { EMAIL_TEMPLATE_SAVED, EmailTemplateListQuery, type EmailPreviewInput, TEST_EMAIL_SENT, emailTemplatesContract, tokensContract } from '@app/contract';
 import { createArea, pickerSource } from '../../api/area';
 import { areaClient } from '../../api/tsr';
 
@@ -9,7 +9,7 @@ const tsr = areaClient({ emailTemplates: emailTemplatesContract, tokens: tokensC
 export const emailTemplatesArea = createArea(
   'email-templates',
   { list: tsr.emailTemplates.list, detail: tsr.emailTemplates.get, create: tsr.emailTemplates.create, update: tsr.emailTemplates.update },
-  { savedMessage: EMAIL_TEMPLATE_SAVED },
+  { savedMessage: EMAIL_TEMPLATE_SAVED, listQuery: EmailTemplateListQuery },
 );
 
 /** The token registry (GET /api/admin/tokens): the same for every screen that documents tokens. */

@@ -46,16 +46,14 @@ export function EmailTemplateForm({ template, onDone }: { template?: EmailTempla
   return (
     <EntityForm form={form} onCancel={onDone}>
       <FormSection title="Template">
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-            <TextInput label="Name" withAsterisk maxLength={255} {...form.getInputProps('name')} />
-            <EnumSelect label="Template Type" withAsterisk values={TEMPLATE_TYPES} {...form.getInputProps('templateType')} />
-            <EnumSelect label="Body Format" withAsterisk values={FORMAT_LABELS} {...form.getInputProps('bodyFormat')} />
-            <Switch label="Enabled" mt={{ sm: 'xl' }} {...form.getInputProps('enabled', { type: 'checkbox' })} />
-          </SimpleGrid>
-          <TextInput label="Subject" withAsterisk maxLength={255} {...form.getInputProps('subject')} />
-          <TextInput label="Preview Text" withAsterisk maxLength={255} description="Shown after the subject in most inboxes" {...form.getInputProps('preview')} />
-        </Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+          <TextInput label="Name" withAsterisk maxLength={255} {...form.getInputProps('name')} />
+          <EnumSelect label="Template Type" withAsterisk values={TEMPLATE_TYPES} {...form.getInputProps('templateType')} />
+          <EnumSelect label="Body Format" withAsterisk values={FORMAT_LABELS} {...form.getInputProps('bodyFormat')} />
+          <Switch label="Enabled" mt={{ sm: 'xl' }} {...form.getInputProps('enabled', { type: 'checkbox' })} />
+        </SimpleGrid>
+        <TextInput label="Subject" withAsterisk maxLength={255} {...form.getInputProps('subject')} />
+        <TextInput label="Preview Text" withAsterisk maxLength={255} description="Shown after the subject in most inboxes" {...form.getInputProps('preview')} />
       </FormSection>
 
       <FormSection title="Sender">

@@ -1,16 +1,13 @@
 import { Suspense, lazy, useState } from 'react';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { getRouteApi } from '@tanstack/react-router';
-import { EmailTemplateListQuery, TEMPLATE_TYPES, type EmailTemplate } from '@app/contract';
+import { TEMPLATE_TYPES, type EmailTemplate } from '@app/contract';
 import { actionsColumn, AddButton, EditButton, enabledColumn, linkColumn, updatedColumn, yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { emailTemplatesArea } from './api';
 
 // The dialog and its pickers load when first opened, not with the list.
 const SendTestDialog = lazy(() => import('./send-test-dialog').then((m) => ({ default: m.SendTestDialog })));
-
-const routeApi = getRouteApi('/admin/tech/email-templates');
 
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search name, subject or from address' },
@@ -64,9 +61,7 @@ export function EmailTemplatesPage() {
     <>
       <AreaListPage
         title="Email Templates"
-        search={routeApi.useSearch()}
-        query={EmailTemplateListQuery}
-        useList={emailTemplatesArea.useList}
+        area={emailTemplatesArea}
         columns={columns(setTesting)}
         filters={filters}
         actions={<AddButton label="Add Email Template" to="/admin/tech/email-templates/new" />}

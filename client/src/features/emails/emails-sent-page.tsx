@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { EMAIL_EVENTS, EMAIL_SOURCE_LABELS, EmailSendListQuery, type EmailSend } from '@app/contract';
+import { EMAIL_EVENTS, EMAIL_SOURCE_LABELS, type EmailSend } from '@app/contract';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { toUrlSearch } from '../../components/list-kit/list-search';
@@ -106,9 +106,7 @@ export function EmailsSentPage() {
     <>
       <AreaListPage
         title="Emails Sent"
-        search={search}
-        query={EmailSendListQuery}
-        useList={emailsArea.useList}
+        area={emailsArea}
         columns={columns(openDetails)}
         filters={filters}
       />

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconEye, IconInfoCircle } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { OutboxListQuery, type OutboxMessage } from '@app/contract';
+import type { OutboxMessage } from '@app/contract';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { toUrlSearch } from '../../components/list-kit/list-search';
@@ -58,7 +58,7 @@ export function OutboxPage() {
       <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} mb="md">
         With no SMTP server configured (SMTP_URL), every email is delivered here instead of being sent.
       </Alert>
-      <AreaListPage title="Outbox" search={search} query={OutboxListQuery} useList={outboxArea.useList} columns={columns(open)} filters={filters} />
+      <AreaListPage title="Outbox" area={outboxArea} columns={columns(open)} filters={filters} />
       {search.message !== undefined && (
         <Suspense fallback={null}>
           <OutboxMessagePanel id={search.message} onClose={() => open(undefined)} />

@@ -1,16 +1,11 @@
 import { lazy } from 'react';
 import { Avatar, Badge, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { getRouteApi } from '@tanstack/react-router';
-import {
-  INSTITUTION_TYPES, InstitutionListQuery, OWNERSHIPS, RELIGIOUS_AFFILIATIONS, type Institution,
-} from '@app/contract';
+import { INSTITUTION_TYPES, OWNERSHIPS, RELIGIOUS_AFFILIATIONS, type Institution } from '@app/contract';
 import { actionsColumn, EditButton, type Column, type FilterDef } from '../../components/list-kit';
 import { PanelListPage } from '../../components/area-list-page';
 import { institutionsArea } from './api';
 
 const InstitutionPanel = lazy(() => import('./institution-panel'));
-
-const routeApi = getRouteApi('/admin/institutions');
 
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search name or abbreviation' },
@@ -93,12 +88,9 @@ export function InstitutionsPage() {
       title="Institutions"
       addLabel="Add Institution"
       Panel={InstitutionPanel}
-      search={routeApi.useSearch()}
-      query={InstitutionListQuery}
-      useList={institutionsArea.useList}
+      area={institutionsArea}
       columns={(panel) => columns(panel.openEdit)}
       filters={filters}
-      exportRoute={institutionsArea.routes.export}
     />
   );
 }

@@ -35,9 +35,7 @@ export function EmailRemindersPage() {
   return (
     <AreaListPage<InvitationEmail, typeof AllInvitationEmailsQuery>
         title="Email Reminders"
-        search={search}
-        query={AllInvitationEmailsQuery}
-        useList={useReminderList}
+        area={{ listQuery: AllInvitationEmailsQuery, useList: useReminderList }}
         columns={columns}
         filters={filters}
         emptyText="No email reminder in this range. Add one from an invitation's Email Reminders tab."

@@ -2,37 +2,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { rateLevel, RATE_NAMES, type Invitation, type InvitationEmail } from '@app/contract';
+import { rateLevel, RATE_NAMES, type InvitationEmail } from '@app/contract';
 import { mockServer } from '../../mocks/node';
 import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';
+import { invitationOf } from '../../test/invitation';
+import { issuesOf } from '../../test/issues';
 import { ReminderFormSchema } from './form-values';
 
-const invitation = {
-  id: 9,
-  chapter: { id: 3, name: 'Lakeside Chapter', acceptingMembers: true },
-  institution: { id: 5, name: 'Lakeside College', abbreviation: 'LKC', logoUrl: null },
-  deadline: '2030-03-01',
-  orientationDate: '2030-03-08',
-  database: null,
-  cleanJoined: true,
-  cleanInviteCount: '4',
-  deliverEmails: true,
-  deliverPostalMails: false,
-  enableTickler: false,
-  test: null,
-  status: 'Ready',
-  statusReason: null,
-  ...Object.fromEntries(
-    ['countPreClean', 'countProcessed', 'countValid', 'countFresh', 'countRemoved', 'countPledged', 'countJoined', 'countValidControl', 'countValidVariation',
-      'countPledgedControl', 'countPledgedVariation', 'countJoinedControl', 'countJoinedVariation', 'revenue'].map((k) => [k, 0]),
-  ),
-  pledgeRate: null,
-  paidRate: null,
-  abResults: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-} as Invitation;
+const invitation = invitationOf();
 
 const totals = { totalSent: 0, totalDelivered: 0, totalOpened: 0, totalClicked: 0, totalBouncedHard: 0, totalSpam: 0, totalUnsub: 0, totalDeferred: 0, totalRejected: 0, totalSuppressed: 0, totalFailed: 0 };
 const noRates = Object.fromEntries(RATE_NAMES.flatMap((n) => [[n, null], [`${n}Level`, 'none']]));
@@ -131,9 +109,7 @@ describe("the invitation's Email Reminders tab", () => {
 
 describe('the reminder form rules', () => {
   it("are the contract's: no template and an hour already over are refused with its texts", () => {
-    const parsed = ReminderFormSchema.safeParse({ templateId: null, day: '2020-01-01', hour: '09', inviteCount: 'All', testValue: 'All' });
-    expect(parsed.success).toBe(false);
-    expect(parsed.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+    expect(issuesOf(ReminderFormSchema, { templateId: null, day: '2020-01-01', hour: '09', inviteCount: 'All', testValue: 'All' })).toEqual([
       ['templateId', 'Template is required'],
       ['sendScheduledAt', 'Past hours cannot be chosen'],
     ]);

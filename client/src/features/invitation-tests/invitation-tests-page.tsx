@@ -1,14 +1,11 @@
 import { lazy } from 'react';
 import { Text, UnstyledButton } from '@mantine/core';
-import { getRouteApi } from '@tanstack/react-router';
-import { InvitationTestListQuery, type InvitationTest } from '@app/contract';
+import type { InvitationTest } from '@app/contract';
 import { actionsColumn, EditButton, enabledColumn, updatedColumn, yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
 import { PanelListPage } from '../../components/area-list-page';
 import { invitationTestsArea } from './api';
 
 const InvitationTestPanel = lazy(() => import('./invitation-test-panel'));
-
-const routeApi = getRouteApi('/admin/logistics/test-variables');
 
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search name or slug' },
@@ -46,12 +43,9 @@ export function InvitationTestsPage() {
       title="A/B Variables"
       addLabel="Add Variable"
       Panel={InvitationTestPanel}
-      search={routeApi.useSearch()}
-      query={InvitationTestListQuery}
-      useList={invitationTestsArea.useList}
+      area={invitationTestsArea}
       columns={(panel) => columns(panel.openEdit)}
       filters={filters}
-      exportRoute={invitationTestsArea.routes.export}
     />
   );
 }

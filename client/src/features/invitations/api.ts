@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { apiRouter, chaptersContract, institutionsContract, invitationEmailsContract, invitationsContract, invitationTestsContract, inviteesContract, INVITATION_MESSAGES, TEST_EMAIL_SENT, type DryRunInput, type InviteeListQuery } from '@app/contract';
+import { apiRouter, chaptersContract, institutionsContract, invitationEmailsContract, invitationsContract, invitationTestsContract, inviteesContract, INVITATION_MESSAGES, TEST_EMAIL_SENT, type DryRunInput, InviteeListQuery } from '@app/contract';
 import { createArea, pickerSource } from '../../api/area';
 import { areaClient } from '../../api/tsr';
 
@@ -30,7 +30,7 @@ export const invitationsArea = createArea(
 );
 
 /** All invitees (GET /api/admin/logistics/invitees). Under 'invitations' so an invitation's change refreshes them. */
-export const inviteesArea = createArea(['invitations', 'invitees'], { list: tsr.invitees.list });
+export const inviteesArea = createArea(['invitations', 'invitees'], { list: tsr.invitees.list }, { listQuery: InviteeListQuery, exportRoute: inviteesRoutes.export });
 
 /** One invitation's invitees: a list hook for `AreaListPage`, bound to the invitation's id. */
 export function useInvitationInvitees(invitationId: number) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_DAYS_AHEAD, InvitationInput, type Invitation, type UploadedFile } from '@app/contract';
+import { DEFAULT_DAYS_AHEAD, INVITATION_DEFAULTS, InvitationInput, type Invitation, type UploadedFile } from '@app/contract';
 import type { FormValuesOf } from '../../components/form-kit';
 
 /** What the invitation form edits: the contract's input, with the whole database file (to show it) for its id. */
@@ -20,12 +20,7 @@ export function toFormValues(invitation?: Invitation): InvitationFormValues {
       deadline: dayAhead(DEFAULT_DAYS_AHEAD),
       orientationDate: dayAhead(DEFAULT_DAYS_AHEAD),
       database: null,
-      cleanJoined: true,
-      cleanInviteCount: '4',
-      deliverEmails: true,
-      deliverPostalMails: false,
-      enableTickler: false,
-      testId: null,
+      ...INVITATION_DEFAULTS,
     };
   }
   const i = invitation;
@@ -36,7 +31,7 @@ export function toFormValues(invitation?: Invitation): InvitationFormValues {
     orientationDate: i.orientationDate,
     database: i.database,
     cleanJoined: i.cleanJoined,
-    cleanInviteCount: i.cleanInviteCount ?? '4',
+    cleanInviteCount: i.cleanInviteCount ?? INVITATION_DEFAULTS.cleanInviteCount,
     deliverEmails: i.deliverEmails,
     deliverPostalMails: i.deliverPostalMails,
     enableTickler: i.enableTickler,

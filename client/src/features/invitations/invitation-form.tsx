@@ -1,4 +1,4 @@
-import { SegmentedControl, SimpleGrid, Stack, Switch, Text, Input } from '@mantine/core';
+import { SegmentedControl, SimpleGrid, Switch, Text, Input } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { DATABASE_FOLDER, type Invitation } from '@app/contract';
@@ -69,48 +69,44 @@ export function InvitationForm({ invitation, onDone }: { invitation?: Invitation
       </FormSection>
 
       <FormSection title="Delivery Options">
-        <Stack gap="sm">
-          <Switch label="Deliver Emails" {...form.getInputProps('deliverEmails', { type: 'checkbox' })} />
-          <Switch label="Deliver Postal Mails" {...form.getInputProps('deliverPostalMails', { type: 'checkbox' })} />
-          <Switch
-            label="Enable Tickler"
-            description="Invitees who pledged but have not completed membership after 3 days get the tickler email"
-            {...form.getInputProps('enableTickler', { type: 'checkbox' })}
-          />
-          <TestVariableSelect current={invitation?.test ?? null} {...form.getInputProps('testId')} value={v.testId} />
-        </Stack>
+        <Switch label="Deliver Emails" {...form.getInputProps('deliverEmails', { type: 'checkbox' })} />
+        <Switch label="Deliver Postal Mails" {...form.getInputProps('deliverPostalMails', { type: 'checkbox' })} />
+        <Switch
+          label="Enable Tickler"
+          description="Invitees who pledged but have not completed membership after 3 days get the tickler email"
+          {...form.getInputProps('enableTickler', { type: 'checkbox' })}
+        />
+        <TestVariableSelect current={invitation?.test ?? null} {...form.getInputProps('testId')} value={v.testId} />
       </FormSection>
 
-      <FormSection title="Invitees Source">
-        <Stack gap="md">
-          <ImageUploadField
-            kind="file"
-            label="Database"
-            description="One xlsx, csv or xls file, up to 10 MB"
-            required
-            path={DATABASE_FOLDER}
-            value={v.database}
-            onChange={(f) => form.setValue('database', f)}
-            error={databaseError}
+      <FormSection title="Invitees Source" gap="md">
+        <ImageUploadField
+          kind="file"
+          label="Database"
+          description="One xlsx, csv or xls file, up to 10 MB"
+          required
+          path={DATABASE_FOLDER}
+          value={v.database}
+          onChange={(f) => form.setValue('database', f)}
+          error={databaseError}
+          disabled={locked}
+        />
+        <Switch label="Clean joined (remove existing members)" disabled={locked} {...form.getInputProps('cleanJoined', { type: 'checkbox' })} />
+        <Input.Wrapper label="Clean by invite count" description="Remove invitees already invited this many times">
+          <SegmentedControl
+            mt={4}
+            data={INVITE_COUNT_OPTIONS}
             disabled={locked}
+            value={v.cleanInviteCount ?? '4'}
+            onChange={(value) => form.setValue('cleanInviteCount', value)}
           />
-          <Switch label="Clean joined (remove existing members)" disabled={locked} {...form.getInputProps('cleanJoined', { type: 'checkbox' })} />
-          <Input.Wrapper label="Clean by invite count" description="Remove invitees already invited this many times">
-            <SegmentedControl
-              mt={4}
-              data={INVITE_COUNT_OPTIONS}
-              disabled={locked}
-              value={v.cleanInviteCount ?? '4'}
-              onChange={(value) => form.setValue('cleanInviteCount', value)}
-            />
-          </Input.Wrapper>
-          {v.database && <DatabaseDryRun databaseId={v.database.id} cleanJoined={!!v.cleanJoined} cleanInviteCount={v.cleanInviteCount ?? '4'} />}
-          {locked && (
-            <Text size="sm" c="dimmed">
-              The database and its cleaning cannot change once sending has started.
-            </Text>
-          )}
-        </Stack>
+        </Input.Wrapper>
+        {v.database && <DatabaseDryRun databaseId={v.database.id} cleanJoined={!!v.cleanJoined} cleanInviteCount={v.cleanInviteCount ?? '4'} />}
+        {locked && (
+          <Text size="sm" c="dimmed">
+            The database and its cleaning cannot change once sending has started.
+          </Text>
+        )}
       </FormSection>
     </EntityForm>
   );

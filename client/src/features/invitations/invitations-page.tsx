@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { openConfirmModal } from '../../app/overlay-gate';
 import { IconMail, IconMailbox, IconPlus, IconTrash } from '@tabler/icons-react';
-import { Link, getRouteApi } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { DELETABLE_STATUSES, InvitationListQuery, type Invitation, type Paged } from '@app/contract';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
@@ -9,7 +9,6 @@ import { invitationsArea, invitationsRoutes } from './api';
 import { count, formatDay, percent, StatusBadge } from './format';
 import { AbTestBadge } from '../../components/ab-test-badge';
 
-const routeApi = getRouteApi('/admin/logistics/invitations');
 
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search id, institution or chapter' },
@@ -157,10 +156,7 @@ export function InvitationsPage() {
   return (
     <AreaListPage
       title="Invitations"
-      search={routeApi.useSearch()}
-      query={InvitationListQuery}
-      useList={useInvitationList}
-      exportRoute={invitationsRoutes.export}
+      area={{ listQuery: InvitationListQuery, useList: useInvitationList, exportRoute: invitationsRoutes.export }}
       columns={columns(remove)}
       filters={filters}
       actions={

@@ -6,43 +6,17 @@ import { mockServer } from '../../mocks/node';
 import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';
 import { mockAreaApi, type AreaApiMock } from '../../test/area-api';
+import { invitationOf } from '../../test/invitation';
 
-const invitation = (over: Partial<Invitation>): Invitation => ({
-  id: 7,
-  chapter: { id: 3, name: 'Lakeside Chapter', acceptingMembers: true },
-  institution: { id: 5, name: 'Lakeside College', abbreviation: 'LKC', logoUrl: null },
-  deadline: '2030-03-01',
-  orientationDate: '2030-03-08',
-  database: { id: 11, fileName: 'students.csv', url: '/api/files/11/students.csv', sizeInBytes: 120, contentType: 'text/csv' },
-  cleanJoined: true,
-  cleanInviteCount: '4',
-  deliverEmails: true,
-  deliverPostalMails: false,
-  enableTickler: false,
-  test: null,
-  status: 'Ready',
-  statusReason: null,
-  countPreClean: 10,
-  countProcessed: 10,
-  countValid: 8,
-  countFresh: 6,
-  countRemoved: 2,
-  countPledged: 2,
-  countJoined: 1,
-  countValidControl: 0,
-  countValidVariation: 0,
-  countPledgedControl: 0,
-  countPledgedVariation: 0,
-  countJoinedControl: 0,
-  countJoinedVariation: 0,
-  pledgeRate: 0.25,
-  paidRate: 0.125,
-  revenue: 95,
-  abResults: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  ...over,
-});
+// #7 is ready with its database read: 8 valid of 10, 2 pledged (25%), 1 paid.
+const invitation = (over: Partial<Invitation>) =>
+  invitationOf({
+    id: 7,
+    database: { id: 11, fileName: 'students.csv', url: '/api/files/11/students.csv', sizeInBytes: 120, contentType: 'text/csv' },
+    countPreClean: 10, countProcessed: 10, countValid: 8, countFresh: 6, countRemoved: 2, countPledged: 2, countJoined: 1,
+    pledgeRate: 0.25, paidRate: 0.125, revenue: 95,
+    ...over,
+  });
 
 const ready = invitation({});
 const processing = invitation({ id: 8, status: 'DB Processing', countPreClean: 200, countProcessed: 50, countValid: 0 });

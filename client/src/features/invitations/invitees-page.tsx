@@ -1,12 +1,8 @@
 import { useState } from 'react';
-import { getRouteApi } from '@tanstack/react-router';
-import { InviteeListQuery } from '@app/contract';
 import { AreaListPage } from '../../components/area-list-page';
-import { inviteesArea, inviteesRoutes } from './api';
+import { inviteesArea } from './api';
 import { inviteeColumns, inviteeFilters } from './invitee-columns';
 import { useInviteeTestDialog } from './use-invitee-test-dialog';
-
-const routeApi = getRouteApi('/admin/logistics/invitees');
 const filters = inviteeFilters(false);
 
 /** /admin/logistics/invitees: every invitation's invitees, with the filters of spec 02 §2 and a CSV export. */
@@ -17,10 +13,7 @@ export function InviteesPage() {
     <>
       <AreaListPage
         title="Invitees"
-        search={routeApi.useSearch()}
-        query={InviteeListQuery}
-        useList={inviteesArea.useList}
-        exportRoute={inviteesRoutes.export}
+        area={inviteesArea}
         columns={columns}
         filters={filters}
       />

@@ -25,9 +25,7 @@ export default function InviteesTab({ invitation }: { invitation: Invitation }) 
       <AreaListPage
         title="Invitees"
         search={routeApi.useSearch()}
-        query={InviteeListQuery}
-        useList={useInvitationInvitees(invitation.id)}
-        exportRoute={exportRoute}
+        area={{ listQuery: InviteeListQuery, useList: useInvitationInvitees(invitation.id), exportRoute }}
         columns={columns}
         filters={filters}
       />

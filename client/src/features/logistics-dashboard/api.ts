@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { logisticsStatsContract, type EmailScheduledQuery } from '@app/contract';
+import { InstitutionStatsQuery, logisticsStatsContract, type EmailScheduledQuery } from '@app/contract';
 import { createArea } from '../../api/area';
 import { areaClient } from '../../api/tsr';
 
@@ -34,4 +34,4 @@ export function useEmailScheduled(query: EmailScheduledQuery) {
 }
 
 /** Stats by institution: the paged list (GET /api/admin/logistics/stats-by-institution). */
-export const institutionStatsArea = createArea(['invitations', 'stats-by-institution'], { list: tsr.logisticsStats.byInstitution });
+export const institutionStatsArea = createArea(['invitations', 'stats-by-institution'], { list: tsr.logisticsStats.byInstitution }, { listQuery: InstitutionStatsQuery });

@@ -1,12 +1,9 @@
 import { Avatar, Group, Text, Tooltip } from '@mantine/core';
-import { getRouteApi } from '@tanstack/react-router';
-import { InstitutionStatsQuery, type InstitutionStatsRow } from '@app/contract';
+import type { InstitutionStatsRow } from '@app/contract';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { count, formatDay, percent } from '../../components/format';
 import { institutionStatsArea } from './api';
-
-const routeApi = getRouteApi('/admin/logistics/stats-by-institution');
 
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search institution' },
@@ -74,9 +71,7 @@ export function StatsByInstitutionPage() {
   return (
     <AreaListPage
       title="Stats by Institution"
-      search={routeApi.useSearch()}
-      query={InstitutionStatsQuery}
-      useList={institutionStatsArea.useList}
+      area={institutionStatsArea}
       columns={columns}
       filters={filters}
       rowKey={(r) => `${r.institution_id}:${r.deadline}`}

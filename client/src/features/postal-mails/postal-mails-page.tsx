@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { Text } from '@mantine/core';
-import { getRouteApi } from '@tanstack/react-router';
 import { PostalMailListQuery, type PostalMail } from '@app/contract';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
@@ -10,7 +9,6 @@ import { useMailDrawer } from './use-mail-drawer';
 
 const PostalMailDrawer = lazy(() => import('./postal-mail-drawer'));
 
-const routeApi = getRouteApi('/admin/logistics/postal-mails');
 
 const filters: FilterDef[] = [{ key: 'search', type: 'search', placeholder: 'Search id, institution or chapter' }];
 
@@ -36,9 +34,7 @@ export function PostalMailsPage() {
     <>
       <AreaListPage
         title="Postal Mailings"
-        search={routeApi.useSearch()}
-        query={PostalMailListQuery}
-        useList={useMailList}
+        area={{ listQuery: PostalMailListQuery, useList: useMailList }}
         columns={[idColumn, ...mailColumns({ edit: drawer.openEdit, remove }, invitationColumn)]}
         filters={filters}
         emptyText="No postal mailing scheduled yet. Add one from an invitation's Postal Mailings tab."

@@ -2,36 +2,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { Invitation, PostalMail } from '@app/contract';
+import type { PostalMail } from '@app/contract';
 import { mockServer } from '../../mocks/node';
 import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';
+import { invitationOf } from '../../test/invitation';
+import { issuesOf } from '../../test/issues';
 import { PostalMailFormSchema } from './form-values';
 
-const invitation = {
-  id: 9,
-  chapter: { id: 3, name: 'Lakeside Chapter', acceptingMembers: true },
-  institution: { id: 5, name: 'Lakeside College', abbreviation: 'LKC', logoUrl: null },
-  deadline: '2030-03-01',
-  orientationDate: '2030-03-08',
-  database: null,
-  cleanJoined: true,
-  cleanInviteCount: '4',
-  deliverEmails: false,
-  deliverPostalMails: true,
-  enableTickler: false,
-  test: { id: 2, name: 'Letter color', slug: 'letter-color' },
-  status: 'Ready',
-  statusReason: null,
-  ...Object.fromEntries(
-    ['countPreClean', 'countProcessed', 'countValid', 'countFresh', 'countRemoved', 'countPledged', 'countJoined', 'countValidControl', 'countValidVariation',
-      'countPledgedControl', 'countPledgedVariation', 'countJoinedControl', 'countJoinedVariation', 'revenue'].map((k) => [k, 0]),
-  ),
-  pledgeRate: null,
-  paidRate: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-} as Invitation;
+const invitation = invitationOf({ deliverEmails: false, deliverPostalMails: true, test: { id: 2, name: 'Letter color', slug: 'letter-color' } });
 
 const zip = { id: 31, fileName: 'spring-letters.zip', url: '/api/files/31/spring-letters.zip', sizeInBytes: 2048, contentType: 'application/zip' };
 const mail = (over: Partial<PostalMail>): PostalMail => ({
@@ -155,9 +134,7 @@ describe("the invitation's Postal Mailings tab", () => {
 
 describe('the postal mailing form rules', () => {
   it("are the contract's: an hour already over and a missing zip are refused with its texts", () => {
-    const parsed = PostalMailFormSchema.safeParse({ file: null, day: '2020-01-01', hour: '09', inviteCount: 'All', testValue: 'All' });
-    expect(parsed.success).toBe(false);
-    expect(parsed.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+    expect(issuesOf(PostalMailFormSchema, { file: null, day: '2020-01-01', hour: '09', inviteCount: 'All', testValue: 'All' })).toEqual([
       ['fileId', 'File is required'],
       ['uploadScheduledAt', 'Past hours cannot be chosen'],
     ]);

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   COMPONENT_MESSAGES,
   PROGRAM_MESSAGES,
+  ProgramListQuery,
   programsContract,
   type ComponentOrderInput,
   type ProgramComponentInput,
@@ -22,6 +23,7 @@ export const programsArea = createArea(
   {
     savedMessage: 'Program saved',
     removeMeta: { successMessage: PROGRAM_MESSAGES.deleted, errorTitle: PROGRAM_MESSAGES.deleteFailed },
+    listQuery: ProgramListQuery,
   },
 );
 

@@ -1,15 +1,12 @@
 import { lazy } from 'react';
 import { Text } from '@mantine/core';
-import { getRouteApi } from '@tanstack/react-router';
-import { ProgramListQuery, type Program } from '@app/contract';
+import type { Program } from '@app/contract';
 import { confirmDelete } from '../../components/confirm-delete';
 import { actionsColumn, dayColumn, linkColumn, RowActions, type Column, type FilterDef } from '../../components/list-kit';
 import { PanelListPage } from '../../components/area-list-page';
 import { programsArea } from './api';
 
 const ProgramPanel = lazy(() => import('./program-panel'));
-
-const routeApi = getRouteApi('/admin/learning/programs');
 
 const filters: FilterDef[] = [{ key: 'search', type: 'search', placeholder: 'Search name' }];
 
@@ -44,9 +41,7 @@ export function ProgramsPage() {
       title="Programs"
       addLabel="Add Program"
       Panel={ProgramPanel}
-      search={routeApi.useSearch()}
-      query={ProgramListQuery}
-      useList={programsArea.useList}
+      area={programsArea}
       columns={(panel) => columns(panel.openEdit, (id) => remove(id))}
       filters={filters}
     />

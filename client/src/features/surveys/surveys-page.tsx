@@ -1,8 +1,5 @@
-import { getRouteApi } from '@tanstack/react-router';
 import { QuestionnaireListPage } from '../../components/question-kit';
 import { surveysArea } from './api';
-
-const routeApi = getRouteApi('/admin/learning/survey');
 
 /** /admin/learning/survey: the surveys and the Create Survey dialog. */
 export function SurveysPage() {
@@ -10,9 +7,7 @@ export function SurveysPage() {
     <QuestionnaireListPage
       title="Surveys"
       noun="Survey"
-      search={routeApi.useSearch()}
-      useList={surveysArea.useList}
-      save={surveysArea.useSave()}
+      area={surveysArea}
       detailPath={(id) => `/admin/learning/survey/${id}`}
     />
   );
