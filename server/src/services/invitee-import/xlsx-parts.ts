@@ -6,6 +6,7 @@ import { fileErrors } from './errors.js';
 import { ItemScanner } from './xlsx-scan.js';
 import { DATE_FORMAT, type Book } from './xlsx-sheet.js';
 import { attribute, eachAttribute, stringItemText, tagsIn } from './xlsx-xml.js';
+import { openZip, readEntries } from './zip-guard.js';
 
 /*
  * The parts of an xlsx read from its zip in any order (yauzl reads the central directory, then each
@@ -17,22 +18,9 @@ import { attribute, eachAttribute, stringItemText, tagsIn } from './xlsx-xml.js'
 export type XlsxZip = { zip: yauzl.ZipFile; parts: Map<string, yauzl.Entry>; stored: yauzl.Entry[]; close: () => void };
 
 export async function openXlsx(file: string): Promise<XlsxZip> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false }, (err, z) =>
-      err || !z ? reject(err ?? new Error('no zip')) : resolve(z),
-    ),
-  );
+  const zip = await openZip(file);
   try {
-    const stored = await new Promise<yauzl.Entry[]>((resolve, reject) => {
-      const entries: yauzl.Entry[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        entries.push(entry);
-        zip.readEntry();
-      });
-      zip.once('end', () => resolve(entries));
-      zip.once('error', reject);
-      zip.readEntry();
-    });
+    const stored = await readEntries(zip);
     const parts = new Map(stored.map((e) => [e.fileName.toLowerCase(), e]));
     return { zip, parts, stored, close: () => zip.close() };
   } catch (err) {

@@ -21,14 +21,16 @@ const ZIP64_EOCD = 0x06064b50;
 /** A data descriptor after an entry's data: 12 to 24 bytes depending on signature and zip64. */
 const MAX_DESCRIPTOR = 24;
 
-const openZip = (file: string) =>
+/** A zip opened for reading its entries one at a time (shared with xlsx-parts.ts). */
+export const openZip = (file: string) =>
   new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false }, (err, zip) =>
       err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip),
     ),
   );
 
-const readEntries = (zip: yauzl.ZipFile) =>
+/** Every entry of the central directory, in stored order. */
+export const readEntries = (zip: yauzl.ZipFile) =>
   new Promise<yauzl.Entry[]>((resolve, reject) => {
     const entries: yauzl.Entry[] = [];
     zip.on('entry', (entry: yauzl.Entry) => {
