@@ -50,36 +50,24 @@ export function buildZip(parts: ZipPart[], extra: { hidden?: { after: number; pa
   const central: Buffer[] = [];
   const offsets: number[] = [];
   let offset = 0;
+  // A header: little-endian fields [bits, value, byte offset] in a buffer of `size` bytes, then the name.
+  const header = (size: number, name: Buffer, fields: Array<[16 | 32, number, number]>) => {
+    const h = Buffer.alloc(size);
+    for (const [bits, value, at] of fields) {
+      if (bits === 16) h.writeUInt16LE(value, at);
+      else h.writeUInt32LE(value, at);
+    }
+    return Buffer.concat([h, name]);
+  };
   const localHeader = (p: ZipPart) => {
     const name = Buffer.from(p.name);
-    const h = Buffer.alloc(30);
-    h.writeUInt32LE(0x04034b50, 0);
-    h.writeUInt16LE(20, 4);
-    h.writeUInt16LE(0, 6);
-    h.writeUInt16LE(p.method ?? 8, 8);
-    h.writeUInt32LE(0, 10);
-    h.writeUInt32LE(p.crc ?? 0, 14);
-    h.writeUInt32LE(p.data.length, 18);
-    h.writeUInt32LE(p.size, 22);
-    h.writeUInt16LE(name.length, 26);
-    h.writeUInt16LE(0, 28);
-    return Buffer.concat([h, name, p.data]);
+    const sizes: Array<[16 | 32, number, number]> = [[32, p.crc ?? 0, 14], [32, p.data.length, 18], [32, p.size, 22], [16, name.length, 26]];
+    return Buffer.concat([header(30, name, [[32, 0x04034b50, 0], [16, 20, 4], [16, p.method ?? 8, 8], ...sizes]), p.data]);
   };
   const centralHeader = (p: ZipPart, at: number, nameOverride?: string) => {
     const name = Buffer.from(nameOverride ?? p.name);
-    const h = Buffer.alloc(46);
-    h.writeUInt32LE(0x02014b50, 0);
-    h.writeUInt16LE(20, 4);
-    h.writeUInt16LE(20, 6);
-    h.writeUInt16LE(0, 8);
-    h.writeUInt16LE(p.method ?? 8, 10);
-    h.writeUInt32LE(0, 12);
-    h.writeUInt32LE(p.crc ?? 0, 16);
-    h.writeUInt32LE(p.data.length, 20);
-    h.writeUInt32LE(p.size, 24);
-    h.writeUInt16LE(name.length, 28);
-    h.writeUInt32LE(at, 42);
-    return Buffer.concat([h, name]);
+    const sizes: Array<[16 | 32, number, number]> = [[32, p.crc ?? 0, 16], [32, p.data.length, 20], [32, p.size, 24], [16, name.length, 28]];
+    return header(46, name, [[32, 0x02014b50, 0], [16, 20, 4], [16, 20, 6], [16, p.method ?? 8, 10], ...sizes, [32, at, 42]]);
   };
   const write = (p: ZipPart, listed: boolean) => {
     const bytes = localHeader(p);
