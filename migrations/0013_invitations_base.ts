@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createTable } from './lib/tables.js';
 
 /**
  * The invitation model's tables (../shared/DOMAIN.md "People and where they come from", "Invitation
@@ -6,22 +7,14 @@ import { sql, type Kysely } from 'kysely';
  * invitees and unsubscribes them; the invitation areas build their screens on these tables.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`
-    create table invitation_tests (
-      id serial primary key,
+  await createTable(db, 'invitation_tests', sql`
       name text not null,
       slug text not null unique,
       description text not null,
       enabled boolean not null default true,
-      search text generated always as (lower(name || ' ' || slug)) stored,
-      created_at timestamptz not null default now(),
-      updated_at timestamptz not null default now(),
-      updated_by integer references accounts(id) on delete set null
-    )`.execute(db);
+      search text generated always as (lower(name || ' ' || slug)) stored`, { updatedBy: true });
 
-  await sql`
-    create table invitations (
-      id serial primary key,
+  await createTable(db, 'invitations', sql`
       chapter_id integer not null references chapters(id) on delete restrict,
       institution_id integer not null references institutions(id) on delete restrict,
       deadline date not null,
@@ -37,11 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         check (status in ('Draft', 'DB Processing', 'Ready', 'Sending', 'Completed')),
       status_reason text,
       count_processed integer not null default 0,
-      count_pre_clean integer not null default 0,
-      created_at timestamptz not null default now(),
-      updated_at timestamptz not null default now(),
-      updated_by integer references accounts(id) on delete set null
-    )`.execute(db);
+      count_pre_clean integer not null default 0`, { updatedBy: true });
   await sql`create index invitations_deadline_idx on invitations (deadline, id)`.execute(db);
   await sql`create index invitations_chapter_idx on invitations (chapter_id)`.execute(db);
   await sql`create index invitations_institution_idx on invitations (institution_id)`.execute(db);

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createTable } from './lib/tables.js';
 
 /**
  * One email pipeline for every source (../shared/DOMAIN.md "Email"): templates and the versions sends
@@ -7,9 +8,7 @@ import { sql, type Kysely } from 'kysely';
  * addresses, and secrets the app generates once (the unsubscribe and tracking HMAC keys).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`
-    create table email_templates (
-      id serial primary key,
+  await createTable(db, 'email_templates', sql`
       name text not null,
       subject text not null,
       body text not null,
@@ -22,11 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       from_email text not null,
       reply_to_email text not null,
       version integer not null default 1,
-      search text generated always as (lower(name || ' ' || subject || ' ' || from_email)) stored,
-      created_at timestamptz not null default now(),
-      updated_at timestamptz not null default now(),
-      updated_by integer references accounts(id) on delete set null
-    )`.execute(db);
+      search text generated always as (lower(name || ' ' || subject || ' ' || from_email)) stored`, { updatedBy: true });
   await sql`create index email_templates_name_idx on email_templates (name, id)`.execute(db);
   await sql`create index email_templates_search_trgm_idx on email_templates using gin (search gin_trgm_ops)`.execute(db);
 
@@ -121,19 +116,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       created_at timestamptz not null default now()
     )`.execute(db);
 
-  await sql`
-    create table blocked_emails (
-      id serial primary key,
+  await createTable(db, 'blocked_emails', sql`
       email text not null,
       email_type text not null check (email_type in ('All', 'Invitation', 'Transactional')),
       reason text not null,
       feedback_type text not null default 'manual' check (feedback_type in ('manual', 'unsub', 'bounced_hard', 'spam')),
-      search text generated always as (lower(email || ' ' || reason)) stored,
-      created_at timestamptz not null default now(),
-      updated_at timestamptz not null default now(),
-      updated_by integer references accounts(id) on delete set null,
-      unique (email, email_type)
-    )`.execute(db);
+      search text generated always as (lower(email || ' ' || reason)) stored`, { updatedBy: true, constraints: sql`unique (email, email_type)` });
   await sql`create index blocked_emails_search_trgm_idx on blocked_emails using gin (search gin_trgm_ops)`.execute(db);
 
   await sql`create table app_secrets (name text primary key, value text not null, created_at timestamptz not null default now())`.execute(db);

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { createTable } from './lib/tables.js';
 import { triggerFunction } from './lib/trigger-sql.js';
 
 /** The send log's flags counted per (source, source id): `sends` is every row, the rest are events. */
@@ -24,56 +25,45 @@ const applySendCounts = (source: string) => `
   on conflict (source, source_id, event) do update set n = c.n + excluded.n`;
 
 /**
+ * A scheduled run over an invitation's invitees (a reminder `send`, a postal mailing `upload`): which
+ * invitees (`invite_count`, `test_value`), when it is due and how it went, with the table's own columns
+ * about what is sent (`what`) and what the run produced (`result`); listed per invitation and by schedule,
+ * and found by the runner while not yet started.
+ */
+async function createInvitationRun(db: Kysely<any>, table: string, verb: 'send' | 'upload', what: RawBuilder<unknown>, result: RawBuilder<unknown>) {
+  const col = (name: string) => sql.raw(`${verb}_${name}`);
+  const idx = (name: string) => sql.raw(`${table}_${name}_idx`);
+  await createTable(db, table, sql`
+      invitation_id integer not null references invitations(id) on delete cascade,
+      ${what},
+      ${col('scheduled_at')} timestamptz not null,
+      invite_count text not null default 'All'
+        check (invite_count in ('All', '1st time', '2nd time', '3rd time', '4th or more times')),
+      test_value text not null default 'All' check (test_value in ('All', 'Control', 'Variation')),
+      ${col('started_at')} timestamptz,
+      ${col('status')} text check (${col('status')} in ('In Progress', 'Success', 'Failed')),
+      ${col('status_reason')} text,
+      ${result}`, { updatedBy: true });
+  await sql`create index ${idx('invitation')} on ${sql.raw(table)} (invitation_id, id)`.execute(db);
+  await sql`create index ${idx('scheduled')} on ${sql.raw(table)} (${col('scheduled_at')}, id)`.execute(db);
+  await sql`create index ${idx('due')} on ${sql.raw(table)} (${col('scheduled_at')}) where ${col('started_at')} is null`.execute(db);
+}
+
+/**
  * Invitation sending (spec 02 email reminders and postal mailings; ../shared/DOMAIN.md "Email: one
  * pipeline for every source"): the reminders scheduled per invitation, the postal mailings handed to the
  * print vendor, and the send log's totals per source kept by statement triggers, so a reminder's totals
  * and rates, the weekly stats and the dashboards read a few rows however many millions of sends exist.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`
-    create table invitation_emails (
-      id serial primary key,
-      invitation_id integer not null references invitations(id) on delete cascade,
-      template_id integer not null references email_templates(id) on delete restrict,
-      send_scheduled_at timestamptz not null,
-      invite_count text not null default 'All'
-        check (invite_count in ('All', '1st time', '2nd time', '3rd time', '4th or more times')),
-      test_value text not null default 'All' check (test_value in ('All', 'Control', 'Variation')),
-      send_started_at timestamptz,
-      send_status text check (send_status in ('In Progress', 'Success', 'Failed')),
-      send_status_reason text,
+  await createInvitationRun(db, 'invitation_emails', 'send', sql`template_id integer not null references email_templates(id) on delete restrict`, sql`
       -- The template version the send used and how many recipients it selected (set when it starts).
       template_version_id integer references email_template_versions(id) on delete set null,
-      recipients integer,
-      created_at timestamptz not null default now(),
-      updated_at timestamptz not null default now(),
-      updated_by integer references accounts(id) on delete set null
-    )`.execute(db);
-  await sql`create index invitation_emails_invitation_idx on invitation_emails (invitation_id, id)`.execute(db);
-  await sql`create index invitation_emails_scheduled_idx on invitation_emails (send_scheduled_at, id)`.execute(db);
-  await sql`create index invitation_emails_due_idx on invitation_emails (send_scheduled_at) where send_started_at is null`.execute(db);
+      recipients integer`);
 
-  await sql`
-    create table postal_mails (
-      id serial primary key,
-      invitation_id integer not null references invitations(id) on delete cascade,
-      file_id integer references files(id) on delete set null,
-      upload_scheduled_at timestamptz not null,
-      invite_count text not null default 'All'
-        check (invite_count in ('All', '1st time', '2nd time', '3rd time', '4th or more times')),
-      test_value text not null default 'All' check (test_value in ('All', 'Control', 'Variation')),
-      upload_started_at timestamptz,
-      upload_status text check (upload_status in ('In Progress', 'Success', 'Failed')),
-      upload_status_reason text,
+  await createInvitationRun(db, 'postal_mails', 'upload', sql`file_id integer references files(id) on delete set null`, sql`
       upload_count integer,
-      upload_csv_id integer references files(id) on delete set null,
-      created_at timestamptz not null default now(),
-      updated_at timestamptz not null default now(),
-      updated_by integer references accounts(id) on delete set null
-    )`.execute(db);
-  await sql`create index postal_mails_invitation_idx on postal_mails (invitation_id, id)`.execute(db);
-  await sql`create index postal_mails_scheduled_idx on postal_mails (upload_scheduled_at, id)`.execute(db);
-  await sql`create index postal_mails_due_idx on postal_mails (upload_scheduled_at) where upload_started_at is null`.execute(db);
+      upload_csv_id integer references files(id) on delete set null`);
 
   // Send-log rows per (source, source id, event): sends, queued, suppressed, failed and each provider event flag.
   await sql`

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createTable } from './lib/tables.js';
 
 /**
  * Assessments: personality type tests (spec 03 §2 Learning, §3 Assessment, ../shared/DOMAIN.md "Learning").
@@ -9,40 +10,23 @@ import { sql, type Kysely } from 'kysely';
  * parent; writers lock the assessment row first.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`
-    create table assessments (
-      id serial primary key,
+  await createTable(db, 'assessments', sql`
       title varchar(254) not null,
       introduction jsonb,
-      tie_breaker_question_id integer,
-      created_at timestamptz not null default now(),
-      updated_at timestamptz not null default now(),
-      updated_by integer references accounts(id) on delete set null
-    )`.execute(db);
+      tie_breaker_question_id integer`, { updatedBy: true });
   await sql`create index assessments_title_idx on assessments (lower(title), id)`.execute(db);
 
-  await sql`
-    create table assessment_outcomes (
-      id serial primary key,
+  await createTable(db, 'assessment_outcomes', sql`
       assessment_id integer not null references assessments(id) on delete cascade,
       title varchar(254) not null,
-      description text,
-      created_at timestamptz not null default now(),
-      updated_at timestamptz not null default now()
-    )`.execute(db);
+      description text`);
   await sql`create index assessment_outcomes_assessment_idx on assessment_outcomes (assessment_id, id)`.execute(db);
 
-  await sql`
-    create table assessment_questions (
-      id serial primary key,
+  await createTable(db, 'assessment_questions', sql`
       assessment_id integer not null references assessments(id) on delete cascade,
       question varchar(511) not null,
       type text not null check (type in ('single select', 'multi select')),
-      index integer not null check (index >= 0),
-      created_at timestamptz not null default now(),
-      updated_at timestamptz not null default now(),
-      constraint assessment_questions_index_key unique (assessment_id, index) deferrable initially deferred
-    )`.execute(db);
+      index integer not null check (index >= 0)`, { constraints: sql`constraint assessment_questions_index_key unique (assessment_id, index) deferrable initially deferred` });
 
   // A question that is the tie-breaker may be deleted: the assessment then has none.
   await sql`alter table assessments add constraint assessments_tie_breaker_fk

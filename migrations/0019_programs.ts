@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createTable, textList } from './lib/tables.js';
 
 /** The component types of spec 03 §3, stored by their spec names. */
 const COMPONENT_TYPES = [
@@ -28,39 +29,26 @@ const OPTIONAL_LINKS: Array<[column: string, table: string]> = [
  * calendar event (calendar_events.program_component_id) and may fall back to another component.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`
-    create table programs (
-      id serial primary key,
+  await createTable(db, 'programs', sql`
       name text not null,
       slug text not null unique,
-      summary text,
-      created_at timestamptz not null default now(),
-      updated_at timestamptz not null default now(),
-      updated_by integer references accounts(id) on delete set null
-    )`.execute(db);
+      summary text`, { updatedBy: true });
 
-  await sql`
-    create table program_sections (
-      id serial primary key,
+  await createTable(db, 'program_sections', sql`
       program_id integer not null references programs(id) on delete cascade,
       name varchar(254) not null,
       description text,
-      index integer not null default 999,
-      created_at timestamptz not null default now(),
-      updated_at timestamptz not null default now()
-    )`.execute(db);
+      index integer not null default 999`);
   await sql`create index program_sections_program_idx on program_sections (program_id, index, id)`.execute(db);
 
-  await sql`
-    create table program_components (
-      id serial primary key,
+  await createTable(db, 'program_components', sql`
       program_id integer not null references programs(id) on delete cascade,
       -- No action (checked at the end of the statement): deleting a program removes its sections and
       -- components in one go, while deleting one section or fallback target alone is refused.
       section_id integer not null references program_sections(id),
       name varchar(254) not null,
       slug text not null,
-      component_type text not null check (component_type in (${sql.raw(COMPONENT_TYPES.map((t) => `'${t}'`).join(', '))})),
+      component_type text not null check (component_type in (${textList(COMPONENT_TYPES)})),
       curriculum jsonb,
       assessment_id integer,
       quiz_id integer,
@@ -70,13 +58,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       calendar_has_fallback boolean not null default false,
       fallback_id integer references program_components(id),
       xp integer not null default 0 check (xp >= 0),
-      index integer not null default 999,
-      created_at timestamptz not null default now(),
-      updated_at timestamptz not null default now(),
-      updated_by integer references accounts(id) on delete set null,
+      index integer not null default 999`, { updatedBy: true, constraints: sql`
       unique (program_id, slug),
-      check (fallback_id is null or fallback_id <> id)
-    )`.execute(db);
+      check (fallback_id is null or fallback_id <> id)` });
   await sql`create index program_components_section_idx on program_components (section_id, index, id)`.execute(db);
   await sql`create index program_components_fallback_idx on program_components (fallback_id) where fallback_id is not null`.execute(db);
 
