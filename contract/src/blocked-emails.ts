@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { c } from './c.js';
-import { meta } from './common/access.js';
 import { conflict } from './common/error.js';
 import { requiredEnum, requiredText } from './common/fields.js';
 import { listQuery } from './common/list.js';
-import { areaRoutes } from './common/area-routes.js';
+import { adminAreaContract } from './common/area-routes.js';
 
 export const BLOCKED_EMAIL_TYPES = ['All', 'Invitation', 'Transactional'] as const;
 /** How an address came to be blocked: by staff, or by itself (unsubscribe, hard bounce, spam complaint). */
@@ -49,12 +47,9 @@ export const BlockedEmailListQuery = listQuery({
 });
 export type BlockedEmailListQuery = z.input<typeof BlockedEmailListQuery>;
 
-export const blockedEmailsContract = c.router(
-  areaRoutes('/admin/tech/emails-feedback', { item: BlockedEmail, input: BlockedEmailInput, query: BlockedEmailListQuery, responses: conflict }, {
-    noun: 'blocked email',
-    list: 'List blocked email addresses (search by email or reason; filter by email type and feedback type)',
-    create: 'Block an address for a type of email (409 when it is already blocked for that type)',
-    update: 'Edit a blocked address; an automatic block (unsubscribe, hard bounce, spam) keeps its address and can only be widened to All',
-  }),
-  { metadata: meta.admin },
-);
+export const blockedEmailsContract = adminAreaContract('/admin/tech/emails-feedback', { item: BlockedEmail, input: BlockedEmailInput, query: BlockedEmailListQuery, responses: conflict }, {
+  noun: 'blocked email',
+  list: 'List blocked email addresses (search by email or reason; filter by email type and feedback type)',
+  create: 'Block an address for a type of email (409 when it is already blocked for that type)',
+  update: 'Edit a blocked address; an automatic block (unsubscribe, hard bounce, spam) keeps its address and can only be widened to All',
+});

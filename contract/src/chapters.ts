@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { c } from './c.js';
-import { meta } from './common/access.js';
 import { Address, AddressInput } from './common/address.js';
 import { UploadedFile, fileRef } from './common/file.js';
 import { nullableInt, nullableText, refId, requiredText } from './common/fields.js';
 import { listQuery, queryFlag } from './common/list.js';
-import { areaRoutes } from './common/area-routes.js';
+import { adminAreaContract } from './common/area-routes.js';
 import { ABBREVIATION_MAX } from './institutions.js';
 
 /** Spec 01 §7 destination folders of a chapter's uploads. */
@@ -130,11 +128,8 @@ export const ChapterListQuery = listQuery({
 });
 export type ChapterListQuery = z.input<typeof ChapterListQuery>;
 
-export const chaptersContract = c.router(
-  areaRoutes('/admin/chapters', { item: Chapter, input: ChapterInput, query: ChapterListQuery }, {
-    noun: 'chapter',
-    list: 'List chapters (search by chapter or institution name or abbreviation; filter active and acceptingMembers as 1/0)',
-    create: 'Create a chapter (active and accepting members unless told otherwise)',
-  }),
-  { metadata: meta.admin },
-);
+export const chaptersContract = adminAreaContract('/admin/chapters', { item: Chapter, input: ChapterInput, query: ChapterListQuery }, {
+  noun: 'chapter',
+  list: 'List chapters (search by chapter or institution name or abbreviation; filter active and acceptingMembers as 1/0)',
+  create: 'Create a chapter (active and accepting members unless told otherwise)',
+});

@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { c } from './c.js';
-import { meta } from './common/access.js';
 import { Address, AddressInput } from './common/address.js';
 import { UploadedFile, fileRef } from './common/file.js';
 import { nullableInt, nullableText, requiredEnum, requiredText } from './common/fields.js';
 import { listQuery } from './common/list.js';
-import { areaRoutes } from './common/area-routes.js';
+import { adminAreaContract } from './common/area-routes.js';
 
 export const INSTITUTION_TYPES = ['Community College', 'College/University', 'Business'] as const;
 export const OWNERSHIPS = ['Public', 'Private'] as const;
@@ -62,10 +60,7 @@ export const InstitutionListQuery = listQuery({
 });
 export type InstitutionListQuery = z.input<typeof InstitutionListQuery>;
 
-export const institutionsContract = c.router(
-  areaRoutes('/admin/institutions', { item: Institution, input: InstitutionInput, query: InstitutionListQuery }, {
-    noun: 'institution',
-    list: 'List institutions (search by name or abbreviation; filter by type, ownership, religious affiliation)',
-  }),
-  { metadata: meta.admin },
-);
+export const institutionsContract = adminAreaContract('/admin/institutions', { item: Institution, input: InstitutionInput, query: InstitutionListQuery }, {
+  noun: 'institution',
+  list: 'List institutions (search by name or abbreviation; filter by type, ownership, religious affiliation)',
+});

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { c } from './c.js';
-import { meta } from './common/access.js';
 import { requiredText } from './common/fields.js';
 import { listQuery, queryFlag } from './common/list.js';
-import { areaRoutes } from './common/area-routes.js';
+import { adminAreaContract } from './common/area-routes.js';
 
 export const INVITATION_TEST_SAVED = 'Variable saved successfully.';
 
@@ -35,10 +33,7 @@ export const InvitationTestListQuery = listQuery({
 });
 export type InvitationTestListQuery = z.input<typeof InvitationTestListQuery>;
 
-export const invitationTestsContract = c.router(
-  areaRoutes('/admin/logistics/invitation-tests', { item: InvitationTest, input: InvitationTestInput, query: InvitationTestListQuery }, {
-    noun: 'A/B test variable',
-    list: 'List A/B test variables (search by name or slug; filter by enabled)',
-  }),
-  { metadata: meta.admin },
-);
+export const invitationTestsContract = adminAreaContract('/admin/logistics/invitation-tests', { item: InvitationTest, input: InvitationTestInput, query: InvitationTestListQuery }, {
+  noun: 'A/B test variable',
+  list: 'List A/B test variables (search by name or slug; filter by enabled)',
+});

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { c } from '../c.js';
+import { meta } from './access.js';
 import { IdParam } from './fields.js';
 import { CsvBody, exportQuery, paged } from './list.js';
 
@@ -79,4 +80,21 @@ export function areaRoutes<
       summary: summaries.update ?? `Update ${article(noun)} ${noun}`,
     },
   } as const;
+}
+
+/**
+ * An admin area that is only its five `areaRoutes`: their router, for admins.
+ * @example
+ * export const institutionsContract = adminAreaContract('/admin/institutions', { item: Institution, input: InstitutionInput, query: InstitutionListQuery }, { noun: 'institution' });
+ */
+export function adminAreaContract<
+  P extends string,
+  Item extends z.ZodTypeAny,
+  Input extends z.ZodTypeAny,
+  Shape extends z.ZodRawShape,
+  Extra extends Record<number, z.ZodTypeAny> = {},
+>(path: P, schemas: { item: Item; input: Input; query: z.ZodObject<Shape>; responses?: Extra }, summaries: AreaSummaries) {
+  const routes = areaRoutes(path, schemas, summaries);
+  // Typed by hand: c.router's own check of its routes cannot be worked out on generic schemas.
+  return c.router<typeof routes, string, { metadata: typeof meta.admin }>(routes as never, { metadata: meta.admin });
 }

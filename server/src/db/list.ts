@@ -8,6 +8,30 @@ import { pagination, type Paged, type SortTerm } from '@app/contract';
 /** A list's sortable fields mapped to the columns (or expressions) they order by. Only these are ever used. */
 export type SortMap<F extends string = string> = Record<F, string | Expression<unknown>>;
 
+/** The sortable fields of a list query (its `sort` terms' fields). */
+export type SortField<Q extends { sort: readonly SortTerm[] }> = Q['sort'][number]['field'];
+
+/** A list query's filters: all of it but the page and the order. */
+export type ListFilters<Q> = Omit<Q, 'page' | 'pageSize' | 'sort'>;
+
+/**
+ * The sort fields named like their column of the table aliased `alias`, as part of a SortMap
+ * (`name` orders by `alias.name`); the map adds the others.
+ * @example const chapterSort: SortMap<SortField<ListQuery>> = { ...ownColumns('ch', ['name', 'id']), institution: 'i.name' };
+ */
+export function ownColumns<F extends string>(alias: string, fields: readonly F[]): Record<F, string> {
+  return Object.fromEntries(fields.map((field) => [field, `${alias}.${field}`])) as Record<F, string>;
+}
+
+/**
+ * Rows whose kept `search` column (lower-case text of the row, under a trigram index) contains the
+ * search, whatever its case.
+ * @example if (filters.search) qb = qb.where(searchMatch('b.search', filters.search));
+ */
+export function searchMatch(column: string, search: string) {
+  return sql<boolean>`${sql.ref(column)} like ${likePattern(search.toLowerCase())}`;
+}
+
 type Query = { page: number; pageSize: number; sort: SortTerm[] };
 // Generic over any select: the helper only adds order, limit and a window count.
 type AnySelect<O> = SelectQueryBuilder<any, any, O>;
@@ -109,6 +133,20 @@ export async function paginate<O>(
   return answer(rows.map(({ windowTotal, ...row }) => row as unknown as O), Number(total));
 }
 
+/** A page with each row made an item by `toItem`. */
+export function mapPage<O, R>(page: Paged<O>, toItem: (row: O) => R): Paged<R> {
+  return { ...page, items: page.items.map(toItem) };
+}
+
+/**
+ * The select's first row made an item by `toItem`, or undefined when it finds none.
+ * @example return firstItem(selectTemplates(db).where('t.id', '=', id), toTemplate);
+ */
+export async function firstItem<O, R>(qb: { executeTakeFirst(): Promise<O | undefined> }, toItem: (row: O) => R): Promise<R | undefined> {
+  const row = await qb.executeTakeFirst();
+  return row === undefined ? undefined : toItem(row);
+}
+
 /**
  * Loads rows by id and answers them in the order of `ids`; an id no longer found is skipped, and no
  * ids make no query.
@@ -159,4 +197,22 @@ export function likePattern(search: string): string {
  */
 export function accountName(alias: string) {
   return sql<string | null>`nullif(trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}), '')`;
+}
+
+/**
+ * The full name of the account whose id `column` holds (e.g. the one who saved a row last), or null.
+ * @example qb.select(['t.id', accountNameOf('t.updatedBy').as('updatedBy')])
+ */
+export function accountNameOf(column: string) {
+  return sql<string | null>`(select ${accountName('editor')} from accounts editor where editor.id = ${sql.ref(column)})`;
+}
+
+/**
+ * The account joined as `alias` as one `{ id, name, email }` object (name: first and last, trimmed), e.g. who
+ * made a row. Key names need no camel-casing, so json_build_object reads them as they are.
+ * @example qb.innerJoin('accounts as a', 'a.id', 'v.accountId').select(accountPerson('a').as('account'))
+ */
+export function accountPerson(alias: string) {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<{ id: number; name: string; email: string }>`json_build_object('id', ${column('id')}, 'name', trim(${column('first_name')} || ' ' || ${column('last_name')}), 'email', ${column('email')})`;
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Text } from '@mantine/core';
+import { Anchor, Badge, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatDay } from '../format';
+import { EditButton } from './row-actions';
 import type { Column } from './types';
 
 /**
@@ -93,6 +94,28 @@ export function linkColumn<T>(key: StringKey<T>, header: string, to: (row: T) =>
 }
 
 /**
+ * A sortable column whose text opens the row in its edit panel, with an optional second line under it.
+ * Alone, the text's button is named 'Open {text}'; with a second line, by both lines (a name that left
+ * out visible text would fail WCAG 2.5.3).
+ * @example openColumn<InvitationTest>('name', 'Name', openEdit, (t) => <Text size="xs" c="dimmed">{t.slug}</Text>)
+ */
+export function openColumn<T extends { id: number }>(key: StringKey<T>, header: string, openEdit: (id: number) => void, sub?: (row: T) => ReactNode): Column<T> {
+  return {
+    key,
+    header,
+    sortField: key,
+    render: (row) => (
+      <UnstyledButton onClick={() => openEdit(row.id)} aria-label={sub ? undefined : `Open ${row[key] as string}`}>
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {row[key] as string}
+        </Text>
+        {sub?.(row)}
+      </UnstyledButton>
+    ),
+  };
+}
+
+/**
  * A sortable day column (e.g. Created, Updated): the UTC day on one line.
  * @example dayColumn<AiVideoTemplate>('createdAt', 'Created', 'md')
  */
@@ -124,4 +147,12 @@ export function countColumn<T>(key: NumberKey<T>, header: string): Column<T> {
  */
 export function actionsColumn<T>(render: (row: T) => ReactNode): Column<T> {
   return { key: 'actions', header: 'Actions', align: 'right', render };
+}
+
+/**
+ * The Actions column of a list with an edit panel: the row's Edit button ('Edit {row[key]}') opens it.
+ * @example editColumn<Institution>('name', openEdit)
+ */
+export function editColumn<T extends { id: number }>(key: StringKey<T>, openEdit: (id: number) => void): Column<T> {
+  return actionsColumn((row) => <EditButton name={row[key] as string} onClick={() => openEdit(row.id)} />);
 }

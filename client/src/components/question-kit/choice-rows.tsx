@@ -1,8 +1,8 @@
-import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Checkbox, TextInput } from '@mantine/core';
 import { QUESTION_LIMITS, type QuestionType } from '@app/contract';
 import type { EntityFormState } from '../form-kit';
 import { blankChoice, type ChoiceRow, type QuestionKind } from './kinds';
+import { RowCards, RowHead } from './row-cards';
 
 type Form = EntityFormState<Record<string, any>>;
 
@@ -30,69 +30,43 @@ export function ChoiceRows({ kind, form, type }: { kind: QuestionKind; form: For
   const setCorrect = (i: number, correct: boolean) =>
     setRows(rows.map((r, j) => (j === i ? { ...r, correct } : type === 'single select' && correct ? { ...r, correct: false } : r)));
 
-  const listError = form.getInputProps(key).error;
   return (
-    <Stack gap="xs">
-      <Text fw={600} size="sm">
-        {label}s
-      </Text>
-      {type === 'sort' && (
-        <Text size="xs" c="dimmed">
-          {kind.choices.correct ? 'Enter the answers in their correct order.' : 'Learners put the options in their own order.'}
-        </Text>
+    <RowCards
+      title={`${label}s`}
+      hint={type === 'sort' ? (kind.choices.correct ? 'Enter the answers in their correct order.' : 'Learners put the options in their own order.') : undefined}
+      rows={rows}
+      error={form.getInputProps(key).error}
+      addLabel={`Add ${label}`}
+      onAdd={() => setRows([...rows, blankChoice(kind)])}
+      emptyText={`No ${plural} yet`}
+    >
+      {(row, i, n) => (
+        <>
+          <RowHead
+            label={`${label} ${n}`}
+            maxLength={QUESTION_LIMITS.answer}
+            value={String(row[field] ?? '')}
+            error={form.getInputProps(`${key}.${i}.${field}`).error}
+            onChange={(text) => setText(i, text)}
+            removeLabel={`Remove ${label.toLowerCase()} ${n}`}
+            onRemove={() => setRows(rows.filter((_, j) => j !== i))}
+          />
+          {withCorrect && (
+            <Checkbox label="Correct" checked={!!row.correct} aria-label={`${label} ${n} is correct`} onChange={(e) => setCorrect(i, e.currentTarget.checked)} />
+          )}
+          {withFeedback && (
+            <TextInput
+              label="Feedback"
+              aria-label={`Feedback for ${label.toLowerCase()} ${n}`}
+              description="Optional: shown to the learner after answering"
+              maxLength={QUESTION_LIMITS.feedback}
+              value={String(row.feedback ?? '')}
+              error={form.getInputProps(`${key}.${i}.feedback`).error}
+              onChange={(e) => setRows(rows.map((r, j) => (j === i ? { ...r, feedback: e.currentTarget.value } : r)))}
+            />
+          )}
+        </>
       )}
-      {rows.map((row, i) => {
-        const n = i + 1;
-        return (
-          <Paper key={i} withBorder p="sm" radius="md">
-            <Stack gap="xs">
-              <Group gap="xs" align="flex-start" wrap="nowrap">
-                <TextInput
-                  style={{ flex: 1 }}
-                  label={`${label} ${n}`}
-                  withAsterisk
-                  maxLength={QUESTION_LIMITS.answer}
-                  value={String(row[field] ?? '')}
-                  error={form.getInputProps(`${key}.${i}.${field}`).error}
-                  onChange={(e) => setText(i, e.currentTarget.value)}
-                />
-                <ActionIcon variant="subtle" color="red" mt={26} aria-label={`Remove ${label.toLowerCase()} ${n}`} onClick={() => setRows(rows.filter((_, j) => j !== i))}>
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
-              {withCorrect && (
-                <Checkbox label="Correct" checked={!!row.correct} aria-label={`${label} ${n} is correct`} onChange={(e) => setCorrect(i, e.currentTarget.checked)} />
-              )}
-              {withFeedback && (
-                <TextInput
-                  label="Feedback"
-                  aria-label={`Feedback for ${label.toLowerCase()} ${n}`}
-                  description="Optional: shown to the learner after answering"
-                  maxLength={QUESTION_LIMITS.feedback}
-                  value={String(row.feedback ?? '')}
-                  error={form.getInputProps(`${key}.${i}.feedback`).error}
-                  onChange={(e) => setRows(rows.map((r, j) => (j === i ? { ...r, feedback: e.currentTarget.value } : r)))}
-                />
-              )}
-            </Stack>
-          </Paper>
-        );
-      })}
-      {listError && (
-        <Text size="sm" c="red" role="alert">
-          {listError}
-        </Text>
-      )}
-      <Group>
-        <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => setRows([...rows, blankChoice(kind)])}>
-          Add {label}
-        </Button>
-        {rows.length === 0 && (
-          <Text size="xs" c="dimmed">
-            No {plural} yet
-          </Text>
-        )}
-      </Group>
-    </Stack>
+    </RowCards>
   );
 }

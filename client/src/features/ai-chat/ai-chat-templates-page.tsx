@@ -1,6 +1,6 @@
 import { AI_CHAT_TEMPLATE_TYPES, type AiChatTemplate } from '@app/contract';
 import { Text } from '@mantine/core';
-import { actionsColumn, AddButton, dayColumn, linkColumn, RowActions, type Column, type FilterDef } from '../../components/list-kit';
+import { actionsColumn, dayColumn, linkColumn, RowActions, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { confirmDelete } from '../../components/confirm-delete';
 import { aiChatTemplatesArea } from './api';
@@ -37,12 +37,6 @@ function columns(remove: (id: number) => void): Column<AiChatTemplate>[] {
 export function AiChatTemplatesPage() {
   const { remove } = aiChatTemplatesArea.useRemove();
   return (
-    <AreaListPage
-      title="AI Chat Templates"
-      area={aiChatTemplatesArea}
-      columns={columns(remove)}
-      filters={filters}
-      actions={<AddButton label="Add AI Chat Template" to="/admin/tech/ai-template/new" />}
-    />
+    <AreaListPage title="AI Chat Templates" addLabel="Add AI Chat Template" addTo="/admin/tech/ai-template/new" area={aiChatTemplatesArea} columns={columns(remove)} filters={filters} />
   );
 }

@@ -1,5 +1,5 @@
 import type { AiVideoTemplate } from '@app/contract';
-import { actionsColumn, AddButton, countColumn, dayColumn, linkColumn, RowActions, type Column, type FilterDef } from '../../components/list-kit';
+import { actionsColumn, countColumn, dayColumn, linkColumn, RowActions, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { confirmDelete } from '../../components/confirm-delete';
 import { aiVideoTemplatesArea } from './api';
@@ -32,12 +32,6 @@ function columns(remove: (id: number) => void): Column<AiVideoTemplate>[] {
 export function AiVideoTemplatesPage() {
   const { remove } = aiVideoTemplatesArea.useRemove();
   return (
-    <AreaListPage
-      title="AI Video Templates"
-      area={aiVideoTemplatesArea}
-      columns={columns(remove)}
-      filters={filters}
-      actions={<AddButton label="Add AI Video Template" to="/admin/tech/ai-video-template/new" />}
-    />
+    <AreaListPage title="AI Video Templates" addLabel="Add AI Video Template" addTo="/admin/tech/ai-video-template/new" area={aiVideoTemplatesArea} columns={columns(remove)} filters={filters} />
   );
 }

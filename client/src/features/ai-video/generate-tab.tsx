@@ -6,40 +6,35 @@ import { AiVideoInput, type AiVideoTemplate, type ResolvedToken } from '@app/con
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { SearchableSelect, issuesToErrors } from '../../components/form-kit';
 import { memberOptions } from '../../api/member-options';
+import { TokenTable } from '../../components/token-table';
 import { useGenerateVideo, useTemplateForm, useVideoForm } from './api';
 
-function TokenTable({ rows }: { rows: ResolvedToken[] }) {
+/** The template's tokens for the member: each one's label and `{{id}}`, and its value (n/a when unresolved). */
+function MemberTokens({ rows }: { rows: ResolvedToken[] }) {
   return (
     <Table.ScrollContainer minWidth={280}>
-      <Table verticalSpacing="xs" aria-label="Tokens">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Token</Table.Th>
-            <Table.Th>Value</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((t) => (
-            <Table.Tr key={t.id}>
-              <Table.Td>
-                <Text size="sm">{t.label}</Text>
-                <Text size="xs" c="dimmed" ff="monospace">{`{{${t.id}}}`}</Text>
-              </Table.Td>
-              <Table.Td>
-                {t.value === null ? (
-                  <Text size="sm" c="red">
-                    n/a
-                  </Text>
-                ) : (
-                  <Text size="sm" style={{ overflowWrap: 'break-word' }}>
-                    {t.value}
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <TokenTable
+        rows={rows}
+        verticalSpacing="xs"
+        aria-label="Tokens"
+        token={(t) => (
+          <>
+            <Text size="sm">{t.label}</Text>
+            <Text size="xs" c="dimmed" ff="monospace">{`{{${t.id}}}`}</Text>
+          </>
+        )}
+        value={(t) =>
+          t.value === null ? (
+            <Text size="sm" c="red">
+              n/a
+            </Text>
+          ) : (
+            <Text size="sm" style={{ overflowWrap: 'break-word' }}>
+              {t.value}
+            </Text>
+          )
+        }
+      />
     </Table.ScrollContainer>
   );
 }
@@ -124,7 +119,7 @@ export default function GenerateTab({ template }: { template: AiVideoTemplate })
                 {errorMessage(tokens.error)}
               </Alert>
             ) : rows.length ? (
-              <TokenTable rows={rows} />
+              <MemberTokens rows={rows} />
             ) : (
               <Text size="sm" c="dimmed">
                 This template maps no tokens.

@@ -1,6 +1,6 @@
 import { Badge, Text } from '@mantine/core';
 import type { Address, Chapter } from '@app/contract';
-import { actionsColumn, AddButton, EditButton, linkColumn, yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
+import { actionsColumn, EditButton, linkColumn, yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { chaptersArea } from './api';
 
@@ -54,12 +54,6 @@ const columns: Column<Chapter>[] = [
 /** /admin/chapters: filters search, active and acceptingMembers (1/0); Add Chapter and Edit go to full-page forms. */
 export function ChaptersPage() {
   return (
-    <AreaListPage
-      title="Chapters"
-      area={chaptersArea}
-      columns={columns}
-      filters={filters}
-      actions={<AddButton label="Add Chapter" to="/admin/chapters/new" />}
-    />
+    <AreaListPage title="Chapters" addLabel="Add Chapter" addTo="/admin/chapters/new" area={chaptersArea} columns={columns} filters={filters} />
   );
 }

@@ -2,7 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { TEMPLATE_TYPES, type EmailTemplate } from '@app/contract';
-import { actionsColumn, AddButton, EditButton, enabledColumn, linkColumn, updatedColumn, yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
+import { actionsColumn, EditButton, enabledColumn, linkColumn, updatedColumn, yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { emailTemplatesArea } from './api';
 
@@ -59,13 +59,7 @@ export function EmailTemplatesPage() {
   const [testing, setTesting] = useState<EmailTemplate | null>(null);
   return (
     <>
-      <AreaListPage
-        title="Email Templates"
-        area={emailTemplatesArea}
-        columns={columns(setTesting)}
-        filters={filters}
-        actions={<AddButton label="Add Email Template" to="/admin/tech/email-templates/new" />}
-      />
+      <AreaListPage title="Email Templates" addLabel="Add Email Template" addTo="/admin/tech/email-templates/new" area={emailTemplatesArea} columns={columns(setTesting)} filters={filters} />
       {testing && (
         <Suspense fallback={null}>
           <SendTestDialog template={testing} onClose={() => setTesting(null)} />

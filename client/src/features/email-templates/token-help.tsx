@@ -1,5 +1,6 @@
-import { Accordion, Anchor, Code, Group, Loader, ScrollArea, Table, Text } from '@mantine/core';
+import { Accordion, Anchor, Code, Group, Loader, ScrollArea, Text } from '@mantine/core';
 import { TEMPLATE_SUBJECTS, type TemplateType, type TokenInfo } from '@app/contract';
+import { TokenTable } from '../../components/token-table';
 import { useTokens } from './api';
 
 /**
@@ -24,42 +25,37 @@ export function TokenHelp({ templateType, onInsert }: { templateType: TemplateTy
           {!list && <Loader size="sm" />}
           {list && (
             <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
-              <Table verticalSpacing={4} fz="sm" stickyHeader>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Token</Table.Th>
-                    <Table.Th>Value</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((t) => (
-                    <Table.Tr key={t.id} style={usable(t) ? undefined : { opacity: 0.55 }}>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          {onInsert && usable(t) ? (
-                            <Anchor component="button" type="button" onClick={() => onInsert(`{{${t.id}}}`)} aria-label={`Insert {{${t.id}}}`}>
-                              <Code>{`{{${t.id}}}`}</Code>
-                            </Anchor>
-                          ) : (
-                            <Code>{`{{${t.id}}}`}</Code>
-                          )}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {t.label}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {usable(t) ? t.description : `Not available in ${templateType} templates.`}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          e.g. {t.sample}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <TokenTable
+                rows={items}
+                verticalSpacing={4}
+                fz="sm"
+                stickyHeader
+                rowStyle={(t) => (usable(t) ? undefined : { opacity: 0.55 })}
+                token={(t) => (
+                  <Group gap={4} wrap="nowrap">
+                    {onInsert && usable(t) ? (
+                      <Anchor component="button" type="button" onClick={() => onInsert(`{{${t.id}}}`)} aria-label={`Insert {{${t.id}}}`}>
+                        <Code>{`{{${t.id}}}`}</Code>
+                      </Anchor>
+                    ) : (
+                      <Code>{`{{${t.id}}}`}</Code>
+                    )}
+                  </Group>
+                )}
+                value={(t) => (
+                  <>
+                    <Text size="sm" fw={500}>
+                      {t.label}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {usable(t) ? t.description : `Not available in ${templateType} templates.`}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      e.g. {t.sample}
+                    </Text>
+                  </>
+                )}
+              />
             </ScrollArea.Autosize>
           )}
         </Accordion.Panel>

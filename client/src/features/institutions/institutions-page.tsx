@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Avatar, Badge, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { INSTITUTION_TYPES, OWNERSHIPS, RELIGIOUS_AFFILIATIONS, type Institution } from '@app/contract';
-import { actionsColumn, EditButton, type Column, type FilterDef } from '../../components/list-kit';
+import { editColumn, type Column, type FilterDef } from '../../components/list-kit';
 import { PanelListPage } from '../../components/area-list-page';
 import { institutionsArea } from './api';
 
@@ -77,20 +77,13 @@ function columns(openEdit: (id: number) => void): Column<Institution>[] {
         </Text>
       ),
     },
-    actionsColumn((i) => <EditButton name={i.name} onClick={() => openEdit(i.id)} />),
+    editColumn<Institution>('name', openEdit),
   ];
 }
 
 /** /admin/institutions: the list (spec 01 §2) and the Add/Edit Institution side panel, both in the URL. */
 export function InstitutionsPage() {
   return (
-    <PanelListPage
-      title="Institutions"
-      addLabel="Add Institution"
-      Panel={InstitutionPanel}
-      area={institutionsArea}
-      columns={(panel) => columns(panel.openEdit)}
-      filters={filters}
-    />
+    <PanelListPage title="Institutions" addLabel="Add Institution" Panel={InstitutionPanel} area={institutionsArea} columns={columns} filters={filters} />
   );
 }

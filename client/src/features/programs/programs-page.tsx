@@ -42,7 +42,7 @@ export function ProgramsPage() {
       addLabel="Add Program"
       Panel={ProgramPanel}
       area={programsArea}
-      columns={(panel) => columns(panel.openEdit, (id) => remove(id))}
+      columns={(openEdit) => columns(openEdit, remove)}
       filters={filters}
     />
   );

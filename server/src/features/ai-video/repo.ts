@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AiVideo, AiVideoStatus, AiVideoTemplate } from '@app/contract';
 import type { Db } from '../../db/database.js';
-import { likePattern, paginate, type SortMap } from '../../db/list.js';
+import { accountPerson, firstItem, likePattern, mapPage, ownColumns, paginate, type SortField, type SortMap } from '../../db/list.js';
 
 type TemplateListQuery = z.output<typeof import('@app/contract').AiVideoTemplateListQuery>;
 type VideoListQuery = z.output<typeof import('@app/contract').AiVideoListQuery>;
@@ -11,13 +11,7 @@ export type TemplateValues = z.output<typeof import('@app/contract').AiVideoTemp
 // Videos counted on a template: every one not deleted.
 const videoCount = sql<number>`(select count(*) from ai_videos v where v.template_id = t.id and v.status <> 'deleted')::int`;
 
-const templateSort: SortMap<TemplateListQuery['sort'][number]['field']> = {
-  name: sql`lower(t.name)`,
-  videoCount,
-  updatedAt: 't.updatedAt',
-  createdAt: 't.createdAt',
-  id: 't.id',
-};
+const templateSort: SortMap<SortField<TemplateListQuery>> = { name: sql`lower(t.name)`, videoCount, ...ownColumns('t', ['updatedAt', 'createdAt', 'id']) };
 
 function selectTemplates(db: Db) {
   return db
@@ -32,13 +26,11 @@ const toTemplate = (r: TemplateRow): AiVideoTemplate => ({ ...r, variables: JSON
 export async function listTemplates(db: Db, query: TemplateListQuery) {
   let qb = selectTemplates(db);
   if (query.search) qb = qb.where(sql<boolean>`t.name ilike ${likePattern(query.search)}`);
-  const page = await paginate(qb, query, templateSort, 't.id');
-  return { ...page, items: page.items.map(toTemplate) };
+  return mapPage(await paginate(qb, query, templateSort, 't.id'), toTemplate);
 }
 
 export async function getTemplate(db: Db, id: number): Promise<AiVideoTemplate | undefined> {
-  const row = await selectTemplates(db).where('t.id', '=', id).executeTakeFirst();
-  return row && toTemplate(row);
+  return firstItem(selectTemplates(db).where('t.id', '=', id), toTemplate);
 }
 
 export async function createTemplate(db: Db, values: TemplateValues): Promise<number> {
@@ -84,8 +76,7 @@ function selectVideos(db: Db) {
     .innerJoin('accounts as a', 'a.id', 'v.accountId')
     .select([
       'v.id', 'v.name', 'v.status', 'v.videoUrl', 'v.thumbnailUrl', 'v.error', 'v.createdAt', 'v.updatedAt',
-      't.id as templateId', 't.name as templateName', 'a.id as accountId', 'a.email as accountEmail',
-      sql<string>`trim(a.first_name || ' ' || a.last_name)`.as('accountName'),
+      't.id as templateId', 't.name as templateName', accountPerson('a').as('account'),
     ]);
 }
 
@@ -93,7 +84,7 @@ type VideoRow = Awaited<ReturnType<ReturnType<typeof selectVideos>['executeTakeF
 const toVideo = (r: VideoRow): AiVideo => ({
   id: r.id,
   name: r.name,
-  account: { id: r.accountId, name: r.accountName, email: r.accountEmail },
+  account: r.account,
   template: { id: r.templateId, name: r.templateName },
   status: r.status,
   videoUrl: r.videoUrl,
@@ -108,8 +99,7 @@ export async function listVideos(db: Db, templateId: number, query: VideoListQue
   if (query.accountName) qb = qb.where(sql<boolean>`(a.first_name || ' ' || a.last_name) ilike ${likePattern(query.accountName)}`);
   if (query.search) qb = qb.where(sql<boolean>`(v.name || ' ' || a.first_name || ' ' || a.last_name || ' ' || a.email) ilike ${likePattern(query.search)}`);
   if (query.status) qb = qb.where('v.status', '=', query.status);
-  const page = await paginate(qb, query, videoSort, 'v.id');
-  return { ...page, items: page.items.map(toVideo) };
+  return mapPage(await paginate(qb, query, videoSort, 'v.id'), toVideo);
 }
 
 export async function generatedVideos(db: Db, templateId: number): Promise<AiVideo[]> {
@@ -118,8 +108,7 @@ export async function generatedVideos(db: Db, templateId: number): Promise<AiVid
 }
 
 export async function getVideo(db: Db, id: number): Promise<AiVideo | undefined> {
-  const row = await selectVideos(db).where('v.id', '=', id).executeTakeFirst();
-  return row && toVideo(row);
+  return firstItem(selectVideos(db).where('v.id', '=', id), toVideo);
 }
 
 export async function videoRow(db: Db, id: number) {

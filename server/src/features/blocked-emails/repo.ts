@@ -2,35 +2,27 @@ import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { BlockedEmail } from '@app/contract';
 import type { DB, Db } from '../../db/database.js';
-import { accountName, likePattern, paginate, rowsInOrder, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
+import { accountNameOf, firstItem, mapPage, ownColumns, paginate, searchMatch, streamCsv } from '../../db/list.js';
+import type { CsvColumn, ListFilters, SortField, SortMap } from '../../db/list.js';
 import { csvIso, csvText } from '../../db/copy-csv.js';
 
 type ListQuery = z.output<typeof import('@app/contract').BlockedEmailListQuery>;
-type Filters = Omit<ListQuery, 'page' | 'pageSize' | 'sort'>;
+type Filters = ListFilters<ListQuery>;
 
-export const blockedEmailSort: SortMap<ListQuery['sort'][number]['field']> = {
-  email: 'b.email',
-  emailType: 'b.emailType',
-  feedbackType: 'b.feedbackType',
-  updatedAt: 'b.updatedAt',
-  id: 'b.id',
-};
+export const blockedEmailSort: SortMap<SortField<ListQuery>> = ownColumns('b', ['email', 'emailType', 'feedbackType', 'updatedAt', 'id']);
 
 function filterBlocked(db: Db, filters: Filters) {
   let qb = db.selectFrom('blockedEmails as b');
-  if (filters.search) qb = qb.where('b.search', 'like', likePattern(filters.search.toLowerCase()));
+  if (filters.search) qb = qb.where(searchMatch('b.search', filters.search));
   if (filters.emailType) qb = qb.where('b.emailType', '=', filters.emailType);
   if (filters.feedbackType) qb = qb.where('b.feedbackType', '=', filters.feedbackType);
   return qb;
 }
 
 function selectBlocked(db: Db, filters: Filters) {
-  return filterBlocked(db, filters)
-    .leftJoin('accounts as a', 'a.id', 'b.updatedBy')
-    .select([
-      'b.id', 'b.email', 'b.emailType', 'b.reason', 'b.feedbackType', 'b.createdAt', 'b.updatedAt',
-      accountName('a').as('updatedBy'),
-    ]);
+  return filterBlocked(db, filters).select([
+    'b.id', 'b.email', 'b.emailType', 'b.reason', 'b.feedbackType', 'b.createdAt', 'b.updatedAt', accountNameOf('b.updatedBy').as('updatedBy'),
+  ]);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectBlocked>['executeTakeFirstOrThrow']>>;
@@ -39,12 +31,11 @@ const iso = (value: unknown) => (value as Date).toISOString();
 const toBlockedEmail = (row: Row): BlockedEmail => ({ ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) });
 
 export async function listBlockedEmails(db: Db, query: ListQuery) {
-  const page = await paginate(selectBlocked(db, query), query, blockedEmailSort, 'b.id');
-  return { ...page, items: page.items.map(toBlockedEmail) };
+  return mapPage(await paginate(selectBlocked(db, query), query, blockedEmailSort, 'b.id'), toBlockedEmail);
 }
 
 export async function getBlockedEmail(db: Db, id: number): Promise<BlockedEmail | undefined> {
-  return (await rowsInOrder([id], async (ids) => (await selectBlocked(db, {}).where('b.id', 'in', ids).execute()).map(toBlockedEmail)))[0];
+  return firstItem(selectBlocked(db, {}).where('b.id', '=', id), toBlockedEmail);
 }
 
 /** The row of an address and type (addresses are stored normalised). */

@@ -2,26 +2,21 @@ import { sql, type Kysely } from 'kysely';
 import { emptyAddress, type Chapter, type UploadedFile } from '@app/contract';
 import type { z } from 'zod';
 import type { DB, Db } from '../../db/database.js';
-import { likePattern, pageOfRows, paginate, rowsInOrder, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
+import { likePattern, ownColumns, pageOfRows, paginate, rowsInOrder, streamCsv } from '../../db/list.js';
+import type { CsvColumn, ListFilters, SortField, SortMap } from '../../db/list.js';
 import { csvJsonText, csvText, csvYesNo } from '../../db/copy-csv.js';
 import { keptRowCount } from '../../db/row-counts.js';
 import { toUploadedFile, type FileRow } from '../../services/files.js';
 
 type ListQuery = z.output<typeof import('@app/contract').ChapterListQuery>;
-type Filters = Omit<ListQuery, 'page' | 'pageSize' | 'sort'>;
 export type ChapterValues = z.output<typeof import('@app/contract').ChapterInput>;
 
-export const chapterSort: SortMap<ListQuery['sort'][number]['field']> = {
-  name: 'ch.name',
-  abbreviation: 'ch.abbreviation',
+export const chapterSort: SortMap<SortField<ListQuery>> = {
+  ...ownColumns('ch', ['name', 'abbreviation', 'active', 'acceptingMembers', 'createdAt', 'id']),
   institution: 'i.name',
-  active: 'ch.active',
-  acceptingMembers: 'ch.acceptingMembers',
-  createdAt: 'ch.createdAt',
-  id: 'ch.id',
 };
 
-function selectChapters(db: Db, filters: Filters) {
+function selectChapters(db: Db, filters: ListFilters<ListQuery>) {
   let qb = db.selectFrom('chapters as ch').innerJoin('institutions as i', 'i.id', 'ch.institutionId');
   if (filters.search) {
     // The chapter's own name and abbreviation, or its institution's (both through trigram indexes).

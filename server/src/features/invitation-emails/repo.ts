@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { likePattern, paginate, pageOfRows, rowsInOrder, type SortMap } from '../../db/list.js';
 import { audienceSizeSql } from '../../services/audience/index.js';
 import { sendCountsSql, type SendCounts } from './send-counts.js';
+import { invitationsWithNames } from '../../db/invitation-names.js';
 
 type ListQuery = z.output<typeof import('@app/contract').InvitationEmailListQuery>;
 type AllQuery = z.output<typeof import('@app/contract').AllInvitationEmailsQuery>;
@@ -39,12 +40,9 @@ export function reminderRates(c: SendCounts) {
 }
 
 function selectReminders(db: Db) {
-  return db
-    .selectFrom('invitationEmails as e')
+  return invitationsWithNames(db)
+    .innerJoin('invitationEmails as e', 'e.invitationId', 'inv.id')
     .innerJoin('emailTemplates as t', 't.id', 'e.templateId')
-    .innerJoin('invitations as inv', 'inv.id', 'e.invitationId')
-    .innerJoin('institutions as i', 'i.id', 'inv.institutionId')
-    .innerJoin('chapters as ch', 'ch.id', 'inv.chapterId')
     .leftJoin('invitationTests as ab', 'ab.id', 'inv.testId')
     .select([
       'e.id', 'e.invitationId', 'e.sendScheduledAt', 'e.inviteCount', 'e.testValue', 'e.sendStartedAt', 'e.sendStatus',
@@ -112,13 +110,10 @@ export async function listAllReminders(db: Db, query: AllQuery) {
     const pattern = likePattern(query.search.toLowerCase());
     filtered = filtered.where((eb) =>
       eb.exists(
-        eb
-          .selectFrom('emailTemplates as t')
-          .innerJoin('invitations as inv', (j) => j.on('inv.id', '=', eb.ref('e.invitationId')))
-          .innerJoin('institutions as i', 'i.id', 'inv.institutionId')
-          .innerJoin('chapters as ch', 'ch.id', 'inv.chapterId')
+        invitationsWithNames(db)
+          .innerJoin('emailTemplates as t', (j) => j.on('t.id', '=', eb.ref('e.templateId')))
           .select(sql`1`.as('one'))
-          .whereRef('t.id', '=', 'e.templateId')
+          .where('inv.id', '=', eb.ref('e.invitationId'))
           .where(sql<boolean>`lower(t.name || ' ' || t.subject || ' ' || i.name || ' ' || ch.name) like ${pattern}`),
       ),
     );

@@ -2,47 +2,39 @@ import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { InvitationTest } from '@app/contract';
 import type { DB, Db } from '../../db/database.js';
-import { accountName, likePattern, paginate, rowsInOrder, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
+import { accountNameOf, firstItem, mapPage, ownColumns, paginate, searchMatch, streamCsv } from '../../db/list.js';
+import type { CsvColumn, ListFilters, SortField, SortMap } from '../../db/list.js';
 import { csvIso, csvText, csvYesNo } from '../../db/copy-csv.js';
 import { freeSlug } from '../../services/slug.js';
 
 type ListQuery = z.output<typeof import('@app/contract').InvitationTestListQuery>;
-type Filters = Omit<ListQuery, 'page' | 'pageSize' | 'sort'>;
+type Filters = ListFilters<ListQuery>;
 export type InvitationTestValues = z.output<typeof import('@app/contract').InvitationTestInput>;
 
-export const invitationTestSort: SortMap<ListQuery['sort'][number]['field']> = {
-  name: 't.name',
-  enabled: 't.enabled',
-  updatedAt: 't.updatedAt',
-  id: 't.id',
-};
+export const invitationTestSort: SortMap<SortField<ListQuery>> = ownColumns('t', ['name', 'enabled', 'updatedAt', 'id']);
 
 function filterTests(db: Db, filters: Filters) {
   let qb = db.selectFrom('invitationTests as t');
-  if (filters.search) qb = qb.where('t.search', 'like', likePattern(filters.search.toLowerCase()));
+  if (filters.search) qb = qb.where(searchMatch('t.search', filters.search));
   if (filters.enabled !== undefined) qb = qb.where('t.enabled', '=', filters.enabled);
   return qb;
 }
 
 function selectTests(db: Db, filters: Filters) {
-  return filterTests(db, filters)
-    .leftJoin('accounts as a', 'a.id', 't.updatedBy')
-    .select([
-      't.id', 't.name', 't.slug', 't.description', 't.enabled', 't.createdAt', 't.updatedAt',
-      accountName('a').as('updatedBy'),
-    ]);
+  return filterTests(db, filters).select([
+    't.id', 't.name', 't.slug', 't.description', 't.enabled', 't.createdAt', 't.updatedAt', accountNameOf('t.updatedBy').as('updatedBy'),
+  ]);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectTests>['executeTakeFirstOrThrow']>>;
 const toTest = (row: Row): InvitationTest => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
 
 export async function listTests(db: Db, query: ListQuery) {
-  const page = await paginate(selectTests(db, query), query, invitationTestSort, 't.id');
-  return { ...page, items: page.items.map(toTest) };
+  return mapPage(await paginate(selectTests(db, query), query, invitationTestSort, 't.id'), toTest);
 }
 
 export async function getTest(db: Db, id: number): Promise<InvitationTest | undefined> {
-  return (await rowsInOrder([id], async (ids) => (await selectTests(db, {}).where('t.id', 'in', ids).execute()).map(toTest)))[0];
+  return firstItem(selectTests(db, {}).where('t.id', '=', id), toTest);
 }
 
 export async function createTest(db: Db, input: InvitationTestValues, accountId: number | null): Promise<number> {

@@ -3,29 +3,24 @@ import { sql, type Kysely } from 'kysely';
 import { REVENUE_PER_JOIN, type Invitation, type InvitationStatus } from '@app/contract';
 import type { z } from 'zod';
 import type { DB, Db } from '../../db/database.js';
-import { likePattern, pageOfRows, paginate, rowsInOrder, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
+import { likePattern, ownColumns, pageOfRows, paginate, rowsInOrder, streamCsv } from '../../db/list.js';
+import type { CsvColumn, ListFilters, SortField, SortMap } from '../../db/list.js';
 import { csvText, csvYesNo } from '../../db/copy-csv.js';
 import { toUploadedFile, fileUrl, type FileRow } from '../../services/files.js';
+import { invitationsWithNames } from '../../db/invitation-names.js';
 
 type ListQuery = z.output<typeof import('@app/contract').InvitationListQuery>;
-type Filters = Omit<ListQuery, 'page' | 'pageSize' | 'sort'>;
+type Filters = ListFilters<ListQuery>;
 export type InvitationValues = z.output<typeof import('@app/contract').InvitationInput>;
 
-export const invitationSort: SortMap<ListQuery['sort'][number]['field']> = {
-  id: 'inv.id',
-  deadline: 'inv.deadline',
-  orientationDate: 'inv.orientationDate',
+export const invitationSort: SortMap<SortField<ListQuery>> = {
+  ...ownColumns('inv', ['id', 'deadline', 'orientationDate', 'status', 'createdAt']),
   institution: 'i.name',
   chapter: 'ch.name',
-  status: 'inv.status',
-  createdAt: 'inv.createdAt',
 };
 
 function filterInvitations(db: Db, filters: Filters) {
-  let qb = db
-    .selectFrom('invitations as inv')
-    .innerJoin('institutions as i', 'i.id', 'inv.institutionId')
-    .innerJoin('chapters as ch', 'ch.id', 'inv.chapterId');
+  let qb = invitationsWithNames(db);
   if (filters.search) {
     const pattern = likePattern(filters.search.toLowerCase());
     const id = /^#?\d{1,9}$/.test(filters.search) ? Number(filters.search.replace('#', '')) : undefined;

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DB, Db } from '../../db/database.js';
 import { likePattern, pageOfRows, paginate, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
 import { csvIso, csvJsonText, csvText, csvYesNo } from '../../db/copy-csv.js';
+import { invitationsWithNames } from '../../db/invitation-names.js';
 
 type ListQuery = z.output<typeof import('@app/contract').InviteeListQuery>;
 type Filters = Omit<ListQuery, 'page' | 'pageSize' | 'sort'> & { invitationId?: number };
@@ -46,11 +47,8 @@ function filterInvitees(db: Db, filters: Filters) {
 }
 
 function selectFull(db: Db) {
-  return db
-    .selectFrom('invitees as iv')
-    .innerJoin('invitations as inv', 'inv.id', 'iv.invitationId')
-    .innerJoin('institutions as i', 'i.id', 'inv.institutionId')
-    .innerJoin('chapters as ch', 'ch.id', 'inv.chapterId')
+  return invitationsWithNames(db)
+    .innerJoin('invitees as iv', 'iv.invitationId', 'inv.id')
     .selectAll('iv')
     .select(['i.name as institutionName', 'ch.name as chapterName', 'inv.deliverEmails', 'inv.deliverPostalMails']);
 }

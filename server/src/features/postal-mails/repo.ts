@@ -4,6 +4,7 @@ import type { PostalMail } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { likePattern, pageOfRows, paginate, rowsInOrder, type SortMap } from '../../db/list.js';
 import { toUploadedFile, type FileRow } from '../../services/files.js';
+import { invitationsWithNames } from '../../db/invitation-names.js';
 
 type ListQuery = z.output<typeof import('@app/contract').PostalMailListQuery>;
 export type PostalMailValues = z.output<typeof import('@app/contract').PostalMailInput>;
@@ -19,11 +20,7 @@ export const postalMailSort: SortMap<ListQuery['sort'][number]['field']> = {
 };
 
 function filterMails(db: Db, filters: { search?: string | undefined; invitationId?: number }) {
-  let qb = db
-    .selectFrom('postalMails as pm')
-    .innerJoin('invitations as inv', 'inv.id', 'pm.invitationId')
-    .innerJoin('institutions as i', 'i.id', 'inv.institutionId')
-    .innerJoin('chapters as ch', 'ch.id', 'inv.chapterId');
+  let qb = invitationsWithNames(db).innerJoin('postalMails as pm', 'pm.invitationId', 'inv.id');
   if (filters.invitationId !== undefined) qb = qb.where('pm.invitationId', '=', filters.invitationId);
   if (filters.search) {
     const pattern = likePattern(filters.search.toLowerCase());

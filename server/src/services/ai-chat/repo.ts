@@ -3,20 +3,16 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AiChat, AiChatMessage, AiChatSummary, AiChatTemplate, AiFunctionCall } from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
-import { likePattern, paginate, type SortMap } from '../../db/list.js';
+import { accountPerson, firstItem, likePattern, mapPage, ownColumns, paginate, type SortField, type SortMap } from '../../db/list.js';
 import { goalsOfChat } from './goals.js';
 
 type TemplateListQuery = z.output<typeof import('@app/contract').AiChatTemplateListQuery>;
 type ChatListQuery = z.output<typeof import('@app/contract').AiChatListQuery>;
 export type TemplateValues = z.output<typeof import('@app/contract').AiChatTemplateInput>;
 
-const templateSort: SortMap<TemplateListQuery['sort'][number]['field']> = {
+const templateSort: SortMap<SortField<TemplateListQuery>> = {
   name: sql`lower(t.name)`,
-  type: 't.type',
-  jsonSchema: 't.jsonSchema',
-  updatedAt: 't.updatedAt',
-  createdAt: 't.createdAt',
-  id: 't.id',
+  ...ownColumns('t', ['type', 'jsonSchema', 'updatedAt', 'createdAt', 'id']),
 };
 
 function selectTemplates(db: Db) {
@@ -59,13 +55,11 @@ export async function listTemplates(db: Db, query: TemplateListQuery) {
   let qb = selectTemplates(db);
   if (query.search) qb = qb.where(sql<boolean>`t.name ilike ${likePattern(query.search)}`);
   if (query.type) qb = qb.where('t.type', '=', query.type);
-  const page = await paginate(qb, query, templateSort, 't.id');
-  return { ...page, items: page.items.map(toTemplate) };
+  return mapPage(await paginate(qb, query, templateSort, 't.id'), toTemplate);
 }
 
 export async function getTemplate(db: Db, id: number): Promise<AiChatTemplate | undefined> {
-  const row = await selectTemplates(db).where('t.id', '=', id).executeTakeFirst();
-  return row && toTemplate(row);
+  return firstItem(selectTemplates(db).where('t.id', '=', id), toTemplate);
 }
 
 export async function createTemplate(db: Db, values: TemplateValues): Promise<number> {
@@ -94,30 +88,23 @@ function selectChats(db: Db) {
     .innerJoin('aiChatTemplates as t', 't.id', 'c.templateId')
     .select([
       'c.id', 'c.locked', 'c.createdAt', 'c.updatedAt', 'c.templateId', 't.name as templateName', 't.type as templateType',
-      'a.id as accountId', 'a.email as accountEmail', sql<string>`trim(a.first_name || ' ' || a.last_name)`.as('accountName'),
-      messageCount.as('messageCount'), lastMessageAt.as('lastMessageAt'),
+      accountPerson('a').as('account'), messageCount.as('messageCount'), lastMessageAt.as('lastMessageAt'),
     ]);
 }
 
-type ChatRow = Awaited<ReturnType<ReturnType<typeof selectChats>['executeTakeFirstOrThrow']>>;
-const person = (r: ChatRow) => ({ id: r.accountId, name: r.accountName, email: r.accountEmail });
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export async function listChats(db: Db, templateId: number, query: ChatListQuery) {
   let qb = selectChats(db).where('c.templateId', '=', templateId);
   if (query.search) qb = qb.where(sql<boolean>`(a.first_name || ' ' || a.last_name || ' ' || a.email) ilike ${likePattern(query.search)}`);
-  const page = await paginate(qb, query, chatSort, 'c.id');
-  return {
-    ...page,
-    items: page.items.map((r): AiChatSummary => ({
-      id: r.id,
-      account: person(r),
-      messageCount: Number(r.messageCount),
-      locked: r.locked,
-      lastMessageAt: iso(r.lastMessageAt),
-      createdAt: r.createdAt.toISOString(),
-    })),
-  };
+  return mapPage(await paginate(qb, query, chatSort, 'c.id'), (r): AiChatSummary => ({
+    id: r.id,
+    account: r.account,
+    messageCount: Number(r.messageCount),
+    locked: r.locked,
+    lastMessageAt: iso(r.lastMessageAt),
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 export async function chatMessages(db: Db, chatId: number): Promise<AiChatMessage[]> {
@@ -134,7 +121,7 @@ export async function getChat(db: Db, id: number, accountId?: number): Promise<A
   return {
     id: row.id,
     template: { id: row.templateId, name: row.templateName, type: row.templateType },
-    account: person(row),
+    account: row.account,
     locked: row.locked,
     messages: await chatMessages(db, row.id),
     goals: await goalsOfChat(db, row.id),
