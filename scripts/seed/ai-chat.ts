@@ -49,7 +49,8 @@ const TEMPLATES: Array<{ name: string; type: AiChatTemplateType; user: string; d
 ];
 
 /**
- * Demo AI chat templates (one of each type) and a short chat of a member on the Chat one, written directly
+ * Demo AI chat templates (one of each type, two Programmatic) and a short chat of a member on the Chat one
+ * with the goal it saved, written directly
  * (no provider call). Idempotent: a template is added only when none of its name exists. Answers the rows added.
  */
 export async function seedAiChats(db: Db): Promise<number> {
@@ -84,7 +85,12 @@ export async function seedAiChats(db: Db): Promise<number> {
         { chatId: chat.id, userInput: 'Public speaking.', aiResponse: 'Goal saved: Speak at two chapter meetings this semester' },
       ])
       .execute();
-    added += 3;
+    // What the save_goal call behind that answer stored (services/ai-chat/goals.ts).
+    await db
+      .insertInto('aiGoals')
+      .values({ accountId: member.id, chatId: chat.id, title: 'Speak at two chapter meetings this semester', description: 'Build confidence with public speaking', steps: JSON.stringify(['Volunteer for the next meeting agenda']) })
+      .execute();
+    added += 4;
   }
   return added;
 }

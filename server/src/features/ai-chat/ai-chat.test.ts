@@ -225,7 +225,7 @@ describe('member chats', () => {
 
 describe('the demo seed', () => {
   it('adds one template of each type that the type rules accept, and a chat; once', async () => {
-    expect(await seedAiChats(t.db)).toBe(7);
+    expect(await seedAiChats(t.db)).toBe(8);
     expect(await seedAiChats(t.db)).toBe(0);
     const list = (await call({ method: 'GET', url: `${T}?search=${encodeURIComponent('Semester Goals')}` })).json();
     expect(list.items[0]).toMatchObject({ type: 'Programmatic', jsonSchema: 'Goal Creation Schema', useEmojis: false, functionCalls: [] });
