@@ -97,6 +97,16 @@ describe('learner view in the browser', () => {
     await page.getByText('Echo: I want to speak at meetings').waitFor();
     await expect.poll(xp).toBe('35 XP');
     await shot('learner-ai-chat.png');
+
+    // A Programmatic step answers JSON of its schema, drawn for people rather than shown as JSON.
+    fake.answerJson({ tasks: [{ title: 'Join a committee', description: 'Ask the president which one needs help', priority: 'high', estimateMinutes: 30 }] });
+    await step('Plan Your Tasks').click();
+    await page.getByText('Join a committee').waitFor();
+    await page.getByText('Estimate minutes').waitFor();
+    expect(await page.getByText('"tasks"').count()).toBe(0);
+    // Answered once, the step is done, and the syllabus says so without a reload.
+    await page.getByText('Done', { exact: true }).waitFor();
+    await shot('learner-ai-tasks.png');
   });
 
   it('staff fill a custom preview of an AI chat template and see the typed answer', async () => {

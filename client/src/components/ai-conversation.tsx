@@ -1,5 +1,6 @@
 import { Badge, Card, List, Paper, Stack, Text } from '@mantine/core';
 import { AI_TYPING_MS, type AiChat } from '@app/contract';
+import { structuredAnswer } from './ai-structured-answer';
 import { formatDay } from './format';
 import { TypedText } from './typed-text';
 
@@ -35,9 +36,10 @@ function Goals({ goals }: { goals: AiChat['goals'] }) {
 
 /**
  * A chat's messages (what the member wrote, what the AI answered) and its saved goals; shared by the admin's
- * conversation dialog and the learner's AI steps. `typeLast` types out the newest answer (spec 03 §9).
+ * conversation dialog and the learner's AI steps. `typeLast` types out the newest answer (spec 03 §9); `showLocked`
+ * marks a locked chat (staff see it; a learner's one-answer step needs no such mark).
  */
-export function AiConversation({ chat, memberLabel, hideFirstPrompt = false, typeLast = false }: { chat: AiChat; memberLabel: string; hideFirstPrompt?: boolean; typeLast?: boolean }) {
+export function AiConversation({ chat, memberLabel, hideFirstPrompt = false, typeLast = false, showLocked = true }: { chat: AiChat; memberLabel: string; hideFirstPrompt?: boolean; typeLast?: boolean; showLocked?: boolean }) {
   return (
     <Stack gap="sm">
       {chat.messages.map((m, i) => (
@@ -56,18 +58,19 @@ export function AiConversation({ chat, memberLabel, hideFirstPrompt = false, typ
             <Text size="xs" c="dimmed">
               AI
             </Text>
-            {typeLast && i === chat.messages.length - 1 ? (
+            {(chat.template.type === 'Programmatic' && structuredAnswer(m.aiResponse, chat.goals.length ? ['goals'] : [])) ||
+            (typeLast && i === chat.messages.length - 1 ? (
               <TypedText text={m.aiResponse} msPerChar={AI_TYPING_MS} />
             ) : (
               <Text size="sm" style={wrap}>
                 {m.aiResponse}
               </Text>
-            )}
+            ))}
           </Paper>
         </Stack>
       ))}
       <Goals goals={chat.goals} />
-      {chat.locked && <Badge color="gray">Locked</Badge>}
+      {showLocked && chat.locked && <Badge color="gray">Locked</Badge>}
     </Stack>
   );
 }

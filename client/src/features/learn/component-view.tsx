@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
 import { LEARN_MESSAGES, type LearnerComponent } from '@app/contract';
 import { errorMessage } from '../../api/errors';
 import { AiConversation } from '../../components/ai-conversation';
-import { useAiSend, useAiStep, useCalendarEvent, useLearnMutations, useLesson, useRsvp, useSegment, type AiKind } from './api';
+import { learnQueries, useAiSend, useAiStep, useCalendarEvent, useLearnMutations, useLesson, useRsvp, useSegment, type AiKind } from './api';
 import { AssessmentView, QuizView, SurveyView } from './questions';
 import { RichHtml } from './rich-html';
 
@@ -96,6 +97,12 @@ function AiView({ programSlug, component }: Props) {
   const send = useAiSend(kind);
   const [message, setMessage] = useState('');
   const view = step.data?.body;
+  const queryClient = useQueryClient();
+  // The first read of a one-answer step completes it: the syllabus (progress, XP, the step's mark) follows.
+  const completedNow = !!view?.component.completedAt && !component.completedAt;
+  useEffect(() => {
+    if (completedNow) void queryClient.invalidateQueries({ queryKey: learnQueries.program(programSlug) });
+  }, [completedNow, queryClient, programSlug]);
   if (step.error) {
     const notConfigured = errorMessage(step.error) === LEARN_MESSAGES.aiNotConfigured;
     return <Alert color={notConfigured ? 'gray' : 'red'}>{notConfigured ? AI_NOT_READY : errorMessage(step.error)}</Alert>;
@@ -109,7 +116,7 @@ function AiView({ programSlug, component }: Props) {
   return (
     <Stack gap="sm">
       <RichHtml text={view.curriculum} />
-      {view.chat && <AiConversation chat={view.chat} memberLabel="You" hideFirstPrompt typeLast={send.isSuccess} />}
+      {view.chat && <AiConversation chat={view.chat} memberLabel="You" hideFirstPrompt typeLast={send.isSuccess} showLocked={false} />}
       {view.canSend && (
         <form onSubmit={submit}>
           <Stack gap="xs">
