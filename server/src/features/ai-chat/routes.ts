@@ -1,7 +1,7 @@
 import { AI_JSON_SCHEMA_NAMES, AI_JSON_SCHEMAS, AI_CHAT_MESSAGES, TOKEN_SYNTAX, applyTypeRules, contract } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { notFound, orNotFound } from '../../errors.js';
-import { chatProviderFrom } from '../../services/ai-chat/provider.js';
+import { chatConfigured } from '../../services/ai-chat/provider.js';
 import { tokenInfos } from '../../services/tokens/index.js';
 import * as repo from '../../services/ai-chat/repo.js';
 import { accountTokenValues, checkPromptTokens, preview, providerOrFail, sendMessage, startChat } from '../../services/ai-chat/service.js';
@@ -17,7 +17,7 @@ export const aiChatRoutes = s.router(contract.aiChat, {
   listTemplates: async ({ query, request }) => ({ status: 200, body: await repo.listTemplates(request.server.db, query) }),
 
   templateForm: async ({ request }) => {
-    const configured = !!chatProviderFrom(request.server.config);
+    const configured = chatConfigured(request.server.config);
     return {
       status: 200,
       body: {

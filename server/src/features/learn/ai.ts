@@ -1,7 +1,7 @@
 import { LEARN_MESSAGES, type AiChatSendInput, type LearnerAiComponent } from '@app/contract';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
-import { chatProviderFrom } from '../../services/ai-chat/provider.js';
+import { chatConfigured, chatProviderFrom } from '../../services/ai-chat/provider.js';
 import * as chats from '../../services/ai-chat/repo.js';
 import { sendMessage, startChat } from '../../services/ai-chat/service.js';
 import { completeComponent } from '../../services/learning-progress/index.js';
@@ -21,7 +21,7 @@ export async function aiView(ctx: LearnerContext, row: ComponentRow, config: Con
   return {
     component: learnerComponentIn(ctx, row.id),
     curriculum: row.curriculum ? served(row.curriculum) : null,
-    aiConfigured: chatProviderFrom(config) !== null,
+    aiConfigured: chatConfigured(config),
     template: template ? { id: template.id, name: template.name, type: template.type } : null,
     chat,
     canSend: !!chat && !chat.locked && template?.type === 'Chat',

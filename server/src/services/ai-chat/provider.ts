@@ -36,10 +36,21 @@ export interface ChatProvider {
 
 export type ChatProviderOptions = { baseUrl: string; apiKey: string; model: string; timeoutMs: number; retries: number };
 
+/** Whether a chat provider is configured (AI_API_KEY set). */
+export const chatConfigured = (config: Config) => !!config.AI_API_KEY;
+
+/** One provider (one OpenAI client and its connection pool) per configuration, made on first use. */
+const providers = new WeakMap<Config, ChatProvider>();
+
 /** The configured provider, or null when AI_API_KEY is unset. */
 export function chatProviderFrom(config: Config): ChatProvider | null {
   if (!config.AI_API_KEY) return null;
-  return createChatProvider({ baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL, timeoutMs: config.AI_TIMEOUT_MS, retries: config.AI_RETRIES });
+  let provider = providers.get(config);
+  if (!provider) {
+    provider = createChatProvider({ baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL, timeoutMs: config.AI_TIMEOUT_MS, retries: config.AI_RETRIES });
+    providers.set(config, provider);
+  }
+  return provider;
 }
 
 const GOAL_PARAMETERS = {
