@@ -210,27 +210,6 @@ export async function updateQuestion(trx: Trx, assessmentId: number, questionId:
   return res.numUpdatedRows > 0n;
 }
 
-/**
- * Makes the question's answers exactly `answers`, in that order: rows with an id are changed, those without
- * added, the rest deleted (their scores go with them). Answers each answer's id, in order.
- */
-export async function replaceAnswers(trx: Trx, questionId: number, answers: AnswerValues[]): Promise<number[]> {
-  const kept = answers.flatMap((a) => (a.id === undefined ? [] : [a.id]));
-  let del = trx.deleteFrom('assessmentAnswers').where('questionId', '=', questionId);
-  if (kept.length) del = del.where('id', 'not in', kept);
-  await del.execute();
-  const ids: number[] = [];
-  for (const [index, a] of answers.entries()) {
-    if (a.id !== undefined) {
-      await trx.updateTable('assessmentAnswers').set({ answer: a.answer, index }).where('id', '=', a.id).execute();
-      ids.push(a.id);
-    } else {
-      const { id } = await trx.insertInto('assessmentAnswers').values({ questionId, answer: a.answer, index }).returning('id').executeTakeFirstOrThrow();
-      ids.push(id);
-    }
-  }
-  return ids;
-}
 
 /**
  * Points an answer at an outcome: when that outcome is not already the one it scores highest, its scores

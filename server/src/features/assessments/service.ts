@@ -1,4 +1,5 @@
 import { ASSESSMENT_MESSAGES as M, MAX_ASSESSMENT_OUTCOMES, MAX_ASSESSMENT_QUESTIONS } from '@app/contract';
+import { syncChildren } from '../../services/questions/questionnaires.js';
 import type { z } from 'zod';
 import type { Trx } from '../../db/database.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
@@ -35,7 +36,7 @@ async function checkAnswers(trx: Trx, assessmentId: number, answers: NonNullable
 }
 
 async function saveAnswers(trx: Trx, questionId: number, answers: NonNullable<QuestionPatch['answers']>) {
-  const ids = await repo.replaceAnswers(trx, questionId, answers);
+  const ids = await syncChildren(trx, 'assessmentAnswers', questionId, answers.map(({ id, answer }) => ({ id, values: { answer } })));
   for (const [i, a] of answers.entries()) if (a.outcomeId !== null) await repo.pointAnswerAt(trx, ids[i]!, a.outcomeId);
 }
 

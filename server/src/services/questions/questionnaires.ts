@@ -140,14 +140,14 @@ export async function questionBelongs(db: Db, kind: QuestionnaireKind, id: numbe
 }
 
 /**
- * Writes a question's ordered child rows (answers, options, statements) as sent: a row with the id of one
+ * Writes a question's ordered child rows (quiz answers and statements, survey options, assessment answers) as sent: a row with the id of one
  * of this question's rows updates it, any other row is inserted, and rows not sent are deleted. `index`
  * is the position in `rows`. Answers the ids in order.
  * @example const ids = await syncChildren(trx, 'surveyOptions', questionId, options.map(({ id, option }) => ({ id, values: { option } })));
  */
 export async function syncChildren(
   trx: Trx,
-  table: 'quizAnswers' | 'quizStatements' | 'surveyOptions',
+  table: 'quizAnswers' | 'quizStatements' | 'surveyOptions' | 'assessmentAnswers',
   questionId: number,
   rows: Array<{ id?: number; values: Record<string, unknown> }>,
 ): Promise<number[]> {
