@@ -22,8 +22,10 @@ export async function programsForMember(db: Db, accountId: number) {
 }
 export type LearnProgram = NonNullable<Awaited<ReturnType<typeof programForMember>>>;
 
-/** Every component of a program in syllabus order, with the account's progress and the XP kinds. */
-export async function componentsWithProgress(db: Db, accountId: number, programId: number) {
+/** Every component of the programs in syllabus order (program by program), with the account's progress and the XP kinds. */
+export async function componentsWithProgress(db: Db, accountId: number, programIds: number | readonly number[]) {
+  const ids = typeof programIds === 'number' ? [programIds] : [...programIds];
+  if (!ids.length) return [];
   const rows = await db
     .selectFrom('programComponents as pc')
     .innerJoin('programSections as s', 's.id', 'pc.sectionId')
@@ -35,7 +37,8 @@ export async function componentsWithProgress(db: Db, accountId: number, programI
       sql<Array<{ id: number; name: string }>>`coalesce((select json_agg(json_build_object('id', x.id, 'name', x.name) order by x.id)
         from program_component_xps cx join learning_xps x on x.id = cx.learning_xp_id where cx.program_component_id = pc.id), '[]'::json)`.as('learningXps'),
     ])
-    .where('pc.programId', '=', programId)
+    .where('pc.programId', 'in', ids)
+    .orderBy('pc.programId')
     .orderBy('s.index')
     .orderBy('s.id')
     .orderBy('pc.index')

@@ -1,7 +1,7 @@
 import { contract, LEARN_MESSAGES, type AiChatSendInput, type ComponentType } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { AppError } from '../../errors.js';
-import { answersOf, completeComponent, finishProgram, missingRequired, startProgram } from '../../services/learning-progress/index.js';
+import { answersOf, completeComponent, finishProgram, missingRequired, programsProgress, startProgram } from '../../services/learning-progress/index.js';
 import * as ai from './ai.js';
 import * as answers from './answers.js';
 import * as repo from './repo.js';
@@ -100,8 +100,11 @@ export const learnRoutes = s.router(contract.learn, {
     const { db } = request.server;
     const accountId = request.account!.id;
     const programs = await repo.programsForMember(db, accountId);
-    const body = await Promise.all(programs.map(async (program) => memberProgram({ db, accountId, program, components: await repo.componentsWithProgress(db, accountId, program.id) })));
-    return { status: 200, body };
+    // Three queries for the whole list: the components of every program, then their progress summaries.
+    const rows = await repo.componentsWithProgress(db, accountId, programs.map((p) => p.id));
+    const withComponents = programs.map((p) => ({ ...p, components: rows.filter((c) => c.programId === p.id) }));
+    const progress = await programsProgress(db, accountId, withComponents);
+    return { status: 200, body: programs.map(({ id, slug, name, summary }) => ({ id, slug, name, summary, progress: progress.get(id)! })) };
   },
   memberProgram: async ({ params, request }) => ({ status: 200, body: await memberProgram(await learnerContext(request, params.slug)) }),
   memberSyllabus: async ({ params, request }) => ({ status: 200, body: await syllabus(await learnerContext(request, params.slug)) }),

@@ -91,32 +91,48 @@ export function missingRequired(components: readonly ComponentState[]): string[]
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
-/** A program's progress for one account: required components done, XP total and per kind. */
-export async function programProgress(db: Db, accountId: number, programId: number, components: readonly ComponentState[]): Promise<ProgramProgress> {
-  const [program, kinds] = await Promise.all([
-    db.selectFrom('learningProgramProgress').select(['startedAt', 'finishedAt']).where('accountId', '=', accountId).where('programId', '=', programId).executeTakeFirst(),
+/**
+ * The progress summary of several programs for one account, in two queries whatever their number (the
+ * member's program list): each program's start and finish, and the XP awarded per kind.
+ */
+export async function programsProgress(db: Db, accountId: number, programs: ReadonlyArray<{ id: number; components: readonly ComponentState[] }>): Promise<Map<number, ProgramProgress>> {
+  const ids = programs.map((p) => p.id);
+  if (!ids.length) return new Map();
+  const [rows, kinds] = await Promise.all([
+    db.selectFrom('learningProgramProgress').select(['programId', 'startedAt', 'finishedAt']).where('accountId', '=', accountId).where('programId', 'in', ids).execute(),
     db
       .selectFrom('learningXpAwards as a')
       .innerJoin('programComponents as pc', 'pc.id', 'a.componentId')
       .innerJoin('learningXps as x', 'x.id', 'a.learningXpId')
-      .select(['x.id as learningXpId', 'x.name', sql<number>`sum(a.xp)::int`.as('xp')])
+      .select(['pc.programId', 'x.id as learningXpId', 'x.name', sql<number>`sum(a.xp)::int`.as('xp')])
       .where('a.accountId', '=', accountId)
-      .where('pc.programId', '=', programId)
-      .groupBy(['x.id', 'x.name'])
+      .where('pc.programId', 'in', ids)
+      .groupBy(['pc.programId', 'x.id', 'x.name'])
       .orderBy('x.id')
       .execute(),
   ]);
-  const required = components.filter((c) => isRequired(c.componentType));
-  const done = required.filter((c) => c.completedAt).length;
-  return {
-    startedAt: iso(program?.startedAt),
-    finishedAt: iso(program?.finishedAt),
-    requiredCount: required.length,
-    completedRequiredCount: done,
-    percent: required.length ? Math.floor((done * 100) / required.length) : 100,
-    xpEarned: components.reduce((sum, c) => sum + c.xpAwarded, 0),
-    xpByKind: kinds,
-  };
+  return new Map(
+    programs.map(({ id, components }) => {
+      const program = rows.find((r) => r.programId === id);
+      const required = components.filter((c) => isRequired(c.componentType));
+      const done = required.filter((c) => c.completedAt).length;
+      const progress: ProgramProgress = {
+        startedAt: iso(program?.startedAt),
+        finishedAt: iso(program?.finishedAt),
+        requiredCount: required.length,
+        completedRequiredCount: done,
+        percent: required.length ? Math.floor((done * 100) / required.length) : 100,
+        xpEarned: components.reduce((sum, c) => sum + c.xpAwarded, 0),
+        xpByKind: kinds.filter((k) => k.programId === id).map(({ learningXpId, name, xp }) => ({ learningXpId, name, xp })),
+      };
+      return [id, progress];
+    }),
+  );
+}
+
+/** A program's progress for one account: required components done, XP total and per kind. */
+export async function programProgress(db: Db, accountId: number, programId: number, components: readonly ComponentState[]): Promise<ProgramProgress> {
+  return (await programsProgress(db, accountId, [{ id: programId, components }])).get(programId)!;
 }
 
 /** Finishes a program when nothing required is missing (a second finish keeps the first time). */
