@@ -10,7 +10,10 @@ import { dbPools, type DB } from './database.js';
  * inserts, with a raw pool client (Kysely does not lend one) in a transaction of its own.
  */
 
-/** One CSV field: null is an unquoted empty field (NULL in COPY's csv format), text is always quoted. */
+/**
+ * One CSV field for COPY's input, not csv.ts's `csvCell` (written for people's spreadsheets): nothing is
+ * neutralised, and an empty string stays apart from NULL (an unquoted empty field) because text is always quoted.
+ */
 function field(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 't' : 'f';

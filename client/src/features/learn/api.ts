@@ -56,13 +56,12 @@ export function useAssessmentOutcome(programSlug: string, a: string, enabled: bo
 }
 
 export type AiKind = 'feedback' | 'chat' | 'goal' | 'task';
-const AI_READS = { feedback: 'feedback', chat: 'chat', goal: 'goal', task: 'task' } as const;
 const AI_SENDS = { chat: 'sendChat', goal: 'sendGoal', task: 'sendTask' } as const;
 
 /** An AI step: the first read starts the member's chat (asks the model once), so it is not retried. */
 export function useAiStep(programSlug: string, kind: AiKind, c: string) {
   // The four reads (and the three sends) share their params and answer: one typed hook serves each.
-  const read = tsr.learn[AI_READS[kind]] as typeof tsr.learn.chat;
+  const read = tsr.learn[kind] as typeof tsr.learn.chat;
   return read.useQuery({ queryKey: learnQueries.item(programSlug, kind, c), queryData: { params: { programSlug, c } }, retry: false, staleTime: Infinity });
 }
 

@@ -8,7 +8,6 @@ type ListQuery = z.output<typeof import('@app/contract').AssessmentListQuery>;
 export type AssessmentValues = z.output<typeof import('@app/contract').AssessmentPatch>;
 export type OutcomeValues = z.output<typeof import('@app/contract').OutcomePatch>;
 export type QuestionValues = z.output<typeof import('@app/contract').QuestionPatch>;
-export type AnswerValues = z.output<typeof import('@app/contract').AnswerInput>;
 export type ScoreValues = z.output<typeof import('@app/contract').ScoreInput>;
 
 const outcomeCount = sql<number>`(select count(*)::int from assessment_outcomes o where o.assessment_id = a.id)`;
