@@ -25,6 +25,11 @@ export const LEARN_MESSAGES = {
   answerEveryQuestion: 'Answer every question first',
   tooManyChoices: 'Too many choices for this question',
   unknownChoice: 'Choose among the answers of this question',
+  chooseOne: 'Choose one answer',
+  chooseAtLeastOne: 'Choose at least one answer',
+  orderEveryAnswer: 'Put every answer in order',
+  matchEveryStatement: 'Match every statement',
+  writeAnswer: 'Write an answer',
   noRsvp: 'RSVP to the event first',
   notFinished: 'Complete every required component first',
 } as const;

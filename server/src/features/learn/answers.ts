@@ -16,9 +16,9 @@ const allAnswered = (answers: Record<string, unknown>, questionIds: number[]) =>
 function checkChoices(chosen: number[], known: number[], type: string, max: number | null) {
   const ids = new Set(known);
   if (chosen.some((id) => !ids.has(id)) || new Set(chosen).size !== chosen.length) throw bad(LEARN_MESSAGES.unknownChoice);
-  if (type === 'single select' && chosen.length !== 1) throw bad('Choose one answer');
-  if (type === 'multi select' && (chosen.length < 1 || (max !== null && chosen.length > max))) throw bad(chosen.length ? LEARN_MESSAGES.tooManyChoices : 'Choose at least one answer');
-  if (type === 'sort' && chosen.length !== known.length) throw bad('Put every answer in order');
+  if (type === 'single select' && chosen.length !== 1) throw bad(LEARN_MESSAGES.chooseOne);
+  if (type === 'multi select' && (chosen.length < 1 || (max !== null && chosen.length > max))) throw bad(chosen.length ? LEARN_MESSAGES.tooManyChoices : LEARN_MESSAGES.chooseAtLeastOne);
+  if (type === 'sort' && chosen.length !== known.length) throw bad(LEARN_MESSAGES.orderEveryAnswer);
 }
 
 type QuizBody = { answerIds: number[]; text?: string | null; matches: Array<{ statementId: number; answerId: number }> };
@@ -27,13 +27,13 @@ export async function answerQuiz(ctx: LearnerContext, row: repo.ComponentRow, po
   const q = row.quizId === null ? undefined : await repo.quizQuestionAt(ctx.db, row.quizId, position);
   if (!q) throw notFound();
   if (q.type === 'open ended') {
-    if (!body.text?.trim()) throw bad('Write an answer');
+    if (!body.text?.trim()) throw bad(LEARN_MESSAGES.writeAnswer);
   } else if (q.type === 'matcher') {
     const answerIds = new Set(q.answers.map((a) => a.id));
     const statementIds = new Set(q.statements.map((s) => s.id));
     const seen = new Set(body.matches.map((m) => m.statementId));
     if (body.matches.some((m) => !answerIds.has(m.answerId) || !statementIds.has(m.statementId)) || seen.size !== body.matches.length) throw bad(LEARN_MESSAGES.unknownChoice);
-    if (seen.size !== statementIds.size) throw bad('Match every statement');
+    if (seen.size !== statementIds.size) throw bad(LEARN_MESSAGES.matchEveryStatement);
   } else {
     checkChoices(body.answerIds, q.answers.map((a) => a.id), q.type, q.maxChosenAnswers);
   }
@@ -53,7 +53,7 @@ export async function answerSurvey(ctx: LearnerContext, row: repo.ComponentRow, 
   if (!q) throw notFound();
   let stored: SurveyStored;
   if (q.type === 'open ended') {
-    if (!body.text?.trim()) throw bad('Write an answer');
+    if (!body.text?.trim()) throw bad(LEARN_MESSAGES.writeAnswer);
     stored = { optionIds: [], text: body.text.trim() };
   } else {
     checkChoices(body.optionIds, q.options.map((o) => o.id), q.type, q.maxChosenOptions);
