@@ -172,6 +172,12 @@ export interface RowCountTable {
   n: number;
 }
 
+/** A table's version, raised by every write statement (migration 0026; see read-cache.ts). */
+export interface TableVersionTable {
+  tableName: string;
+  version: number;
+}
+
 /** The typed database: one interface per table, added here as areas arrive. */
 export interface DB {
   accounts: AccountTable;
@@ -185,6 +191,7 @@ export interface DB {
   eventRsvps: EventRsvpTable;
   dashboardDailyCounts: DashboardDailyCountTable;
   rowCounts: RowCountTable;
+  tableVersions: TableVersionTable;
   invitationTests: InvitationTestTable;
   invitations: InvitationTable;
   invitees: InviteeTable;

@@ -6,6 +6,7 @@ import { likePattern, ownColumns, pageOfRows, paginate, rowsInOrder, streamCsv }
 import type { CsvColumn, ListFilters, SortField, SortMap } from '../../db/list.js';
 import { csvJsonText, csvText, csvYesNo } from '../../db/copy-csv.js';
 import { keptRowCount } from '../../db/row-counts.js';
+import { cachedRead } from '../../db/read-cache.js';
 import { toUploadedFile, type FileRow } from '../../services/files.js';
 
 type ListQuery = z.output<typeof import('@app/contract').ChapterListQuery>;
@@ -99,13 +100,19 @@ async function loadChapters(db: Db, ids: number[]): Promise<Chapter[]> {
   return ((await withFiles(selectChapters(db, {}).where('ch.id', 'in', ids)).execute()) as Row[]).map(toChapter);
 }
 
-export async function listChapters(db: Db, query: ListQuery) {
-  // Files are loaded for the page's rows only, not for every match the count walks over.
-  const page = await paginate(selectChapters(db, query).clearSelect().select('ch.id'), query, chapterSort, 'ch.id', {
-    count: 'separate',
-    ...keptRowCount(db, 'chapters', query),
+/** What a chapter page reads: its rows, their institutions and files. */
+const CHAPTER_TABLES = ['chapters', 'institutions', 'files'] as const;
+
+export function listChapters(db: Db, query: ListQuery) {
+  // Files are loaded for the page's rows only, not for every match the count walks over. Remembered
+  // until one of its tables changes.
+  return cachedRead(db, CHAPTER_TABLES, `chapters ${JSON.stringify(query)}`, async () => {
+    const page = await paginate(selectChapters(db, query).clearSelect().select('ch.id'), query, chapterSort, 'ch.id', {
+      count: 'separate',
+      ...keptRowCount(db, 'chapters', query),
+    });
+    return pageOfRows(page, (ids) => loadChapters(db, ids));
   });
-  return pageOfRows(page, (ids) => loadChapters(db, ids));
 }
 
 export async function getChapter(db: Db, id: number): Promise<Chapter | undefined> {
