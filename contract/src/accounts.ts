@@ -6,7 +6,7 @@ import { listRoute } from './common/area-routes.js';
 import { Address, AddressInput } from './common/address.js';
 import { conflict } from './common/error.js';
 import { IdParam, nullableInt, nullableText } from './common/fields.js';
-import { AccountListQuery } from './account-lists.js';
+import { AccountListQuery } from './list-queries/accounts.js';
 import {
   DEFAULT_PHONE_COUNTRY,
   PASSWORD_MIN,
@@ -16,6 +16,8 @@ import {
   accountNameFields,
 } from './account-fields.js';
 import { memberRoutes } from './members.js';
+
+export * from './list-queries/accounts.js';
 
 // Staff and member accounts (spec 01 §3, §5). The members and pledges lists are in members.ts.
 

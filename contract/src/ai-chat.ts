@@ -4,14 +4,14 @@ import { c } from './c.js';
 import { meta } from './common/access.js';
 import { ErrorBody } from './common/error.js';
 import { IdParam, STORABLE_TEXT, refId, requiredEnum, requiredText } from './common/fields.js';
-import { listQuery, paged } from './common/list.js';
+import { paged } from './common/list.js';
 import { RichTextDoc, type RichTextBlock, type RichTextInline } from './common/rich-text.js';
 import { TokenInfo } from './tokens.js';
+import { AI_CHAT_TEMPLATE_TYPES, AiChatListQuery, AiChatTemplateListQuery, type AiChatTemplateType } from './list-queries/ai-chat.js';
 
 export * from './ai-json-schemas.js';
+export * from './list-queries/ai-chat.js';
 
-export const AI_CHAT_TEMPLATE_TYPES = ['Chat', 'Feedback', 'Programmatic'] as const;
-export type AiChatTemplateType = (typeof AI_CHAT_TEMPLATE_TYPES)[number];
 export const AI_FUNCTION_CALLS = ['save_goal', 'update_goal'] as const;
 export type AiFunctionCall = (typeof AI_FUNCTION_CALLS)[number];
 
@@ -99,13 +99,6 @@ export const AiChatTemplateInput = z
   .transform(applyTypeRules);
 export type AiChatTemplateInput = z.input<typeof AiChatTemplateInput>;
 
-export const AiChatTemplateListQuery = listQuery({
-  sortable: ['name', 'type', 'jsonSchema', 'updatedAt', 'createdAt', 'id'] as const,
-  defaultSort: 'updatedAt:desc',
-  filters: { type: z.enum(AI_CHAT_TEMPLATE_TYPES, { errorMap: () => ({ message: `type must be one of: ${AI_CHAT_TEMPLATE_TYPES.join(', ')}` }) }).optional() },
-});
-export type AiChatTemplateListQuery = z.input<typeof AiChatTemplateListQuery>;
-
 /** The Template tab's choices: the token registry, the schemas, and whether the provider is configured. */
 export const AiChatTemplateForm = z.object({
   configured: z.boolean(),
@@ -143,9 +136,6 @@ export const AiChatSummary = z.object({
   createdAt: z.string(),
 });
 export type AiChatSummary = z.infer<typeof AiChatSummary>;
-
-export const AiChatListQuery = listQuery({ sortable: ['lastMessageAt', 'createdAt', 'messageCount', 'id'] as const, defaultSort: 'createdAt:desc' });
-export type AiChatListQuery = z.input<typeof AiChatListQuery>;
 
 export const AiChatMessage = z.object({ id: z.number().int(), userInput: z.string(), aiResponse: z.string(), createdAt: z.string() });
 export type AiChatMessage = z.infer<typeof AiChatMessage>;

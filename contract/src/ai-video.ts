@@ -3,12 +3,12 @@ import { c } from './c.js';
 import { meta } from './common/access.js';
 import { ErrorBody } from './common/error.js';
 import { IdParam, STORABLE_TEXT, idNumber, nullableText, refId, requiredText } from './common/fields.js';
-import { listQuery, paged, queryText } from './common/list.js';
+import { paged, queryText } from './common/list.js';
 import { TokenInfo } from './tokens.js';
+import { AI_VIDEO_STATUSES, AiVideoListQuery, AiVideoTemplateListQuery, type AiVideoStatus } from './list-queries/ai-video.js';
 
-/** Spec 03 §4 AI video status. The server owns every transition (jobs in server/src/jobs/ai-video.ts). */
-export const AI_VIDEO_STATUSES = ['idle', 'generating', 'generated', 'failed to generate', 'rejected', 'deleting', 'deleted', 'failed to delete'] as const;
-export type AiVideoStatus = (typeof AI_VIDEO_STATUSES)[number];
+export * from './list-queries/ai-video.js';
+
 /** Preview only when generated; delete when generated, failed to delete, failed to generate or rejected. */
 export const AI_VIDEO_PREVIEWABLE: readonly AiVideoStatus[] = ['generated'];
 export const AI_VIDEO_DELETABLE: readonly AiVideoStatus[] = ['generated', 'failed to delete', 'failed to generate', 'rejected'];
@@ -66,12 +66,6 @@ export const AiVideoTemplateInput = z.object({
 });
 export type AiVideoTemplateInput = z.input<typeof AiVideoTemplateInput>;
 
-export const AiVideoTemplateListQuery = listQuery({
-  sortable: ['name', 'videoCount', 'updatedAt', 'createdAt', 'id'] as const,
-  defaultSort: 'updatedAt:desc',
-});
-export type AiVideoTemplateListQuery = z.input<typeof AiVideoTemplateListQuery>;
-
 export const ProviderTemplate = z.object({ id: z.string(), name: z.string(), thumbnailUrl: z.string().nullable() });
 export type ProviderTemplate = z.infer<typeof ProviderTemplate>;
 export const ProviderVariable = z.object({ name: z.string(), type: z.string() });
@@ -112,16 +106,6 @@ export const AiVideo = z.object({
   createdAt: z.string(),
 });
 export type AiVideo = z.infer<typeof AiVideo>;
-
-export const AiVideoListQuery = listQuery({
-  sortable: ['createdAt', 'updatedAt', 'name', 'status', 'id'] as const,
-  defaultSort: 'createdAt:desc',
-  filters: {
-    accountName: queryText,
-    status: z.enum(AI_VIDEO_STATUSES, { errorMap: () => ({ message: `status must be one of: ${AI_VIDEO_STATUSES.join(', ')}` }) }).optional(),
-  },
-});
-export type AiVideoListQuery = z.input<typeof AiVideoListQuery>;
 
 const templateId = refId(AI_VIDEO_MESSAGES.templateRequired);
 const accountId = refId(AI_VIDEO_MESSAGES.accountRequired);

@@ -3,10 +3,12 @@ import { c } from './c.js';
 import { meta } from './common/access.js';
 import { ErrorBody } from './common/error.js';
 import { idNumber, MAX_INT, nullableText, requiredEnum, requiredText } from './common/fields.js';
-import { listQuery } from './common/list.js';
 import { listRoute } from './common/area-routes.js';
 import { RichTextDoc } from './common/rich-text.js';
 import { boundedText } from './common/questions.js';
+import { AssessmentListQuery } from './list-queries/assessments.js';
+
+export * from './list-queries/assessments.js';
 
 export { scoreAssessment, topOutcomeOf, type ScorableAssessment, type ScoreResult, type ScoreDecision } from './common/scoring.js';
 
@@ -111,12 +113,6 @@ export const AssessmentListItem = z.object({
   updatedBy: z.string().nullable().describe('Who saved it last'),
 });
 export type AssessmentListItem = z.infer<typeof AssessmentListItem>;
-
-export const AssessmentListQuery = listQuery({
-  sortable: ['title', 'outcomeCount', 'questionCount', 'createdAt', 'updatedAt', 'id'] as const,
-  defaultSort: 'updatedAt:desc',
-});
-export type AssessmentListQuery = z.input<typeof AssessmentListQuery>;
 
 const title = requiredText('Title is required', 254, 'Title must be 254 characters or less');
 

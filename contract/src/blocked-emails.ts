@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { conflict } from './common/error.js';
 import { requiredEnum, requiredText } from './common/fields.js';
-import { listQuery } from './common/list.js';
 import { adminAreaContract } from './common/area-routes.js';
+import { BLOCKED_EMAIL_TYPES, BlockedEmailListQuery, FEEDBACK_TYPES } from './list-queries/blocked-emails.js';
 
-export const BLOCKED_EMAIL_TYPES = ['All', 'Invitation', 'Transactional'] as const;
-/** How an address came to be blocked: by staff, or by itself (unsubscribe, hard bounce, spam complaint). */
-export const FEEDBACK_TYPES = ['manual', 'unsub', 'bounced_hard', 'spam'] as const;
+export * from './list-queries/blocked-emails.js';
+
 export const FEEDBACK_TYPE_LABELS: Record<(typeof FEEDBACK_TYPES)[number], string> = {
   manual: 'Manual',
   unsub: 'Unsubscribed',
@@ -36,16 +35,6 @@ export const BlockedEmailInput = z.object({
   reason: requiredText('Reason is required', 500, 'Reason must be 500 characters or less'),
 });
 export type BlockedEmailInput = z.input<typeof BlockedEmailInput>;
-
-export const BlockedEmailListQuery = listQuery({
-  sortable: ['email', 'emailType', 'feedbackType', 'updatedAt', 'id'] as const,
-  defaultSort: 'updatedAt:desc',
-  filters: {
-    emailType: z.enum(BLOCKED_EMAIL_TYPES).optional(),
-    feedbackType: z.enum(FEEDBACK_TYPES).optional(),
-  },
-});
-export type BlockedEmailListQuery = z.input<typeof BlockedEmailListQuery>;
 
 export const blockedEmailsContract = adminAreaContract('/admin/tech/emails-feedback', { item: BlockedEmail, input: BlockedEmailInput, query: BlockedEmailListQuery, responses: conflict }, {
   noun: 'blocked email',

@@ -4,9 +4,10 @@ import { meta } from './common/access.js';
 import { conflict } from './common/error.js';
 import { checkDate, dateProblem } from './common/dates.js';
 import { IdParam, nullableInt, nullableText, requiredEnum, requiredText } from './common/fields.js';
+import { CALENDAR_EVENT_TYPES, type CalendarEventType } from './list-queries/calendar.js';
 
-export const CALENDAR_EVENT_TYPES = ['General', 'Chapter', 'Learning'] as const;
-export type CalendarEventType = (typeof CALENDAR_EVENT_TYPES)[number];
+export * from './list-queries/calendar.js';
+
 export const ZOOM_STATUSES = ['Pending', 'Scheduled', 'Failed'] as const;
 
 export const EVENT_NAME_MIN = 3;

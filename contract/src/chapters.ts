@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { Address, AddressInput } from './common/address.js';
 import { UploadedFile, fileRef } from './common/file.js';
 import { nullableInt, nullableText, refId, requiredText } from './common/fields.js';
-import { listQuery, queryFlag } from './common/list.js';
 import { adminAreaContract } from './common/area-routes.js';
 import { ABBREVIATION_MAX } from './institutions.js';
+import { ChapterListQuery } from './list-queries/chapters.js';
+
+export * from './list-queries/chapters.js';
 
 /** Spec 01 §7 destination folders of a chapter's uploads. */
 export const CHAPTER_FOLDERS = {
@@ -118,15 +120,6 @@ export const ChapterInput = z.object({
   sclaPageImageId: fileId,
 });
 export type ChapterInput = z.input<typeof ChapterInput>;
-
-export const ChapterListQuery = listQuery({
-  sortable: ['name', 'abbreviation', 'institution', 'active', 'acceptingMembers', 'createdAt', 'id'] as const,
-  filters: {
-    active: queryFlag.optional(),
-    acceptingMembers: queryFlag.optional(),
-  },
-});
-export type ChapterListQuery = z.input<typeof ChapterListQuery>;
 
 export const chaptersContract = adminAreaContract('/admin/chapters', { item: Chapter, input: ChapterInput, query: ChapterListQuery }, {
   noun: 'chapter',

@@ -3,14 +3,15 @@ import { c } from './c.js';
 import { meta } from './common/access.js';
 import { listRoute } from './common/area-routes.js';
 import { IdParam, STORABLE_TEXT, refId, requiredEnum, requiredText } from './common/fields.js';
-import { listQuery, queryFlag } from './common/list.js';
+import { listQuery } from './common/list.js';
 import { tokensIn, type TokenInfo, type TokenSubject } from './tokens.js';
+import { EmailTemplateListQuery, TEMPLATE_TYPES, type TemplateType } from './list-queries/email-templates.js';
+
+export * from './list-queries/email-templates.js';
 
 // Email templates (spec 03 §2 /admin/tech/email-templates, §3, §5, §7): MJML or HTML bodies with
 // {{tokens}}, a live preview rendered on the server, and test sends.
 
-export const TEMPLATE_TYPES = ['Invitation', 'InvitationTickler', 'WelcomeEmail', 'WelcomeEmailNoPayment'] as const;
-export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 export const BODY_FORMATS = ['mjml', 'html'] as const;
 export type BodyFormat = (typeof BODY_FORMATS)[number];
 
@@ -129,16 +130,6 @@ export function emailTemplateRules(opts: { emailDomain: string; tokens: readonly
     return base.data;
   });
 }
-
-export const EmailTemplateListQuery = listQuery({
-  sortable: ['name', 'format', 'enabled', 'updated', 'id'] as const,
-  defaultSort: 'name:asc',
-  filters: {
-    enabled: queryFlag.optional(),
-    type: z.enum(TEMPLATE_TYPES, { message: `type must be one of ${TEMPLATE_TYPES.join(', ')}` }).optional(),
-  },
-});
-export type EmailTemplateListQuery = z.input<typeof EmailTemplateListQuery>;
 
 const draftText = (label: string, max: number) =>
   z

@@ -2,31 +2,10 @@ import { z } from 'zod';
 import { c } from './c.js';
 import { meta } from './common/access.js';
 import { ErrorBody } from './common/error.js';
-import { listQuery, paged, queryText } from './common/list.js';
+import { paged } from './common/list.js';
+import { EMAIL_EVENTS, EMAIL_SOURCE_LABELS, EmailEventListQuery, EmailSendListQuery, OutboxListQuery, type EmailEventKind } from './list-queries/emails.js';
 
-/**
- * The send log's sources: the spec's eight labels (spec 03 emails-sent filter), the stored key of each,
- * and the short form the list shows.
- */
-export const EMAIL_SOURCES = [
-  { label: 'invitation email', key: 'invitation_email', short: 'Invitation' },
-  { label: 'invitation email test', key: 'invitation_email_test', short: 'Invitation test' },
-  { label: 'invitation tickler', key: 'invitation_tickler', short: 'Tickler' },
-  { label: 'tickler test', key: 'invitation_tickler_test', short: 'Tickler test' },
-  { label: 'welcome email', key: 'welcome_email', short: 'Welcome' },
-  { label: 'welcome test', key: 'welcome_email_test', short: 'Welcome test' },
-  { label: 'welcome no payment', key: 'welcome_no_payment', short: 'No payment' },
-  { label: 'no payment test', key: 'welcome_no_payment_test', short: 'No payment test' },
-] as const;
-export const EMAIL_SOURCE_LABELS = EMAIL_SOURCES.map((s) => s.label) as unknown as [
-  (typeof EMAIL_SOURCES)[number]['label'],
-  ...(typeof EMAIL_SOURCES)[number]['label'][],
-];
-export type EmailSourceLabel = (typeof EMAIL_SOURCES)[number]['label'];
-
-/** The ten lifecycle flags, which are also the event filter's options and the events' names (spec 03). */
-export const EMAIL_EVENTS = ['sent', 'delivered', 'opened', 'clicked', 'deferred', 'rejected', 'bouncedSoft', 'bouncedHard', 'spam', 'unsub'] as const;
-export type EmailEventKind = (typeof EMAIL_EVENTS)[number];
+export * from './list-queries/emails.js';
 
 export const EMAIL_SEND_STATUSES = ['queued', 'sent', 'failed', 'suppressed'] as const;
 
@@ -48,17 +27,6 @@ export const EmailSend = z.object({
 });
 export type EmailSend = z.infer<typeof EmailSend>;
 
-export const EmailSendListQuery = listQuery({
-  sortable: ['sendAt', 'queuedAt', 'emailTo', 'subject', 'source', 'id'] as const,
-  defaultSort: 'id:desc',
-  filters: {
-    source: z.enum(EMAIL_SOURCE_LABELS, { message: `source must be one of: ${EMAIL_SOURCE_LABELS.join(', ')}` }).optional(),
-    sourceId: queryText,
-    event: z.enum(EMAIL_EVENTS, { message: `event must be one of: ${EMAIL_EVENTS.join(', ')}` }).optional(),
-  },
-});
-export type EmailSendListQuery = z.input<typeof EmailSendListQuery>;
-
 /** One event of a send (spec 03 "Email event"); `automated`: a privacy proxy's open or a link scanner's click, not counted. */
 export const EmailEvent = z.object({
   id: z.number().int(),
@@ -71,9 +39,6 @@ export const EmailEvent = z.object({
   automated: z.boolean(),
 });
 export type EmailEvent = z.infer<typeof EmailEvent>;
-
-export const EmailEventListQuery = listQuery({ sortable: ['eventAt', 'name', 'id'] as const, defaultSort: 'eventAt:asc' });
-export type EmailEventListQuery = z.input<typeof EmailEventListQuery>;
 
 /** A message of the local outbox (where mail goes when no SMTP server is configured). */
 export const OutboxMessage = z.object({
@@ -88,9 +53,6 @@ export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
 export const OutboxMessageDetail = OutboxMessage.extend({ html: z.string(), text: z.string(), headers: z.record(z.string()) });
 export type OutboxMessageDetail = z.infer<typeof OutboxMessageDetail>;
-
-export const OutboxListQuery = listQuery({ sortable: ['createdAt', 'toAddress', 'subject', 'id'] as const, defaultSort: 'id:desc' });
-export type OutboxListQuery = z.input<typeof OutboxListQuery>;
 
 /** An id of a bigserial table (sends, events, outbox): a positive whole number, exact as a JS number. */
 const bigId = (label: string) =>

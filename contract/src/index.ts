@@ -9,7 +9,6 @@ export * from './chapters.js';
 export * from './calendar.js';
 export * from './member-events.js';
 export * from './account-fields.js';
-export * from './account-lists.js';
 export * from './accounts.js';
 export * from './members.js';
 export * from './emails.js';

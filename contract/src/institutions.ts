@@ -2,16 +2,11 @@ import { z } from 'zod';
 import { Address, AddressInput } from './common/address.js';
 import { UploadedFile, fileRef } from './common/file.js';
 import { nullableInt, nullableText, requiredEnum, requiredText } from './common/fields.js';
-import { listQuery } from './common/list.js';
 import { adminAreaContract } from './common/area-routes.js';
+import { FINANCIAL_MODELS, INSTITUTION_TYPES, InstitutionListQuery, OWNERSHIPS, RELIGIOUS_AFFILIATIONS } from './list-queries/institutions.js';
 
-export const INSTITUTION_TYPES = ['Community College', 'College/University', 'Business'] as const;
-export const OWNERSHIPS = ['Public', 'Private'] as const;
-export const FINANCIAL_MODELS = ['Unknown', 'Profit', 'Non-Profit'] as const;
-export const RELIGIOUS_AFFILIATIONS = [
-  'None', 'Catholic', 'Jesuit', 'Jewish', 'Mennonite', 'Mormon', 'Protestant', 'Islam', 'Hindu', 'Hinduism',
-  'Buddhism', 'Judaism', 'Unknown', 'Other',
-] as const;
+export * from './list-queries/institutions.js';
+
 export const ABBREVIATION_MAX = 12;
 
 export const Institution = z.object({
@@ -49,16 +44,6 @@ export const InstitutionInput = z.object({
   address: AddressInput,
 });
 export type InstitutionInput = z.input<typeof InstitutionInput>;
-
-export const InstitutionListQuery = listQuery({
-  sortable: ['name', 'abbreviation', 'type', 'ownership', 'createdAt', 'id'] as const,
-  filters: {
-    type: z.enum(INSTITUTION_TYPES).optional(),
-    ownership: z.enum(OWNERSHIPS).optional(),
-    religiousAffiliation: z.enum(RELIGIOUS_AFFILIATIONS).optional(),
-  },
-});
-export type InstitutionListQuery = z.input<typeof InstitutionListQuery>;
 
 export const institutionsContract = adminAreaContract('/admin/institutions', { item: Institution, input: InstitutionInput, query: InstitutionListQuery }, {
   noun: 'institution',

@@ -4,9 +4,12 @@ import { meta } from './common/access.js';
 import { inviteCountBucket, scheduledHour, testSegment, RUN_STATUSES } from './common/audience.js';
 import { ErrorBody } from './common/error.js';
 import { idNumber, refId } from './common/fields.js';
-import { listQuery, paged, queryDate } from './common/list.js';
+import { paged, queryDate } from './common/list.js';
 import { listRoute } from './common/area-routes.js';
 import { SendTestEmailInput, SentTestEmail } from './email-templates.js';
+import { AllInvitationEmailsQuery, InvitationEmailListQuery } from './list-queries/invitation-emails.js';
+
+export * from './list-queries/invitation-emails.js';
 
 export const REMINDER_MESSAGES = {
   saved: 'Email Reminder saved successfully.',
@@ -150,20 +153,6 @@ export type InvitationEmailInput = z.input<typeof InvitationEmailInput> & {
   inviteCount?: z.input<typeof inviteCountBucket>;
   testValue?: z.input<typeof testSegment>;
 };
-
-export const InvitationEmailListQuery = listQuery({
-  sortable: ['sendScheduledAt', 'id', 'inviteCount', 'testValue', 'sendStatus'] as const,
-  defaultSort: 'sendScheduledAt:desc',
-});
-export type InvitationEmailListQuery = z.input<typeof InvitationEmailListQuery>;
-
-/** All reminders (spec 02 /admin/logistics/email-reminders): scheduled in [dateFrom, dateTo], searched by template, institution or chapter. */
-export const AllInvitationEmailsQuery = listQuery({
-  sortable: ['sendScheduledAt', 'id', 'sendStatus'] as const,
-  defaultSort: 'sendScheduledAt:desc',
-  filters: { dateFrom: queryDate, dateTo: queryDate },
-});
-export type AllInvitationEmailsQuery = z.input<typeof AllInvitationEmailsQuery>;
 
 /** Spec 02 §3 weekly email stats: reminders scheduled in each week (Monday, UTC), with their rates. */
 export const WeeklyEmailStats = z.object({

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { requiredText } from './common/fields.js';
-import { listQuery, queryFlag } from './common/list.js';
 import { adminAreaContract } from './common/area-routes.js';
+import { InvitationTestListQuery } from './list-queries/invitation-tests.js';
+
+export * from './list-queries/invitation-tests.js';
 
 export const INVITATION_TEST_SAVED = 'Variable saved successfully.';
 
@@ -25,13 +27,6 @@ export const InvitationTestInput = z.object({
   enabled: z.boolean({ invalid_type_error: 'Enabled must be true or false' }).default(true),
 });
 export type InvitationTestInput = z.input<typeof InvitationTestInput>;
-
-export const InvitationTestListQuery = listQuery({
-  sortable: ['name', 'enabled', 'updatedAt', 'id'] as const,
-  defaultSort: 'updatedAt:desc',
-  filters: { enabled: queryFlag.optional() },
-});
-export type InvitationTestListQuery = z.input<typeof InvitationTestListQuery>;
 
 export const invitationTestsContract = adminAreaContract('/admin/logistics/invitation-tests', { item: InvitationTest, input: InvitationTestInput, query: InvitationTestListQuery }, {
   noun: 'A/B test variable',

@@ -5,8 +5,10 @@ import { requiredDate } from './common/dates.js';
 import { ErrorBody } from './common/error.js';
 import { UploadedFile, fileRef } from './common/file.js';
 import { IdParam, MAX_INT, refId } from './common/fields.js';
-import { listQuery, queryDate } from './common/list.js';
 import { areaRoutes } from './common/area-routes.js';
+import { InvitationListQuery } from './list-queries/invitations.js';
+
+export * from './list-queries/invitations.js';
 
 /**
  * An invitation's status (spec 02 §4 names Draft and DB Processing; ../shared/DOMAIN.md the rest):
@@ -138,13 +140,6 @@ export const InvitationInput = z.object({
     .transform((v) => v ?? INVITATION_DEFAULTS.testId),
 });
 export type InvitationInput = z.input<typeof InvitationInput>;
-
-export const InvitationListQuery = listQuery({
-  sortable: ['id', 'deadline', 'orientationDate', 'institution', 'chapter', 'status', 'createdAt'] as const,
-  defaultSort: 'id:desc',
-  filters: { deadlineFrom: queryDate, deadlineTo: queryDate },
-});
-export type InvitationListQuery = z.input<typeof InvitationListQuery>;
 
 /** What the form's dry run reports for a chosen file, before anything is saved. */
 export const DryRunInput = z.object({

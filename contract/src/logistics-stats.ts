@@ -3,8 +3,11 @@ import { c } from './c.js';
 import { meta } from './common/access.js';
 import { ErrorBody } from './common/error.js';
 import { MAX_YEAR, MIN_YEAR, isSaneDate } from './common/dates.js';
-import { listQuery, paged, queryDate } from './common/list.js';
+import { paged, queryDate } from './common/list.js';
 import { REVENUE_PER_JOIN } from './invitations.js';
+import { InstitutionStatsQuery } from './list-queries/logistics-stats.js';
+
+export * from './list-queries/logistics-stats.js';
 
 /*
  * The logistics dashboard, stats by institution and emails scheduled per day (spec 02 §2, §3, §7, §9).
@@ -138,20 +141,6 @@ export const InstitutionStatsRow = z.object({
   count_clicked: count,
 });
 export type InstitutionStatsRow = z.infer<typeof InstitutionStatsRow>;
-
-export const INSTITUTION_STATS_SORTABLE = [
-  'institution_name', 'deadline', 'ratio_pledged', 'ratio_joined', 'ratio_sent', 'ratio_opened', 'ratio_ctr',
-] as const;
-
-export const InstitutionStatsQuery = listQuery({
-  sortable: INSTITUTION_STATS_SORTABLE,
-  defaultSort: 'deadline:desc',
-  filters: {
-    deadlineFrom: queryDate.describe('First deadline, YYYY-MM-DD, inclusive'),
-    deadlineTo: queryDate.describe('Last deadline, YYYY-MM-DD, inclusive'),
-  },
-});
-export type InstitutionStatsQuery = z.input<typeof InstitutionStatsQuery>;
 
 const DASHBOARD = '/admin/logistics/dashboard';
 

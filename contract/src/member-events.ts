@@ -3,21 +3,16 @@ import { c } from './c.js';
 import { meta } from './common/access.js';
 import { listRoute } from './common/area-routes.js';
 import { conflict } from './common/error.js';
-import { listQuery, queryFlag } from './common/list.js';
 import { CalendarEvent, UuidParam } from './calendar.js';
+import { MemberEventListQuery } from './list-queries/member-events.js';
+
+export * from './list-queries/member-events.js';
 
 // The member side of the calendar: upcoming events a member may see, and their RSVPs.
 
 /** What a member sees: the calendar event without the staff-only RSVP count. */
 export const MemberEvent = CalendarEvent.omit({ rsvpCount: true });
 export type MemberEvent = z.infer<typeof MemberEvent>;
-
-export const MemberEventListQuery = listQuery({
-  sortable: ['eventStart', 'name'] as const,
-  defaultSort: 'eventStart:asc',
-  filters: { hasRsvp: queryFlag.optional().describe('1: only events I RSVPed to; 0: only the others') },
-});
-export type MemberEventListQuery = z.input<typeof MemberEventListQuery>;
 
 export const memberEventsContract = c.router(
   {

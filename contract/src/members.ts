@@ -4,7 +4,7 @@ import { meta } from './common/access.js';
 import { exportRoute, listRoute } from './common/area-routes.js';
 import { conflict } from './common/error.js';
 import { IdParam } from './common/fields.js';
-import { MemberListQuery, PledgeListQuery } from './account-lists.js';
+import { MemberListQuery, PledgeListQuery } from './list-queries/accounts.js';
 import { ResetPasswordInput, accountEmail, accountNameFields } from './account-fields.js';
 
 // The members and pledges lists (the legacy "accounts/legacy" calls): accounts with a membership or

@@ -5,8 +5,10 @@ import { INVITE_COUNT_BUCKETS, RUN_STATUSES, TEST_SEGMENTS, inviteCountBucket, s
 import { ErrorBody } from './common/error.js';
 import { UploadedFile, fileRef } from './common/file.js';
 import { IdParam, idNumber } from './common/fields.js';
-import { listQuery } from './common/list.js';
 import { listRoute } from './common/area-routes.js';
+import { PostalMailListQuery } from './list-queries/postal-mails.js';
+
+export * from './list-queries/postal-mails.js';
 
 /** The upload destination of mailing zips (contract/src/files.ts: one zip, up to 100 MB). */
 export const POSTAL_MAIL_FOLDER = 'private/invitations/postal-mails';
@@ -55,12 +57,6 @@ export const PostalMailInput = z.object({
   testValue: testSegment,
 });
 export type PostalMailInput = z.input<typeof PostalMailInput>;
-
-export const PostalMailListQuery = listQuery({
-  sortable: ['id', 'uploadScheduledAt', 'fileName', 'inviteCount', 'testValue', 'uploadStatus', 'institution'] as const,
-  defaultSort: 'uploadScheduledAt:desc',
-});
-export type PostalMailListQuery = z.input<typeof PostalMailListQuery>;
 
 const OF_INVITATION = '/admin/logistics/invitations/:id/postal-mails';
 const ONE = `${OF_INVITATION}/:mailId`;

@@ -3,11 +3,12 @@ import { c } from './c.js';
 import { meta } from './common/access.js';
 import { ErrorBody, conflict } from './common/error.js';
 import { IdParam, idNumber, nullableText } from './common/fields.js';
-import { listQuery } from './common/list.js';
 import { listRoute } from './common/area-routes.js';
+import { ProgramListQuery } from './list-queries/programs.js';
 import { ComponentOrderInput, ProgramComponent, ProgramComponentForm, ProgramComponentInput, ProgramComponentPatch, learningName } from './program-components.js';
 
 export * from './program-components.js';
+export * from './list-queries/programs.js';
 
 /** Spec 03 §8 texts of the programs list and syllabus, verbatim. */
 export const PROGRAM_MESSAGES = {
@@ -59,12 +60,6 @@ export const ProgramInput = z.object({
   summary: nullableText(2000, 'Summary'),
 });
 export type ProgramInput = z.input<typeof ProgramInput>;
-
-export const ProgramListQuery = listQuery({
-  sortable: ['name', 'createdAt', 'updatedAt', 'id'] as const,
-  defaultSort: 'updatedAt:desc',
-});
-export type ProgramListQuery = z.input<typeof ProgramListQuery>;
 
 /** Section body (spec 03 §5: name 3 to 254, description optional). `index` only moves a section. */
 export const ProgramSectionInput = z.object({

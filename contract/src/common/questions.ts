@@ -2,14 +2,10 @@ import { z } from 'zod';
 import { c } from '../c.js';
 import { ErrorBody } from './error.js';
 import { idNumber, MAX_INT, STORABLE_TEXT } from './fields.js';
-import { listQuery, paged } from './list.js';
+import { paged } from './list.js';
+import { QuestionnaireListQuery, type QuestionType } from '../list-queries/questionnaires.js';
 
-/**
- * Question kinds of quizzes and surveys (spec 03 §3), stored by their spec names. Quizzes keep all five
- * in the data model; the admin screens offer the ones in QUIZ_OFFERED_TYPES / SURVEY_QUESTION_TYPES.
- */
-export const QUESTION_TYPES = ['single select', 'multi select', 'sort', 'open ended', 'matcher'] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number];
+export * from '../list-queries/questionnaires.js';
 
 /** How each kind is named on the screens (type badges, the 'Add Question' menu). */
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
@@ -95,12 +91,6 @@ export const QuestionnaireRow = z.object({
   updatedAt: z.string().describe('Changed by a rename and by any question saved or deleted'),
 });
 export type QuestionnaireRow = z.infer<typeof QuestionnaireRow>;
-
-export const QuestionnaireListQuery = listQuery({
-  sortable: ['name', 'questionCount', 'updatedAt', 'createdAt', 'id'] as const,
-  defaultSort: 'updatedAt:desc',
-});
-export type QuestionnaireListQuery = z.input<typeof QuestionnaireListQuery>;
 
 /** `/:id/questions/:questionId` */
 export const QuestionParams = z.object({ id: idNumber('id'), questionId: idNumber('questionId') });

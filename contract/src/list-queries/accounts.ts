@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { listQuery } from './common/list.js';
-import { accountDateFilters, accountStatusFilter } from './account-fields.js';
+import { listQuery } from '../common/list.js';
+import { accountDateFilters, accountStatusFilter } from '../account-fields.js';
 
 // The list queries of the accounts, members and pledges screens, apart from the routes and the phone
 // schema: the client validates its URLs with them in the first bundle, which must not carry
-// libphonenumber-js (about 35 KB gzip) or the account routes.
+// libphonenumber-js (about 35 KB gzip) or the account routes (see ./README.md).
 
 /** Spec 01 §3 Account list filters; search looks in names, email and invitation code. */
 export const AccountListQuery = listQuery({
