@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { createTable } from './lib/tables.js';
+import { belongsTo, createIdTable, createTable } from './lib/tables.js';
 
 /**
  * One email pipeline for every source (../shared/DOMAIN.md "Email"): templates and the versions sends
@@ -26,10 +26,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index email_templates_search_trgm_idx on email_templates using gin (search gin_trgm_ops)`.execute(db);
 
   // Every saved state of a template; a send names the version it used. Written on create and on each update.
-  await sql`
-    create table email_template_versions (
-      id serial primary key,
-      template_id integer not null references email_templates(id) on delete cascade,
+  await createIdTable(db, 'email_template_versions', sql`
+      ${belongsTo('template_id', 'email_templates')},
       version integer not null,
       subject text not null,
       body text not null,
@@ -40,8 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       reply_to_email text not null,
       created_at timestamptz not null default now(),
       created_by integer references accounts(id) on delete set null,
-      unique (template_id, version)
-    )`.execute(db);
+      unique (template_id, version)`);
 
   await sql`
     create table email_sends (

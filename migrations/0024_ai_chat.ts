@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { createTable } from './lib/tables.js';
+import { belongsTo, createIdTable, createTable } from './lib/tables.js';
 
 /**
  * AI chat templates, and the members' chats on them (spec 03 §3, §4). A template's prompts are rich-text
@@ -30,14 +30,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index ai_chats_template_idx on ai_chats (template_id, updated_at, id)`.execute(db);
   await sql`create index ai_chats_account_idx on ai_chats (account_id, id)`.execute(db);
 
-  await sql`
-    create table ai_chat_messages (
-      id serial primary key,
-      chat_id integer not null references ai_chats(id) on delete cascade,
+  await createIdTable(db, 'ai_chat_messages', sql`
+      ${belongsTo('chat_id', 'ai_chats')},
       user_input text not null,
       ai_response text not null,
-      created_at timestamptz not null default now()
-    )`.execute(db);
+      created_at timestamptz not null default now()`);
   await sql`create index ai_chat_messages_chat_idx on ai_chat_messages (chat_id, id)`.execute(db);
 }
 
