@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { addDays, utcDay, type EmailScheduled, type InstitutionStatsRow, type InviteeStats } from '@app/contract';
+import { ALPHA_STATS_ROW } from '@app/contract/fixtures/logistics-stats';
 import { mockServer } from '../../mocks/node';
 import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';
@@ -65,19 +66,7 @@ describe('/admin/logistics dashboard', () => {
   });
 });
 
-const row = (over: Partial<InstitutionStatsRow>): InstitutionStatsRow => ({
-  institution_id: 5,
-  institution_name: 'Lakeside College',
-  institution_abbr: 'LKC',
-  institution_logo: null,
-  deadline: '2030-03-01',
-  ratio_pledged: 0.3, count_pledged: 3,
-  ratio_joined: 0.2, count_joined: 2,
-  ratio_sent: 0.75, count_sent: 8,
-  ratio_opened: 0.5, count_opened: 3,
-  ratio_ctr: null, count_clicked: 0,
-  ...over,
-});
+const row = (over: Partial<InstitutionStatsRow>): InstitutionStatsRow => ({ institution_id: 5, ...ALPHA_STATS_ROW, ...over });
 
 describe('/admin/logistics/stats-by-institution', () => {
   it('lists the rates with n/a over 0 and sends the URL filters', async () => {
@@ -88,23 +77,23 @@ describe('/admin/logistics/stats-by-institution', () => {
         return HttpResponse.json(pageOf([row({}), row({ institution_id: 6, institution_name: 'Hill University', ratio_pledged: null, count_pledged: 0 })]));
       }),
     );
-    renderRoute('/admin/logistics/stats-by-institution?search=lake&deadlineFrom=2030-01-01&sort=ratio_ctr:desc');
+    renderRoute('/admin/logistics/stats-by-institution?search=alpha&deadlineFrom=2030-01-01&sort=ratio_ctr:desc');
     expect(await screen.findByRole('heading', { name: 'Stats by Institution' }, slow)).toBeTruthy();
-    const lakeside = (await screen.findByText('Lakeside College', {}, slow)).closest('tr')!;
-    expect(within(lakeside).getByText('Mar 1, 2030')).toBeTruthy();
-    expect(within(lakeside).getByText('30%')).toBeTruthy();
-    expect(within(lakeside).getByText('20%')).toBeTruthy();
+    const alpha = (await screen.findByText('Alpha State University', {}, slow)).closest('tr')!;
+    expect(within(alpha).getByText('Mar 1, 2030')).toBeTruthy();
+    expect(within(alpha).getByText('30%')).toBeTruthy();
+    expect(within(alpha).getByText('20%')).toBeTruthy();
     const hill = screen.getByText('Hill University').closest('tr')!;
     expect(within(hill).getAllByText('n/a').length).toBeGreaterThan(0);
     const url = requests.at(-1)!;
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ search: 'lake', deadlineFrom: '2030-01-01', sort: 'ratio_ctr:desc' });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ search: 'alpha', deadlineFrom: '2030-01-01', sort: 'ratio_ctr:desc' });
   });
 
   it('shows the count of a rate in its tooltip', async () => {
     mockServer.use(http.get('/api/admin/logistics/stats-by-institution', () => HttpResponse.json(pageOf([row({})]))));
     renderRoute('/admin/logistics/stats-by-institution');
-    const lakeside = (await screen.findByText('Lakeside College', {}, slow)).closest('tr')!;
-    await userEvent.hover(within(lakeside).getByText('30%'));
+    const alpha = (await screen.findByText('Alpha State University', {}, slow)).closest('tr')!;
+    await userEvent.hover(within(alpha).getByText('30%'));
     expect(await screen.findByText('3 pledged', {}, slow)).toBeTruthy();
   });
 });

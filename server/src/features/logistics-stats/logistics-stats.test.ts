@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, scheduledLevel, utcDay, type InviteCountBucket, type TestSegment } from '@app/contract';
+import { ALPHA_STATS_ROW } from '@app/contract/fixtures/logistics-stats';
 import { createSignedInApp, type TestApp } from '../../test/helper.js';
 import { makeChapter } from '../../test/fixtures.js';
 import { refreshCounts } from '../../services/invitation-processing/counts.js';
@@ -172,18 +173,7 @@ describe('logistics stats', () => {
           ratio_opened: null, count_opened: 0,
           ratio_ctr: null, count_clicked: 0,
         },
-        {
-          institution_id: alpha.institutionId,
-          institution_name: 'Alpha State University',
-          institution_abbr: 'ASU',
-          institution_logo: null,
-          deadline: '2030-03-01',
-          ratio_pledged: 0.3, count_pledged: 3,
-          ratio_joined: 0.2, count_joined: 2,
-          ratio_sent: 0.75, count_sent: 8,
-          ratio_opened: 0.5, count_opened: 3,
-          ratio_ctr: 1 / 6, count_clicked: 1,
-        },
+        { institution_id: alpha.institutionId, ...ALPHA_STATS_ROW },
       ]);
     });
 
