@@ -7,28 +7,24 @@ import { LIST_DEFAULTS, toUrlSearch } from '../../components/list-kit/list-searc
 import { FormDrawer } from '../../components/form-kit/form-drawer';
 import { useEmailEvents } from './api';
 import { EVENT_LABELS } from './email-status';
+import { stackedColumn } from './stacked-column';
 
 const routeApi = getRouteApi('/admin/tech/emails-sent');
 const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
 
 const columns: Column<EmailEvent>[] = [
-  {
-    key: 'name',
-    header: 'Event',
-    sortField: 'name',
-    render: (e) => (
-      <Stack gap={2} align="flex-start">
-        <Text size="sm" fw={500}>
-          {EVENT_LABELS[e.name]}
-        </Text>
-        {e.automated && (
-          <Badge size="xs" variant="light" color="gray" leftSection={<IconRobot size={10} aria-hidden />} title="By a mail privacy proxy or a link scanner: not counted">
-            Automated
-          </Badge>
-        )}
-      </Stack>
-    ),
-  },
+  stackedColumn('name', 'Event', undefined, (e) => (
+    <>
+      <Text size="sm" fw={500}>
+        {EVENT_LABELS[e.name]}
+      </Text>
+      {e.automated && (
+        <Badge size="xs" variant="light" color="gray" leftSection={<IconRobot size={10} aria-hidden />} title="By a mail privacy proxy or a link scanner: not counted">
+          Automated
+        </Badge>
+      )}
+    </>
+  )),
   { key: 'eventAt', header: 'When', sortField: 'eventAt', render: (e) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(e.eventAt))}</Text> },
   {
     key: 'detail',

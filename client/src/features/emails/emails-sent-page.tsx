@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { EMAIL_EVENTS, EMAIL_SOURCE_LABELS, type EmailSend } from '@app/contract';
@@ -8,6 +8,7 @@ import { AreaListPage } from '../../components/area-list-page';
 import { toUrlSearch } from '../../components/list-kit/list-search';
 import { emailsArea } from './api';
 import { EVENT_LABELS, SendStatus, StatusIcons, STATUS_GROUPS } from './email-status';
+import { Note, stackedColumn } from './stacked-column';
 
 const EmailEventsPanel = lazy(() => import('./email-events-panel'));
 
@@ -24,56 +25,31 @@ const filters: FilterDef[] = [
 
 function columns(openDetails: (id: number) => void): Column<EmailSend>[] {
   return [
-    {
-      key: 'emailTo',
-      header: 'Email',
-      sortField: 'emailTo',
-      render: (e) => (
-        <Stack gap={2}>
-          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-            {e.emailTo}
-          </Text>
-          <Text size="xs" c="dimmed" lineClamp={1}>
-            {e.subject ?? '—'}
-          </Text>
-        </Stack>
-      ),
-    },
-    {
-      key: 'source',
-      header: 'Source',
-      sortField: 'source',
-      visibleFrom: 'sm',
-      render: (e) => (
-        <Stack gap={2} align="flex-start">
-          <Badge variant="default" tt="none" title={e.source}>
-            {e.sourceShort}
-          </Badge>
-          <Text size="xs" c="dimmed">
-            #{e.sourceId}
-          </Text>
-        </Stack>
-      ),
-    },
-    {
-      key: 'sendAt',
-      header: 'Sent At',
-      sortField: 'sendAt',
-      visibleFrom: 'md',
-      render: (e) => (
-        <Stack gap={2} align="flex-start">
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }} c={e.sendAt ? undefined : 'dimmed'}>
-            {e.sendAt ? when.format(new Date(e.sendAt)) : '—'}
-          </Text>
-          <SendStatus status={e.status} />
-          {e.sendStatusMessage && (
-            <Text size="xs" c="dimmed" lineClamp={2}>
-              {e.sendStatusMessage}
-            </Text>
-          )}
-        </Stack>
-      ),
-    },
+    stackedColumn('emailTo', 'Email', undefined, (e) => (
+      <>
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {e.emailTo}
+        </Text>
+        <Note lineClamp={1}>{e.subject ?? '—'}</Note>
+      </>
+    )),
+    stackedColumn('source', 'Source', 'sm', (e) => (
+      <>
+        <Badge variant="default" tt="none" title={e.source}>
+          {e.sourceShort}
+        </Badge>
+        <Note>#{e.sourceId}</Note>
+      </>
+    )),
+    stackedColumn('sendAt', 'Sent At', 'md', (e) => (
+      <>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }} c={e.sendAt ? undefined : 'dimmed'}>
+          {e.sendAt ? when.format(new Date(e.sendAt)) : '—'}
+        </Text>
+        <SendStatus status={e.status} />
+        {e.sendStatusMessage && <Note lineClamp={2}>{e.sendStatusMessage}</Note>}
+      </>
+    )),
     ...STATUS_GROUPS.map((group): Column<EmailSend> => ({
       key: group.name.toLowerCase(),
       header: group.name,

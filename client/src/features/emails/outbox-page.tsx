@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { IconEye, IconInfoCircle } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { OutboxMessage } from '@app/contract';
@@ -7,6 +7,7 @@ import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { toUrlSearch } from '../../components/list-kit/list-search';
 import { outboxArea } from './api';
+import { Note, stackedColumn } from './stacked-column';
 
 const OutboxMessagePanel = lazy(() => import('./outbox-message-panel'));
 
@@ -17,21 +18,14 @@ const filters: FilterDef[] = [{ key: 'search', type: 'search', placeholder: 'Sea
 
 function columns(open: (id: number) => void): Column<OutboxMessage>[] {
   return [
-    {
-      key: 'toAddress',
-      header: 'To',
-      sortField: 'toAddress',
-      render: (m) => (
-        <Stack gap={2}>
-          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-            {m.toAddress}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {m.fromAddress}
-          </Text>
-        </Stack>
-      ),
-    },
+    stackedColumn('toAddress', 'To', undefined, (m) => (
+      <>
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {m.toAddress}
+        </Text>
+        <Note>{m.fromAddress}</Note>
+      </>
+    )),
     { key: 'subject', header: 'Subject', sortField: 'subject', visibleFrom: 'sm', render: (m) => <Text size="sm" lineClamp={2}>{m.subject}</Text> },
     { key: 'createdAt', header: 'Delivered', sortField: 'createdAt', visibleFrom: 'md', render: (m) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(m.createdAt))}</Text> },
     {
