@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { createReactBlockSpec } from '@blocknote/react';
-import { Anchor, Button, Card, FileButton, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, FileButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileTypePdf, IconRobot } from '@tabler/icons-react';
 import { RICH_TEXT_MESSAGES, wistiaEmbedUrl, wistiaMediaId, youtubeEmbedUrl, youtubeVideoId } from '@app/contract';
+import { NullableNumberInput } from '../form-kit/fields';
 import { uploadToEditor } from './upload';
 import classes from './rich-text.module.css';
 
@@ -185,14 +186,13 @@ export const createAiVideoBlock = createReactBlockSpec(
             <Text size="sm" c="dimmed">
               Each learner sees their personalised video from this template.
             </Text>
-            <NumberInput
+            <NullableNumberInput
               aria-label="AI video template id"
               placeholder="Template id"
-              min={0}
-              allowDecimal={false}
+              allowNegative={false}
               disabled={!editor.isEditable}
-              value={block.props.templateId || ''}
-              onChange={(v) => editor.updateBlock(block, { props: { templateId: typeof v === 'number' ? v : 0 } })}
+              value={block.props.templateId || null}
+              onChange={(id) => editor.updateBlock(block, { props: { templateId: id ?? 0 } })}
               maw={200}
             />
           </Stack>
