@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AiVideo, AiVideoStatus, AiVideoTemplate } from '@app/contract';
 import type { Db } from '../../db/database.js';
-import { accountPerson, firstItem, likePattern, mapPage, ownColumns, paginate, type SortField, type SortMap } from '../../db/list.js';
+import { firstItem, likePattern, mapPage, ownColumns, paginate, type SortField, type SortMap } from '../../db/list.js';
+import { accountMatches, accountNameMatches, withAccount } from '../../services/row-account.js';
 
 type TemplateListQuery = z.output<typeof import('@app/contract').AiVideoTemplateListQuery>;
 type VideoListQuery = z.output<typeof import('@app/contract').AiVideoListQuery>;
@@ -70,14 +71,10 @@ const videoSort: SortMap<VideoListQuery['sort'][number]['field']> = {
 };
 
 function selectVideos(db: Db) {
-  return db
-    .selectFrom('aiVideos as v')
-    .innerJoin('aiVideoTemplates as t', 't.id', 'v.templateId')
-    .innerJoin('accounts as a', 'a.id', 'v.accountId')
-    .select([
-      'v.id', 'v.name', 'v.status', 'v.videoUrl', 'v.thumbnailUrl', 'v.error', 'v.createdAt', 'v.updatedAt',
-      't.id as templateId', 't.name as templateName', accountPerson('a').as('account'),
-    ]);
+  const videos = db.selectFrom('aiVideos as v').innerJoin('aiVideoTemplates as t', 't.id', 'v.templateId');
+  return withAccount(videos, 'v.accountId').select([
+    'v.id', 'v.name', 'v.status', 'v.videoUrl', 'v.thumbnailUrl', 'v.error', 'v.createdAt', 'v.updatedAt', 't.id as templateId', 't.name as templateName',
+  ]);
 }
 
 type VideoRow = Awaited<ReturnType<ReturnType<typeof selectVideos>['executeTakeFirstOrThrow']>>;
@@ -96,8 +93,8 @@ const toVideo = (r: VideoRow): AiVideo => ({
 
 export async function listVideos(db: Db, templateId: number, query: VideoListQuery) {
   let qb = selectVideos(db).where('v.templateId', '=', templateId);
-  if (query.accountName) qb = qb.where(sql<boolean>`(a.first_name || ' ' || a.last_name) ilike ${likePattern(query.accountName)}`);
-  if (query.search) qb = qb.where(sql<boolean>`(v.name || ' ' || a.first_name || ' ' || a.last_name || ' ' || a.email) ilike ${likePattern(query.search)}`);
+  if (query.accountName) qb = qb.where(accountNameMatches(query.accountName));
+  if (query.search) qb = qb.where(accountMatches(query.search, 'v.name'));
   if (query.status) qb = qb.where('v.status', '=', query.status);
   return mapPage(await paginate(qb, query, videoSort, 'v.id'), toVideo);
 }

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AiChat, AiChatMessage, AiChatSummary, AiChatTemplate, AiFunctionCall } from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
-import { accountPerson, firstItem, likePattern, mapPage, ownColumns, paginate, type SortField, type SortMap } from '../../db/list.js';
+import { firstItem, likePattern, mapPage, ownColumns, paginate, type SortField, type SortMap } from '../../db/list.js';
+import { accountMatches, withAccount } from '../row-account.js';
 import { goalsOfChat } from './goals.js';
 
 type TemplateListQuery = z.output<typeof import('@app/contract').AiChatTemplateListQuery>;
@@ -82,21 +83,18 @@ const lastMessageAt = sql<Date | null>`(select max(m.created_at) from ai_chat_me
 const chatSort: SortMap<ChatListQuery['sort'][number]['field']> = { lastMessageAt, createdAt: 'c.createdAt', messageCount, id: 'c.id' };
 
 function selectChats(db: Db) {
-  return db
-    .selectFrom('aiChats as c')
-    .innerJoin('accounts as a', 'a.id', 'c.accountId')
-    .innerJoin('aiChatTemplates as t', 't.id', 'c.templateId')
-    .select([
-      'c.id', 'c.locked', 'c.createdAt', 'c.updatedAt', 'c.templateId', 't.name as templateName', 't.type as templateType',
-      accountPerson('a').as('account'), messageCount.as('messageCount'), lastMessageAt.as('lastMessageAt'),
-    ]);
+  const chats = db.selectFrom('aiChats as c').innerJoin('aiChatTemplates as t', 't.id', 'c.templateId');
+  return withAccount(chats, 'c.accountId').select([
+    'c.id', 'c.locked', 'c.createdAt', 'c.updatedAt', 'c.templateId', 't.name as templateName', 't.type as templateType',
+    messageCount.as('messageCount'), lastMessageAt.as('lastMessageAt'),
+  ]);
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export async function listChats(db: Db, templateId: number, query: ChatListQuery) {
   let qb = selectChats(db).where('c.templateId', '=', templateId);
-  if (query.search) qb = qb.where(sql<boolean>`(a.first_name || ' ' || a.last_name || ' ' || a.email) ilike ${likePattern(query.search)}`);
+  if (query.search) qb = qb.where(accountMatches(query.search));
   return mapPage(await paginate(qb, query, chatSort, 'c.id'), (r): AiChatSummary => ({
     id: r.id,
     account: r.account,
