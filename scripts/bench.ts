@@ -10,7 +10,7 @@ import { benchMembers } from './bench/members.js';
 import { benchUploads } from './bench/uploads.js';
 import { benchLoad } from './bench/load.js';
 import { benchEmail, BENCH_WEBHOOK_SECRET } from './bench/email.js';
-import { benchInvitations } from './bench/invitations.js';
+import { benchInvitations, benchInviteeLists } from './bench/invitations.js';
 import { benchReminders } from './bench/reminders.js';
 import { benchLogistics } from './bench/logistics.js';
 
@@ -28,6 +28,7 @@ runMain(async () => {
     if (!only || only === 'uploads') results.push(await benchUploads(bench));
     if (!only || only === 'email') results.push(await benchEmail(bench));
     if (!only || only === 'invitations') results.push(await benchInvitations(bench));
+    if (only === 'invitee-lists') results.push(await benchInviteeLists(bench));
     if (!only || only === 'reminders') results.push(await benchReminders(bench));
     if (!only || only === 'logistics') results.push(await benchLogistics(bench));
     console.log(results.every(Boolean) ? '\nAll targets met.' : '\nSome targets missed (MISS lines above).');

@@ -140,9 +140,13 @@ export async function time(fn: () => Promise<unknown>, n = 200, warmup = 20, bef
     await fn();
     samples.push(performance.now() - t0);
   }
+  return percentiles(samples);
+}
+
+function percentiles(samples: number[]): Timing {
   samples.sort((a, b) => a - b);
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  return { p50: at(0.5), p95: at(0.95), n };
+  return { p50: at(0.5), p95: at(0.95), n: samples.length };
 }
 
 /** GETs a JSON API path with the admin cookie; fails loudly on a non-200. */
@@ -168,6 +172,22 @@ export function getJson(bench: Bench, pathAndQuery: string): Promise<unknown> {
  * per call, with a long tail, which would be counted against the server.)
  */
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/**
+ * Times `a` and `b` call by call in turn (a, b, a, b ...), so that both see the same machine: a
+ * background burst then weighs on both sides of a ratio instead of on whichever ran during it.
+ */
+export async function timeInTurn(a: () => Promise<unknown>, b: () => Promise<unknown>, n = 200, warmup = 20): Promise<[Timing, Timing]> {
+  const samples: [number[], number[]] = [[], []];
+  for (let i = 0; i < warmup + n; i++) {
+    for (const [k, fn] of [a, b].entries()) {
+      const t0 = performance.now();
+      await fn();
+      if (i >= warmup) samples[k]!.push(performance.now() - t0);
+    }
+  }
+  return [percentiles(samples[0]), percentiles(samples[1])];
+}
 
 /** The resident memory of a process in MB, from /proc (Linux). */
 export function rssMb(pid: number): number {
