@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Skeleton, Stack, Table, Text, UnstyledButton, Group } from '@mantine/core';
+import { Box, Skeleton, Stack, Text, UnstyledButton, Group } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearchOff } from '@tabler/icons-react';
 import { sortStateOf, toggleSort } from './sort';
 import type { Column } from './types';
@@ -55,51 +55,53 @@ export function DataTable<T>(props: {
   const { columns, rows } = props;
   const key = props.rowKey ?? ((row: T) => (row as { id: string | number }).id);
   const visibleFrom = (c: Column<T>) => (props.responsive === false ? undefined : c.visibleFrom);
+  // Plain table elements styled like Mantine's Table (list-kit.module.css): importing Table would bring its
+  // ScrollContainer's ScrollArea and the floating layer with it into every list's first download.
   return (
-    <Table.ScrollContainer minWidth={0} type="native">
-      <Table verticalSpacing="sm" highlightOnHover className={classes.table} data-refreshing={props.refreshing || undefined} aria-busy={props.loading || props.refreshing}>
-        <Table.Thead>
-          <Table.Tr>
+    <div className={classes.scroll}>
+      <table className={classes.table} data-refreshing={props.refreshing || undefined} aria-busy={props.loading || props.refreshing}>
+        <thead>
+          <tr>
             {columns.map((c) => (
-              <Table.Th key={c.key} visibleFrom={visibleFrom(c)} ta={c.align} w={c.width} aria-sort={ariaSort(props.sort, c.sortField)}>
+              <Box component="th" key={c.key} visibleFrom={visibleFrom(c)} ta={c.align} w={c.width} aria-sort={ariaSort(props.sort, c.sortField)}>
                 {c.sortField ? <SortHeader column={c} sort={props.sort} onSort={props.onSort} /> : c.header}
-              </Table.Th>
+              </Box>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody>
           {props.loading &&
             Array.from({ length: SKELETON_ROWS }, (_, i) => (
-              <Table.Tr key={`skeleton-${i}`} data-testid="skeleton-row">
+              <tr key={`skeleton-${i}`} data-testid="skeleton-row">
                 {columns.map((c) => (
-                  <Table.Td key={c.key} visibleFrom={visibleFrom(c)}>
+                  <Box component="td" key={c.key} visibleFrom={visibleFrom(c)}>
                     <Skeleton height={14} radius="sm" width={`${60 + ((i * 17 + c.key.length * 7) % 35)}%`} />
-                  </Table.Td>
+                  </Box>
                 ))}
-              </Table.Tr>
+              </tr>
             ))}
           {!props.loading && rows?.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length} className={classes.empty}>
+            <tr>
+              <td colSpan={columns.length} className={classes.empty}>
                 <Stack align="center" gap={6}>
                   <IconSearchOff size={28} stroke={1.5} aria-hidden />
                   <Text size="sm">{props.emptyText ?? 'No results found'}</Text>
                 </Stack>
-              </Table.Td>
-            </Table.Tr>
+              </td>
+            </tr>
           )}
           {!props.loading &&
             rows?.map((row) => (
-              <Table.Tr key={key(row)}>
+              <tr key={key(row)}>
                 {columns.map((c) => (
-                  <Table.Td key={c.key} visibleFrom={visibleFrom(c)} ta={c.align}>
+                  <Box component="td" key={c.key} visibleFrom={visibleFrom(c)} ta={c.align}>
                     {c.render(row)}
-                  </Table.Td>
+                  </Box>
                 ))}
-              </Table.Tr>
+              </tr>
             ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </tbody>
+      </table>
+    </div>
   );
 }
