@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { DeferredTooltip } from '../deferred-tooltip';
 
 /**
  * A row's Edit and Delete icon buttons, named for assistive technology ('Edit {name}', 'Delete {name}'). Edit
@@ -11,7 +12,7 @@ export function RowActions({ name, editTo, onEdit, onDelete }: { name: string; e
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {(editTo || onEdit) && (
-        <Tooltip label="Edit">
+        <DeferredTooltip label="Edit">
           {editTo ? (
             <ActionIcon component={Link} to={editTo} variant="subtle" aria-label={`Edit ${name}`}>
               <IconPencil size={16} />
@@ -21,14 +22,14 @@ export function RowActions({ name, editTo, onEdit, onDelete }: { name: string; e
               <IconPencil size={16} />
             </ActionIcon>
           )}
-        </Tooltip>
+        </DeferredTooltip>
       )}
       {onDelete && (
-        <Tooltip label="Delete">
+        <DeferredTooltip label="Delete">
           <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={onDelete}>
             <IconTrash size={16} />
           </ActionIcon>
-        </Tooltip>
+        </DeferredTooltip>
       )}
     </Group>
   );

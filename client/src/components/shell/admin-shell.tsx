@@ -1,5 +1,6 @@
-import { AppShell, Overlay, ScrollArea, Stack } from '@mantine/core';
+import { AppShell, Overlay, Stack } from '@mantine/core';
 import { Outlet, useRouteContext } from '@tanstack/react-router';
+import { DeferredScrollArea } from './deferred-controls';
 import { ShellBreadcrumbs } from './shell-breadcrumbs';
 import { ShellHeader } from './shell-header';
 import { SidebarNav } from './sidebar-nav';
@@ -29,7 +30,7 @@ export function AdminShell() {
         <ShellHeader account={account} sidebar={sidebar} />
       </AppShell.Header>
       <AppShell.Navbar className={classes.navbar} p={rail ? 'xs' : 'sm'} data-collapsed={rail} aria-label="Main">
-        <AppShell.Section grow component={ScrollArea} scrollbars="y">
+        <AppShell.Section grow component={DeferredScrollArea} scrollbars="y">
           <SidebarNav rail={rail} onNavigate={sidebar.closeMobile} />
         </AppShell.Section>
       </AppShell.Navbar>

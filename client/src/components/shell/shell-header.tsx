@@ -2,7 +2,8 @@ import { ActionIcon, Burger, Group } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import type { CurrentAccount } from '@app/contract';
 import { BrandLink } from '../brand-link';
-import { DeferredColorSchemeMenu, DeferredTooltip, DeferredUserMenu } from './deferred-controls';
+import { DeferredTooltip } from '../deferred-tooltip';
+import { DeferredColorSchemeMenu, DeferredUserMenu } from './deferred-controls';
 import { toggleShortcut, type useSidebarState } from './sidebar-state';
 
 export const PRODUCT_NAME = 'Honor Society Admin';

@@ -1,6 +1,6 @@
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { DeferredTooltip } from './deferred-controls';
+import { DeferredTooltip } from '../deferred-tooltip';
 import { activeNavTo, navItems } from './nav-items';
 
 const fullStyles = { root: { borderRadius: 'var(--mantine-radius-md)' }, label: { fontWeight: 500 } };
