@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { Db } from './database.js';
 
 /** The tables whose versions migration 0026 keeps (`select track_table_version(...)` adds one). */
@@ -16,14 +16,30 @@ function cacheOf(db: Db): Map<string, Entry> {
   return cache;
 }
 
+type Versions = { versions: string | null; n: number };
+
+/** The version lookup of each set of tables, built and compiled once: it runs on every request. */
+const lookups = new Map<string, CompiledQuery<Versions>>();
+
+function versionLookup(db: Db, tables: readonly VersionedTable[]): CompiledQuery<Versions> {
+  const key = tables.join(',');
+  let lookup = lookups.get(key);
+  if (!lookup) {
+    lookup = db
+      .selectFrom('tableVersions')
+      .select([sql<string | null>`string_agg(version::text, ',' order by table_name)`.as('versions'), sql<number>`count(*)`.as('n')])
+      .where('tableName', 'in', tables)
+      .compile();
+    lookups.set(key, lookup);
+  }
+  return lookup;
+}
+
 /** The tables' current versions as one string, or undefined when one of them is not versioned. */
 async function versionsOf(db: Db, tables: readonly VersionedTable[]): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('tableVersions')
-    .select([sql<string>`string_agg(version::text, ',' order by table_name)`.as('versions'), sql<number>`count(*)`.as('n')])
-    .where('tableName', 'in', tables)
-    .executeTakeFirstOrThrow();
-  return Number(row.n) === tables.length ? row.versions : undefined;
+  const { rows } = await db.executeQuery(versionLookup(db, tables));
+  const row = rows[0];
+  return row && Number(row.n) === tables.length && row.versions !== null ? row.versions : undefined;
 }
 
 /**
