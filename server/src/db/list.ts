@@ -38,6 +38,9 @@ type AnySelect<O> = SelectQueryBuilder<any, any, O>;
 
 const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
 
+/** Rows skipped below which a page is read forwards without waiting for its total (see paginate). */
+const NEAR_START = 1_000;
+
 /** Orders by the sort terms and a tie-break; `reversed` gives the exact mirror order (nulls included). */
 function orderBy<O>(qb: AnySelect<O>, sort: SortTerm[], map: SortMap, tieBreaker: string, tieBreakerFollowsSort = false, reversed = false): AnySelect<O> {
   for (const { field, direction } of sort) {
@@ -109,6 +112,13 @@ export async function paginate<O>(
         rows.map(({ keptTotal, ...row }) => row as unknown as O),
         kept === null || kept === undefined ? await countAll() : Number(kept),
       );
+    }
+    if (options.total && offset < NEAR_START) {
+      // Near the start the far end never pays: the page and the total run at the same time, and a
+      // total the caller cannot give is counted as soon as that is known.
+      const total = options.total().then((known) => known ?? countAll());
+      const [items, n] = await Promise.all([page.execute(), total]);
+      return answer(items, n);
     }
     const known = await options.total?.();
     if (known === undefined) {
