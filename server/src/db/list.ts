@@ -200,29 +200,3 @@ export function streamCsv<O>(
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
-
-/**
- * The full name of the account joined as `alias` (e.g. the one who saved a row last), or null.
- * @example qb.leftJoin('accounts as a', 'a.id', 't.updatedBy').select(accountName('a').as('updatedBy'))
- */
-export function accountName(alias: string) {
-  return sql<string | null>`nullif(trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}), '')`;
-}
-
-/**
- * The full name of the account whose id `column` holds (e.g. the one who saved a row last), or null.
- * @example qb.select(['t.id', accountNameOf('t.updatedBy').as('updatedBy')])
- */
-export function accountNameOf(column: string) {
-  return sql<string | null>`(select ${accountName('editor')} from accounts editor where editor.id = ${sql.ref(column)})`;
-}
-
-/**
- * The account joined as `alias` as one `{ id, name, email }` object (name: first and last, trimmed), e.g. who
- * made a row. Key names need no camel-casing, so json_build_object reads them as they are.
- * @example qb.innerJoin('accounts as a', 'a.id', 'v.accountId').select(accountPerson('a').as('account'))
- */
-export function accountPerson(alias: string) {
-  const column = (name: string) => sql.ref(`${alias}.${name}`);
-  return sql<{ id: number; name: string; email: string }>`json_build_object('id', ${column('id')}, 'name', trim(${column('first_name')} || ' ' || ${column('last_name')}), 'email', ${column('email')})`;
-}

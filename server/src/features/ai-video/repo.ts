@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AiVideo, AiVideoStatus, AiVideoTemplate } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { firstItem, likePattern, mapPage, ownColumns, paginate, type SortField, type SortMap } from '../../db/list.js';
-import { accountMatches, accountNameMatches, withAccount } from '../../services/row-account.js';
+import { accountMatches, accountNameMatches, withAccount } from '../../db/account-sql.js';
 
 type TemplateListQuery = z.output<typeof import('@app/contract').AiVideoTemplateListQuery>;
 type VideoListQuery = z.output<typeof import('@app/contract').AiVideoListQuery>;

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { topOutcomeOf, type Assessment, type AssessmentListItem, type AssessmentScore } from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
-import { accountName, likePattern, paginate, type SortMap } from '../../db/list.js';
+import { likePattern, paginate, type SortMap } from '../../db/list.js';
+import { accountName } from '../../db/account-sql.js';
 
 type ListQuery = z.output<typeof import('@app/contract').AssessmentListQuery>;
 export type AssessmentValues = z.output<typeof import('@app/contract').AssessmentPatch>;

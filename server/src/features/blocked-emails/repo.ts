@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { BlockedEmail } from '@app/contract';
 import type { DB, Db } from '../../db/database.js';
-import { accountNameOf, firstItem, mapPage, ownColumns, paginate, searchMatch, streamCsv } from '../../db/list.js';
+import { firstItem, mapPage, ownColumns, paginate, searchMatch, streamCsv } from '../../db/list.js';
+import { accountNameOf } from '../../db/account-sql.js';
 import type { CsvColumn, ListFilters, SortField, SortMap } from '../../db/list.js';
 import { csvIso, csvText } from '../../db/copy-csv.js';
 

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { EmailTemplate, EmailTemplateListQuery, InviteeOptionsQuery } from '@app/contract';
 import type { Db } from '../../db/database.js';
-import { accountName, likePattern, paginate, rowsInOrder, type SortMap } from '../../db/list.js';
+import { likePattern, paginate, rowsInOrder, type SortMap } from '../../db/list.js';
+import { accountName } from '../../db/account-sql.js';
 
 type ListQuery = z.output<typeof EmailTemplateListQuery>;
 type Input = z.output<typeof import('@app/contract').EmailTemplateInput>;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AiChat, AiChatMessage, AiChatSummary, AiChatTemplate, AiFunctionCall } from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
 import { firstItem, likePattern, mapPage, ownColumns, paginate, type SortField, type SortMap } from '../../db/list.js';
-import { accountMatches, withAccount } from '../row-account.js';
+import { accountMatches, withAccount } from '../../db/account-sql.js';
 import { goalsOfChat } from './goals.js';
 
 type TemplateListQuery = z.output<typeof import('@app/contract').AiChatTemplateListQuery>;
