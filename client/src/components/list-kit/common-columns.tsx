@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatDay } from '../format';
 import { EditButton } from './row-actions';
@@ -41,11 +41,7 @@ export function updatedColumn<T extends { updatedAt: string; updatedBy: string |
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {format(row.updatedAt)}
         </Text>
-        {row.updatedBy && (
-          <Text size="xs" c="dimmed">
-            by {row.updatedBy}
-          </Text>
-        )}
+        {row.updatedBy && <Note>by {row.updatedBy}</Note>}
       </div>
     ),
   };
@@ -155,4 +151,26 @@ export function actionsColumn<T>(render: (row: T) => ReactNode): Column<T> {
  */
 export function editColumn<T extends { id: number }>(key: StringKey<T>, openEdit: (id: number) => void): Column<T> {
   return actionsColumn((row) => <EditButton name={row[key] as string} onClick={() => openEdit(row.id)} />);
+}
+
+/**
+ * A column sorted by its own field whose cell stacks its lines: the main one, then notes under it.
+ * @example stackedColumn<EmailSend>('emailTo', 'Email', undefined, (e) => <><Text size="sm">{e.emailTo}</Text><Note>{e.subject}</Note></>)
+ */
+export function stackedColumn<T>(key: keyof T & string, header: string, visibleFrom: Column<T>['visibleFrom'], lines: (row: T) => ReactNode): Column<T> {
+  const render = (row: T) => (
+    <Stack gap={2} align="flex-start">
+      {lines(row)}
+    </Stack>
+  );
+  return { key, header, sortField: key, visibleFrom, render };
+}
+
+/** A small dimmed line under a cell's main one, cut after `lineClamp` lines when given. */
+export function Note({ children, lineClamp }: { children: ReactNode; lineClamp?: number }) {
+  return (
+    <Text size="xs" c="dimmed" lineClamp={lineClamp}>
+      {children}
+    </Text>
+  );
 }

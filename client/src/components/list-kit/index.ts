@@ -12,5 +12,5 @@ export { ListPager } from './list-pager';
 export { ColumnToggle, useVisibleColumns, MOBILE_QUERY } from './column-toggle';
 export type { Column, FilterDef, FilterOption, FilterValues, ListResult } from './types';
 export { CardError, ListError } from './list-error';
-export { actionsColumn, countColumn, dayColumn, editColumn, enabledColumn, linkColumn, openColumn, updatedColumn, yesNoOptions } from './common-columns';
+export { actionsColumn, countColumn, dayColumn, editColumn, enabledColumn, linkColumn, Note, openColumn, stackedColumn, updatedColumn, yesNoOptions } from './common-columns';
 export { AddButton, EditButton, RowActions } from './row-actions';

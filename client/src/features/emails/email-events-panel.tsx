@@ -2,12 +2,11 @@ import { Badge, Stack, Text } from '@mantine/core';
 import { IconRobot } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { EmailEvent } from '@app/contract';
-import { DataTable, ListError, ListPager, type Column } from '../../components/list-kit';
+import { DataTable, ListError, ListPager, stackedColumn, type Column } from '../../components/list-kit';
 import { LIST_DEFAULTS, toUrlSearch } from '../../components/list-kit/list-search';
 import { FormDrawer } from '../../components/form-kit/form-drawer';
 import { useEmailEvents } from './api';
 import { EVENT_LABELS } from './email-status';
-import { stackedColumn } from './stacked-column';
 
 const routeApi = getRouteApi('/admin/tech/emails-sent');
 const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });

@@ -3,12 +3,11 @@ import { Badge, Button, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { EMAIL_EVENTS, EMAIL_SOURCE_LABELS, type EmailSend } from '@app/contract';
-import type { Column, FilterDef } from '../../components/list-kit';
+import { Note, stackedColumn, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { toUrlSearch } from '../../components/list-kit/list-search';
 import { emailsArea } from './api';
 import { EVENT_LABELS, SendStatus, StatusIcons, STATUS_GROUPS } from './email-status';
-import { Note, stackedColumn } from './stacked-column';
 
 const EmailEventsPanel = lazy(() => import('./email-events-panel'));
 

@@ -3,11 +3,10 @@ import { Alert, Button, Text } from '@mantine/core';
 import { IconEye, IconInfoCircle } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { OutboxMessage } from '@app/contract';
-import type { Column, FilterDef } from '../../components/list-kit';
+import { Note, stackedColumn, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { toUrlSearch } from '../../components/list-kit/list-search';
 import { outboxArea } from './api';
-import { Note, stackedColumn } from './stacked-column';
 
 const OutboxMessagePanel = lazy(() => import('./outbox-message-panel'));
 
