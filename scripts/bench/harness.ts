@@ -132,15 +132,30 @@ export type Timing = { p50: number; p95: number; n: number };
  * runs ahead of each call, outside the measured time.
  */
 export async function time(fn: () => Promise<unknown>, n = 200, warmup = 20, before?: () => Promise<unknown>): Promise<Timing> {
-  for (let i = 0; i < warmup; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    await before?.();
-    const t0 = performance.now();
-    await fn();
-    samples.push(performance.now() - t0);
+  return (await sampleInTurn([fn], n, warmup, before))[0]!;
+}
+
+/**
+ * Times `a` and `b` call by call in turn (a, b, a, b ...), so that both see the same machine: a
+ * background burst then weighs on both sides of a ratio instead of on whichever ran during it.
+ */
+export async function timeInTurn(a: () => Promise<unknown>, b: () => Promise<unknown>, n = 200, warmup = 20): Promise<[Timing, Timing]> {
+  const [ta, tb] = await sampleInTurn([a, b], n, warmup);
+  return [ta!, tb!];
+}
+
+/** Calls each of `fns` in turn, `warmup` rounds unmeasured then `n` measured, and answers each one's timing. */
+async function sampleInTurn(fns: Array<() => Promise<unknown>>, n: number, warmup: number, before?: () => Promise<unknown>): Promise<Timing[]> {
+  const samples = fns.map((): number[] => []);
+  for (let i = 0; i < warmup + n; i++) {
+    for (const [k, fn] of fns.entries()) {
+      if (i >= warmup) await before?.();
+      const t0 = performance.now();
+      await fn();
+      if (i >= warmup) samples[k]!.push(performance.now() - t0);
+    }
   }
-  return percentiles(samples);
+  return samples.map(percentiles);
 }
 
 function percentiles(samples: number[]): Timing {
@@ -172,22 +187,6 @@ export function getJson(bench: Bench, pathAndQuery: string): Promise<unknown> {
  * per call, with a long tail, which would be counted against the server.)
  */
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-/**
- * Times `a` and `b` call by call in turn (a, b, a, b ...), so that both see the same machine: a
- * background burst then weighs on both sides of a ratio instead of on whichever ran during it.
- */
-export async function timeInTurn(a: () => Promise<unknown>, b: () => Promise<unknown>, n = 200, warmup = 20): Promise<[Timing, Timing]> {
-  const samples: [number[], number[]] = [[], []];
-  for (let i = 0; i < warmup + n; i++) {
-    for (const [k, fn] of [a, b].entries()) {
-      const t0 = performance.now();
-      await fn();
-      if (i >= warmup) samples[k]!.push(performance.now() - t0);
-    }
-  }
-  return [percentiles(samples[0]), percentiles(samples[1])];
-}
 
 /** The resident memory of a process in MB, from /proc (Linux). */
 export function rssMb(pid: number): number {
