@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../server/src/db/database.js';
 import { refreshCounts } from '../../server/src/services/invitation-processing/counts.js';
+import { seedInstitutions } from './institutions.js';
+import { seedChapters } from './chapters-and-events.js';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -133,8 +135,15 @@ export async function seedInvitations(db: Db): Promise<number> {
  */
 export async function seedScaleInvitations(db: Db, scale: number): Promise<{ invitations: number; invitees: number }> {
   const per = 50_000;
-  const chapters = await db.selectFrom('chapters').select(['id', 'institutionId']).orderBy('id').limit(500).execute();
-  if (!chapters.length || scale <= 0) return { invitations: 0, invitees: 0 };
+  if (scale <= 0) return { invitations: 0, invitees: 0 };
+  const someChapters = () => db.selectFrom('chapters').select(['id', 'institutionId']).orderBy('id').limit(500).execute();
+  let chapters = await someChapters();
+  if (!chapters.length) {
+    // An empty database (a fresh bench): the demo schools and their chapters to invite for.
+    await seedInstitutions(db);
+    await seedChapters(db);
+    chapters = await someChapters();
+  }
   let left = scale;
   let invitations = 0;
   while (left > 0) {
