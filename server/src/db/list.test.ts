@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helper.js';
-import { paginate } from './list.js';
+import { pageOfRows, paginate, paginateRows } from './list.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,5 +60,35 @@ describe('paginate', () => {
         expect(fast).toEqual(plain);
       }
     }
+  });
+});
+
+describe('paginateRows', () => {
+  const ids = () => t.db.selectFrom('institutions as i').select('i.id');
+  const full = (db = t.db) => db.selectFrom('institutions as i').select(['i.id', 'i.name', 'i.abbreviation']);
+  const load = async (list: number[]) => full().where('i.id', 'in', list).execute();
+
+  it.each([
+    [[{ field: 'name', direction: 'asc' }], false],
+    [[{ field: 'name', direction: 'desc' }], true],
+    [[], false],
+  ] as const)('answers the same pages as paginate then pageOfRows, far end included (sort %o, tie-break follows %s)', async (sort, follows) => {
+    for (const pageSize of [1, 2, 3, 5]) {
+      for (let p = 1; p <= Math.ceil(5 / pageSize) + 1; p++) {
+        const query = { page: p, pageSize, sort: [...sort] };
+        const options = { tieBreakerFollowsSort: follows, total: async () => 5 };
+        const twoSteps = await pageOfRows(await paginate(ids(), query, { name: 'i.name' }, 'i.id', { count: 'separate', ...options }), load);
+        const { db, counter } = counting();
+        const oneStep = await paginateRows(ids(), query, { name: 'i.name' }, 'i.id', options, (page) => full(db).where('i.id', 'in', page));
+        expect(oneStep).toEqual(twoSteps);
+        expect(counter.n).toBe(1);
+      }
+    }
+  });
+
+  it('counts the matches when no total is given', async () => {
+    const page = await paginateRows(ids().where('i.name', '=', 'Alpha'), { page: 1, pageSize: 1, sort: [] }, {}, 'i.id', {}, (p) => full().where('i.id', 'in', p));
+    expect(page.items).toHaveLength(1);
+    expect(page.pagination).toMatchObject({ totalItems: 2, totalPages: 2 });
   });
 });

@@ -89,58 +89,95 @@ export type PaginateOptions = {
  * @example
  * return paginate(db.selectFrom('institutions').selectAll().where(...), query, { name: 'name' }, 'id');
  */
-export async function paginate<O>(
+export function paginate<O>(qb: AnySelect<O>, query: Query, map: SortMap, tieBreaker = 'id', options: PaginateOptions = {}): Promise<Paged<O>> {
+  return paginateWith(qb, query, map, tieBreaker, options, async (page, mirrored) => {
+    const rows = await page.execute();
+    return mirrored ? rows.reverse() : rows;
+  });
+}
+
+/**
+ * A page found on narrow rows (`ids`: cheap to sort, count and skip) and read in full by `rows` in the
+ * same statement: `rows(page)` selects the full rows whose id is in `page` (a subquery of the page's
+ * ids), and they come back in the list's order. The total is counted as with `count: 'separate'`.
+ * One round trip less than `paginate` then `pageOfRows`, on every page.
+ * @example
+ * return paginateRows(filtered.select('iv.id'), query, sortMap, 'iv.id', { total }, (page) => selectFull(db).where('iv.id', 'in', page));
+ */
+export function paginateRows<R>(
+  ids: AnySelect<{ id: number }>,
+  query: Query,
+  map: SortMap,
+  tieBreaker: string,
+  options: Omit<PaginateOptions, 'count' | 'totalExpression'>,
+  rows: (page: AnySelect<{ id: number }>) => AnySelect<R>,
+): Promise<Paged<R>> {
+  // The full rows carry the sort columns under the same names, so ordering them again (a few rows)
+  // gives the page's own order, mirrored reads included.
+  const read = (page: AnySelect<{ id: number }>) => orderBy(rows(page), query.sort, map, tieBreaker, options.tieBreakerFollowsSort).execute();
+  return paginateWith(ids as AnySelect<unknown>, query, map, tieBreaker, { ...options, count: 'separate' }, read as (page: AnySelect<unknown>) => Promise<R[]>);
+}
+
+/**
+ * The paging itself; `read` runs a page's statement (`mirrored`: the page selected in mirror order)
+ * and answers its items in the list's order.
+ */
+async function paginateWith<O, R>(
   qb: AnySelect<O>,
   query: Query,
   map: SortMap,
-  tieBreaker = 'id',
-  options: PaginateOptions = {},
-): Promise<Paged<O>> {
+  tieBreaker: string,
+  options: PaginateOptions,
+  read: (page: AnySelect<O>, mirrored: boolean) => Promise<R[]>,
+): Promise<Paged<R>> {
   const offset = (query.page - 1) * query.pageSize;
   const page = orderBy(qb, query.sort, map, tieBreaker, options.tieBreakerFollowsSort).limit(query.pageSize).offset(offset);
   const countAll = async () => {
     const { n } = (await qb.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: number };
     return Number(n);
   };
-  const answer = (items: O[], total: number) => ({ items, pagination: pagination(query.page, query.pageSize, total) });
+  const answer = (items: R[], total: number) => ({ items, pagination: pagination(query.page, query.pageSize, total) });
 
   if (options.count === 'separate') {
     if (offset === 0 && options.totalExpression) {
-      const rows = (await page.select(options.totalExpression.as('keptTotal')).execute()) as Array<O & { keptTotal: number | null }>;
-      const kept = rows[0] ? rows[0].keptTotal : await options.total?.();
-      return answer(
-        rows.map(({ keptTotal, ...row }) => row as unknown as O),
-        kept === null || kept === undefined ? await countAll() : Number(kept),
-      );
+      // The first page reads its kept total in its own statement.
+      const totalExpression = options.totalExpression;
+      let kept: number | null | undefined;
+      const items = (await read(page.select(totalExpression.as('keptTotal')) as AnySelect<O>, false)).map((row) => {
+        const { keptTotal, ...rest } = row as R & { keptTotal?: number | null };
+        kept = keptTotal;
+        return rest as R;
+      });
+      if (!items.length) kept = await options.total?.();
+      return answer(items, kept === null || kept === undefined ? await countAll() : Number(kept));
     }
     if (options.total && offset < NEAR_START) {
       // Near the start the far end never pays: the page and the total run at the same time, and a
       // total the caller cannot give is counted as soon as that is known.
       const total = options.total().then((known) => known ?? countAll());
-      const [items, n] = await Promise.all([page.execute(), total]);
+      const [items, n] = await Promise.all([read(page, false), total]);
       return answer(items, n);
     }
     const known = await options.total?.();
     if (known === undefined) {
-      const [items, total] = await Promise.all([page.execute(), countAll()]);
+      const [items, total] = await Promise.all([read(page, false), countAll()]);
       return answer(items, total);
     }
     if (offset > known / 2 && offset < known) {
       // Past the middle, read from the far end in mirror order: OFFSET skips entry by entry, so the
       // last page of 500,000 would otherwise walk the whole index.
       const take = Math.min(query.pageSize, known - offset);
-      const mirrored = await orderBy(qb, query.sort, map, tieBreaker, options.tieBreakerFollowsSort, true)
+      const mirrored = orderBy(qb, query.sort, map, tieBreaker, options.tieBreakerFollowsSort, true)
         .limit(take)
-        .offset(known - offset - take)
-        .execute();
-      return answer(mirrored.reverse(), known);
+        .offset(known - offset - take);
+      return answer(await read(mirrored, true), known);
     }
-    return answer(await page.execute(), known);
+    return answer(await read(page, false), known);
   }
   const rows = (await page.select(sql<number>`count(*) over()`.as('windowTotal')).execute()) as Array<O & { windowTotal: number }>;
   // Past the last page there is no row to carry the window total: count separately so the pager still knows where the end is.
   const total = rows[0]?.windowTotal ?? (await countAll());
-  return answer(rows.map(({ windowTotal, ...row }) => row as unknown as O), Number(total));
+  return answer(rows.map(({ windowTotal, ...row }) => row as unknown as R), Number(total));
 }
 
 /** A page with each row made an item by `toItem`. */

@@ -217,5 +217,10 @@ describe('invitations', () => {
     expect(anon.statusCode).toBe(401);
     expect((await request({ method: 'GET', url: `${URL}/999999` })).statusCode).toBe(404);
     expect((await request({ method: 'DELETE', url: `${URL}/999999` })).statusCode).toBe(404);
+    for (const qs of ['', '?page=3', '?removed=1&search=x']) {
+      const invitees = await request({ method: 'GET', url: `${URL}/999999/invitees${qs}` });
+      expect(invitees.statusCode).toBe(404);
+      expect(invitees.json().message).toMatch(/Invitation/);
+    }
   });
 });

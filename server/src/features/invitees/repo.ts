@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { INVITEE_EMAIL_FLAGS, type Invitee, type InviteeEventKey } from '@app/contract';
 import type { z } from 'zod';
 import type { DB, Db } from '../../db/database.js';
-import { likePattern, pageOfRows, paginate, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
+import { likePattern, mapPage, paginateRows, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
 import { csvIso, csvJsonText, csvText, csvYesNo } from '../../db/copy-csv.js';
 import { invitationsWithNames } from '../../db/invitation-names.js';
 
@@ -89,10 +89,6 @@ function toInvitee(row: Row): Invitee {
   };
 }
 
-async function loadInvitees(db: Db, ids: number[]): Promise<Invitee[]> {
-  return (await selectFull(db).where('iv.id', 'in', ids).execute()).map(toInvitee);
-}
-
 /**
  * The total of a list with no search and at most one filter, from kept counts: an event from
  * invitation_event_counts (triggers), removed, test or times invited from the counts processing keeps on
@@ -131,17 +127,21 @@ export async function keptInviteeTotal(db: Db, filters: Filters): Promise<number
 }
 
 /**
- * One page of invitees, of one invitation or of all. The page is found on ids (index order, no join),
- * counted separately (from the kept counts where they answer, see keptInviteeTotal), then read in full.
+ * One page of invitees, of one invitation or of all. The page is found on ids (index order, no join)
+ * and read in full in the same statement; it is counted at the same time (from the kept counts where
+ * they answer, see keptInviteeTotal).
  */
 export async function listInvitees(db: Db, query: ListQuery, invitationId?: number) {
   const filters = { ...query, invitationId };
-  const page = await paginate(filterInvitees(db, filters).select('iv.id'), query, inviteeSort, 'iv.id', {
-    count: 'separate',
-    tieBreakerFollowsSort: true,
-    total: () => keptInviteeTotal(db, filters),
-  });
-  return pageOfRows(page, (ids) => loadInvitees(db, ids));
+  const page = await paginateRows(
+    filterInvitees(db, filters).select('iv.id'),
+    query,
+    inviteeSort,
+    'iv.id',
+    { tieBreakerFollowsSort: true, total: () => keptInviteeTotal(db, filters) },
+    (ids) => selectFull(db).where('iv.id', 'in', ids),
+  );
+  return mapPage(page, toInvitee);
 }
 
 export async function invitationExists(db: Db, id: number): Promise<boolean> {
