@@ -61,7 +61,13 @@ describe('program syllabus in the browser', () => {
   it('opens the component dialog from the grouped menu', async () => {
     const { page } = e;
     await page.getByRole('button', { name: 'Add Program Component' }).first().click();
-    await page.getByRole('menuitem', { name: /Calendar Event/ }).click();
+    // The menu is taller than the window: it scrolls inside itself and the page stays put.
+    const item = page.getByRole('menuitem', { name: /Calendar Event/ });
+    await item.waitFor();
+    const scrollY = await page.evaluate(() => window.scrollY);
+    await shot('program-add-component-menu.png');
+    await item.click();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
     const dialog = page.getByRole('dialog', { name: 'Add Calendar Event' });
     await expect.poll(() => dialog.getByText('Calendar Event: event to join').count()).toBe(1);
     await dialog.getByRole('switch', { name: /Async curriculum fallback/ }).check({ force: true });

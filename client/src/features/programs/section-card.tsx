@@ -17,13 +17,15 @@ export type SectionActions = {
 /** The 'Add Program Component' menu, grouped Content, AI, Interactive, Synchronous. */
 function AddComponentMenu({ onPick }: { onPick: (type: ComponentType) => void }) {
   return (
-    <Menu position="bottom-end" withinPortal>
+    // Taller than most windows: held to the room the window has (size), scrolling inside itself, so the
+    // page (and the button it hangs from) stays put.
+    <Menu position="bottom-end" withinPortal middlewares={{ flip: true, shift: true, size: { padding: 8 } }}>
       <Menu.Target>
         <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} rightSection={<IconChevronDown size={14} />}>
           Add Program Component
         </Button>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown style={{ overflowY: 'auto' }}>
         {COMPONENT_GROUPS.map((group) => (
           <div key={group.label}>
             <Menu.Label>{group.label}</Menu.Label>
