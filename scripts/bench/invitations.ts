@@ -154,7 +154,9 @@ export async function benchInviteeLists(bench: Bench): Promise<boolean> {
     const url = inv ? `/api/admin/logistics/invitations/${inv}/invitees?${qs}` : `/api/admin/logistics/invitees?${qs}`;
     const query = InviteeListQuery.parse(Object.fromEntries(new URLSearchParams(qs)));
     const statements = await bench.captureSql((db) => listInvitees(db, query, inv));
-    const [api, direct] = await timeInTurn(() => getJson(bench, url), () => bench.replay(statements), 100, 10);
+    // 300 calls each: a p95 read off 100 samples is the fifth-slowest call, and moves run to run with one
+    // scheduling hiccup of this shared box.
+    const [api, direct] = await timeInTurn(() => getJson(bench, url), () => bench.replay(statements), 300, 30);
     const fast = report(`  ${label}: API p95`, `${fmt(api.p95)} (SQL ${fmt(direct.p95)}, ${(api.p95 / direct.p95).toFixed(2)}x; p50 ${fmt(api.p50)} / ${fmt(direct.p50)})`, api.p95 < 50 && api.p95 <= 2 * direct.p95, '< 50 ms, <= 2x SQL');
     ok = fast && ok;
   }
