@@ -12,15 +12,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The same database, counting the statements sent. */
+/** The same database, counting the statements sent (by their results: a subquery is compiled on its own too). */
 function counting() {
   const counter = { n: 0 };
   const db = t.db.withPlugin({
-    transformQuery: (args) => {
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
       counter.n++;
-      return args.node;
+      return args.result;
     },
-    transformResult: async (args) => args.result,
   });
   return { db, counter };
 }
@@ -90,5 +90,48 @@ describe('paginateRows', () => {
     const page = await paginateRows(ids().where('i.name', '=', 'Alpha'), { page: 1, pageSize: 1, sort: [] }, {}, 'i.id', {}, (p) => full().where('i.id', 'in', p));
     expect(page.items).toHaveLength(1);
     expect(page.pagination).toMatchObject({ totalItems: 2, totalPages: 2 });
+  });
+});
+
+describe('fewMatches', () => {
+  const sorts = [[{ field: 'name', direction: 'asc' }], [{ field: 'name', direction: 'desc' }], []] as const;
+
+  it.each([1, 2, 5, 100])('answers every page as the usual paging does, with a cap of %i', async (cap) => {
+    const qb = () => t.db.selectFrom('institutions').select(['id', 'name']).where('name', '<>', 'Nobody');
+    for (const sort of sorts) {
+      for (const pageSize of [1, 2, 5]) {
+        for (let p = 1; p <= Math.ceil(5 / pageSize) + 1; p++) {
+          const query = { page: p, pageSize, sort: [...sort] };
+          const usual = await paginate(qb(), query, { name: 'name' }, 'id', { count: 'separate', tieBreakerFollowsSort: true });
+          const few = await paginate(qb(), query, { name: 'name' }, 'id', { count: 'separate', tieBreakerFollowsSort: true, fewMatches: { db: t.db, cap } });
+          expect(few).toEqual(usual);
+        }
+      }
+    }
+  });
+
+  it('finds, pages and counts few matches in one statement, and reads their rows in one more', async () => {
+    const query = { page: 1, pageSize: 1, sort: [{ field: 'name', direction: 'asc' as const }] };
+    const { db, counter } = counting();
+    const page = await paginate(db.selectFrom('institutions').select(['id', 'name']).where('name', '=', 'Alpha'), query, { name: 'name' }, 'id', { count: 'separate', fewMatches: { db, cap: 10 } });
+    expect(counter.n).toBe(1);
+    expect(page.items.map((r) => Object.keys(r))).toEqual([['id', 'name']]);
+    expect(page.pagination).toMatchObject({ totalItems: 2, totalPages: 2 });
+
+    counter.n = 0;
+    const full = (qb: typeof db) => qb.selectFrom('institutions as i').select(['i.id', 'i.name', 'i.abbreviation']);
+    const rows = await paginateRows(db.selectFrom('institutions as i').select('i.id').where('i.name', '=', 'Alpha'), { ...query, page: 2 }, { name: 'i.name' }, 'i.id', { fewMatches: { db, cap: 10 } }, (p) => full(db).where('i.id', 'in', p));
+    expect(counter.n).toBe(2);
+    expect(rows.items).toHaveLength(1);
+    expect(rows.items[0]).toMatchObject({ name: 'Alpha' });
+    expect(rows.pagination.totalItems).toBe(2);
+  });
+
+  it('answers an empty first page with a total of 0, and counts a page past the end', async () => {
+    const none = await paginate(t.db.selectFrom('institutions').select('id').where('name', '=', 'Nobody'), { page: 1, pageSize: 2, sort: [] }, {}, 'id', { count: 'separate', fewMatches: { db: t.db, cap: 10 } });
+    expect(none).toEqual({ items: [], pagination: expect.objectContaining({ totalItems: 0 }) });
+    const past = await paginate(t.db.selectFrom('institutions').select('id'), { page: 4, pageSize: 2, sort: [] }, {}, 'id', { count: 'separate', fewMatches: { db: t.db, cap: 10 } });
+    expect(past.items).toEqual([]);
+    expect(past.pagination.totalItems).toBe(5);
   });
 });

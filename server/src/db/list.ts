@@ -41,17 +41,25 @@ const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
 /** Rows skipped below which a page is read forwards without waiting for its total (see paginate). */
 const NEAR_START = 1_000;
 
-/** Orders by the sort terms and a tie-break; `reversed` gives the exact mirror order (nulls included). */
-function orderBy<O>(qb: AnySelect<O>, sort: SortTerm[], map: SortMap, tieBreaker: string, tieBreakerFollowsSort = false, reversed = false): AnySelect<O> {
-  for (const { field, direction } of sort) {
+type OrderTerm = { expr: Expression<unknown>; direction: 'asc' | 'desc' };
+
+/** The sort terms and a tie-break as expressions; `reversed` gives the exact mirror order (nulls included). */
+function orderTerms(sort: SortTerm[], map: SortMap, tieBreaker: string, tieBreakerFollowsSort = false, reversed = false): OrderTerm[] {
+  const terms = sort.map(({ field, direction }): OrderTerm => {
     const col = map[field];
     if (col === undefined) throw new Error(`Unmapped sort field ${field}`); // the contract already refused it
-    qb = qb.orderBy(typeof col === 'string' ? sql.ref(col) : col, reversed ? flip(direction) : direction);
-  }
+    return { expr: typeof col === 'string' ? sql.ref(col) : col, direction: reversed ? flip(direction) : direction };
+  });
   // A stable tie-break so pages never repeat or skip rows.
   const last = sort[sort.length - 1]?.direction ?? 'asc';
   const tie = tieBreakerFollowsSort ? last : 'asc';
-  return qb.orderBy(sql.ref(tieBreaker), reversed ? flip(tie) : tie);
+  return [...terms, { expr: sql.ref(tieBreaker), direction: reversed ? flip(tie) : tie }];
+}
+
+/** Orders by the sort terms and a tie-break; `reversed` gives the exact mirror order (nulls included). */
+function orderBy<O>(qb: AnySelect<O>, sort: SortTerm[], map: SortMap, tieBreaker: string, tieBreakerFollowsSort = false, reversed = false): AnySelect<O> {
+  for (const { expr, direction } of orderTerms(sort, map, tieBreaker, tieBreakerFollowsSort, reversed)) qb = qb.orderBy(expr, direction);
+  return qb;
 }
 
 export type PaginateOptions = {
@@ -81,6 +89,13 @@ export type PaginateOptions = {
    * statement, so the most common page costs one round trip instead of two.
    */
   totalExpression?: AliasableExpression<number>;
+  /**
+   * With `count: 'separate'`: the matches are likely few (a search through a trigram index), so they
+   * are found once instead of twice (page and count): at most `cap` of them are read with their sort
+   * keys and numbered, paged and counted among themselves in one statement (`db` builds it). Beyond
+   * `cap` matches the page and the total are read as usual.
+   */
+  fewMatches?: { db: Kysely<any>; cap: number };
 };
 
 /**
@@ -90,10 +105,11 @@ export type PaginateOptions = {
  * return paginate(db.selectFrom('institutions').selectAll().where(...), query, { name: 'name' }, 'id');
  */
 export function paginate<O>(qb: AnySelect<O>, query: Query, map: SortMap, tieBreaker = 'id', options: PaginateOptions = {}): Promise<Paged<O>> {
-  return paginateWith(qb, query, map, tieBreaker, options, async (page, mirrored) => {
+  const read = async (page: AnySelect<O>, mirrored: boolean) => {
     const rows = await page.execute();
     return mirrored ? rows.reverse() : rows;
-  });
+  };
+  return paginateWith(qb, query, map, tieBreaker, options, { read, fromRows: async (rows) => rows });
 }
 
 /**
@@ -115,20 +131,29 @@ export function paginateRows<R>(
   // The full rows carry the sort columns under the same names, so ordering them again (a few rows)
   // gives the page's own order, mirrored reads included.
   const read = (page: AnySelect<{ id: number }>) => orderBy(rows(page), query.sort, map, tieBreaker, options.tieBreakerFollowsSort).execute();
-  return paginateWith(ids as AnySelect<unknown>, query, map, tieBreaker, { ...options, count: 'separate' }, read as (page: AnySelect<unknown>) => Promise<R[]>);
+  // Ids already found (few matches) are read as a list of values.
+  const fromRows = async (found: Array<{ id: number }>) => {
+    const db = options.fewMatches?.db;
+    if (!found.length || !db) return [];
+    return read(db.selectFrom(sql`unnest(${found.map((r) => r.id)}::int[])`.as('p')).select(sql<number>`p`.as('id')));
+  };
+  return paginateWith(ids, query, map, tieBreaker, { ...options, count: 'separate' }, { read, fromRows });
 }
 
 /**
- * The paging itself; `read` runs a page's statement (`mirrored`: the page selected in mirror order)
- * and answers its items in the list's order.
+ * How a page's items are read: `read` runs a page's statement (`mirrored`: the page selected in mirror
+ * order) and `fromRows` makes items of rows already read (few matches); both in the list's order.
  */
+type Reader<O, R> = { read: (page: AnySelect<O>, mirrored: boolean) => Promise<R[]>; fromRows: (rows: O[]) => Promise<R[]> };
+
+/** The paging itself (see paginate). */
 async function paginateWith<O, R>(
   qb: AnySelect<O>,
   query: Query,
   map: SortMap,
   tieBreaker: string,
   options: PaginateOptions,
-  read: (page: AnySelect<O>, mirrored: boolean) => Promise<R[]>,
+  { read, fromRows }: Reader<O, R>,
 ): Promise<Paged<R>> {
   const offset = (query.page - 1) * query.pageSize;
   const page = orderBy(qb, query.sort, map, tieBreaker, options.tieBreakerFollowsSort).limit(query.pageSize).offset(offset);
@@ -139,6 +164,10 @@ async function paginateWith<O, R>(
   const answer = (items: R[], total: number) => ({ items, pagination: pagination(query.page, query.pageSize, total) });
 
   if (options.count === 'separate') {
+    if (options.fewMatches && offset < options.fewMatches.cap) {
+      const few = await fewMatchesPage(qb, query, map, tieBreaker, options, options.fewMatches, offset);
+      if (few) return answer(await fromRows(few.rows), few.total);
+    }
     if (offset === 0 && options.totalExpression) {
       // The first page reads its kept total in its own statement.
       const totalExpression = options.totalExpression;
@@ -178,6 +207,33 @@ async function paginateWith<O, R>(
   // Past the last page there is no row to carry the window total: count separately so the pager still knows where the end is.
   const total = rows[0]?.windowTotal ?? (await countAll());
   return answer(rows.map(({ windowTotal, ...row }) => row as unknown as R), Number(total));
+}
+
+/**
+ * One statement that reads at most `cap + 1` matches with their sort keys (the scan stops there),
+ * then counts, orders and pages those: the page's rows and the total when there are `cap` or fewer;
+ * undefined when there are more, or when the page is past the end (no row carries the total).
+ */
+async function fewMatchesPage<O>(
+  qb: AnySelect<O>,
+  query: Query,
+  map: SortMap,
+  tieBreaker: string,
+  options: PaginateOptions,
+  { db, cap }: { db: Kysely<any>; cap: number },
+  offset: number,
+): Promise<{ rows: O[]; total: number } | undefined> {
+  const terms = orderTerms(query.sort, map, tieBreaker, options.tieBreakerFollowsSort);
+  const keys = terms.map((_, i) => `pageKey${i}`);
+  const matches = qb.select(terms.map(({ expr }, i) => sql`${expr}`.as(keys[i]!))).limit(cap + 1);
+  let page = db.selectFrom(matches.as('m')).selectAll('m').select(sql<number>`count(*) over ()`.as('matchCount'));
+  for (const [i, { direction }] of terms.entries()) page = page.orderBy(sql.ref(`m.${keys[i]}`), direction);
+  const rows = (await page.limit(query.pageSize).offset(offset).execute()) as Array<Record<string, unknown>>;
+  if (!rows.length) return offset === 0 ? { rows: [], total: 0 } : undefined;
+  const total = Number(rows[0]!.matchCount);
+  if (total > cap) return undefined;
+  for (const row of rows) for (const key of [...keys, 'matchCount']) delete row[key];
+  return { rows: rows as O[], total };
 }
 
 /** A page with each row made an item by `toItem`. */

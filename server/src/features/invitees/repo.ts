@@ -126,10 +126,13 @@ export async function keptInviteeTotal(db: Db, filters: Filters): Promise<number
   return row.unsure ? undefined : Number(row.total);
 }
 
+/** Up to this many matches of a search are paged and counted in one statement (see PaginateOptions.fewMatches). */
+const SEARCH_MATCH_CAP = 5_000;
+
 /**
  * One page of invitees, of one invitation or of all. The page is found on ids (index order, no join)
  * and read in full in the same statement; it is counted at the same time (from the kept counts where
- * they answer, see keptInviteeTotal).
+ * they answer, see keptInviteeTotal), or, for a search, found and counted together first.
  */
 export async function listInvitees(db: Db, query: ListQuery, invitationId?: number) {
   const filters = { ...query, invitationId };
@@ -138,7 +141,13 @@ export async function listInvitees(db: Db, query: ListQuery, invitationId?: numb
     query,
     inviteeSort,
     'iv.id',
-    { tieBreakerFollowsSort: true, total: () => keptInviteeTotal(db, filters) },
+    {
+      tieBreakerFollowsSort: true,
+      total: () => keptInviteeTotal(db, filters),
+      // A search the trigram index can answer (3 characters or more) usually matches a few rows:
+      // found once, for the page and the total together.
+      fewMatches: (query.search?.length ?? 0) >= 3 ? { db, cap: SEARCH_MATCH_CAP } : undefined,
+    },
     (ids) => selectFull(db).where('iv.id', 'in', ids),
   );
   return mapPage(page, toInvitee);
