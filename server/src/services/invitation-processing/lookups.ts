@@ -27,18 +27,21 @@ async function inChunks<T>(emails: string[], each: (chunk: string[]) => Promise<
  */
 export async function addressFacts(db: Db, invitationId: number, emails: string[]): Promise<AddressFacts> {
   const unique = [...new Set(emails.filter(Boolean))];
-  const suppressed = await suppressedAddresses(db, unique, 'Invitation');
-  const members = await inChunks(unique, async (chunk) => {
-    const { rows } = await sql<{ email: string }>`
-      select distinct lower(email) as email from accounts where lower(email) = any(${chunk}::text[]) and member_at is not null`.execute(db);
-    return rows.map((r) => r.email);
-  });
-  const prior = await inChunks(unique, async (chunk) => {
-    const { rows } = await sql<{ email: string; n: number }>`
-      select email, count(distinct invitation_id)::int as n from invitees
-      where email = any(${chunk}::text[]) and invitation_id < ${invitationId} and removed = false
-      group by email`.execute(db);
-    return rows;
-  });
+  // The three facts are independent: asked at the same time, each on its own connection.
+  const [suppressed, members, prior] = await Promise.all([
+    suppressedAddresses(db, unique, 'Invitation'),
+    inChunks(unique, async (chunk) => {
+      const { rows } = await sql<{ email: string }>`
+        select distinct lower(email) as email from accounts where lower(email) = any(${chunk}::text[]) and member_at is not null`.execute(db);
+      return rows.map((r) => r.email);
+    }),
+    inChunks(unique, async (chunk) => {
+      const { rows } = await sql<{ email: string; n: number }>`
+        select email, count(distinct invitation_id)::int as n from invitees
+        where email = any(${chunk}::text[]) and invitation_id < ${invitationId} and removed = false
+        group by email`.execute(db);
+      return rows;
+    }),
+  ]);
   return { suppressed, members: new Set(members), priorInvites: new Map(prior.map((r) => [r.email, r.n])) };
 }

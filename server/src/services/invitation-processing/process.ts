@@ -5,7 +5,7 @@ import type { Storage } from '../../plugins/storage.js';
 import { cleanInvitees, normaliseEmail, readInviteeFile, InviteeFileError, type CleanedRow, type RawRow } from '../invitee-import/index.js';
 import { addressFacts } from './lookups.js';
 import { refreshCounts } from './counts.js';
-import { assignCodes, splitGroups } from './assign.js';
+import { drawCodes, splitGroups } from './assign.js';
 import { localCopy } from './local-copy.js';
 
 /*
@@ -16,7 +16,8 @@ import { localCopy } from './local-copy.js';
  *  2. deletes any invitee a crashed or retried attempt of the run left, so a restart never duplicates;
  *  3. reads the whole file (10 MB at most) and records countPreClean;
  *  4. cleans it against the database (suppression, members, earlier invitations), gives each valid
- *     invitee a unique code and, with a variable, a random A/B group;
+ *     invitee a unique code (drawn while the addresses are looked up) and, with a variable, a random
+ *     A/B group;
  *  5. writes the invitees in batches, each in its own transaction that also advances countProcessed
  *     (the list's progress bar) and checks the run still owns the invitation;
  *  6. ends in Ready with the counts. A file that cannot be used (no email column, corrupt, ...) ends
@@ -143,7 +144,12 @@ export async function processInvitationDatabase(
     await db.updateTable('invitations').set({ countPreClean: raw.length }).where('id', '=', invitationId).where('processingRun', '=', run).execute();
     phase('read');
 
-    const facts = await addressFacts(db, invitationId, raw.map((r) => normaliseEmail(r.fields.email)));
+    // The facts about the file's addresses and a code for every row (those of removed rows go unused)
+    // are looked up at the same time.
+    const [facts, codes] = await Promise.all([
+      addressFacts(db, invitationId, raw.map((r) => normaliseEmail(r.fields.email))),
+      drawCodes(db, inv.abbreviation, raw.length),
+    ]);
     phase('lookups');
     const cleaned = cleanInvitees(raw, {
       cleanJoined: inv.cleanJoined,
@@ -154,7 +160,7 @@ export async function processInvitationDatabase(
     }).rows;
     const valid = cleaned.filter((r) => !r.removed);
     phase('clean');
-    await assignCodes(db, inv.abbreviation, valid);
+    valid.forEach((row, i) => (row.invitationCode = codes[i]));
     if (inv.testId) splitGroups(valid);
     phase('codes');
 
