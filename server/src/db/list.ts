@@ -209,6 +209,18 @@ async function paginateWith<O, R>(
   return answer(rows.map(({ windowTotal, ...row }) => row as unknown as R), Number(total));
 }
 
+/** Up to this many matches of a search are paged and counted in one statement (see fewSearchMatches). */
+const SEARCH_MATCH_CAP = 5_000;
+
+/**
+ * The `fewMatches` option for a list searched through a trigram index: a search of 3 characters or
+ * more (fewer cannot use the index) usually matches a few rows, found once for the page and the total.
+ * @example paginate(filtered, query, sortMap, 'e.id', { count: 'separate', fewMatches: fewSearchMatches(db, query.search) })
+ */
+export function fewSearchMatches(db: Kysely<any>, search: string | undefined): PaginateOptions['fewMatches'] {
+  return search && search.length >= 3 ? { db, cap: SEARCH_MATCH_CAP } : undefined;
+}
+
 /**
  * One statement that reads at most `cap + 1` matches with their sort keys (the scan stops there),
  * then counts, orders and pages those: the page's rows and the total when there are `cap` or fewer;

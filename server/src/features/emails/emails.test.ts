@@ -79,6 +79,7 @@ describe('send log', () => {
 
     const search = await req({ method: 'GET', url: '/api/admin/tech/emails?search=STUDENT2', cookie });
     expect(search.json().items.map((i: { emailTo: string }) => i.emailTo)).toEqual(['student2@log.example']);
+    expect(search.json().pagination).toMatchObject({ totalItems: 1, totalPages: 1 });
   });
 
   it('refuses unknown filter values with a clear 400 and needs an admin', async () => {

@@ -3,7 +3,7 @@ import { EMAIL_SOURCES, type EmailEvent, type EmailEventKind, type EmailSend, ty
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { EmailEventName, EmailSourceKey } from '../../db/tables/email.js';
-import { likePattern, paginate, type SortMap } from '../../db/list.js';
+import { fewSearchMatches, likePattern, paginate, type SortMap } from '../../db/list.js';
 import { keptRowCount } from '../../db/row-counts.js';
 
 type SendQuery = z.output<typeof import('@app/contract').EmailSendListQuery>;
@@ -70,8 +70,9 @@ export async function listSends(db: Db, query: SendQuery) {
     query,
     sendSort,
     'e.id',
-    // The send log grows large: an unfiltered page reads the kept row count, a filtered one counts beside it.
-    { count: 'separate', tieBreakerFollowsSort: true, ...keptRowCount(db, 'email_sends', query) },
+    // The send log grows large: an unfiltered page reads the kept row count, a filtered one counts beside
+    // it, a search finds its matches once for both.
+    { count: 'separate', tieBreakerFollowsSort: true, ...keptRowCount(db, 'email_sends', query), fewMatches: fewSearchMatches(db, query.search) },
   );
   return {
     ...page,

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { INVITEE_EMAIL_FLAGS, type Invitee, type InviteeEventKey } from '@app/contract';
 import type { z } from 'zod';
 import type { DB, Db } from '../../db/database.js';
-import { likePattern, mapPage, paginateRows, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
+import { fewSearchMatches, likePattern, mapPage, paginateRows, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
 import { csvIso, csvJsonText, csvText, csvYesNo } from '../../db/copy-csv.js';
 import { invitationsWithNames } from '../../db/invitation-names.js';
 
@@ -126,9 +126,6 @@ export async function keptInviteeTotal(db: Db, filters: Filters): Promise<number
   return row.unsure ? undefined : Number(row.total);
 }
 
-/** Up to this many matches of a search are paged and counted in one statement (see PaginateOptions.fewMatches). */
-const SEARCH_MATCH_CAP = 5_000;
-
 /**
  * One page of invitees, of one invitation or of all. The page is found on ids (index order, no join)
  * and read in full in the same statement; it is counted at the same time (from the kept counts where
@@ -144,9 +141,7 @@ export async function listInvitees(db: Db, query: ListQuery, invitationId?: numb
     {
       tieBreakerFollowsSort: true,
       total: () => keptInviteeTotal(db, filters),
-      // A search the trigram index can answer (3 characters or more) usually matches a few rows:
-      // found once, for the page and the total together.
-      fewMatches: (query.search?.length ?? 0) >= 3 ? { db, cap: SEARCH_MATCH_CAP } : undefined,
+      fewMatches: fewSearchMatches(db, query.search),
     },
     (ids) => selectFull(db).where('iv.id', 'in', ids),
   );
