@@ -165,20 +165,18 @@ async function paginateWith<O, R>(
 
   if (options.count === 'separate') {
     if (options.fewMatches && offset < options.fewMatches.cap) {
-      const few = await fewMatchesPage(qb, query, map, tieBreaker, options, options.fewMatches, offset);
+      const order = orderTerms(query.sort, map, tieBreaker, options.tieBreakerFollowsSort);
+      const few = await fewMatchesPage(qb, order, query.pageSize, offset, options.fewMatches);
       if (few) return answer(await fromRows(few.rows), few.total);
     }
     if (offset === 0 && options.totalExpression) {
       // The first page reads its kept total in its own statement.
-      const totalExpression = options.totalExpression;
-      let kept: number | null | undefined;
-      const items = (await read(page.select(totalExpression.as('keptTotal')) as AnySelect<O>, false)).map((row) => {
-        const { keptTotal, ...rest } = row as R & { keptTotal?: number | null };
-        kept = keptTotal;
-        return rest as R;
-      });
-      if (!items.length) kept = await options.total?.();
-      return answer(items, kept === null || kept === undefined ? await countAll() : Number(kept));
+      const rows = (await read(page.select(options.totalExpression.as('keptTotal')) as AnySelect<O>, false)) as Array<R & { keptTotal: number | null }>;
+      const kept = rows[0] ? rows[0].keptTotal : await options.total?.();
+      return answer(
+        rows.map(({ keptTotal, ...row }) => row as unknown as R),
+        kept === null || kept === undefined ? await countAll() : Number(kept),
+      );
     }
     if (options.total && offset < NEAR_START) {
       // Near the start the far end never pays: the page and the total run at the same time, and a
@@ -228,19 +226,16 @@ export function fewSearchMatches(db: Kysely<any>, search: string | undefined): P
  */
 async function fewMatchesPage<O>(
   qb: AnySelect<O>,
-  query: Query,
-  map: SortMap,
-  tieBreaker: string,
-  options: PaginateOptions,
-  { db, cap }: { db: Kysely<any>; cap: number },
+  order: OrderTerm[],
+  pageSize: number,
   offset: number,
+  { db, cap }: { db: Kysely<any>; cap: number },
 ): Promise<{ rows: O[]; total: number } | undefined> {
-  const terms = orderTerms(query.sort, map, tieBreaker, options.tieBreakerFollowsSort);
-  const keys = terms.map((_, i) => `pageKey${i}`);
-  const matches = qb.select(terms.map(({ expr }, i) => sql`${expr}`.as(keys[i]!))).limit(cap + 1);
+  const keys = order.map((_, i) => `pageKey${i}`);
+  const matches = qb.select(order.map(({ expr }, i) => sql`${expr}`.as(keys[i]!))).limit(cap + 1);
   let page = db.selectFrom(matches.as('m')).selectAll('m').select(sql<number>`count(*) over ()`.as('matchCount'));
-  for (const [i, { direction }] of terms.entries()) page = page.orderBy(sql.ref(`m.${keys[i]}`), direction);
-  const rows = (await page.limit(query.pageSize).offset(offset).execute()) as Array<Record<string, unknown>>;
+  for (const [i, { direction }] of order.entries()) page = page.orderBy(sql.ref(`m.${keys[i]}`), direction);
+  const rows = (await page.limit(pageSize).offset(offset).execute()) as Array<Record<string, unknown>>;
   if (!rows.length) return offset === 0 ? { rows: [], total: 0 } : undefined;
   const total = Number(rows[0]!.matchCount);
   if (total > cap) return undefined;
