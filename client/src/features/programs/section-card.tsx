@@ -17,15 +17,14 @@ export type SectionActions = {
 /** The 'Add Program Component' menu, grouped Content, AI, Interactive, Synchronous. */
 function AddComponentMenu({ onPick }: { onPick: (type: ComponentType) => void }) {
   return (
-    // Taller than most windows: held to the room the window has (size), scrolling inside itself, so the
-    // page (and the button it hangs from) stays put.
-    <Menu position="bottom-end" withinPortal middlewares={{ flip: true, shift: true, size: { padding: 8 } }}>
+    // Taller than most windows: the theme holds every menu to the room the window has.
+    <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} rightSection={<IconChevronDown size={14} />}>
           Add Program Component
         </Button>
       </Menu.Target>
-      <Menu.Dropdown style={{ overflowY: 'auto' }}>
+      <Menu.Dropdown>
         {COMPONENT_GROUPS.map((group) => (
           <div key={group.label}>
             <Menu.Label>{group.label}</Menu.Label>
