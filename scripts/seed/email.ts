@@ -18,14 +18,14 @@ const DEMO_TEMPLATES = [
     type: 'Invitation',
     subject: '{{firstName}}, you are invited to join {{chapterName}}',
     preview: 'Your invitation to the honor society',
-    body: mjml('Dear {{firstName}},', 'The {{chapterName}} at {{institutionName}} invites you to join. Accept by {{deadline}}.<br/><a href="{{unsubscribeUrl}}">Unsubscribe</a>'),
+    body: mjml('Dear {{firstName}},', 'The {{chapterName}} at {{institutionName}} invites you to join. Accept by {{deadline}}.<br/><br/><a href="{{joinUrl}}">Accept the invitation</a><br/><br/><a href="{{unsubscribeUrl}}">Unsubscribe</a>'),
   },
   {
     name: 'Invitation reminder (tickler)',
     type: 'InvitationTickler',
     subject: 'One step left, {{firstName}}',
     preview: 'Complete your membership',
-    body: mjml('Hi {{firstName}},', 'You accepted the invitation of {{chapterName}}: complete your membership before {{deadline}}.'),
+    body: mjml('Hi {{firstName}},', 'You accepted the invitation of {{chapterName}}: complete your membership before {{deadline}}.<br/><br/><a href="{{joinUrl}}">Complete your membership</a>'),
   },
   {
     name: 'Welcome',

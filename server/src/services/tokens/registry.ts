@@ -19,6 +19,8 @@ export type TokenContext = {
     class: string | null;
     invitationCode: string | null;
   };
+  /** The invitee's signed join link (built by the resolver: it needs the link secret). */
+  joinUrl?: string;
   invitation?: { id: number; deadline: Date; orientationDate: Date };
   chapter?: {
     name: string;
@@ -88,6 +90,14 @@ export const TOKENS: readonly TokenDefinition[] = [
   { id: 'advisorTitle', label: 'Advisor title', description: "The first invitation advisor's title.", subjects: ['chapter'], sample: 'Dean of Students', resolve: (c) => c.chapter?.invitationAdvisor1Title },
   { id: 'presidentName', label: 'President name', description: "The chapter's invitation president.", subjects: ['chapter'], sample: 'Sam Okafor', resolve: (c) => c.chapter?.invitationPresidentName },
   { id: 'landingPageUrl', label: 'Landing page', description: "The chapter's invitation landing page.", subjects: ['chapter'], sample: 'https://example.org/join/northwood', resolve: (c) => c.chapter?.invitationLandingPage },
+  {
+    id: 'joinUrl',
+    label: 'Join link',
+    description: "The invitee's own signed link to the invitation's landing page (/join/{invitationCode}), where they accept and pay.",
+    subjects: ['invitee'],
+    sample: 'https://example.org/join/NWU-7KQ2P?signature=sample',
+    resolve: (c) => c.joinUrl,
+  },
   { id: 'deadline', label: 'Deadline', description: "The invitation's deadline to accept.", subjects: ['invitation'], sample: 'April 30, 2026', resolve: (c) => c.invitation && formatDay(c.invitation.deadline) },
   { id: 'orientationDate', label: 'Orientation date', description: "The invitation's orientation day.", subjects: ['invitation'], sample: 'May 12, 2026', resolve: (c) => c.invitation && formatDay(c.invitation.orientationDate) },
   {

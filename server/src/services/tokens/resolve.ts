@@ -1,5 +1,6 @@
 import { tokenProblems, tokensIn, type TemplateType } from '@app/contract';
 import type { Db } from '../../db/database.js';
+import { joinLinkBuilder } from '../join/join-link.js';
 import { TOKENS, tokenById, tokenInfos, type TokenContext } from './registry.js';
 
 /** Whose values to read: an account (a member), an invitee (with its invitation), or an invitation alone. */
@@ -51,13 +52,18 @@ async function loadContexts(db: Db, refs: readonly TokenRef[]): Promise<TokenCon
     ),
     byId(unique(refs.map(institutionOf)), (ids) => db.selectFrom('institutions').select(['id', 'name', 'abbreviation']).where('id', 'in', ids).execute()),
   ]);
-  return refs.map((r) => ({
-    account: r.accountId ? accounts.get(r.accountId) : undefined,
-    invitee: r.inviteeId ? invitees.get(r.inviteeId) : undefined,
-    invitation: invitations.get(invitationOf(r) ?? 0),
-    chapter: chapters.get(chapterOf(r) ?? 0),
-    institution: institutions.get(institutionOf(r) ?? 0),
-  }));
+  const joinLink = [...invitees.values()].some((iv) => iv.invitationCode) ? await joinLinkBuilder(db) : undefined;
+  return refs.map((r) => {
+    const invitee = r.inviteeId ? invitees.get(r.inviteeId) : undefined;
+    return {
+      account: r.accountId ? accounts.get(r.accountId) : undefined,
+      invitee,
+      joinUrl: invitee?.invitationCode && joinLink ? joinLink(invitee.invitationCode) : undefined,
+      invitation: invitations.get(invitationOf(r) ?? 0),
+      chapter: chapters.get(chapterOf(r) ?? 0),
+      institution: institutions.get(institutionOf(r) ?? 0),
+    };
+  });
 }
 
 /** The registry's values for one recipient's rows; `extra` (e.g. unsubscribeUrl from the sender) wins. */

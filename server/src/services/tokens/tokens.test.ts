@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 import { TOKENS, resolveTokens, resolveTokensMany, sampleTokenValues, templateTokenErrors, tokensIn, unknownTokens } from './index.js';
 import { seedTokenSubjects } from './test-fixtures.js';
+import { joinSignature } from '../join/join-link.js';
 
 let t: TestApp;
 let ids: Awaited<ReturnType<typeof seedTokenSubjects>>;
@@ -22,7 +23,7 @@ describe('token registry', () => {
       expect(token.label && token.description && token.sample).toBeTruthy();
       expect(token.subjects.length).toBeGreaterThan(0);
     }
-    for (const id of ['firstName', 'lastName', 'fullName', 'email', 'invitationCode', 'schoolName', 'chapterName', 'institutionName', 'deadline', 'orientationDate', 'unsubscribeUrl']) {
+    for (const id of ['firstName', 'lastName', 'fullName', 'email', 'invitationCode', 'schoolName', 'chapterName', 'institutionName', 'deadline', 'orientationDate', 'unsubscribeUrl', 'joinUrl']) {
       expect(seen.has(id), id).toBe(true);
     }
     expect(Object.keys(sampleTokenValues())).toEqual(TOKENS.map((t) => t.id));
@@ -37,6 +38,10 @@ describe('token registry', () => {
     expect(templateTokenErrors({ subject: 'Hi {{nickname}}', preview: 'Due {{deadline}}', body: '{{firstName}} {{memberSince}}', templateType: 'Invitation' })).toEqual([
       { field: 'subject', message: 'Unknown token {{nickname}}' },
       { field: 'body', message: 'Token {{memberSince}} is not available in Invitation templates' },
+    ]);
+    expect(templateTokenErrors({ subject: '{{joinUrl}}', preview: '', body: '{{joinUrl}}', templateType: 'InvitationTickler' })).toEqual([]);
+    expect(templateTokenErrors({ subject: '', preview: '', body: '{{joinUrl}}', templateType: 'WelcomeEmail' })).toEqual([
+      { field: 'body', message: 'Token {{joinUrl}} is not available in WelcomeEmail templates' },
     ]);
     expect(templateTokenErrors({ subject: '{{deadline}}', preview: '', body: '{{memberSince}} {{schoolName}}', templateType: 'WelcomeEmail' })).toEqual([
       { field: 'subject', message: 'Token {{deadline}} is not available in WelcomeEmail templates' },
@@ -63,13 +68,16 @@ describe('resolveTokens', () => {
     });
     expect(r.unresolved).toEqual(expect.arrayContaining(['unsubscribeUrl', 'salutation', 'memberSince', 'presidentName']));
     expect(r.unresolved).not.toContain('deadline');
+    // The join link is the invitee's own, signed over its code.
+    const signature = await joinSignature(t.db, 'NWU-AB12C');
+    expect(r.values.joinUrl).toMatch(new RegExp(`/join/NWU-AB12C\\?signature=${signature}$`));
     expect([...r.resolved, ...r.unresolved].sort()).toEqual(TOKENS.map((t) => t.id).sort());
   });
 
   it("resolves a member's account and its own chapter and institution; invitation tokens are unresolved", async () => {
     const r = await resolveTokens(t.db, { accountId: ids.memberId });
     expect(r.values).toMatchObject({ firstName: 'Ada', fullName: 'Ada Member', invitationCode: 'NWU-ZZ99Q', memberSince: 'March 2, 2026', chapterName: 'Northwood Chapter', schoolName: 'Northwood University' });
-    expect(r.unresolved).toEqual(expect.arrayContaining(['deadline', 'orientationDate', 'unsubscribeUrl', 'salutation', 'pledgedOn']));
+    expect(r.unresolved).toEqual(expect.arrayContaining(['deadline', 'orientationDate', 'unsubscribeUrl', 'salutation', 'pledgedOn', 'joinUrl']));
   });
 
   it('takes extra values (they win and count as resolved) and reports everything unresolved for a missing row', async () => {
