@@ -1,17 +1,17 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { MIGRATIONS } from '../paths.js';
 import type { Db } from './database.js';
 
-const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
-
-/** Loads `migrations/NNNN_<what>.ts` in name order. */
+/** Loads `migrations/NNNN_<what>.ts` (or their build, `server/dist/migrations/NNNN_<what>.js`) in name order. */
 class FolderProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_.+\.ts$/.test(f)).sort();
+    const { dir, extension } = MIGRATIONS;
+    const files = (await readdir(dir)).filter((f) => /^\d{4}[a-z]?_.+$/.test(f) && f.endsWith(extension)).sort();
     const entries = await Promise.all(
-      files.map(async (f) => [f.replace(/\.ts$/, ''), (await import(pathToFileURL(path.join(MIGRATIONS_DIR, f)).href)) as Migration] as const),
+      files.map(async (f) => [f.slice(0, -extension.length), (await import(pathToFileURL(path.join(dir, f)).href)) as Migration] as const),
     );
     return Object.fromEntries(entries);
   }
