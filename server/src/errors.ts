@@ -75,6 +75,8 @@ const DATA_EXCEPTIONS: Record<string, string> = {
  * - 23505 unique_violation -> 409 `An account with this email already exists` (table and key columns);
  * - 23503 foreign_key_violation -> 400 `Logo file not found` (a reference to a missing row) or 409
  *   (a row still referenced, on delete);
+ * - 23001 restrict_violation -> the same 409: PostgreSQL 18 reports a row still referenced through an
+ *   `on delete restrict` key with it, where 15 says 23503;
  * - 23502, 23514 (not null, check) -> 400; class 22 (bad or out-of-range input: 22P02, 22003, 22007,
  *   22008, 22021 for a NUL byte, ...) -> 400.
  * @example throw databaseError(err) ?? err;
@@ -88,9 +90,9 @@ export function databaseError(err: unknown): AppError | undefined {
     const noun = singular(table);
     return new AppError(409, `${article(noun)} ${noun} with this ${columns.join(' and ')} already exists`);
   }
-  if (code === '23503') {
-    const still = /is still referenced from table "(\w+)"/.exec(detail ?? '');
-    if (still) return new AppError(409, `This record is still used by ${words(still[1]!)}`);
+  if (code === '23503' || code === '23001') {
+    const still = /is (?:still )?referenced from table "(\w+)"/.exec(detail ?? '')?.[1] ?? (code === '23001' ? table : undefined);
+    if (still) return new AppError(409, `This record is still used by ${words(still)}`);
     const missing = /is not present in table "(\w+)"/.exec(detail ?? '');
     const [column] = keyColumns(detail);
     if (!missing || !column) return new AppError(400, 'A referenced record does not exist');

@@ -65,6 +65,36 @@ describe('PostgreSQL errors mapped by SQLSTATE', () => {
     });
   });
 
+  // PostgreSQL 18 reports a row still referenced through `on delete restrict` as 23001 restrict_violation,
+  // 15 as 23503; a plain (no action) key is 23503 on both. Both answer the same 409.
+  it.each([
+    ['restrict', 'restrict'],
+    ['no action', 'no action'],
+  ])('a delete refused by an `on delete %s` key -> 409 naming the referencing rows, on PostgreSQL 15 and 18', async (_, action) => {
+    const suffix = action.replace(' ', '_');
+    await sql`create table ${sql.id(`parents_${suffix}`)} (id int primary key)`.execute(t.db);
+    await sql`create table ${sql.id(`kept_rows_${suffix}`)} (parent_id int references ${sql.id(`parents_${suffix}`)} (id) on delete ${sql.raw(action)})`.execute(t.db);
+    await sql`insert into ${sql.id(`parents_${suffix}`)} values (1)`.execute(t.db);
+    await sql`insert into ${sql.id(`kept_rows_${suffix}`)} values (1)`.execute(t.db);
+    const err = await failure(sql`delete from ${sql.id(`parents_${suffix}`)}`.execute(t.db));
+    const { rows } = await sql<{ version: number }>`select current_setting('server_version_num')::int as version`.execute(t.db);
+    const restrictCode = rows[0]!.version >= 180000 ? '23001' : '23503';
+    expect((err as { code?: string }).code).toBe(action === 'restrict' ? restrictCode : '23503');
+    expect(databaseError(err)).toMatchObject({ status: 409, message: 'This record is still used by kept rows ' + suffix.replace('_', ' ') });
+  });
+
+  it('maps 23001 with the detail PostgreSQL 18 gives, and without one (the referencing table named by the error)', () => {
+    const restrict = (detail: string | undefined) =>
+      Object.assign(new Error('update or delete on table "institutions" violates RESTRICT setting of foreign key constraint'), {
+        code: '23001',
+        severity: 'ERROR',
+        table: 'chapters',
+        detail,
+      });
+    expect(databaseError(restrict('Key (id)=(5) is referenced from table "chapters".'))).toMatchObject({ status: 409, message: 'This record is still used by chapters' });
+    expect(databaseError(restrict(undefined))).toMatchObject({ status: 409, message: 'This record is still used by chapters' });
+  });
+
   it.each([
     ['22P02', () => sql`select ${'abc'}::int`.execute(t.db), 'A value has the wrong format'],
     ['22003', () => sql`select ${'2147483648'}::int`.execute(t.db), 'A number is out of range'],
