@@ -11,7 +11,7 @@ import { benchUploads } from './bench/uploads.js';
 import { benchLoad } from './bench/load.js';
 import { benchEmail, BENCH_WEBHOOK_SECRET } from './bench/email.js';
 import { benchInvitations, benchInviteeLists } from './bench/invitations.js';
-import { benchReminders } from './bench/reminders.js';
+import { benchReminderCrash, benchReminders } from './bench/reminders.js';
 import { benchLogistics } from './bench/logistics.js';
 
 runMain(async () => {
@@ -29,7 +29,7 @@ runMain(async () => {
     if (!only || only === 'email') results.push(await benchEmail(bench));
     if (!only || only === 'invitations') results.push(await benchInvitations(bench));
     if (only === 'invitee-lists') results.push(await benchInviteeLists(bench));
-    if (!only || only === 'reminders') results.push(await benchReminders(bench));
+    if (!only || only === 'reminders') results.push(await benchReminders(bench), await benchReminderCrash(bench));
     if (!only || only === 'logistics') results.push(await benchLogistics(bench));
     console.log(results.every(Boolean) ? '\nAll targets met.' : '\nSome targets missed (MISS lines above).');
   } finally {

@@ -9,10 +9,12 @@ import pg from 'pg';
 import { loadConfig } from '../../server/src/config.js';
 import { createDb, type Db } from '../../server/src/db/database.js';
 import { resolveDatabase } from '../../server/src/database-url.js';
-import { connectDatabaseServer } from '../../server/src/db/database-server.js';
+import { connectDatabaseServer, type DatabaseServer } from '../../server/src/db/database-server.js';
 
 export type Bench = {
   db: Db;
+  /** The PostgreSQL server of the bench database, for a part that needs a database of its own. */
+  server: DatabaseServer;
   /** The server's process id: its memory is read from /proc while it serves. */
   serverPid: number;
   /** Runs `fn` against the bench database and answers the statements it sent, in order. */
@@ -61,6 +63,7 @@ export async function startBench(): Promise<Bench> {
   };
   return {
     db,
+    server,
     serverPid: app.pid,
     captureSql,
     replay,

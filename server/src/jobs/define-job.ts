@@ -14,7 +14,10 @@ export type JobContext = {
   log: FastifyBaseLogger;
   /** The queue, to send further jobs (e.g. the deliveries a batch of emails needs). */
   jobs: AppJobs;
-  /** Aborted when the job outlives `expireInSeconds` or the worker stops: check it between batches. */
+  /**
+   * Aborted when the job outlives `expireInSeconds`, its claim is lost (a missed heartbeat made the
+   * supervisor fail it) or the worker stops: check it between batches.
+   */
   signal: AbortSignal;
   job: { id: string; /** 0 on the first attempt. */ retryCount: number; retryLimit: number };
 };
@@ -45,6 +48,11 @@ export type JobDefinition<Name extends string = string, Data extends object = ob
   policy?: JobPolicy;
   /** How long one attempt may run before it is failed (and retried). Default 15 minutes. */
   expireInSeconds?: number;
+  /**
+   * A running job's worker touches its row every half of this; a job not touched for this long (its
+   * process died) is failed and retried by the queue's supervisor. At least 10; default 10.
+   */
+  heartbeatSeconds?: number;
   /** Jobs of this kind one worker process runs at once. Default 1. */
   concurrency?: number;
 };

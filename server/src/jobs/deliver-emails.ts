@@ -12,7 +12,9 @@ export const deliverEmails = defineJob({
   cron: { expression: '* * * * *', tz: 'UTC' },
   policy: 'singleton',
   expireInSeconds: 60 * 60,
-  retry: { limit: 5, delaySeconds: 30, backoff: true, maxDelaySeconds: 600 },
+  // A pass whose worker died is failed by the heartbeat monitor and retried 5 s later (doubling): it
+  // resumes from the send log, so a retry repeats nothing but the sends in doubt.
+  retry: { limit: 5, delaySeconds: 5, backoff: true, maxDelaySeconds: 600 },
   async run(_data: Record<string, never>, { db, config, log, signal }) {
     const report = await deliverQueuedEmails(db, mailConfig(config), { log, signal, maxMs: 50 * 60_000 });
     // The minute's pass usually finds nothing: say so only when it did something.

@@ -32,6 +32,11 @@ export type JobQueueOptions<D extends AnyJobDefinition> = {
   poolSize?: number;
   /** How long stop() lets running jobs finish before failing them (they are retried later). Default 8 s. */
   stopTimeoutMs?: number;
+  /**
+   * How often the supervisor looks for jobs whose worker stopped beating (and for expired ones).
+   * Default 10 s: with 10 s heartbeats a dead process's job is failed and retried within about 20 s.
+   */
+  monitorIntervalSeconds?: number;
 };
 
 export type SendOptions = {
@@ -54,6 +59,8 @@ export interface Jobs<D extends AnyJobDefinition = AnyJobDefinition> {
 }
 
 const DEFAULT_RETRY = { limit: 3, delaySeconds: 30, backoff: true, maxDelaySeconds: 3600 };
+/** pg-boss's smallest heartbeat: a running job's row is touched every 5 s, and failed 10 s after the last touch. */
+export const DEFAULT_HEARTBEAT_SECONDS = 10;
 
 export class JobQueue<D extends AnyJobDefinition> implements Jobs<D> {
   /** The pg-boss instance, for inspection (findJobs, getSchedules) in tests and tools. */
@@ -71,6 +78,10 @@ export class JobQueue<D extends AnyJobDefinition> implements Jobs<D> {
       application_name: options.work ? 'jobs-worker' : 'jobs-sender',
       supervise: options.work,
       schedule: options.work,
+      // The supervisor fails jobs whose worker stopped beating (a crash, a kill, a lost machine); pg-boss's
+      // default pass (60 s) would let a dead delivery pass hold its singleton queue for that long.
+      superviseIntervalSeconds: options.monitorIntervalSeconds ?? 10,
+      monitorIntervalSeconds: options.monitorIntervalSeconds ?? 10,
     });
   }
 
@@ -123,6 +134,9 @@ export class JobQueue<D extends AnyJobDefinition> implements Jobs<D> {
       retryBackoff: retry.backoff,
       retryDelayMax: retry.maxDelaySeconds,
       expireInSeconds: def.expireInSeconds ?? 15 * 60,
+      // Every job beats while it runs: the work of a process that died is failed and retried within
+      // seconds (heartbeat + monitor pass + retry delay), never only after expireInSeconds.
+      heartbeatSeconds: def.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS,
     };
     const policy = def.policy ?? 'standard';
     // createQueue leaves an existing queue as it is; updateQueue applies a changed retry policy.

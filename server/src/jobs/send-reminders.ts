@@ -21,7 +21,9 @@ export const startDueRemindersJob = defineJob({
 export const sendReminderJob = defineJob({
   name: 'send-reminder',
   expireInSeconds: 60 * 60,
-  retry: { limit: 3, delaySeconds: 30, backoff: true, maxDelaySeconds: 600 },
+  // Each attempt resumes after the invitees already queued, so retries are cheap; a worker that died is
+  // noticed by the heartbeat monitor and its attempt retried 5 s later (doubling).
+  retry: { limit: 5, delaySeconds: 5, backoff: true, maxDelaySeconds: 600 },
   async run({ reminderId }: { reminderId: number }, { db, log, jobs, signal, job }) {
     await sendReminder(db, jobs, reminderId, { lastAttempt: job.retryCount >= job.retryLimit, log, signal });
   },

@@ -5,8 +5,13 @@ import type { AppJobs } from '../../jobs/registry.js';
 import { audienceCondition } from '../audience/index.js';
 import { queueInviteeEmails, type InviteeBatchReport } from '../mail/invitee-batch.js';
 
-/** A reminder In Progress whose run has not marked itself alive for this long is run again (it died). */
-export const STALE_RUN_MINUTES = 70;
+/**
+ * A reminder In Progress whose run has not marked itself alive (after every batch of 2,000 invitees)
+ * for this long is queued again: a fallback for a run whose job used up its retries while workers kept
+ * dying (a dead worker's attempt itself is retried by the job queue within seconds). A second run of a
+ * live one does no harm: each invitee is queued once.
+ */
+export const STALE_RUN_MINUTES = 5;
 
 /**
  * Starts the reminders whose hour has come (spec 02: "at sendScheduledAt"): each not-started one
