@@ -27,6 +27,9 @@ export const EmailSend = z.object({
 });
 export type EmailSend = z.infer<typeof EmailSend>;
 
+/** Who an open or click came from (null for other events): a person, a person through Gmail's or Yahoo's image proxy (both counted), a privacy proxy's prefetch (a machine open) or a link scanner (neither counted). */
+export const EMAIL_EVENT_ORIGINS = ['person', 'image-proxy', 'machine-open', 'link-scanner'] as const;
+
 /** One event of a send (spec 03 "Email event"); `automated`: a privacy proxy's open or a link scanner's click, not counted. */
 export const EmailEvent = z.object({
   id: z.number().int(),
@@ -37,6 +40,7 @@ export const EmailEvent = z.object({
   userAgent: z.string().nullable(),
   message: z.string().nullable(),
   automated: z.boolean(),
+  origin: z.enum(EMAIL_EVENT_ORIGINS).nullable(),
 });
 export type EmailEvent = z.infer<typeof EmailEvent>;
 

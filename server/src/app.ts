@@ -13,6 +13,7 @@ import { registerClient } from './plugins/client.js';
 import { registerAccess } from './features/auth/access.js';
 import { registerPublicInvitationCalls } from './features/unsubscribe/public-cors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { requestLogSerializer } from './plugins/log-redaction.js';
 import { router } from './router.js';
 import { LARGEST_UPLOAD } from './features/files/receive.js';
 import { s } from './ts-rest.js';
@@ -20,10 +21,15 @@ import { s } from './ts-rest.js';
 /** `jobs`: the started queue (server.ts); without it `app.jobs.send` fails clearly (most tests need none). */
 export type AppDeps = { config: Config; db: Db; storage: Storage; jobs?: AppJobs; serveClient?: boolean };
 
+/** The app's logger: the level, and request lines with signatures and tokens redacted (plugins/log-redaction.ts). */
+export function loggerOptions(config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL'>) {
+  return { level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL, serializers: { req: requestLogSerializer } };
+}
+
 /** Builds the whole app without listening, so tests can `inject` requests. */
 export async function buildApp({ config, db, storage, jobs, serveClient = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL },
+    logger: loggerOptions(config),
     bodyLimit: 1024 * 1024,
     // The client address (sign-in throttling, session records) behind a reverse proxy: TRUST_PROXY.
     trustProxy: config.TRUST_PROXY,

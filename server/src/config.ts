@@ -61,7 +61,7 @@ const Env = z.object({
   EMAIL_RATE_PER_SECOND: z.coerce.number({ message: 'must be a number' }).positive().max(100_000).default(50),
   EMAIL_DAILY_QUOTA: z.coerce.number({ message: 'must be a number' }).int().positive().default(100_000),
   // HMAC key the provider signs webhook batches with; unset = the webhook refuses every call (403).
-  EMAIL_WEBHOOK_SECRET: z.string().min(1).optional(),
+  EMAIL_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // Print vendor of postal mailings: an sftp:// URL (user, password, path), else a local drop folder (default DATA_DIR/print-vendor).
   PRINT_VENDOR_SFTP_URL: z.string().regex(/^sftp:\/\/./, 'must be an sftp:// URL').optional(),
   PRINT_VENDOR_DIR: z.string().min(1).optional(),

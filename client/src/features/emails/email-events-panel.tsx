@@ -1,5 +1,6 @@
 import { Badge, Stack, Text } from '@mantine/core';
-import { IconRobot } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { IconPhoto, IconRobot } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { EmailEvent } from '@app/contract';
 import { DataTable, ListError, ListPager, stackedColumn, type Column } from '../../components/list-kit';
@@ -11,15 +12,37 @@ import { EVENT_LABELS } from './email-status';
 const routeApi = getRouteApi('/admin/tech/emails-sent');
 const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
 
+/** What the panel says of an open or click that was not a person's own fetch. */
+const ORIGINS: Record<Exclude<NonNullable<EmailEvent['origin']>, 'person'>, { label: string; title: string; counted: boolean; icon: ReactNode }> = {
+  'image-proxy': {
+    label: 'Image proxy',
+    title: "Fetched through Gmail's or Yahoo's image proxy when the reader opened the message: counted as an open",
+    counted: true,
+    icon: <IconPhoto size={10} aria-hidden />,
+  },
+  'machine-open': {
+    label: 'Machine open',
+    title: 'Prefetched by a mail privacy proxy (Apple Mail Privacy Protection) when the message arrived: not counted as an open',
+    counted: false,
+    icon: <IconRobot size={10} aria-hidden />,
+  },
+  'link-scanner': {
+    label: 'Link scanner',
+    title: 'Followed by a security scanner or previewer checking the link: not counted as a click',
+    counted: false,
+    icon: <IconRobot size={10} aria-hidden />,
+  },
+};
+
 const columns: Column<EmailEvent>[] = [
   stackedColumn('name', 'Event', undefined, (e) => (
     <>
       <Text size="sm" fw={500}>
         {EVENT_LABELS[e.name]}
       </Text>
-      {e.automated && (
-        <Badge size="xs" variant="light" color="gray" leftSection={<IconRobot size={10} aria-hidden />} title="By a mail privacy proxy or a link scanner: not counted">
-          Automated
+      {e.origin && e.origin !== 'person' && (
+        <Badge size="xs" variant="light" color={ORIGINS[e.origin].counted ? 'blue' : 'gray'} leftSection={ORIGINS[e.origin].icon} title={ORIGINS[e.origin].title}>
+          {ORIGINS[e.origin].label}
         </Badge>
       )}
     </>

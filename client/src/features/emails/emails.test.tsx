@@ -36,7 +36,7 @@ const ada = send({});
 const bob = send({ id: 2, emailTo: 'bob@students.example', subject: 'Welcome', source: 'welcome test', sourceShort: 'Welcome test', sourceId: '7', delivered: false, opened: false, bouncedHard: true });
 
 const event = (over: Partial<EmailEvent>): EmailEvent => ({
-  id: 1, name: 'sent', eventAt: '2026-03-02T15:00:00.000Z', link: null, ipAddress: null, userAgent: null, message: '250 OK', automated: false, ...over,
+  id: 1, name: 'sent', eventAt: '2026-03-02T15:00:00.000Z', link: null, ipAddress: null, userAgent: null, message: '250 OK', automated: false, origin: null, ...over,
 });
 
 let api: AreaApiMock;
@@ -48,7 +48,7 @@ beforeEach(() => {
     http.get('/api/admin/tech/emails/:id/events', ({ request }) => {
       eventRequests.push(new URL(request.url));
       return HttpResponse.json(
-        pageOf([event({}), event({ id: 2, name: 'opened', automated: true, userAgent: 'GoogleImageProxy', ipAddress: '66.249.1.1' }), event({ id: 3, name: 'clicked', link: 'https://society.example/accept' })], { totalItems: 23, totalPages: 3 }),
+        pageOf([event({}), event({ id: 2, name: 'opened', automated: true, origin: 'machine-open', userAgent: 'Mozilla/5.0', ipAddress: '17.58.1.1' }), event({ id: 3, name: 'clicked', origin: 'person', link: 'https://society.example/accept' }), event({ id: 4, name: 'opened', origin: 'image-proxy', userAgent: 'GoogleImageProxy', ipAddress: '66.249.1.1' })], { totalItems: 23, totalPages: 3 }),
       );
     }),
   );
@@ -97,7 +97,12 @@ describe('/admin/tech/emails-sent', () => {
     fireEvent.click(screen.getByRole('button', { name: 'View Details of the email to ada@students.example' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ details: 1 }));
     const panel = await screen.findByRole('dialog', { name: 'Email Events' }, slow);
-    expect(await within(panel).findByText('Automated')).toBeTruthy();
+    // A machine open and an image-proxy open are told apart; a person's own click carries no badge.
+    expect(await within(panel).findByText('Machine open')).toBeTruthy();
+    expect(within(panel).getByText('Image proxy')).toBeTruthy();
+    expect(within(panel).getByText('Machine open').closest('[title]')?.getAttribute('title')).toMatch(/Apple Mail Privacy Protection.*not counted/);
+    expect(within(panel).getByText('Image proxy').closest('[title]')?.getAttribute('title')).toMatch(/counted as an open/);
+    expect(within(panel).queryByText('Link scanner')).toBeNull();
     expect(within(panel).getByText('https://society.example/accept')).toBeTruthy();
     expect(within(panel).getByText('Page 1 of 3')).toBeTruthy();
     fireEvent.click(within(panel).getByRole('button', { name: 'Next page' }));

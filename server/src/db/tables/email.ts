@@ -67,7 +67,13 @@ export interface EmailSendTable {
   status: Generated<'queued' | 'sent' | 'failed' | 'suppressed'>;
   sendStatusMessage: string | null;
   messageId: string | null;
+  /** The provider's own id of the message (SES: from its `250 Ok <id>` reply); migration 0030. */
+  providerMessageId: string | null;
   attempts: Generated<number>;
+  /** A throttled or temporarily refused send waits until then (migration 0030). */
+  retryAt: Timestamp | null;
+  /** Throttled answers in a row (the next wait grows with it); 0 once it leaves. */
+  throttles: Generated<number>;
   queuedAt: DefaultedTimestamp;
   sendAt: Timestamp | null;
   sent: Generated<boolean>;

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import type { EmailEventName, EmailSourceKey } from '../../db/tables/email.js';
 import { fewSearchMatches, likePattern, paginate, type SortMap } from '../../db/list.js';
 import { keptRowCount } from '../../db/row-counts.js';
+import { eventOrigin } from '../../services/mail/tracking.js';
 
 type SendQuery = z.output<typeof import('@app/contract').EmailSendListQuery>;
 type EventQuery = z.output<typeof import('@app/contract').EmailEventListQuery>;
@@ -99,7 +100,7 @@ export async function listEvents(db: Db, sendId: number, query: Omit<EventQuery,
     eventSort,
     'v.id',
   );
-  return { ...page, items: page.items.map((r): EmailEvent => ({ ...r, name: EVENT_NAMES[r.name], eventAt: isoOf(r.eventAt) })) };
+  return { ...page, items: page.items.map((r): EmailEvent => ({ ...r, name: EVENT_NAMES[r.name], eventAt: isoOf(r.eventAt), origin: eventOrigin(r) })) };
 }
 
 const outboxSort: SortMap<OutboxQuery['sort'][number]['field']> = { createdAt: 'o.createdAt', toAddress: 'o.toAddress', subject: 'o.subject', id: 'o.id' };

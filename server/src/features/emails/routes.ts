@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contract } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { AppError, notFound } from '../../errors.js';
@@ -11,8 +11,8 @@ import * as repo from './repo.js';
 
 // A transparent 1x1 GIF.
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-/** Webhook batches can be large (1,000 Mandrill events with their messages' details is a few MB). */
-const WEBHOOK_BODY_LIMIT = 16 * 1024 * 1024;
+/** A webhook batch takes at most this much (1,000 Mandrill events with their messages' details is a few MB). */
+export const WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024;
 const EVENTS_PER_JOB = 1000;
 
 type WithRawBody = FastifyRequest & { webhookRawBody?: Buffer; webhookContentType?: string };
@@ -36,6 +36,19 @@ async function keepRawBody(request: FastifyRequest, _reply: unknown, payload: As
   req.webhookContentType = request.headers['content-type'] ?? '';
   request.headers['content-type'] = 'text/plain; charset=utf-8';
   return Object.assign(Readable.from([raw]), { receivedEncodedLength: raw.length });
+}
+
+/**
+ * Refuses a webhook call before a byte of its body is read: no secret configured, or none of the
+ * signature headers the provider sends. The same 403 as a wrong signature.
+ */
+export function refuseUnsigned(isConfigured: (request: FastifyRequest) => boolean, signatureHeaders: string[]) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isConfigured(request) && signatureHeaders.some((h) => request.headers[h])) return;
+    // The unread body stays on the socket: close it rather than read it.
+    reply.header('connection', 'close');
+    await reply.status(403).send({ message: 'Invalid webhook signature' });
+  };
 }
 
 const clientInfo = (request: FastifyRequest) => ({
@@ -93,7 +106,11 @@ export const emailRoutes = s.router(contract.emails, {
   webhookCheck: async () => ({ status: 200, body: { ok: true as const } }),
 
   webhook: {
-    hooks: { preParsing: keepRawBody, bodyLimit: WEBHOOK_BODY_LIMIT } as never,
+    hooks: {
+      onRequest: refuseUnsigned((request) => !!mailConfig(request.server.config).EMAIL_WEBHOOK_SECRET, ['x-mandrill-signature', 'x-webhook-signature']),
+      preParsing: keepRawBody,
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+    } as never,
     handler: async ({ request }) => {
       const config = mailConfig(request.server.config);
       const { jobs } = request.server;

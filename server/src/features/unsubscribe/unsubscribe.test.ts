@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 import { suppressedAddresses } from '../../services/mail/suppression.js';
-import { unsubscribeApiUrl, unsubscribeSignature } from '../../services/mail/unsubscribe-link.js';
+import { unsubscribeApiUrl, unsubscribeSignature, type UnsubscribeKind } from '../../services/mail/unsubscribe-link.js';
 
 let t: TestApp;
 let invitationId: number;
@@ -22,10 +22,10 @@ async function invitee(email: string) {
   return row.id;
 }
 
-async function send(inviteeId: number, email: string) {
+async function send(inviteeId: number, email: string, from: { source?: 'invitation_email' | 'invitation_tickler'; sourceId?: string } = {}) {
   const row = await t.db
     .insertInto('emailSends')
-    .values({ source: 'invitation_email', sourceId: '1', recipientKey: String(inviteeId), emailTo: email, emailType: 'Invitation', inviteeId, invitationId, tokenValues: '{}', status: 'sent' })
+    .values({ source: from.source ?? 'invitation_email', sourceId: from.sourceId ?? '1', recipientKey: String(inviteeId), emailTo: email, emailType: 'Invitation', inviteeId, invitationId, tokenValues: '{}', status: 'sent' })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -34,9 +34,14 @@ async function send(inviteeId: number, email: string) {
 const path = (ids: { emailId: number; inviteeId: number }, what: 'unsubscribe' | 'status') =>
   `/api/public/invitations/${invitationId}/email/${ids.emailId}/${ids.inviteeId}/${what}`;
 
-async function signed(ids: { emailId: number; inviteeId: number }) {
+async function signed(ids: { emailId: number; inviteeId: number; kind?: UnsubscribeKind }) {
   return unsubscribeSignature(t.db, { invitationId, ...ids });
 }
+
+const unsubFlags = (table: 'invitees' | 'emailSends', id: number) =>
+  table === 'invitees'
+    ? t.db.selectFrom('invitees').select('emailUnsub as unsub').where('id', '=', id).executeTakeFirstOrThrow().then((r) => r.unsub)
+    : t.db.selectFrom('emailSends').select('unsub').where('id', '=', id).executeTakeFirstOrThrow().then((r) => r.unsub);
 
 describe('public unsubscribe', () => {
   it('answers 403 JSON for a missing or wrong signature, and changes nothing', async () => {
@@ -52,7 +57,7 @@ describe('public unsubscribe', () => {
     expect(row.emailUnsub).toBe(false);
   });
 
-  it('takes effect at once: invitee flag, send flag and event, an automatic Invitation block; idempotent', async () => {
+  it('an older link naming the send takes effect at once: invitee flag, send flag and event, an automatic Invitation block; idempotent', async () => {
     const inviteeId = await invitee('Leaver@Example.edu');
     const emailId = await send(inviteeId, 'Leaver@Example.edu');
     const ids = { emailId, inviteeId };
@@ -109,7 +114,7 @@ describe('public unsubscribe', () => {
 
   it('accepts the one-click body as multipart/form-data too', async () => {
     const inviteeId = await invitee('multipart@example.edu');
-    const ids = { emailId: 0, inviteeId };
+    const ids = { emailId: await send(inviteeId, 'multipart@example.edu', { source: 'invitation_tickler' }), inviteeId, kind: 'tickler' as const };
     const boundary = 'xyzBOUNDARY';
     const res = await t.request({
       method: 'POST',
@@ -119,6 +124,7 @@ describe('public unsubscribe', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, alreadyUnsubscribed: false });
+    expect(await unsubFlags('emailSends', ids.emailId)).toBe(true);
   });
 
   it('accepts a one-click POST with no content type or an empty body', async () => {
@@ -127,17 +133,55 @@ describe('public unsubscribe', () => {
       ['empty@example.edu', { 'content-type': 'application/x-www-form-urlencoded' }, ''],
     ] as const) {
       const inviteeId = await invitee(email);
-      const ids = { emailId: 0, inviteeId };
+      const ids = { emailId: 9, inviteeId, kind: 'reminder' as const };
       const res = await t.request({ method: 'POST', url: `${path(ids, 'unsubscribe')}?signature=${await signed(ids)}`, headers, payload });
       expect(res.statusCode, email).toBe(200);
+      expect(await unsubFlags('invitees', inviteeId), email).toBe(true);
     }
   });
 
-  it('a test send (emailId 0) unsubscribes the invitee without touching any send', async () => {
+  it("a test send's link (emailId 0) answers success and changes nothing: no flag, no block", async () => {
     const inviteeId = await invitee('tester@example.edu');
+    const real = await send(inviteeId, 'tester@example.edu');
     const ids = { emailId: 0, inviteeId };
+    const signature = await signed(ids);
+    for (const what of ['unsubscribe', 'status'] as const) {
+      const res = await t.request({ method: what === 'status' ? 'GET' : 'POST', url: `${path(ids, what)}?signature=${signature}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, alreadyUnsubscribed: false });
+    }
+    expect(await unsubFlags('invitees', inviteeId)).toBe(false);
+    expect(await unsubFlags('emailSends', real)).toBe(false);
+    expect(await t.db.selectFrom('blockedEmails').select('id').where('email', '=', 'tester@example.edu').execute()).toEqual([]);
+  });
+
+  it("a reminder's link names the reminder: it marks the invitee's send of that reminder, never a send whose id is the reminder's", async () => {
+    const inviteeId = await invitee('reminded@example.edu');
+    const other = await invitee('bystander@example.edu');
+    const bystanderSend = await send(other, 'bystander@example.edu', { sourceId: '3' });
+    const reminderSend = await send(inviteeId, 'reminded@example.edu', { sourceId: String(bystanderSend) });
+    const ids = { emailId: bystanderSend, inviteeId, kind: 'reminder' as const };
+    // The link as the reminder email carries it.
+    const url = new URL(await unsubscribeApiUrl(t.db, { invitationId, ...ids }));
+    expect(url.pathname).toBe(path(ids, 'unsubscribe'));
+    const res = await t.request({ method: 'POST', url: url.pathname + url.search });
+    expect(res.json()).toEqual({ success: true, alreadyUnsubscribed: false });
+    expect(await unsubFlags('emailSends', reminderSend)).toBe(true);
+    expect(await unsubFlags('emailSends', bystanderSend)).toBe(false);
+    expect(await t.db.selectFrom('emailEvents').select('name').where('sendId', '=', reminderSend).execute()).toEqual([{ name: 'unsub' }]);
+    // The same ids signed as another kind of link are a different link.
+    expect((await t.request({ method: 'POST', url: `${path(ids, 'unsubscribe')}?signature=${await signed({ ...ids, kind: 'tickler' })}` })).json()).toEqual({ success: true, alreadyUnsubscribed: true });
+    expect(await unsubFlags('emailSends', bystanderSend)).toBe(false);
+  });
+
+  it("a tickler's link names its send in the send log", async () => {
+    const inviteeId = await invitee('tickled@example.edu');
+    const ticklerSend = await send(inviteeId, 'tickled@example.edu', { source: 'invitation_tickler', sourceId: String(invitationId) });
+    const ids = { emailId: ticklerSend, inviteeId, kind: 'tickler' as const };
     const res = await t.request({ method: 'POST', url: `${path(ids, 'unsubscribe')}?signature=${await signed(ids)}` });
     expect(res.json()).toEqual({ success: true, alreadyUnsubscribed: false });
+    expect(await unsubFlags('emailSends', ticklerSend)).toBe(true);
+    expect(await unsubFlags('invitees', inviteeId)).toBe(true);
   });
 
   it('keeps form bodies and cross-site posts refused on admin calls', async () => {
@@ -149,7 +193,7 @@ describe('public unsubscribe', () => {
   });
 
   it('answers 404 for a signed link whose invitee is gone', async () => {
-    const ids = { emailId: 0, inviteeId: 987654 };
+    const ids = { emailId: 5, inviteeId: 987654 };
     const res = await t.request({ method: 'GET', url: `${path(ids, 'status')}?signature=${await signed(ids)}` });
     expect(res.statusCode).toBe(404);
   });

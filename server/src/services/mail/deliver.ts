@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sendRate, THROTTLE_DELAYS, throttleDelay, type SendRate, type ThrottleDelays } from './send-rate.js';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DB, Db } from '../../db/database.js';
@@ -8,7 +9,7 @@ import { recordEmailEvents, type EmailEventInput } from './events.js';
 import { compiledVersion, personalise } from './render.js';
 import { publicBaseUrl, trackingFor, trackingKey } from './tracking.js';
 import { createTransport, type MailTransport, type OutgoingMessage, type TransportResult } from './transport.js';
-import { unsubscribeApiUrl, unsubscribeUrl } from './unsubscribe-link.js';
+import { unsubscribeApiUrl, unsubscribeUrl, type UnsubscribeKind } from './unsubscribe-link.js';
 
 /*
  * Delivery, and what a crash costs.
@@ -26,8 +27,14 @@ import { unsubscribeApiUrl, unsubscribeUrl } from './unsubscribe-link.js';
  * - over SMTP a repeat can only happen for messages the server accepted in the moments between its
  *   reply and our record of it (at most FLUSH_EVERY + the open connections per dead pass), and it
  *   carries the same Message-ID, which receiving systems and providers use to drop duplicates.
- * A send is tried at most MAX_ATTEMPTS times; temporary refusals (4xx, lost connections) wait for a
- * later pass, permanent ones (5xx) fail at once with the server's answer.
+ * A send is tried at most MAX_ATTEMPTS times; permanent refusals (5xx) fail at once with the server's
+ * answer; temporary ones (other 4xx) wait (retry_at) and use up an attempt.
+ *
+ * Throttling is not failure: a 421 or 454 (SES's `454 Throttling failure`), a refused connection or a
+ * timeout is the provider limiting us. The send waits with growing delays (send-rate.ts: 5 s doubling,
+ * at most an hour), keeps its attempts, and sets no `deferred` flag (that flag is the recipient's server
+ * deferring, reported by provider events); the pass's rate halves and recovers as messages are accepted
+ * again. A pass waits for sends due again within a minute rather than leaving them to the next.
  *
  * One pass at a time in the whole installation: the job's queue is `singleton`, and the pass also holds
  * a session advisory lock, which dies with its connection, so a pass that pg-boss gave up on while it
@@ -68,9 +75,14 @@ export type DeliveryOptions = {
   signal?: AbortSignal;
   /** Stop after this long (the job's own limit is an hour); anything left waits for the next pass. */
   maxMs?: number;
+  /** The waits of throttled sends (default THROTTLE_DELAYS: 5 s doubling up to an hour). */
+  throttleDelays?: ThrottleDelays;
+  /** A pass waits for sends due again within this long (default a minute, the cron's period) rather than ending. */
+  maxIdleMs?: number;
 };
 
-export type DeliveryReport = { sent: number; failed: number; deferred: number; quotaReached: boolean; locked: boolean };
+/** `deferred`: temporary refusals left for later; `throttled`: answers that made sends wait. */
+export type DeliveryReport = { sent: number; failed: number; deferred: number; throttled: number; quotaReached: boolean; locked: boolean };
 
 type Claimed = {
   id: number;
@@ -82,9 +94,19 @@ type Claimed = {
   inviteeId: number | null;
   tokenValues: Record<string, string>;
   attempts: number;
+  throttles: number;
 };
 
-type Outcome = { id: number; status: 'sent' | 'failed' | 'queued'; message: string | null; messageId: string; event: EmailEventInput | null };
+type Outcome = {
+  id: number;
+  status: 'sent' | 'failed' | 'queued';
+  message: string | null;
+  messageId: string;
+  event: EmailEventInput | null;
+  /** Waiting: until when, and whether for throttling (the attempt is given back). */
+  retryAt?: Date;
+  throttled?: boolean;
+};
 
 /** The Message-ID of a send: the same on every attempt, unique to this installation. */
 export function messageIdFor(sendId: number, key: string, fromEmail: string): string {
@@ -103,16 +125,13 @@ export async function sentInLast24h(db: Db): Promise<number> {
   return Number(n);
 }
 
-/** Spaces message starts `1000 / perSecond` ms apart, however many run at once. */
-function rateLimiter(perSecond: number) {
-  const gap = 1000 / perSecond;
-  let next = performance.now();
-  return async () => {
-    const now = performance.now();
-    const at = Math.max(now, next);
-    next = at + gap;
-    if (at - now >= 1) await sleep(at - now);
-  };
+/** Milliseconds until the first waiting send is due again, or null when none waits. */
+async function nextRetryIn(db: Db): Promise<number | null> {
+  const { rows } = await sql<{ ms: number | null }>`
+    select extract(epoch from min(retry_at) - now()) * 1000 as ms
+    from email_sends where status = 'queued' and retry_at is not null`.execute(db);
+  const ms = rows[0]?.ms;
+  return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
 }
 
 /**
@@ -120,7 +139,7 @@ function rateLimiter(perSecond: number) {
  * until nothing is left, the quota is reached, `maxMs` passes or `signal` aborts.
  */
 export async function deliverQueuedEmails(db: Kysely<DB>, config: MailConfig, options: DeliveryOptions = {}): Promise<DeliveryReport> {
-  const report: DeliveryReport = { sent: 0, failed: 0, deferred: 0, quotaReached: false, locked: false };
+  const report: DeliveryReport = { sent: 0, failed: 0, deferred: 0, throttled: 0, quotaReached: false, locked: false };
   // The lock lives on one connection held for the pass: if the process dies, PostgreSQL drops it.
   return db.connection().execute(async (lockConn) => {
     const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${LOCK_KEY}) as ok`.execute(lockConn);
@@ -142,13 +161,15 @@ export async function deliverQueuedEmails(db: Kysely<DB>, config: MailConfig, op
 async function run(db: Db, config: MailConfig, transport: MailTransport, options: DeliveryOptions, report: DeliveryReport) {
   const key = await trackingKey(db);
   const base = publicBaseUrl(config);
-  const limit = rateLimiter(config.EMAIL_RATE_PER_SECOND);
+  const rate = sendRate(config.EMAIL_RATE_PER_SECOND);
+  const delays = options.throttleDelays ?? THROTTLE_DELAYS;
   const connections = Math.max(1, options.connections ?? 5);
   const started = performance.now();
+  const maxMs = options.maxMs ?? 50 * 60_000;
   let afterId = 0;
   let sentToday = await sentInLast24h(db);
 
-  while (!options.signal?.aborted && performance.now() - started < (options.maxMs ?? 50 * 60_000)) {
+  while (!options.signal?.aborted && performance.now() - started < maxMs) {
     const room = config.EMAIL_DAILY_QUOTA - sentToday;
     if (room <= 0) {
       report.quotaReached = true;
@@ -156,8 +177,17 @@ async function run(db: Db, config: MailConfig, transport: MailTransport, options
       break;
     }
     const claimed = await claim(db, afterId, Math.min(BATCH, room));
-    if (!claimed.length) break;
+    if (!claimed.length) {
+      // Sends waiting out throttling (or a temporary refusal) that are due soon: wait for them here.
+      const due = await nextRetryIn(db);
+      const left = maxMs - (performance.now() - started);
+      if (due === null || due > Math.min(options.maxIdleMs ?? 60_000, left)) break;
+      await sleep(Math.max(due, 5), undefined, { signal: options.signal }).catch(() => {});
+      afterId = 0;
+      continue;
+    }
     afterId = claimed[claimed.length - 1]!.id;
+    const sentBefore = report.sent;
 
     const pending: Outcome[] = [];
     let flushing = Promise.resolve();
@@ -171,9 +201,10 @@ async function run(db: Db, config: MailConfig, transport: MailTransport, options
     const worker = async () => {
       while (next < claimed.length) {
         const row = claimed[next++]!;
-        const outcome = await deliverOne(db, row, transport, { key, base, limit });
+        const outcome = await deliverOne(db, row, transport, { key, base, rate, delays, signal: options.signal });
         if (outcome.status === 'sent') report.sent++;
         else if (outcome.status === 'failed') report.failed++;
+        else if (outcome.throttled) report.throttled++;
         else report.deferred++;
         pending.push(outcome);
         if (pending.length >= FLUSH_EVERY) void flush();
@@ -181,7 +212,7 @@ async function run(db: Db, config: MailConfig, transport: MailTransport, options
     };
     await Promise.all(Array.from({ length: Math.min(connections, claimed.length) }, worker));
     await flush();
-    sentToday += claimed.length;
+    sentToday += report.sent - sentBefore;
   }
 }
 
@@ -191,12 +222,12 @@ async function claim(db: Db, afterId: number, limit: number): Promise<Claimed[]>
     update email_sends s set attempts = s.attempts + 1
     where s.id in (
       select id from email_sends
-      where status = 'queued' and id > ${afterId}
+      where status = 'queued' and id > ${afterId} and (retry_at is null or retry_at <= now())
       order by id
       limit ${limit}
       for update skip locked)
     returning s.id, s.source, s.source_id as "sourceId", s.email_to as "emailTo", s.template_version_id as "templateVersionId",
-      s.invitation_id as "invitationId", s.invitee_id as "inviteeId", s.token_values as "tokenValues", s.attempts`.execute(db);
+      s.invitation_id as "invitationId", s.invitee_id as "inviteeId", s.token_values as "tokenValues", s.attempts, s.throttles`.execute(db);
   return rows.sort((a, b) => a.id - b.id);
 }
 
@@ -204,7 +235,7 @@ async function deliverOne(
   db: Db,
   row: Claimed,
   transport: MailTransport,
-  ctx: { key: string; base: string; limit: () => Promise<void> },
+  ctx: { key: string; base: string; rate: SendRate; delays: ThrottleDelays; signal?: AbortSignal | undefined },
 ): Promise<Outcome> {
   const fail = (message: string, messageId = ''): Outcome => ({
     id: row.id,
@@ -221,11 +252,13 @@ async function deliverOne(
     const values = { ...row.tokenValues };
     const headers: Record<string, string> = { 'X-MC-Metadata': JSON.stringify({ send_id: row.id }) };
     if (isInvitationSource(row.source) && row.invitationId !== null && row.inviteeId !== null) {
-      // emailId names this send (the unsubscribe marks it and its counts), '0' a test send (spec 02: no call).
-      const ids = { invitationId: row.invitationId, inviteeId: row.inviteeId, emailId: row.source.endsWith('_test') ? '0' : String(row.id) };
+      const ids = { invitationId: row.invitationId, inviteeId: row.inviteeId, ...unsubscribeNames(row) };
       values.unsubscribeUrl ??= await unsubscribeUrl(db, ids, { baseUrl: ctx.base });
-      headers['List-Unsubscribe'] = `<${await unsubscribeApiUrl(db, ids, { baseUrl: ctx.base })}>`;
-      headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+      // A test copy goes to staff: no one-click button that could act for the real invitee.
+      if (ids.kind !== 'test') {
+        headers['List-Unsubscribe'] = `<${await unsubscribeApiUrl(db, ids, { baseUrl: ctx.base })}>`;
+        headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+      }
     }
     const { subject, html, text } = personalise(compiled, values, trackingFor(ctx.base, ctx.key, row.id));
     message = {
@@ -243,7 +276,7 @@ async function deliverOne(
     return fail(`Could not prepare the message: ${err instanceof Error ? err.message : String(err)}`);
   }
 
-  await ctx.limit();
+  await ctx.rate.wait(ctx.signal);
   let result: TransportResult;
   try {
     result = await transport.send(message);
@@ -251,6 +284,7 @@ async function deliverOne(
     result = { accepted: false, permanent: false, response: err instanceof Error ? err.message : String(err) };
   }
   if (result.accepted) {
+    ctx.rate.accepted();
     return {
       id: row.id,
       status: 'sent',
@@ -260,20 +294,42 @@ async function deliverOne(
     };
   }
   if (result.permanent) return fail(result.response, message.messageId);
+  if (result.throttled) {
+    const wait = throttleDelay(row.throttles, ctx.delays);
+    ctx.rate.throttled(Math.min(wait, ctx.delays.baseMs));
+    return {
+      id: row.id,
+      status: 'queued',
+      message: `Waiting ${Math.round(wait / 1000)} s: the provider is throttling (${result.response})`,
+      messageId: message.messageId,
+      event: null,
+      retryAt: new Date(Date.now() + wait),
+      throttled: true,
+    };
+  }
   if (row.attempts >= MAX_ATTEMPTS) return fail(`Gave up after ${MAX_ATTEMPTS} attempts: ${result.response}`, message.messageId);
+  // The server said "later" for this message: no flag (a recipient's deferral arrives as a provider event).
   return {
     id: row.id,
     status: 'queued',
-    message: `Deferred (attempt ${row.attempts}): ${result.response}`,
+    message: `Temporarily refused (attempt ${row.attempts} of ${MAX_ATTEMPTS}): ${result.response}`,
     messageId: message.messageId,
-    event: { sendId: row.id, name: 'deferred', message: result.response, providerEventId: `local:${row.id}:deferred:${row.attempts}` },
+    event: null,
+    retryAt: new Date(Date.now() + throttleDelay(row.attempts, ctx.delays)),
   };
+}
+
+/** What an invitation email's unsubscribe link names (see UnsubscribeKind): the reminder, the tickler's send, or '0' for a test. */
+function unsubscribeNames(row: Pick<Claimed, 'id' | 'source' | 'sourceId'>): { emailId: string | number; kind: UnsubscribeKind } {
+  if (row.source.endsWith('_test')) return { emailId: '0', kind: 'test' };
+  if (row.source === 'invitation_email') return { emailId: row.sourceId, kind: 'reminder' };
+  return { emailId: row.id, kind: 'tickler' };
 }
 
 /** Writes a group of outcomes in one transaction: statuses, then their events and flags. */
 async function writeOutcomes(db: Db, outcomes: Outcome[]) {
   const values = sql.join(
-    outcomes.map((o) => sql`(${o.id}::bigint, ${o.status}, ${o.message}, ${o.messageId || null})`),
+    outcomes.map((o) => sql`(${o.id}::bigint, ${o.status}, ${o.message}, ${o.messageId || null}, ${o.retryAt ?? null}::timestamptz, ${o.throttled ?? false}::boolean)`),
   );
   await db.transaction().execute(async (trx) => {
     await sql`
@@ -281,8 +337,12 @@ async function writeOutcomes(db: Db, outcomes: Outcome[]) {
         status = v.status,
         send_status_message = v.message,
         message_id = coalesce(v.message_id, s.message_id),
-        send_at = case when v.status = 'sent' then now() else s.send_at end
-      from (values ${values}) as v(id, status, message, message_id)
+        send_at = case when v.status = 'sent' then now() else s.send_at end,
+        retry_at = v.retry_at,
+        -- Throttling gives the claim's attempt back and counts toward the next, longer wait.
+        attempts = case when v.throttled then greatest(s.attempts - 1, 0) else s.attempts end,
+        throttles = case when v.throttled then s.throttles + 1 else 0 end
+      from (values ${values}) as v(id, status, message, message_id, retry_at, throttled)
       where s.id = v.id and s.status = 'queued'`.execute(trx);
     await recordEmailEvents(trx, outcomes.flatMap((o) => (o.event ? [o.event] : [])));
   });

@@ -41,8 +41,21 @@ const BLOCKS: Partial<Record<EmailEventName, { reason: string; feedbackType: 'un
 const CHUNK = 1000;
 
 /**
+ * Opens and clicks are kept once per send, kind (open or click, by a person or a machine) and minute:
+ * a forwarded message fetched a thousand times adds one row a minute, not a thousand, and the flags
+ * (which the counts read) come out the same. The key replaces the event's own id, so the same open
+ * from the pixel and from the provider in one minute is one row too.
+ */
+export function engagementKey(e: Pick<EmailEventInput, 'sendId' | 'name' | 'automated' | 'eventAt'>): string | null {
+  if (e.name !== 'opened' && e.name !== 'clicked') return null;
+  const minute = Math.floor((e.eventAt ?? new Date()).getTime() / 60_000);
+  return `${e.name}:${e.sendId}:${e.automated ? 'machine' : 'person'}:${minute}`;
+}
+
+/**
  * Records events and applies them, set-wise (a batch of 1,000 is a few statements): each new event
- * row (an event whose providerEventId was seen before is skipped, and applies nothing), then the
+ * row (an event whose providerEventId was seen before is skipped, and applies nothing; opens and clicks
+ * once per send, kind and minute, see engagementKey), then the
  * flags of its send and, for invitation sources, of the invitee; hard bounces and spam complaints
  * block the address for every type, unsubscribes for the send's type. Flags only ever turn on.
  * Answers how many events were new.
@@ -68,7 +81,7 @@ async function recordChunk(db: Db, events: EmailEventInput[]): Promise<number> {
         userAgent: e.userAgent ?? null,
         message: e.message ?? null,
         automated: e.automated ?? false,
-        providerEventId: e.providerEventId ?? null,
+        providerEventId: engagementKey(e) ?? e.providerEventId ?? null,
       })),
     )
     .onConflict((oc) => oc.column('providerEventId').doNothing())

@@ -46,11 +46,17 @@ export function parseMail(raw: string, to: string[] = []): ReceivedMail {
   return mail;
 }
 
+/** How the stand-in answers a message's data: accept (optionally with its own 250 text, e.g. SES's `Ok <id>`) or refuse with a code. */
+export type DataReply = { accept: string } | { code: number; message: string } | null;
+
 /**
  * An SMTP server on 127.0.0.1 (a random port) for tests and the bench: accepts every message (or refuses
- * recipients per `refuse`), keeps them (`keep: false` counts only), and calls `onMessage`.
+ * recipients per `refuse`, or answers each message's data per `reply`), keeps the accepted ones
+ * (`keep: false` counts only), and calls `onMessage`.
  */
-export async function startTestSmtp(opts: { keep?: boolean; refuse?: (rcpt: string) => { code: number; message: string } | null; onMessage?: (count: number) => void } = {}) {
+export async function startTestSmtp(
+  opts: { keep?: boolean; refuse?: (rcpt: string) => { code: number; message: string } | null; reply?: (rcpt: string[]) => DataReply; onMessage?: (count: number) => void } = {},
+) {
   const messages: ReceivedMail[] = [];
   let count = 0;
   const server = new SMTPServer({
@@ -69,10 +75,13 @@ export async function startTestSmtp(opts: { keep?: boolean; refuse?: (rcpt: stri
         if (opts.keep !== false) chunks.push(c);
       });
       stream.on('end', () => {
+        const rcpt = session.envelope.rcptTo.map((r) => r.address);
+        const answer = opts.reply?.(rcpt) ?? null;
+        if (answer && 'code' in answer) return callback(Object.assign(new Error(answer.message), { responseCode: answer.code }));
         count++;
-        if (opts.keep !== false) messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        if (opts.keep !== false) messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), rcpt));
         opts.onMessage?.(count);
-        callback();
+        callback(null, answer?.accept);
       });
     },
   });

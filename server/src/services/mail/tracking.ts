@@ -38,19 +38,35 @@ export function trackingFor(base: string, key: string, sendId: number): Tracking
 
 export const trackingKey = (db: Db) => appSecret(db, TRACKING_SECRET);
 
-// Mail privacy proxies fetch every image when a message arrives (Apple Mail Privacy Protection) or on
-// the reader's behalf through a cache (Gmail's and Yahoo's image proxies): their fetch says nothing
-// about a person reading.
-const PROXY_AGENTS = /GoogleImageProxy|ggpht\.com|YahooMailProxy|Yahoo! Slurp|OutlookImageProxy|Apple-?Mail-?Privacy|Front\/[\d.]+ \(\+https:\/\/front\.com/i;
+// Gmail's and Yahoo's image proxies fetch a message's images when the reader opens it (and cache them):
+// their fetch is a person's open, from the proxy's address.
+const IMAGE_PROXY_AGENTS = /GoogleImageProxy|ggpht\.com|YahooMailProxy/i;
+// Other proxies fetch every image when a message arrives (Apple Mail Privacy Protection) or scan it:
+// their fetch says nothing about a person reading.
+const MACHINE_AGENTS = /Yahoo! Slurp|OutlookImageProxy|Apple-?Mail-?Privacy|Front\/[\d.]+ \(\+https:\/\/front\.com/i;
 // Apple's MPP fetches come from Apple's own network (17.0.0.0/8) with a bare "Mozilla/5.0" agent.
 const APPLE_NETWORK = /^(::ffff:)?17\./;
 
-/** An open by a privacy proxy rather than a person: recorded with automated=true, not counted. */
+/** A fetch through Gmail's or Yahoo's image proxy: a person opened the message. */
+export const isImageProxy = (userAgent: string | null) => IMAGE_PROXY_AGENTS.test(userAgent ?? '');
+
+/** An open by a prefetching proxy (Apple MPP and the like) rather than a person: a machine open, recorded with automated=true, not counted. */
 export function isAutomatedOpen(req: { userAgent: string | null; ip: string | null }): boolean {
   const ua = req.userAgent?.trim() ?? '';
-  if (!ua || PROXY_AGENTS.test(ua)) return true;
+  if (isImageProxy(ua)) return false;
+  if (!ua || MACHINE_AGENTS.test(ua)) return true;
   if (req.ip && APPLE_NETWORK.test(req.ip)) return true;
   return ua === 'Mozilla/5.0';
+}
+
+/**
+ * Who an open or click came from, as the events panel shows it: a person (directly or through Gmail's or
+ * Yahoo's image proxy, both counted), a machine open (a privacy proxy's prefetch) or a link scanner (not counted).
+ */
+export function eventOrigin(e: { name: string; automated: boolean; userAgent: string | null }): 'person' | 'image-proxy' | 'machine-open' | 'link-scanner' | null {
+  if (e.name !== 'opened' && e.name !== 'clicked') return null;
+  if (e.automated) return e.name === 'opened' ? 'machine-open' : 'link-scanner';
+  return e.name === 'opened' && isImageProxy(e.userAgent) ? 'image-proxy' : 'person';
 }
 
 // Security gateways and previewers open every link of an arriving message to check it.

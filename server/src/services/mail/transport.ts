@@ -17,9 +17,13 @@ export type OutgoingMessage = {
 
 /**
  * What became of one message: `accepted` (the server took it), or refused `permanent`ly (a 5xx:
- * never retried) or for now (a 4xx, a lost connection: retried on a later pass).
+ * never retried), or for now: `throttled` (the provider's own limit: 421, 454, a refused connection,
+ * a timeout; the send waits and keeps its attempts) or another temporary refusal (a 4xx: retried later,
+ * up to MAX_ATTEMPTS).
  */
-export type TransportResult = { accepted: true; response: string } | { accepted: false; permanent: boolean; response: string };
+export type TransportResult =
+  | { accepted: true; response: string }
+  | { accepted: false; permanent: boolean; throttled?: boolean; response: string };
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
@@ -67,6 +71,20 @@ export function outboxTransport(db: Db): MailTransport {
 /** SMTP reply codes nodemailer reports on an error (`responseCode`), or none for a network failure. */
 type SmtpError = Error & { responseCode?: number; response?: string; code?: string };
 
+/** Answers that say the provider is limiting us, not that the message or recipient is wrong. */
+const THROTTLE_CODES = new Set([421, 454]);
+// nodemailer's codes for a connection that failed, was refused, timed out or dropped.
+const NETWORK_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETLS']);
+
+/** Sorts an SMTP failure: permanent (5xx, a message nodemailer cannot send), throttled (see THROTTLE_CODES, the network) or temporary. */
+export function classifySmtpError(e: SmtpError): Extract<TransportResult, { accepted: false }> {
+  const code = e.responseCode;
+  const response = e.response ?? e.message;
+  if (code !== undefined) return { accepted: false, permanent: code >= 500, throttled: THROTTLE_CODES.has(code), response };
+  const network = NETWORK_CODES.has(e.code ?? '') || /ECONNREFUSED|ETIMEDOUT|ECONNRESET|timed? ?out/i.test(e.message);
+  return { accepted: false, permanent: !network && (e.code === 'EENVELOPE' || e.code === 'EMESSAGE'), throttled: network, response };
+}
+
 /**
  * nodemailer over SMTP, pooled (`maxConnections` open connections, each reused for any number of messages).
  * @example const t = smtpTransport('smtp://user:pass@mail.example.org:587', 10)
@@ -89,10 +107,7 @@ export function smtpTransport(url: string, maxConnections = 5): MailTransport {
         });
         return { accepted: true, response: String(info.response ?? 'accepted') };
       } catch (err) {
-        const e = err as SmtpError;
-        const code = e.responseCode;
-        // 5xx: the server refused for good (no such mailbox, policy). Anything else may pass later.
-        return { accepted: false, permanent: code !== undefined && code >= 500, response: e.response ?? e.message };
+        return classifySmtpError(err as SmtpError);
       }
     },
     async close() {

@@ -53,16 +53,26 @@ describe('unsubscribe links', () => {
     }
   });
 
-  it('verifies its own signature in constant time and refuses others', async () => {
+  it('verifies its own signature in constant time, says which kind of link it signs, and refuses others', async () => {
     const signature = await unsubscribeSignature(db, ids);
     crypto.compared = 0;
-    expect(await verifyUnsubscribeSignature(db, ids, signature)).toBe(true);
-    expect(await verifyUnsubscribeSignature(db, { ...ids, inviteeId: 6790 }, signature)).toBe(false);
-    expect(await verifyUnsubscribeSignature(db, ids, signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A'))).toBe(false);
-    expect(await verifyUnsubscribeSignature(db, ids, 'short')).toBe(false);
-    expect(crypto.compared).toBe(4);
-    expect(await verifyUnsubscribeSignature(db, ids, undefined)).toBe(false);
-    expect(await verifyUnsubscribeSignature(db, ids, '')).toBe(false);
+    expect(await verifyUnsubscribeSignature(db, ids, signature)).toBe('send');
+    expect(await verifyUnsubscribeSignature(db, ids, await unsubscribeSignature(db, { ...ids, kind: 'reminder' }))).toBe('reminder');
+    expect(await verifyUnsubscribeSignature(db, ids, await unsubscribeSignature(db, { ...ids, kind: 'tickler' }))).toBe('tickler');
+    expect(await verifyUnsubscribeSignature(db, { ...ids, inviteeId: 6790 }, signature)).toBe(null);
+    expect(await verifyUnsubscribeSignature(db, ids, signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A'))).toBe(null);
+    expect(await verifyUnsubscribeSignature(db, ids, 'short')).toBe(null);
+    // Every candidate kind is compared every time, whichever matched.
+    expect(crypto.compared).toBe(6 * 3);
+    const test = { ...ids, emailId: 0 };
+    expect(await verifyUnsubscribeSignature(db, test, await unsubscribeSignature(db, test))).toBe('test');
+    expect(await verifyUnsubscribeSignature(db, ids, undefined)).toBe(null);
+    expect(await verifyUnsubscribeSignature(db, ids, '')).toBe(null);
+  });
+
+  it('signs a reminder link apart from a send link with the same ids', async () => {
+    expect(await unsubscribeSignature(db, { ...ids, kind: 'reminder' })).not.toBe(await unsubscribeSignature(db, ids));
+    expect(await unsubscribeSignature(db, { ...ids, kind: 'send' })).toBe(await unsubscribeSignature(db, ids));
   });
 
   it('string and number ids sign alike', async () => {
