@@ -32,7 +32,7 @@ export type Bench = {
  * real app listening on a free port, a signed-in admin cookie, and a plain pg client for direct SQL.
  */
 export async function startBench(): Promise<Bench> {
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: process.env.DATA_DIR ?? '.data' });
+  const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: process.env.DATA_DIR ?? '.data' });
   const resolved = await resolveDatabase(config);
   const server = await connectDatabaseServer(resolved.url, resolved.stop);
   // Kept between runs: seeding 1,000,000 accounts takes minutes, and the seed is idempotent.
@@ -101,6 +101,9 @@ async function startServerProcess(databaseUrl: string): Promise<{ baseUrl: strin
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
+      // Production requires these: the bench's mail stays in the outbox, and its links point nowhere real.
+      EMAIL_OUTBOX: process.env.SMTP_URL ? 'false' : 'true',
+      PUBLIC_URL: 'https://admin.society.example',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: 'bench@example.com',
       ADMIN_PASSWORD: 'bench-password',

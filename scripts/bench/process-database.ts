@@ -11,7 +11,7 @@ import { createStorage } from '../../server/src/plugins/storage.js';
 import { processInvitationDatabase } from '../../server/src/services/invitation-processing/process.js';
 
 const [invitationId, run] = process.argv.slice(2);
-const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: process.env.DATA_DIR ?? '.data' });
+const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: process.env.DATA_DIR ?? '.data' });
 const resolved = await resolveDatabase(config);
 const server = await connectDatabaseServer(resolved.url, resolved.stop);
 const db = createDb(await server.ensureMigrated('bench'), 4);

@@ -58,6 +58,8 @@ const Env = z.object({
   UNSUBSCRIBE_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // Mail: an smtp(s):// URL (nodemailer, pooled); unset = the local outbox table staff read in the UI.
   SMTP_URL: z.string().regex(/^smtps?:\/\/./, 'must be an smtp:// or smtps:// URL').optional(),
+  // true: keep every email in the outbox on purpose (production otherwise needs SMTP_URL).
+  EMAIL_OUTBOX: flag.default('false'),
   EMAIL_RATE_PER_SECOND: z.coerce.number({ message: 'must be a number' }).positive().max(100_000).default(50),
   EMAIL_DAILY_QUOTA: z.coerce.number({ message: 'must be a number' }).int().positive().default(100_000),
   // HMAC key the provider signs webhook batches with; unset = the webhook refuses every call (403).
@@ -85,13 +87,36 @@ export type Config = Omit<z.infer<typeof Env>, 'COOKIE_SECURE'> & { COOKIE_SECUR
 /** Reads and checks the environment once; a bad value stops the start with a clear line per problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  problems.push(...unsafeInProduction(env));
+  if (!parsed.success || problems.length) {
+    throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
   const config: Config = { ...parsed.data, COOKIE_SECURE: parsed.data.COOKIE_SECURE ?? parsed.data.NODE_ENV === 'production' };
   if (config.STORAGE === 's3' && !config.S3_BUCKET) {
     throw new Error('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   }
   return config;
+}
+
+const LOCAL_HOST = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|\[::1?\]|0\.0\.0\.0)$/i;
+
+/**
+ * What a development start quietly fills in and production must be told: the embedded database, the
+ * outbox instead of mail, links to localhost. One line per missing setting.
+ */
+function unsafeInProduction(env: NodeJS.ProcessEnv): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const set = (name: string) => (env[name] ?? '').trim() !== '';
+  const problems: string[] = [];
+  if (!set('DATABASE_URL')) problems.push('DATABASE_URL: required in production (the embedded PostgreSQL is for trying the product out)');
+  if (!set('SMTP_URL') && env.EMAIL_OUTBOX !== 'true') {
+    problems.push('SMTP_URL: required in production, or EMAIL_OUTBOX=true to keep every email in the outbox on purpose');
+  }
+  if (set('SMTP_URL') && env.EMAIL_OUTBOX === 'true') problems.push('EMAIL_OUTBOX: true keeps every email in the outbox, yet SMTP_URL is set: unset one of them');
+  if (!set('PUBLIC_URL')) problems.push('PUBLIC_URL: required in production: the address people reach the product at (links in emails point there)');
+  else if (URL.canParse(env.PUBLIC_URL!) && LOCAL_HOST.test(new URL(env.PUBLIC_URL!).hostname)) {
+    problems.push('PUBLIC_URL: must not be on localhost in production: links in emails would point at the reader\'s own machine');
+  }
+  return problems;
 }

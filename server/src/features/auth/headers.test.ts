@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.js';
+import { productionEnv } from '../../test/production-env.js';
 
 let t: TestApp;
 let prod: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   // NODE_ENV=production without COOKIE_SECURE: secure by default.
-  prod = await createTestApp({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+  prod = await createTestApp({ ...productionEnv, LOG_LEVEL: 'silent' });
 });
 afterAll(async () => {
   await t.close();
@@ -81,9 +82,9 @@ describe('the session cookie', () => {
 
   it('COOKIE_SECURE=false still overrides production', async () => {
     const { loadConfig } = await import('../../config.js');
-    expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
+    expect(loadConfig({ ...productionEnv, COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', COOKIE_SECURE: 'true' }).COOKIE_SECURE).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).COOKIE_SECURE).toBe(true);
+    expect(loadConfig(productionEnv).COOKIE_SECURE).toBe(true);
     expect(loadConfig({}).COOKIE_SECURE).toBe(false);
   });
 });

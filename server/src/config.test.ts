@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+import { productionEnv as production } from './test/production-env.js';
+
+/** The lines of the error loadConfig stops with (none when it accepts the settings). */
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (err) {
+    return (err as Error).message.split('\n').slice(1).map((l) => l.trim());
+  }
+}
+
+describe('production refuses unsafe defaults', () => {
+  it('accepts a complete production configuration, secure cookies by default', () => {
+    expect(problems(production)).toEqual([]);
+    expect(loadConfig(production).COOKIE_SECURE).toBe(true);
+    expect(loadConfig({ ...production, COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
+  });
+
+  it.each([
+    ['DATABASE_URL', 'DATABASE_URL: required in production (the embedded PostgreSQL is for trying the product out)'],
+    ['SMTP_URL', 'SMTP_URL: required in production, or EMAIL_OUTBOX=true to keep every email in the outbox on purpose'],
+    ['PUBLIC_URL', 'PUBLIC_URL: required in production: the address people reach the product at (links in emails point there)'],
+  ])('stops without %s, with one line naming it', (name, line) => {
+    expect(problems({ ...production, [name]: undefined })).toEqual([line]);
+    expect(problems({ ...production, [name]: '  ' })).toContain(line);
+  });
+
+  it('names every missing setting at once, one line each', () => {
+    expect(problems({ NODE_ENV: 'production' }).map((l) => l.split(':')[0])).toEqual(['DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL']);
+  });
+
+  it.each(['http://localhost:3000', 'https://LOCALHOST', 'http://admin.localhost', 'http://127.0.0.1:3000', 'http://[::1]:3000', 'http://0.0.0.0'])(
+    'refuses a PUBLIC_URL on localhost (%s)',
+    (url) => {
+      expect(problems({ ...production, PUBLIC_URL: url })).toEqual([
+        "PUBLIC_URL: must not be on localhost in production: links in emails would point at the reader's own machine",
+      ]);
+    },
+  );
+
+  it('lets EMAIL_OUTBOX=true choose the outbox on purpose, but not beside SMTP_URL', () => {
+    expect(problems({ ...production, SMTP_URL: undefined, EMAIL_OUTBOX: 'true' })).toEqual([]);
+    expect(loadConfig({ ...production, SMTP_URL: undefined, EMAIL_OUTBOX: 'true' }).EMAIL_OUTBOX).toBe(true);
+    expect(problems({ ...production, EMAIL_OUTBOX: 'true' })).toEqual(['EMAIL_OUTBOX: true keeps every email in the outbox, yet SMTP_URL is set: unset one of them']);
+    expect(problems({ ...production, SMTP_URL: undefined, EMAIL_OUTBOX: 'yes' })).toContain("EMAIL_OUTBOX: must be 'true' or 'false'");
+  });
+
+  it('asks nothing of a development or test start', () => {
+    expect(problems({})).toEqual([]);
+    expect(problems({ NODE_ENV: 'test' })).toEqual([]);
+    expect(problems({ PUBLIC_URL: 'http://localhost:3000' })).toEqual([]);
+  });
+});

@@ -1,0 +1,7 @@
+/** Settings a production start requires (config.ts refuses it without them), for tests that start as production. */
+export const productionEnv = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://app@db.internal:5432/app',
+  SMTP_URL: 'smtp://relay.internal:587',
+  PUBLIC_URL: 'https://admin.society.example',
+} as const;
