@@ -23,6 +23,13 @@ export const accountNameFields = {
   lastName: requiredText('Last Name is required', 100, 'Last Name must be 100 characters or less'),
 };
 
+/** A first password (account create, the join funnel's pledge): spec 01's minimum length. */
+export const firstPassword = z
+  .string({ required_error: 'Password is required', invalid_type_error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN, `Password should be at least ${PASSWORD_MIN} chars`)
+  .max(1024, 'Password must be 1024 characters or less');
+
 /** Password reset body (spec 01 §5 texts; a mismatch is reported on confirmPassword). */
 export const ResetPasswordInput = z
   .object({

@@ -9,7 +9,7 @@ import { IdParam, nullableInt, nullableText } from './common/fields.js';
 import { AccountListQuery } from './list-queries/accounts.js';
 import {
   DEFAULT_PHONE_COUNTRY,
-  PASSWORD_MIN,
+  firstPassword,
   ROLE_PREFIX,
   ResetPasswordInput,
   accountEmail,
@@ -89,11 +89,7 @@ export type AccountUpdateInput = z.input<typeof AccountUpdateInput>;
 /** Account create body: the update fields plus the first password (spec: password on create only). */
 export const AccountCreateInput = z.object({
   ...accountFields,
-  password: z
-    .string({ required_error: 'Password is required', invalid_type_error: 'Password is required' })
-    .min(1, 'Password is required')
-    .min(PASSWORD_MIN, `Password should be at least ${PASSWORD_MIN} chars`)
-    .max(1024, 'Password must be 1024 characters or less'),
+  password: firstPassword,
 });
 export type AccountCreateInput = z.input<typeof AccountCreateInput>;
 

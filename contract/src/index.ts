@@ -14,6 +14,7 @@ export * from './members.js';
 export * from './emails.js';
 export * from './blocked-emails.js';
 export * from './public-unsubscribe.js';
+export * from './public-join.js';
 export * from './tokens.js';
 export * from './email-templates.js';
 export * from './invitation-tests.js';

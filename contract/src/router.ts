@@ -13,6 +13,7 @@ import { dashboardContract } from './dashboard.js';
 import { emailsContract } from './emails.js';
 import { blockedEmailsContract } from './blocked-emails.js';
 import { publicUnsubscribeContract } from './public-unsubscribe.js';
+import { publicJoinContract } from './public-join.js';
 import { tokensContract } from './tokens.js';
 import { emailTemplatesContract } from './email-templates.js';
 import { invitationTestsContract } from './invitation-tests.js';
@@ -46,6 +47,7 @@ export const contract = apiRouter({
   emails: emailsContract,
   blockedEmails: blockedEmailsContract,
   publicUnsubscribe: publicUnsubscribeContract,
+  publicJoin: publicJoinContract,
   tokens: tokensContract,
   emailTemplates: emailTemplatesContract,
   invitationTests: invitationTestsContract,

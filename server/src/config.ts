@@ -80,6 +80,12 @@ const Env = z.object({
   VIDEO_API_RETRIES: z.coerce.number({ message: 'must be a number' }).int().min(0).max(10).default(3),
   // Seconds between status checks of a generating video (the callback, with PUBLIC_URL, answers sooner).
   VIDEO_POLL_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3600).default(30),
+  // The join funnel's fee and Stripe (issue 23): unset STRIPE_SECRET_KEY = payment not set up (the landing page says so; pledges still work).
+  MEMBERSHIP_FEE_CENTS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(50).max(10_000_000).default(9500),
+  MEMBERSHIP_CURRENCY: z.string().trim().toLowerCase().regex(/^[a-z]{3}$/, 'must be a three-letter currency code such as usd').default('usd'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.string().url('must be an absolute URL').default('https://api.stripe.com'),
 });
 
 export type Config = Omit<z.infer<typeof Env>, 'COOKIE_SECURE'> & { COOKIE_SECURE: boolean };

@@ -14,6 +14,7 @@ import { accountRoutes } from './features/accounts/routes.js';
 import { emailRoutes } from './features/emails/routes.js';
 import { blockedEmailRoutes } from './features/blocked-emails/routes.js';
 import { publicUnsubscribeRoutes } from './features/unsubscribe/routes.js';
+import { publicJoinRoutes } from './features/join/routes.js';
 import { tokenRoutes } from './features/tokens/routes.js';
 import { emailTemplateRoutes } from './features/email-templates/routes.js';
 import { invitationTestRoutes } from './features/invitation-tests/routes.js';
@@ -45,6 +46,7 @@ export const router = s.router(contract, {
   emails: emailRoutes,
   blockedEmails: blockedEmailRoutes,
   publicUnsubscribe: publicUnsubscribeRoutes,
+  publicJoin: publicJoinRoutes,
   tokens: tokenRoutes,
   emailTemplates: emailTemplateRoutes,
   invitationTests: invitationTestRoutes,

@@ -12,6 +12,7 @@ import type { LearningXpTable, ProgramComponentTable, ProgramComponentXpTable, P
 import type { LessonSegmentTable } from './tables/lessons.js';
 import type { AiVideoTable, AiVideoTemplateTable } from './tables/ai-video.js';
 import type { AiChatMessageTable, AiChatTable, AiChatTemplateTable, AiGoalTable } from './tables/ai-chat.js';
+import type { PaymentTable, StripeEventTable } from './tables/payments.js';
 import type { LearningComponentProgressTable, LearningProgramProgressTable, LearningXpAwardTable } from './tables/learning-progress.js';
 
 // Dates come back as JS Dates; bigint counts as numbers (they stay far below 2^53 here).
@@ -233,6 +234,8 @@ export interface DB {
   learningProgramProgress: LearningProgramProgressTable;
   learningComponentProgress: LearningComponentProgressTable;
   learningXpAwards: LearningXpAwardTable;
+  payments: PaymentTable;
+  stripeEvents: StripeEventTable;
 }
 
 /**

@@ -68,6 +68,8 @@ export interface InviteeTable {
   invitationCode: string | null;
   legacyPledgeAt: Timestamp | null;
   legacyPaidAt: Timestamp | null;
+  /** The account the invitee pledged with (migration 0027). */
+  accountId: number | null;
   inviteCount: Generated<number>;
   testValue: 'Control' | 'Variation' | null;
   emailSent: Generated<boolean>;

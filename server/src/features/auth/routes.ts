@@ -1,36 +1,19 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { contract, INVALID_LOGIN, type CurrentAccount } from '@app/contract';
+import type { FastifyRequest } from 'fastify';
+import { contract, INVALID_LOGIN } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { AppError } from '../../errors.js';
 import { verifyPassword } from '../../services/auth/passwords.js';
-import { createSession, revokeSession, sessionCookieName } from '../../services/auth/sessions.js';
-import { attemptFailed, attemptSucceeded, beginAttempt, waitText } from './throttle.js';
-
-export function toCurrentAccount(a: { id: number; firstName: string; lastName: string; email: string; avatarUrl: string | null; admin: boolean }): CurrentAccount {
-  return {
-    id: a.id,
-    firstName: a.firstName,
-    lastName: a.lastName,
-    fullName: `${a.firstName} ${a.lastName}`.trim(),
-    email: a.email,
-    avatarUrl: a.avatarUrl,
-    admin: a.admin,
-  };
-}
+import { revokeSession, sessionCookieName } from '../../services/auth/sessions.js';
+import { signIn, toCurrentAccount } from '../../services/auth/sign-in.js';
+import { attemptFailed, attemptSucceeded, beginAttempt, throttleRules, waitText } from '../../services/auth/throttle.js';
 
 const cookieName = (request: FastifyRequest) => sessionCookieName(request.server.config.COOKIE_SECURE);
-
-function setSessionCookie(request: FastifyRequest, reply: Pick<FastifyReply, 'setCookie'>, token: string, expiresAt: Date) {
-  const secure = request.server.config.COOKIE_SECURE;
-  // Path=/ and no Domain: what the __Host- prefix of a secure cookie's name requires.
-  reply.setCookie(sessionCookieName(secure), token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
-}
 
 export const authRoutes = s.router(contract.auth, {
   login: async ({ body, request, reply }) => {
     const { db, config } = request.server;
     const email = body.email.toLowerCase();
-    const rules = { maxFailures: config.LOGIN_MAX_FAILURES, addressMaxFailures: config.LOGIN_ADDRESS_MAX_FAILURES, windowMinutes: config.LOGIN_WINDOW_MINUTES };
+    const rules = throttleRules(config);
     const attempt = await beginAttempt(db, email, request.ip, rules);
     if (!attempt.allowed) {
       reply.header('retry-after', String(attempt.retryAfterSeconds));
@@ -48,13 +31,7 @@ export const authRoutes = s.router(contract.auth, {
     }
     await attemptSucceeded(db, attempt);
     // A new session id at every sign-in; the one the browser held before (if any) ends now.
-    const previous = request.cookies[cookieName(request)];
-    if (previous) await revokeSession(db, previous);
-    const session = await createSession(db, account.id, config.SESSION_MAX_HOURS, {
-      userAgent: request.headers['user-agent'],
-      ip: request.ip,
-    });
-    setSessionCookie(request, reply, session.token, session.expiresAt);
+    await signIn(request, reply, account.id);
     return { status: 200, body: { account: toCurrentAccount(account) } };
   },
 

@@ -17,6 +17,13 @@ import type { Db } from '../../db/database.js';
  */
 export type ThrottleRules = { maxFailures: number; addressMaxFailures: number; windowMinutes: number };
 
+/** The configured rules (LOGIN_MAX_FAILURES, LOGIN_ADDRESS_MAX_FAILURES, LOGIN_WINDOW_MINUTES). */
+export const throttleRules = (config: { LOGIN_MAX_FAILURES: number; LOGIN_ADDRESS_MAX_FAILURES: number; LOGIN_WINDOW_MINUTES: number }): ThrottleRules => ({
+  maxFailures: config.LOGIN_MAX_FAILURES,
+  addressMaxFailures: config.LOGIN_ADDRESS_MAX_FAILURES,
+  windowMinutes: config.LOGIN_WINDOW_MINUTES,
+});
+
 export type Attempt = { allowed: true; ids: number[]; pairKey: string } | { allowed: false; retryAfterSeconds: number };
 
 export function throttleKeys(email: string, address: string) {

@@ -1,0 +1,114 @@
+import {
+  contract,
+  JOIN_EXPIRED,
+  JOIN_LINK_INVALID,
+  JOIN_LOOKUP_FAILED,
+  JOIN_NO_LONGER_VALID,
+  JOIN_PAYMENT_NOT_SET_UP,
+  type JoinState,
+} from '@app/contract';
+import type { FastifyRequest } from 'fastify';
+import { s } from '../../ts-rest.js';
+import { AppError } from '../../errors.js';
+import { hashNewPassword, verifyPassword } from '../../services/auth/passwords.js';
+import { signIn, toCurrentAccount } from '../../services/auth/sign-in.js';
+import { attemptFailed, attemptSucceeded, beginAttempt, throttleRules, waitText } from '../../services/auth/throttle.js';
+import { joinLinkBuilder, joinSignature, verifyJoinSignature } from '../../services/join/join-link.js';
+import { paymentConfigured } from '../../services/join/stripe.js';
+import * as repo from './repo.js';
+
+export const ACCOUNT_PASSWORD_MISMATCH = 'An account with this email already exists: enter its password to accept';
+
+/** The invitee of a signed link; any bad link (unknown code, changed or missing signature) is the same 403. */
+async function signedInvitee(request: FastifyRequest, invitationCode: string, signature: string | undefined) {
+  const { db } = request.server;
+  if (!(await verifyJoinSignature(db, invitationCode, signature))) throw new AppError(403, JOIN_LINK_INVALID);
+  const invitee = await repo.inviteeByCode(db, invitationCode);
+  if (!invitee) throw new AppError(403, JOIN_LINK_INVALID);
+  return invitee;
+}
+
+/** Refuses a pledge the invitee's state does not allow; a pledge already made is allowed again (idempotent). */
+function assertCanPledge(state: JoinState) {
+  if (state === 'removed') throw new AppError(409, JOIN_NO_LONGER_VALID);
+  if (state === 'expired') throw new AppError(409, JOIN_EXPIRED);
+}
+
+/** Issue 23: the public half of the join funnel (no session needed; the signed link authorises). */
+export const publicJoinRoutes = s.router(contract.publicJoin, {
+  lookup: async ({ body, request, reply }) => {
+    const { db, config } = request.server;
+    const email = body.email.toLowerCase();
+    const rules = throttleRules(config);
+    // Keyed apart from sign-in's, with the same limits per email, per address and per both.
+    const attempt = await beginAttempt(db, `join:${email}`, request.ip, rules);
+    if (!attempt.allowed) {
+      reply.header('retry-after', String(attempt.retryAfterSeconds));
+      throw new AppError(429, `Too many attempts. Try again in ${waitText(attempt.retryAfterSeconds)}.`);
+    }
+    const invitee = await repo.inviteeByCode(db, body.invitationCode.toUpperCase());
+    if (!invitee || invitee.email.trim().toLowerCase() !== email) {
+      await attemptFailed(db, rules);
+      return { status: 404, body: { message: JOIN_LOOKUP_FAILED } };
+    }
+    await attemptSucceeded(db, attempt);
+    const code = invitee.invitationCode!;
+    const url = (await joinLinkBuilder(db, { baseUrl: config.PUBLIC_URL }))(code);
+    return { status: 200, body: { invitationCode: code, signature: await joinSignature(db, code), url } };
+  },
+
+  get: async ({ params, query, request }) => {
+    const { db, config } = request.server;
+    const invitee = await signedInvitee(request, params.invitationCode, query.signature);
+    const content = await repo.landingContent(db, invitee.chapterId, invitee.institutionId);
+    return {
+      status: 200,
+      body: {
+        invitationCode: params.invitationCode,
+        firstName: invitee.firstName,
+        lastName: invitee.lastName,
+        state: repo.joinState(invitee),
+        deadline: invitee.deadline,
+        orientationDate: invitee.orientationDate,
+        feeCents: config.MEMBERSHIP_FEE_CENTS,
+        currency: config.MEMBERSHIP_CURRENCY,
+        paymentConfigured: paymentConfigured(config),
+        ...content,
+      },
+    };
+  },
+
+  pledge: async ({ params, query, body, request, reply }) => {
+    const { db } = request.server;
+    const before = await signedInvitee(request, params.invitationCode, query.signature);
+    assertCanPledge(repo.joinState(before));
+    // The costly hash or check happens before the transaction, so locks are held for milliseconds.
+    const existing = await repo.accountByEmail(db, before.email);
+    const checked = existing?.passwordHash ? await verifyPassword(existing.passwordHash, body.password) : false;
+    if (existing?.passwordHash && !checked) throw new AppError(409, ACCOUNT_PASSWORD_MISMATCH);
+    const passwordHash = checked ? undefined : await hashNewPassword(body.password, 'password');
+
+    const result = await db.transaction().execute(async (trx) => {
+      const invitee = (await repo.inviteeByCode(trx, params.invitationCode, true))!;
+      assertCanPledge(repo.joinState(invitee));
+      const link = { invitationCode: params.invitationCode, institutionId: invitee.institutionId, chapterId: invitee.chapterId };
+      const account = await repo.accountByEmail(trx, invitee.email, true);
+      let saved;
+      if (account) {
+        // An account that got a password since the check above (a concurrent pledge) must match it.
+        if (account.passwordHash && !checked && !(await verifyPassword(account.passwordHash, body.password))) throw new AppError(409, ACCOUNT_PASSWORD_MISMATCH);
+        saved = await repo.linkPledgeAccount(trx, account.id, { ...link, passwordHash: account.passwordHash ? undefined : passwordHash });
+      } else {
+        saved = await repo.createPledgeAccount(trx, { ...link, firstName: invitee.firstName, lastName: invitee.lastName, email: invitee.email.trim(), passwordHash: passwordHash! });
+      }
+      await repo.recordInviteePledge(trx, invitee.id, saved.id);
+      return { account: saved, state: repo.joinState({ ...invitee, legacyPledgeAt: invitee.legacyPledgeAt ?? new Date() }) };
+    });
+    await signIn(request, reply, result.account.id);
+    return { status: 200, body: { account: toCurrentAccount(result.account), state: result.state } };
+  },
+
+  checkout: async () => {
+    throw new AppError(409, JOIN_PAYMENT_NOT_SET_UP);
+  },
+});
