@@ -75,6 +75,8 @@ export const UPLOAD_DESTINATIONS = {
   'public/learning/content': { public: true, maxSize: 20 * MB, maxFiles: 1, kinds: [...IMAGES, 'pdf'] },
   /** Invitee databases (spec 02: one file, xlsx, csv or xls, up to 10 MB). */
   'private/invitations/databases': { public: false, maxSize: 10 * MB, maxFiles: 1, kinds: ['csv', 'xls', 'xlsx'] },
+  /** Import files of institutions, chapters and accounts (issue 24: one csv, xlsx or xls, up to 50 MB). */
+  'private/imports': { public: false, maxSize: 50 * MB, maxFiles: 1, kinds: ['csv', 'xls', 'xlsx'] },
   /** Postal mailing files (spec 02: one zip, up to 100 MB). */
   'private/invitations/postal-mails': { public: false, maxSize: 100 * MB, maxFiles: 1, kinds: ['zip'] },
 } as const satisfies Record<string, UploadDestination>;

@@ -30,6 +30,7 @@ export * from './surveys.js';
 export * from './programs.js';
 export * from './lessons.js';
 export * from './learn.js';
+export * from './imports.js';
 
 export { apiRouter } from './api-router.js';
 export { contract, type Contract } from './router.js';

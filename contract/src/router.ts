@@ -28,6 +28,7 @@ import { surveysContract } from './surveys.js';
 import { programsContract } from './programs.js';
 import { lessonsContract } from './lessons.js';
 import { learnContract } from './learn.js';
+import { importsContract } from './imports.js';
 
 // Apart from index.ts so that a bundle importing one schema from '@app/contract' does not carry every
 // area's routes: the client's first chunk needs list queries and the auth routes, not the whole router.
@@ -46,6 +47,7 @@ export const contract = apiRouter({
   accounts: accountsContract,
   emails: emailsContract,
   blockedEmails: blockedEmailsContract,
+  imports: importsContract,
   publicUnsubscribe: publicUnsubscribeContract,
   publicJoin: publicJoinContract,
   tokens: tokensContract,

@@ -29,6 +29,7 @@ import { surveyRoutes } from './features/surveys/routes.js';
 import { programRoutes } from './features/programs/routes.js';
 import { lessonRoutes } from './features/lessons/routes.js';
 import { learnRoutes } from './features/learn/routes.js';
+import { importRoutes } from './features/imports/routes.js';
 
 /** Every area's handlers, one line each, checked by ts-rest against the contract. */
 export const router = s.router(contract, {
@@ -45,6 +46,7 @@ export const router = s.router(contract, {
   accounts: accountRoutes,
   emails: emailRoutes,
   blockedEmails: blockedEmailRoutes,
+  imports: importRoutes,
   publicUnsubscribe: publicUnsubscribeRoutes,
   publicJoin: publicJoinRoutes,
   tokens: tokenRoutes,

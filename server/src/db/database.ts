@@ -13,6 +13,7 @@ import type { LessonSegmentTable } from './tables/lessons.js';
 import type { AiVideoTable, AiVideoTemplateTable } from './tables/ai-video.js';
 import type { AiChatMessageTable, AiChatTable, AiChatTemplateTable, AiGoalTable } from './tables/ai-chat.js';
 import type { PaymentTable, StripeEventTable } from './tables/payments.js';
+import type { ImportRejectedTable, ImportTable } from './tables/imports.js';
 import type { LearningComponentProgressTable, LearningProgramProgressTable, LearningXpAwardTable } from './tables/learning-progress.js';
 
 // Dates come back as JS Dates; bigint counts as numbers (they stay far below 2^53 here).
@@ -186,6 +187,8 @@ export interface DB {
   loginFailures: LoginFailureTable;
   files: FileTable;
   institutions: InstitutionTable;
+  imports: ImportTable;
+  importRejected: ImportRejectedTable;
   institutionLogos: InstitutionLogoTable;
   chapters: ChapterTable;
   calendarEvents: CalendarEventTable;

@@ -8,11 +8,16 @@ import type { Storage } from '../../plugins/storage.js';
 import { InviteeFileError } from '../invitee-import/index.js';
 
 /** Copies the stored file to a temporary path (the readers take a path; the storage may be S3). */
-export async function localCopy(db: Db, storage: Storage, fileId: number): Promise<{ file: string; fileName: string; done: () => Promise<void> }> {
+export async function localCopy(
+  db: Db,
+  storage: Storage,
+  fileId: number,
+  goneMessage = 'The database file is no longer stored: upload it again.',
+): Promise<{ file: string; fileName: string; done: () => Promise<void> }> {
   const row = await db.selectFrom('files').select(['storageKey', 'fileName']).where('id', '=', fileId).executeTakeFirst();
-  if (!row) throw new InviteeFileError('The database file is no longer stored: upload it again.');
+  if (!row) throw new InviteeFileError(goneMessage);
   const stream = await storage.get(row.storageKey);
-  if (!stream) throw new InviteeFileError('The database file is no longer stored: upload it again.');
+  if (!stream) throw new InviteeFileError(goneMessage);
   const dir = await mkdtemp(path.join(tmpdir(), 'invitee-db-'));
   const file = path.join(dir, `database${path.extname(row.fileName).toLowerCase()}`);
   await pipeline(stream, createWriteStream(file));

@@ -1,3 +1,5 @@
+import { fileErrors } from './errors.js';
+
 /**
  * The canonical columns of an invitee database and the header names that mean them
  * (../shared/DOMAIN.md "Invitee databases (import columns)").
@@ -21,8 +23,10 @@ export const COLUMNS = [
 ] as const;
 export type Column = (typeof COLUMNS)[number];
 
-/** One row of the file under its header: the recognised columns that have a value (trimmed, never ''). */
-export type RawRow = { rowNumber: number; fields: Partial<Record<Column, string>> };
+/** One row of a file under its header: the recognised columns that have a value (trimmed, never ''). */
+export type SheetRecord<C extends string> = { rowNumber: number; fields: Partial<Record<C, string>> };
+/** One row of an invitee database. */
+export type RawRow = SheetRecord<Column>;
 
 /** Header names per column as staff write them; matching ignores case, spaces, dashes, underscores and dots. */
 export const COLUMN_ALIASES: Record<Column, readonly string[]> = {
@@ -45,22 +49,51 @@ export const COLUMN_ALIASES: Record<Column, readonly string[]> = {
 /** 'E-mail Address ' -> 'emailaddress'. */
 export const normaliseHeader = (header: string) => header.toLowerCase().replace(/[\s\-_.]+/g, '');
 
-const byAlias = new Map<string, Column>(
-  COLUMNS.flatMap((column) => COLUMN_ALIASES[column].map((alias) => [normaliseHeader(alias), column] as const)),
-);
+/**
+ * The columns one kind of file has and the header names that mean them: invitee databases here, the
+ * imports of institutions, chapters and accounts in services/record-import. `headerColumns` tell the
+ * header row apart from a title line above it (the first row naming any of them is the header);
+ * `missingHeader` is the refusal when none of the first rows does, `rowsNoun` names the rows in messages.
+ * @example columnSet({ email: ['Email', 'E-mail'], legacyId: ['Legacy Id'] }, { headerColumns: ['email'], missingHeader, rowsNoun: 'account' })
+ */
+export type ColumnSet<C extends string = string> = {
+  aliases: Readonly<Record<C, readonly string[]>>;
+  headerColumns: readonly C[];
+  missingHeader: () => Error;
+  rowsNoun: string;
+  /** Looks a normalised header up (built by columnSet). */
+  byAlias: ReadonlyMap<string, C>;
+};
 
-/** The column a header cell names, if any. */
-export const columnOf = (header: string): Column | undefined => byAlias.get(normaliseHeader(header));
+export function columnSet<C extends string>(aliases: Readonly<Record<C, readonly string[]>>, rest: Omit<ColumnSet<C>, 'aliases' | 'byAlias'>): ColumnSet<C> {
+  const byAlias = new Map<string, C>();
+  for (const column of Object.keys(aliases) as C[]) {
+    for (const alias of aliases[column]) if (!byAlias.has(normaliseHeader(alias))) byAlias.set(normaliseHeader(alias), column);
+  }
+  return { aliases, byAlias, ...rest };
+}
+
+/** The invitee database's columns: the header is the row with an email column. */
+export const INVITEE_COLUMNS: ColumnSet<Column> = columnSet<Column>(COLUMN_ALIASES, {
+  headerColumns: ['email'],
+  missingHeader: () => fileErrors.noEmailColumn([...COLUMN_ALIASES.email]),
+  rowsNoun: 'invitee',
+});
+
+/** The column a header cell names, if any (invitee columns unless another set is given). */
+export function columnOf<C extends string = Column>(header: string, set: ColumnSet<C> = INVITEE_COLUMNS as unknown as ColumnSet<C>): C | undefined {
+  return set.byAlias.get(normaliseHeader(header));
+}
 
 /**
  * Which cell index feeds which column. When two headers name the same column, the first (leftmost)
  * one is used and the other ignored; unknown headers are ignored.
  */
-export function mapHeader(cells: readonly string[]): Array<[index: number, column: Column]> {
-  const seen = new Set<Column>();
-  const out: Array<[number, Column]> = [];
+export function mapHeader<C extends string = Column>(cells: readonly string[], set: ColumnSet<C> = INVITEE_COLUMNS as unknown as ColumnSet<C>): Array<[index: number, column: C]> {
+  const seen = new Set<C>();
+  const out: Array<[number, C]> = [];
   cells.forEach((cell, index) => {
-    const column = columnOf(cell);
+    const column = columnOf(cell, set);
     if (column && !seen.has(column)) {
       seen.add(column);
       out.push([index, column]);

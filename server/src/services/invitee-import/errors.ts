@@ -17,7 +17,7 @@ export const fileErrors = {
   unsupported: (ext: string) =>
     new InviteeFileError(`The file must be an xlsx, csv or xls file${ext ? ` (it is .${ext})` : ''}.`),
   empty: () => new InviteeFileError('The file is empty.'),
-  noRows: () => new InviteeFileError('The file has a header row but no invitee rows.'),
+  noRows: (noun = 'invitee') => new InviteeFileError(`The file has a header row but no ${noun} rows.`),
   tooLarge: (max: number) => new InviteeFileError(`The file is larger than ${formatMegabytes(max)}.`),
   wrongContent: (kind: FileKind, actual?: FileKind) =>
     new InviteeFileError(

@@ -20,18 +20,24 @@
  * Cleaning needs every row at once (duplicates, balanced A/B), so rows are collected before it; the file
  * itself is never held whole except an xls (10 MB at most). InviteeFileError messages are for staff.
  */
-export { readInviteeFile, type ReadOptions } from './read.js';
+export { readInviteeFile, readSheetFile, type ReadOptions } from './read.js';
+export { cleanCell, type FoundHeader } from './rows.js';
 export { InviteeFileError, fileErrors, type FileKind } from './errors.js';
 export * from './limits.js';
 export {
   COLUMNS,
   COLUMN_ALIASES,
   columnOf,
+  columnSet,
+  INVITEE_COLUMNS,
+  mapHeader,
   mailingAddressOf,
   normaliseHeader,
   type Column,
   type MailingAddress,
   type RawRow,
+  type ColumnSet,
+  type SheetRecord,
 } from './columns.js';
 export { normaliseEmail, isValidEmail } from './email.js';
 export {

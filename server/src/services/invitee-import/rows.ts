@@ -1,4 +1,4 @@
-import { COLUMN_ALIASES, mapHeader, type Column, type RawRow } from './columns.js';
+import { INVITEE_COLUMNS, mapHeader, type Column, type ColumnSet, type SheetRecord } from './columns.js';
 import { fileErrors } from './errors.js';
 import { HEADER_SEARCH_ROWS, type ImportLimits } from './limits.js';
 
@@ -31,13 +31,22 @@ function usedLength(cells: SheetRow['cells']): number {
   return n;
 }
 
+/** The header as found: each recognised column, the cell index feeding it and the header text there. */
+export type FoundHeader<C extends string> = Array<{ index: number; column: C; header: string }>;
+
 /**
- * Turns a reader's rows into invitee rows. The header is the first row with an email column among the
- * first few non-empty rows (a title line above it is skipped); rows above it are not invitees. Rows
- * with no value in any recognised column are skipped; `rowNumber` stays the row's number in the file.
+ * Turns a reader's rows into records of `set`'s columns (invitee columns by default). The header is the
+ * first row naming one of `set.headerColumns` among the first few non-empty rows (a title line above it
+ * is skipped); rows above it are not records. Rows with no value in any recognised column are skipped;
+ * `rowNumber` stays the row's number in the file. `onHeader` hears the header once it is found.
  */
-export async function* assembleRows(source: AsyncIterable<SheetRow>, limits: ImportLimits): AsyncGenerator<RawRow> {
-  let header: Array<[number, Column]> | undefined;
+export async function* assembleRows<C extends string = Column>(
+  source: AsyncIterable<SheetRow>,
+  limits: ImportLimits,
+  set: ColumnSet<C> = INVITEE_COLUMNS as unknown as ColumnSet<C>,
+  onHeader?: (header: FoundHeader<C>) => void,
+): AsyncGenerator<SheetRecord<C>> {
+  let header: Array<[number, C]> | undefined;
   let nonEmptyBeforeHeader = 0;
   let rows = 0;
   for await (const row of source) {
@@ -45,15 +54,17 @@ export async function* assembleRows(source: AsyncIterable<SheetRow>, limits: Imp
       const used = usedLength(row.cells);
       if (used === 0) continue;
       if (used > limits.maxColumns) throw fileErrors.tooManyColumns(used, limits.maxColumns);
-      const mapped = mapHeader(row.cells.slice(0, used).map((c) => cleanCell(c, limits.maxCellLength)));
-      if (mapped.some(([, column]) => column === 'email')) {
+      const texts = row.cells.slice(0, used).map((c) => cleanCell(c, limits.maxCellLength));
+      const mapped = mapHeader(texts, set);
+      if (mapped.some(([, column]) => set.headerColumns.includes(column))) {
         header = mapped;
+        onHeader?.(mapped.map(([index, column]) => ({ index, column, header: texts[index]! })));
         continue;
       }
-      if (++nonEmptyBeforeHeader >= HEADER_SEARCH_ROWS) throw fileErrors.noEmailColumn([...COLUMN_ALIASES.email]);
+      if (++nonEmptyBeforeHeader >= HEADER_SEARCH_ROWS) throw set.missingHeader();
       continue;
     }
-    const fields: RawRow['fields'] = {};
+    const fields: SheetRecord<C>['fields'] = {};
     let any = false;
     for (const [index, column] of header) {
       const value = cleanCell(row.cells[index], limits.maxCellLength);
@@ -66,6 +77,6 @@ export async function* assembleRows(source: AsyncIterable<SheetRow>, limits: Imp
     if (++rows > limits.maxRows) throw fileErrors.tooManyRows(limits.maxRows);
     yield { rowNumber: row.rowNumber, fields };
   }
-  if (!header) throw nonEmptyBeforeHeader ? fileErrors.noEmailColumn([...COLUMN_ALIASES.email]) : fileErrors.empty();
-  if (!rows) throw fileErrors.noRows();
+  if (!header) throw nonEmptyBeforeHeader ? set.missingHeader() : fileErrors.empty();
+  if (!rows) throw fileErrors.noRows(set.rowsNoun);
 }
