@@ -32,6 +32,10 @@ export const AI_CHAT_MESSAGES = {
   unknownToken: 'Unknown token',
 } as const;
 
+/** The 429 of a member over `AI_MEMBER_DAILY_MESSAGES` in 24 hours. */
+export const aiDailyLimitMessage = (limit: number) =>
+  `You have sent the ${limit} AI chat messages allowed in a day. Please try again tomorrow.`;
+
 /**
  * Spec 03 §4: Programmatic forces useEmojis and both function calls off; the schema is only for
  * Programmatic; function calls only for Chat. The server applies it to every save and preview.
@@ -189,6 +193,8 @@ export type AiChatReply = z.infer<typeof AiChatReply>;
 
 const T = '/admin/ai-template';
 const providerErrors = { 409: ErrorBody, 502: ErrorBody } as const;
+/** A member's chat calls also meet the daily message limit. */
+const memberChatErrors = { ...providerErrors, 429: ErrorBody } as const;
 
 export const aiChatContract = c.router(
   {
@@ -232,8 +238,8 @@ export const aiChatContract = c.router(
       method: 'POST',
       path: '/member/ai-chat',
       body: AiChatStartInput,
-      responses: { 201: AiChatReply, ...providerErrors },
-      summary: "Start a chat on a template: the member's first answer comes back",
+      responses: { 201: AiChatReply, ...memberChatErrors },
+      summary: "Start a chat on the AI template of a component in a program the member can see: the first answer comes back",
       metadata: meta.member,
     },
     sendMessage: {
@@ -241,7 +247,7 @@ export const aiChatContract = c.router(
       path: '/member/ai-chat/:id',
       pathParams: IdParam,
       body: AiChatSendInput,
-      responses: { 200: AiChatReply, ...providerErrors },
+      responses: { 200: AiChatReply, ...memberChatErrors },
       summary: "Send a message to one of the member's own chats (or lock it); a locked chat answers 409",
       metadata: meta.member,
     },

@@ -67,12 +67,19 @@ const Env = z.object({
   // Print vendor of postal mailings: an sftp:// URL (user, password, path), else a local drop folder (default DATA_DIR/print-vendor).
   PRINT_VENDOR_SFTP_URL: z.string().regex(/^sftp:\/\/./, 'must be an sftp:// URL').optional(),
   PRINT_VENDOR_DIR: z.string().min(1).optional(),
+  // The vendor's SSH host key as a SHA-256 fingerprint (`SHA256:...`, as `ssh-keygen -lf` prints it); an SFTP upload refuses any other key, and fails without it.
+  PRINT_VENDOR_SFTP_HOST_KEY: z
+    .string()
+    .regex(/^(SHA256:)?[A-Za-z0-9+/]{43}=?$/, 'must be a SHA-256 fingerprint such as SHA256:<43 base64 characters>')
+    .optional(),
   // AI chat provider: OpenAI or any OpenAI-compatible server; unset AI_API_KEY = not configured (previews and chats answer 409).
   AI_BASE_URL: z.string().url('must be an absolute URL').default('https://api.openai.com/v1'),
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(100).max(300_000).default(60_000),
   AI_RETRIES: z.coerce.number({ message: 'must be a number' }).int().min(0).max(10).default(2),
+  // Messages one account may send to AI chats in any 24 hours (each is a paid provider call); over it: 429.
+  AI_MEMBER_DAILY_MESSAGES: z.coerce.number({ message: 'must be a number' }).int().min(0).max(100_000).default(50),
   // AI video provider (HeyGen's template API): unset VIDEO_API_KEY = not configured (screens say so, generate answers 409).
   VIDEO_API_URL: z.string().url('must be an absolute URL').default('https://api.heygen.com'),
   VIDEO_API_KEY: z.string().min(1).optional(),

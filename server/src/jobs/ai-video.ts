@@ -17,14 +17,14 @@ export const generateAiVideoJob = defineJob({
   },
 });
 
-/** Reads a generating video's state; still rendering -> sends itself again after VIDEO_POLL_SECONDS. */
+/** Reads a generating video's state; still rendering -> sends itself again after VIDEO_POLL_SECONDS (one chain per video). */
 export const pollAiVideoJob = defineJob({
   name: 'ai-video-poll',
   retry,
   expireInSeconds: 5 * 60,
   concurrency: 2,
-  async run({ videoId, polls = 0 }: { videoId: number; polls?: number }, { db, config, jobs, log, signal, job }) {
-    await pollVideo({ db, config, jobs, log, signal }, videoId, polls, { last: job.retryCount >= job.retryLimit });
+  async run({ videoId, polls = 0, chain = 0 }: { videoId: number; polls?: number; chain?: number }, { db, config, jobs, log, signal, job }) {
+    await pollVideo({ db, config, jobs, log, signal }, videoId, polls, { last: job.retryCount >= job.retryLimit }, chain);
   },
 });
 

@@ -6,6 +6,22 @@ import { mockServer } from '../../mocks/node';
 import { renderRoute } from '../../test/render';
 import { homeOf, safeRedirect } from './login-page';
 
+/** Signs in on `path` as `account` (the server mocked) and answers where the page then sent the browser. */
+async function signInAndFollow(path: string, account: { admin: boolean; email: string }) {
+  mockServer.use(http.post('/api/auth/login', () => HttpResponse.json({ account: { id: 9, firstName: 'Max', lastName: 'Tester', fullName: 'Max Tester', avatarUrl: null, ...account } })));
+  const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+  try {
+    renderRoute(path);
+    await userEvent.type(await screen.findByLabelText(/Email/), account.email);
+    await userEvent.type(screen.getByLabelText(/Password/), 'password123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    return assign.mock.calls[0]![0];
+  } finally {
+    assign.mockRestore();
+  }
+}
+
 describe('login', () => {
   it('sends a signed-out visitor of /admin/* to /login with the path and query', async () => {
     mockServer.use(http.get('/api/public/account', () => HttpResponse.json({ message: 'You must be signed in' }, { status: 401 })));
@@ -41,18 +57,7 @@ describe('login', () => {
   });
 
   it('sends a member who signs in without a redirect to /member, staff to /admin', async () => {
-    const member = { id: 9, firstName: 'Max', lastName: 'Member', fullName: 'Max Member', email: 'max@example.edu', avatarUrl: null, admin: false };
-    mockServer.use(http.post('/api/auth/login', () => HttpResponse.json({ account: member })));
-    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
-    try {
-      renderRoute('/login');
-      await userEvent.type(await screen.findByLabelText(/Email/), 'max@example.edu');
-      await userEvent.type(screen.getByLabelText(/Password/), 'password123');
-      await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-      await waitFor(() => expect(assign).toHaveBeenCalledWith('/member'));
-    } finally {
-      assign.mockRestore();
-    }
+    expect(await signInAndFollow('/login', { admin: false, email: 'max@example.edu' })).toBe('/member');
     expect(homeOf({ admin: true })).toBe('/admin');
     expect(safeRedirect('/member?hasRsvp=1', homeOf({ admin: true }))).toBe('/member?hasRsvp=1');
   });
@@ -63,5 +68,18 @@ describe('login', () => {
     expect(safeRedirect('//evil.example')).toBe('/admin');
     expect(safeRedirect(undefined)).toBe('/admin');
     expect(safeRedirect('//evil.example', '/member')).toBe('/member');
+  });
+
+  it('refuses the redirects that used to leave the site (a backslash, a tab)', () => {
+    // `/login?redirect=%2F%5Cevil.example` and `%2F%09%2Fevil.example`, decoded as the router decodes them.
+    expect(safeRedirect(decodeURIComponent('%2F%5Cevil.example'))).toBe('/admin');
+    expect(safeRedirect(decodeURIComponent('%2F%09%2Fevil.example'))).toBe('/admin');
+    expect(safeRedirect('/\\evil.example')).toBe('/admin');
+    expect(safeRedirect('javascript:alert(1)')).toBe('/admin');
+    expect(safeRedirect(`${window.location.origin}/admin/chapters`)).toBe('/admin/chapters');
+  });
+
+  it.each(['%2F%5Cevil.example', '%2F%09%2Fevil.example'])('does not follow /login?redirect=%s after signing in', async (target) => {
+    expect(await signInAndFollow(`/login?redirect=${target}`, { admin: true, email: 'sam@example.edu' })).toBe('/admin');
   });
 });

@@ -6,10 +6,20 @@ import { authClient } from '../../api/auth-client';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { accountQueries } from './api';
 
-/** Where to go after signing in: only a same-site path, never another origin; else staff's home. */
-export function safeRedirect(target: string | undefined, home = '/admin'): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//')) return home;
-  return target;
+/**
+ * Where to go after signing in: the target parsed as a URL against the site's origin, kept only when that
+ * origin is the site's own (browsers read `/\\host` and `/<tab>/host` as another host); else `home`.
+ */
+export function safeRedirect(target: string | undefined, home = '/admin', origin = window.location.origin): string {
+  if (!target) return home;
+  let url: URL;
+  try {
+    url = new URL(target, origin);
+  } catch {
+    return home;
+  }
+  if (url.origin !== origin) return home;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** Home after sign-in without a redirect: staff to the dashboard, members to their events. */

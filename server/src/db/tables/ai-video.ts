@@ -24,6 +24,10 @@ export interface AiVideoTable {
   videoUrl: string | null;
   thumbnailUrl: string | null;
   error: string | null;
+  /** The live status-check chain (migration 0029): a poll job of another chain stops. */
+  pollChain: Generated<number>;
+  /** When the provider's first callback arrived; replays are ignored. */
+  callbackAt: Date | null;
   createdAt: CreatedAt;
   updatedAt: DefaultedTimestamp;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { InjectOptions } from 'fastify';
 import { AI_JSON_SCHEMAS, type AiChatTemplateInput } from '@app/contract';
 import { seedAiChats } from '../../../../scripts/seed/ai-chat.js';
@@ -40,6 +41,20 @@ async function create(over: Partial<AiChatTemplateInput> = {}) {
   const res = await call({ method: 'POST', url: T, payload: template(over) });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
+}
+
+let components = 0;
+/** A template that is the AI template of a component of a program (members may chat only on those). */
+async function createInProgram(over: Partial<AiChatTemplateInput> = {}) {
+  const tpl = await create(over);
+  const n = ++components;
+  const { id: programId } = await t.db.insertInto('programs').values({ name: `Chat program ${n}`, slug: `chat-program-${n}` }).returning('id').executeTakeFirstOrThrow();
+  const { id: sectionId } = await t.db.insertInto('programSections').values({ programId, name: 'Week 1' }).returning('id').executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('programComponents')
+    .values({ programId, sectionId, name: `Chat ${n}`, slug: `chat-${n}`, componentType: 'chat', xp: 0, aiTemplateId: tpl.id })
+    .execute();
+  return tpl;
 }
 
 beforeAll(async () => {
@@ -161,7 +176,7 @@ describe('previews', () => {
 
 describe('member chats', () => {
   it('starts a chat, sends messages with the history, lists it for staff, and locks it', async () => {
-    const tpl = await create({ name: 'Goal coach' });
+    const tpl = await createInProgram({ name: 'Goal coach' });
     const start = await call({ method: 'POST', url: '/api/member/ai-chat', payload: { templateId: tpl.id }, cookie: memberA });
     expect(start.statusCode, start.body).toBe(201);
     const { chat, reply } = start.json();
@@ -202,7 +217,7 @@ describe('member chats', () => {
   });
 
   it("a member sees only their own chats; Feedback answers once and locks", async () => {
-    const tpl = await create({ name: 'Feedback', type: 'Feedback' });
+    const tpl = await createInProgram({ name: 'Feedback', type: 'Feedback' });
     const start = await call({ method: 'POST', url: '/api/member/ai-chat', payload: { templateId: tpl.id }, cookie: memberA });
     const { chat } = start.json();
     expect(chat.locked).toBe(true);
@@ -214,12 +229,84 @@ describe('member chats', () => {
   });
 
   it('a provider failure stores nothing', async () => {
-    const tpl = await create({ name: 'Fragile' });
+    const tpl = await createInProgram({ name: 'Fragile' });
     fake.script({ status: 400, body: { error: { message: 'Context too long' } } });
     const res = await call({ method: 'POST', url: '/api/member/ai-chat', payload: { templateId: tpl.id }, cookie: memberA });
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe('The AI provider refused the request (400): Context too long');
     expect((await call({ method: 'GET', url: `${T}/${tpl.id}/list` })).json().items).toEqual([]);
+  });
+});
+
+describe('member chats are bounded (the review)', () => {
+  it("refuses a chat on a staff template that is no program component's, as a missing one", async () => {
+    const staffOnly = await create({ name: 'Staff draft' });
+    const res = await call({ method: 'POST', url: '/api/member/ai-chat', payload: { templateId: staffOnly.id }, cookie: memberA });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('AI chat template not found');
+    const missing = await call({ method: 'POST', url: '/api/member/ai-chat', payload: { templateId: 2_000_000 }, cookie: memberA });
+    expect(missing.json()).toEqual(res.json());
+    expect(fake.calls).toEqual([]);
+    expect((await call({ method: 'GET', url: `${T}/${staffOnly.id}/list` })).json().items).toEqual([]);
+  });
+
+  it('refuses a message over 10000 characters', async () => {
+    const tpl = await createInProgram({ name: 'Long talk' });
+    const { chat } = (await call({ method: 'POST', url: '/api/member/ai-chat', payload: { templateId: tpl.id }, cookie: memberA })).json();
+    const res = await call({ method: 'PATCH', url: `/api/member/ai-chat/${chat.id}`, payload: { message: 'x'.repeat(10_001) }, cookie: memberA });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('A message must be 10000 characters or less');
+  });
+
+  it('sends the provider the first and the latest exchanges only, 10 in all', async () => {
+    const tpl = await createInProgram({ name: 'Marathon' });
+    const cookie = await t.signIn({ admin: false });
+    const { chat } = (await call({ method: 'POST', url: '/api/member/ai-chat', payload: { templateId: tpl.id }, cookie })).json();
+    for (let i = 1; i <= 14; i++) {
+      const res = await call({ method: 'PATCH', url: `/api/member/ai-chat/${chat.id}`, payload: { message: `m${i}` }, cookie });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const last = fake.calls.at(-1)!.body.messages as { role: string; content: string }[];
+    const users = last.filter((m) => m.role === 'user').map((m) => m.content);
+    // The prompt, m5..m13 (9 latest earlier exchanges), then the new message m14.
+    expect(users).toEqual(['Hello, I am Max from .', ...Array.from({ length: 9 }, (_, i) => `m${i + 5}`), 'm14']);
+    expect(last.filter((m) => m.role === 'assistant')).toHaveLength(10);
+  });
+
+  it('answers 429 with a readable message past AI_MEMBER_DAILY_MESSAGES in 24 hours', async () => {
+    const limited = await createTestApp({ AI_API_KEY: 'chat-key', AI_BASE_URL: fake.url, AI_RETRIES: '0', AI_MEMBER_DAILY_MESSAGES: '3' });
+    try {
+      const staff = await limited.signIn();
+      const member = await limited.signIn({ admin: false });
+      const req = async (opts: InjectOptions & { cookie: string }) => {
+        const { cookie, ...rest } = opts;
+        const res = await limited.app.inject({ ...rest, headers: { cookie } });
+        return Object.assign(res, { json: () => JSON.parse(res.body) });
+      };
+      const tpl = (await req({ method: 'POST', url: T, payload: template({ name: 'Daily' }), cookie: staff })).json();
+      const { id: programId } = await limited.db.insertInto('programs').values({ name: 'Daily', slug: 'daily' }).returning('id').executeTakeFirstOrThrow();
+      const { id: sectionId } = await limited.db.insertInto('programSections').values({ programId, name: 'W' }).returning('id').executeTakeFirstOrThrow();
+      await limited.db.insertInto('programComponents').values({ programId, sectionId, name: 'Daily', slug: 'daily', componentType: 'chat', xp: 0, aiTemplateId: tpl.id }).execute();
+
+      const start = await req({ method: 'POST', url: '/api/member/ai-chat', payload: { templateId: tpl.id }, cookie: member });
+      expect(start.statusCode, start.body).toBe(201);
+      const chatId = start.json().chat.id;
+      for (const message of ['one', 'two']) expect((await req({ method: 'PATCH', url: `/api/member/ai-chat/${chatId}`, payload: { message }, cookie: member })).statusCode).toBe(200);
+      const calls = fake.calls.length;
+      const over = await req({ method: 'PATCH', url: `/api/member/ai-chat/${chatId}`, payload: { message: 'three' }, cookie: member });
+      expect(over.statusCode).toBe(429);
+      expect(over.json().message).toBe('You have sent the 3 AI chat messages allowed in a day. Please try again tomorrow.');
+      const again = await req({ method: 'POST', url: '/api/member/ai-chat', payload: { templateId: tpl.id }, cookie: member });
+      expect(again.statusCode).toBe(429);
+      expect(fake.calls.length).toBe(calls);
+      // Another member has their own allowance; a day later the first one has theirs back.
+      const other = await limited.signIn({ admin: false });
+      expect((await req({ method: 'POST', url: '/api/member/ai-chat', payload: { templateId: tpl.id }, cookie: other })).statusCode).toBe(201);
+      await limited.db.updateTable('aiChatMessages').set({ createdAt: sql`now() - interval '25 hours'` }).where('chatId', '=', chatId).execute();
+      expect((await req({ method: 'PATCH', url: `/api/member/ai-chat/${chatId}`, payload: { message: 'three' }, cookie: member })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

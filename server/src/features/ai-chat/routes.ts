@@ -72,7 +72,7 @@ export const aiChatRoutes = s.router(contract.aiChat, {
 
   startChat: async ({ body, request }) => {
     const provider = providerOrFail(request.server.config);
-    return { status: 201, body: await startChat(request.server.db, provider, body.templateId, request.account!.id) };
+    return { status: 201, body: await startChat(request.server.db, request.server.config, provider, body.templateId, request.account!.id) };
   },
 
   sendMessage: async ({ params, body, request }) => ({

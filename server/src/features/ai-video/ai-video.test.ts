@@ -9,7 +9,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { AppJobs } from '../../jobs/registry.js';
 import { startTestQueue } from '../../jobs/test-queue.js';
 import { localStorage } from '../../plugins/storage.js';
-import { callbackToken, deleteVideo, generateVideo } from '../../services/ai-video/lifecycle.js';
+import { callbackToken, deleteVideo, generateVideo, pollVideo } from '../../services/ai-video/lifecycle.js';
 import { startFakeProvider, type FakeProvider } from '../../services/ai-video/fake-provider.js';
 import { seedTokenSubjects } from '../../services/tokens/test-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/helper.js';
@@ -274,5 +274,35 @@ describe('AI videos', () => {
     const ok = await app.inject({ method: 'POST', url: `${url}&token=${callbackToken(t.config, id)}`, payload: { event_type: 'avatar_video.success' } });
     expect(ok.statusCode).toBe(200);
     expect((await waitFor(id, 'generated')).videoUrl).toContain('vid_cb.mp4');
+  });
+
+  it('a replayed callback never starts a second status-check chain; the chain it replaced stops', async () => {
+    const templateId = await makeTemplate();
+    const id = await insertVideo(templateId, 'generating', { providerVideoId: 'vid_replay' });
+    fake.videos.set('vid_replay', { status: 'processing', templateId: 'tpl_welcome', title: 't', variables: {} });
+    const sent: { name: string; data: { videoId: number; polls: number; chain: number } }[] = [];
+    const recording = { send: async (name: string, data: never) => (sent.push({ name, data }), 'job') } as unknown as AppJobs;
+    const replayApp = await buildApp({ config: t.config, db: t.db, storage: localStorage(path.join(t.config.DATA_DIR, 'files')), jobs: recording });
+    try {
+      const url = `/api/public/ai-video/callback?id=${id}&token=${callbackToken(t.config, id)}`;
+      for (let i = 0; i < 4; i++) {
+        const res = await replayApp.inject({ method: 'POST', url, payload: { event_type: 'avatar_video.success' } });
+        expect(res.statusCode).toBe(200);
+      }
+    } finally {
+      await replayApp.close();
+    }
+    expect(sent).toEqual([{ name: 'ai-video-poll', data: { videoId: id, polls: 0, chain: 1 } }]);
+    // The chain the generate job started (chain 0) stops at its next check; the callback's goes on.
+    const deps = { db: t.db, config: t.config, jobs: recording };
+    sent.length = 0;
+    const statusCalls = () => fake.calls.filter((c) => c.path === '/v1/video_status.get').length;
+    const before = statusCalls();
+    await pollVideo(deps, id, 3, { last: false }, 0);
+    expect(sent).toEqual([]);
+    expect(statusCalls()).toBe(before);
+    await pollVideo(deps, id, 0, { last: false }, 1);
+    expect(sent).toEqual([{ name: 'ai-video-poll', data: { videoId: id, polls: 1, chain: 1 } }]);
+    expect(statusCalls()).toBe(before + 1);
   });
 });

@@ -1,7 +1,7 @@
 import { AI_VIDEO_DELETABLE, AI_VIDEO_MESSAGES, AI_VIDEO_PREVIEWABLE, contract } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { AppError, fieldError, notFound, orNotFound } from '../../errors.js';
-import { callbackTokenValid } from '../../services/ai-video/lifecycle.js';
+import { callbackTokenValid, videoCallback } from '../../services/ai-video/lifecycle.js';
 import { videoProviderFrom } from '../../services/ai-video/provider.js';
 import * as repo from './repo.js';
 import { checkVariableTokens, resolveTemplateTokens, templateForm } from './service.js';
@@ -109,9 +109,7 @@ export const aiVideoRoutes = s.router(contract.aiVideo, {
     const { db, config, jobs } = request.server;
     if (!config.PUBLIC_URL || !config.VIDEO_API_KEY) throw notFound('Callback');
     if (!callbackTokenValid(config, query.id, query.token)) throw new AppError(403, 'Invalid callback token');
-    const video = await repo.videoRow(db, query.id);
-    // The provider's word is not trusted: the poll job reads the status from its API.
-    if (video?.status === 'generating') await jobs.send('ai-video-poll', { videoId: video.id, polls: 0 });
+    await videoCallback({ db, jobs }, query.id);
     return { status: 200, body: { ok: true as const } };
   },
 });

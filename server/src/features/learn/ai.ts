@@ -35,7 +35,7 @@ export async function openAi(ctx: LearnerContext, row: ComponentRow, config: Con
   const provider = chatProviderFrom(config);
   if (!provider) aiNotConfigured();
   if (!view.template) throw new AppError(409, LEARN_MESSAGES.aiNoTemplate);
-  const { chat } = await startChat(ctx.db, provider, view.template.id, ctx.accountId, row.id);
+  const { chat } = await startChat(ctx.db, config, provider, view.template.id, ctx.accountId, row.id);
   if (chat.locked) await completeComponent(ctx.db, ctx.accountId, row);
   return aiView(await refreshed(ctx), row, config);
 }

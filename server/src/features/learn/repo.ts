@@ -1,17 +1,10 @@
 import { sql } from 'kysely';
 import type { ComponentType } from '@app/contract';
 import type { Db } from '../../db/database.js';
+import { visiblePrograms } from '../../services/learning-progress/visible-programs.js';
 
 // SQL of the learner program API: programs, components with one account's progress, and the questions,
 // segments and events learners read. Questions are read by their 1-based position (`index` + 1).
-
-/**
- * The one rule for which programs a member sees: every program is open to every signed-in active account
- * (there is no assignment table yet). An assignment rule would be added here, and every learner call follows.
- */
-function visiblePrograms(db: Db, _accountId: number) {
-  return db.selectFrom('programs').select(['id', 'slug', 'name', 'summary']);
-}
 
 export async function programForMember(db: Db, accountId: number, slug: string) {
   return visiblePrograms(db, accountId).where('slug', '=', slug).executeTakeFirst();

@@ -168,3 +168,21 @@ export async function lockChat(db: Db, chatId: number): Promise<void> {
 export async function accountExists(db: Db, id: number): Promise<boolean> {
   return !!(await db.selectFrom('accounts').select('id').where('id', '=', id).executeTakeFirst());
 }
+
+/** How many chat messages the account sent in the last `hours` (counted up to `cap`: enough to compare with a limit). */
+export async function messagesSince(db: Db, accountId: number, hours: number, cap: number): Promise<number> {
+  const row = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('aiChatMessages as m')
+        .innerJoin('aiChats as c', 'c.id', 'm.chatId')
+        .select('m.id')
+        .where('c.accountId', '=', accountId)
+        .where('m.createdAt', '>', sql<Date>`now() - make_interval(hours => ${hours})`)
+        .limit(cap)
+        .as('recent'),
+    )
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

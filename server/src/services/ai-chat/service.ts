@@ -1,9 +1,10 @@
-import { AI_CHAT_MESSAGES, jsonSchemaOf, jsonSchemaProblem, promptText, type AiChatReply, type AiChatTemplateType, type AiFunctionCall, type AiPreviewResult } from '@app/contract';
+import { AI_CHAT_MESSAGES, aiDailyLimitMessage, jsonSchemaOf, jsonSchemaProblem, promptText, type AiChatReply, type AiChatTemplateType, type AiFunctionCall, type AiPreviewResult } from '@app/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError, fieldError } from '../../errors.js';
 import { ChatProviderError, chatProviderFrom, type ChatMessage, type ChatProvider, type ChatRequest } from './provider.js';
 import { replaceTokens, resolveTokens, tokenById, tokensIn } from '../tokens/index.js';
+import { aiTemplateVisibleTo } from '../learning-progress/visible-programs.js';
 import { storeGoals } from './goals.js';
 import * as repo from './repo.js';
 
@@ -85,14 +86,43 @@ export async function accountTokenValues(db: Db, accountId: number, field = 'acc
 const responseText = (r: { textResponse: string | null; jsonResponse: unknown }) => r.textResponse ?? JSON.stringify(r.jsonResponse, null, 2);
 
 /**
+ * The exchanges of a chat sent back to the provider with a new message: the first (the template's prompt,
+ * which sets the scene) and the latest ones, `HISTORY_EXCHANGES` in all, so a long chat costs the same per
+ * message instead of growing with the square of its length.
+ */
+export const HISTORY_EXCHANGES = 10;
+
+export function historySent<T>(exchanges: readonly T[]): T[] {
+  if (exchanges.length <= HISTORY_EXCHANGES) return [...exchanges];
+  return [exchanges[0]!, ...exchanges.slice(exchanges.length - (HISTORY_EXCHANGES - 1))];
+}
+
+/** Refuses (429) an account that has sent `AI_MEMBER_DAILY_MESSAGES` chat messages in the last 24 hours. */
+async function checkDailyLimit(db: Db, config: Pick<Config, 'AI_MEMBER_DAILY_MESSAGES'>, accountId: number) {
+  const limit = config.AI_MEMBER_DAILY_MESSAGES;
+  if ((await repo.messagesSince(db, accountId, 24, limit)) >= limit) throw new AppError(429, aiDailyLimitMessage(limit));
+}
+
+/**
  * A member starts a chat on a template: the user prompt with their tokens is the first message. Feedback
  * and Programmatic templates answer once, so their chat is locked with that answer. With `programComponentId`
  * the chat is the member's one chat of that learner component: when it exists already (two first reads at
- * once), that chat is answered and this answer is dropped.
+ * once), that chat is answered and this answer is dropped. Without it, the template must be one of a
+ * component in a program the member sees (any other answers as a missing one).
  */
-export async function startChat(db: Db, provider: ChatProvider, templateId: number, accountId: number, programComponentId: number | null = null): Promise<AiChatReply> {
+export async function startChat(
+  db: Db,
+  config: Pick<Config, 'AI_MEMBER_DAILY_MESSAGES'>,
+  provider: ChatProvider,
+  templateId: number,
+  accountId: number,
+  programComponentId: number | null = null,
+): Promise<AiChatReply> {
   const template = await repo.getTemplate(db, templateId);
-  if (!template) throw fieldError('templateId', 'AI chat template not found');
+  if (!template || (programComponentId === null && !(await aiTemplateVisibleTo(db, accountId, templateId)))) {
+    throw fieldError('templateId', 'AI chat template not found');
+  }
+  await checkDailyLimit(db, config, accountId);
   const { system, user } = renderPrompts(template, await accountTokenValues(db, accountId), true);
   const answer = await ask(provider, template, [...(system ? [{ role: 'system' as const, content: system }] : []), { role: 'user', content: user }]);
   const chatId = await db.transaction().execute(async (trx) => {
@@ -106,7 +136,7 @@ export async function startChat(db: Db, provider: ChatProvider, templateId: numb
   return { chat, reply: chat.messages.at(-1) ?? null, jsonResponse: answer.jsonResponse, functionCalls: answer.functionCalls };
 }
 
-/** A member's message to their own open chat (someone else's is not found); the whole conversation is sent. */
+/** A member's message to their own open chat (someone else's is not found), sent with `historySent` of the conversation. */
 export async function sendMessage(db: Db, config: Config, chatId: number, accountId: number, input: { message?: string; locked?: true }): Promise<AiChatReply> {
   const chat = await repo.getChat(db, chatId, accountId);
   if (!chat) throw new AppError(404, 'AI chat not found');
@@ -117,9 +147,10 @@ export async function sendMessage(db: Db, config: Config, chatId: number, accoun
   }
   const message = input.message;
   const provider = providerOrFail(config);
+  await checkDailyLimit(db, config, accountId);
   const template = (await repo.getTemplate(db, chat.template.id))!;
   const { system } = renderPrompts(template, await accountTokenValues(db, accountId), true);
-  const history: ChatMessage[] = chat.messages.flatMap((m) => [
+  const history: ChatMessage[] = historySent(chat.messages).flatMap((m) => [
     { role: 'user' as const, content: m.userInput },
     { role: 'assistant' as const, content: m.aiResponse },
   ]);

@@ -74,7 +74,7 @@ export async function generateVideo(deps: LifecycleDeps, videoId: number, attemp
   const row = await db
     .selectFrom('aiVideos as v')
     .innerJoin('aiVideoTemplates as t', 't.id', 'v.templateId')
-    .select(['v.status', 'v.name', 'v.accountId', 't.externalId', sql<string>`t.variables::text`.as('variables')])
+    .select(['v.status', 'v.name', 'v.accountId', 'v.pollChain', 't.externalId', sql<string>`t.variables::text`.as('variables')])
     .where('v.id', '=', videoId)
     .executeTakeFirst();
   if (!row || row.status !== 'idle') return;
@@ -91,15 +91,37 @@ export async function generateVideo(deps: LifecycleDeps, videoId: number, attemp
   }
   if (await setStatus(db, videoId, ['idle'], { status: 'generating', providerVideoId, error: null })) {
     deps.log?.info({ videoId, providerVideoId }, 'ai video generating');
-    await jobs.send('ai-video-poll', { videoId, polls: 0 }, { startAfter: config.VIDEO_POLL_SECONDS });
+    await jobs.send('ai-video-poll', { videoId, polls: 0, chain: row.pollChain }, { startAfter: config.VIDEO_POLL_SECONDS });
   }
 }
 
-/** Job 'ai-video-poll': reads a generating video's state; still rendering -> checks again later. */
-export async function pollVideo(deps: LifecycleDeps, videoId: number, polls: number, attempt: Attempt): Promise<void> {
+/**
+ * The provider's callback for a generating video: the first one takes over the status checks (a new chain,
+ * checking at once); a replay, or a callback for a video not generating, does nothing. The provider's word is
+ * not trusted: the poll reads the status from its API.
+ */
+export async function videoCallback(deps: Pick<LifecycleDeps, 'db' | 'jobs'>, videoId: number): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('aiVideos')
+      .set({ callbackAt: sql`now()`, pollChain: sql`poll_chain + 1` })
+      .where('id', '=', videoId)
+      .where('status', '=', 'generating')
+      .where('callbackAt', 'is', null)
+      .returning('pollChain')
+      .executeTakeFirst();
+    if (row) await deps.jobs.send('ai-video-poll', { videoId, polls: 0, chain: row.pollChain }, { db: trx });
+  });
+}
+
+/**
+ * Job 'ai-video-poll': reads a generating video's state; still rendering -> checks again later, in the same
+ * chain. A job of a chain since replaced (`chain` other than the row's) stops: one chain per video.
+ */
+export async function pollVideo(deps: LifecycleDeps, videoId: number, polls: number, attempt: Attempt, chain = 0): Promise<void> {
   const { db, config, jobs } = deps;
-  const row = await db.selectFrom('aiVideos').select(['status', 'providerVideoId']).where('id', '=', videoId).executeTakeFirst();
-  if (!row || row.status !== 'generating' || !row.providerVideoId) return;
+  const row = await db.selectFrom('aiVideos').select(['status', 'providerVideoId', 'pollChain']).where('id', '=', videoId).executeTakeFirst();
+  if (!row || row.status !== 'generating' || !row.providerVideoId || row.pollChain !== chain) return;
   try {
     const state = await providerOf(config).videoStatus(row.providerVideoId, deps.signal);
     if (state.state === 'completed') {
@@ -109,7 +131,7 @@ export async function pollVideo(deps: LifecycleDeps, videoId: number, polls: num
     } else if (polls + 1 >= MAX_POLLS) {
       await setStatus(db, videoId, ['generating'], { status: 'failed to generate', error: 'The video provider did not finish the video in time' });
     } else {
-      await jobs.send('ai-video-poll', { videoId, polls: polls + 1 }, { startAfter: config.VIDEO_POLL_SECONDS });
+      await jobs.send('ai-video-poll', { videoId, polls: polls + 1, chain }, { startAfter: config.VIDEO_POLL_SECONDS });
     }
   } catch (err) {
     if (!attempt.last) throw err;

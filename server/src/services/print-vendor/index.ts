@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -47,18 +48,29 @@ export function dropFolderTransfer(dir: string): PrintVendorTransfer {
   };
 }
 
+/** A host key's SHA-256 fingerprint as OpenSSH prints it: `SHA256:` and unpadded base64. */
+export function sshFingerprint(key: Buffer): string {
+  return `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
+}
+
+const normalFingerprint = (fingerprint: string) => `SHA256:${fingerprint.replace(/^SHA256:/, '').replace(/=+$/, '')}`;
+
 /**
  * An SFTP drop (ssh2-sftp-client), from `sftp://user:password@host:22/incoming`: one connection per
  * pass, opened on the first file. The URL's path is the remote folder (relative to the login's home
- * when it does not start with `//`).
+ * when it does not start with `//`). The server's host key must have the fingerprint `hostKey` (pinned:
+ * otherwise whoever sits in between would get the password and the addresses); without one nothing connects.
  */
-export function sftpTransfer(url: string): PrintVendorTransfer {
+export function sftpTransfer(url: string, hostKey: string | undefined): PrintVendorTransfer {
   const u = new URL(url);
+  const pinned = hostKey ? normalFingerprint(hostKey) : undefined;
+  let offered: string | undefined;
   const remoteRoot = decodeURIComponent(u.pathname).replace(/^\/(?!\/)/, '').replace(/\/+$/, '') || '.';
   type Client = InstanceType<typeof import('ssh2-sftp-client')>;
   let client: Promise<Client> | undefined;
   const connect = () =>
     (client ??= (async () => {
+      if (!pinned) throw new Error('PRINT_VENDOR_SFTP_HOST_KEY is not set: the SFTP server\'s host key cannot be checked, so nothing is sent');
       const { default: SftpClient } = await import('ssh2-sftp-client');
       // Errors reach the call that meets them (its promise rejects); the library's own console lines are not wanted.
       const sftp = new SftpClient('print-vendor', { error: () => {}, end: () => {}, close: () => {} });
@@ -68,6 +80,12 @@ export function sftpTransfer(url: string): PrintVendorTransfer {
         username: decodeURIComponent(u.username),
         password: u.password ? decodeURIComponent(u.password) : undefined,
         readyTimeout: 30_000,
+        hostVerifier: (key: Buffer) => (offered = sshFingerprint(key)) === pinned,
+      }).catch((err: unknown) => {
+        if (offered && offered !== pinned) {
+          throw new Error(`The SFTP server's host key ${offered} is not PRINT_VENDOR_SFTP_HOST_KEY (${pinned}): nothing was sent`);
+        }
+        throw err;
       });
       return sftp;
     })());
@@ -92,7 +110,9 @@ export function sftpTransfer(url: string): PrintVendorTransfer {
 }
 
 /** The configured transfer: SFTP when PRINT_VENDOR_SFTP_URL is set, else the drop folder PRINT_VENDOR_DIR (default DATA_DIR/print-vendor). */
-export function printVendorTransfer(config: Pick<Config, 'DATA_DIR'> & { PRINT_VENDOR_SFTP_URL?: string | undefined; PRINT_VENDOR_DIR?: string | undefined }): PrintVendorTransfer {
-  if (config.PRINT_VENDOR_SFTP_URL) return sftpTransfer(config.PRINT_VENDOR_SFTP_URL);
+export function printVendorTransfer(
+  config: Pick<Config, 'DATA_DIR'> & { PRINT_VENDOR_SFTP_URL?: string | undefined; PRINT_VENDOR_DIR?: string | undefined; PRINT_VENDOR_SFTP_HOST_KEY?: string | undefined },
+): PrintVendorTransfer {
+  if (config.PRINT_VENDOR_SFTP_URL) return sftpTransfer(config.PRINT_VENDOR_SFTP_URL, config.PRINT_VENDOR_SFTP_HOST_KEY);
   return dropFolderTransfer(config.PRINT_VENDOR_DIR ?? path.join(config.DATA_DIR, 'print-vendor'));
 }

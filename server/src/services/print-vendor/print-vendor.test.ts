@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropFolderTransfer, printVendorTransfer, sftpTransfer } from './index.js';
+import { dropFolderTransfer, printVendorTransfer, sftpTransfer, sshFingerprint } from './index.js';
 
 const { Server, utils } = ssh2;
 const { STATUS_CODE } = utils.sftp;
@@ -15,8 +15,13 @@ const { STATUS_CODE } = utils.sftp;
  * close, rename, remove), with one user and password: the SFTP adapter is tested against the real protocol.
  */
 function startSftpServer(root: string, user: string, password: string) {
-  const hostKey = utils.generateKeyPairSync('ed25519').private;
+  const pair = utils.generateKeyPairSync('ed25519');
+  const hostKey = pair.private;
+  // The public key line is `ssh-ed25519 <base64 key blob>`: its fingerprint is what `ssh-keygen -lf` prints.
+  const fingerprint = sshFingerprint(Buffer.from(pair.public.split(' ')[1]!, 'base64'));
+  let logins = 0;
   const server = new Server({ hostKeys: [hostKey] }, (client) => {
+    client.on('authentication', () => logins++);
     client.on('authentication', (ctx) => (ctx.method === 'password' && ctx.username === user && ctx.password === password ? ctx.accept() : ctx.reject(['password'])));
     client.on('error', () => {});
     client.on('ready', () => {
@@ -68,9 +73,14 @@ function startSftpServer(root: string, user: string, password: string) {
       });
     });
   });
-  return new Promise<{ port: number; close: () => Promise<void> }>((resolve) => {
+  return new Promise<{ port: number; fingerprint: string; logins: () => number; close: () => Promise<void> }>((resolve) => {
     server.listen(0, '127.0.0.1', () =>
-      resolve({ port: (server.address() as AddressInfo).port, close: () => new Promise<void>((done) => server.close(() => done())) }),
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        fingerprint,
+        logins: () => logins,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      }),
     );
   });
 }
@@ -100,7 +110,7 @@ describe('the print vendor transfer', () => {
   });
 
   it('uploads over SFTP into the URL path, creating folders, and replaces a second delivery', async () => {
-    const transfer = sftpTransfer(`sftp://printer:${encodeURIComponent('s3cret/pass')}@127.0.0.1:${sftpd.port}/incoming`);
+    const transfer = sftpTransfer(`sftp://printer:${encodeURIComponent('s3cret/pass')}@127.0.0.1:${sftpd.port}/incoming`, sftpd.fingerprint);
     expect(transfer.target).toBe(`sftp://127.0.0.1:${sftpd.port}/incoming`);
     try {
       await transfer.put('postal-mail-7/letters.zip', bytes('PK zip bytes'));
@@ -115,9 +125,42 @@ describe('the print vendor transfer', () => {
   });
 
   it('fails with the reason when the SFTP login is refused', async () => {
-    const transfer = sftpTransfer(`sftp://printer:wrong@127.0.0.1:${sftpd.port}/incoming`);
+    const transfer = sftpTransfer(`sftp://printer:wrong@127.0.0.1:${sftpd.port}/incoming`, sftpd.fingerprint);
     await expect(transfer.put('x.csv', bytes('x'))).rejects.toThrow(/authentication/i);
     await transfer.close();
+  });
+
+  it('refuses a server whose host key is not the pinned one, before sending the password', async () => {
+    const other = sshFingerprint(Buffer.from('another host key'));
+    const before = sftpd.logins();
+    const transfer = sftpTransfer(`sftp://printer:${encodeURIComponent('s3cret/pass')}@127.0.0.1:${sftpd.port}/incoming`, other);
+    await expect(transfer.put('postal-mail-8/recipients.csv', bytes('id\n1\n'))).rejects.toThrow(
+      `The SFTP server's host key ${sftpd.fingerprint} is not PRINT_VENDOR_SFTP_HOST_KEY (${other}): nothing was sent`,
+    );
+    await transfer.close();
+    expect(sftpd.logins()).toBe(before);
+    await expect(readdir(path.join(remote, 'incoming', 'postal-mail-8'))).rejects.toThrow();
+  });
+
+  it('accepts the fingerprint with or without the SHA256: prefix and padding', async () => {
+    const bare = `${sftpd.fingerprint.slice('SHA256:'.length)}=`;
+    const transfer = sftpTransfer(`sftp://printer:${encodeURIComponent('s3cret/pass')}@127.0.0.1:${sftpd.port}/incoming`, bare);
+    try {
+      await transfer.put('postal-mail-9/recipients.csv', bytes('id\n1\n'));
+    } finally {
+      await transfer.close();
+    }
+    expect(await readdir(path.join(remote, 'incoming', 'postal-mail-9'))).toEqual(['recipients.csv']);
+  });
+
+  it('sends nothing without PRINT_VENDOR_SFTP_HOST_KEY, and says why', async () => {
+    const before = sftpd.logins();
+    const transfer = printVendorTransfer({ DATA_DIR: '/data', PRINT_VENDOR_SFTP_URL: `sftp://printer:x@127.0.0.1:${sftpd.port}/incoming` });
+    await expect(transfer.put('x.csv', bytes('x'))).rejects.toThrow(
+      "PRINT_VENDOR_SFTP_HOST_KEY is not set: the SFTP server's host key cannot be checked, so nothing is sent",
+    );
+    await transfer.close();
+    expect(sftpd.logins()).toBe(before);
   });
 
   it('is SFTP when PRINT_VENDOR_SFTP_URL is set, else the drop folder (default DATA_DIR/print-vendor)', () => {
