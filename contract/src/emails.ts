@@ -71,6 +71,17 @@ const TrackedSend = z.object({ sendId: bigId('sendId'), signature: z.string().ma
 
 export const WebhookAck = z.object({ received: z.number().int(), queued: z.boolean() });
 
+/** One provider's event webhook: POST /public/email/<provider>, verified before anything is read or written (403 otherwise), at most 5 MB. */
+const providerWebhook = (provider: string, body: string, summary: string) =>
+  ({
+    method: 'POST',
+    path: `/public/email/${provider}`,
+    body: z.any().describe(body),
+    responses: { 200: WebhookAck, 400: ErrorBody, 403: ErrorBody, 413: ErrorBody },
+    metadata: meta.public,
+    summary: `${summary}; acknowledged at once and applied by a job`,
+  }) as const;
+
 export const emailsContract = c.router({
   list: {
     method: 'GET',
@@ -139,4 +150,20 @@ export const emailsContract = c.router({
       'Provider events (sent, delivered, open, click, deferral, reject, soft_bounce, hard_bounce, spam, unsub), signed; ' +
       'acknowledged at once and applied by a job; an event id seen before is ignored',
   },
+  sesWebhook: providerWebhook(
+    'ses',
+    'Amazon SNS HTTP notification (JSON sent as text/plain): SubscriptionConfirmation (confirmed) or Notification carrying an SES event',
+    'Amazon SES events through SNS: every message signature-verified (SignatureVersion 1 and 2) with its SigningCertURL certificate, its TopicArn one of SNS_TOPIC_ARNS; ' +
+      'a SubscriptionConfirmation is confirmed; each SNS MessageId counts once',
+  ),
+  sendgridWebhook: providerWebhook(
+    'sendgrid',
+    "SendGrid Event Webhook batch (JSON array), signed: X-Twilio-Email-Event-Webhook-Signature (ECDSA P-256 over the timestamp and the body) and -Timestamp",
+    'SendGrid events, signature verified with SENDGRID_WEBHOOK_PUBLIC_KEY and timestamp age checked; each sg_event_id counts once',
+  ),
+  postmarkWebhook: providerWebhook(
+    'postmark',
+    'One Postmark webhook event (JSON), with HTTP basic credentials',
+    'Postmark events (Delivery, Bounce, SpamComplaint, Open, Click, SubscriptionChange), authenticated with POSTMARK_WEBHOOK_USER / POSTMARK_WEBHOOK_PASSWORD; each event counts once',
+  ),
 });

@@ -156,7 +156,7 @@ export const logisticsStatsContract = c.router(
       method: 'GET',
       path: `${DASHBOARD}/ses-stats`,
       responses: { 200: SesStats },
-      summary: 'The daily email quota and what was sent in the last 24 hours',
+      summary: "The daily email quota and what was sent in the last 24 hours: the SES account's own (GetAccount) with EMAIL_PROVIDER=ses, else EMAIL_DAILY_QUOTA and the send log",
     },
     emailScheduled: {
       method: 'GET',

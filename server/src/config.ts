@@ -21,6 +21,8 @@ const trustProxy = z
     return (_address, hop) => hop < hops;
   });
 
+const commaList = z.string().transform((v) => v.split(',').map((x) => x.trim()).filter(Boolean));
+
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
@@ -64,6 +66,19 @@ const Env = z.object({
   EMAIL_DAILY_QUOTA: z.coerce.number({ message: 'must be a number' }).int().positive().default(100_000),
   // HMAC key the provider signs webhook batches with; unset = the webhook refuses every call (403).
   EMAIL_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Which provider SMTP_URL reaches (server/src/services/mail/providers): the headers messages carry, the id its reply names, its quota.
+  EMAIL_PROVIDER: z.enum(['smtp', 'ses', 'mandrill', 'sendgrid', 'postmark'], { message: 'must be one of smtp, ses, mandrill, sendgrid, postmark' }).default('smtp'),
+  // SES: the configuration set whose event destination is the SNS topic (X-SES-CONFIGURATION-SET).
+  SES_CONFIGURATION_SET: z.string().trim().min(1).optional(),
+  // SES events: the SNS topics POST /api/public/email/ses accepts (comma-separated ARNs); unset = it refuses every call.
+  SNS_TOPIC_ARNS: commaList.refine((arns) => arns.every((a) => /^arn:aws[\w-]*:sns:[\w-]+:\d{12}:[\w-]+$/.test(a)), 'must be comma-separated SNS topic ARNs').optional(),
+  // For tests only: URL prefixes (e.g. http://127.0.0.1:8443/) trusted for SNS certificates and subscription addresses besides https://sns.<region>.amazonaws.com.
+  SNS_TRUSTED_CERT_PREFIXES: commaList.optional(),
+  // SendGrid's signed Event Webhook: its verification key (base64 DER or PEM); unset = POST /api/public/email/sendgrid refuses every call.
+  SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().trim().min(40, 'must be the webhook verification key SendGrid shows').optional(),
+  // Postmark's webhooks: the basic credentials put in the webhook's URL; unset = POST /api/public/email/postmark refuses every call.
+  POSTMARK_WEBHOOK_USER: z.string().min(1).optional(),
+  POSTMARK_WEBHOOK_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
   // Print vendor of postal mailings: an sftp:// URL (user, password, path), else a local drop folder (default DATA_DIR/print-vendor).
   PRINT_VENDOR_SFTP_URL: z.string().regex(/^sftp:\/\/./, 'must be an sftp:// URL').optional(),
   PRINT_VENDOR_DIR: z.string().min(1).optional(),

@@ -5,8 +5,8 @@ import { s } from '../../ts-rest.js';
 import { AppError, notFound } from '../../errors.js';
 import { mailConfig } from '../../services/mail/deliver.js';
 import { recordEmailEvents } from '../../services/mail/events.js';
-import { clickSignature, isAutomatedClick, isAutomatedOpen, openSignature, publicBaseUrl, signatureMatches, trackingKey } from '../../services/mail/tracking.js';
-import { readWebhook, toProviderEvent, WEBHOOK_PATH, type ProviderEvent } from '../../services/mail/webhook-events.js';
+import { clickSignature, isAutomatedClick, isAutomatedOpen, openSignature, signatureMatches, trackingKey } from '../../services/mail/tracking.js';
+import { PROVIDERS, type EventWebhook } from '../../services/mail/providers/index.js';
 import * as repo from './repo.js';
 
 // A transparent 1x1 GIF.
@@ -48,6 +48,34 @@ export function refuseUnsigned(isConfigured: (request: FastifyRequest) => boolea
     // The unread body stays on the socket: close it rather than read it.
     reply.header('connection', 'close');
     await reply.status(403).send({ message: 'Invalid webhook signature' });
+  };
+}
+
+/**
+ * A provider's event webhook (providers/provider.ts EventWebhook): refused before the body is read
+ * unless configured and signed, at most WEBHOOK_BODY_LIMIT, verified, and its events queued for
+ * `apply-email-events` so the provider gets its answer at once whatever the batch's size.
+ */
+function providerWebhookRoute(webhook: EventWebhook) {
+  return {
+    hooks: {
+      onRequest: refuseUnsigned((request) => webhook.configured(mailConfig(request.server.config)), [...webhook.signatureHeaders]),
+      preParsing: keepRawBody,
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+    } as never,
+    handler: async ({ request }: { request: FastifyRequest }) => {
+      const req = request as WithRawBody;
+      const read = await webhook.read(
+        { rawBody: req.webhookRawBody ?? Buffer.alloc(0), contentType: req.webhookContentType ?? '', headers: request.headers, url: request.url },
+        mailConfig(request.server.config),
+      );
+      if (read === 'forbidden') return { status: 403 as const, body: { message: 'Invalid webhook signature' } };
+      if (read === 'bad-body') return { status: 400 as const, body: { message: 'Webhook body must be the events the provider sends' } };
+      for (let i = 0; i < read.events.length; i += EVENTS_PER_JOB) {
+        await request.server.jobs.send('apply-email-events', { events: read.events.slice(i, i + EVENTS_PER_JOB) });
+      }
+      return { status: 200 as const, body: { received: read.received, queued: read.events.length > 0 } };
+    },
   };
 }
 
@@ -105,30 +133,8 @@ export const emailRoutes = s.router(contract.emails, {
 
   webhookCheck: async () => ({ status: 200, body: { ok: true as const } }),
 
-  webhook: {
-    hooks: {
-      onRequest: refuseUnsigned((request) => !!mailConfig(request.server.config).EMAIL_WEBHOOK_SECRET, ['x-mandrill-signature', 'x-webhook-signature']),
-      preParsing: keepRawBody,
-      bodyLimit: WEBHOOK_BODY_LIMIT,
-    } as never,
-    handler: async ({ request }) => {
-      const config = mailConfig(request.server.config);
-      const { jobs } = request.server;
-      const req = request as WithRawBody;
-      const read = readWebhook(config.EMAIL_WEBHOOK_SECRET, {
-        rawBody: req.webhookRawBody ?? Buffer.alloc(0),
-        contentType: req.webhookContentType ?? '',
-        headers: request.headers,
-        url: publicBaseUrl(config) + WEBHOOK_PATH,
-      });
-      if (read === null) return { status: 403, body: { message: 'Invalid webhook signature' } };
-      if (read === 'bad-body') return { status: 400, body: { message: 'Webhook body must be a JSON array of events or a mandrill_events form field' } };
-      const events = read.events.map(toProviderEvent).filter((e): e is ProviderEvent => e !== null);
-      // The work goes to the queue: the provider gets its answer at once, whatever the batch's size.
-      for (let i = 0; i < events.length; i += EVENTS_PER_JOB) {
-        await jobs.send('apply-email-events', { events: events.slice(i, i + EVENTS_PER_JOB) });
-      }
-      return { status: 200, body: { received: read.events.length, queued: events.length > 0 } };
-    },
-  },
+  webhook: providerWebhookRoute(PROVIDERS.mandrill.webhook!),
+  sesWebhook: providerWebhookRoute(PROVIDERS.ses.webhook!),
+  sendgridWebhook: providerWebhookRoute(PROVIDERS.sendgrid.webhook!),
+  postmarkWebhook: providerWebhookRoute(PROVIDERS.postmark.webhook!),
 });

@@ -1,6 +1,7 @@
 import { contract, EMAILS_SCHEDULED_DEFAULT_DAYS, MAX_YEAR, addDays, isSaneDate, scheduledRangeProblem, utcDay } from '@app/contract';
 import { s } from '../../ts-rest.js';
-import { badRequest } from '../../errors.js';
+import { AppError, badRequest } from '../../errors.js';
+import { mailProvider } from '../../services/mail/providers/index.js';
 import { mailConfig, sentInLast24h } from '../../services/mail/deliver.js';
 import * as repo from './repo.js';
 
@@ -8,10 +9,21 @@ import * as repo from './repo.js';
 export const logisticsStatsRoutes = s.router(contract.logisticsStats, {
   inviteeStats: async ({ request }) => ({ status: 200, body: await repo.inviteeStats(request.server.db) }),
 
-  sesStats: async ({ request }) => ({
-    status: 200,
-    body: { max24HourSend: mailConfig(request.server.config).EMAIL_DAILY_QUOTA, sentLast24Hours: await sentInLast24h(request.server.db) },
-  }),
+  sesStats: async ({ request }) => {
+    const config = mailConfig(request.server.config);
+    const provider = mailProvider(config);
+    // The provider's own account (SES GetAccount, cached about a minute), else the EMAIL_DAILY_QUOTA setting and our own count.
+    if (provider.quota) {
+      try {
+        const q = await provider.quota(config);
+        return { status: 200, body: { max24HourSend: q.max24HourSend, sentLast24Hours: q.sentLast24Hours } };
+      } catch (err) {
+        request.log.warn({ err }, "the provider's quota could not be read");
+        throw new AppError(502, "The email provider's quota could not be read, please try again later");
+      }
+    }
+    return { status: 200, body: { max24HourSend: config.EMAIL_DAILY_QUOTA, sentLast24Hours: await sentInLast24h(request.server.db) } };
+  },
 
   emailScheduled: async ({ query, request }) => {
     const dateFrom = query.dateFrom?.slice(0, 10) ?? utcDay(new Date());

@@ -8,6 +8,7 @@ import type { EmailSourceKey } from '../../db/tables/email.js';
 import { recordEmailEvents, type EmailEventInput } from './events.js';
 import { compiledVersion, personalise } from './render.js';
 import { publicBaseUrl, trackingFor, trackingKey } from './tracking.js';
+import { mailProvider, type MailProvider, type ProviderConfig, type SendQuota } from './providers/index.js';
 import { createTransport, type MailTransport, type OutgoingMessage, type TransportResult } from './transport.js';
 import { unsubscribeApiUrl, unsubscribeUrl, type UnsubscribeKind } from './unsubscribe-link.js';
 
@@ -41,14 +42,11 @@ import { unsubscribeApiUrl, unsubscribeUrl, type UnsubscribeKind } from './unsub
  * still ran cannot overlap the next. That is also what makes the rate a global one.
  */
 
-/** The settings mail reads (server/src/config.ts: SMTP_URL, EMAIL_RATE_PER_SECOND, EMAIL_DAILY_QUOTA, PUBLIC_URL, EMAIL_WEBHOOK_SECRET). */
-export type MailConfig = {
-  PORT: number;
-  PUBLIC_URL?: string | undefined;
+/** The settings mail reads (server/src/config.ts: SMTP_URL, EMAIL_RATE_PER_SECOND, EMAIL_DAILY_QUOTA, PUBLIC_URL, EMAIL_PROVIDER and the providers' own). */
+export type MailConfig = ProviderConfig & {
   SMTP_URL?: string | undefined;
   EMAIL_RATE_PER_SECOND: number;
   EMAIL_DAILY_QUOTA: number;
-  EMAIL_WEBHOOK_SECRET?: string | undefined;
 };
 
 /** The app's configuration as mail reads it (read loosely: this module does not depend on which settings config.ts declares). */
@@ -103,6 +101,8 @@ type Outcome = {
   message: string | null;
   messageId: string;
   event: EmailEventInput | null;
+  /** The provider's own id of the accepted message (SES: `250 Ok <id>`). */
+  providerMessageId?: string | null;
   /** Waiting: until when, and whether for throttling (the attempt is given back). */
   retryAt?: Date;
   throttled?: boolean;
@@ -166,14 +166,30 @@ async function run(db: Db, config: MailConfig, transport: MailTransport, options
   const connections = Math.max(1, options.connections ?? 5);
   const started = performance.now();
   const maxMs = options.maxMs ?? 50 * 60_000;
+  const provider = mailProvider(config);
+  // The provider's own quota (SES) rules what goes through it; the outbox has none.
+  const providerQuota = transport.kind === 'smtp' && provider.quota ? provider.quota.bind(provider) : null;
+  // The quota read last, and what this pass sent since (the worker closures count it).
+  let quota = null as { read: SendQuota; sentSince: number } | null;
   let afterId = 0;
   let sentToday = await sentInLast24h(db);
 
   while (!options.signal?.aborted && performance.now() - started < maxMs) {
-    const room = config.EMAIL_DAILY_QUOTA - sentToday;
+    let room = config.EMAIL_DAILY_QUOTA - sentToday;
+    if (providerQuota) {
+      try {
+        const read = await providerQuota(config);
+        // The quota is cached about a minute: what this pass sent since it was read counts against it too.
+        const current = read === quota?.read ? quota : (quota = { read, sentSince: 0 });
+        room = Math.min(room, read.max24HourSend - read.sentLast24Hours - current.sentSince);
+        rate.setCeiling(Math.min(config.EMAIL_RATE_PER_SECOND, read.maxSendRate));
+      } catch (err) {
+        options.log?.warn({ err }, "the provider's quota could not be read: EMAIL_DAILY_QUOTA and EMAIL_RATE_PER_SECOND apply");
+      }
+    }
     if (room <= 0) {
       report.quotaReached = true;
-      options.log?.warn({ quota: config.EMAIL_DAILY_QUOTA }, 'daily email quota reached: the rest waits for a later pass');
+      options.log?.warn({ quota: config.EMAIL_DAILY_QUOTA, provider: quota?.read }, 'daily email quota reached: the rest waits for a later pass');
       break;
     }
     const claimed = await claim(db, afterId, Math.min(BATCH, room));
@@ -201,8 +217,11 @@ async function run(db: Db, config: MailConfig, transport: MailTransport, options
     const worker = async () => {
       while (next < claimed.length) {
         const row = claimed[next++]!;
-        const outcome = await deliverOne(db, row, transport, { key, base, rate, delays, signal: options.signal });
-        if (outcome.status === 'sent') report.sent++;
+        const outcome = await deliverOne(db, row, transport, { key, base, rate, delays, signal: options.signal, provider, config });
+        if (outcome.status === 'sent') {
+          report.sent++;
+          if (quota) quota.sentSince++;
+        }
         else if (outcome.status === 'failed') report.failed++;
         else if (outcome.throttled) report.throttled++;
         else report.deferred++;
@@ -235,7 +254,7 @@ async function deliverOne(
   db: Db,
   row: Claimed,
   transport: MailTransport,
-  ctx: { key: string; base: string; rate: SendRate; delays: ThrottleDelays; signal?: AbortSignal | undefined },
+  ctx: { key: string; base: string; rate: SendRate; delays: ThrottleDelays; signal?: AbortSignal | undefined; provider: MailProvider; config: ProviderConfig },
 ): Promise<Outcome> {
   const fail = (message: string, messageId = ''): Outcome => ({
     id: row.id,
@@ -250,7 +269,7 @@ async function deliverOne(
   try {
     const compiled = await compiledVersion(db, row.templateVersionId);
     const values = { ...row.tokenValues };
-    const headers: Record<string, string> = { 'X-MC-Metadata': JSON.stringify({ send_id: row.id }) };
+    const headers: Record<string, string> = ctx.provider.headers(row.id, ctx.config);
     if (isInvitationSource(row.source) && row.invitationId !== null && row.inviteeId !== null) {
       const ids = { invitationId: row.invitationId, inviteeId: row.inviteeId, ...unsubscribeNames(row) };
       values.unsubscribeUrl ??= await unsubscribeUrl(db, ids, { baseUrl: ctx.base });
@@ -290,6 +309,7 @@ async function deliverOne(
       status: 'sent',
       message: null,
       messageId: message.messageId,
+      providerMessageId: ctx.provider.messageIdFromReply(result.response),
       event: { sendId: row.id, name: 'sent', message: result.response, providerEventId: `local:${row.id}:sent` },
     };
   }
@@ -329,7 +349,7 @@ function unsubscribeNames(row: Pick<Claimed, 'id' | 'source' | 'sourceId'>): { e
 /** Writes a group of outcomes in one transaction: statuses, then their events and flags. */
 async function writeOutcomes(db: Db, outcomes: Outcome[]) {
   const values = sql.join(
-    outcomes.map((o) => sql`(${o.id}::bigint, ${o.status}, ${o.message}, ${o.messageId || null}, ${o.retryAt ?? null}::timestamptz, ${o.throttled ?? false}::boolean)`),
+    outcomes.map((o) => sql`(${o.id}::bigint, ${o.status}, ${o.message}, ${o.messageId || null}, ${o.retryAt ?? null}::timestamptz, ${o.throttled ?? false}::boolean, ${o.providerMessageId ?? null}::text)`),
   );
   await db.transaction().execute(async (trx) => {
     await sql`
@@ -341,8 +361,9 @@ async function writeOutcomes(db: Db, outcomes: Outcome[]) {
         retry_at = v.retry_at,
         -- Throttling gives the claim's attempt back and counts toward the next, longer wait.
         attempts = case when v.throttled then greatest(s.attempts - 1, 0) else s.attempts end,
-        throttles = case when v.throttled then s.throttles + 1 else 0 end
-      from (values ${values}) as v(id, status, message, message_id, retry_at, throttled)
+        throttles = case when v.throttled then s.throttles + 1 else 0 end,
+        provider_message_id = coalesce(v.provider_message_id, s.provider_message_id)
+      from (values ${values}) as v(id, status, message, message_id, retry_at, throttled, provider_message_id)
       where s.id = v.id and s.status = 'queued'`.execute(trx);
     await recordEmailEvents(trx, outcomes.flatMap((o) => (o.event ? [o.event] : [])));
   });

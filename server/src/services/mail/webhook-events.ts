@@ -15,11 +15,16 @@ export type ProviderEvent = {
   name: EmailEventName;
   at: string;
   sendId: number | null;
+  /** Our Message-ID. */
   messageId: string | null;
+  /** The provider's own id of the message (SES's, SendGrid's, Postmark's): matched when nothing else names the send. */
+  providerMessageId?: string | null;
   url: string | null;
   ip: string | null;
   userAgent: string | null;
   message: string | null;
+  /** The provider says this open was a machine's (SendGrid's sg_machine_open). */
+  machine?: boolean;
 };
 
 const NAMES: Record<string, EmailEventName> = {
@@ -129,30 +134,33 @@ export function toProviderEvent(raw: unknown): ProviderEvent | null {
 }
 
 /**
- * Applies provider events: each is matched to its send (metadata send_id, else the Message-ID),
+ * Applies provider events: each is matched to its send (metadata send_id, else our Message-ID, else the provider's message id),
  * opens and clicks by proxies and scanners marked automated, then recorded (see recordEmailEvents).
  */
 export async function applyProviderEvents(db: Db, events: ProviderEvent[]): Promise<{ received: number; applied: number; unmatched: number }> {
   const ids = [...new Set(events.flatMap((e) => (e.sendId ? [e.sendId] : [])))];
   const messageIds = [...new Set(events.flatMap((e) => (!e.sendId && e.messageId ? [e.messageId] : [])))];
-  const sends = ids.length || messageIds.length
+  const providerIds = [...new Set(events.flatMap((e) => (!e.sendId && !e.messageId && e.providerMessageId ? [e.providerMessageId] : [])))];
+  const sends = ids.length || messageIds.length || providerIds.length
     ? await db
         .selectFrom('emailSends')
-        .select(['id', 'messageId', 'sendAt'])
+        .select(['id', 'messageId', 'providerMessageId', 'sendAt'])
         .where((eb) =>
           eb.or([
             ...(ids.length ? [eb(sql`id`, '=', sql`any(${ids}::bigint[])`)] : []),
             ...(messageIds.length ? [eb(sql`message_id`, '=', sql`any(${messageIds}::text[])`)] : []),
+            ...(providerIds.length ? [eb(sql`provider_message_id`, '=', sql`any(${providerIds}::text[])`)] : []),
           ]),
         )
         .execute()
     : [];
   const byId = new Map(sends.map((s) => [s.id, s]));
   const byMessageId = new Map(sends.flatMap((s) => (s.messageId ? [[s.messageId, s] as const] : [])));
+  const byProviderId = new Map(sends.flatMap((s) => (s.providerMessageId ? [[s.providerMessageId, s] as const] : [])));
   const inputs: EmailEventInput[] = [];
   let unmatched = 0;
   for (const e of events) {
-    const send = e.sendId ? byId.get(e.sendId) : e.messageId ? byMessageId.get(e.messageId) : undefined;
+    const send = e.sendId ? byId.get(e.sendId) : e.messageId ? byMessageId.get(e.messageId) : e.providerMessageId ? byProviderId.get(e.providerMessageId) : undefined;
     if (!send) {
       unmatched++;
       continue;
@@ -160,7 +168,7 @@ export async function applyProviderEvents(db: Db, events: ProviderEvent[]): Prom
     const at = new Date(e.at);
     const automated =
       e.name === 'opened'
-        ? isAutomatedOpen({ userAgent: e.userAgent, ip: e.ip })
+        ? e.machine === true || isAutomatedOpen({ userAgent: e.userAgent, ip: e.ip })
         : e.name === 'clicked'
           ? isAutomatedClick({ userAgent: e.userAgent, method: 'GET', sentAt: send.sendAt, at })
           : false;
