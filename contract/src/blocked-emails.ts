@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conflict } from './common/error.js';
-import { requiredEnum, requiredText } from './common/fields.js';
+import { requiredEnum, requiredText, STORABLE_TEXT } from './common/fields.js';
 import { adminAreaContract } from './common/area-routes.js';
 import { BLOCKED_EMAIL_TYPES, BlockedEmailListQuery, FEEDBACK_TYPES } from './list-queries/blocked-emails.js';
 
@@ -28,11 +28,17 @@ export const BlockedEmail = z.object({
 });
 export type BlockedEmail = z.infer<typeof BlockedEmail>;
 
-/** Add and edit body (spec 03 §5: email and email type required; issue 9: reason too). Stored trimmed, lower-case. */
+/** Add and edit body (spec 03 §5: email and email type required; the reason is optional, blank kept as ''). The email is stored trimmed, lower-case. */
 export const BlockedEmailInput = z.object({
   email: requiredText('Email is required', 254, 'Email is not valid').email('Email is not valid').transform((v) => v.toLowerCase()),
   emailType: requiredEnum([...BLOCKED_EMAIL_TYPES], 'Email Type is required'),
-  reason: requiredText('Reason is required', 500, 'Reason must be 500 characters or less'),
+  reason: z
+    .string({ invalid_type_error: 'Reason must be text' })
+    .trim()
+    .max(500, 'Reason must be 500 characters or less')
+    .regex(STORABLE_TEXT, 'Reason contains an invalid character')
+    .nullish()
+    .transform((v) => v ?? ''),
 });
 export type BlockedEmailInput = z.input<typeof BlockedEmailInput>;
 

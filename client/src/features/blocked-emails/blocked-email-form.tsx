@@ -6,7 +6,7 @@ import { blockedEmailsArea } from './api';
 
 const TYPE_OPTIONS = BLOCKED_EMAIL_TYPES.map((value) => ({ value, label: value }));
 
-/** The Add/Edit Blocked Email panel's form: email, email type and reason, all required. */
+/** The Add/Edit Blocked Email panel's form: email and email type required (spec 03), a reason optional. */
 export function BlockedEmailForm({ blocked, onDone }: { blocked?: BlockedEmail; onDone: () => void }) {
   const save = blockedEmailsArea.useSave();
   const initialValues = { email: blocked?.email ?? '', emailType: blocked?.emailType ?? null, reason: blocked?.reason ?? '' };
@@ -24,7 +24,7 @@ export function BlockedEmailForm({ blocked, onDone }: { blocked?: BlockedEmail; 
       )}
       <TextInput label="Email" type="email" withAsterisk data-autofocus readOnly={automatic} {...form.getInputProps('email')} />
       <EnumSelect label="Email Type" withAsterisk placeholder="Choose a type" values={types} allowDeselect={false} {...form.getInputProps('emailType')} />
-      <Textarea label="Reason" withAsterisk rows={4} {...form.getInputProps('reason')} />
+      <Textarea label="Reason" rows={4} {...form.getInputProps('reason')} />
     </EntityForm>
   );
 }

@@ -31,12 +31,17 @@ describe('blocked emails', () => {
     [{ email: 'not-an-address' }, 'Email is not valid'],
     [{ emailType: undefined }, 'Email Type is required'],
     [{ emailType: 'Newsletter' }, 'Email Type is required'],
-    [{ reason: '  ' }, 'Reason is required'],
-    [{ reason: null }, 'Reason is required'],
+    [{ reason: 'x'.repeat(501) }, 'Reason must be 500 characters or less'],
   ])('refuses %o with its message', async (patch, message) => {
     const res = await create({ email: 'x@example.test', emailType: 'All', reason: 'r', ...patch });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
+  });
+
+  it.each([['  '], [null], [undefined]])('takes a block without a reason (%o): spec 03 requires only email and email type', async (reason) => {
+    const res = await create({ email: `no-reason-${String(reason).trim() || 'blank'}@example.test`, emailType: 'All', reason });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ emailType: 'All', reason: '' });
   });
 
   it('answers 409 for an address already blocked for that type, and allows another type', async () => {
