@@ -13,4 +13,12 @@ export function percent(share: number | null | undefined, digits = 1): string {
   return `${(share * 100).toFixed(digits).replace(/\.0+$/, '')}%`;
 }
 
+/**
+ * The mark that ends a question quoting `text`: none when the text already ends a sentence.
+ * @example `delete "${q}"${questionMark(q)}` // 'delete "Why?"' but 'delete "Lead"?'
+ */
+export function questionMark(text: string): string {
+  return /[?!.…]["'”’)]*$/.test(text.trim()) ? '' : '?';
+}
+
 export { groupThousands as count } from './list-kit/pager-math';

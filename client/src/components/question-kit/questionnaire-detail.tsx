@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core
 import { IconInfoCircle, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { QuestionType, UsedBy } from '@app/contract';
 import { openConfirmModal } from '../../app/overlay-gate';
-import { formatDay } from '../format';
+import { formatDay, questionMark } from '../format';
 import type { KitQuestion, QuestionKind } from './kinds';
 import { NameDialog, type NameSave } from './name-dialog';
 import { QuestionEditor, type EditorTarget, type QuestionSave } from './question-editor';
@@ -62,7 +62,8 @@ export function QuestionnaireDetail(props: QuestionnaireDetailProps) {
       title: 'Delete Question',
       children: (
         <Text size="sm">
-          Are you sure you want to delete question {q.index + 1}, <b>{q.question}</b>? This action cannot be undone.
+          Are you sure you want to delete question {q.index + 1}, <b>{q.question}</b>
+          {questionMark(q.question)} This action cannot be undone.
         </Text>
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },

@@ -163,7 +163,10 @@ describe('/admin/learning/quiz', () => {
     expect(requests.at(-1)!.body.statements).toEqual([{ id: 7, statement: 'Keeps the budget', feedback: null, answerText: 'Treasurer' }]);
     expect(requests.at(-1)!.body.answers[1]).toMatchObject({ id: 4, answer: 'Treasurer' });
     await userEvent.click(screen.getByRole('button', { name: 'Delete question 1' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete Question' })).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Question' });
+    // The question ends with its own '?': the sentence does not double it.
+    expect(confirm.textContent).toContain('Are you sure you want to delete question 1, What are the three pillars? This action cannot be undone.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(requests.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/admin/quiz/5/questions/11' }));
   });
 
