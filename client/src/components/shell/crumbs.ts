@@ -35,16 +35,17 @@ function safeDecode(segment: string): string {
 }
 
 /**
- * Breadcrumbs for an admin path: one per segment, every one but the last a link.
+ * Breadcrumbs for an admin path: one per segment, every one but the last a link. `named` holds the
+ * labels pages gave their paths (useCrumbLabel), e.g. a program's own name for its slug.
  *
  * @example crumbsFor('/admin/chapters/12/edit')
  * // [{label:'Dashboard',to:'/admin'}, {label:'Chapters',to:'/admin/chapters'}, {label:'12',to:'/admin/chapters/12'}, {label:'Edit'}]
  */
-export function crumbsFor(pathname: string): Crumb[] {
+export function crumbsFor(pathname: string, named: ReadonlyMap<string, string> = new Map()): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   const crumbs = segments.map((segment, i) => {
     const to = `/${segments.slice(0, i + 1).join('/')}`;
-    const label = navItems.find((item) => item.to === to)?.label ?? segmentLabels[segment] ?? humanise(safeDecode(segment));
+    const label = named.get(to) ?? navItems.find((item) => item.to === to)?.label ?? segmentLabels[segment] ?? humanise(safeDecode(segment));
     return { label, to };
   });
   return crumbs.map((crumb, i) => (i === crumbs.length - 1 ? { label: crumb.label } : crumb));

@@ -1,10 +1,11 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { crumbsFor } from './crumbs';
+import { useCrumbLabels } from './crumb-labels';
 
 export function ShellBreadcrumbs() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const crumbs = crumbsFor(pathname);
+  const crumbs = crumbsFor(pathname, useCrumbLabels());
   return (
     <nav aria-label="Breadcrumb">
       <Breadcrumbs separatorMargin={6} styles={{ root: { flexWrap: 'wrap', rowGap: 4 } }}>

@@ -11,6 +11,7 @@ import { SegmentDrawer, type SegmentTarget } from './segment-drawer';
 import { SegmentList } from './segment-list';
 import classes from './lessons.module.css';
 import { BackLink } from '../../components/back-link';
+import { useCrumbLabel } from '../../components/shell/crumb-labels';
 
 const routeApi = getRouteApi('/admin/learning/programs/$programSlug/lessons/$lessonSlug');
 
@@ -27,6 +28,9 @@ function LessonView({ lesson }: { lesson: Lesson }) {
   const segments = moved && moved.base === lesson.segments ? moved.order : lesson.segments;
   const reorder = useReorderSegments(lesson.id);
   const { remove } = useRemoveSegment();
+  const programPath = `/admin/learning/programs/${lesson.programSlug}`;
+  useCrumbLabel(programPath, lesson.programName);
+  useCrumbLabel(`${programPath}/lessons/${lesson.slug}`, lesson.name);
 
   const actions = {
     edit: (segment: LessonSegment) => setTarget({ segment }),

@@ -61,6 +61,10 @@ describe(PATH, () => {
     expect(screen.getByText('Scholarship - 20 xp')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Program' }).getAttribute('href')).toBe('/admin/learning/programs/leadership-foundations');
     expect(screen.getByLabelText('Drag Your Part')).toBeTruthy();
+    // The breadcrumbs name the program and the lesson as they are written, not as their slugs read.
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    await waitFor(() => expect(within(crumbs).getByRole('link', { name: 'Leadership Foundations' }).getAttribute('href')).toBe('/admin/learning/programs/leadership-foundations'));
+    expect(within(crumbs).getByText('Our History')).toBeTruthy();
   });
 
   it('saves a new order at once and says so', async () => {

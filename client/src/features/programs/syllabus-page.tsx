@@ -12,6 +12,7 @@ import { moveComponent, type Move } from './order';
 import { SectionCard } from './section-card';
 import { SectionDialog } from './section-dialog';
 import { BackLink } from '../../components/back-link';
+import { useCrumbLabel } from '../../components/shell/crumb-labels';
 
 const routeApi = getRouteApi('/admin/learning/programs/$programSlug');
 
@@ -28,6 +29,7 @@ function Syllabus({ program }: { program: ProgramDetail }) {
   const removeSection = useRemoveSection();
   const removeComponent = useRemoveComponent();
   const reorder = useReorderComponents(program.id, program.slug);
+  useCrumbLabel(`/admin/learning/programs/${program.slug}`, program.name);
 
   const save = (move: Move) => {
     const next = moveComponent(program, move);
