@@ -133,5 +133,8 @@ describe('/admin/logistics/emails-scheduled-per-day', () => {
     );
     renderRoute('/admin/logistics/emails-scheduled-per-day?dateFrom=2031-05-02&dateTo=2031-05-01');
     expect((await screen.findByRole('alert', {}, slow)).textContent).toContain('dateTo must be on or after dateFrom');
+    // The date filters read like every other date of the app, the URL keeps the day.
+    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Date from' }) as HTMLInputElement).value).toBe('May 2, 2031'));
+    expect((screen.getByRole('textbox', { name: 'Date to' }) as HTMLInputElement).value).toBe('May 1, 2031');
   });
 });
