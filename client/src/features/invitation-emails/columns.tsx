@@ -53,7 +53,7 @@ export const invitationColumn: Column<InvitationEmail> = {
   ),
 };
 
-/** The columns both reminder lists share; the tab adds edit and delete before the send starts. */
+/** The columns both reminder lists share, with edit and delete (until the send starts) when `actions` are given. */
 export function reminderColumns(actions?: ReminderActions, extra: Column<InvitationEmail>[] = []): Column<InvitationEmail>[] {
   const columns: Column<InvitationEmail>[] = [
     {

@@ -6,6 +6,7 @@ import type { FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { allRemindersArea, pollWhileSending, useWeeklyStats } from './api';
 import { invitationColumn, reminderColumns } from './columns';
+import { useReminderEditing } from './reminder-editing';
 
 const WeeklyCharts = lazy(() => import('./weekly-charts'));
 const routeApi = getRouteApi('/admin/logistics/email-reminders');
@@ -17,7 +18,6 @@ const filters: FilterDef[] = [
 ];
 
 const useReminderList = (query: Parameters<typeof allRemindersArea.useList>[0]) => allRemindersArea.useList(query, { refetchInterval: pollWhileSending });
-const columns = reminderColumns(undefined, [invitationColumn]);
 
 function Charts({ dateFrom, dateTo }: { dateFrom?: string; dateTo?: string }) {
   const stats = useWeeklyStats({ dateFrom, dateTo });
@@ -29,17 +29,21 @@ function Charts({ dateFrom, dateTo }: { dateFrom?: string; dateTo?: string }) {
   );
 }
 
-/** /admin/logistics/email-reminders: weekly delivery, open and CTR trends, then every reminder. */
+/** /admin/logistics/email-reminders: weekly delivery, open and CTR trends, then every reminder (edit and delete until its send starts). */
 export function EmailRemindersPage() {
   const search = routeApi.useSearch();
+  const editing = useReminderEditing();
   return (
-    <AreaListPage<InvitationEmail, typeof AllInvitationEmailsQuery>
+    <>
+      <AreaListPage<InvitationEmail, typeof AllInvitationEmailsQuery>
         title="Email Reminders"
         area={{ listQuery: AllInvitationEmailsQuery, useList: useReminderList }}
-        columns={columns}
+        columns={reminderColumns(editing.actions, [invitationColumn])}
         filters={filters}
         emptyText="No email reminder in this range. Add one from an invitation's Email Reminders tab."
         intro={<Charts dateFrom={search.dateFrom} dateTo={search.dateTo} />}
-    />
+      />
+      {editing.panel}
+    </>
   );
 }

@@ -125,4 +125,29 @@ describe('/admin/logistics/email-reminders', () => {
     expect(await screen.findByText('96% in the week of Nov 2, 2026', {}, slow)).toBeTruthy();
     expect(screen.getByText('Click-through rate')).toBeTruthy();
   });
+
+  it('offers edit and delete on a reminder not yet started, none once its send started (spec 02)', async () => {
+    const removed: string[] = [];
+    mockServer.use(
+      http.get('/api/admin/logistics/invitation-emails', () => HttpResponse.json(pageOf([scheduled, sent]) as never)),
+      http.delete('/api/admin/logistics/invitations/:id/emails/:emailId', ({ params }) => {
+        removed.push(`${String(params.id)}/${String(params.emailId)}`);
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.get('/api/admin/logistics/invitations/:id/emails/projection', () =>
+        HttpResponse.json({ recipients: 5, day: '2099-03-01', dayScheduled: 0, dailyQuota: 100_000, overQuota: false, projectedFinishAt: '2099-03-01T09:00:06.000Z' }),
+      ),
+    );
+    renderRoute('/admin/logistics/email-reminders');
+    const notStarted = (await screen.findByText('First call', {}, slow)).closest('tr')!;
+    expect(within(screen.getByText('Second call').closest('tr')!).queryByRole('button', { name: /reminder #2/ })).toBeNull();
+    await userEvent.click(within(notStarted).getByRole('button', { name: 'Edit reminder #1' }));
+    const panel = await screen.findByRole('dialog', { name: 'Edit Email Reminder' }, slow);
+    // The projection reads the quota as the quota, not as what is scheduled.
+    expect((await within(panel).findByText(/^Reaches about/, {}, slow)).textContent).toMatch(/^Reaches about 5 invitees \(5 scheduled that day, daily quota 100,000\); expected to finish/);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(notStarted).getByRole('button', { name: 'Delete reminder #1' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete Email Reminder' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(removed).toEqual(['9/1']));
+  });
 });

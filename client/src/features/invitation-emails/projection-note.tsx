@@ -37,8 +37,8 @@ export function ProjectionNote({ invitationId, query }: { invitationId: number; 
   }
   return (
     <Text size="xs" c="dimmed">
-      Reaches about {count(p.recipients)} invitees ({count(p.dayScheduled + p.recipients)} of {count(p.dailyQuota)} scheduled that day); expected to finish
-      around {finish}.
+      Reaches about {count(p.recipients)} invitees ({count(p.dayScheduled + p.recipients)} scheduled that day, daily quota {count(p.dailyQuota)}); expected
+      to finish around {finish}.
     </Text>
   );
 }

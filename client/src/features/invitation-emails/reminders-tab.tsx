@@ -1,39 +1,31 @@
-import { lazy, Suspense, useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { InvitationEmailListQuery, type Invitation } from '@app/contract';
 import { ListPage, listQueryOf, usePrefixedListSearch } from '../../components/list-kit';
-import { useInvitationReminders, useRemoveReminder } from './api';
+import { useInvitationReminders } from './api';
 import { reminderColumns } from './columns';
-import type { ReminderTarget } from './reminder-drawer';
-
-const ReminderDrawer = lazy(() => import('./reminder-drawer'));
+import { useReminderEditing } from './reminder-editing';
 
 /** The invitation's Email Reminders tab: its list under `ePage`, `ePageSize`, `eSort`; add, edit and delete before sending. */
 export default function RemindersTab({ invitation }: { invitation: Pick<Invitation, 'id'> }) {
   const list = usePrefixedListSearch('e', InvitationEmailListQuery);
   const result = useInvitationReminders(invitation.id)(listQueryOf(InvitationEmailListQuery, list.search));
-  const [target, setTarget] = useState<ReminderTarget | null>(null);
-  const { remove } = useRemoveReminder();
+  const editing = useReminderEditing();
   return (
     <>
       <ListPage
         title="Email Reminders"
         list={list}
         result={result}
-        columns={reminderColumns({ edit: (reminder) => setTarget({ invitationId: invitation.id, reminder }), remove })}
+        columns={reminderColumns(editing.actions)}
         emptyText="No email reminder scheduled yet."
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setTarget({ invitationId: invitation.id })}>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => editing.add(invitation.id)}>
             Add Email Reminder
           </Button>
         }
       />
-      {target && (
-        <Suspense fallback={null}>
-          <ReminderDrawer target={target} onClose={() => setTarget(null)} />
-        </Suspense>
-      )}
+      {editing.panel}
     </>
   );
 }
