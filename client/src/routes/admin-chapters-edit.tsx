@@ -1,10 +1,12 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { adminRoute } from './admin';
+import { idRoute } from './record-id';
 
 /** /admin/chapters/{chapterId}/edit: the chapter form as a full page. */
 export const adminChaptersEditRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/chapters/$chapterId/edit',
+  ...idRoute('chapterId'),
 }).lazy(() => import('./admin-chapters-edit.lazy').then((m) => m.Route));
 
 /** /admin/chapters/{chapterId} (the breadcrumb above the edit page) opens the chapter's form. */

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
+import { idRoute } from './record-id';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { ASSESSMENT_TABS, assessmentDetailSearch, assessmentsSearch } from '../features/assessments/search';
 
@@ -16,6 +17,7 @@ export const adminLearningAssessmentsRoute = createRoute({
 export const adminLearningAssessmentRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/learning/assessments/$assessmentId',
+  ...idRoute('assessmentId'),
   validateSearch: assessmentDetailSearch,
   staticData: { sweepTabs: ASSESSMENT_TABS.filter((t) => t !== 'Assessment Details') },
   component: lazyRouteComponent(() => import('../features/assessments/assessment-detail-page'), 'AssessmentDetailRoute'),

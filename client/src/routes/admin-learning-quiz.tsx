@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
+import { idRoute } from './record-id';
 import { z } from 'zod';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { questionPanelSearch } from '../components/question-kit/question-panel';
@@ -18,6 +19,7 @@ export const adminLearningQuizListRoute = createRoute({
 export const adminLearningQuizRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/learning/quiz/$quizId',
+  ...idRoute('quizId'),
   validateSearch: z.object(questionPanelSearch),
   component: lazyRouteComponent(() => import('../features/quizzes/quiz-page'), 'QuizScreen'),
 });

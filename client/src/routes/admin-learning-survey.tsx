@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
+import { idRoute } from './record-id';
 import { z } from 'zod';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { questionPanelSearch } from '../components/question-kit/question-panel';
@@ -18,6 +19,7 @@ export const adminLearningSurveyListRoute = createRoute({
 export const adminLearningSurveyRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/learning/survey/$surveyId',
+  ...idRoute('surveyId'),
   validateSearch: z.object(questionPanelSearch),
   component: lazyRouteComponent(() => import('../features/surveys/survey-page'), 'SurveyScreen'),
 });

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
+import { idRoute } from './record-id';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { INVITATION_TABS, invitationDetailSearch, invitationsSearch, inviteesSearch } from '../features/invitations/search';
 
@@ -23,12 +24,14 @@ export const adminLogisticsInvitationsNewRoute = createRoute({
 export const adminLogisticsInvitationsEditRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/logistics/invitations/$invitationId/edit',
+  ...idRoute('invitationId'),
 }).lazy(() => import('./admin-logistics-invitations.lazy').then((m) => m.EditRoute));
 
 /** /admin/logistics/invitations/{invitationId}: the detail, its tab (and the Invitees tab's list) in the URL. */
 export const adminLogisticsInvitationRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/logistics/invitations/$invitationId',
+  ...idRoute('invitationId'),
   validateSearch: invitationDetailSearch,
   staticData: { sweepTabs: INVITATION_TABS.filter((t) => t !== 'General') },
   search: { middlewares: listSearchMiddlewares },

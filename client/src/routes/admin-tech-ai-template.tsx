@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
+import { idRoute } from './record-id';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { aiChatTemplateEditSearch, aiChatTemplateNewSearch, aiChatTemplatesSearch } from '../features/ai-chat/search';
 
@@ -24,6 +25,7 @@ export const adminTechAiTemplateNewRoute = createRoute({
 export const adminTechAiTemplateEditRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/tech/ai-template/$aiTemplateId/edit',
+  ...idRoute('aiTemplateId'),
   validateSearch: aiChatTemplateEditSearch,
   staticData: { sweepTabs: ['Template'] },
   search: { middlewares: listSearchMiddlewares },

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
+import { idRoute } from './record-id';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { AI_VIDEO_TABS, aiVideoTemplateEditSearch, aiVideoTemplatesSearch } from '../features/ai-video/search';
 
@@ -23,6 +24,7 @@ export const adminTechAiVideoTemplateNewRoute = createRoute({
 export const adminTechAiVideoTemplateEditRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/tech/ai-video-template/$aiVideoTemplateId/edit',
+  ...idRoute('aiVideoTemplateId'),
   validateSearch: aiVideoTemplateEditSearch,
   staticData: { sweepTabs: AI_VIDEO_TABS.filter((t) => t !== 'Template') },
   search: { middlewares: listSearchMiddlewares },

@@ -1,10 +1,12 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { adminRoute } from './admin';
+import { idRoute } from './record-id';
 
 /** /admin/tech/email-templates/{templateId}/edit: the template form as a full page. */
 export const adminTechEmailTemplatesEditRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/tech/email-templates/$templateId/edit',
+  ...idRoute('templateId'),
 }).lazy(() => import('./admin-tech-email-templates-edit.lazy').then((m) => m.Route));
 
 /** /admin/tech/email-templates/{templateId} (the breadcrumb above the edit page) opens the template's form. */
