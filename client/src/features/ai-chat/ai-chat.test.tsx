@@ -9,8 +9,9 @@ import { pageOf } from '../../test/paged';
 // BlockNote needs a real browser; each editor is a stub that hands over a prompt with a token.
 const prompt = (text: string): RichTextDoc => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text, styles: {} }], children: [] }] });
 vi.mock('../../components/rich-text', () => ({
-  RichTextEditor: (props: { label?: string; onChange: (doc: RichTextDoc) => void }) => (
-    <button type="button" onClick={() => props.onChange(prompt(props.label === 'User Prompt' ? 'Hello {{firstName}}' : 'Be kind'))}>
+  RichTextEditor: (props: { label?: string; minHeight?: number; onChange: (doc: RichTextDoc) => void }) => (
+    // The spec's "editor minimum height 500px" is the editor's own default: no prompt editor asks for less.
+    <button type="button" data-min-height={props.minHeight ?? 'default'} onClick={() => props.onChange(prompt(props.label === 'User Prompt' ? 'Hello {{firstName}}' : 'Be kind'))}>
       {`type into ${props.label}`}
     </button>
   ),
@@ -92,6 +93,7 @@ describe('AI chat templates', () => {
   it('fills a custom preview and types the answer in the dialog', async () => {
     const { router } = renderRoute('/admin/tech/ai-template/new');
     fireEvent.click(await screen.findByRole('button', { name: 'type into User Prompt' }, slow));
+    for (const label of ['User Prompt', 'Developer Prompt']) expect(screen.getByRole('button', { name: `type into ${label}` }).dataset.minHeight).toBe('default');
     const value = await screen.findByRole('textbox', { name: '{{firstName}}' });
     fireEvent.change(value, { target: { value: 'Zoe' } });
     await waitFor(() => expect(router.state.location.search).toMatchObject({ tokens: { firstName: 'Zoe' } }));
@@ -104,7 +106,10 @@ describe('AI chat templates', () => {
 
   it("previews for an account: 'Account is required', then the JSON answer formatted", async () => {
     const { router } = renderRoute('/admin/tech/ai-template/4/edit?tab=Template');
-    fireEvent.click(await screen.findByRole('tab', { name: 'Account Preview' }, slow));
+    const tab = await screen.findByRole('tab', { name: 'Account Preview' }, slow);
+    // The two preview tabs share one row of the narrow column (they wrapped onto two).
+    expect(getComputedStyle(tab.closest('[role="tablist"]')!).flexWrap).toBe('nowrap');
+    fireEvent.click(tab);
     const panel = screen.getByRole('tabpanel', { name: 'Account Preview' });
     fireEvent.click(within(panel).getByRole('button', { name: 'Preview' }));
     expect(await within(panel).findByText('Account is required')).toBeTruthy();

@@ -75,8 +75,9 @@ export function PreviewPanel({ template }: { template: Template }) {
             {notConfigured}
           </Alert>
         )}
-        <Tabs defaultValue="custom">
-          <Tabs.List>
+        {/* One row in the narrow preview column: the two tabs share it and never wrap. */}
+        <Tabs defaultValue="custom" styles={{ list: { flexWrap: 'nowrap' }, tab: { paddingInline: 'var(--mantine-spacing-xs)', whiteSpace: 'nowrap' } }}>
+          <Tabs.List grow aria-label="Preview with">
             <Tabs.Tab value="custom">Custom Preview</Tabs.Tab>
             <Tabs.Tab value="account">Account Preview</Tabs.Tab>
           </Tabs.List>

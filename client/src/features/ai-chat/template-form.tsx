@@ -92,13 +92,13 @@ export function TemplateForm({ template, onSaved, onCancel }: { template?: AiCha
           </FormSection>
           <FormSection title="Prompts" gap="md">
             <TokenList />
-            <RichTextEditor label="User Prompt" minHeight={200} value={v.userPrompt} onChange={(doc) => form.setValue('userPrompt', doc)} />
+            <RichTextEditor label="User Prompt" value={v.userPrompt} onChange={(doc) => form.setValue('userPrompt', doc)} />
             {form.errors.userPrompt && (
               <Text size="sm" c="red">
                 {form.errors.userPrompt}
               </Text>
             )}
-            <RichTextEditor label="Developer Prompt" minHeight={200} value={v.developerPrompt} onChange={(doc) => form.setValue('developerPrompt', doc)} />
+            <RichTextEditor label="Developer Prompt" value={v.developerPrompt} onChange={(doc) => form.setValue('developerPrompt', doc)} />
             {form.errors.developerPrompt && (
               <Text size="sm" c="red">
                 {form.errors.developerPrompt}
