@@ -21,17 +21,22 @@ function options(def: Extract<FilterDef, { type: 'select' }>) {
 
 function FilterField({ def, value, onChange }: { def: FilterDef; value: string | undefined; onChange: (v: string | undefined) => void }) {
   switch (def.type) {
-    case 'search':
+    case 'search': {
+      const placeholder = def.placeholder ?? 'Search...';
+      // Never narrower than its placeholder (and the icon): 'Search address or subject' is read whole.
+      const fits = `calc(${placeholder.length}ch + 3rem)`;
       return (
         <TextInput
           aria-label={def.label ?? 'Search'}
-          placeholder={def.placeholder ?? 'Search...'}
+          placeholder={placeholder}
           leftSection={<IconSearch size={16} />}
           value={value ?? ''}
           onChange={(e) => onChange(e.currentTarget.value)}
-          miw={180} style={{ flex: '2 1 220px' }}
+          miw={`max(180px, ${fits})`}
+          style={{ flex: `2 1 max(220px, ${fits})` }}
         />
       );
+    }
     case 'select':
       return (
         <DeferredSelect

@@ -5,6 +5,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { EMAIL_EVENTS, EMAIL_SOURCE_LABELS, type EmailSend } from '@app/contract';
 import { Note, stackedColumn, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
+import { EmailAddress } from '../../components/email-address';
 import { toUrlSearch } from '../../components/list-kit/list-search';
 import { emailsArea } from './api';
 import { EVENT_LABELS, SendStatus, StatusIcons, STATUS_GROUPS } from './email-status';
@@ -26,8 +27,8 @@ function columns(openDetails: (id: number) => void): Column<EmailSend>[] {
   return [
     stackedColumn('emailTo', 'Email', undefined, (e) => (
       <>
-        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-          {e.emailTo}
+        <Text size="sm" fw={500}>
+          <EmailAddress email={e.emailTo} />
         </Text>
         <Note lineClamp={1}>{e.subject ?? '—'}</Note>
       </>

@@ -76,6 +76,13 @@ describe('/admin/tech/emails-sent', () => {
     const bobRow = rows.find((r) => within(r).queryByText('bob@students.example'))!;
     expect(within(bobRow).getByRole('listitem', { name: 'Hard bounce' })).toBeTruthy();
     expect(within(bobRow).queryByRole('listitem', { name: 'Delivered' })).toBeNull();
+    // An address wraps after its '@' and before a '.', never in the middle of a word.
+    const address = within(adaRow).getByText('ada@students.example');
+    expect(address.innerHTML).toBe('ada@<wbr>students<wbr>.example');
+    // The search box is never narrower than its placeholder.
+    const search = screen.getByRole('textbox', { name: 'Search' });
+    expect(search.getAttribute('placeholder')).toBe('Search address or subject');
+    expect(search.closest<HTMLElement>('.mantine-TextInput-root')!.style.minWidth).toBe('max(180px, calc(25ch + 3rem))');
   });
 
   it('filters by source, event and source id through the URL and the API query', async () => {
