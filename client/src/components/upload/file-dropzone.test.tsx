@@ -9,7 +9,7 @@ import { Providers } from '../../app/providers';
 import { createQueryClient } from '../../app/query-client';
 import { FileDropzone, type FileDropzoneProps } from './file-dropzone';
 import { ImageUploadField } from './image-upload-field';
-import { rejectionMessages, uploadFailedMessage } from './upload-rules';
+import { dropRules, rejectionMessages, uploadFailedMessage } from './upload-rules';
 
 // Notifications live in one store for the whole file: start each test without the last one's.
 afterEach(() => {
@@ -48,6 +48,8 @@ describe('FileDropzone rules', () => {
     const { container } = renderDropzone();
     pick(container, [new File(['hello'], 'notes.txt', { type: 'text/plain' })]);
     expect(await screen.findByText('File notes.txt (text/plain) was rejected')).toBeTruthy();
+    // And why: the kinds this upload takes.
+    expect(screen.getByText('Only PNG, JPEG, GIF or WEBP files are accepted here.')).toBeTruthy();
   });
 
   it('names a file over the destination size', async () => {
@@ -56,6 +58,7 @@ describe('FileDropzone rules', () => {
     Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
     pick(container, [big]);
     expect(await screen.findByText('File huge.png (image/png) was rejected')).toBeTruthy();
+    expect(screen.getByText('It is larger than 10 MB, the most this upload takes.')).toBeTruthy();
   });
 
   it('takes one file at a time in a single-file zone', async () => {
@@ -75,8 +78,9 @@ describe('FileDropzone rules', () => {
   it('words the count and failure texts as the spec does', () => {
     const file = Object.assign(png(), { path: './logo.png', relativePath: './logo.png' });
     const tooMany: FileRejection[] = [{ file, errors: [{ code: 'too-many-files', message: 'Too many files' }] }];
-    expect(rejectionMessages(tooMany, 3)).toEqual(['Cannot upload more than 3 files']);
-    expect(rejectionMessages(tooMany, 1)).toEqual(['Cannot upload more than 1 file at a time']);
+    const rules = dropRules('public/institutions/logos');
+    expect(rejectionMessages(tooMany, { ...rules, maxFiles: 3 })).toEqual([{ message: 'Cannot upload more than 3 files' }]);
+    expect(rejectionMessages(tooMany, rules)).toEqual([{ message: 'Cannot upload more than 1 file at a time' }]);
     expect(uploadFailedMessage(['a.png'])).toBe('There was an error uploading the file: a.png.');
     expect(uploadFailedMessage(['a.png', 'b.png'])).toBe('Failed to upload 2 files');
   });

@@ -58,7 +58,7 @@ export function FileDropzone({ path, maxSize, maxFiles, commit, onUploaded, labe
   // One handler sees the whole drop: over the count, nothing of it is uploaded (react-dropzone would
   // otherwise keep the first file of a single-file zone).
   const onDropAny = (files: File[], rejections: FileRejection[]) => {
-    for (const message of rejectionMessages(rejections, rules.maxFiles)) notifications.show({ color: 'red', message });
+    for (const refusal of rejectionMessages(rejections, rules)) notifications.show({ color: 'red', ...refusal });
     if (isTooMany(rejections)) return;
     void upload(files);
   };

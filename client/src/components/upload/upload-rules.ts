@@ -21,10 +21,31 @@ export function uploadFailedMessage(failedNames: string[]): string {
 /** A drop with more files than the zone takes: none of it is uploaded. */
 export const isTooMany = (rejections: FileRejection[]) => rejections.some((r) => r.errors.some((e) => e.code === 'too-many-files'));
 
-/** Spec 01 §5: too many files gives one message; otherwise each refused file is named. */
-export function rejectionMessages(rejections: FileRejection[], maxFiles: number): string[] {
-  if (isTooMany(rejections)) return [tooManyFilesMessage(maxFiles)];
-  return rejections.map((r) => uploadMessages.rejected(r.file.name, r.file.type));
+/** A refusal as the drop zone shows it: the spec's text, and why when the spec's text does not say. */
+export type Refusal = { title?: string; message: string };
+
+/** 'PNG, JPEG or GIF' */
+const kindList = (rules: DropRules) => {
+  const labels = rules.kinds.map((k) => k.label);
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : (labels[0] ?? '');
+};
+
+/** Why a file was refused, from the drop zone's error codes and the destination's rules. */
+function why(rejection: FileRejection, rules: DropRules): string {
+  const codes = rejection.errors.map((e) => e.code);
+  if (codes.includes('file-invalid-type')) return `Only ${kindList(rules)} files are accepted here.`;
+  if (codes.includes('file-too-large')) return `It is larger than ${sizeInMb(rules.maxSize)} MB, the most this upload takes.`;
+  return rejection.errors[0]?.message ?? 'It cannot be uploaded here.';
+}
+
+/**
+ * Spec 01 §5: too many files gives one message ('Cannot upload more than 1 file at a time'); otherwise
+ * each refused file is named ('File x (type) was rejected') with why: the wrong kind (the kinds taken)
+ * or too large (the limit).
+ */
+export function rejectionMessages(rejections: FileRejection[], rules: DropRules): Refusal[] {
+  if (isTooMany(rejections)) return [{ message: tooManyFilesMessage(rules.maxFiles) }];
+  return rejections.map((r) => ({ title: uploadMessages.rejected(r.file.name, r.file.type), message: why(r, rules) }));
 }
 
 export type DropRules = { maxSize: number; maxFiles: number; kinds: FileKind[]; public: boolean };
@@ -47,8 +68,7 @@ export function acceptOf(rules: DropRules): Record<string, string[]> {
 
 /** 'PNG, JPEG, GIF or WEBP, up to 10 MB' */
 export function rulesHint(rules: DropRules): string {
-  const labels = rules.kinds.map((k) => k.label);
-  const kinds = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : (labels[0] ?? '');
+  const kinds = kindList(rules);
   const count = rules.maxFiles > 1 ? `, ${rules.maxFiles} files at most` : '';
   return `${kinds}, up to ${sizeInMb(rules.maxSize)} MB${count}`;
 }
