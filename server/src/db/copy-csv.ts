@@ -78,6 +78,17 @@ export function csvJsonText(column: string, key: string): RawBuilder<string> {
   return csvText(sql`${sql.ref(column)}->>${sql.lit(key)}`);
 }
 
+const ADDRESS_PARTS = ['street1', 'street2', 'city', 'state', 'postalCode', 'country'] as const;
+
+/**
+ * The six export columns of an address JSON column (spec 01 §3 Address), one per part, headed by the
+ * part's name (or `header(part)`): the columns the imports read back.
+ * @example ...csvAddress('i.address')  // street1, street2, city, state, postalCode, country
+ */
+export function csvAddress(column: string, header: (part: string) => string = (part) => part): CsvColumn[] {
+  return ADDRESS_PARTS.map((key) => ({ header: header(key), value: csvJsonText(column, key) }));
+}
+
 /** A timestamp as JavaScript's `toISOString()` writes it: `2024-01-10T00:00:00.000Z`. */
 export function csvIso(column: string): RawBuilder<string> {
   return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

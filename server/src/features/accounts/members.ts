@@ -3,7 +3,7 @@ import type { MemberListQuery, MemberRow } from '@app/contract';
 import type { z } from 'zod';
 import type { DB, Db } from '../../db/database.js';
 import { pageOfRows, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
-import { csvIso, csvText } from '../../db/copy-csv.js';
+import { csvAddress, csvIso, csvText, csvYesNo } from '../../db/copy-csv.js';
 import { applyAccountFilters, pageOfAccountIds, type AccountFilters } from './filters.js';
 import { nameKey } from './repo.js';
 
@@ -85,10 +85,19 @@ const csvColumns: CsvColumn[] = [
   { header: 'schoolname', value: csvText('i.name') },
   { header: 'memberat', value: csvIso('a.memberAt') },
   { header: 'pledgedat', value: csvIso('a.pledgedAt') },
+  // What an accounts import reads besides (README "Imports"): export -> edit -> import round-trips.
+  { header: 'legacyid', value: 'a.legacyId' },
+  { header: 'phone', value: csvText('a.phone') },
+  { header: 'active', value: csvYesNo('a.active') },
+  { header: 'institutionlegacyid', value: 'i.legacyId' },
+  { header: 'institutionabbreviation', value: csvText('i.abbreviation') },
+  { header: 'chapterlegacyid', value: 'ch.legacyId' },
+  { header: 'chapterabbreviation', value: csvText('ch.abbreviation') },
+  ...csvAddress('a.address', (part) => part.toLowerCase()),
 ];
 
 /** The filtered members (or pledges) as CSV, streamed by PostgreSQL's COPY: constant memory. */
 export function exportMemberRows(db: Kysely<DB>, filters: AccountFilters & { status: 'member' | 'pledge' }, sort: Sort) {
-  const qb = applyAccountFilters(selectRows(db), filters);
+  const qb = applyAccountFilters(selectRows(db), filters).leftJoin('chapters as ch', 'ch.id', 'a.chapterId');
   return streamCsv(db, qb, sort, memberSort, csvColumns, 'a.id');
 }

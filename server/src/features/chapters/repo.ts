@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { DB, Db } from '../../db/database.js';
 import { likePattern, ownColumns, pageOfRows, paginate, rowsInOrder, streamCsv } from '../../db/list.js';
 import type { CsvColumn, ListFilters, SortField, SortMap } from '../../db/list.js';
-import { csvJsonText, csvText, csvYesNo } from '../../db/copy-csv.js';
+import { csvAddress, csvText, csvYesNo } from '../../db/copy-csv.js';
 import { keptRowCount } from '../../db/row-counts.js';
 import { cachedRead } from '../../db/read-cache.js';
 import { toUploadedFile, type FileRow } from '../../services/files.js';
@@ -167,7 +167,7 @@ const csvColumns: CsvColumn[] = [
   { header: 'active', value: csvYesNo('ch.active') },
   { header: 'acceptingMembers', value: csvYesNo('ch.acceptingMembers') },
   { header: 'legacyId', value: 'ch.legacyId' },
-  ...(['street1', 'street2', 'city', 'state', 'postalCode', 'country'] as const).map((key) => ({ header: key, value: csvJsonText('ch.address', key) })),
+  ...csvAddress('ch.address'),
   { header: 'advisor1Name', value: csvText('ch.invitationAdvisor1Name') },
   { header: 'advisor1Title', value: csvText('ch.invitationAdvisor1Title') },
   { header: 'advisor1Department', value: csvText('ch.invitationAdvisor1Department') },
@@ -178,6 +178,9 @@ const csvColumns: CsvColumn[] = [
   { header: 'presidentEmail', value: csvText('ch.invitationPresidentEmail') },
   { header: 'invitationLandingPage', value: csvText('ch.invitationLandingPage') },
   { header: 'sclaPage', value: csvText('ch.sclaPage') },
+  // How a chapters import names the institution (README "Imports"): export -> edit -> import round-trips.
+  { header: 'institutionLegacyId', value: 'i.legacyId' },
+  { header: 'institutionAbbreviation', value: csvText('i.abbreviation') },
 ];
 
 export function exportChapters(db: Kysely<DB>, query: Omit<ListQuery, 'page' | 'pageSize'>) {

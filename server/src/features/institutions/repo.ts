@@ -4,7 +4,7 @@ import { emptyAddress, type Institution } from '@app/contract';
 import type { z } from 'zod';
 import type { DB, Db } from '../../db/database.js';
 import { likePattern, paginate, rowsInOrder, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
-import { csvJsonText, csvText } from '../../db/copy-csv.js';
+import { csvAddress, csvText } from '../../db/copy-csv.js';
 import { keptRowCount } from '../../db/row-counts.js';
 import { cachedRead } from '../../db/read-cache.js';
 import { toUploadedFile } from '../../services/files.js';
@@ -138,7 +138,7 @@ const csvColumns: CsvColumn[] = [
   { header: 'legacyId', value: 'i.legacyId' },
   { header: 'website', value: csvText('i.website') },
   { header: 'population', value: csvText('i.population') },
-  ...(['street1', 'street2', 'city', 'state', 'postalCode', 'country'] as const).map((key) => ({ header: key, value: csvJsonText('i.address', key) })),
+  ...csvAddress('i.address'),
 ];
 
 export function exportInstitutions(db: Kysely<DB>, query: Omit<ListQuery, 'page' | 'pageSize'>) {

@@ -22,7 +22,7 @@ const address = {
 export const ADDRESS_FIELDS = Object.keys(address) as Array<keyof typeof address>;
 const institutionRef = {
   institutionLegacyId: { label: 'Institution Legacy Id', aliases: ['Institution Legacy Id', 'School Legacy Id'] },
-  institutionAbbreviation: { label: 'Institution Abbreviation', aliases: ['Institution Abbreviation', 'School Abbreviation', 'Institution', 'School'] },
+  institutionAbbreviation: { label: 'Institution Abbreviation', aliases: ['Institution Abbreviation', 'School Abbreviation'] },
 } satisfies Record<string, Field>;
 const active: Field = { label: 'Active', aliases: ['Active'] };
 

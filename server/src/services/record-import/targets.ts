@@ -8,7 +8,13 @@ import { ADDRESS_FIELDS } from './columns.js';
  */
 
 /** A column of the target table: its staging type and the file fields whose presence makes an import write it. */
-type Column = { name: string; type: string; fields: readonly string[]; /** The SET expression when it differs from s.<name>. */ set?: string };
+type Column = {
+  name: string;
+  type: string;
+  fields: readonly string[];
+  /** How the stored and the staged value are found equal, when plain equality is too strict. */
+  same?: (stored: string, staged: string) => string;
+};
 
 export type Target = {
   table: 'institutions' | 'chapters' | 'accounts';
@@ -21,7 +27,13 @@ export type Target = {
   conditional?: (present: ReadonlySet<string>) => Array<{ name: string; set: string }>;
 };
 
-const address: Column = { name: 'address', type: 'jsonb', fields: ADDRESS_FIELDS };
+// An address saved as {} and one with every part null are the same address.
+const address: Column = {
+  name: 'address',
+  type: 'jsonb',
+  fields: ADDRESS_FIELDS,
+  same: (t, s) => `jsonb_strip_nulls(${t}) is not distinct from jsonb_strip_nulls(${s})`,
+};
 const text = (name: string, ...fields: string[]): Column => ({ name, type: 'text', fields });
 const q = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
@@ -147,8 +159,8 @@ export const createStageSql = (target: Target) => `
 
 /** Marks each staged row create, update or unchanged (rows with a reason stay as they are). */
 export function classifySql(target: Target, present: ReadonlySet<string>): string[] {
-  const cols = writtenColumns(target, present).map((c) => c.name);
-  const same = cols.length ? `(${cols.map((c) => `t.${c}`).join(', ')}) is not distinct from (${cols.map((c) => `s.${c}`).join(', ')})` : 'true';
+  const cols = writtenColumns(target, present);
+  const same = cols.length ? cols.map((c) => (c.same ? c.same(`t.${c.name}`, `s.${c.name}`) : `t.${c.name} is not distinct from s.${c.name}`)).join(' and ') : 'true';
   return [
     `update import_stage set action = 'create' where reason is null and target_id is null`,
     `update import_stage s set action = case when ${same} then 'unchanged' else 'update' end
