@@ -18,6 +18,7 @@ import { adminTechEmailTemplateRoute, adminTechEmailTemplatesEditRoute } from '.
 import { adminTechEmailsFeedbackRoute } from './admin-tech-emails-feedback';
 import { adminTechEmailsSentRoute } from './admin-tech-emails-sent';
 import { adminTechOutboxRoute } from './admin-tech-outbox';
+import { adminTechImportsRoute } from './admin-tech-imports';
 import { adminTechAiVideoTemplateEditRoute, adminTechAiVideoTemplateNewRoute, adminTechAiVideoTemplatesRoute } from './admin-tech-ai-video';
 import { adminTechAiTemplateEditRoute, adminTechAiTemplateNewRoute, adminTechAiTemplatesRoute } from './admin-tech-ai-template';
 import {
@@ -52,7 +53,7 @@ export const routeTree = rootRoute.addChildren([
     adminAccountsRoute, adminAccountsMembersRoute, adminAccountsPledgesRoute,
     adminTechRoute, adminTechEmailTemplatesRoute, adminTechEmailTemplatesNewRoute, adminTechEmailTemplatesEditRoute, adminTechEmailTemplateRoute,
     adminTechEmailsFeedbackRoute,
-    adminTechEmailsSentRoute, adminTechOutboxRoute,
+    adminTechEmailsSentRoute, adminTechOutboxRoute, adminTechImportsRoute,
     adminTechAiVideoTemplatesRoute, adminTechAiVideoTemplateNewRoute, adminTechAiVideoTemplateEditRoute,
     adminTechAiTemplatesRoute, adminTechAiTemplateNewRoute, adminTechAiTemplateEditRoute,
     adminLogisticsRoute, adminLogisticsInvitationsRoute, adminLogisticsInvitationsNewRoute, adminLogisticsInvitationsEditRoute, adminLogisticsInvitationRoute,

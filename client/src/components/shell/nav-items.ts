@@ -12,6 +12,7 @@ import { IconCalendarStats, IconChartBar, IconReportAnalytics } from '@tabler/ic
 import { IconRoute } from '@tabler/icons-react';
 import { IconListCheck } from '@tabler/icons-react';
 import { IconChecklist, IconClipboardList } from '@tabler/icons-react';
+import { IconDatabaseImport } from '@tabler/icons-react';
 
 const DASHBOARD = '/admin';
 
@@ -44,6 +45,7 @@ export const navItems: NavItem[] = [
   { label: 'Blocked Emails', to: '/admin/tech/emails-feedback', icon: IconMailOff },
   { label: 'Emails Sent', to: '/admin/tech/emails-sent', icon: IconMailFast },
   { label: 'Outbox', to: '/admin/tech/outbox', icon: IconInbox },
+  { label: 'Imports', to: '/admin/tech/imports', icon: IconDatabaseImport },
   { label: 'AI Chat Templates', to: '/admin/tech/ai-template', icon: IconMessageChatbot },
   { label: 'AI Video Templates', to: '/admin/tech/ai-video-template', icon: IconVideo },
   { label: 'Programs', to: '/admin/learning/programs', icon: IconRoute },

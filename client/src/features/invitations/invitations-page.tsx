@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { openConfirmModal } from '../../app/overlay-gate';
 import { IconMail, IconMailbox, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -8,6 +8,7 @@ import { AreaListPage } from '../../components/area-list-page';
 import { invitationsArea, invitationsRoutes } from './api';
 import { count, formatDay, percent, StatusBadge } from './format';
 import { AbTestBadge } from '../../components/ab-test-badge';
+import { ProgressCell } from '../../components/progress-cell';
 
 
 const filters: FilterDef[] = [
@@ -26,16 +27,7 @@ const useInvitationList = (query: Parameters<typeof invitationsArea.useList>[0])
 
 /** countProcessed over countPreClean, moving as the job writes (spec 02 §2). */
 export function ProcessingProgress({ invitation }: { invitation: Invitation }) {
-  const { countProcessed, countPreClean } = invitation;
-  const share = countPreClean > 0 ? Math.min(100, (countProcessed / countPreClean) * 100) : 0;
-  return (
-    <Stack gap={2} miw={120}>
-      <Progress value={share} animated size="sm" aria-label={`Processing database: ${countProcessed} of ${countPreClean}`} />
-      <Text size="xs" c="dimmed">
-        {countPreClean > 0 ? `${count(countProcessed)} / ${count(countPreClean)}` : 'Reading file…'}
-      </Text>
-    </Stack>
-  );
+  return <ProgressCell done={invitation.countProcessed} total={invitation.countPreClean} label="Processing database" waiting="Reading file…" />;
 }
 
 function confirmDelete(invitation: Invitation, remove: (id: number) => void) {
