@@ -181,6 +181,8 @@ export const SentTestEmail = z.object({ message: z.string(), sendId: z.number().
 export const EmailTemplateSettings = z.object({
   /** The society's domain: From Email and Reply To must be on it (EMAIL_DOMAIN). */
   emailDomain: z.string(),
+  /** What a new template's sender starts as (spec 03: "from name and addresses on the society domain"): EMAIL_FROM_NAME, EMAIL_FROM, EMAIL_REPLY_TO. */
+  sender: z.object({ fromName: z.string(), fromEmail: z.string(), replyToEmail: z.string() }),
 });
 export type EmailTemplateSettings = z.infer<typeof EmailTemplateSettings>;
 

@@ -54,6 +54,10 @@ const Env = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   // The society's email domain: templates' From Email and Reply To must be on it (spec 03 §5).
   EMAIL_DOMAIN: z.string().trim().toLowerCase().regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, 'must be a domain name such as example.org').default('example.org'),
+  // A new email template's sender (spec 03 defaults); the addresses default to invitations@ and info@ EMAIL_DOMAIN.
+  EMAIL_FROM_NAME: z.string().trim().min(1).max(255).default('Honor Society'),
+  EMAIL_FROM: z.string().trim().toLowerCase().email('must be an email address').optional(),
+  EMAIL_REPLY_TO: z.string().trim().toLowerCase().email('must be an email address').optional(),
   // Absolute base of links in emails and public pages; unset: http://localhost:PORT.
   PUBLIC_URL: z.string().url('must be an absolute URL').optional(),
   // HMAC key of unsubscribe links; unset: generated once and kept in app_secrets.

@@ -1,15 +1,15 @@
 import { FormPage, LoadedEntity, useBackTo } from '../../components/form-kit';
-import { emailTemplatesArea } from './api';
+import { emailTemplatesArea, useTemplateSettings } from './api';
 import { EmailTemplateForm } from './email-template-form';
 
 const LIST = { to: '/admin/tech/email-templates', label: 'Email Templates' };
 
-/** /admin/tech/email-templates/new; Save and Cancel both return to the list. */
+/** /admin/tech/email-templates/new, its sender started with the society's (settings); Save and Cancel both return to the list. */
 export function NewEmailTemplatePage() {
   const back = useBackTo(LIST.to);
   return (
     <FormPage list={LIST} title="Add Email Template">
-      <EmailTemplateForm onDone={back} />
+      <LoadedEntity result={useTemplateSettings()}>{(settings) => <EmailTemplateForm sender={settings.sender} onDone={back} />}</LoadedEntity>
     </FormPage>
   );
 }

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useMemo, useRef } from 'react';
 import { Input, SimpleGrid, Skeleton, Stack, Switch, TextInput } from '@mantine/core';
 import type { ReactCodeMirrorRef } from '@uiw/react-codemirror';
-import { BODY_FORMATS, EmailTemplateInput, TEMPLATE_TYPES, emailTemplateRules, type EmailTemplate } from '@app/contract';
+import { BODY_FORMATS, EmailTemplateInput, TEMPLATE_TYPES, emailTemplateRules, type EmailTemplate, type EmailTemplateSettings } from '@app/contract';
 import { EntityForm, EnumSelect, FormSection, useEntityForm } from '../../components/form-kit';
 import { emailTemplatesArea, useTemplateSettings, useTokens } from './api';
 import { toFormValues } from './form-values';
@@ -18,7 +18,7 @@ const FORMAT_LABELS = BODY_FORMATS.map((f) => ({ value: f, label: f.toUpperCase(
  * preview rendered on the server, and the token help. Saving with a template updates it (a new
  * version), otherwise creates one.
  */
-export function EmailTemplateForm({ template, onDone }: { template?: EmailTemplate; onDone: () => void }) {
+export function EmailTemplateForm({ template, sender, onDone }: { template?: EmailTemplate; sender?: EmailTemplateSettings['sender']; onDone: () => void }) {
   const save = emailTemplatesArea.useSave();
   const settings = useTemplateSettings().data;
   const tokens = useTokens().data;
@@ -30,7 +30,7 @@ export function EmailTemplateForm({ template, onDone }: { template?: EmailTempla
         : EmailTemplateInput,
     [settings, tokens],
   );
-  const form = useEntityForm({ schema, initialValues: toFormValues(template), id: template?.id, ...save, onSaved: onDone });
+  const form = useEntityForm({ schema, initialValues: toFormValues(template, sender), id: template?.id, ...save, onSaved: onDone });
   const v = form.values;
   const editor = useRef<ReactCodeMirrorRef>(null);
   const domain = settings?.status === 200 ? settings.body.emailDomain : undefined;

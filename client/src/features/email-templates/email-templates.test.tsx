@@ -50,7 +50,9 @@ beforeEach(() => {
     updated: spring,
   });
   mockServer.use(
-    http.get('/api/admin/logistics/email-templates/settings', () => HttpResponse.json({ emailDomain: 'society.org' })),
+    http.get('/api/admin/logistics/email-templates/settings', () =>
+      HttpResponse.json({ emailDomain: 'society.org', sender: { fromName: 'Honor Society', fromEmail: 'invitations@society.org', replyToEmail: 'info@society.org' } }),
+    ),
     http.get('/api/admin/tokens', () => HttpResponse.json({ syntax: '{{tokenId}}', items: tokens })),
     // The preview echoes what it was sent, with the sample name put in, and one MJML error on line 4.
     http.post('/api/admin/logistics/email-templates/preview', async ({ request }) => {
@@ -154,6 +156,11 @@ describe('/admin/tech/email-templates/new and edit', () => {
   it("shows every field's required message, and the domain rule for From Email and Reply To", async () => {
     renderRoute('/admin/tech/email-templates/new');
     await screen.findByRole('heading', { name: 'Add Email Template' }, slow);
+    // The sender starts as the society's (spec 03 defaults), on its domain.
+    expect(((await screen.findByRole('textbox', { name: /^From Name/ }, slow)) as HTMLInputElement).value).toBe('Honor Society');
+    expect((field('Sender', 'From Email') as HTMLInputElement).value).toBe('invitations@society.org');
+    expect((field('Sender', 'Reply To') as HTMLInputElement).value).toBe('info@society.org');
+    for (const label of ['From Name', 'From Email', 'Reply To']) fireEvent.change(field('Sender', label), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     for (const message of ['Name is required', 'Subject is required', 'Preview Text is required', 'From Name is required', 'From Email is required', 'Reply To is required']) {
       expect(await screen.findByText(message)).toBeTruthy();

@@ -1,4 +1,4 @@
-import type { EmailTemplate } from '@app/contract';
+import type { EmailTemplate, EmailTemplateSettings } from '@app/contract';
 import type { FormValuesOf } from '../../components/form-kit';
 
 export type EmailTemplateFormValues = FormValuesOf<typeof import('@app/contract').EmailTemplateInput>;
@@ -17,8 +17,8 @@ export const STARTER_MJML = `<mjml>
 </mjml>
 `;
 
-/** The form's start: the template's values, or a new one (mjml, Invitation, enabled: spec 03 §3). */
-export function toFormValues(template?: EmailTemplate): EmailTemplateFormValues {
+/** The form's start: the template's values, or a new one (mjml, Invitation, enabled, the society's sender: spec 03 §3). */
+export function toFormValues(template?: EmailTemplate, sender?: EmailTemplateSettings['sender']): EmailTemplateFormValues {
   if (!template) {
     return {
       name: '',
@@ -28,9 +28,9 @@ export function toFormValues(template?: EmailTemplate): EmailTemplateFormValues 
       templateType: 'Invitation',
       preview: '',
       enabled: true,
-      fromName: '',
-      fromEmail: '',
-      replyToEmail: '',
+      fromName: sender?.fromName ?? '',
+      fromEmail: sender?.fromEmail ?? '',
+      replyToEmail: sender?.replyToEmail ?? '',
     };
   }
   const { id, version, createdAt, updatedAt, updatedBy, ...fields } = template;

@@ -87,7 +87,11 @@ describe('email template rules', () => {
   });
 
   it('serves the domain the form checks against, and the token registry', async () => {
-    expect((await t.request({ method: 'GET', url: `${URL}/settings`, cookie })).json()).toEqual({ emailDomain: 'society.org' });
+    expect((await t.request({ method: 'GET', url: `${URL}/settings`, cookie })).json()).toEqual({
+      emailDomain: 'society.org',
+      // A new template's sender: on the society's domain (spec 03 defaults).
+      sender: { fromName: 'Honor Society', fromEmail: 'invitations@society.org', replyToEmail: 'info@society.org' },
+    });
     const tokens = (await t.request({ method: 'GET', url: '/api/admin/tokens', cookie })).json();
     expect(tokens.syntax).toBe('{{tokenId}}');
     expect(tokens.items.find((i: { id: string }) => i.id === 'deadline')).toMatchObject({ label: 'Deadline', subjects: ['invitation'], sample: 'April 30, 2026' });

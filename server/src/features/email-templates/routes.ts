@@ -23,7 +23,11 @@ function checked(body: Input, emailDomain: string): { ok: true; value: Input } |
 export const emailTemplateRoutes = s.router(contract.emailTemplates, {
   list: async ({ query, request }) => ({ status: 200, body: await repo.listEmailTemplates(request.server.db, query) }),
 
-  settings: async ({ request }) => ({ status: 200, body: { emailDomain: request.server.config.EMAIL_DOMAIN } }),
+  settings: async ({ request }) => {
+    const { EMAIL_DOMAIN, EMAIL_FROM_NAME, EMAIL_FROM, EMAIL_REPLY_TO } = request.server.config;
+    const sender = { fromName: EMAIL_FROM_NAME, fromEmail: EMAIL_FROM ?? `invitations@${EMAIL_DOMAIN}`, replyToEmail: EMAIL_REPLY_TO ?? `info@${EMAIL_DOMAIN}` };
+    return { status: 200, body: { emailDomain: EMAIL_DOMAIN, sender } };
+  },
 
   get: async ({ params, request }) => {
     const template = await repo.getEmailTemplate(request.server.db, params.id);
