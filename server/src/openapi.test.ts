@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/helper.js';
 import { contractRoutes, openApiPath } from './test/contract-routes.js';
@@ -72,6 +78,29 @@ describe('served documentation', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+
+  it('passes `redocly lint` with the recommended rules: 0 errors, offline', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/openapi.json' });
+    const dir = await mkdtemp(path.join(tmpdir(), 'openapi-lint-'));
+    try {
+      const file = path.join(dir, 'openapi.json');
+      await writeFile(file, res.body);
+      const cli = fileURLToPath(import.meta.resolve('@redocly/cli/bin/cli.js'));
+      const preload = fileURLToPath(new URL('./test/offline-preload.mjs', import.meta.url));
+      // No telemetry, no update check, and any connection refused by the preload: the lint runs offline.
+      const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true', NO_COLOR: '1' };
+      const run = await promisify(execFile)(process.execPath, ['--import', preload, cli, 'lint', '--extends', 'recommended', '--format', 'json', file], { env, cwd: dir, maxBuffer: 64 << 20 }).catch(
+        (err: { stdout: string; stderr: string }) => err,
+      );
+      expect(run.stderr).not.toContain('NETWORK ATTEMPT');
+      const report = JSON.parse(run.stdout) as { totals: { errors: number }; problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] };
+      const errors = report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);
+      expect(errors).toEqual([]);
+      expect(report.totals.errors).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers a reference page at /api/docs', async () => {

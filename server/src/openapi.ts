@@ -110,6 +110,9 @@ export function buildOpenApi(): Doc {
 
 // zod-openapi writes JSON Schema's numeric `exclusiveMinimum: 0` (from `.positive()`); OpenAPI 3.0
 // wants `minimum: 0, exclusiveMinimum: true`. Only numbers are touched, never a property so named.
+// `z.unknown().nullable()` (rich-text items, JSON answers, provider bodies) comes out as `{nullable: true}`
+// with no `type`: OpenAPI 3.0.3 gives `nullable` meaning only beside a `type` (redocly's
+// nullable-type-sibling), and a schema with no type already admits null, so it is dropped there.
 function toOpenApi30<T>(node: T): T {
   if (Array.isArray(node)) return node.map(toOpenApi30) as T;
   if (!node || typeof node !== 'object') return node;
@@ -121,6 +124,7 @@ function toOpenApi30<T>(node: T): T {
       out[bound] = true;
     }
   }
+  if (out.nullable === true && out.type === undefined) delete out.nullable;
   return out as T;
 }
 
