@@ -2,7 +2,7 @@ import { createMemoryHistory, createRouter, type AnyRoute } from '@tanstack/reac
 import { routeTree } from '../../src/routes/route-tree';
 
 /** One screen state the sweep visits: a URL and a file-friendly name for its screenshot. */
-export type Visit = { name: string; route: string; signedOut?: boolean; panel?: { key: string; on: 'new' | 'first' }; tab?: string };
+export type Visit = { name: string; route: string; signedOut?: boolean; panel?: { key: string; on: 'new' | 'first' }; tab?: string; search?: string };
 
 /**
  * The URL keys that open a side panel: the form kit's `edit` ('new' or a record), and the detail panels'
@@ -47,6 +47,9 @@ export function sweepVisits(): Visit[] {
     for (const tab of route.options.staticData?.sweepTabs ?? []) {
       visits.push({ name: `${name}--tab-${tab.toLowerCase().replace(/\W+/g, '-')}`, route: path, tab });
     }
+    // A screen with `staticData.sweepSearch` is also visited with that seeded search string (e.g. a signed link).
+    const search = route.options.staticData?.sweepSearch;
+    if (search) visits.push({ name: `${name}--${search}`, route: path, search });
     for (const { key, takesNew } of panelsOf(route)) {
       if (takesNew) visits.push({ name: `${name}--${key}-new`, route: path, panel: { key, on: 'new' } });
       visits.push({ name: `${name}--${key}-first`, route: path, panel: { key, on: 'first' } });
@@ -63,5 +66,9 @@ export function visitUrl(visit: Visit, params: Record<string, string>): string {
   }
   const url = visit.route.replace(/\$(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!));
   if (visit.tab) return `${url}?tab=${encodeURIComponent(visit.tab)}`;
+  if (visit.search) {
+    if (params[visit.search] === undefined) throw new Error(`the sweep has no seeded value for ${visit.search}: add it to client/e2e/sweep/seed.ts`);
+    return `${url}?${params[visit.search]}`;
+  }
   return visit.panel?.on === 'new' ? `${url}?${visit.panel.key}=new` : url;
 }

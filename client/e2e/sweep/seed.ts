@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../server/src/db/database.js';
 import { seedDemo } from '../../../scripts/seed/demo.js';
+import { joinSignature } from '../../../server/src/services/join/join-link.js';
 
 /**
  * The sweep's data: the demo seed every area extends (scripts/seed/demo.ts), a few members and pledges,
@@ -14,6 +15,9 @@ export async function seedSweep(db: Db): Promise<Record<string, string>> {
     if (!rows[0]) throw new Error(`The sweep seed has no ${table} row`);
     return String(rows[0].v);
   };
+  const { rows: codes } = await sql<{ code: string }>`select invitation_code as code from invitees where invitation_code is not null and not removed order by id limit 1`.execute(db);
+  const invitationCode = codes[0]?.code;
+  if (!invitationCode) throw new Error('The sweep seed has no invitee with an invitation code');
   return {
     chapterId: await first('chapters'),
     institutionId: await first('institutions'),
@@ -31,5 +35,8 @@ export async function seedSweep(db: Db): Promise<Record<string, string>> {
     aiTemplateId: await first('ai_chat_templates'),
     // The unsubscribe page of a test send (email '0'), which answers without a signed call (spec 02 §7).
     emailId: '0',
+    // The join landing page: an invitee's code, and its signed link's search.
+    invitationCode,
+    joinSearch: `signature=${await joinSignature(db, invitationCode)}`,
   };
 }

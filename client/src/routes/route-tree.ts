@@ -35,6 +35,7 @@ import { adminLearningSurveyListRoute, adminLearningSurveyRoute } from './admin-
 import { adminLearningProgramRoute, adminLearningProgramsRoute } from './admin-learning-programs';
 import { adminLearningAssessmentRoute, adminLearningAssessmentsRoute } from './admin-learning-assessments';
 import { unsubscribeRoute } from './unsubscribe';
+import { joinRoute } from './join';
 import { memberRoute } from './member';
 import { memberEventsRoute } from './member-events';
 import { memberProgramRoute, memberProgramsRoute } from './member-programs';
@@ -69,4 +70,5 @@ export const routeTree = rootRoute.addChildren([
   ]),
   memberRoute.addChildren([memberEventsRoute, memberProgramsRoute, memberProgramRoute]),
   unsubscribeRoute,
+  joinRoute,
 ]);

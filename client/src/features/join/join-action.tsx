@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
+import type { JoinInvitation } from '@app/contract';
+import { errorMessage, fieldErrors } from '../../api/errors';
+import { formatFee, joinClient, joinQueryKey } from './api';
+
+export const JOIN_TEXTS = {
+  accept: 'Accept the invitation',
+  confirmAccept: 'Accept and create my account',
+  passwordLabel: 'Choose a password',
+  passwordHint: 'At least 8 characters. You will use it with your email address to sign in.',
+  pledged: 'You have accepted the invitation.',
+  pay: (fee: string) => `Pay ${fee} and complete membership`,
+  notSetUp: 'Payment is not set up yet. Your place is held: we will email you when you can complete your membership.',
+  confirming: 'Thank you! Your payment is being confirmed; this page updates by itself.',
+  member: 'Welcome: you are a member. A welcome email is on its way.',
+  memberArea: 'Go to the member area',
+  expired: 'This invitation has expired',
+  removed: 'This invitation is no longer valid',
+} as const;
+
+type Props = { join: JoinInvitation; signature: string; paid: boolean };
+
+/** The one clear action for where the invitee stands: accept (set a password), pay, or what happened. */
+export function JoinAction({ join, signature, paid }: Props) {
+  const queryClient = useQueryClient();
+  const request = { params: { invitationCode: join.invitationCode }, query: { signature } };
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const pledge = joinClient.publicJoin.pledge.useMutation({
+    meta: { silentError: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: joinQueryKey(join.invitationCode, signature) }),
+  });
+  const checkout = joinClient.publicJoin.checkout.useMutation({
+    meta: { silentError: true },
+    onSuccess: (res) => window.location.assign(res.body.url),
+  });
+
+  if (join.state === 'expired' || join.state === 'removed') {
+    return (
+      <Alert color="gray" variant="light" role="status" icon={<IconClockHour4 size={20} />} title={JOIN_TEXTS[join.state]}>
+        If you believe this is a mistake, please reply to the invitation email.
+      </Alert>
+    );
+  }
+  if (join.state === 'member') {
+    return (
+      <Stack>
+        <Alert color="green" variant="light" role="status" icon={<IconCircleCheck size={20} />}>{JOIN_TEXTS.member}</Alert>
+        <Button component="a" href="/member" size="md" fullWidth>{JOIN_TEXTS.memberArea}</Button>
+      </Stack>
+    );
+  }
+  if (join.state === 'pledged') {
+    return (
+      <Stack>
+        <Alert color="green" variant="light" role="status" icon={<IconCircleCheck size={20} />}>{JOIN_TEXTS.pledged}</Alert>
+        {paid ? (
+          <Text role="status">{JOIN_TEXTS.confirming}</Text>
+        ) : join.paymentConfigured ? (
+          <Button size="md" fullWidth loading={checkout.isPending} onClick={() => checkout.mutate(request)}>
+            {JOIN_TEXTS.pay(formatFee(join))}
+          </Button>
+        ) : (
+          <Text size="sm">{JOIN_TEXTS.notSetUp}</Text>
+        )}
+        {checkout.error && <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} />}>{errorMessage(checkout.error)}</Alert>}
+      </Stack>
+    );
+  }
+  if (!open) {
+    return (
+      <Button size="lg" fullWidth onClick={() => setOpen(true)}>
+        {JOIN_TEXTS.accept}
+      </Button>
+    );
+  }
+  const fieldError = fieldErrors(pledge.error).password;
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        pledge.mutate({ ...request, body: { password } });
+      }}
+    >
+      <Stack>
+        <PasswordInput
+          label={JOIN_TEXTS.passwordLabel}
+          description={JOIN_TEXTS.passwordHint}
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={fieldError}
+          required
+          data-autofocus
+          autoFocus
+        />
+        {pledge.error && !fieldError && <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} />}>{errorMessage(pledge.error)}</Alert>}
+        <Button type="submit" size="md" fullWidth loading={pledge.isPending}>
+          {JOIN_TEXTS.confirmAccept}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
