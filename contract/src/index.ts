@@ -3,6 +3,7 @@ export * from './ai-video.js';
 export * from './ai-chat.js';
 export * from './dashboard.js';
 export * from './auth.js';
+export * from './health.js';
 export * from './institutions.js';
 export * from './files.js';
 export * from './chapters.js';

@@ -13,6 +13,7 @@ import { registerClient } from './plugins/client.js';
 import { registerAccess } from './features/auth/access.js';
 import { registerPublicInvitationCalls } from './features/unsubscribe/public-cors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerReadiness } from './plugins/readiness.js';
 import { requestLogSerializer } from './plugins/log-redaction.js';
 import { router } from './router.js';
 import { LARGEST_UPLOAD } from './features/files/receive.js';
@@ -42,6 +43,7 @@ export async function buildApp({ config, db, storage, jobs, serveClient = false 
   app.decorate('db', db);
   app.decorate('storage', storage);
   app.decorate('jobs', jobs ?? jobsNotStarted);
+  registerReadiness(app);
 
   await registerSecurityHeaders(app, { secure: config.COOKIE_SECURE });
   await app.register(cookie);

@@ -7,11 +7,15 @@ import { ensureAdmin } from './bootstrap.js';
 import { resolveDatabase } from './database-url.js';
 import { createJobQueue } from './jobs/registry.js';
 import { runProcess } from './run-process.js';
+import { drainHttp, shutdownBudget } from './shutdown.js';
 
-// Each part registers its stop as soon as it has started: a signal stops the app first (no new
-// requests send jobs), then the job queue (running jobs still need the database), then the database.
-runProcess(async ({ onStop, setLog }) => {
+// Each part registers its stop as soon as it has started: a signal stops the app first (readiness
+// 503 at once, requests in flight answered, then no new requests send jobs), then the job queue
+// (running jobs still need the database), then the database; all within SHUTDOWN_SECONDS.
+runProcess(async ({ onStop, setLog, setShutdownSeconds }) => {
   const config = loadConfig();
+  setShutdownSeconds(config.SHUTDOWN_SECONDS);
+  const budget = shutdownBudget(config);
   const database = await resolveDatabase(config);
   onStop(() => database.stop());
   const db = createDb(database.url);
@@ -21,11 +25,14 @@ runProcess(async ({ onStop, setLog }) => {
 
   const storage = await createStorage(config);
   // Every instance sends jobs; RUN_WORKERS=false leaves running them to `npm run worker`.
-  const jobs = createJobQueue({ connectionString: database.url, services: { db, storage, config }, work: config.RUN_WORKERS });
+  const jobs = createJobQueue({ connectionString: database.url, services: { db, storage, config }, work: config.RUN_WORKERS, stopTimeoutMs: budget.jobsMs });
   onStop(() => jobs.stop());
   const app = await buildApp({ config, db, storage, jobs, serveClient: true });
+  app.readiness.check('jobs', async () => {
+    if (!(await jobs.boss.isInstalled())) throw new Error('the pgboss schema is missing');
+  });
   setLog(app.log);
-  onStop(() => app.close());
+  onStop(() => drainHttp(app, budget.drainMs));
   await jobs.start(app.log);
 
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -10,8 +10,9 @@ import { runProcess } from './run-process.js';
  * `npm run worker`: runs the job handlers and schedules, no HTTP. Start as many as needed beside API
  * instances started with RUN_WORKERS=false; all share DATABASE_URL. Same configuration as the server.
  */
-runProcess(async ({ onStop, setLog }) => {
+runProcess(async ({ onStop, setLog, setShutdownSeconds }) => {
   const config = loadConfig();
+  setShutdownSeconds(config.SHUTDOWN_SECONDS);
   if (!config.DATABASE_URL) {
     // The embedded PostgreSQL belongs to the one `npm start` that started it (its data folder is
     // locked to one server): a second process cannot start it too, nor outlive it safely.
@@ -30,6 +31,8 @@ runProcess(async ({ onStop, setLog }) => {
     connectionString: config.DATABASE_URL,
     services: { db, storage: await createStorage(config), config },
     work: true,
+    // No requests to drain: all of SHUTDOWN_SECONDS but the 2 s the database's close takes is for running jobs.
+    stopTimeoutMs: Math.max(1000, config.SHUTDOWN_SECONDS * 1000 - 2000),
   });
   onStop(() => jobs.stop());
   await jobs.start(log);

@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -14,6 +15,8 @@ export interface Storage {
   put(key: string, bytes: Buffer | Readable, contentType: string): Promise<void>;
   get(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
+  /** Resolves when the storage can be written (readiness): the folder is writable, or the bucket answers. */
+  check(): Promise<void>;
 }
 
 export function localStorage(root: string): Storage {
@@ -43,6 +46,10 @@ export function localStorage(root: string): Storage {
     },
     async delete(key) {
       await rm(full(key), { force: true });
+    },
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }
@@ -79,6 +86,9 @@ async function s3Storage(config: Config): Promise<Storage> {
     },
     async delete(Key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key }));
+    },
+    async check() {
+      await client.send(new s3.HeadBucketCommand({ Bucket }));
     },
   };
 }

@@ -12,4 +12,13 @@ export const healthRoutes = s.router(contract.health, {
       return { status: 503, body: { status: 'unavailable' as const } };
     }
   },
+  live: async () => ({ status: 200, body: { status: 'ok' as const } }),
+  ready: async ({ request }) => {
+    const { readiness } = request.server;
+    const { checks, failing } = await readiness.run();
+    if (!failing.length && !readiness.draining) return { status: 200, body: { status: 'ok' as const, checks } };
+    const parts = readiness.draining ? (['shutdown', ...failing] as const) : failing;
+    if (failing.length) request.log.warn({ failing }, 'readiness: unavailable');
+    return { status: 503, body: { status: 'unavailable' as const, message: `Not ready: ${parts.join(', ')}`, failing: [...parts], checks } };
+  },
 });
