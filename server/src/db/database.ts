@@ -1,6 +1,7 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, type Generated, type ColumnType, type Transaction } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { applyAuditContext } from './audit-context.js';
 import type { Address } from '@app/contract';
 import type { InvitationEventCountTable, InvitationTable, InvitationTestTable, InviteeTable } from './tables/invitations.js';
 import type { AppSecretTable, BlockedEmailTable, EmailEventTable, EmailOutboxTable, EmailSendTable } from './tables/email.js';
@@ -256,7 +257,8 @@ export function createDb(connectionString: string, max = 10, onQuery?: (sql: str
   // listener its error event would crash the process. Queries still report their own errors.
   pool.on('error', () => {});
   const db = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool, cursor: Cursor }),
+    // Every reserved connection carries the acting staff member for the audit trigger (db/audit-context.ts).
+    dialect: new PostgresDialect({ pool, cursor: Cursor, onReserveConnection: applyAuditContext }),
     // Nested keys are converted too, so jsonObjectFrom/jsonArrayFrom rows arrive camelCase like top-level ones.
     plugins: [new CamelCasePlugin()],
     log: onQuery

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRoute } from '@ts-rest/core';
 import { PUBLIC_INVITATION_PATH_PREFIX, type Access } from '@app/contract';
+import { auditActors } from '../../db/audit-context.js';
 import { AppError } from '../../errors.js';
 import { findSessionAccount, sessionCookieName } from '../../services/auth/sessions.js';
 import { sessionCache } from '../../services/auth/session-cache.js';
@@ -71,5 +72,11 @@ export function registerAccess(app: FastifyInstance): void {
     const token = isApiPath(request.url) ? request.cookies[cookie] : undefined;
     request.account = token ? await findSessionAccount(app.db, token, times) : null;
     checkAccess(routeAccess(request), request.account);
+  });
+  // What a staff member's request writes is audited as theirs (db/audit-context.ts): the rest of the
+  // request runs inside the actor's context.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.account?.admin) return done();
+    auditActors.run({ accountId: request.account.id, apiKeyId: null, address: request.ip }, done);
   });
 }
