@@ -13,6 +13,7 @@ import { benchEmail, BENCH_WEBHOOK_SECRET } from './bench/email.js';
 import { benchInvitations, benchInviteeLists } from './bench/invitations.js';
 import { benchReminderCrash, benchReminders } from './bench/reminders.js';
 import { benchLogistics } from './bench/logistics.js';
+import { benchImports } from './bench/imports.js';
 
 runMain(async () => {
   // The bench server verifies webhook batches with this key (the email part signs with it).
@@ -31,6 +32,7 @@ runMain(async () => {
     if (only === 'invitee-lists') results.push(await benchInviteeLists(bench));
     if (!only || only === 'reminders') results.push(await benchReminders(bench), await benchReminderCrash(bench));
     if (!only || only === 'logistics') results.push(await benchLogistics(bench));
+    if (!only || only === 'imports') results.push(await benchImports(bench));
     console.log(results.every(Boolean) ? '\nAll targets met.' : '\nSome targets missed (MISS lines above).');
   } finally {
     await bench.close();

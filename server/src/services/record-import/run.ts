@@ -141,6 +141,8 @@ async function writeBatch(
     if (staged.length) {
       await client.query(createStageSql(target));
       await copyRowsIn(client, 'import_stage', columns.map((c) => c.name), staged);
+      // Row counts for the planner: without them it may hash-join whole tables instead of probing their indexes.
+      await client.query('analyze import_stage');
       for (const statement of [...target.match, ...classifySql(target, present)]) await client.query(statement);
       const { rows: actions } = await client.query<{ action: string | null; reason: string | null; row_number: number }>(
         `select action, reason, row_number from import_stage where reason is not null
