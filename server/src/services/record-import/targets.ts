@@ -39,16 +39,19 @@ const q = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
 const resolveInstitution = [
   `update import_stage s set institution_id = coalesce(
-     (select i.id from institutions i where i.legacy_id = s.institution_legacy_id order by i.id limit 1),
-     (select i.id from institutions i where lower(i.abbreviation) = lower(s.institution_abbreviation) order by i.id limit 1))
+     (select min(i.id) from institutions i where i.legacy_id = s.institution_legacy_id),
+     (select min(i.id) from institutions i where lower(i.abbreviation) = lower(s.institution_abbreviation)))
    where s.institution_legacy_id is not null or s.institution_abbreviation is not null`,
   `update import_stage set reason = ${q(INSTITUTION_NOT_FOUND)}
    where reason is null and institution_id is null and (institution_legacy_id is not null or institution_abbreviation is not null)`,
 ];
 
-/** Institutions and chapters: by legacy id, else by this product's own id (an export's Id column). */
+/**
+ * Institutions and chapters: by legacy id, else by this product's own id (an export's Id column). Lookups take
+ * min(id), never `order by id limit 1`, which the planner may answer by walking the primary key.
+ */
 const byLegacyIdOrId = (table: string) => [
-  `update import_stage s set target_id = (select t.id from ${table} t where t.legacy_id = s.legacy_id order by t.id limit 1)
+  `update import_stage s set target_id = (select min(t.id) from ${table} t where t.legacy_id = s.legacy_id)
    where s.reason is null and s.legacy_id is not null`,
   `update import_stage s set target_id = t.id from ${table} t where s.reason is null and s.target_id is null and t.id = s.given_id`,
 ];
@@ -112,14 +115,14 @@ export const TARGETS: Record<ImportKind, Target> = {
     match: [
       ...resolveInstitution,
       `update import_stage s set chapter_id = coalesce(
-         (select c.id from chapters c where c.legacy_id = s.chapter_legacy_id order by c.id limit 1),
-         (select c.id from chapters c where lower(c.abbreviation) = lower(s.chapter_abbreviation)
-            and (s.institution_id is null or c.institution_id = s.institution_id) order by c.id limit 1))
+         (select min(c.id) from chapters c where c.legacy_id = s.chapter_legacy_id),
+         (select min(c.id) from chapters c where lower(c.abbreviation) = lower(s.chapter_abbreviation)
+            and (s.institution_id is null or c.institution_id = s.institution_id)))
        where s.reason is null and (s.chapter_legacy_id is not null or s.chapter_abbreviation is not null)`,
       `update import_stage set reason = 'Chapter not found'
        where reason is null and chapter_id is null and (chapter_legacy_id is not null or chapter_abbreviation is not null)`,
       // By legacy id; else by email (case-insensitive) when that account has no other legacy id.
-      `update import_stage s set target_id = (select t.id from accounts t where t.legacy_id = s.legacy_id order by t.id limit 1)
+      `update import_stage s set target_id = (select min(t.id) from accounts t where t.legacy_id = s.legacy_id)
        where s.reason is null and s.legacy_id is not null`,
       `update import_stage s set target_id = t.id from accounts t
        where s.reason is null and s.target_id is null and lower(t.email) = lower(s.email)
