@@ -9,7 +9,8 @@ import { benchInstitutions } from './bench/lists.js';
 import { benchMembers } from './bench/members.js';
 import { benchUploads } from './bench/uploads.js';
 import { benchLoad } from './bench/load.js';
-import { benchEmail, BENCH_WEBHOOK_SECRET } from './bench/email.js';
+import { benchEmail, BENCH_SNS_TOPIC, BENCH_WEBHOOK_SECRET } from './bench/email.js';
+import { startSnsSigner } from '../server/src/services/mail/providers/test-sns.js';
 import { benchInvitations, benchInviteeLists } from './bench/invitations.js';
 import { benchReminderCrash, benchReminders } from './bench/reminders.js';
 import { benchLogistics } from './bench/logistics.js';
@@ -18,7 +19,11 @@ import { benchImports } from './bench/imports.js';
 runMain(async () => {
   // The bench server verifies webhook batches with this key (the email part signs with it).
   process.env.EMAIL_WEBHOOK_SECRET ??= BENCH_WEBHOOK_SECRET;
-  const bench = await startBench();
+  // The SES webhook's SNS messages are signed by a local stand-in whose certificate the bench server trusts.
+  const sns = await startSnsSigner(BENCH_SNS_TOPIC);
+  process.env.SNS_TOPIC_ARNS = BENCH_SNS_TOPIC;
+  process.env.SNS_TRUSTED_CERT_PREFIXES = sns.prefix;
+  const bench = Object.assign(await startBench(), { sns });
   try {
     console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
     const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -36,5 +41,6 @@ runMain(async () => {
     console.log(results.every(Boolean) ? '\nAll targets met.' : '\nSome targets missed (MISS lines above).');
   } finally {
     await bench.close();
+    await sns.close();
   }
 });

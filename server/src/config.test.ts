@@ -54,3 +54,15 @@ describe('production refuses unsafe defaults', () => {
     expect(problems({ PUBLIC_URL: 'http://localhost:3000' })).toEqual([]);
   });
 });
+
+describe('mail provider settings', () => {
+  it('reads EMAIL_PROVIDER, SNS topics and trusted prefixes as lists, and needs 16 characters of webhook secrets', () => {
+    const config = loadConfig({ EMAIL_PROVIDER: 'ses', SNS_TOPIC_ARNS: 'arn:aws:sns:us-east-1:123456789012:a, arn:aws:sns:eu-west-1:123456789012:b', SNS_TRUSTED_CERT_PREFIXES: 'http://127.0.0.1:9/' });
+    expect(config).toMatchObject({ EMAIL_PROVIDER: 'ses', SNS_TOPIC_ARNS: ['arn:aws:sns:us-east-1:123456789012:a', 'arn:aws:sns:eu-west-1:123456789012:b'], SNS_TRUSTED_CERT_PREFIXES: ['http://127.0.0.1:9/'] });
+    expect(loadConfig({}).EMAIL_PROVIDER).toBe('smtp');
+    expect(problems({ EMAIL_PROVIDER: 'sparkpost' })).toEqual(['EMAIL_PROVIDER: must be one of smtp, ses, mandrill, sendgrid, postmark']);
+    expect(problems({ SNS_TOPIC_ARNS: 'my-topic' })).toEqual(['SNS_TOPIC_ARNS: must be comma-separated SNS topic ARNs']);
+    expect(problems({ EMAIL_WEBHOOK_SECRET: 'short-secret' })).toEqual(['EMAIL_WEBHOOK_SECRET: must be at least 16 characters']);
+    expect(problems({ POSTMARK_WEBHOOK_USER: 'hooks', POSTMARK_WEBHOOK_PASSWORD: 'short' })).toEqual(['POSTMARK_WEBHOOK_PASSWORD: must be at least 16 characters']);
+  });
+});

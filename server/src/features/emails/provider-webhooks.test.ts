@@ -72,7 +72,9 @@ describe('POST /api/public/email/ses (Amazon SNS)', () => {
 
   it('applies signed SES events (v1 and v2): matched by the send_id tag, else by the SES message id; a permanent bounce and a complaint block the address', async () => {
     const [a, b, c] = sends;
-    expect((await post(signer.message({ Message: sesEventFixture('Delivery', { sendId: a!.id }) }, '1'))).json()).toEqual({ received: 1, queued: true });
+    // Applied in the request: the event is there when SNS gets its 200.
+    expect((await post(signer.message({ Message: sesEventFixture('Delivery', { sendId: a!.id }) }, '1'))).json()).toEqual({ received: 1, queued: false });
+    expect(await sendOf(a!.id)).toMatchObject({ delivered: true });
     expect((await post(signer.message({ Message: sesEventFixture('Bounce:Permanent', { messageId: 'ses-msg-1' }) }, '2'))).statusCode).toBe(200);
     expect((await post(signer.message({ Message: sesEventFixture('Complaint', { sendId: c!.id }), Subject: 'Amazon SES Email Event Notification' }))).statusCode).toBe(200);
     await vi.waitFor(async () => expect((await sendOf(c!.id)).spam).toBe(true), { timeout: 20_000, interval: 100 });

@@ -7,6 +7,7 @@ import { mailConfig } from '../../services/mail/deliver.js';
 import { recordEmailEvents } from '../../services/mail/events.js';
 import { clickSignature, isAutomatedClick, isAutomatedOpen, openSignature, signatureMatches, trackingKey } from '../../services/mail/tracking.js';
 import { PROVIDERS, type EventWebhook } from '../../services/mail/providers/index.js';
+import { applyProviderEvents } from '../../services/mail/webhook-events.js';
 import * as repo from './repo.js';
 
 // A transparent 1x1 GIF.
@@ -54,7 +55,8 @@ export function refuseUnsigned(isConfigured: (request: FastifyRequest) => boolea
 /**
  * A provider's event webhook (providers/provider.ts EventWebhook): refused before the body is read
  * unless configured and signed, at most WEBHOOK_BODY_LIMIT, verified, and its events queued for
- * `apply-email-events` so the provider gets its answer at once whatever the batch's size.
+ * `apply-email-events` so the provider gets its answer at once whatever the batch's size (or, for
+ * one-event calls, applied at once).
  */
 function providerWebhookRoute(webhook: EventWebhook) {
   return {
@@ -71,6 +73,10 @@ function providerWebhookRoute(webhook: EventWebhook) {
       );
       if (read === 'forbidden') return { status: 403 as const, body: { message: 'Invalid webhook signature' } };
       if (read === 'bad-body') return { status: 400 as const, body: { message: 'Webhook body must be the events the provider sends' } };
+      if (webhook.applyInline) {
+        if (read.events.length) await applyProviderEvents(request.server.db, read.events);
+        return { status: 200 as const, body: { received: read.received, queued: false } };
+      }
       for (let i = 0; i < read.events.length; i += EVENTS_PER_JOB) {
         await request.server.jobs.send('apply-email-events', { events: read.events.slice(i, i + EVENTS_PER_JOB) });
       }

@@ -95,8 +95,12 @@ async function recordChunk(db: Db, events: EmailEventInput[]): Promise<number> {
     if (!ids) byName.set(row.name, (ids = new Set()));
     ids.add(row.sendId);
   }
-  for (const [name, idSet] of byName) {
-    const ids = [...idSet];
+  // Always in the same order (kinds as EVENT_FLAGS lists them, sends by id): two batches applied at once
+  // take the send rows and the per-event count rows in one order, so they wait for each other, never deadlock.
+  for (const name of Object.keys(EVENT_FLAGS) as EmailEventName[]) {
+    const idSet = byName.get(name);
+    if (!idSet) continue;
+    const ids = [...idSet].sort((a, b) => a - b);
     const [sendFlag, inviteeFlag] = EVENT_FLAGS[name];
     await db
       .updateTable('emailSends')

@@ -26,10 +26,17 @@ export type WebhookRead = { events: ProviderEvent[]; received: number };
 /**
  * A provider's event webhook (`POST /api/public/email/<provider>`): refused before its body is read
  * unless `configured` and one of `signatureHeaders` is present; then `read` verifies the call and
- * parses its events, answering 'forbidden' (403, nothing changed) or 'bad-body' (400).
+ * parses its events, answering 'forbidden' (403, nothing changed) or 'bad-body' (400). Verified events
+ * are queued for `apply-email-events` (batches), or applied at once (`applyInline`).
  */
 export interface EventWebhook {
   readonly signatureHeaders: readonly string[];
+  /**
+   * Apply the events in the request instead of queueing them: for providers that post one event per call
+   * (SNS), where a job per event would cost more than the event; a failure answers 500 and the provider
+   * delivers the call again.
+   */
+  readonly applyInline?: boolean;
   configured(config: ProviderConfig): boolean;
   read(req: WebhookRequest, config: ProviderConfig): Promise<WebhookRead | 'forbidden' | 'bad-body'>;
 }

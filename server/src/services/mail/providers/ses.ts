@@ -126,6 +126,8 @@ export const ses: MailProvider = {
   quota: () => sesQuota(),
   webhook: {
     signatureHeaders: ['x-amz-sns-message-type'],
+    // SNS posts one message per call: applied in the request (a job per event costs more than the event).
+    applyInline: true,
     configured: (config) => list(config.SNS_TOPIC_ARNS).length > 0,
     async read(req, config) {
       const m = parseSnsMessage(req.rawBody.toString('utf8'));
