@@ -14,13 +14,22 @@ import { registerAccess } from './features/auth/access.js';
 import { registerPublicInvitationCalls } from './features/unsubscribe/public-cors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerReadiness } from './plugins/readiness.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { requestLogSerializer } from './plugins/log-redaction.js';
 import { router } from './router.js';
 import { LARGEST_UPLOAD } from './features/files/receive.js';
 import { s } from './ts-rest.js';
 
 /** `jobs`: the started queue (server.ts); without it `app.jobs.send` fails clearly (most tests need none). */
-export type AppDeps = { config: Config; db: Db; storage: Storage; jobs?: AppJobs; serveClient?: boolean };
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  storage: Storage;
+  jobs?: AppJobs;
+  serveClient?: boolean;
+  /** How long /metrics keeps the figures it reads from the database (default 15 s). */
+  metricsCacheMs?: number;
+};
 
 /** The app's logger: the level, and request lines with signatures and tokens redacted (plugins/log-redaction.ts). */
 export function loggerOptions(config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL'>) {
@@ -28,7 +37,7 @@ export function loggerOptions(config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL'>) {
 }
 
 /** Builds the whole app without listening, so tests can `inject` requests. */
-export async function buildApp({ config, db, storage, jobs, serveClient = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, storage, jobs, serveClient = false, metricsCacheMs }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: 1024 * 1024,
@@ -44,6 +53,7 @@ export async function buildApp({ config, db, storage, jobs, serveClient = false 
   app.decorate('storage', storage);
   app.decorate('jobs', jobs ?? jobsNotStarted);
   registerReadiness(app);
+  registerMetrics(app, { cacheMs: metricsCacheMs });
 
   await registerSecurityHeaders(app, { secure: config.COOKIE_SECURE });
   await app.register(cookie);

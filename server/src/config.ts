@@ -43,6 +43,8 @@ const Env = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().positive().default(100),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  // GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset = 404.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   // How long SIGTERM may take: requests in flight finish, jobs finish or are handed back, then exit 0.
   SHUTDOWN_SECONDS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(2).max(3600).default(30),
   // Run the job workers inside `npm start`; false = this instance only sends jobs (`npm run worker` runs them).
