@@ -54,7 +54,7 @@ describe('GET /metrics', () => {
   });
 
   it('counts a job run by name and state, and its duration', async () => {
-    const id = await queue.send('purge-uploads', {});
+    const id = (await queue.boss.send('purge-uploads', {}))!;
     for (let i = 0; i < 200; i++) {
       const [job] = await queue.boss.findJobs('purge-uploads', { id });
       if (job?.state === 'completed') break;
