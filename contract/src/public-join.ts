@@ -16,6 +16,9 @@ export const JOIN_LOOKUP_FAILED = 'No invitation matches this invitation code an
 export const JOIN_EXPIRED = 'This invitation has expired';
 export const JOIN_NO_LONGER_VALID = 'This invitation is no longer valid';
 export const JOIN_PAYMENT_NOT_SET_UP = 'Payment is not set up yet';
+export const JOIN_ACCEPT_FIRST = 'Accept the invitation before paying';
+export const JOIN_ALREADY_PAID = 'This membership is already paid';
+export const STRIPE_WEBHOOK_INVALID = 'Invalid Stripe webhook: the signature, its timestamp or the event is not valid';
 
 export const InvitationCodeParam = z.object({
   invitationCode: z.string().trim().min(1, 'Invitation code is required').max(64, 'Invitation code must be 64 characters or less').regex(/^[A-Za-z0-9-]+$/, 'Invitation code is not valid'),
@@ -114,6 +117,15 @@ export const publicJoinContract = c.router(
       body: c.noBody(),
       responses: { 200: CheckoutSession, 403: ErrorBody, 409: ErrorBody, 502: ErrorBody },
       summary: `A Stripe Checkout Session for the membership fee of a pledged invitee: answers its url. 409 '${JOIN_PAYMENT_NOT_SET_UP}' without STRIPE_SECRET_KEY`,
+    },
+    stripeWebhook: {
+      method: 'POST',
+      path: '/public/payments/stripe/webhook',
+      body: z.any().describe('A Stripe event, signed in the Stripe-Signature header over the raw body with STRIPE_WEBHOOK_SECRET'),
+      responses: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), 400: ErrorBody },
+      summary:
+        'Stripe events: checkout.session.completed (paid) and checkout.session.async_payment_succeeded record the payment, make the member and queue the WelcomeEmail once; ' +
+        'charge.refunded records the refund. Signature over the raw body, timestamps within 300 s either way, each event id once; 400 for anything else',
     },
   },
   { metadata: meta.public },

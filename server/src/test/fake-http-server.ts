@@ -3,15 +3,22 @@ import type { AddressInfo } from 'node:net';
 
 /** A scripted answer: status and body (a string is sent as is, so it can be malformed), or a hang. */
 export type FakeAnswer = { status?: number; body?: unknown; headers?: Record<string, string>; hang?: boolean };
-/** A request the fake received; the body parsed as JSON (undefined when empty or malformed). */
-export type FakeCall = { method: string; path: string; query: URLSearchParams; apiKey: string | undefined; body: any };
+/** A request the fake received; the body parsed as JSON (undefined when empty, malformed or not JSON) and as sent. */
+export type FakeCall = { method: string; path: string; query: URLSearchParams; apiKey: string | undefined; body: any; raw: string; headers: IncomingMessage['headers'] };
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
+async function readText(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
-  const raw = Buffer.concat(chunks).toString();
-  return raw ? JSON.parse(raw) : undefined;
+  return Buffer.concat(chunks).toString();
 }
+
+const parseJson = (raw: string): unknown => {
+  try {
+    return raw ? JSON.parse(raw) : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 /**
  * For tests: a JSON HTTP server on 127.0.0.1 (node:http) standing in for a provider's API, the base of
@@ -23,7 +30,8 @@ export async function startFakeHttpServer(answer: (call: FakeCall) => FakeAnswer
   const scripted = new Map<string, FakeAnswer[]>();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const call: FakeCall = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, apiKey: apiKey(req.headers), body: await readJson(req).catch(() => undefined) };
+    const raw = await readText(req).catch(() => '');
+    const call: FakeCall = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, apiKey: apiKey(req.headers), body: parseJson(raw), raw, headers: req.headers };
     calls.push(call);
     const a = scripted.get(`${call.method} ${call.path}`)?.shift() ?? answer(call);
     if (a.hang) return; // never answers: the client's timeout decides

@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contract } from '@app/contract';
 import { s } from '../../ts-rest.js';
+import { keepRawBody, rawBodyOf } from '../../raw-body.js';
 import { AppError, notFound } from '../../errors.js';
 import { mailConfig } from '../../services/mail/deliver.js';
 import { recordEmailEvents } from '../../services/mail/events.js';
@@ -15,29 +15,6 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 /** A webhook batch takes at most this much (1,000 Mandrill events with their messages' details is a few MB). */
 export const WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024;
 const EVENTS_PER_JOB = 1000;
-
-type WithRawBody = FastifyRequest & { webhookRawBody?: Buffer; webhookContentType?: string };
-
-/**
- * The webhook's signature covers the exact bytes sent: before any parser runs, keep them, and hand the
- * parser plain text (so a form body reaches this route alone; form posts stay refused elsewhere).
- */
-async function keepRawBody(request: FastifyRequest, _reply: unknown, payload: AsyncIterable<Buffer | string>) {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of payload) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    size += buf.length;
-    if (size > WEBHOOK_BODY_LIMIT) throw Object.assign(new Error('Request body is too large'), { statusCode: 413 });
-    chunks.push(buf);
-  }
-  const raw = Buffer.concat(chunks);
-  const req = request as WithRawBody;
-  req.webhookRawBody = raw;
-  req.webhookContentType = request.headers['content-type'] ?? '';
-  request.headers['content-type'] = 'text/plain; charset=utf-8';
-  return Object.assign(Readable.from([raw]), { receivedEncodedLength: raw.length });
-}
 
 /**
  * Refuses a webhook call before a byte of its body is read: no secret configured, or none of the
@@ -62,13 +39,12 @@ function providerWebhookRoute(webhook: EventWebhook) {
   return {
     hooks: {
       onRequest: refuseUnsigned((request) => webhook.configured(mailConfig(request.server.config)), [...webhook.signatureHeaders]),
-      preParsing: keepRawBody,
+      preParsing: keepRawBody(WEBHOOK_BODY_LIMIT),
       bodyLimit: WEBHOOK_BODY_LIMIT,
     } as never,
     handler: async ({ request }: { request: FastifyRequest }) => {
-      const req = request as WithRawBody;
       const read = await webhook.read(
-        { rawBody: req.webhookRawBody ?? Buffer.alloc(0), contentType: req.webhookContentType ?? '', headers: request.headers, url: request.url },
+        { ...rawBodyOf(request), headers: request.headers, url: request.url },
         mailConfig(request.server.config),
       );
       if (read === 'forbidden') return { status: 403 as const, body: { message: 'Invalid webhook signature' } };

@@ -1,5 +1,7 @@
 import {
   contract,
+  JOIN_ACCEPT_FIRST,
+  JOIN_ALREADY_PAID,
   JOIN_EXPIRED,
   JOIN_LINK_INVALID,
   JOIN_LOOKUP_FAILED,
@@ -14,7 +16,9 @@ import { hashNewPassword, verifyPassword } from '../../services/auth/passwords.j
 import { signIn, toCurrentAccount } from '../../services/auth/sign-in.js';
 import { attemptFailed, attemptSucceeded, beginAttempt, throttleRules, waitText } from '../../services/auth/throttle.js';
 import { joinLinkBuilder, joinSignature, verifyJoinSignature } from '../../services/join/join-link.js';
-import { paymentConfigured } from '../../services/join/stripe.js';
+import { paymentConfigured, stripeClient } from '../../services/join/stripe.js';
+import { keepRawBody } from '../../raw-body.js';
+import { handleStripeWebhook, STRIPE_WEBHOOK_BODY_LIMIT } from './stripe-webhook.js';
 import * as repo from './repo.js';
 
 export const ACCOUNT_PASSWORD_MISMATCH = 'An account with this email already exists: enter its password to accept';
@@ -108,7 +112,40 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
     return { status: 200, body: { account: toCurrentAccount(result.account), state: result.state } };
   },
 
-  checkout: async () => {
-    throw new AppError(409, JOIN_PAYMENT_NOT_SET_UP);
+  checkout: async ({ params, query, request }) => {
+    const { db, config } = request.server;
+    const invitee = await signedInvitee(request, params.invitationCode, query.signature);
+    const state = repo.joinState(invitee);
+    assertCanPledge(state);
+    if (state === 'member') throw new AppError(409, JOIN_ALREADY_PAID);
+    if (state !== 'pledged' || !invitee.accountId) throw new AppError(409, JOIN_ACCEPT_FIRST);
+    if (!paymentConfigured(config)) throw new AppError(409, JOIN_PAYMENT_NOT_SET_UP);
+    const account = await db.selectFrom('accounts').select('email').where('id', '=', invitee.accountId).executeTakeFirstOrThrow();
+    const page = (await joinLinkBuilder(db, { baseUrl: config.PUBLIC_URL }))(params.invitationCode);
+    try {
+      const session = await stripeClient(config).checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [{ quantity: 1, price_data: { currency: config.MEMBERSHIP_CURRENCY, unit_amount: config.MEMBERSHIP_FEE_CENTS, product_data: { name: 'Membership fee' } } }],
+          client_reference_id: params.invitationCode,
+          customer_email: account.email,
+          metadata: { invitationCode: params.invitationCode },
+          success_url: `${page}&paid=1`,
+          cancel_url: page,
+        },
+        // One session per invitee and hour: a double click or a retry gets the same one.
+        { idempotencyKey: `join-checkout:${params.invitationCode}:${Math.floor(Date.now() / 3_600_000)}` },
+      );
+      if (!session.url) throw new Error('Checkout Session without a url');
+      return { status: 200, body: { url: session.url } };
+    } catch (err) {
+      request.log.error({ err }, 'stripe checkout failed');
+      return { status: 502, body: { message: 'The payment provider could not be reached. Please try again in a moment.' } };
+    }
+  },
+
+  stripeWebhook: {
+    hooks: { preParsing: keepRawBody(STRIPE_WEBHOOK_BODY_LIMIT), bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT } as never,
+    handler: async ({ request }) => handleStripeWebhook(request),
   },
 });

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOIN_PAYMENT_NOT_SET_UP, STRIPE_WEBHOOK_INVALID } from '@app/contract';
+import { createTestApp } from '../../test/helper.js';
+import { createQueuedApp, type QueuedApp } from '../../test/queued-app.js';
+import { joinSignature } from '../../services/join/join-link.js';
+import { runTickler } from '../../services/reminders/tickler.js';
+import { makeTemplateVersion, recordingJobs } from '../../services/mail/test-fixtures.js';
+import { sessionCompletedEvent, startFakeStripe, stripeSignature } from '../../test/fake-stripe.js';
+import { seedJoinInvitation } from './test-fixtures.js';
+
+const SECRET = 'whsec_test_join_funnel_secret';
+let q0: QueuedApp;
+let t: { db: QueuedApp['t']['db']; request: QueuedApp['request'] };
+let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  q0 = await createQueuedApp({ STRIPE_SECRET_KEY: 'sk_test_join', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: stripe.url, PUBLIC_URL: 'https://members.example.org' });
+  // Signed out, as a payer and Stripe are.
+  t = { db: q0.t.db, request: (o) => q0.request({ cookie: '', ...o }) };
+  for (const type of ['WelcomeEmail', 'InvitationTickler'] as const) {
+    const versionId = await makeTemplateVersion(t.db, { name: type, subject: `${type} for {{firstName}}`, body: '<mjml><mj-body><mj-section><mj-column><mj-text>Hi {{firstName}}</mj-text></mj-column></mj-section></mj-body></mjml>' });
+    const v = await t.db.selectFrom('emailTemplateVersions').select('templateId').where('id', '=', versionId).executeTakeFirstOrThrow();
+    await t.db.updateTable('emailTemplates').set({ templateType: type, enabled: true }).where('id', '=', v.templateId).execute();
+  }
+});
+afterAll(async () => {
+  await q0.close();
+  await stripe.close();
+});
+
+const q = async (code: string) => `signature=${await joinSignature(t.db, code)}`;
+async function pledged(code: string, email: string) {
+  const inv = await seedJoinInvitation(t.db, { invitees: [{ code, email }] });
+  const res = await t.request({ method: 'POST', url: `/api/public/join/${code}/pledge?${await q(code)}`, payload: { password: 'blue-otter-42' } });
+  expect(res.statusCode).toBe(200);
+  return { ...inv, accountId: res.json().account.id as number };
+}
+const deliver = (body: string, signature = stripeSignature(body, SECRET)) =>
+  t.request({ method: 'POST', url: '/api/public/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body });
+const welcomes = (accountId: number) => t.db.selectFrom('emailSends').select('id').where('source', '=', 'welcome_email').where('sourceId', '=', String(accountId)).execute();
+const payments = (accountId: number) => t.db.selectFrom('payments').selectAll().where('accountId', '=', accountId).execute();
+
+describe('checkout', () => {
+  it('creates a Checkout Session with the official client: fee, code, email, metadata, return URLs, idempotency key', async () => {
+    await pledged('JN-PAY001', 'payer1@example.edu');
+    const res = await t.request({ method: 'POST', url: `/api/public/join/JN-PAY001/checkout?${await q('JN-PAY001')}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().url).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_\\d+$`));
+    const call = stripe.calls.find((c) => c.path === '/v1/checkout/sessions')!;
+    expect(call.apiKey).toBe('sk_test_join');
+    expect(call.headers['idempotency-key']).toMatch(/^join-checkout:JN-PAY001:\d+$/);
+    const form = Object.fromEntries(new URLSearchParams(call.raw));
+    expect(form).toMatchObject({
+      mode: 'payment',
+      client_reference_id: 'JN-PAY001',
+      customer_email: 'payer1@example.edu',
+      'metadata[invitationCode]': 'JN-PAY001',
+      'line_items[0][price_data][unit_amount]': '9500',
+      'line_items[0][price_data][currency]': 'usd',
+    });
+    expect(form.success_url).toBe(`https://members.example.org/join/JN-PAY001?${await q('JN-PAY001')}&paid=1`);
+    expect(form.cancel_url).toBe(`https://members.example.org/join/JN-PAY001?${await q('JN-PAY001')}`);
+  });
+
+  it('answers 409 when Stripe is not configured, while the pledge still works', async () => {
+    const bare = await createTestApp();
+    try {
+      await seedJoinInvitation(bare.db, { invitees: [{ code: 'JN-NOPAY1', email: 'nopay@example.edu' }] });
+      const sig = `signature=${await joinSignature(bare.db, 'JN-NOPAY1')}`;
+      expect((await bare.request({ method: 'GET', url: `/api/public/join/JN-NOPAY1?${sig}` })).json().paymentConfigured).toBe(false);
+      expect((await bare.request({ method: 'POST', url: `/api/public/join/JN-NOPAY1/pledge?${sig}`, payload: { password: 'blue-otter-42' } })).statusCode).toBe(200);
+      const res = await bare.request({ method: 'POST', url: `/api/public/join/JN-NOPAY1/checkout?${sig}` });
+      expect([res.statusCode, res.json().message]).toEqual([409, JOIN_PAYMENT_NOT_SET_UP]);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('the Stripe webhook', () => {
+  it('records the payment, makes the member and queues one welcome, however often and however concurrently the event comes', async () => {
+    const { accountId, inviteeIds, invitationId } = await pledged('JN-PAY002', 'payer2@example.edu');
+    const body = sessionCompletedEvent('evt_pay2', { id: 'cs_pay2', invitationCode: 'JN-PAY002' });
+    const first = await Promise.all([deliver(body), deliver(body), deliver(body)]);
+    expect(first.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(first.filter((r) => r.json().duplicate === false)).toHaveLength(1);
+    // Another event id for the same session (Stripe's completed + async_succeeded) pays nothing twice either.
+    expect((await deliver(sessionCompletedEvent('evt_pay2b', { id: 'cs_pay2', invitationCode: 'JN-PAY002', type: 'checkout.session.async_payment_succeeded' }))).statusCode).toBe(200);
+    expect(await payments(accountId)).toMatchObject([{ amountCents: 9500, currency: 'usd', method: 'stripe', stripeSessionId: 'cs_pay2', stripePaymentIntentId: 'pi_cs_pay2', inviteeId: inviteeIds[0] }]);
+    expect(await welcomes(accountId)).toHaveLength(1);
+    const account = await t.db.selectFrom('accounts').select('memberAt').where('id', '=', accountId).executeTakeFirstOrThrow();
+    expect(account.memberAt).toBeInstanceOf(Date);
+    const invitee = await t.db.selectFrom('invitees').select('legacyPaidAt').where('id', '=', inviteeIds[0]!).executeTakeFirstOrThrow();
+    expect(invitee.legacyPaidAt).toBeInstanceOf(Date);
+    const paid = await t.db.selectFrom('invitationEventCounts').select('n').where('invitationId', '=', invitationId).where('event', '=', 'paid').executeTakeFirst();
+    expect(paid?.n).toBe(1);
+    expect((await t.request({ method: 'GET', url: `/api/public/join/JN-PAY002?${await q('JN-PAY002')}` })).json().state).toBe('member');
+
+    // A refund is recorded against the payment.
+    const refund = JSON.stringify({ id: 'evt_refund2', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_2', object: 'charge', payment_intent: 'pi_cs_pay2', amount_refunded: 9500 } } });
+    expect((await deliver(refund)).statusCode).toBe(200);
+    expect((await payments(accountId))[0]).toMatchObject({ refundedCents: 9500 });
+  });
+
+  it('refuses a wrong signature, a stale or future timestamp and a body that is not an event with 400, changing nothing', async () => {
+    const { accountId } = await pledged('JN-PAY003', 'payer3@example.edu');
+    const body = sessionCompletedEvent('evt_pay3', { id: 'cs_pay3', invitationCode: 'JN-PAY003' });
+    const now = Math.floor(Date.now() / 1000);
+    const bad = [
+      await deliver(body, stripeSignature(body, 'whsec_other_secret')),
+      await deliver(body, stripeSignature(body, SECRET, now - 301)),
+      await deliver(body, stripeSignature(body, SECRET, now + 301)),
+      await deliver(body, ''),
+      await deliver(body.replace('9500', '9600'), stripeSignature(body, SECRET)),
+      await deliver('{"hello":"world"}'),
+      await deliver('not json'),
+    ];
+    for (const res of bad) expect([res.statusCode, res.json()]).toEqual([400, { message: STRIPE_WEBHOOK_INVALID }]);
+    expect(await payments(accountId)).toEqual([]);
+    expect(await t.db.selectFrom('stripeEvents').select('id').where('id', '=', 'evt_pay3').execute()).toEqual([]);
+    // An unpaid completion and a failed async payment leave the pledge.
+    expect((await deliver(sessionCompletedEvent('evt_pay3u', { id: 'cs_pay3', invitationCode: 'JN-PAY003', paymentStatus: 'unpaid' }))).statusCode).toBe(200);
+    expect((await deliver(sessionCompletedEvent('evt_pay3f', { id: 'cs_pay3', invitationCode: 'JN-PAY003', type: 'checkout.session.async_payment_failed', paymentStatus: 'unpaid' }))).statusCode).toBe(200);
+    expect(await payments(accountId)).toEqual([]);
+    expect((await t.db.selectFrom('accounts').select('memberAt').where('id', '=', accountId).executeTakeFirstOrThrow()).memberAt).toBeNull();
+  });
+});
+
+describe('the tickler on real pledges', () => {
+  it('reaches a pledge unpaid 3 days later once, and never one that paid', async () => {
+    const unpaid = await pledged('JN-TICK01', 'tick1@example.edu');
+    const paidOne = await pledged('JN-TICK02', 'tick2@example.edu');
+    await deliver(sessionCompletedEvent('evt_tick2', { id: 'cs_tick2', invitationCode: 'JN-TICK02' }));
+    const jobs = recordingJobs();
+    const later = { now: new Date(Date.now() + 3.1 * 86_400_000) };
+    await runTickler(t.db, jobs, later);
+    await runTickler(t.db, jobs, later);
+    const sends = await t.db.selectFrom('emailSends').select(['inviteeId']).where('source', '=', 'invitation_tickler').where('inviteeId', 'in', [...unpaid.inviteeIds, ...paidOne.inviteeIds]).execute();
+    expect(sends).toEqual([{ inviteeId: unpaid.inviteeIds[0] }]);
+    // Not before 3 days.
+    const early = await pledged('JN-TICK03', 'tick3@example.edu');
+    await runTickler(t.db, jobs, { now: new Date(Date.now() + 2 * 86_400_000) });
+    expect(await t.db.selectFrom('emailSends').select('id').where('source', '=', 'invitation_tickler').where('inviteeId', '=', early.inviteeIds[0]!).execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import type { Db, Trx } from '../../db/database.js';
+import type { PaymentMethod } from '../../db/tables/payments.js';
+import type { AppJobs } from '../../jobs/registry.js';
+import { AppError } from '../../errors.js';
+import { sendWelcomeEmail } from '../mail/welcome.js';
+
+export type NewPayment = {
+  accountId: number;
+  inviteeId: number | null;
+  amountCents: number;
+  currency: string;
+  method: PaymentMethod;
+  reference?: string | null;
+  externalId?: string | null;
+  stripeSessionId?: string | null;
+  stripePaymentIntentId?: string | null;
+  paidAt?: Date;
+  recordedBy?: number | null;
+};
+
+export type PaymentOutcome = { paymentId: number; created: boolean; welcome: 'queued' | 'already sent' | string };
+
+/**
+ * Records a membership payment exactly once and makes the payer a member, in the caller's transaction:
+ * the payment row (a repeat of the same Checkout Session, payment intent or external id finds the row
+ * already there and changes nothing), the account's memberAt and the invitee's legacyPaidAt (kept from
+ * the first), and the WelcomeEmail queued through the mail module (one per account and address). A
+ * welcome that cannot go (no enabled template, a blocked address) does not undo the payment: its reason
+ * is answered in `welcome`.
+ */
+export async function recordPayment(trx: Trx, jobs: AppJobs, p: NewPayment): Promise<PaymentOutcome> {
+  const inserted = await trx
+    .insertInto('payments')
+    .values({
+      accountId: p.accountId,
+      inviteeId: p.inviteeId,
+      amountCents: p.amountCents,
+      currency: p.currency.toLowerCase(),
+      method: p.method,
+      reference: p.reference ?? null,
+      externalId: p.externalId ?? null,
+      stripeSessionId: p.stripeSessionId ?? null,
+      stripePaymentIntentId: p.stripePaymentIntentId ?? null,
+      paidAt: p.paidAt ?? sql<Date>`now()`,
+      recordedBy: p.recordedBy ?? null,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) {
+    const existing = await existingPayment(trx, p);
+    return { paymentId: existing?.id ?? 0, created: false, welcome: 'already sent' };
+  }
+  await markMember(trx, p.accountId, p.inviteeId);
+  return { paymentId: inserted.id, created: true, welcome: await queueWelcome(trx, jobs, p.accountId) };
+}
+
+async function existingPayment(db: Db, p: NewPayment) {
+  return db
+    .selectFrom('payments')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        ...(p.externalId ? [eb('externalId', '=', p.externalId)] : []),
+        ...(p.stripeSessionId ? [eb('stripeSessionId', '=', p.stripeSessionId)] : []),
+        ...(p.stripePaymentIntentId ? [eb('stripePaymentIntentId', '=', p.stripePaymentIntentId)] : []),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+/** memberAt on the account, legacyPaidAt (and a pledge time, if none) on the invitee: each kept from the first. */
+export async function markMember(trx: Trx, accountId: number, inviteeId: number | null): Promise<void> {
+  await trx
+    .updateTable('accounts')
+    .set((eb) => ({ memberAt: eb.fn.coalesce('memberAt', sql<Date>`now()`), pledgedAt: eb.fn.coalesce('pledgedAt', sql<Date>`now()`), updatedAt: sql<Date>`now()` }))
+    .where('id', '=', accountId)
+    .execute();
+  if (inviteeId !== null) {
+    await trx
+      .updateTable('invitees')
+      .set((eb) => ({
+        legacyPaidAt: eb.fn.coalesce('legacyPaidAt', sql<Date>`now()`),
+        legacyPledgeAt: eb.fn.coalesce('legacyPledgeAt', sql<Date>`now()`),
+        accountId,
+        updatedAt: sql<Date>`now()`,
+      }))
+      .where('id', '=', inviteeId)
+      .execute();
+  }
+}
+
+/** The welcome through the mail module; an app-level refusal (already sent, no template, blocked) is its reason, not a failure. */
+export async function queueWelcome(trx: Trx, jobs: AppJobs, accountId: number): Promise<string> {
+  try {
+    await sendWelcomeEmail(trx, jobs, accountId);
+    return 'queued';
+  } catch (err) {
+    if (err instanceof AppError) return err.message;
+    throw err;
+  }
+}
