@@ -6,6 +6,7 @@ import { ErrorBody } from './common/error.js';
 import { UploadedFile, fileRef } from './common/file.js';
 import { IdParam, MAX_INT, refId } from './common/fields.js';
 import { areaRoutes } from './common/area-routes.js';
+import { RUN_STATUSES } from './common/audience.js';
 import { InvitationListQuery } from './list-queries/invitations.js';
 
 export * from './list-queries/invitations.js';
@@ -65,6 +66,20 @@ export type AbMetric = z.infer<typeof AbMetric>;
 const rate = z.number().nullable();
 const count = z.number().int();
 
+/** A reminder or postal mailing as the invitations list shows it under its channel (spec 02 "channels with their scheduled items"). */
+export const ScheduledItem = z.object({
+  id: z.number().int(),
+  scheduledAt: z.string(),
+  /** null while not started (Scheduled). */
+  status: z.enum(RUN_STATUSES).nullable(),
+});
+export type ScheduledItem = z.infer<typeof ScheduledItem>;
+/** A channel's items: the first few by schedule (the not-started ones first) and how many there are in all. */
+export const ChannelSchedule = z.object({ items: z.array(ScheduledItem), total: count });
+export type ChannelSchedule = z.infer<typeof ChannelSchedule>;
+/** How many of a channel's items a row of the list names. */
+export const CHANNEL_ITEMS_SHOWN = 3;
+
 export const Invitation = z.object({
   id: z.number().int(),
   chapter: z.object({ id: z.number().int(), name: z.string(), acceptingMembers: z.boolean() }),
@@ -77,6 +92,8 @@ export const Invitation = z.object({
   deliverEmails: z.boolean(),
   deliverPostalMails: z.boolean(),
   enableTickler: z.boolean(),
+  /** The email reminders and postal mailings scheduled on each channel. */
+  scheduled: z.object({ emails: ChannelSchedule, postalMails: ChannelSchedule }),
   test: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
   status: z.enum(INVITATION_STATUSES),
   statusReason: z.string().nullable().describe('Why processing failed (Draft after a failed database)'),

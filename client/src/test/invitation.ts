@@ -33,6 +33,7 @@ export function invitationOf(over: Partial<Invitation> = {}): Invitation {
     orientationDate: '2030-03-08',
     database: null,
     ...flags,
+    scheduled: { emails: { items: [], total: 0 }, postalMails: { items: [], total: 0 } },
     test: null,
     status: 'Ready',
     statusReason: null,

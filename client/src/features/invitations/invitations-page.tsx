@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { openConfirmModal } from '../../app/overlay-gate';
 import { IconMail, IconMailbox, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -9,6 +9,7 @@ import { invitationsArea, invitationsRoutes } from './api';
 import { count, formatDay, percent, StatusBadge } from './format';
 import { AbTestBadge } from '../../components/ab-test-badge';
 import { ProgressCell } from '../../components/progress-cell';
+import { ChannelItems } from './channel-items';
 
 
 const filters: FilterDef[] = [
@@ -93,21 +94,17 @@ function columns(remove: (id: number) => void): Column<Invitation>[] {
       key: 'channels',
       header: 'Channels',
       visibleFrom: 'md',
-      render: (i) => (
-        <Group gap={4}>
-          {i.deliverEmails && (
-            <Badge size="sm" variant="light" leftSection={<IconMail size={12} />}>
-              Email
-            </Badge>
-          )}
-          {i.deliverPostalMails && (
-            <Badge size="sm" variant="light" color="orange" leftSection={<IconMailbox size={12} />}>
-              Postal
-            </Badge>
-          )}
-          {!i.deliverEmails && !i.deliverPostalMails && <Text size="sm" c="dimmed">—</Text>}
-        </Group>
-      ),
+      render: (i) =>
+        i.deliverEmails || i.deliverPostalMails ? (
+          <Stack gap={6}>
+            {i.deliverEmails && <ChannelItems label="Email" color="blue" icon={<IconMail size={12} />} schedule={i.scheduled.emails} />}
+            {i.deliverPostalMails && <ChannelItems label="Postal" color="orange" icon={<IconMailbox size={12} />} schedule={i.scheduled.postalMails} />}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ),
     },
     {
       key: 'invitees',

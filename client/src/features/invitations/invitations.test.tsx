@@ -18,7 +18,20 @@ const invitation = (over: Partial<Invitation>) =>
     ...over,
   });
 
-const ready = invitation({});
+const ready = invitation({
+  deliverPostalMails: true,
+  scheduled: {
+    emails: {
+      total: 5,
+      items: [
+        { id: 31, scheduledAt: '2030-02-01T15:00:00.000Z', status: null },
+        { id: 32, scheduledAt: '2030-02-08T15:00:00.000Z', status: null },
+        { id: 30, scheduledAt: '2030-01-20T15:00:00.000Z', status: 'Success' },
+      ],
+    },
+    postalMails: { total: 0, items: [] },
+  },
+});
 const processing = invitation({ id: 8, status: 'DB Processing', countPreClean: 200, countProcessed: 50, countValid: 0 });
 const draft = invitation({ id: 9, status: 'Draft', statusReason: 'The file has no email column.', countValid: 0, deliverPostalMails: true });
 
@@ -78,6 +91,12 @@ describe('/admin/logistics/invitations', () => {
     expect(within(readyRow).getByText('8')).toBeTruthy();
     expect(within(readyRow).getByText('25%')).toBeTruthy();
     expect(within(readyRow).queryByRole('button', { name: /Delete/ })).toBeNull();
+    // Each channel with its scheduled items (spec 02): the count, the first few with hour and state, the rest counted.
+    expect(within(readyRow).getByText('5 scheduled')).toBeTruthy();
+    expect(within(readyRow).getAllByText(/ · scheduled$/)).toHaveLength(2);
+    expect(within(readyRow).getByText(/ · sent$/)).toBeTruthy();
+    expect(within(readyRow).getByText('+2 more')).toBeTruthy();
+    expect(within(readyRow).getByText('nothing scheduled')).toBeTruthy();
     const processingRow = screen.getByRole('link', { name: '#8' }).closest('tr')!;
     expect(within(processingRow).getByRole('progressbar', { name: 'Processing database: 50 of 200' })).toBeTruthy();
     expect(within(processingRow).getByRole('button', { name: 'Delete invitation #8' })).toBeTruthy();

@@ -193,6 +193,40 @@ describe('invitations', () => {
     expect(after.n).toBe(before.n);
   });
 
+  it("lists each channel's scheduled items: not started first by hour, then the latest started, and the total", async () => {
+    const { id } = await t.db.insertInto('invitations').values({ chapterId, institutionId, deadline: ahead(30), orientationDate: ahead(30), deliverPostalMails: true }).returning('id').executeTakeFirstOrThrow();
+    const template = await t.db
+      .insertInto('emailTemplates')
+      .values({ name: 'Channel test', subject: 's', body: 'b', bodyFormat: 'html', preview: 'p', fromName: 'n', fromEmail: 'a@society.org', replyToEmail: 'a@society.org' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const at = (days: number) => new Date(Date.UTC(2031, 0, 1 + days, 15));
+    await t.db
+      .insertInto('invitationEmails')
+      .values([
+        { invitationId: id, templateId: template.id, sendScheduledAt: at(0), sendStartedAt: at(0), sendStatus: 'Success' },
+        { invitationId: id, templateId: template.id, sendScheduledAt: at(9) },
+        { invitationId: id, templateId: template.id, sendScheduledAt: at(5) },
+        { invitationId: id, templateId: template.id, sendScheduledAt: at(2), sendStartedAt: at(2), sendStatus: 'Failed' },
+        { invitationId: id, templateId: template.id, sendScheduledAt: at(7) },
+      ])
+      .execute();
+    const inv = (await request({ method: 'GET', url: `${URL}/${id}` })).json();
+    expect(inv.scheduled.emails).toEqual({
+      total: 5,
+      items: [
+        { id: expect.any(Number), scheduledAt: at(5).toISOString(), status: null },
+        { id: expect.any(Number), scheduledAt: at(7).toISOString(), status: null },
+        { id: expect.any(Number), scheduledAt: at(9).toISOString(), status: null },
+      ],
+    });
+    expect(inv.scheduled.postalMails).toEqual({ total: 0, items: [] });
+    await t.db.deleteFrom('invitationEmails').where('invitationId', '=', id).where('sendStartedAt', 'is', null).where('sendScheduledAt', '>', at(6)).execute();
+    const listed = (await request({ method: 'GET', url: `${URL}?search=invite state&pageSize=100` })).json().items.find((i: { id: number }) => i.id === id);
+    expect(listed.scheduled.emails.items.map((i: { status: string | null }) => i.status)).toEqual([null, 'Failed', 'Success']);
+    expect(listed.scheduled.emails.total).toBe(3);
+  });
+
   it('counts event filters from counts the triggers keep as flags change', async () => {
     const databaseId = await uploadDatabase('events.csv', ['email', 'e1@example.edu', 'e2@example.edu', 'e3@example.edu'].join('\n'));
     const inv = await processed((await request({ method: 'POST', url: URL, payload: body({ databaseId }) })).json().id);

@@ -1,6 +1,6 @@
 import { abResults } from '../../services/ab-test/index.js';
 import { sql, type Kysely } from 'kysely';
-import { REVENUE_PER_JOIN, type Invitation, type InvitationStatus } from '@app/contract';
+import { CHANNEL_ITEMS_SHOWN, REVENUE_PER_JOIN, type ChannelSchedule, type Invitation, type InvitationStatus } from '@app/contract';
 import type { z } from 'zod';
 import type { DB, Db } from '../../db/database.js';
 import { likePattern, ownColumns, pageOfRows, paginate, rowsInOrder, streamCsv } from '../../db/list.js';
@@ -38,6 +38,20 @@ const countWhere = (column: 'legacyPledgeAt' | 'legacyPaidAt', group?: 'Control'
   sql<number>`(select count(*) from invitees iv where iv.invitation_id = inv.id and iv.removed = false
     and ${sql.ref(`iv.${column}`)} is not null ${group ? sql`and iv.test_value = ${group}` : sql``})`;
 
+/**
+ * A channel's scheduled items for the list (spec 02 "channels with their scheduled items"): the first
+ * CHANNEL_ITEMS_SHOWN, not started ones first by their hour, then the latest started; and the total.
+ */
+const channelSchedule = (table: 'invitation_emails' | 'postal_mails', verb: 'send' | 'upload') => {
+  const col = (name: string) => sql.raw(`r.${verb}_${name}`);
+  return sql<ChannelSchedule>`(select json_build_object('total', (select count(*) from ${sql.raw(table)} c where c.invitation_id = inv.id),
+    'items', coalesce(json_agg(json_build_object('id', x.id, 'scheduledAt', x.at, 'status', x.status) order by x.n), '[]'))
+    from (select r.id, ${col('scheduled_at')} as at, ${col('status')} as status,
+        row_number() over (order by ${col('started_at')} is not null, case when ${col('started_at')} is null then ${col('scheduled_at')} end, ${col('scheduled_at')} desc, r.id) as n
+      from ${sql.raw(table)} r where r.invitation_id = inv.id
+      order by n limit ${CHANNEL_ITEMS_SHOWN}) x)`;
+};
+
 function selectFull(db: Db) {
   return filterInvitations(db, {})
     .select([
@@ -52,6 +66,8 @@ function selectFull(db: Db) {
       sql<FileRow | null>`(select json_build_object('id', f.id, 'fileName', f.file_name, 'contentType', f.content_type, 'sizeInBytes', f.size_in_bytes) from files f where f.id = inv.database_id)`.as('database'),
       sql<FileRow | null>`(select json_build_object('id', f.id, 'fileName', f.file_name, 'contentType', f.content_type, 'sizeInBytes', f.size_in_bytes) from files f where f.id = i.logo_id)`.as('logo'),
       sql<{ id: number; name: string; slug: string } | null>`(select json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) from invitation_tests t where t.id = inv.test_id)`.as('test'),
+      channelSchedule('invitation_emails', 'send').as('scheduledEmails'),
+      channelSchedule('postal_mails', 'upload').as('scheduledPostalMails'),
       countWhere('legacyPledgeAt').as('countPledged'),
       countWhere('legacyPaidAt').as('countJoined'),
       countWhere('legacyPledgeAt', 'Control').as('countPledgedControl'),
@@ -64,6 +80,12 @@ function selectFull(db: Db) {
 type Row = Awaited<ReturnType<ReturnType<typeof selectFull>['executeTakeFirstOrThrow']>>;
 
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+
+/** JSON from PostgreSQL: the count as a number and each hour as an ISO time. */
+const channelOf = (c: ChannelSchedule): ChannelSchedule => ({
+  total: Number(c.total),
+  items: c.items.map((i) => ({ ...i, scheduledAt: new Date(i.scheduledAt).toISOString() })),
+});
 
 function toInvitation(row: Row): Invitation {
   const n = (v: number | string) => Number(v);
@@ -89,6 +111,7 @@ function toInvitation(row: Row): Invitation {
     deliverEmails: row.deliverEmails,
     deliverPostalMails: row.deliverPostalMails,
     enableTickler: row.enableTickler,
+    scheduled: { emails: channelOf(row.scheduledEmails), postalMails: channelOf(row.scheduledPostalMails) },
     test: row.test,
     status: row.status,
     statusReason: row.statusReason,
