@@ -17,7 +17,8 @@ const LABELLED = '.mantine-Badge-root, button, [role=button], [role=tab], [role=
 
 /**
  * Layout faults visible to staff, found in the page: text cut off inside a labelled element (an element or a
- * descendant that clips its content is narrower than that content) and a page wider than the window.
+ * descendant that clips its content is narrower than that content), a row action or badge of a list out of
+ * the table's sight at desktop width, and a page wider than the window.
  */
 export async function layoutFaults(page: Page): Promise<string[]> {
   return page.evaluate((selector) => {
@@ -40,6 +41,20 @@ export async function layoutFaults(page: Page): Promise<string[]> {
         const clips = style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
         if (clips && part.scrollWidth > part.clientWidth + 1) {
           faults.push(`text cut off in ${describe(el)} (${part.scrollWidth}px of content in ${part.clientWidth}px)`);
+          break;
+        }
+      }
+    }
+    // At desktop width every row action and badge of a list is in sight without scrolling the table
+    // sideways: long columns wrap or shrink, not the actions.
+    if (window.innerWidth >= 1200) {
+      for (const el of document.querySelectorAll('td button, td a.mantine-Button-root, td .mantine-Badge-root')) {
+        if (!visible(el) || el.closest('[aria-hidden=true], [inert]')) continue;
+        let frame: Element | null = el.closest('table')?.parentElement ?? null;
+        while (frame && !['auto', 'scroll', 'hidden'].includes(getComputedStyle(frame).overflowX)) frame = frame.parentElement;
+        const right = Math.min(window.innerWidth, frame?.getBoundingClientRect().right ?? window.innerWidth);
+        if (el.getBoundingClientRect().right > right + 1) {
+          faults.push(`row action or badge outside the visible table: ${describe(el)} ends at ${Math.round(el.getBoundingClientRect().right)}px, the table shows up to ${Math.round(right)}px`);
           break;
         }
       }

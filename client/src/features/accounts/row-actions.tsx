@@ -5,7 +5,8 @@ import { EditButton } from '../../components/list-kit';
 /** The Edit, Send Welcome Email (members, when `onWelcome` is given) and Reset Password actions of an account or member row. */
 export function RowActions({ name, onEdit, onReset, onWelcome }: { name: string; onEdit: () => void; onReset: () => void; onWelcome?: () => void }) {
   return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
+    // Wraps onto a second line rather than pushing the table past the page's right edge.
+    <Group gap={4} justify="flex-end" wrap="wrap">
       <EditButton name={name} onClick={onEdit} />
       {onWelcome && (
         <Button variant="subtle" size="xs" color="teal" leftSection={<IconMailForward size={14} />} onClick={onWelcome} aria-label={`Send Welcome Email to ${name}`}>

@@ -4,6 +4,7 @@ import { IconSend } from '@tabler/icons-react';
 import { TEMPLATE_TYPES, type EmailTemplate } from '@app/contract';
 import { actionsColumn, EditButton, enabledColumn, linkColumn, updatedColumn, yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
+import { EmailAddress } from '../../components/email-address';
 import { emailTemplatesArea } from './api';
 
 // The dialog and its pickers load when first opened, not with the list.
@@ -33,16 +34,17 @@ function columns(onSendTest: (t: EmailTemplate) => void): Column<EmailTemplate>[
         <div>
           <Text size="sm">{t.fromName}</Text>
           <Text size="xs" c="dimmed">
-            {t.fromEmail}
+            <EmailAddress email={t.fromEmail} />
           </Text>
         </div>
       ),
     },
-    { key: 'replyTo', header: 'Reply To', visibleFrom: 'lg', render: (t) => <Text size="sm">{t.replyToEmail}</Text> },
+    // Its own column on wide screens only: the row's actions stay in sight at 1280 px.
+    { key: 'replyTo', header: 'Reply To', visibleFrom: 'xl', render: (t) => <Text size="sm"><EmailAddress email={t.replyToEmail} /></Text> },
     { key: 'type', header: 'Type', visibleFrom: 'sm', render: (t) => <Text size="sm">{t.templateType}</Text> },
     { key: 'format', header: 'Format', sortField: 'format', visibleFrom: 'sm', render: (t) => <Badge variant="light" color="gray">{t.bodyFormat.toUpperCase()}</Badge> },
     enabledColumn<EmailTemplate>({ yes: 'Yes', no: 'No' }),
-    updatedColumn<EmailTemplate>('updated', 'md', (iso) => day.format(new Date(iso))),
+    updatedColumn<EmailTemplate>('updated', 'xl', (iso) => day.format(new Date(iso))),
     actionsColumn((t) => (
       <Group gap={4} justify="flex-end" wrap="nowrap">
         <EditButton name={t.name} to={editPath(t)} />

@@ -132,14 +132,25 @@ export function inviteeColumns(opts: { emails?: boolean; postal?: boolean; withI
   }
   columns.push({ key: 'pledgePaid', header: 'Pledge / Paid', sortField: 'legacyPledgeAt', visibleFrom: 'sm', render: (i) => <PledgePaid i={i} /> });
   if (emails) {
-    for (const group of STATUS_GROUPS) {
-      columns.push({
-        key: `email-${group.name}`,
-        header: group.name,
-        visibleFrom: 'lg',
-        render: (i) => (i.invitation.deliverEmails ? <StatusIcons has={flagOf(i)} group={group} /> : <Text size="sm" c="dimmed">—</Text>),
-      });
-    }
+    // One column, the groups stacked (Delivery, Engagement, Negative: each a named list of its events), so the
+    // row's actions and badges stay in sight at desktop width.
+    columns.push({
+      key: 'email',
+      header: 'Email',
+      visibleFrom: 'lg',
+      render: (i) => {
+        const has = flagOf(i);
+        const groups = i.invitation.deliverEmails ? STATUS_GROUPS.filter((g) => g.flags.some((f) => has(f.key))) : [];
+        if (!groups.length) return <Text size="sm" c="dimmed">—</Text>;
+        return (
+          <Stack gap={4}>
+            {groups.map((group) => (
+              <StatusIcons key={group.name} has={has} group={group} />
+            ))}
+          </Stack>
+        );
+      },
+    });
   }
   columns.push(
     { key: 'inviteCount', header: 'Times Invited', sortField: 'inviteCount', align: 'center', render: (i) => <Text size="sm">{i.inviteCount}</Text> },
