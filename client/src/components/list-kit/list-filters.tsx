@@ -23,8 +23,9 @@ function FilterField({ def, value, onChange }: { def: FilterDef; value: string |
   switch (def.type) {
     case 'search': {
       const placeholder = def.placeholder ?? 'Search...';
-      // Never narrower than its placeholder (and the icon): 'Search address or subject' is read whole.
-      const fits = `calc(${placeholder.length}ch + 3rem)`;
+      // Never narrower than its placeholder (and the icon): 'Search address or subject' is read whole; on a
+      // phone, never wider than the row.
+      const fits = `min(100%, calc(${placeholder.length}ch + 3rem))`;
       return (
         <TextInput
           aria-label={def.label ?? 'Search'}

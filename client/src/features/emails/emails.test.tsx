@@ -82,7 +82,7 @@ describe('/admin/tech/emails-sent', () => {
     // The search box is never narrower than its placeholder.
     const search = screen.getByRole('textbox', { name: 'Search' });
     expect(search.getAttribute('placeholder')).toBe('Search address or subject');
-    expect(search.closest<HTMLElement>('.mantine-TextInput-root')!.style.minWidth).toBe('max(180px, calc(25ch + 3rem))');
+    expect(search.closest<HTMLElement>('.mantine-TextInput-root')!.style.minWidth).toBe('max(180px, min(100%, calc(25ch + 3rem)))');
   });
 
   it('filters by source, event and source id through the URL and the API query', async () => {
