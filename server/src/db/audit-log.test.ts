@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInApp, type TestApp } from '../test/helper.js';
+import { writeAuditRow } from '../services/audit/write-audit-row.js';
+import { auditActors } from './audit-context.js';
 
 let t: TestApp;
 let cookie: string;
@@ -68,5 +70,18 @@ describe('the audit trail', () => {
     await expect(sql`update audit_log set action = 'x'`.execute(t.db)).rejects.toThrow('audit_log rows cannot be changed');
     await expect(sql`delete from audit_log`.execute(t.db)).rejects.toThrow('audit_log rows cannot be changed');
     await expect(sql`truncate audit_log`.execute(t.db)).rejects.toThrow('audit_log rows cannot be changed');
+  });
+
+  it("writes an explicit row for the request's actor (or a given one), dropping any key that names a secret", async () => {
+    const actor = { accountId: staffId, apiKeyId: null, address: '10.0.0.9' };
+    await auditActors.run(actor, () =>
+      writeAuditRow(t.db, { action: 'sign-in', entity: 'accounts', entityId: staffId, detail: { email: 'a@b.c', password: 'pw', nested: { apiToken: 'x', kept: 1 } } }),
+    );
+    await writeAuditRow(t.db, { action: 'sign-in-failed', entity: 'accounts', detail: { email: 'x@y.z' } }, { accountId: null, apiKeyId: null, address: '10.0.0.10' });
+    const rows = await t.db.selectFrom('auditLog').selectAll().where('action', 'in', ['sign-in', 'sign-in-failed']).orderBy('id').execute();
+    expect(rows).toMatchObject([
+      { accountId: staffId, address: '10.0.0.9', entity: 'accounts', entityId: String(staffId), changes: null, detail: { email: 'a@b.c', nested: { kept: 1 } } },
+      { accountId: null, address: '10.0.0.10', entityId: null, detail: { email: 'x@y.z' } },
+    ]);
   });
 });
