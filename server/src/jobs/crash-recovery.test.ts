@@ -162,6 +162,40 @@ describe('a worker process killed in the middle of a reminder', () => {
     }
   }, 150_000);
 
+  it('SIGTERM: the worker hands the delivery back within SHUTDOWN_SECONDS and exits 0; the next worker finishes it, no duplicate', async () => {
+    const SHUTDOWN_SECONDS = 4;
+    let worker: WorkerProcess | undefined;
+    let stoppedAt = 0;
+    const smtp = await smtpWithArrivals((n) => {
+      if (n !== KILL_AT) return;
+      stoppedAt = Date.now();
+      worker!.child.kill('SIGTERM');
+    });
+    try {
+      const url = await dbUrl();
+      const { reminderId, invitees } = await dueReminder(url);
+      worker = startWorker({ DATABASE_URL: url, SMTP_URL: smtp.url, SHUTDOWN_SECONDS: String(SHUTDOWN_SECONDS) });
+      await vi.waitFor(() => expect(stoppedAt).toBeGreaterThan(0), { timeout: 60_000, interval: 50 });
+      await worker.exited;
+      const exitedAfter = Date.now() - stoppedAt;
+      expect(worker.child.exitCode).toBe(0);
+      expect(exitedAfter).toBeLessThan(SHUTDOWN_SECONDS * 1000);
+      const sentBeforeRestart = smtp.messages.length;
+      // Stopped, not finished: the rest of the reminder waits, and no delivery pass is left claimed by the dead process.
+      expect(sentBeforeRestart).toBeLessThan(INVITEES);
+      const active = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'deliver-emails' and state = 'active'`.execute(t.db);
+      expect(active.rows[0]!.n).toBe(0);
+
+      worker = startWorker({ DATABASE_URL: url, SMTP_URL: smtp.url });
+      const duplicates = await expectDeliveredOnce(smtp, invitees, reminderId, 0);
+      expect(duplicates).toBe(0);
+      console.info(`SIGTERM: exited 0 ${(exitedAfter / 1000).toFixed(1)} s after it, ${sentBeforeRestart} sent before, no duplicates`);
+    } finally {
+      await worker?.kill();
+      await smtp.close();
+    }
+  }, 150_000);
+
   it('the same process started again takes it up within a minute', async () => {
     let worker: WorkerProcess | undefined;
     let killedAt = 0;

@@ -61,6 +61,8 @@ export interface Jobs<D extends AnyJobDefinition = AnyJobDefinition> {
 const DEFAULT_RETRY = { limit: 3, delaySeconds: 30, backoff: true, maxDelaySeconds: 3600 };
 /** pg-boss's smallest heartbeat: a running job's row is touched every 5 s, and failed 10 s after the last touch. */
 export const DEFAULT_HEARTBEAT_SECONDS = 10;
+/** How long stop() waits for handlers whose jobs it handed back to notice their aborted signal and return. */
+const HANDED_BACK_GRACE_MS = 1500;
 
 export class JobQueue<D extends AnyJobDefinition> implements Jobs<D> {
   /** The pg-boss instance, for inspection (findJobs, getSchedules) in tests and tools. */
@@ -68,6 +70,8 @@ export class JobQueue<D extends AnyJobDefinition> implements Jobs<D> {
   #options: JobQueueOptions<D>;
   #log: FastifyBaseLogger | undefined;
   #started = false;
+  /** Handlers running in this process: stop() waits for them after their jobs were handed back. */
+  #running = new Set<Promise<unknown>>();
 
   constructor(options: JobQueueOptions<D>) {
     this.#options = options;
@@ -123,6 +127,9 @@ export class JobQueue<D extends AnyJobDefinition> implements Jobs<D> {
     this.#started = false;
     // Also right for a start still in flight (pg-boss waits for it) or never made (nothing to do).
     await this.boss.stop({ graceful: true, timeout: this.#options.stopTimeoutMs ?? 8000, close: true });
+    // Jobs still running were failed (retried by another worker) and their signals aborted: let their
+    // handlers record what they did (e.g. the emails already sent) before the database closes.
+    await Promise.race([Promise.allSettled(this.#running), new Promise((resolve) => setTimeout(resolve, HANDED_BACK_GRACE_MS).unref())]);
     this.#log?.info('job queue stopped');
   }
 
@@ -159,13 +166,15 @@ export class JobQueue<D extends AnyJobDefinition> implements Jobs<D> {
         const ms = () => Math.round(performance.now() - started);
         jobLog.info(job.retryCount > 0 ? 'job started (retry)' : 'job started');
         try {
-          await def.run(job.data, {
+          const running = def.run(job.data, {
             ...services,
             jobs: this as unknown as JobContext['jobs'],
             log: jobLog,
             signal: job.signal,
             job: { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit },
           });
+          this.#running.add(running);
+          await running.finally(() => this.#running.delete(running));
           jobLog.info({ ms: ms() }, 'job succeeded');
         } catch (err) {
           const willRetry = job.retryCount < job.retryLimit;

@@ -215,7 +215,8 @@ async function run(db: Db, config: MailConfig, transport: MailTransport, options
 
     let next = 0;
     const worker = async () => {
-      while (next < claimed.length) {
+      // A stop (SIGTERM, a lost claim) ends the batch after the sends in flight: what is sent is recorded below.
+      while (next < claimed.length && !options.signal?.aborted) {
         const row = claimed[next++]!;
         const outcome = await deliverOne(db, row, transport, { key, base, rate, delays, signal: options.signal, provider, config });
         if (outcome.status === 'sent') {
@@ -231,6 +232,8 @@ async function run(db: Db, config: MailConfig, transport: MailTransport, options
     };
     await Promise.all(Array.from({ length: Math.min(connections, claimed.length) }, worker));
     await flush();
+    // Claimed but never tried (the pass was stopped): handed back as they were, not in doubt.
+    if (next < claimed.length) await release(db, claimed.slice(next).map((c) => c.id));
     sentToday += report.sent - sentBefore;
   }
 }
@@ -248,6 +251,11 @@ async function claim(db: Db, afterId: number, limit: number): Promise<Claimed[]>
     returning s.id, s.source, s.source_id as "sourceId", s.email_to as "emailTo", s.template_version_id as "templateVersionId",
       s.invitation_id as "invitationId", s.invitee_id as "inviteeId", s.token_values as "tokenValues", s.attempts, s.throttles`.execute(db);
   return rows.sort((a, b) => a.id - b.id);
+}
+
+/** Undoes the claim of sends this pass never tried. */
+async function release(db: Db, ids: number[]) {
+  await db.updateTable('emailSends').set((eb) => ({ attempts: eb('attempts', '-', 1) })).where('id', 'in', ids).where('status', '=', 'queued').execute();
 }
 
 async function deliverOne(
