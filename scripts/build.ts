@@ -21,6 +21,8 @@ const entries: Record<string, string> = {
   server: at('server/src/server.ts'),
   worker: at('server/src/worker.ts'),
   migrate: at('scripts/migrate.ts'),
+  backup: at('scripts/backup.ts'),
+  restore: at('scripts/restore.ts'),
 };
 for (const file of readdirSync(at('migrations')).filter((f) => /^\d{4}[a-z]?_.+\.ts$/.test(f))) {
   entries[`migrations/${file.replace(/\.ts$/, '')}`] = at('migrations', file);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { loadConfig, type Config } from '../../server/src/config.js';
 import { resolveDatabase } from '../../server/src/database-url.js';
 import { createDb, type Db } from '../../server/src/db/database.js';
@@ -8,11 +9,7 @@ import { migrateToLatest } from '../../server/src/db/migrate.js';
  * to the latest version, and closes everything afterwards.
  */
 export async function withDatabase<T>(fn: (db: Db, ctx: { config: Config; url: string; applied: string[] }) => Promise<T>): Promise<T> {
-  try {
-    process.loadEnvFile?.('.env');
-  } catch {
-    // no .env file: the environment alone configures the run
-  }
+  loadEnvFile();
   const config = loadConfig();
   const database = await resolveDatabase(config);
   const db = createDb(database.url, 4);
@@ -23,6 +20,25 @@ export async function withDatabase<T>(fn: (db: Db, ctx: { config: Config; url: s
     await db.destroy();
     await database.stop();
   }
+}
+
+/** Reads `.env` when there is one, as the server does. */
+export function loadEnvFile(): void {
+  try {
+    process.loadEnvFile?.('.env');
+  } catch {
+    // no .env file: the environment alone configures the run
+  }
+}
+
+/** The one folder argument of `npm run <script> -- <dir>`; exits with the usage line without it. */
+export function folderArgument(script: string): string {
+  const dir = process.argv.slice(2).find((a) => !a.startsWith('-'));
+  if (!dir) {
+    console.error(`Usage: npm run ${script} -- <folder>`);
+    process.exit(2);
+  }
+  return path.resolve(dir);
 }
 
 /** Reads `--name value` from the command line. */
