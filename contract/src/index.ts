@@ -32,6 +32,8 @@ export * from './programs.js';
 export * from './lessons.js';
 export * from './learn.js';
 export * from './imports.js';
+export * from './api-keys.js';
+export * from './audit-log.js';
 
 export { apiRouter } from './api-router.js';
 export { contract, type Contract } from './router.js';

@@ -29,6 +29,8 @@ import { programsContract } from './programs.js';
 import { lessonsContract } from './lessons.js';
 import { learnContract } from './learn.js';
 import { importsContract } from './imports.js';
+import { apiKeysContract } from './api-keys.js';
+import { auditLogContract } from './audit-log.js';
 
 // Apart from index.ts so that a bundle importing one schema from '@app/contract' does not carry every
 // area's routes: the client's first chunk needs list queries and the auth routes, not the whole router.
@@ -64,5 +66,7 @@ export const contract = apiRouter({
   programs: programsContract,
   lessons: lessonsContract,
   learn: learnContract,
+  apiKeys: apiKeysContract,
+  auditLog: auditLogContract,
 });
 export type Contract = typeof contract;

@@ -22,6 +22,7 @@ describe('the OpenAPI document', () => {
     expect(op!.operationId).toBe(id);
     expect(op!.summary?.trim()).toBeTruthy();
     if (access === 'public') expect(op!.security).toEqual([]);
+    else if (access === 'admin') expect(op!.security).toEqual([{ session: [] }, { apiKey: [] }]); // or an API key with the call's scope
     else expect(op!.security).toBeUndefined(); // the document-wide session cookie applies
     for (const status of [400, 401, 403, 404, 500]) {
       expect(op!.responses[status]?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
@@ -40,8 +41,10 @@ describe('the OpenAPI document', () => {
     expect(operationIds.sort()).toEqual(routes.map((r) => r.id).sort());
   });
 
-  it('declares the session cookie and the shared error body', () => {
+  it('declares the session cookie, API keys (bearer) and the shared error body', () => {
     expect(doc.components?.securitySchemes?.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'sid' });
+    expect(doc.components?.securitySchemes?.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect((doc.paths['/api/admin/institutions'] as Record<string, { description?: string }>).post!.description).toContain('`institutions:write`');
     expect(doc.security).toEqual([{ session: [] }]);
     expect(doc.components?.schemas?.ErrorBody).toMatchObject({ type: 'object', required: ['message'] });
   });

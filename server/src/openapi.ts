@@ -1,6 +1,7 @@
 import { generateOpenApi } from '@ts-rest/open-api';
 import { contract, ErrorBody, type Access } from '@app/contract';
 import type { AppRoute } from '@ts-rest/core';
+import { scopeOfRoute } from './services/auth/api-key-scopes.js';
 
 type Doc = ReturnType<typeof generateOpenApi>;
 type Operation = Doc['paths'][string]['get'] & {};
@@ -10,7 +11,7 @@ const ACCESS_TEXT: Record<Access, string> = {
   public: 'Public: no session needed.',
   signedIn: 'Needs a signed-in account (the session cookie).',
   member: 'Needs a signed-in member or pledge (the session cookie).',
-  admin: 'Needs a signed-in admin (the session cookie).',
+  admin: 'Needs a signed-in admin (the session cookie) or an API key (`Authorization: Bearer <key>`) with this call\'s scope.',
 };
 
 // ts-rest describes every response by its bare status code; integrators read these instead.
@@ -54,12 +55,16 @@ export function buildOpenApi(): Doc {
         contact: { name: 'Honor Society Admin maintainers' },
         description:
           'The admin back-office API. Sign in with POST /api/auth/login; the session cookie `sid` authorises later calls. ' +
+          'Integrations call the admin routes with an API key instead: `Authorization: Bearer <key>` (made by staff at ' +
+          '/admin/tech/api-keys), within its scopes (`<area>:read` for GET, `<area>:write` for the rest; each admin ' +
+          "operation names its own). A missing, unknown or revoked key answers 401, a call outside the key's scopes 403. " +
           'Every error answers `{message, detail?, issues?}`.',
       },
       servers: [{ url: '/' }],
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'Set by POST /api/auth/login' },
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key made at /admin/tech/api-keys (`hsk_...`): admin routes only, within its scopes' },
         },
       },
       security: [{ session: [] }],
@@ -80,13 +85,15 @@ export function buildOpenApi(): Doc {
           }
           responses[status] = described;
         }
+        const scope = access === 'admin' ? scopeOfRoute(route.method, route.path) : undefined;
+        const scopeText = scope && `API key scope: \`${scope}\`.`;
         return {
           ...operation,
           tags: area ? [area] : [],
-          description: [operation.description, ACCESS_TEXT[access]].filter(Boolean).join('\n\n'),
+          description: [operation.description, ACCESS_TEXT[access], scopeText].filter(Boolean).join('\n\n'),
           parameters: operation.parameters?.map(pathParamRequired),
           responses,
-          ...(access === 'public' ? { security: [] } : {}),
+          ...(access === 'public' ? { security: [] } : access === 'admin' ? { security: [{ session: [] }, { apiKey: [] }] } : {}),
         };
       },
     },

@@ -30,6 +30,8 @@ import { programRoutes } from './features/programs/routes.js';
 import { lessonRoutes } from './features/lessons/routes.js';
 import { learnRoutes } from './features/learn/routes.js';
 import { importRoutes } from './features/imports/routes.js';
+import { apiKeyRoutes } from './features/api-keys/routes.js';
+import { auditLogRoutes } from './features/audit-log/routes.js';
 
 /** Every area's handlers, one line each, checked by ts-rest against the contract. */
 export const router = s.router(contract, {
@@ -63,4 +65,6 @@ export const router = s.router(contract, {
   programs: programRoutes,
   lessons: lessonRoutes,
   learn: learnRoutes,
+  apiKeys: apiKeyRoutes,
+  auditLog: auditLogRoutes,
 });

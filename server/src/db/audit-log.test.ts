@@ -42,6 +42,13 @@ describe('the audit trail', () => {
     expect(rows[1]!.changes).toEqual({ name: { old: 'Audit University', new: 'Audit U' }, population: { old: '1000', new: '2000' } });
   });
 
+  it('audits an export: who, which list, the file and its filters', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/admin/institutions/export?search=Audit&sort=name:asc', cookie });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.selectFrom('auditLog').selectAll().where('action', '=', 'export').where('entity', '=', 'institutions').execute();
+    expect(row).toMatchObject({ accountId: staffId, entityId: null, detail: { file: expect.stringMatching(/^institutions-\d{4}-\d\d-\d\d\.csv$/), filters: { search: 'Audit', sort: 'name:asc' } } });
+  });
+
   it('never keeps a password or its hash', async () => {
     const res = await t.request({
       method: 'POST',

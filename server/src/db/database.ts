@@ -15,7 +15,7 @@ import type { AiVideoTable, AiVideoTemplateTable } from './tables/ai-video.js';
 import type { AiChatMessageTable, AiChatTable, AiChatTemplateTable, AiGoalTable } from './tables/ai-chat.js';
 import type { PaymentTable, StripeEventTable } from './tables/payments.js';
 import type { ImportRejectedTable, ImportTable } from './tables/imports.js';
-import type { AuditLogTable } from './tables/audit.js';
+import type { ApiKeyTable, AuditLogTable } from './tables/audit.js';
 import type { LearningComponentProgressTable, LearningProgramProgressTable, LearningXpAwardTable } from './tables/learning-progress.js';
 
 // Dates come back as JS Dates; bigint counts as numbers (they stay far below 2^53 here).
@@ -242,6 +242,7 @@ export interface DB {
   payments: PaymentTable;
   stripeEvents: StripeEventTable;
   auditLog: AuditLogTable;
+  apiKeys: ApiKeyTable;
 }
 
 /**

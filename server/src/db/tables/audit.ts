@@ -17,3 +17,17 @@ export interface AuditLogTable {
   /** Explicit rows: what else the action needs said (an export's filters, a test's recipient). */
   detail: Json<Record<string, unknown> | null>;
 }
+
+/** Migration 0032b: an API key; only the SHA-256 of the whole key is kept. */
+export interface ApiKeyTable {
+  id: Generated<number>;
+  name: string;
+  lookupId: string;
+  secretHash: string;
+  scopes: string[];
+  createdBy: number | null;
+  createdAt: ColumnType<Date, never, never> & Generated<Date>;
+  lastUsedAt: ColumnType<Date | null, never, Date | string>;
+  revokedAt: ColumnType<Date | null, never, Date | string>;
+  revokedBy: ColumnType<number | null, never, number | null>;
+}

@@ -1,15 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRoute } from '@ts-rest/core';
-import { PUBLIC_INVITATION_PATH_PREFIX, type Access } from '@app/contract';
+import { API_KEY_INVALID, PUBLIC_INVITATION_PATH_PREFIX, type Access } from '@app/contract';
 import { auditActors } from '../../db/audit-context.js';
 import { AppError } from '../../errors.js';
 import { findSessionAccount, sessionCookieName } from '../../services/auth/sessions.js';
 import { sessionCache } from '../../services/auth/session-cache.js';
+import { bearerToken, findApiKey } from '../../services/auth/api-keys.js';
+import { scopeOfRoute } from '../../services/auth/api-key-scopes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Access of a route outside the contract; without it such a route under /api is admin-only. */
     access?: Access;
+  }
+  interface FastifyRequest {
+    /** The API key a request came with (`Authorization: Bearer`); `account` is then the staff member it acts for. */
+    apiKeyId: number | null;
   }
 }
 
@@ -44,6 +50,22 @@ export function checkAccess(access: Access, account: FastifyRequest['account']):
 }
 
 /**
+ * An `Authorization: Bearer <key>` request: the key must be live (else 401, one answer for every way of
+ * being wrong), the route an admin one, and the key's scopes must hold the route's (else 403). A route
+ * nobody declared (a 404 to be) is left to answer 404.
+ */
+async function authenticateApiKey(request: FastifyRequest, token: string): Promise<void> {
+  const key = await findApiKey(request.server.db, token);
+  if (!key) throw new AppError(401, API_KEY_INVALID);
+  if (request.routeOptions.url === undefined) return;
+  if (routeAccess(request) !== 'admin') throw new AppError(403, 'API keys can only call the admin API (/api/admin)');
+  const scope = scopeOfRoute(request.method, request.routeOptions.url);
+  if (!scope || !key.scopes.includes(scope)) throw new AppError(403, `This API key may not make this call${scope ? ` (it needs the ${scope} scope)` : ''}`);
+  request.account = key.account;
+  request.apiKeyId = key.id;
+}
+
+/**
  * The one place access is enforced: each contract route declares `metadata.access`, and this hook
  * resolves the session and checks it before any handler (or the not-found handler) runs. It also
  * refuses a state-changing request whose Origin names another site.
@@ -57,6 +79,7 @@ export function registerAccess(app: FastifyInstance): void {
     if (UNSAFE.has(request.method)) sessionCache.clear();
   });
   app.decorateRequest('account', null);
+  app.decorateRequest('apiKeyId', null);
   app.addHook('onRequest', async (request) => {
     // The signed public invitation calls (unsubscribe, RFC 8058 one-click) are cookie-less and meant for any origin.
     if (UNSAFE.has(request.method) && request.headers.origin && !request.url.startsWith(PUBLIC_INVITATION_PATH_PREFIX)) {
@@ -68,15 +91,18 @@ export function registerAccess(app: FastifyInstance): void {
       }
       if (!sameSite) throw new AppError(403, 'Cross-site request refused');
     }
+    const bearer = isApiPath(request.url) && routeAccess(request) !== 'public' ? bearerToken(request.headers.authorization) : undefined;
+    if (bearer !== undefined) return authenticateApiKey(request, bearer);
     // The client's shell and static files need no session: no lookup for them.
     const token = isApiPath(request.url) ? request.cookies[cookie] : undefined;
     request.account = token ? await findSessionAccount(app.db, token, times) : null;
     checkAccess(routeAccess(request), request.account);
   });
-  // What a staff member's request writes is audited as theirs (db/audit-context.ts): the rest of the
-  // request runs inside the actor's context.
+  // What a staff member's request writes is audited as theirs, and an API key's as the key's
+  // (db/audit-context.ts): the rest of the request runs inside the actor's context.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.account?.admin) return done();
-    auditActors.run({ accountId: request.account.id, apiKeyId: null, address: request.ip }, done);
+    const actor = request.apiKeyId ? { accountId: null, apiKeyId: request.apiKeyId } : { accountId: request.account.id, apiKeyId: null };
+    auditActors.run({ ...actor, address: request.ip }, done);
   });
 }

@@ -196,6 +196,9 @@ describe('send test email', () => {
     expect(row.tokenValues).toMatchObject({ firstName: 'Jordan', deadline: 'April 30, 2026' });
     expect(row.tokenValues).not.toHaveProperty('unsubscribeUrl'); // added at delivery, naming test sends '0'
     expect(jobsSent).toContain('deliver-emails');
+    // Audited in the send's transaction (issue 27): the template tested, the address and the send.
+    const audited = await t.db.selectFrom('auditLog').selectAll().where('action', '=', 'test-send').where('entityId', '=', String(invitationTemplate)).execute();
+    expect(audited).toMatchObject([{ entity: 'email_templates', accountId: expect.any(Number), detail: { toEmail: 'qa@society.org', sendId: res.json().sendId, inviteeId: ids.inviteeId } }]);
     // A second test of the same template to the same person is a new send.
     const again = await send(invitationTemplate, { toEmail: 'qa@society.org', recipientId: ids.inviteeId });
     expect(again.json().sendId).not.toBe(res.json().sendId);

@@ -49,5 +49,6 @@ export async function sendTestEmail(app: FastifyInstance, templateId: number, in
     toEmail: input.toEmail,
     emailType: emailTypeOf(template.templateType),
     ref,
+    audited: { entity: 'email_templates', entityId: templateId },
   });
 }

@@ -85,6 +85,13 @@ describe('imports API', () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body).toBe('row,Legacy Id,First Name,Last Name,E-mail,Member Since,reason\n4,7003,Cy,Cole,,2025-01-11,Email is required\n5,7004,Di,Dunn,di@example.test,not a date,Member Since must be a date\n');
 
+    // Audited (issue 27): the import as one row in its own transaction, the rejected rows' download as an export.
+    const audited = await q.t.db.selectFrom('auditLog').select(['action', 'entity', 'entityId', 'detail', 'accountId']).where('entityId', '=', String(real.id)).orderBy('id').execute();
+    expect(audited).toEqual([
+      { action: 'import', entity: 'imports', entityId: String(real.id), detail: { kind: 'accounts', dryRun: false, fileId }, accountId: expect.any(Number) },
+      { action: 'export', entity: 'import_rejected', entityId: String(real.id), detail: expect.objectContaining({ file: expect.stringMatching(/^import-\d+-rejected-/) }), accountId: expect.any(Number) },
+    ]);
+
     const again = await finished(await start('accounts', fileId, false));
     expect(again).toMatchObject({ countCreated: 0, countUpdated: 0, countUnchanged: 2, countRejected: 2 });
 

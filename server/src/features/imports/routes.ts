@@ -4,6 +4,7 @@ import { AppError, fieldError, notFound, orNotFound } from '../../errors.js';
 import { csvAttachment } from '../../http.js';
 import { commitFiles } from '../../services/files.js';
 import { previewImport } from '../../services/record-import/preview.js';
+import { writeAuditRow } from '../../services/audit/write-audit-row.js';
 import * as repo from './repo.js';
 
 export const importRoutes = s.router(contract.imports, {
@@ -23,6 +24,7 @@ export const importRoutes = s.router(contract.imports, {
       if (!(await repo.storedFile(trx, body.fileId))) throw fieldError('fileId', IMPORT_MESSAGES.fileNotFound);
       const importId = await repo.createImport(trx, body, request.account?.id ?? null);
       await commitFiles(trx, [body.fileId]);
+      await writeAuditRow(trx, { action: 'import', entity: 'imports', entityId: importId, detail: { kind: body.kind, dryRun: body.dryRun, fileId: body.fileId } });
       await jobs.send('run-import', { importId }, { db: trx });
       return importId;
     });

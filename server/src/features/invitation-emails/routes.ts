@@ -101,6 +101,7 @@ export const invitationEmailRoutes = s.router(contract.invitationEmails, {
       toEmail: body.toEmail,
       emailType: 'Invitation',
       ref: { inviteeId: invitee.id, invitationId: params.id },
+      audited: { entity: 'invitation_emails', entityId: reminder.id },
     });
     return { status: 200, body: { message: TEST_EMAIL_SENT, sendId } };
   },

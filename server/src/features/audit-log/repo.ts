@@ -1,0 +1,82 @@
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { AuditEntry, AuditFacets } from '@app/contract';
+import type { DB, Db } from '../../db/database.js';
+import { accountName } from '../../db/account-sql.js';
+import { likePattern, mapPage, paginate, streamCsv } from '../../db/list.js';
+import type { CsvColumn, ListFilters, SortMap } from '../../db/list.js';
+import { csvIso, csvText } from '../../db/copy-csv.js';
+
+type ListQuery = z.output<typeof import('@app/contract').AuditLogListQuery>;
+type Filters = ListFilters<ListQuery>;
+
+const sortMap: SortMap<'at' | 'id'> = { at: 'l.at', id: 'l.id' };
+
+const actor = sql<string | null>`case when l.api_key_id is not null then 'key:' || l.api_key_id when l.account_id is not null then 'account:' || l.account_id end`;
+const actorName = sql<string | null>`coalesce(k.name, ${accountName('a')})`;
+
+function filterLog(db: Db, filters: Filters) {
+  let qb = db.selectFrom('auditLog as l').leftJoin('accounts as a', 'a.id', 'l.accountId').leftJoin('apiKeys as k', 'k.id', 'l.apiKeyId');
+  if (filters.actor) {
+    const [kind, id] = filters.actor.split(':');
+    qb = qb.where(kind === 'key' ? 'l.apiKeyId' : 'l.accountId', '=', Number(id));
+  }
+  if (filters.entity) qb = qb.where('l.entity', '=', filters.entity);
+  if (filters.entityId) qb = qb.where('l.entityId', '=', filters.entityId);
+  if (filters.action) qb = qb.where('l.action', '=', filters.action);
+  if (filters.dateFrom) qb = qb.where('l.at', '>=', new Date(`${filters.dateFrom}T00:00:00Z`));
+  if (filters.dateTo) qb = qb.where('l.at', '<', sql<Date>`${filters.dateTo}::date + 1`);
+  if (filters.search) {
+    const pattern = likePattern(filters.search);
+    qb = qb.where(sql<boolean>`(coalesce(l.entity_id, '') || ' ' || l.entity || ' ' || l.action || ' ' || coalesce(${actorName}, '') || ' ' || coalesce(l.address, '')) ilike ${pattern}`);
+  }
+  return qb;
+}
+
+function selectLog(db: Db, filters: Filters) {
+  return filterLog(db, filters).select(['l.id', 'l.at', 'l.address', 'l.action', 'l.entity', 'l.entityId', 'l.changes', 'l.detail', actor.as('actor'), actorName.as('actorName')]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectLog>['executeTakeFirstOrThrow']>>;
+
+const toEntry = (row: Row): AuditEntry => ({ ...row, at: row.at.toISOString() });
+
+/** The log, newest first by default; the History panel of a record is this list with its entity and id. */
+export async function listAuditLog(db: Db, query: ListQuery) {
+  return mapPage(await paginate(selectLog(db, query), query, sortMap, 'l.id', { tieBreakerFollowsSort: true }), toEntry);
+}
+
+/** Staff accounts and API keys (the only actors), the entities the log holds (a skip scan of its index) and the actions. */
+export async function auditFacets(db: Db): Promise<Omit<AuditFacets, 'actions'>> {
+  const [staff, keys, entities] = await Promise.all([
+    db.selectFrom('accounts as a').select(['a.id', accountName('a').as('name')]).where('a.admin', '=', true).orderBy('a.nameKey').execute(),
+    db.selectFrom('apiKeys').select(['id', 'name']).orderBy('name').execute(),
+    sql<{ entity: string }>`
+      with recursive e as (
+        (select entity from audit_log order by entity limit 1)
+        union all
+        select (select entity from audit_log where entity > e.entity order by entity limit 1) from e where e.entity is not null
+      ) select entity from e where entity is not null`.execute(db),
+  ]);
+  return {
+    actors: [...staff.map((a) => ({ value: `account:${a.id}`, label: a.name ?? `Account ${a.id}` })), ...keys.map((k) => ({ value: `key:${k.id}`, label: `API key: ${k.name}` }))],
+    entities: entities.rows.map((r) => r.entity),
+  };
+}
+
+const csvColumns: CsvColumn[] = [
+  { header: 'id', value: 'l.id' },
+  { header: 'at', value: csvIso('l.at') },
+  { header: 'actor', value: csvText(actor) },
+  { header: 'actorName', value: csvText(actorName) },
+  { header: 'address', value: csvText('l.address') },
+  { header: 'action', value: csvText('l.action') },
+  { header: 'entity', value: csvText('l.entity') },
+  { header: 'entityId', value: csvText('l.entityId') },
+  { header: 'changes', value: csvText('l.changes') },
+  { header: 'detail', value: csvText('l.detail') },
+];
+
+export function exportAuditLog(db: Kysely<DB>, query: Omit<ListQuery, 'page' | 'pageSize'>) {
+  return streamCsv(db, filterLog(db, query).select('l.id'), query.sort, sortMap, csvColumns, 'l.id');
+}
