@@ -103,6 +103,8 @@ const Env = z.object({
   AI_RETRIES: z.coerce.number({ message: 'must be a number' }).int().min(0).max(10).default(2),
   // Messages one account may send to AI chats in any 24 hours (each is a paid provider call); over it: 429.
   AI_MEMBER_DAILY_MESSAGES: z.coerce.number({ message: 'must be a number' }).int().min(0).max(100_000).default(50),
+  // Audit rows older than this many days are deleted by the daily purge-audit-log job (the only delete there is).
+  AUDIT_RETENTION_DAYS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(36_500).default(730),
   // AI video provider (HeyGen's template API): unset VIDEO_API_KEY = not configured (screens say so, generate answers 409).
   VIDEO_API_URL: z.string().url('must be an absolute URL').default('https://api.heygen.com'),
   VIDEO_API_KEY: z.string().min(1).optional(),

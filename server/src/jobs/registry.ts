@@ -1,4 +1,5 @@
 import { purgeUploads } from './purge-uploads.js';
+import { purgeAuditLog } from './purge-audit-log.js';
 import { deliverEmails } from './deliver-emails.js';
 import { applyEmailEvents } from './apply-email-events.js';
 import { processInvitationDatabaseJob } from './process-invitation-database.js';
@@ -9,7 +10,7 @@ import { runImportJob } from './run-import.js';
 import { JobQueue, type Jobs, type JobQueueOptions } from './queue.js';
 
 /** Every job the app runs: a new job is one file (see define-job.ts) and one entry here. */
-export const jobDefinitions = [purgeUploads, deliverEmails, applyEmailEvents, processInvitationDatabaseJob, uploadPostalMails, startDueRemindersJob, sendReminderJob, ticklerJob, generateAiVideoJob, pollAiVideoJob, deleteAiVideoJob, runImportJob] as const;
+export const jobDefinitions = [purgeUploads, purgeAuditLog, deliverEmails, applyEmailEvents, processInvitationDatabaseJob, uploadPostalMails, startDueRemindersJob, sendReminderJob, ticklerJob, generateAiVideoJob, pollAiVideoJob, deleteAiVideoJob, runImportJob] as const;
 
 export type RegisteredJob = (typeof jobDefinitions)[number];
 /** `app.jobs`: sends any registered job, its data type checked by name. */
