@@ -51,6 +51,7 @@ export const Account = z.object({
   schoolName: z.string().nullable(),
   pledgedAt: z.string().nullable(),
   memberAt: z.string().nullable(),
+  twoFactorOn: z.boolean().describe('Two-factor sign-in is on (staff can reset it)'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -11,6 +11,7 @@ export * from './calendar.js';
 export * from './member-events.js';
 export * from './account-fields.js';
 export * from './accounts.js';
+export * from './two-factor.js';
 export * from './members.js';
 export * from './emails.js';
 export * from './blocked-emails.js';

@@ -31,6 +31,7 @@ import { learnContract } from './learn.js';
 import { importsContract } from './imports.js';
 import { apiKeysContract } from './api-keys.js';
 import { auditLogContract } from './audit-log.js';
+import { twoFactorContract } from './two-factor.js';
 
 // Apart from index.ts so that a bundle importing one schema from '@app/contract' does not carry every
 // area's routes: the client's first chunk needs list queries and the auth routes, not the whole router.
@@ -47,6 +48,7 @@ export const contract = apiRouter({
   calendar: calendarContract,
   memberEvents: memberEventsContract,
   accounts: accountsContract,
+  twoFactor: twoFactorContract,
   emails: emailsContract,
   blockedEmails: blockedEmailsContract,
   imports: importsContract,

@@ -43,6 +43,8 @@ const Env = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().positive().default(100),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  // Every staff account must turn on two-factor sign-in (TOTP) at its next sign-in before any other staff call.
+  REQUIRE_STAFF_2FA: flag.default('false'),
   // GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset = 404.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   // How long SIGTERM may take: requests in flight finish, jobs finish or are handed back, then exit 0.

@@ -11,6 +11,7 @@ import { chapterRoutes } from './features/chapters/routes.js';
 import { calendarRoutes } from './features/calendar/routes.js';
 import { memberEventsRoutes } from './features/calendar/member-events-routes.js';
 import { accountRoutes } from './features/accounts/routes.js';
+import { twoFactorRoutes } from './features/two-factor/routes.js';
 import { emailRoutes } from './features/emails/routes.js';
 import { blockedEmailRoutes } from './features/blocked-emails/routes.js';
 import { publicUnsubscribeRoutes } from './features/unsubscribe/routes.js';
@@ -46,6 +47,7 @@ export const router = s.router(contract, {
   calendar: calendarRoutes,
   memberEvents: memberEventsRoutes,
   accounts: accountRoutes,
+  twoFactor: twoFactorRoutes,
   emails: emailRoutes,
   blockedEmails: blockedEmailRoutes,
   imports: importRoutes,

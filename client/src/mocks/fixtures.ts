@@ -11,6 +11,7 @@ export const mockAccount: CurrentAccount = {
   email: 'ada@example.edu',
   avatarUrl: null,
   admin: true,
+  mustSetUpTwoFactor: false,
 };
 
 /** Hand-written answers where a schema sample would not do. Keyed by contract route key. */

@@ -67,6 +67,24 @@ export interface LoginFailureTable {
   failedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** An account's TOTP factor (migration 0033): the encrypted key, confirmed or still being set up. */
+export interface AccountSecondFactorTable {
+  accountId: number;
+  secret: string;
+  confirmedAt: Date | null;
+  /** The last accepted 30-second step: a code is accepted once only. */
+  lastStep: ColumnType<string | null, number | null | undefined, number | null>;
+  createdAt: CreatedAt;
+}
+
+/** One-time recovery codes of a second factor, as SHA-256 hashes (migration 0033). */
+export interface AccountRecoveryCodeTable {
+  id: Generated<number>;
+  accountId: number;
+  codeHash: string;
+  usedAt: Date | null;
+}
+
 export interface FileTable {
   id: Generated<number>;
   storageKey: string;
@@ -187,6 +205,8 @@ export interface DB {
   accounts: AccountTable;
   sessions: SessionTable;
   loginFailures: LoginFailureTable;
+  accountSecondFactors: AccountSecondFactorTable;
+  accountRecoveryCodes: AccountRecoveryCodeTable;
   files: FileTable;
   institutions: InstitutionTable;
   imports: ImportTable;

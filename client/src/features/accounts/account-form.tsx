@@ -4,6 +4,7 @@ import { AccountCreateInput, AccountUpdateInput, PASSWORD_MIN, type Account } fr
 import { AddressFields, EntityForm, NullableNumberInput, useEntityForm } from '../../components/form-kit';
 import { accountsArea } from './api';
 import { toAccountFormValues } from './form-values';
+import { TwoFactorReset } from './two-factor-reset';
 
 const adminRouteApi = getRouteApi('/admin');
 
@@ -58,6 +59,7 @@ export function AccountForm({ account, onDone }: { account?: Account; onDone: ()
         disabled={isSelf}
         {...form.getInputProps('active', { type: 'checkbox' })}
       />
+      {account?.twoFactorOn && !isSelf && <TwoFactorReset account={account} />}
       <Divider label="Address" labelPosition="left" mt="xs" />
       <AddressFields form={form} path="address" />
     </EntityForm>

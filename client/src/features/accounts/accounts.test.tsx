@@ -24,6 +24,7 @@ const account = (over: Partial<Account>): Account => ({
   schoolName: null,
   pledgedAt: null,
   memberAt: null,
+  twoFactorOn: false,
   createdAt: '2026-01-15T15:00:00.000Z',
   updatedAt: '2026-01-15T15:00:00.000Z',
   ...over,

@@ -1,6 +1,7 @@
 import { AccountListQuery, MemberListQuery, PledgeListQuery, WELCOME_EMAIL_SENT, type ResetPasswordInput } from '@app/contract';
 import { createArea, type EntityId } from '../../api/area';
-import { accountsContract, apiRouter } from '@app/contract';
+import { accountsContract, apiRouter, twoFactorContract } from '@app/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { areaClient } from '../../api/tsr';
 
 const tsr = areaClient({ accounts: accountsContract });
@@ -11,6 +12,7 @@ export const accountsRoutes = apiRouter({ accounts: accountsContract }).accounts
 export const ACCOUNT_SAVED = 'Account saved successfully.';
 export const PASSWORD_SAVED = 'Password saved successfully.';
 export const MEMBER_SAVED = 'Member saved successfully.';
+export const TWO_FACTOR_RESET = 'Two-factor sign-in reset.';
 
 // Accounts, members and pledges are the same rows (DOMAIN.md): all three live under 'accounts', so
 // every save refreshes the three lists.
@@ -44,4 +46,16 @@ export function useResetPassword(kind: 'account' | 'member') {
 export function useSendWelcomeEmail() {
   const mutation = routes.sendWelcomeEmail.useMutation({ meta: { successMessage: WELCOME_EMAIL_SENT } });
   return (id: EntityId) => mutation.mutate({ params: { id: Number(id) } });
+}
+
+const twoFactor = areaClient({ twoFactor: twoFactorContract }).twoFactor;
+
+/** Reset of another account's second factor (audited on the server); the account is read again. */
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  const mutation = twoFactor.reset.useMutation({
+    meta: { successMessage: TWO_FACTOR_RESET },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountsArea.queries.all }),
+  });
+  return (id: number) => mutation.mutate({ params: { id } });
 }

@@ -1,7 +1,7 @@
-import { authClient } from '../../api/auth-client';
+import { authClient, currentAccountKey } from '../../api/auth-client';
 
 export const accountQueries = {
-  current: ['account', 'current'] as const,
+  current: currentAccountKey,
 };
 
 /** The signed-in account (null on the login page until signed in). */

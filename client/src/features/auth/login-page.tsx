@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Center, Image, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { LoginBody } from '@app/contract';
+import { LoginBody, type CurrentAccount } from '@app/contract';
 import { authClient } from '../../api/auth-client';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { accountQueries } from './api';
+import { CodeStep } from './code-step';
 
 /**
  * Where to go after signing in: the target parsed as a URL against the site's origin, kept only when that
@@ -25,12 +26,29 @@ export function safeRedirect(target: string | undefined, home = '/admin', origin
 /** Home after sign-in without a redirect: staff to the dashboard, members to their events. */
 export const homeOf = (account: { admin: boolean }) => (account.admin ? '/admin' : '/member');
 
+/** Where a new sign-in goes: the set-up of two-factor sign-in first when staff must have one (REQUIRE_STAFF_2FA). */
+export const afterSignIn = (account: CurrentAccount, redirect: string | undefined) =>
+  account.mustSetUpTwoFactor ? '/admin/profile' : safeRedirect(redirect, homeOf(account));
+
 export function LoginPage({ redirect }: { redirect?: string }) {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [step, setStep] = useState<'password' | 'code'>('password');
   const login = authClient.auth.login.useMutation({ meta: { silentError: true } });
+
+  const signedIn = (account: CurrentAccount) => {
+    queryClient.setQueryData(accountQueries.current, { status: 200, body: account, headers: new Headers() });
+    // A full navigation so every screen starts from the signed-in state.
+    window.location.assign(afterSignIn(account, redirect));
+  };
+
+  const backToPassword = () => {
+    login.reset();
+    setPassword('');
+    setStep('password');
+  };
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -43,10 +61,9 @@ export function LoginPage({ redirect }: { redirect?: string }) {
     login.mutate(
       { body: parsed.data },
       {
-        onSuccess: ({ body }) => {
-          queryClient.setQueryData(accountQueries.current, { status: 200, body: body.account, headers: new Headers() });
-          // A full navigation so every screen starts from the signed-in state.
-          window.location.assign(safeRedirect(redirect, homeOf(body.account)));
+        onSuccess: (res) => {
+          if (res.status === 202) setStep('code');
+          else signedIn(res.body.account);
         },
         onError: (error) => setErrors(fieldErrors(error)),
       },
@@ -56,22 +73,26 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   return (
     <Center mih="100vh" bg="var(--mantine-color-body)">
       <Paper withBorder shadow="md" p="xl" radius="md" w={380}>
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <Image src="/logo.svg" w={48} h={48} alt="Logo" />
-            <Title order={2}>Sign in</Title>
-            {login.error && !Object.keys(errors).length && (
-              <Alert color="red" role="alert">
-                {errorMessage(login.error)}
-              </Alert>
-            )}
-            <TextInput label="Email" name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} required />
-            <PasswordInput label="Password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} required />
-            <Button type="submit" loading={login.isPending} fullWidth>
-              Sign in
-            </Button>
-          </Stack>
-        </form>
+        <Image src="/logo.svg" w={48} h={48} alt="Logo" mb="md" />
+        {step === 'code' ? (
+          <CodeStep onSignedIn={signedIn} onBack={backToPassword} />
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              <Title order={2}>Sign in</Title>
+              {login.error && !Object.keys(errors).length && (
+                <Alert color="red" role="alert">
+                  {errorMessage(login.error)}
+                </Alert>
+              )}
+              <TextInput label="Email" name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} required />
+              <PasswordInput label="Password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} required />
+              <Button type="submit" loading={login.isPending} fullWidth>
+                Sign in
+              </Button>
+            </Stack>
+          </form>
+        )}
       </Paper>
     </Center>
   );

@@ -6,7 +6,7 @@ import type { AiChat, CurrentAccount, LearnerAiComponent, LearnerComponent, Syll
 import { mockServer } from '../../mocks/node';
 import { renderRoute, slow } from '../../test/render';
 
-const member: CurrentAccount = { id: 9, firstName: 'Max', lastName: 'Member', fullName: 'Max Member', email: 'max@example.edu', avatarUrl: null, admin: false };
+const member: CurrentAccount = { id: 9, firstName: 'Max', lastName: 'Member', fullName: 'Max Member', email: 'max@example.edu', avatarUrl: null, admin: false, mustSetUpTwoFactor: false };
 
 const component = (over: Partial<LearnerComponent>): LearnerComponent => ({
   id: 1, slug: 'welcome', name: 'Welcome', componentType: 'lesson', sectionSlug: '1', index: 0, xp: 10, learningXps: [], required: true,

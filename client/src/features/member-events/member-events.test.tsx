@@ -10,7 +10,7 @@ import { memberEventOf } from '../../test/events';
 import { formatEventRange } from './format';
 
 const member: CurrentAccount = {
-  id: 9, firstName: 'Max', lastName: 'Member', fullName: 'Max Member', email: 'max@example.edu', avatarUrl: null, admin: false,
+  id: 9, firstName: 'Max', lastName: 'Member', fullName: 'Max Member', email: 'max@example.edu', avatarUrl: null, admin: false, mustSetUpTwoFactor: false,
 };
 
 const event = memberEventOf;

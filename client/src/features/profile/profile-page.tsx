@@ -1,5 +1,6 @@
 import { Avatar, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CurrentAccount } from '@app/contract';
+import { TwoFactorCard } from './two-factor-card';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -39,6 +40,7 @@ export function ProfilePage({ account }: { account: CurrentAccount }) {
           <Field label="Email" value={account.email} />
         </SimpleGrid>
       </Card>
+      <TwoFactorCard />
     </Stack>
   );
 }

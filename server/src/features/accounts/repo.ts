@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { pageOfRows, type SortMap } from '../../db/list.js';
 import { pageOfAccountIds } from './filters.js';
+import { hasSecondFactor } from '../../services/auth/second-factor.js';
 
 type ListQuery = z.output<typeof AccountListQuery>;
 type CreateInput = z.output<typeof import('@app/contract').AccountCreateInput>;
@@ -26,7 +27,11 @@ const accountColumns = [
 ] as const;
 
 function selectAccounts(db: Db) {
-  return db.selectFrom('accounts as a').leftJoin('institutions as i', 'i.id', 'a.institutionId').select(accountColumns);
+  return db
+    .selectFrom('accounts as a')
+    .leftJoin('institutions as i', 'i.id', 'a.institutionId')
+    .select(accountColumns)
+    .select(hasSecondFactor('a.id').as('twoFactorOn'));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectAccounts>['executeTakeFirstOrThrow']>>;

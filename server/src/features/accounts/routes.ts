@@ -6,6 +6,7 @@ import { csvAttachment } from '../../http.js';
 import { hashNewPassword } from '../../services/auth/passwords.js';
 import { revokeAccountSessions } from '../../services/auth/sessions.js';
 import { sendWelcomeEmail } from '../../services/mail/welcome.js';
+import { writeAuditRow } from '../../services/audit/write-audit-row.js';
 import * as repo from './repo.js';
 import * as members from './members.js';
 
@@ -20,6 +21,8 @@ async function resetPassword(request: FastifyRequest, accountId: number, newPass
     if (!(await repo.setPassword(trx, accountId, passwordHash))) return false;
     const me = request.account!;
     await revokeAccountSessions(trx, accountId, me.id === accountId ? me.sessionId : undefined);
+    // The row trigger keeps no password column, so the reset is audited explicitly.
+    await writeAuditRow(trx, { action: 'password-reset', entity: 'accounts', entityId: accountId });
     return true;
   });
   if (!found) throw notFound(what);

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRoute } from '@ts-rest/core';
-import { API_KEY_INVALID, PUBLIC_INVITATION_PATH_PREFIX, type Access } from '@app/contract';
+import { API_KEY_INVALID, PUBLIC_INVITATION_PATH_PREFIX, TWO_FACTOR_SETUP_PATH_PREFIX, type Access } from '@app/contract';
 import { auditActors } from '../../db/audit-context.js';
 import { AppError } from '../../errors.js';
 import { findSessionAccount, sessionCookieName } from '../../services/auth/sessions.js';
+import { mustSetUpTwoFactor } from '../../services/auth/sign-in.js';
 import { sessionCache } from '../../services/auth/session-cache.js';
 import { bearerToken, findApiKey } from '../../services/auth/api-keys.js';
 import { scopeOfRoute } from '../../services/auth/api-key-scopes.js';
@@ -47,6 +48,14 @@ export function checkAccess(access: Access, account: FastifyRequest['account']):
   if (access === 'public') return;
   if (!account) throw new AppError(401, 'You must be signed in');
   if (access === 'admin' && !account.admin) throw new AppError(403, 'Only staff can do this');
+}
+
+export const TWO_FACTOR_FIRST = 'Set up two-factor sign-in on your profile first';
+
+/** With REQUIRE_STAFF_2FA, a staff member without a second factor may only set one up among the staff calls. */
+function checkTwoFactorSetUp(request: FastifyRequest, access: Access, required: boolean): void {
+  if (access !== 'admin' || !request.account || !mustSetUpTwoFactor(required, request.account)) return;
+  if (!request.url.startsWith(TWO_FACTOR_SETUP_PATH_PREFIX)) throw new AppError(403, TWO_FACTOR_FIRST);
 }
 
 /**
@@ -96,7 +105,9 @@ export function registerAccess(app: FastifyInstance): void {
     // The client's shell and static files need no session: no lookup for them.
     const token = isApiPath(request.url) ? request.cookies[cookie] : undefined;
     request.account = token ? await findSessionAccount(app.db, token, times) : null;
-    checkAccess(routeAccess(request), request.account);
+    const access = routeAccess(request);
+    checkAccess(access, request.account);
+    checkTwoFactorSetUp(request, access, app.config.REQUIRE_STAFF_2FA);
   });
   // What a staff member's request writes is audited as theirs, and an API key's as the key's
   // (db/audit-context.ts): the rest of the request runs inside the actor's context.

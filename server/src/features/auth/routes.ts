@@ -1,13 +1,19 @@
 import type { FastifyRequest } from 'fastify';
-import { contract, INVALID_LOGIN } from '@app/contract';
+import { contract, INVALID_CODE, INVALID_LOGIN, SIGN_IN_EXPIRED } from '@app/contract';
 import { s } from '../../ts-rest.js';
-import { AppError } from '../../errors.js';
+import type { Db } from '../../db/database.js';
+import { writeAuditRow } from '../../services/audit/write-audit-row.js';
 import { verifyPassword } from '../../services/auth/passwords.js';
+import { endPendingSignIn, pendingSignInAccount, startPendingSignIn } from '../../services/auth/pending-sign-in.js';
+import { secondFactorOn, useSecondFactorCode } from '../../services/auth/second-factor.js';
 import { revokeSession, sessionCookieName } from '../../services/auth/sessions.js';
-import { signIn, toCurrentAccount } from '../../services/auth/sign-in.js';
-import { attemptFailed, attemptSucceeded, beginAttempt, throttleRules, waitText } from '../../services/auth/throttle.js';
+import { auditFailedSignIn, completeSignIn, mustSetUpTwoFactor, toCurrentAccount } from '../../services/auth/sign-in.js';
+import { assertAttemptAllowed, attemptFailed, attemptSucceeded, beginAttempt, throttleRules } from '../../services/auth/throttle.js';
 
 const cookieName = (request: FastifyRequest) => sessionCookieName(request.server.config.COOKIE_SECURE);
+
+const selectAccount = (db: Db) =>
+  db.selectFrom('accounts').select(['id', 'firstName', 'lastName', 'email', 'avatarUrl', 'admin', 'active', 'passwordHash']);
 
 export const authRoutes = s.router(contract.auth, {
   login: async ({ body, request, reply }) => {
@@ -15,34 +21,64 @@ export const authRoutes = s.router(contract.auth, {
     const email = body.email.toLowerCase();
     const rules = throttleRules(config);
     const attempt = await beginAttempt(db, email, request.ip, rules);
-    if (!attempt.allowed) {
-      reply.header('retry-after', String(attempt.retryAfterSeconds));
-      throw new AppError(429, `Too many failed sign-in attempts. Try again in ${waitText(attempt.retryAfterSeconds)}.`);
-    }
-    const account = await db
-      .selectFrom('accounts')
-      .select(['id', 'firstName', 'lastName', 'email', 'avatarUrl', 'admin', 'active', 'passwordHash'])
+    assertAttemptAllowed(reply, attempt);
+    const account = await selectAccount(db)
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
       .executeTakeFirst();
     const ok = await verifyPassword(account?.passwordHash ?? null, body.password);
     if (!account || !ok || !account.active) {
       await attemptFailed(db, rules);
+      await auditFailedSignIn(request, email, account?.id ?? null, 'password');
       return { status: 401, body: { message: INVALID_LOGIN } };
+    }
+    // Members are never asked for a second factor.
+    const twoFactorOn = account.admin && (await secondFactorOn(db, account.id));
+    if (twoFactorOn) {
+      // No session before the code: only a short-lived signed cookie for the second step.
+      await attemptSucceeded(db, attempt, { forgive: false });
+      await startPendingSignIn(request, reply, account.id);
+      return { status: 202, body: { secondFactor: 'code' as const } };
     }
     await attemptSucceeded(db, attempt);
     // A new session id at every sign-in; the one the browser held before (if any) ends now.
-    await signIn(request, reply, account.id);
-    return { status: 200, body: { account: toCurrentAccount(account) } };
+    return completeSignIn(request, reply, { ...account, twoFactorOn });
+  },
+
+  loginCode: async ({ body, request, reply }) => {
+    const { db, config } = request.server;
+    const accountId = await pendingSignInAccount(request);
+    const account = accountId === null ? undefined : await selectAccount(db).where('id', '=', accountId).executeTakeFirst();
+    if (!account || !account.active || !account.admin) return { status: 401, body: { message: SIGN_IN_EXPIRED } };
+    // The code is throttled with the password, under the same keys.
+    const email = account.email.toLowerCase();
+    const rules = throttleRules(config);
+    const attempt = await beginAttempt(db, email, request.ip, rules);
+    assertAttemptAllowed(reply, attempt);
+    const used = await useSecondFactorCode(db, account.id, body.code);
+    if (!used) {
+      await attemptFailed(db, rules);
+      await auditFailedSignIn(request, email, account.id, 'code');
+      return { status: 401, body: { message: INVALID_CODE } };
+    }
+    await attemptSucceeded(db, attempt);
+    endPendingSignIn(request, reply);
+    return completeSignIn(request, reply, { ...account, twoFactorOn: true }, used);
   },
 
   logout: async ({ request, reply }) => {
     const name = cookieName(request);
     const token = request.cookies[name];
-    if (token) await revokeSession(request.server.db, token);
+    const { db } = request.server;
+    const account = request.account;
+    if (token) await revokeSession(db, token);
+    if (token && account?.admin) await writeAuditRow(db, { action: 'sign-out', entity: 'accounts', entityId: account.id }, { accountId: account.id, apiKeyId: null, address: request.ip });
     reply.clearCookie(name, { path: '/', secure: request.server.config.COOKIE_SECURE, httpOnly: true, sameSite: 'lax' });
     reply.header('location', '/login');
     return { status: 302, body: undefined };
   },
 
-  currentAccount: async ({ request }) => ({ status: 200, body: toCurrentAccount(request.account!) }),
+  currentAccount: async ({ request }) => {
+    const account = request.account!;
+    return { status: 200, body: toCurrentAccount(account, mustSetUpTwoFactor(request.server.config.REQUIRE_STAFF_2FA, account)) };
+  },
 });

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { SessionAccount } from './sessions.js';
+import { hasSecondFactor } from './second-factor.js';
 
 /** Keys read `hsk_<lookup id: 12 characters>_<secret: 43 characters>`: 72 bits to find the row, 256 secret bits. */
 const KEY_FORMAT = /^hsk_([A-Za-z0-9_-]{12})_([A-Za-z0-9_-]{43})$/;
@@ -43,10 +44,11 @@ export async function findApiKey(db: Db, token: string): Promise<ApiKeyCaller | 
     .where('k.lookupId', '=', match[1]!)
     .select(['k.id', 'k.secretHash', 'k.scopes', 'k.revokedAt', 'a.id as accountId', 'a.firstName', 'a.lastName', 'a.email', 'a.avatarUrl', 'a.admin', 'a.active'])
     .select(sql<boolean>`k.last_used_at is null or k.last_used_at < now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})`.as('stale'))
+    .select(hasSecondFactor('a.id').as('twoFactorOn'))
     .executeTakeFirst();
   if (!row || !timingSafeEqual(Buffer.from(row.secretHash, 'hex'), sha256(token))) return null;
   if (row.revokedAt || !row.active || !row.admin) return null;
   if (row.stale) await db.updateTable('apiKeys').set({ lastUsedAt: sql`now()` }).where('id', '=', row.id).execute();
-  const { accountId, firstName, lastName, email, avatarUrl, admin, active } = row;
-  return { id: row.id, scopes: row.scopes, account: { id: accountId, firstName, lastName, email, avatarUrl, admin, active, sessionId: '' } };
+  const { accountId, firstName, lastName, email, avatarUrl, admin, active, twoFactorOn } = row;
+  return { id: row.id, scopes: row.scopes, account: { id: accountId, firstName, lastName, email, avatarUrl, admin, active, twoFactorOn, sessionId: '' } };
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { sessionCache } from './session-cache.js';
+import { hasSecondFactor } from './second-factor.js';
 
 /**
  * The session cookie's name. A secure cookie takes the `__Host-` prefix: browsers then accept it only
@@ -17,6 +18,8 @@ export type SessionAccount = {
   avatarUrl: string | null;
   admin: boolean;
   active: boolean;
+  /** A confirmed second factor (migration 0033). */
+  twoFactorOn: boolean;
   sessionId: string;
 };
 
@@ -69,6 +72,7 @@ async function lookUpSession(db: Db, key: string, idleMinutes: number): Promise<
     .where('a.active', '=', true)
     .select(['a.id', 'a.firstName', 'a.lastName', 'a.email', 'a.avatarUrl', 'a.admin', 'a.active', 's.id as sessionId'])
     .select(sql<number>`extract(epoch from now() - s.last_seen_at) * 1000`.as('idleMs'))
+    .select(hasSecondFactor('a.id').as('twoFactorOn'))
     .executeTakeFirst();
   if (!row) return null;
   const { idleMs, ...account } = row;

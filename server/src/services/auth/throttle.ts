@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
 
 /**
  * Sign-in throttling that holds under concurrency. Each attempt takes transaction-scoped advisory
@@ -72,9 +73,20 @@ export async function beginAttempt(db: Db, email: string, address: string, rules
   });
 }
 
-/** A right password: the attempt was no failure, and the email's failures from this address are forgiven. */
-export async function attemptSucceeded(db: Db, attempt: Extract<Attempt, { allowed: true }>): Promise<void> {
-  await db.deleteFrom('loginFailures').where((eb) => eb.or([eb('id', 'in', attempt.ids), eb('key', '=', attempt.pairKey)])).execute();
+/** 429 with Retry-After unless the attempt may go ahead. */
+export function assertAttemptAllowed(reply: { header(name: string, value: string): unknown }, attempt: Attempt): asserts attempt is Extract<Attempt, { allowed: true }> {
+  if (attempt.allowed) return;
+  reply.header('retry-after', String(attempt.retryAfterSeconds));
+  throw new AppError(429, `Too many failed sign-in attempts. Try again in ${waitText(attempt.retryAfterSeconds)}.`);
+}
+
+/**
+ * A right password (or code): the attempt was no failure, and the email's failures from this address are
+ * forgiven, unless `forgive` is false: a right password before a second factor forgives nothing, so
+ * alternating the password with wrong codes gains no fresh guesses; the right code forgives them all.
+ */
+export async function attemptSucceeded(db: Db, attempt: Extract<Attempt, { allowed: true }>, { forgive = true } = {}): Promise<void> {
+  await db.deleteFrom('loginFailures').where((eb) => (forgive ? eb.or([eb('id', 'in', attempt.ids), eb('key', '=', attempt.pairKey)]) : eb('id', 'in', attempt.ids))).execute();
 }
 
 /** A wrong password: the attempt stays recorded; failures older than the window (and a day) are forgotten. */
