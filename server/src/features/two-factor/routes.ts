@@ -44,9 +44,10 @@ export const twoFactorRoutes = s.router(contract.twoFactor, {
   disable: async ({ body, request, reply }) => {
     const { db, config } = request.server;
     const me = request.account!;
-    // A stolen session must not turn the factor off by guessing: throttled like a sign-in.
+    // A stolen session must not turn the factor off by guessing: throttled like a sign-in, under keys of its
+    // own, so guesses here never lock the owner's sign-in out.
     const rules = throttleRules(config);
-    const attempt = await beginAttempt(db, me.email.toLowerCase(), request.ip, rules);
+    const attempt = await beginAttempt(db, `two-factor-off:${me.email.toLowerCase()}`, request.ip, rules);
     assertAttemptAllowed(reply, attempt);
     const ok = body.code ? !!(await useSecondFactorCode(db, me.id, body.code)) : await passwordIsRight(me.id, body.password ?? '');
     if (!ok) {

@@ -155,6 +155,15 @@ describe('turning it off and resetting it', () => {
     expect((await passwordStep(t, 'off-password@example.test')).res.statusCode).toBe(200);
   });
 
+  it('throttles guesses at turning it off, apart from the sign-in', async () => {
+    const a = await staffWithTwoFactor(t, 'off-guess@example.test');
+    const guess = () => t.request({ method: 'POST', url: '/api/admin/profile/two-factor/disable', payload: { password: 'a-wrong-guess' }, cookie: a.cookie, remoteAddress: '10.5.0.1' });
+    for (let i = 0; i < 3; i++) expect((await guess()).statusCode).toBe(400);
+    expect((await guess()).statusCode).toBe(429);
+    // The owner can still sign in (with the code).
+    expect((await passwordStep(t, 'off-guess@example.test', '10.5.0.1')).res.statusCode).toBe(202);
+  });
+
   it("lets another staff member reset an account's second factor, but not their own", async () => {
     const target = await staffWithTwoFactor(t, 'lost-phone@example.test');
     const other = await t.signIn({ email: 'helpdesk@example.test' });
