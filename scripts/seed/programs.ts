@@ -10,8 +10,6 @@ const SURVEY_NAME = 'New Member Survey';
 const AI_TEMPLATES = { feedback: 'Reflection Feedback', chat: 'Goal Coach Chat', goal: 'Semester Goals Generator', task: 'Semester Tasks Planner' } as const;
 
 async function idOf(db: Db, table: string, column: string, value?: string): Promise<number | null> {
-  const { rows: exists } = await sql<{ ok: boolean }>`select to_regclass(${`public.${table}`}) is not null as ok`.execute(db);
-  if (!exists[0]?.ok) return null;
   const where = value === undefined ? sql`true` : sql`${sql.ref(column)} = ${value}`;
   const { rows } = await sql<{ id: number }>`select id from ${sql.table(table)} where ${where} order by id limit 1`.execute(db);
   return rows[0]?.id ?? null;

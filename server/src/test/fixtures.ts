@@ -17,17 +17,13 @@ const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 /**
  * A program component using the quiz, survey or assessment `id` (in a new program `program` with one
- * section), which makes deleting it a 409. Answers false, adding nothing, while the programs area is not
- * migrated (then nothing can use it).
- * @example if (!(await useInProgram(t.db, 'quiz', id, ['Leadership 101', 'Check-in']))) return;
+ * section), which makes deleting it a 409.
+ * @example await useInProgram(t.db, 'quiz', id, ['Leadership 101', 'Check-in']);
  */
 export async function useInProgram(db: Kysely<DB>, type: 'quiz' | 'survey' | 'assessment', id: number, [program, component]: [string, string]) {
-  const { rows } = await sql<{ ok: boolean }>`select to_regclass('public.program_components') is not null as ok`.execute(db);
-  if (!rows[0]!.ok) return false;
   await sql`
     with p as (insert into programs (name, slug) values (${program}, ${slug(program)}) returning id),
          s as (insert into program_sections (program_id, name) select id, 'Week 1' from p returning id, program_id)
     insert into program_components (program_id, section_id, name, slug, component_type, ${sql.ref(`${type}_id`)})
     select program_id, id, ${component}, ${slug(component)}, ${type}, ${id} from s`.execute(db);
-  return true;
 }

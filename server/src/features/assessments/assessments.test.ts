@@ -202,7 +202,7 @@ describe('assessments', () => {
     expect((await call('DELETE', `/${a.id}`)).statusCode).toBe(404);
 
     const used = await makeAssessment('Used');
-    if (!(await useInProgram(t.db, 'assessment', used.id, ['Program', 'Style check']))) return;
+    await useInProgram(t.db, 'assessment', used.id, ['Program', 'Style check']);
     const refused = await call('DELETE', `/${used.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(ASSESSMENT_MESSAGES.inUse);

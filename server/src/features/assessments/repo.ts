@@ -23,21 +23,8 @@ const sortMap: SortMap<ListQuery['sort'][number]['field']> = {
   id: 'a.id',
 };
 
-// program_components comes with the programs area (migration 0019); until it is there nothing uses an assessment.
-let componentsTable = false;
-async function hasComponentsTable(db: Db): Promise<boolean> {
-  if (componentsTable) return true;
-  const { rows } = await sql<{ found: boolean }>`select to_regclass('public.program_components') is not null as found`.execute(db);
-  componentsTable = rows[0]?.found ?? false;
-  return componentsTable;
-}
-
 /** Program components using assessment `a` (the alias), as a scalar expression. */
-async function componentCount(db: Db) {
-  return (await hasComponentsTable(db))
-    ? sql<number>`(select count(*)::int from program_components pc where pc.assessment_id = a.id)`
-    : sql<number>`0`;
-}
+const componentCount = sql<number>`(select count(*)::int from program_components pc where pc.assessment_id = a.id)`;
 
 const iso = (d: Date) => d.toISOString();
 
@@ -47,7 +34,7 @@ export async function listAssessments(db: Db, query: ListQuery) {
     .leftJoin('accounts as acc', 'acc.id', 'a.updatedBy')
     .select([
       'a.id', 'a.title', 'a.createdAt', 'a.updatedAt', accountName('acc').as('updatedBy'),
-      outcomeCount.as('outcomeCount'), questionCount.as('questionCount'), (await componentCount(db)).as('componentCount'),
+      outcomeCount.as('outcomeCount'), questionCount.as('questionCount'), componentCount.as('componentCount'),
     ]);
   if (query.search) qb = qb.where(sql`lower(a.title)`, 'like', likePattern(query.search.toLowerCase()));
   const page = await paginate(qb, query, sortMap, 'a.id');
@@ -58,7 +45,7 @@ export async function listAssessments(db: Db, query: ListQuery) {
 export async function getAssessment(db: Db, id: number): Promise<Assessment | undefined> {
   const row = await db
     .selectFrom('assessments as a')
-    .select(['a.id', 'a.title', 'a.introduction', 'a.tieBreakerQuestionId', 'a.createdAt', 'a.updatedAt', (await componentCount(db)).as('componentCount')])
+    .select(['a.id', 'a.title', 'a.introduction', 'a.tieBreakerQuestionId', 'a.createdAt', 'a.updatedAt', componentCount.as('componentCount')])
     .where('a.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -136,7 +123,6 @@ export async function updateAssessment(trx: Trx, id: number, values: AssessmentV
 
 /** How many program components use the assessment. */
 export async function usedByComponents(db: Db, id: number): Promise<number> {
-  if (!(await hasComponentsTable(db))) return 0;
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from program_components where assessment_id = ${id}`.execute(db);
   return rows[0]?.n ?? 0;
 }

@@ -9,14 +9,8 @@ type ComponentValues = z.output<typeof import('@app/contract').ProgramComponentI
 type ComponentPatch = z.output<typeof import('@app/contract').ProgramComponentPatch>;
 type EventValues = z.output<typeof import('@app/contract').ComponentEventInput>;
 
-/** Whether a table of another learning migration exists yet (lesson segments, assessments, ...). */
-async function tableExists(db: Db, table: string): Promise<boolean> {
-  const { rows } = await sql<{ exists: boolean }>`select to_regclass(${`public.${table}`}) is not null as exists`.execute(db);
-  return Boolean(rows[0]?.exists);
-}
-
 async function segmentCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
-  if (!ids.length || !(await tableExists(db, 'lesson_segments'))) return new Map();
+  if (!ids.length) return new Map();
   const { rows } = await sql<{ id: number; n: number }>`
     select program_component_id as id, count(*)::int as n from lesson_segments where program_component_id = any(${ids}) group by 1`.execute(db);
   return new Map(rows.map((r) => [r.id, r.n]));
@@ -214,13 +208,8 @@ export async function reorderComponents(trx: Trx, programId: number, sectionId: 
 
 const options = (rows: Array<{ key: number; value: string }>): KeyValue[] => rows.map((r) => ({ key: r.key, value: r.value }));
 
-/** Id/label pairs of `table` ordered by label, or none while the table (or a column it needs) does not exist yet. */
+/** Id/label pairs of `table` (of one `type` when given) ordered by label. */
 async function listOf(db: Db, table: string, label: string, type?: string): Promise<KeyValue[]> {
-  const needed = type === undefined ? [label] : [label, 'type'];
-  const { rows: found } = await sql<{ n: number }>`
-    select count(*)::int as n from information_schema.columns
-    where table_schema = 'public' and table_name = ${table} and column_name = any(${needed})`.execute(db);
-  if ((found[0]?.n ?? 0) < needed.length) return [];
   const where = type === undefined ? sql`true` : sql`type = ${type}`;
   const { rows } = await sql<{ key: number; value: string }>`
     select id as key, ${sql.ref(label)} as value from ${sql.table(table)} where ${where} order by 2, 1`.execute(db);
@@ -228,8 +217,8 @@ async function listOf(db: Db, table: string, label: string, type?: string): Prom
 }
 
 /**
- * The dialog's option lists. Assessments, quizzes and surveys come from their tables once those exist;
- * the AI lists read ai_chat_templates (by type) and ai_video_templates when those tables exist.
+ * The dialog's option lists: assessments, quizzes and surveys from their tables, the AI lists from
+ * ai_chat_templates (by type) and ai_video_templates.
  */
 export async function componentForm(db: Db): Promise<ProgramComponentForm> {
   const learningXps = options(await db.selectFrom('learningXps').select(['id as key', 'name as value']).orderBy('name').execute());

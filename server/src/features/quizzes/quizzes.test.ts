@@ -202,7 +202,7 @@ describe('quizzes', () => {
 
   it('refuses to delete a quiz a program component uses (409)', async () => {
     const id = await newQuiz('Used quiz');
-    if (!(await useInProgram(t.db, 'quiz', id, ['Leadership 101', 'Check-in']))) return;
+    await useInProgram(t.db, 'quiz', id, ['Leadership 101', 'Check-in']);
     expect((await call('GET', `/${id}`)).json().usedBy).toEqual([{ id: expect.any(Number), name: 'Check-in', programName: 'Leadership 101' }]);
     const res = await call('DELETE', `/${id}`);
     expect(res.statusCode).toBe(409);

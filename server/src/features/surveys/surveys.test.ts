@@ -101,7 +101,7 @@ describe('surveys', () => {
 
   it('refuses to delete a survey a program component uses (409)', async () => {
     const id = await newSurvey('Used survey');
-    if (!(await useInProgram(t.db, 'survey', id, ['Service 101', 'Intake']))) return;
+    await useInProgram(t.db, 'survey', id, ['Service 101', 'Intake']);
     const res = await call('DELETE', `/${id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This survey is used by a program component and cannot be deleted');

@@ -71,13 +71,8 @@ export async function lockQuestionnaire(trx: Trx, kind: QuestionnaireKind, id: n
   return rows.length > 0;
 }
 
-/**
- * The program components that use it (their table comes with the programs migration; before that,
- * none). While any does, it cannot be deleted.
- */
+/** The program components that use it. While any does, it cannot be deleted. */
 export async function usedBy(db: Db, kind: QuestionnaireKind, id: number): Promise<UsedBy> {
-  const { rows: found } = await sql<{ exists: boolean }>`select to_regclass('public.program_components') is not null and to_regclass('public.programs') is not null as exists`.execute(db);
-  if (!found[0]?.exists) return [];
   const { rows } = await sql<UsedBy[number]>`
     select c.id, c.name, p.name as program_name
     from program_components c join programs p on p.id = c.program_id
