@@ -5,9 +5,10 @@ import type { DB, Db } from '../../db/database.js';
 import { fewSearchMatches, likePattern, mapPage, paginateRows, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
 import { csvIso, csvJsonText, csvText, csvYesNo } from '../../db/copy-csv.js';
 import { invitationsWithNames } from '../../db/invitation-names.js';
+import { keptInviteeTotal, type InviteeFilters } from '../../db/invitee-totals.js';
 
 type ListQuery = z.output<typeof import('@app/contract').InviteeListQuery>;
-type Filters = Omit<ListQuery, 'page' | 'pageSize' | 'sort'> & { invitationId?: number };
+type Filters = InviteeFilters;
 
 export const inviteeSort: SortMap<ListQuery['sort'][number]['field']> = {
   id: 'iv.id',
@@ -87,43 +88,6 @@ function toInvitee(row: Row): Invitee {
     testValue: row.testValue,
     ...flags,
   };
-}
-
-/**
- * The total of a list with no search and at most one filter, from kept counts: an event from
- * invitation_event_counts (triggers), removed, test or times invited from the counts processing keeps on
- * each invitation (the rows never change those three afterwards). A filter over millions of rows is
- * counted from a few hundred. Undefined (count the rows)
- * for any other list, or while an invitation in scope holds invitees no finished run counted.
- */
-export async function keptInviteeTotal(db: Db, filters: Filters): Promise<number | undefined> {
-  const set = [filters.removed, filters.test, filters.inviteCount, filters.event].filter((v) => v !== undefined).length;
-  if (filters.search || set > 1) return undefined;
-  if (filters.event) {
-    // Kept exact by triggers as rows and flags change: always an answer.
-    let events = db.selectFrom('invitationEventCounts').where('event', '=', filters.event);
-    if (filters.invitationId !== undefined) events = events.where('invitationId', '=', filters.invitationId);
-    const { total } = await events.select(sql<number>`coalesce(sum(n), 0)::bigint`.as('total')).executeTakeFirstOrThrow();
-    return Number(total);
-  }
-  let qb = db.selectFrom('invitations');
-  if (filters.invitationId !== undefined) qb = qb.where('id', '=', filters.invitationId);
-  const bucket = { '1': 1, '2': 2, '3': 3, '4+': 4 } as const;
-  const part =
-    filters.removed === true ? sql`count_removed`
-    : filters.removed === false ? sql`count_valid`
-    : filters.test === true ? sql`count_valid_variation`
-    : filters.test === false ? sql`count_valid + count_removed - count_valid_variation`
-    : filters.inviteCount ? sql`count_by_invites[${sql.lit(bucket[filters.inviteCount])}]`
-    : sql`count_valid + count_removed`;
-  const row = await qb
-    .select([
-      sql<number>`coalesce(sum(${part}), 0)::bigint`.as('total'),
-      // Counts are final once a run has finished (processed_at); a Draft never processed has no invitee.
-      sql<boolean>`bool_or(status = 'DB Processing' or (processed_at is null and exists (select 1 from invitees i where i.invitation_id = invitations.id)))`.as('unsure'),
-    ])
-    .executeTakeFirstOrThrow();
-  return row.unsure ? undefined : Number(row.total);
 }
 
 /**
