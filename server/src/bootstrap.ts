@@ -32,9 +32,12 @@ export async function ensureAdmin(db: Db, email: string, password: string, { res
     });
     return 'reset';
   }
-  await db
+  // Instances started at the same moment each find no account: the first insert wins, the others keep it.
+  const created = await db
     .insertInto('accounts')
     .values({ firstName: 'Admin', lastName: 'User', email, passwordHash, admin: true, active: true, roles: ['ROLE_USER', 'ROLE_ADMIN'], address: '{}' })
-    .execute();
-  return 'created';
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return created ? 'created' : 'kept';
 }

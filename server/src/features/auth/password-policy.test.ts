@@ -81,6 +81,12 @@ describe('the bootstrap admin (ADMIN_EMAIL / ADMIN_PASSWORD)', () => {
     expect(kept.passwordHash).not.toBe(created.passwordHash);
   });
 
+  it('instances started at the same moment create it once, and none fails its start', async () => {
+    const results = await Promise.all([1, 2, 3].map(() => ensureAdmin(t.db, 'together@example.test', 'three at once secret')));
+    expect(results.sort()).toEqual(['created', 'kept', 'kept']);
+    expect(await t.db.selectFrom('accounts').select('id').where('email', '=', 'together@example.test').execute()).toHaveLength(1);
+  });
+
   it('ADMIN_RESET=true re-activates it deliberately with the environment password and ends its sessions', async () => {
     const before = await find();
     await t.db.insertInto('sessions').values({ id: 'boot-session', accountId: before.id, expiresAt: new Date(Date.now() + 3600_000) }).execute();
