@@ -279,6 +279,10 @@ export function createDb(connectionString: string, max = 10, onQuery?: (sql: str
   // An idle connection the server drops (restart, shutdown) is discarded by the pool; without a
   // listener its error event would crash the process. Queries still report their own errors.
   pool.on('error', () => {});
+  // The same for a connection held between statements (the delivery pass's advisory lock, a stream):
+  // pg-pool listens only while a connection is idle, so a restart of PostgreSQL would otherwise crash
+  // the process instead of failing the work that held it (a job is then retried).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({
     // Every reserved connection carries the acting staff member for the audit trigger (db/audit-context.ts).
     dialect: new PostgresDialect({ pool, cursor: Cursor, onReserveConnection: applyAuditContext }),
