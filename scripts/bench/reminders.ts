@@ -19,7 +19,7 @@ const CONNECTIONS = 10;
 const noJobs = { send: async () => null } as unknown as AppJobs;
 
 /** A Ready invitation with INVITEES valid invitees, an Invitation template and a reminder due now. */
-async function seed(db: Kysely<DB>, run: string, invitees = INVITEES): Promise<number> {
+export async function seed(db: Kysely<DB>, run: string, invitees = INVITEES): Promise<number> {
   const values = { subject: 'Your invitation, {{firstName}}', body: MJML, bodyFormat: 'mjml' as const, preview: 'Membership invitation', fromName: 'Honor Society', fromEmail: 'invite@society.example', replyToEmail: 'help@society.example' };
   const template = await db.insertInto('emailTemplates').values({ name: `Bench reminder ${run}`, ...values }).returning('id').executeTakeFirstOrThrow();
   await db.insertInto('emailTemplateVersions').values({ templateId: template.id, version: 1, ...values }).execute();
