@@ -9,7 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -41,6 +41,8 @@ export async function benchCluster(): Promise<boolean> {
     if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('npm run build failed');
   }
   const tmp = await mkdtemp(path.join(tmpdir(), 'cluster-'));
+  // Run as root, the embedded PostgreSQL runs as `postgres`, which must enter this folder to keep its data here (removed at the end).
+  await chmod(tmp, 0o755);
   const pgPort = await freePort();
   const pgDir = path.join(tmp, 'pg');
   let pg: EmbeddedDatabase = await startEmbeddedPostgres(pgDir, pgPort, 'postgres');
