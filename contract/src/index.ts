@@ -35,6 +35,7 @@ export * from './learn.js';
 export * from './imports.js';
 export * from './api-keys.js';
 export * from './audit-log.js';
+export * from './payments.js';
 
 export { apiRouter } from './api-router.js';
 export { contract, type Contract } from './router.js';

@@ -32,6 +32,7 @@ import { importsContract } from './imports.js';
 import { apiKeysContract } from './api-keys.js';
 import { auditLogContract } from './audit-log.js';
 import { twoFactorContract } from './two-factor.js';
+import { paymentsContract } from './payments.js';
 
 // Apart from index.ts so that a bundle importing one schema from '@app/contract' does not carry every
 // area's routes: the client's first chunk needs list queries and the auth routes, not the whole router.
@@ -52,6 +53,7 @@ export const contract = apiRouter({
   emails: emailsContract,
   blockedEmails: blockedEmailsContract,
   imports: importsContract,
+  payments: paymentsContract,
   publicUnsubscribe: publicUnsubscribeContract,
   publicJoin: publicJoinContract,
   tokens: tokensContract,

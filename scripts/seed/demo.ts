@@ -4,6 +4,7 @@ import { seedChapters, seedEvents, seedScaleEvents } from './chapters-and-events
 import { seedBlockedEmails, seedEmailTemplates, seedInvitationEmails } from './email.js';
 import { seedInvitations, seedScaleInvitations, seedTestVariables } from './invitations.js';
 import { seedPostalMails } from './postal-mails.js';
+import { seedPayments } from './payments.js';
 import { seedQuizzesAndSurveys } from './quizzes.js';
 import { seedAssessments } from './assessments.js';
 import { seedPrograms } from './programs.js';
@@ -27,6 +28,7 @@ export async function seedDemo(db: Db, scale = 0, log: (line: string) => void = 
   log(`A/B variables: ${await seedTestVariables(db)} added`);
   log(`invitations: ${await seedInvitations(db)} added`);
   log(`postal mailings: ${await seedPostalMails(db)} added`);
+  log(`payments: ${await seedPayments(db)} added`);
   log(`quizzes and surveys: ${await seedQuizzesAndSurveys(db)} added`);
   log(`assessments: ${await seedAssessments(db)} added`);
   log(`AI chat templates and chats (before programs: their AI steps use them): ${await seedAiChats(db)} added`);

@@ -33,6 +33,7 @@ import { learnRoutes } from './features/learn/routes.js';
 import { importRoutes } from './features/imports/routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
 import { auditLogRoutes } from './features/audit-log/routes.js';
+import { paymentRoutes } from './features/payments/routes.js';
 
 /** Every area's handlers, one line each, checked by ts-rest against the contract. */
 export const router = s.router(contract, {
@@ -51,6 +52,7 @@ export const router = s.router(contract, {
   emails: emailRoutes,
   blockedEmails: blockedEmailRoutes,
   imports: importRoutes,
+  payments: paymentRoutes,
   publicUnsubscribe: publicUnsubscribeRoutes,
   publicJoin: publicJoinRoutes,
   tokens: tokenRoutes,

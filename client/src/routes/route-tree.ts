@@ -12,6 +12,7 @@ import { adminInstitutionsRoute } from './admin-institutions';
 import { adminAccountsRoute } from './admin-accounts';
 import { adminAccountsMembersRoute } from './admin-accounts-members';
 import { adminAccountsPledgesRoute } from './admin-accounts-pledges';
+import { adminAccountsPaymentsRoute } from './admin-accounts-payments';
 import { adminTechEmailTemplatesRoute, adminTechRoute } from './admin-tech-email-templates';
 import { adminTechEmailTemplatesNewRoute } from './admin-tech-email-templates-new';
 import { adminTechEmailTemplateRoute, adminTechEmailTemplatesEditRoute } from './admin-tech-email-templates-edit';
@@ -51,7 +52,7 @@ export const routeTree = rootRoute.addChildren([
     adminCalendarRoute,
     adminChaptersRoute, adminChaptersNewRoute, adminChaptersEditRoute, adminChapterRoute,
     adminInstitutionsRoute,
-    adminAccountsRoute, adminAccountsMembersRoute, adminAccountsPledgesRoute,
+    adminAccountsRoute, adminAccountsMembersRoute, adminAccountsPledgesRoute, adminAccountsPaymentsRoute,
     adminTechRoute, adminTechEmailTemplatesRoute, adminTechEmailTemplatesNewRoute, adminTechEmailTemplatesEditRoute, adminTechEmailTemplateRoute,
     adminTechEmailsFeedbackRoute,
     adminTechEmailsSentRoute, adminTechOutboxRoute, adminTechImportsRoute,

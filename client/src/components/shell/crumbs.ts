@@ -8,6 +8,7 @@ const segmentLabels: Record<string, string> = {
   accounts: 'Accounts',
   members: 'Members',
   pledges: 'Pledges',
+  payments: 'Payments',
   institutions: 'Institutions',
   chapters: 'Chapters',
   calendar: 'Calendar',

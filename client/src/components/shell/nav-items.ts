@@ -1,5 +1,6 @@
 import { IconBuildingBank, IconCalendarEvent, IconLayoutDashboard, IconSchool, type Icon } from '@tabler/icons-react';
 import { IconUserCheck, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconReceipt } from '@tabler/icons-react';
 import { IconMailCode } from '@tabler/icons-react';
 import { IconMailOff } from '@tabler/icons-react';
 import { IconInbox, IconMailFast } from '@tabler/icons-react';
@@ -32,6 +33,7 @@ export const navItems: NavItem[] = [
   { label: 'Accounts', to: '/admin/accounts', icon: IconUsers },
   { label: 'Members', to: '/admin/accounts/members', icon: IconUserCheck },
   { label: 'Pledges', to: '/admin/accounts/pledges', icon: IconUserPlus },
+  { label: 'Payments', to: '/admin/accounts/payments', icon: IconReceipt },
   { label: 'Calendar', to: '/admin/calendar', icon: IconCalendarEvent },
   { label: 'Logistics', to: '/admin/logistics', icon: IconReportAnalytics },
   { label: 'Invitations', to: '/admin/logistics/invitations', icon: IconSend2 },

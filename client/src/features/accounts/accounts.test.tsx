@@ -7,6 +7,7 @@ import { emptyAddress, type Account, type MemberRow } from '@app/contract';
 import { mockServer } from '../../mocks/node';
 import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';
+import { requestLog } from '../../test/request-log';
 
 const account = (over: Partial<Account>): Account => ({
   id: 7,
@@ -52,16 +53,12 @@ const ben = member({ id: 22, firstname: 'Ben', lastname: 'Xavier', fullname: 'Be
 const eve = member({ id: 31, firstname: 'Eve', lastname: 'Upton', fullname: 'Eve Upton', email: 'eve@lakeside.edu', invitationcode: 'LSC-3', memberat: null, pledgedat: '2024-05-01T00:00:00.000Z' });
 
 
-let requests: { method: string; url: URL; body?: any }[];
-const sent = (method: string, path: string) => requests.filter((r) => r.method === method && r.url.pathname === path);
-const record = async (request: Request) => {
-  requests.push({ method: request.method, url: new URL(request.url), body: request.method === 'GET' ? undefined : await request.json() });
-};
+const { record, sent, clear } = requestLog();
 
 beforeEach(() => {
   // Notifications outlive a render (one store); at most 5 show at once, so start each test clean.
   notifications.clean();
-  requests = [];
+  clear();
   mockServer.use(
     http.get('/api/admin/accounts/legacy', async ({ request }) => (await record(request), HttpResponse.json(pageOf([amy, ben], { totalItems: 42, totalPages: 5 })))),
     http.get('/api/admin/accounts/pledges', async ({ request }) => (await record(request), HttpResponse.json(pageOf([eve])))),

@@ -5,6 +5,7 @@ import type { MemberRow } from '@app/contract';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { FormDrawer, LoadedEntity, useEditPanel } from '../../components/form-kit';
+import { useFeeActions } from '../../components/fee-actions';
 import { membersArea, useSendWelcomeEmail } from './api';
 import { formatDay } from './format';
 import { MemberForm } from './member-form';
@@ -61,6 +62,7 @@ export function MembersPage() {
   const panel = useEditPanel();
   const [reset, setReset] = useState<ResetTarget | null>(null);
   const sendWelcome = useSendWelcomeEmail();
+  const fee = useFeeActions('account');
   // Spec 01: Send Welcome Email asks first. The server sends WelcomeEmail to a member who paid, WelcomeEmailNoPayment otherwise.
   const confirmWelcome = (m: MemberRow) =>
     openConfirmModal({
@@ -85,6 +87,7 @@ export function MembersPage() {
           onEdit={() => panel.openEdit(m.id)}
           onWelcome={() => confirmWelcome(m)}
           onReset={() => setReset({ id: m.id, name: m.fullname, email: m.email })}
+          payment={fee.menu({ id: m.id, name: m.fullname, email: m.email })}
         />
       ),
     },
@@ -100,6 +103,7 @@ export function MembersPage() {
       <FormDrawer opened={typeof panel.id === 'number'} onClose={panel.close} title="Edit Member">
         {typeof panel.id === 'number' && <EditMember key={panel.id} id={panel.id} onDone={panel.close} />}
       </FormDrawer>
+      {fee.panel}
       <FormDrawer opened={!!reset} onClose={() => setReset(null)} title="Reset Password">
         {reset && <ResetPasswordForm key={reset.id} target={reset} kind="member" onDone={() => setReset(null)} />}
       </FormDrawer>

@@ -1,8 +1,9 @@
-import type { FilterDef } from '../../components/list-kit';
+import type { MemberRow } from '@app/contract';
+import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
+import { useFeeActions } from '../../components/fee-actions';
 import { pledgesArea } from './api';
 import { memberColumns } from './members-page';
-
 
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search name, email or code' },
@@ -10,11 +11,17 @@ const filters: FilterDef[] = [
   { key: 'pledgeTo', type: 'date', label: 'Pledged to' },
 ];
 
-const columns = memberColumns({ header: 'Pledged At', sortField: 'pledgedat' });
-
-/** /admin/accounts/pledges: read-only list of pledges who have not completed membership (spec 01 §2). */
+/** /admin/accounts/pledges: pledges who have not completed membership (spec 01 §2), each with its Payment menu (issue 23). */
 export function PledgesPage() {
+  const fee = useFeeActions('account');
+  const columns: Column<MemberRow>[] = [
+    ...memberColumns({ header: 'Pledged At', sortField: 'pledgedat' }),
+    { key: 'actions', header: 'Actions', align: 'right', render: (m) => fee.menu({ id: m.id, name: m.fullname, email: m.email }) },
+  ];
   return (
-    <AreaListPage title="Pledges" area={pledgesArea} columns={columns} filters={filters} />
+    <>
+      <AreaListPage title="Pledges" area={pledgesArea} columns={columns} filters={filters} />
+      {fee.panel}
+    </>
   );
 }

@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { Button, Group } from '@mantine/core';
 import { IconKey, IconMailForward } from '@tabler/icons-react';
 import { EditButton } from '../../components/list-kit';
 
-/** The Edit, Send Welcome Email (members, when `onWelcome` is given) and Reset Password actions of an account or member row. */
-export function RowActions({ name, onEdit, onReset, onWelcome }: { name: string; onEdit: () => void; onReset: () => void; onWelcome?: () => void }) {
+/** The Edit, Send Welcome Email (members, when `onWelcome` is given), Reset Password and Payment (members) actions of an account or member row. */
+export function RowActions({ name, onEdit, onReset, onWelcome, payment }: { name: string; onEdit: () => void; onReset: () => void; onWelcome?: () => void; payment?: ReactNode }) {
   return (
     // Wraps onto a second line rather than pushing the table past the page's right edge.
     <Group gap={4} justify="flex-end" wrap="wrap">
@@ -16,6 +17,7 @@ export function RowActions({ name, onEdit, onReset, onWelcome }: { name: string;
       <Button variant="subtle" size="xs" color="gray" leftSection={<IconKey size={14} />} onClick={onReset} aria-label={`Reset Password of ${name}`}>
         Reset Password
       </Button>
+      {payment}
     </Group>
   );
 }

@@ -11,6 +11,7 @@ import { count, formatDay, percent, StatusBadge } from './format';
 import { ProcessingProgress } from './invitations-page';
 import type { InvitationTab } from './search';
 import { BackLink } from '../../components/back-link';
+import { RevenueHint } from '../../components/revenue-hint';
 
 const InviteesTab = lazy(() => import('./invitees-tab'));
 const AnalyticsTab = lazy(() => import('./analytics-tab'));
@@ -60,7 +61,7 @@ function GeneralTab({ invitation: i }: { invitation: Invitation }) {
         <Stat label="Removed" value={count(i.countRemoved)} />
         <Stat label="Pledged" value={count(i.countPledged)} hint={`Pledge rate ${percent(i.pledgeRate)}`} />
         <Stat label="Joined" value={count(i.countJoined)} hint={`RR ${percent(i.paidRate)}`} />
-        <Stat label="Revenue" value={dollars(i.revenue)} hint="Joined x $95" />
+        <Stat label="Revenue" value={dollars(i.revenue)} hint={<RevenueHint />} />
       </SimpleGrid>
       {i.test && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ActionIcon, Anchor, Badge, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconCash, IconHandStop, IconMailShare } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -84,7 +85,14 @@ const flagOf = (i: Invitee) => (key: keyof typeof INVITEE_EMAIL_FLAGS) => i[INVI
  * The invitee columns (spec 02 §2). `emails` / `postal`: whether the invitation delivers them (the tab);
  * undefined on the all-invitees page, where each row follows its own invitation.
  */
-export function inviteeColumns(opts: { emails?: boolean; postal?: boolean; withInvitation?: boolean; onSendTest?: (i: Invitee) => void }): Column<Invitee>[] {
+export function inviteeColumns(opts: {
+  emails?: boolean;
+  postal?: boolean;
+  withInvitation?: boolean;
+  onSendTest?: (i: Invitee) => void;
+  /** The row's Payment menu (Record Payment, Complete Without Payment), shown until the invitee has paid or is removed. */
+  payment?: (i: Invitee) => ReactNode;
+}): Column<Invitee>[] {
   const postal = opts.postal !== false;
   const emails = opts.emails !== false;
   const columns: Column<Invitee>[] = [{ key: 'name', header: 'Name', sortField: 'lastName', render: (i) => <NameBlock i={i} /> }];
@@ -169,20 +177,25 @@ export function inviteeColumns(opts: { emails?: boolean; postal?: boolean; withI
         ),
     },
   );
-  const onSendTest = opts.onSendTest;
-  if (onSendTest && emails) {
+  const onSendTest = emails ? opts.onSendTest : undefined;
+  const payment = opts.payment;
+  if (onSendTest || payment) {
     columns.push({
       key: 'actions',
       header: 'Actions',
       align: 'right',
-      render: (i) =>
-        i.invitation.deliverEmails ? (
-          <Tooltip label="Send Test Email">
-            <ActionIcon variant="subtle" aria-label={`Send Test Email for ${i.email}`} onClick={() => onSendTest(i)}>
-              <IconMailShare size={16} />
-            </ActionIcon>
-          </Tooltip>
-        ) : null,
+      render: (i) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {onSendTest && i.invitation.deliverEmails && (
+            <Tooltip label="Send Test Email">
+              <ActionIcon variant="subtle" aria-label={`Send Test Email for ${i.email}`} onClick={() => onSendTest(i)}>
+                <IconMailShare size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {payment && !i.removed && !i.legacyPaidAt && payment(i)}
+        </Group>
+      ),
     });
   }
   return columns;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { CardError } from '../../components/list-kit/list-error';
 import type { Figure } from './figures';
@@ -9,10 +10,12 @@ export type FigureCardProps = {
   size: number;
   error: unknown;
   onRetry: () => void;
+  /** A short line under the figures (e.g. how Revenue is counted). */
+  note?: ReactNode;
 };
 
 /** A dashboard card of labelled figures (a description list), with loading and error states. */
-export function FigureCard({ title, figures, size, error, onRetry }: FigureCardProps) {
+export function FigureCard({ title, figures, size, error, onRetry, note }: FigureCardProps) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
       <Text size="xs" c="dimmed" fw={700} tt="uppercase" lts={0.5} mb="sm">
@@ -42,6 +45,11 @@ export function FigureCard({ title, figures, size, error, onRetry }: FigureCardP
             </Stack>
           ))}
         </SimpleGrid>
+      )}
+      {note && figures && (
+        <Text size="xs" c="dimmed" mt="sm">
+          {note}
+        </Text>
       )}
     </Card>
   );

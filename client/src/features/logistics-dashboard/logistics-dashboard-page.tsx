@@ -3,6 +3,7 @@ import { IconBuildingBank, IconCalendarStats } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useInviteeStats, useSesStats } from './api';
 import { FigureCard } from './figure-card';
+import { RevenueHint } from '../../components/revenue-hint';
 import { databaseFigures, emailFigures, quotaFigures, responseFigures } from './figures';
 
 /**
@@ -33,7 +34,7 @@ export function LogisticsDashboardPage() {
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <FigureCard title="Response Rate" size={3} figures={stats && responseFigures(stats)} error={invitees.error} onRetry={retryInvitees} />
+        <FigureCard title="Response Rate" size={3} figures={stats && responseFigures(stats)} error={invitees.error} onRetry={retryInvitees} note={<RevenueHint />} />
         <FigureCard title="Database" size={3} figures={stats && databaseFigures(stats)} error={invitees.error} onRetry={retryInvitees} />
         <FigureCard title="Invitee Emails" size={9} figures={stats && emailFigures(stats)} error={invitees.error} onRetry={retryInvitees} />
         <FigureCard

@@ -70,6 +70,8 @@ export interface InviteeTable {
   legacyPaidAt: Timestamp | null;
   /** The account the invitee pledged with (migration 0027). */
   accountId: number | null;
+  /** The external id of a pledge recorded through the admin API (migration 0031): unique, so a retry finds it. */
+  pledgeExternalId: string | null;
   inviteCount: Generated<number>;
   testValue: 'Control' | 'Variation' | null;
   emailSent: Generated<boolean>;

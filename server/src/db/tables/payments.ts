@@ -1,7 +1,8 @@
 import type { Generated } from 'kysely';
 import type { CreatedAt, DefaultedTimestamp, GeneratedText, Timestamp } from './types.js';
 
-export type PaymentMethod = 'stripe' | 'card' | 'check' | 'cash' | 'other';
+/** 'waived': a fee staff waived (Complete Without Payment, migration 0031), amount 0, at most one per account. */
+export type PaymentMethod = 'stripe' | 'card' | 'check' | 'cash' | 'other' | 'waived';
 
 /** Membership fee payments (migration 0027): one row per Checkout Session or external id. */
 export interface PaymentTable {

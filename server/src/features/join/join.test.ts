@@ -3,7 +3,7 @@ import { JOIN_EXPIRED, JOIN_LINK_INVALID, JOIN_LOOKUP_FAILED, JOIN_NO_LONGER_VAL
 import { createTestApp, type TestApp } from '../../test/helper.js';
 import { hashPassword } from '../../services/auth/passwords.js';
 import { joinSignature } from '../../services/join/join-link.js';
-import { seedJoinInvitation } from './test-fixtures.js';
+import { seedJoinInvitation } from '../../test/join-fixtures.js';
 import { ACCOUNT_PASSWORD_MISMATCH } from './routes.js';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { joinSignature } from '../../services/join/join-link.js';
 import { runTickler } from '../../services/reminders/tickler.js';
 import { makeTemplateVersion, recordingJobs } from '../../services/mail/test-fixtures.js';
 import { sessionCompletedEvent, startFakeStripe, stripeSignature } from '../../test/fake-stripe.js';
-import { seedJoinInvitation } from './test-fixtures.js';
+import { seedJoinInvitation } from '../../test/join-fixtures.js';
 
 const SECRET = 'whsec_test_join_funnel_secret';
 let q0: QueuedApp;

@@ -19,6 +19,7 @@ import { joinLinkBuilder, joinSignature, verifyJoinSignature } from '../../servi
 import { paymentConfigured, stripeClient } from '../../services/join/stripe.js';
 import { keepRawBody } from '../../raw-body.js';
 import { handleStripeWebhook, STRIPE_WEBHOOK_BODY_LIMIT } from './stripe-webhook.js';
+import { joinInvitee, joinState, accountByEmail, pledgeInvitee } from '../../services/join/invitees.js';
 import * as repo from './repo.js';
 
 export const ACCOUNT_PASSWORD_MISMATCH = 'An account with this email already exists: enter its password to accept';
@@ -27,7 +28,7 @@ export const ACCOUNT_PASSWORD_MISMATCH = 'An account with this email already exi
 async function signedInvitee(request: FastifyRequest, invitationCode: string, signature: string | undefined) {
   const { db } = request.server;
   if (!(await verifyJoinSignature(db, invitationCode, signature))) throw new AppError(403, JOIN_LINK_INVALID);
-  const invitee = await repo.inviteeByCode(db, invitationCode);
+  const invitee = await joinInvitee(db, { code: invitationCode });
   if (!invitee) throw new AppError(403, JOIN_LINK_INVALID);
   return invitee;
 }
@@ -50,7 +51,7 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
       reply.header('retry-after', String(attempt.retryAfterSeconds));
       throw new AppError(429, `Too many attempts. Try again in ${waitText(attempt.retryAfterSeconds)}.`);
     }
-    const invitee = await repo.inviteeByCode(db, body.invitationCode.toUpperCase());
+    const invitee = await joinInvitee(db, { code: body.invitationCode.toUpperCase() });
     if (!invitee || invitee.email.trim().toLowerCase() !== email) {
       await attemptFailed(db, rules);
       return { status: 404, body: { message: JOIN_LOOKUP_FAILED } };
@@ -71,7 +72,7 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
         invitationCode: params.invitationCode,
         firstName: invitee.firstName,
         lastName: invitee.lastName,
-        state: repo.joinState(invitee),
+        state: joinState(invitee),
         deadline: invitee.deadline,
         orientationDate: invitee.orientationDate,
         feeCents: config.MEMBERSHIP_FEE_CENTS,
@@ -85,28 +86,24 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
   pledge: async ({ params, query, body, request, reply }) => {
     const { db } = request.server;
     const before = await signedInvitee(request, params.invitationCode, query.signature);
-    assertCanPledge(repo.joinState(before));
+    assertCanPledge(joinState(before));
     // The costly hash or check happens before the transaction, so locks are held for milliseconds.
-    const existing = await repo.accountByEmail(db, before.email);
+    const existing = await accountByEmail(db, before.email);
     const checked = existing?.passwordHash ? await verifyPassword(existing.passwordHash, body.password) : false;
     if (existing?.passwordHash && !checked) throw new AppError(409, ACCOUNT_PASSWORD_MISMATCH);
     const passwordHash = checked ? undefined : await hashNewPassword(body.password, 'password');
 
     const result = await db.transaction().execute(async (trx) => {
-      const invitee = (await repo.inviteeByCode(trx, params.invitationCode, true))!;
-      assertCanPledge(repo.joinState(invitee));
-      const link = { invitationCode: params.invitationCode, institutionId: invitee.institutionId, chapterId: invitee.chapterId };
-      const account = await repo.accountByEmail(trx, invitee.email, true);
-      let saved;
-      if (account) {
+      const invitee = (await joinInvitee(trx, { code: params.invitationCode }, true))!;
+      assertCanPledge(joinState(invitee));
+      const account = await pledgeInvitee(trx, invitee, {
+        passwordHash,
         // An account that got a password since the check above (a concurrent pledge) must match it.
-        if (account.passwordHash && !checked && !(await verifyPassword(account.passwordHash, body.password))) throw new AppError(409, ACCOUNT_PASSWORD_MISMATCH);
-        saved = await repo.linkPledgeAccount(trx, account.id, { ...link, passwordHash: account.passwordHash ? undefined : passwordHash });
-      } else {
-        saved = await repo.createPledgeAccount(trx, { ...link, firstName: invitee.firstName, lastName: invitee.lastName, email: invitee.email.trim(), passwordHash: passwordHash! });
-      }
-      await repo.recordInviteePledge(trx, invitee.id, saved.id);
-      return { account: saved, state: repo.joinState({ ...invitee, legacyPledgeAt: invitee.legacyPledgeAt ?? new Date() }) };
+        checkExisting: async (existing) => {
+          if (existing.passwordHash && !checked && !(await verifyPassword(existing.passwordHash, body.password))) throw new AppError(409, ACCOUNT_PASSWORD_MISMATCH);
+        },
+      });
+      return { account, state: joinState({ ...invitee, legacyPledgeAt: invitee.legacyPledgeAt ?? new Date() }) };
     });
     await signIn(request, reply, result.account.id);
     return { status: 200, body: { account: toCurrentAccount(result.account), state: result.state } };
@@ -115,7 +112,7 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
   checkout: async ({ params, query, request }) => {
     const { db, config } = request.server;
     const invitee = await signedInvitee(request, params.invitationCode, query.signature);
-    const state = repo.joinState(invitee);
+    const state = joinState(invitee);
     assertCanPledge(state);
     if (state === 'member') throw new AppError(409, JOIN_ALREADY_PAID);
     if (state !== 'pledged' || !invitee.accountId) throw new AppError(409, JOIN_ACCEPT_FIRST);

@@ -6,7 +6,7 @@ import type { Trx } from '../../db/database.js';
 import { rawBodyOf } from '../../raw-body.js';
 import { recordPayment } from '../../services/join/payments.js';
 import { verifiedStripeEvent } from '../../services/join/stripe.js';
-import * as repo from './repo.js';
+import { accountByEmail, joinInvitee } from '../../services/join/invitees.js';
 
 /** A Stripe event's body is a few KB; anything far larger is not one. */
 export const STRIPE_WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -17,12 +17,12 @@ const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.asy
 async function sessionPaid(trx: Trx, request: FastifyRequest, session: Stripe.Checkout.Session) {
   if (session.payment_status !== 'paid') return; // completed but not yet paid (async methods): async_payment_succeeded follows
   const code = session.metadata?.invitationCode ?? session.client_reference_id;
-  const invitee = code ? await repo.inviteeByCode(trx, code, true) : undefined;
+  const invitee = code ? await joinInvitee(trx, { code }, true) : undefined;
   if (!invitee) {
     request.log.warn({ sessionId: session.id, code }, 'stripe payment for an unknown invitation code');
     return;
   }
-  const accountId = invitee.accountId ?? (await repo.accountByEmail(trx, invitee.email, true))?.id;
+  const accountId = invitee.accountId ?? (await accountByEmail(trx, invitee.email, true))?.id;
   if (!accountId) {
     request.log.warn({ sessionId: session.id, code }, 'stripe payment for an invitee without an account');
     return;

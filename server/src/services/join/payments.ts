@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.js';
 import type { PaymentMethod } from '../../db/tables/payments.js';
 import type { AppJobs } from '../../jobs/registry.js';
+import { JOIN_ALREADY_PAID } from '@app/contract';
 import { AppError } from '../../errors.js';
 import { sendWelcomeEmail } from '../mail/welcome.js';
 
@@ -50,6 +51,7 @@ export async function recordPayment(trx: Trx, jobs: AppJobs, p: NewPayment): Pro
     .executeTakeFirst();
   if (!inserted) {
     const existing = await existingPayment(trx, p);
+    if (p.externalId && existing && existing.accountId !== p.accountId) throw externalIdTaken(p.externalId);
     return { paymentId: existing?.id ?? 0, created: false, welcome: 'already sent' };
   }
   await markMember(trx, p.accountId, p.inviteeId);
@@ -59,7 +61,7 @@ export async function recordPayment(trx: Trx, jobs: AppJobs, p: NewPayment): Pro
 async function existingPayment(db: Db, p: NewPayment) {
   return db
     .selectFrom('payments')
-    .select('id')
+    .select(['id', 'accountId'])
     .where((eb) =>
       eb.or([
         ...(p.externalId ? [eb('externalId', '=', p.externalId)] : []),
@@ -68,6 +70,38 @@ async function existingPayment(db: Db, p: NewPayment) {
       ]),
     )
     .executeTakeFirst();
+}
+
+const externalIdTaken = (externalId: string) => new AppError(409, `External id ${externalId} is already used for another payment`);
+
+export type FeeWaiver = { accountId: number; inviteeId: number | null; reference?: string | null; externalId?: string | null; recordedBy?: number | null };
+
+/**
+ * Completes a membership without payment (a waived fee), in the caller's transaction: a payments row of method
+ * 'waived' and amount 0 (at most one per account: a repeat finds it), the member made as by a payment, and the
+ * WelcomeEmailNoPayment queued once. 409 when the account already paid.
+ */
+export async function waiveFee(trx: Trx, jobs: AppJobs, w: FeeWaiver): Promise<PaymentOutcome> {
+  const paid = await trx.selectFrom('payments').select('id').where('accountId', '=', w.accountId).where('method', '<>', 'waived').executeTakeFirst();
+  if (paid) throw new AppError(409, JOIN_ALREADY_PAID, 'Its payment is in the payments list.');
+  const inserted = await trx
+    .insertInto('payments')
+    .values({ accountId: w.accountId, inviteeId: w.inviteeId, amountCents: 0, method: 'waived', reference: w.reference ?? null, externalId: w.externalId ?? null, recordedBy: w.recordedBy ?? null })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) {
+    const existing = await trx
+      .selectFrom('payments')
+      .select(['id', 'accountId'])
+      .where((eb) => eb.or([eb.and([eb('accountId', '=', w.accountId), eb('method', '=', 'waived')]), ...(w.externalId ? [eb('externalId', '=', w.externalId)] : [])]))
+      .orderBy(sql`account_id = ${w.accountId}`, 'asc')
+      .executeTakeFirstOrThrow();
+    if (existing.accountId !== w.accountId) throw externalIdTaken(w.externalId!);
+    return { paymentId: existing.id, created: false, welcome: 'already sent' };
+  }
+  await markMember(trx, w.accountId, w.inviteeId);
+  return { paymentId: inserted.id, created: true, welcome: await queueWelcome(trx, jobs, w.accountId) };
 }
 
 /** memberAt on the account, legacyPaidAt (and a pledge time, if none) on the invitee: each kept from the first. */

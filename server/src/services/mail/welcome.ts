@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { EmailSourceKey, TemplateType } from '../../db/tables/email.js';
 import type { AppJobs } from '../../jobs/registry.js';
@@ -9,9 +10,12 @@ import { normalizeEmail, suppressedAddresses } from './suppression.js';
 
 export type WelcomeKind = { templateType: Extract<TemplateType, 'WelcomeEmail' | 'WelcomeEmailNoPayment'>; source: Extract<EmailSourceKey, 'welcome_email' | 'welcome_no_payment'> };
 
-/** Spec 01: a member who paid (memberAt set: membership completed) gets WelcomeEmail; a pledge who has not, WelcomeEmailNoPayment. */
-export function welcomeKind(account: { memberAt: Date | null }): WelcomeKind {
-  return account.memberAt ? { templateType: 'WelcomeEmail', source: 'welcome_email' } : { templateType: 'WelcomeEmailNoPayment', source: 'welcome_no_payment' };
+/**
+ * Spec 01: a member who paid (memberAt set: membership completed) gets WelcomeEmail; a pledge who has not, or a
+ * member whose fee was waived and who has paid nothing (Complete Without Payment), WelcomeEmailNoPayment.
+ */
+export function welcomeKind(account: { memberAt: Date | null; feeWaived?: boolean }): WelcomeKind {
+  return account.memberAt && !account.feeWaived ? { templateType: 'WelcomeEmail', source: 'welcome_email' } : { templateType: 'WelcomeEmailNoPayment', source: 'welcome_no_payment' };
 }
 
 export type WelcomeResult = { sendId: number; templateType: WelcomeKind['templateType'] };
@@ -28,6 +32,10 @@ export async function sendWelcomeEmail(db: Db, jobs: AppJobs, accountId: number)
   const account = await db
     .selectFrom('accounts')
     .select(['id', 'email', 'memberAt'])
+    .select(
+      sql<boolean>`exists (select 1 from payments p where p.account_id = accounts.id and p.method = 'waived')
+        and not exists (select 1 from payments p where p.account_id = accounts.id and p.method <> 'waived')`.as('feeWaived'),
+    )
     .where('id', '=', accountId)
     .where((eb) => eb.or([eb('memberAt', 'is not', null), eb('pledgedAt', 'is not', null)]))
     .executeTakeFirst();

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/database.js';
-import { makeChapter } from '../../test/fixtures.js';
+import type { DB } from '../db/database.js';
+import { makeChapter } from './fixtures.js';
 
 let n = 0;
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);

@@ -1,0 +1,2 @@
+export { useFeeActions } from './fee-actions';
+export type { FeeTarget } from './record-payment-form';

@@ -1,0 +1,18 @@
+import { Anchor } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+
+/**
+ * Under a Revenue figure (spec 02: joined x $95), inline: the money actually recorded (other amounts,
+ * waived fees, refunds) can differ, and where to see it.
+ */
+export function RevenueHint() {
+  return (
+    <>
+      Joined x $95. Recorded payments (waived fees, refunds, other amounts) can differ: see{' '}
+      <Anchor component={Link} to="/admin/accounts/payments" inherit underline="always">
+        Payments
+      </Anchor>
+      .
+    </>
+  );
+}

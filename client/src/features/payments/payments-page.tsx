@@ -1,0 +1,113 @@
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type Payment, type PaymentMethod } from '@app/contract';
+import { dayColumn, Note, type Column, type FilterDef } from '../../components/list-kit';
+import { AreaListPage } from '../../components/area-list-page';
+import { paymentsArea } from './api';
+import { money } from './money';
+import { formatDay } from '../../components/format';
+
+const filters: FilterDef[] = [
+  { key: 'search', type: 'search', placeholder: 'Search name, email, code or reference' },
+  { key: 'method', type: 'select', label: 'Method', options: PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] })) },
+  { key: 'paidFrom', type: 'date', label: 'Paid from' },
+  { key: 'paidTo', type: 'date', label: 'Paid to' },
+];
+
+const methodColor: Record<PaymentMethod, string> = { stripe: 'indigo', card: 'blue', check: 'teal', cash: 'green', other: 'gray', waived: 'orange' };
+
+function Amount({ p }: { p: Payment }) {
+  if (p.method === 'waived') return <Text size="sm" c="dimmed">Fee waived</Text>;
+  return (
+    <Stack gap={0} align="flex-end">
+      <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+        {money(p.amountCents, p.currency)}
+      </Text>
+      {p.refundedCents > 0 && (
+        <Badge size="xs" color="red" variant="light" style={{ whiteSpace: 'nowrap' }}>
+          Refunded {money(p.refundedCents, p.currency)}
+        </Badge>
+      )}
+    </Stack>
+  );
+}
+
+const columns: Column<Payment>[] = [
+  dayColumn<Payment>('paidAt', 'Paid', 'sm'),
+  {
+    key: 'name',
+    header: 'Account',
+    sortField: 'name',
+    render: (p) => (
+      <div>
+        <Text size="sm" fw={500}>
+          {p.account.name}
+        </Text>
+        <Note>{p.account.email}</Note>
+        {/* Phones show the account and amount only: the day and method ride along here. */}
+        <Text size="xs" c="dimmed" hiddenFrom="sm">
+          {formatDay(p.paidAt)} · {PAYMENT_METHOD_LABELS[p.method]}
+        </Text>
+      </div>
+    ),
+  },
+  {
+    key: 'invitation',
+    header: 'Invitation',
+    visibleFrom: 'md',
+    render: (p) =>
+      p.invitee ? (
+        <div>
+          <Anchor component={Link} to={`/admin/logistics/invitations/${p.invitee.invitationId}`} size="sm">
+            Invitation #{p.invitee.invitationId}
+          </Anchor>
+          <Text size="xs" ff="monospace">
+            {p.invitee.invitationCode}
+          </Text>
+          <Note lineClamp={1}>{p.invitee.institutionName}</Note>
+        </div>
+      ) : (
+        <Text size="sm" c="dimmed">—</Text>
+      ),
+  },
+  {
+    key: 'method',
+    header: 'Method',
+    visibleFrom: 'sm',
+    render: (p) => (
+      <Badge variant="light" color={methodColor[p.method]}>
+        {PAYMENT_METHOD_LABELS[p.method]}
+      </Badge>
+    ),
+  },
+  {
+    key: 'reference',
+    header: 'Reference',
+    visibleFrom: 'lg',
+    render: (p) => (
+      <div>
+        <Text size="sm" lineClamp={1} style={{ overflowWrap: 'anywhere' }} c={p.reference ? undefined : 'dimmed'}>
+          {p.reference ?? '—'}
+        </Text>
+        {p.recordedBy && <Note>Recorded by {p.recordedBy}</Note>}
+      </div>
+    ),
+  },
+  { key: 'amountCents', header: 'Amount', sortField: 'amountCents', align: 'right', render: (p) => <Amount p={p} /> },
+];
+
+/**
+ * /admin/accounts/payments (issue 23): every membership payment (Stripe, recorded by staff or an integrator)
+ * and waived fee, with its account and invitation and the refunds Stripe reported; search, method, paid days, CSV.
+ */
+export function PaymentsPage() {
+  return (
+    <AreaListPage
+      title="Payments"
+      area={paymentsArea}
+      columns={columns}
+      filters={filters}
+      emptyText="No payments match these filters."
+    />
+  );
+}

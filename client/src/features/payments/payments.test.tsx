@@ -1,0 +1,85 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { notifications } from '@mantine/notifications';
+import type { MemberRow, Payment } from '@app/contract';
+import { mockServer } from '../../mocks/node';
+import { renderRoute, slow } from '../../test/render';
+import { pageOf } from '../../test/paged';
+import { requestLog } from '../../test/request-log';
+
+const payment = (over: Partial<Payment>): Payment => ({
+  id: 1,
+  method: 'stripe',
+  amountCents: 9500,
+  currency: 'usd',
+  reference: 'pi_123',
+  externalId: null,
+  stripeSessionId: 'cs_1',
+  stripePaymentIntentId: 'pi_123',
+  paidAt: '2026-11-20T15:00:00.000Z',
+  refundedCents: 0,
+  refundedAt: null,
+  account: { id: 31, name: 'Eve Upton', email: 'eve@lakeside.edu' },
+  invitee: { id: 5, invitationId: 12, invitationCode: 'LSC-3', institutionName: 'Lakeside College' },
+  recordedBy: null,
+  ...over,
+});
+const eve: MemberRow = { id: 31, firstname: 'Eve', lastname: 'Upton', fullname: 'Eve Upton', email: 'eve@lakeside.edu', invitationcode: 'LSC-3', schoolname: 'Lakeside College', memberat: null, pledgedat: '2024-05-01T00:00:00.000Z' };
+
+const { record, clear, requests } = requestLog();
+
+beforeEach(() => {
+  notifications.clean();
+  clear();
+  mockServer.use(
+    http.get('/api/admin/accounts/payments', async ({ request }) => (
+      await record(request),
+      HttpResponse.json(pageOf([payment({}), payment({ id: 2, method: 'check', reference: 'Check #1042', refundedCents: 2000, recordedBy: 'Ada Admin', account: { id: 32, name: 'Sam Lee', email: 'sam@lakeside.edu' } }), payment({ id: 3, method: 'waived', amountCents: 0, invitee: null, reference: 'Scholarship' })]))
+    )),
+    http.get('/api/admin/accounts/pledges', () => HttpResponse.json(pageOf([eve]))),
+    http.post('/api/admin/accounts/legacy/:id/payment', async ({ request }) => (await record(request), HttpResponse.json(payment({ method: 'check' })))),
+    http.post('/api/admin/accounts/legacy/:id/complete-without-payment', async ({ request }) => (await record(request), HttpResponse.json(payment({ method: 'waived', amountCents: 0 })))),
+  );
+});
+
+describe('/admin/accounts/payments', () => {
+  it('lists payments with account, invitation, method, refunds and waived fees; filters go to the server', async () => {
+    renderRoute('/admin/accounts/payments?method=check&paidFrom=2026-11-01');
+    expect(await screen.findByText('Sam Lee', {}, slow)).toBeTruthy();
+    expect(screen.getByText('Refunded $20.00')).toBeTruthy();
+    expect(screen.getByText('Fee waived')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Invitation #12' })[0]!.getAttribute('href')).toBe('/admin/logistics/invitations/12');
+    expect(screen.getByText('Recorded by Ada Admin')).toBeTruthy();
+    const params = requests.at(-1)!.url.searchParams;
+    expect([params.get('method'), params.get('paidFrom')]).toEqual(['check', '2026-11-01']);
+    expect(screen.getByRole('link', { name: /Export/ }).getAttribute('href')).toContain('/api/admin/accounts/payments/export?');
+  });
+});
+
+describe('pledges: the Payment menu', () => {
+  it('Record Payment sends amount in cents, method, reference and one external id', async () => {
+    renderRoute('/admin/accounts/pledges');
+    await userEvent.click(await screen.findByRole('button', { name: 'Payment of Eve Upton' }, slow));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Record Payment' }));
+    const panel = await screen.findByRole('dialog', { name: 'Record Payment' });
+    await userEvent.type(within(panel).getByLabelText(/^Reference/), 'Check #77');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Payment recorded successfully.')).toBeTruthy();
+    const posted = requests.filter((r) => r.method === 'POST');
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.url.pathname).toBe('/api/admin/accounts/legacy/31/payment');
+    expect(posted[0]!.body).toEqual({ amountCents: 9500, method: 'check', reference: 'Check #77', externalId: expect.stringMatching(/^staff-/) });
+  });
+
+  it('Complete Without Payment asks first, then waives', async () => {
+    renderRoute('/admin/accounts/pledges');
+    await userEvent.click(await screen.findByRole('button', { name: 'Payment of Eve Upton' }, slow));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Complete Without Payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Without Payment' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete Without Payment' }));
+    expect(await screen.findByText('Membership completed without payment.')).toBeTruthy();
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST').map((r) => r.url.pathname)).toEqual(['/api/admin/accounts/legacy/31/complete-without-payment']));
+  });
+});

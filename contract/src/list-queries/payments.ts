@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { listQuery, queryDate } from '../common/list.js';
+
+// The payments list's query and its methods, apart from the area's routes: see ./README.md.
+
+/** How a membership fee was paid: through Stripe, recorded by staff or an integrator (card, check, cash, other), or waived (no payment). */
+export const PAYMENT_METHODS = ['stripe', 'card', 'check', 'cash', 'other', 'waived'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  stripe: 'Stripe',
+  card: 'Card',
+  check: 'Check',
+  cash: 'Cash',
+  other: 'Other',
+  waived: 'Waived',
+};
+
+/** /admin/accounts/payments: search (name, email, invitation code, reference, external or Stripe id), paid day range, method. */
+export const PaymentListQuery = listQuery({
+  sortable: ['paidAt', 'amountCents', 'name', 'id'] as const,
+  defaultSort: 'paidAt:desc',
+  filters: {
+    method: z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: `Method must be one of ${PAYMENT_METHODS.join(', ')}` }) }).optional(),
+    paidFrom: queryDate.describe('First payment day, YYYY-MM-DD (UTC), inclusive'),
+    paidTo: queryDate.describe('Last payment day, YYYY-MM-DD (UTC), inclusive'),
+  },
+});
+export type PaymentListQuery = z.input<typeof PaymentListQuery>;

@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import type { Db } from '../../server/src/db/database.js';
+import type { PaymentMethod } from '../../server/src/db/tables/payments.js';
+
+const METHODS: PaymentMethod[] = ['stripe', 'check', 'card', 'cash', 'waived', 'other'];
+
+/**
+ * The payments list's demo rows: the demo invitations' paid invitees get their account (a member since the
+ * day they paid) and a payment in every method, one Stripe payment partly refunded. Once (by external id).
+ */
+export async function seedPayments(db: Db): Promise<number> {
+  if (await db.selectFrom('payments').select('id').where('externalId', 'like', 'demo-%').executeTakeFirst()) return 0;
+  const paid = await db
+    .selectFrom('invitees as iv')
+    .innerJoin('invitations as inv', 'inv.id', 'iv.invitationId')
+    .select(['iv.id', 'iv.firstName', 'iv.lastName', 'iv.email', 'iv.invitationCode', 'iv.legacyPledgeAt', 'iv.legacyPaidAt', 'inv.institutionId', 'inv.chapterId'])
+    .where('iv.legacyPaidAt', 'is not', null)
+    .where('iv.invitationCode', 'like', '%D%')
+    .orderBy('iv.id')
+    .limit(12)
+    .execute();
+  let made = 0;
+  for (const [i, iv] of paid.entries()) {
+    await db.transaction().execute(async (trx) => {
+      const existing = await trx.selectFrom('accounts').select('id').where(sql`lower(email)`, '=', iv.email.toLowerCase()).executeTakeFirst();
+      const accountId =
+        existing?.id ??
+        (
+          await trx
+            .insertInto('accounts')
+            .values({ firstName: iv.firstName, lastName: iv.lastName, email: iv.email, invitationCode: iv.invitationCode, institutionId: iv.institutionId, chapterId: iv.chapterId, pledgedAt: iv.legacyPledgeAt, memberAt: iv.legacyPaidAt, address: '{}' })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      await trx.updateTable('invitees').set({ accountId }).where('id', '=', iv.id).execute();
+      const method = METHODS[i % METHODS.length]!;
+      const stripe = method === 'stripe';
+      await trx
+        .insertInto('payments')
+        .values({
+          accountId,
+          inviteeId: iv.id,
+          amountCents: method === 'waived' ? 0 : 9500,
+          method,
+          reference: stripe ? `pi_demo_${i}` : method === 'check' ? `Check #${1040 + i}` : method === 'waived' ? 'Scholarship' : null,
+          externalId: `demo-${iv.id}`,
+          stripeSessionId: stripe ? `cs_demo_${i}` : null,
+          stripePaymentIntentId: stripe ? `pi_demo_${i}` : null,
+          paidAt: iv.legacyPaidAt!,
+          refundedCents: stripe && i === 0 ? 9500 : 0,
+          refundedAt: stripe && i === 0 ? iv.legacyPaidAt! : null,
+        })
+        .execute();
+      made++;
+    });
+  }
+  return made;
+}
