@@ -83,3 +83,64 @@ describe('login', () => {
     expect(await signInAndFollow(`/login?redirect=${target}`, { admin: true, email: 'sam@example.edu' })).toBe('/admin');
   });
 });
+
+describe('login with two-factor sign-in', () => {
+  const staff = { id: 3, firstName: 'Ada', lastName: 'Admin', fullName: 'Ada Admin', email: 'ada@example.edu', avatarUrl: null, admin: true };
+
+  it('asks for the code after the password, shows the one message for a wrong code, then signs in', async () => {
+    const sent: string[] = [];
+    mockServer.use(
+      http.post('/api/auth/login', () => HttpResponse.json({ secondFactor: 'code' }, { status: 202 })),
+      http.post('/api/auth/login/code', async ({ request }) => {
+        const { code } = (await request.json()) as { code: string };
+        sent.push(code);
+        return code === '246810'
+          ? HttpResponse.json({ account: { ...staff, mustSetUpTwoFactor: false } })
+          : HttpResponse.json({ message: 'Invalid code' }, { status: 401 });
+      }),
+    );
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    try {
+      renderRoute('/login?redirect=%2Fadmin%2Fchapters');
+      await userEvent.type(await screen.findByLabelText(/Email/), staff.email);
+      await userEvent.type(screen.getByLabelText(/Password/), 'password123');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+      const code = await screen.findByLabelText(/^Code/);
+      expect(screen.getByRole('heading', { name: 'Two-factor sign-in' })).toBeTruthy();
+      await userEvent.type(code, '111111');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Invalid code');
+      expect(assign).not.toHaveBeenCalled();
+      await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+      await userEvent.type(await screen.findByLabelText(/^Recovery code/), 'abcde-fghjk');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Use a code from the app' }));
+      await userEvent.type(await screen.findByLabelText(/^Code/), '246810');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin/chapters'));
+      expect(sent).toEqual(['111111', 'abcde-fghjk', '246810']);
+    } finally {
+      assign.mockRestore();
+    }
+  });
+
+  it('leads staff who must set it up (REQUIRE_STAFF_2FA) to their profile, whatever the redirect', async () => {
+    mockServer.use(http.post('/api/auth/login', () => HttpResponse.json({ account: { ...staff, mustSetUpTwoFactor: true } })));
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    try {
+      renderRoute('/login?redirect=%2Fadmin%2Fchapters');
+      await userEvent.type(await screen.findByLabelText(/Email/), staff.email);
+      await userEvent.type(screen.getByLabelText(/Password/), 'password123');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin/profile'));
+    } finally {
+      assign.mockRestore();
+    }
+  });
+
+  it('keeps staff who must set it up on their profile: any other staff screen leads there', async () => {
+    mockServer.use(http.get('/api/public/account', () => HttpResponse.json({ ...staff, mustSetUpTwoFactor: true })));
+    const { router } = renderRoute('/admin/institutions');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/profile'));
+  });
+});
