@@ -1,4 +1,4 @@
-// The lint: import boundaries between the parts of the tree, plus typescript-eslint's recommended
+// The lint: import boundaries between the parts of the tree, no import cycles (type-only imports aside), plus typescript-eslint's recommended
 // rules (syntax only, no type information, so it stays fast). Run from the repository root:
 //   eslint -c scripts/lint/eslint.config.js contract server client scripts migrations
 // The config lives here to keep the top level to its fixed entries. With -c, ESLint takes `files`
@@ -58,6 +58,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': 'error',
       // Deliberate here: Kysely's generic query builders and test JSON bodies are typed `any`, and
       // `Shape extends z.ZodRawShape = {}` is zod's own idiom for "no extra fields".
       '@typescript-eslint/no-explicit-any': 'off',
