@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Storage } from './plugins/storage.js';
 import { jobsNotStarted } from './jobs/queue.js';
-import type { AppJobs } from './jobs/registry.js';
+import type { AppJobs } from './jobs/define-job.js';
 import { registerErrorHandler, validationErrorBody } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerClient } from './plugins/client.js';

@@ -1,6 +1,14 @@
 import { defineJob } from './define-job.js';
 import { deleteVideo, generateVideo, pollVideo } from '../services/ai-video/lifecycle.js';
 
+declare module './define-job.js' {
+  interface JobDataByName {
+    'ai-video-generate': { videoId: number };
+    'ai-video-poll': { videoId: number; polls?: number; chain?: number };
+    'ai-video-delete': { videoId: number };
+  }
+}
+
 // Spec 03 §4 AI video status, moved on by these three jobs (services/ai-video/lifecycle.ts). Each only
 // moves a row out of the state it expects, so a second delivery is a no-op; on the last attempt a
 // failure is written to the row (failed to generate / failed to delete) instead of thrown.

@@ -1,6 +1,12 @@
 import { defineJob } from './define-job.js';
 import { applyProviderEvents, type ProviderEvent } from '../services/mail/webhook-events.js';
 
+declare module './define-job.js' {
+  interface JobDataByName {
+    'apply-email-events': { events: ProviderEvent[] };
+  }
+}
+
 /**
  * Applies one webhook batch of provider events (the webhook answers at once and queues this):
  * flags on sends and invitees, blocked addresses; an event id seen before is skipped, so a retry

@@ -1,6 +1,12 @@
 import { defineJob } from './define-job.js';
 import { deliverQueuedEmails, mailConfig } from '../services/mail/deliver.js';
 
+declare module './define-job.js' {
+  interface JobDataByName {
+    'deliver-emails': Record<string, never>;
+  }
+}
+
 /**
  * Delivers queued sends (server/src/services/mail/deliver.ts: batches, rate, 24 h quota, crash safety).
  * Sent by `queueEmails` in the transaction that queues the sends, and every minute by cron, which

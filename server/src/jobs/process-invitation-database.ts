@@ -1,6 +1,12 @@
 import { defineJob } from './define-job.js';
 import { processInvitationDatabase } from '../services/invitation-processing/process.js';
 
+declare module './define-job.js' {
+  interface JobDataByName {
+    'process-invitation-database': { invitationId: number; run: string };
+  }
+}
+
 /**
  * Reads, cleans and stores an invitation's uploaded database (server/src/services/invitation-processing).
  * Queued by the invitation's save in the same transaction; `run` is the invitation's processing run at

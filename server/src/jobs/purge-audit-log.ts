@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import { defineJob } from './define-job.js';
 
+declare module './define-job.js' {
+  interface JobDataByName {
+    'purge-audit-log': { batchSize?: number };
+  }
+}
+
 /**
  * Deletes audit rows older than AUDIT_RETENTION_DAYS, in batches, each in a transaction that sets
  * `audit.purge` (migration 0029a's trigger refuses any other delete, and every update): the only path

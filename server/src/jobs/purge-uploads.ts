@@ -2,6 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/database.js';
 import { defineJob } from './define-job.js';
 
+declare module './define-job.js' {
+  interface JobDataByName {
+    'purge-uploads': { batchSize?: number };
+  }
+}
+
 /** An upload nobody committed within this long was abandoned (a form closed without saving). */
 export const UNCOMMITTED_TTL_HOURS = 24;
 

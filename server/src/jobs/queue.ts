@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { PgBoss, fromKysely, type JobWithMetadata } from 'pg-boss';
 import type { Config } from '../config.js';
 import type { DB } from '../db/database.js';
 import type { Storage } from '../plugins/storage.js';
-import type { AnyJobDefinition, JobContext, JobDataOf } from './define-job.js';
+import type { AnyJobDefinition, JobContext, JobDataOf, SendOptions } from './define-job.js';
 
 /**
  * The job queue: pg-boss on the app's database, schema `pgboss` (created and migrated on start).
@@ -39,15 +39,7 @@ export type JobQueueOptions<D extends AnyJobDefinition> = {
   monitorIntervalSeconds?: number;
 };
 
-export type SendOptions = {
-  /** A Kysely transaction: the job exists only if that transaction commits. */
-  db?: Kysely<DB> | Transaction<DB>;
-  /** With a `singleton`/`stately`/`exclusive` policy, jobs sharing this key are deduplicated. */
-  singletonKey?: string;
-  /** Run no earlier than this date, or this many seconds from now. */
-  startAfter?: Date | number;
-  priority?: number;
-};
+export type { SendOptions } from './define-job.js';
 
 /** What request handlers use (`app.jobs`). */
 export interface Jobs<D extends AnyJobDefinition = AnyJobDefinition> {

@@ -7,14 +7,20 @@ import { sendReminderJob, startDueRemindersJob, ticklerJob } from './send-remind
 import { uploadPostalMails } from './upload-postal-mails.js';
 import { deleteAiVideoJob, generateAiVideoJob, pollAiVideoJob } from './ai-video.js';
 import { runImportJob } from './run-import.js';
-import { JobQueue, type Jobs, type JobQueueOptions } from './queue.js';
+import { JobQueue, type JobQueueOptions } from './queue.js';
+import type { JobDataByName } from './define-job.js';
 
 /** Every job the app runs: a new job is one file (see define-job.ts) and one entry here. */
 export const jobDefinitions = [purgeUploads, purgeAuditLog, deliverEmails, applyEmailEvents, processInvitationDatabaseJob, uploadPostalMails, startDueRemindersJob, sendReminderJob, ticklerJob, generateAiVideoJob, pollAiVideoJob, deleteAiVideoJob, runImportJob] as const;
 
 export type RegisteredJob = (typeof jobDefinitions)[number];
-/** `app.jobs`: sends any registered job, its data type checked by name. */
-export type AppJobs = Jobs<RegisteredJob>;
+export type { AppJobs } from './define-job.js';
+
+// Checked here: every registered job declares its data in JobDataByName as its `run` takes it, and every
+// declaration is a registered job.
+type RegisteredData = { [J in RegisteredJob as J['name']]: Parameters<J['run']>[0] };
+const declaredAsRegistered: [RegisteredData, JobDataByName] extends [JobDataByName, RegisteredData] ? true : never = true;
+void declaredAsRegistered;
 
 /** The app's queue with every registered job (server.ts and worker.ts start it). */
 export function createJobQueue(options: Omit<JobQueueOptions<RegisteredJob>, 'definitions'>): JobQueue<RegisteredJob> {

@@ -1,6 +1,12 @@
 import { defineJob } from './define-job.js';
 import { runImport } from '../services/record-import/run.js';
 
+declare module './define-job.js' {
+  interface JobDataByName {
+    'run-import': { importId: number };
+  }
+}
+
 /**
  * Runs one import of institutions, chapters or accounts (server/src/services/record-import), queued by
  * `POST /api/admin/imports` in the same transaction as the import's row. A retry resumes where the

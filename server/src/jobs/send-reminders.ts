@@ -2,6 +2,14 @@ import { defineJob } from './define-job.js';
 import { sendReminder, startDueReminders } from '../services/reminders/send-reminder.js';
 import { runTickler } from '../services/reminders/tickler.js';
 
+declare module './define-job.js' {
+  interface JobDataByName {
+    'start-due-reminders': Record<string, never>;
+    'send-reminder': { reminderId: number };
+    'send-tickler': Record<string, never>;
+  }
+}
+
 /**
  * Starts the reminders whose hour has come, every minute (a reminder saved for the current hour is also
  * started at once by its save). `stately`: one pass queued and one running at most.

@@ -2,6 +2,12 @@ import { defineJob } from './define-job.js';
 import { uploadDuePostalMails } from '../features/postal-mails/upload.js';
 import { printVendorTransfer } from '../services/print-vendor/index.js';
 
+declare module './define-job.js' {
+  interface JobDataByName {
+    'upload-postal-mails': Record<string, never>;
+  }
+}
+
 /**
  * Hands due postal mailings to the print vendor (server/src/features/postal-mails/upload.ts: the steps,
  * and why a crash or a retry never uploads a mailing twice). Every minute by cron; `stately` keeps at

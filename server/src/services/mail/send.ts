@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { EmailSourceKey, EmailType } from '../../db/tables/email.js';
-import type { AppJobs } from '../../jobs/registry.js';
+import type { AppJobs } from '../../jobs/define-job.js';
 import { compiledVersion, personalise } from './render.js';
 import { normalizeEmail, suppressedAddresses } from './suppression.js';
 
