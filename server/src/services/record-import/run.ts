@@ -48,6 +48,7 @@ export async function runImport(ctx: ImportContext, importId: number, { lastAtte
   await db.updateTable('imports').set({ status: 'Running', startedAt: sql`coalesce(started_at, now())` }).where('id', '=', importId).execute();
 
   let copy: Awaited<ReturnType<typeof localCopy>> | undefined;
+  let writing: Promise<void> = Promise.resolve();
   try {
     if (!imp.fileId) throw new InviteeFileError('The import file is no longer stored: upload it again.');
     copy = await localCopy(db, ctx.storage, imp.fileId, 'The import file is no longer stored: upload it again.');
@@ -71,10 +72,17 @@ export async function runImport(ctx: ImportContext, importId: number, { lastAtte
     const context = { importerIsStaff: imp.importerIsStaff === true };
     let index = 0;
     let batch: Row[] = [];
+    // The file is read and the next batch checked while the database writes the one before: at most one
+    // batch is written at a time, in order, so each still claims the progress the previous one left.
     const flush = async () => {
       if (ctx.signal?.aborted) throw new Error('The import stopped: the worker is shutting down');
-      await writeBatch(db, { id: importId, kind, dryRun: imp.dryRun }, header, present, batch, seen, context, index - batch.length);
+      const checked = checkBatch(kind, present, batch, seen, context);
+      const start = index - batch.length;
+      const rows = batch;
       batch = [];
+      await writing;
+      writing = writeBatch(db, { id: importId, kind, dryRun: imp.dryRun }, header, present, rows, checked, start);
+      writing.catch(() => {}); // awaited by the next flush or at the end; never left unhandled meanwhile
     };
     for await (const row of read((h) => {
       header = h;
@@ -91,9 +99,11 @@ export async function runImport(ctx: ImportContext, importId: number, { lastAtte
       if (batch.length >= batchSize) await flush();
     }
     if (batch.length) await flush();
+    await writing;
     await db.updateTable('imports').set({ status: 'Done', finishedAt: sql`now()`, statusReason: null }).where('id', '=', importId).where('status', '=', 'Running').execute();
     return 'done';
   } catch (err) {
+    await writing.catch(() => {}); // the batch in flight commits or fails before anything else is decided
     if (err instanceof Overtaken) return 'skipped';
     if (err instanceof InviteeFileError || lastAttempt) {
       const reason = err instanceof InviteeFileError ? err.message : `The import failed: ${(err as Error).message}`;
@@ -113,32 +123,44 @@ export function recognised(kind: ImportKind, header: FoundHeader<string>): Recog
 
 type Counts = { created: number; updated: number; unchanged: number; rejected: number };
 
+type CheckedBatch = { rejected: Map<number, string>; staged: unknown[][] };
+
+/** Each row checked (the form's schemas, duplicates in the file) and, when kept, laid out in staging order. */
+function checkBatch(kind: ImportKind, present: ReadonlySet<string>, rows: Row[], seen: SeenKeys, context: { importerIsStaff: boolean }): CheckedBatch {
+  const columns = stageColumns(TARGETS[kind]);
+  const rejected = new Map<number, string>();
+  const staged: unknown[][] = [];
+  for (const row of rows) {
+    const checked = checkRow(kind, row.fields, present, context);
+    if (!checked.ok) rejected.set(row.rowNumber, checked.reason);
+    else if (seen.duplicate(checked.keys)) rejected.set(row.rowNumber, DUPLICATE_IN_FILE);
+    else staged.push(columns.map((c) => (c.name === 'row_number' ? row.rowNumber : checked.staged[c.name] ?? null)));
+  }
+  return { rejected, staged };
+}
+
 async function writeBatch(
   db: Kysely<DB>,
   imp: { id: number; kind: ImportKind; dryRun: boolean },
   header: FoundHeader<string>,
   present: ReadonlySet<string>,
   rows: Row[],
-  seen: SeenKeys,
-  context: { importerIsStaff: boolean },
+  { rejected, staged }: CheckedBatch,
   start: number,
 ): Promise<void> {
   const target = TARGETS[imp.kind];
   const columns = stageColumns(target);
-  const rejected = new Map<number, string>();
-  const staged: unknown[][] = [];
-  for (const row of rows) {
-    const checked = checkRow(imp.kind, row.fields, present, context);
-    if (!checked.ok) rejected.set(row.rowNumber, checked.reason);
-    else if (seen.duplicate(checked.keys)) rejected.set(row.rowNumber, DUPLICATE_IN_FILE);
-    else staged.push(columns.map((c) => (c.name === 'row_number' ? row.rowNumber : checked.staged[c.name] ?? null)));
-  }
-
   await inRawTransaction(db, async (client) => {
     const claimed = await client.query('select 1 from imports where id = $1 and count_processed = $2 and status = $3 for update', [imp.id, start, 'Running']);
     if (!claimed.rowCount) throw new Overtaken();
     const counts: Counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
     if (staged.length) {
+      // The target's statistics lag behind a large import, so the planner's costs run high enough to JIT-compile
+      // each lookup: half a second of compiling for 5,000 probes of a few microseconds each. And a batch need
+      // not wait for its commit to reach the disk: a crash can lose only whole batches, progress included,
+      // which the resumed run writes again.
+      await client.query('set local jit = off');
+      await client.query('set local synchronous_commit = off');
       await client.query(createStageSql(target));
       await copyRowsIn(client, 'import_stage', columns.map((c) => c.name), staged);
       // Row counts for the planner: without them it may hash-join whole tables instead of probing their indexes.

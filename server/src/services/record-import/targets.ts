@@ -21,6 +21,8 @@ export type Target = {
   columns: Column[];
   /** Staging-only columns (what the file names references by), filled from the staged values. */
   extra: Array<{ name: string; type: string }>;
+  /** Staging-only columns the match statements fill in (never copied from the file). */
+  scratch?: Array<{ name: string; type: string }>;
   /** Statements run in order: resolve references (rejecting rows whose reference is unknown), find each row's record. */
   match: string[];
   /** SET items written only when the file has some fields and not others (e.g. roles that follow the admin flag). */
@@ -39,20 +41,27 @@ const q = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
 const resolveInstitution = [
   `update import_stage s set institution_id = coalesce(
-     (select min(i.id) from institutions i where i.legacy_id = s.institution_legacy_id),
-     (select min(i.id) from institutions i where lower(i.abbreviation) = lower(s.institution_abbreviation)))
+     (select min(i.id + 0) from institutions i where i.legacy_id = s.institution_legacy_id),
+     (select min(i.id + 0) from institutions i where lower(i.abbreviation) = lower(s.institution_abbreviation)))
    where s.institution_legacy_id is not null or s.institution_abbreviation is not null`,
   `update import_stage set reason = ${q(INSTITUTION_NOT_FOUND)}
    where reason is null and institution_id is null and (institution_legacy_id is not null or institution_abbreviation is not null)`,
 ];
 
-/**
- * Institutions and chapters: by legacy id, else by this product's own id (an export's Id column). Lookups take
- * min(id), never `order by id limit 1`, which the planner may answer by walking the primary key.
+/*
+ * Every lookup is a subquery per staged row, so that each is one probe of an index (a join lets the planner
+ * hash the whole table, which grows with every batch), and takes `min(id + 0)`: plain `min(id)` may be
+ * answered by walking the primary key in order until a row matches (seconds per row at 500,000 accounts).
  */
+
+/** Each staged row's record by legacy id (the lowest id when several share one). */
+const byLegacyId = (table: string) =>
+  `update import_stage s set target_id = (select min(t.id + 0) from ${table} t where t.legacy_id = s.legacy_id)
+   where s.reason is null and s.legacy_id is not null`;
+
+/** Institutions and chapters: by legacy id, else by this product's own id (an export's Id column). */
 const byLegacyIdOrId = (table: string) => [
-  `update import_stage s set target_id = (select min(t.id) from ${table} t where t.legacy_id = s.legacy_id)
-   where s.reason is null and s.legacy_id is not null`,
+  byLegacyId(table),
   `update import_stage s set target_id = t.id from ${table} t where s.reason is null and s.target_id is null and t.id = s.given_id`,
 ];
 
@@ -112,26 +121,33 @@ export const TARGETS: Record<ImportKind, Target> = {
       address,
     ],
     extra: [...refColumns, { name: 'chapter_legacy_id', type: 'integer' }, { name: 'chapter_abbreviation', type: 'text' }],
+    scratch: [
+      { name: 'email_owner', type: 'integer' },
+      { name: 'email_owner_legacy_id', type: 'integer' },
+    ],
     match: [
       ...resolveInstitution,
       `update import_stage s set chapter_id = coalesce(
-         (select min(c.id) from chapters c where c.legacy_id = s.chapter_legacy_id),
-         (select min(c.id) from chapters c where lower(c.abbreviation) = lower(s.chapter_abbreviation)
+         (select min(c.id + 0) from chapters c where c.legacy_id = s.chapter_legacy_id),
+         (select min(c.id + 0) from chapters c where lower(c.abbreviation) = lower(s.chapter_abbreviation)
             and (s.institution_id is null or c.institution_id = s.institution_id)))
        where s.reason is null and (s.chapter_legacy_id is not null or s.chapter_abbreviation is not null)`,
       `update import_stage set reason = 'Chapter not found'
        where reason is null and chapter_id is null and (chapter_legacy_id is not null or chapter_abbreviation is not null)`,
-      // By legacy id; else by email (case-insensitive) when that account has no other legacy id.
-      `update import_stage s set target_id = (select min(t.id) from accounts t where t.legacy_id = s.legacy_id)
-       where s.reason is null and s.legacy_id is not null`,
-      `update import_stage s set target_id = t.id from accounts t
-       where s.reason is null and s.target_id is null and lower(t.email) = lower(s.email)
-         and (t.legacy_id is null or s.legacy_id is null or t.legacy_id = s.legacy_id)`,
+      // By legacy id; else by email (case-insensitive) when that account has no other legacy id. The
+      // account holding each email is looked up once, for the match and for the duplicate check.
+      byLegacyId('accounts'),
+      `update import_stage s set (email_owner, email_owner_legacy_id) =
+         (select t.id, t.legacy_id from accounts t where lower(t.email) = lower(s.email))
+       where s.reason is null`,
+      `update import_stage s set target_id = email_owner
+       where reason is null and target_id is null and email_owner is not null
+         and (email_owner_legacy_id is null or legacy_id is null or email_owner_legacy_id = legacy_id)`,
       `update import_stage s set reason = ${q(DUPLICATE_EMAIL)}
-       where s.reason is null and exists (select 1 from accounts t where lower(t.email) = lower(s.email) and t.id is distinct from s.target_id)`,
+       where reason is null and email_owner is not null and email_owner is distinct from target_id`,
       `update import_stage s set reason = ${q(DUPLICATE_INVITATION_CODE)}
        where s.reason is null and s.invitation_code is not null
-         and exists (select 1 from accounts t where t.invitation_code = s.invitation_code and t.id is distinct from s.target_id)`,
+         and (select min(t.id + 0) from accounts t where t.invitation_code = s.invitation_code and t.id is distinct from s.target_id) is not null`,
     ],
     // An admin column without a roles column: ROLE_ADMIN follows the flag, the other roles stay.
     conditional: (present) =>
@@ -154,7 +170,7 @@ export const writtenColumns = (target: Target, present: ReadonlySet<string>) =>
 
 export const createStageSql = (target: Target) => `
   create temp table import_stage (
-    ${stageColumns(target).map((c) => `${c.name} ${c.type}`).join(',\n    ')},
+    ${[...stageColumns(target), ...(target.scratch ?? [])].map((c) => `${c.name} ${c.type}`).join(',\n    ')},
     target_id integer,
     reason text,
     action text
@@ -167,7 +183,7 @@ export function classifySql(target: Target, present: ReadonlySet<string>): strin
   return [
     `update import_stage set action = 'create' where reason is null and target_id is null`,
     `update import_stage s set action = case when ${same} then 'unchanged' else 'update' end
-     from ${target.table} t where s.reason is null and t.id = s.target_id`,
+     from ${target.table} t where s.reason is null and s.target_id is not null and t.id = s.target_id`,
   ];
 }
 

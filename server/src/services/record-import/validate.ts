@@ -1,6 +1,7 @@
 import { AccountUpdateInput, ChapterInput, InstitutionInput, ROLE_ADMIN, ROLE_PREFIX, ROLE_USER, dateProblem, type ImportKind } from '@app/contract';
 import type { z } from 'zod';
 import { ADDRESS_FIELDS, fieldLabel } from './columns.js';
+import { CompactStringSet } from './compact-string-set.js';
 
 /*
  * One row of an import file checked with the same schemas as the forms (contract InstitutionInput,
@@ -215,7 +216,7 @@ export function checkRow(kind: ImportKind, raw: Fields, present: ReadonlySet<str
  * (the first row is kept), whatever batch it falls in.
  */
 export class SeenKeys {
-  private readonly seen = new Set<string>();
+  private readonly seen = new CompactStringSet();
   /** True when a key was seen before; otherwise records them all. */
   duplicate(keys: readonly string[]): boolean {
     if (keys.some((k) => this.seen.has(k))) return true;
