@@ -11,6 +11,7 @@ import { seedPrograms } from './programs.js';
 import { seedLessons } from './lessons.js';
 import { seedAiVideos } from './ai-video.js';
 import { seedAiChats } from './ai-chat.js';
+import { seedAudit } from './audit.js';
 import type { Db } from '../../server/src/db/database.js';
 
 /**
@@ -35,6 +36,7 @@ export async function seedDemo(db: Db, scale = 0, log: (line: string) => void = 
   log(`programs: ${await seedPrograms(db)} added`);
   log(`lesson segments: ${await seedLessons(db)} added`);
   log(`AI video templates and videos: ${await seedAiVideos(db)} added`);
+  log(`API key and audit rows: ${await seedAudit(db)} added`);
   if (scale > 0) {
     log(`scale institutions: ${await seedScaleInstitutions(db, scale)} added`);
     const { members, pledges } = await seedScaleMembers(db, scale);

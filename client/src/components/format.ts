@@ -7,6 +7,13 @@ export function formatDay(iso: string | null | undefined): string {
   return iso ? day.format(new Date(iso)) : '';
 }
 
+const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
+
+/** 'Mar 5, 2024, 14:07 UTC' for an ISO time (audit rows: when to the minute), '' for none. */
+export function formatDateTime(iso: string | null | undefined): string {
+  return iso ? `${dateTime.format(new Date(iso))} UTC` : '';
+}
+
 /** '12.5%' for a share from 0 to 1; 'n/a' when there is none (a denominator of 0, spec 02 §2). */
 export function percent(share: number | null | undefined, digits = 1): string {
   if (share === null || share === undefined || !Number.isFinite(share)) return 'n/a';

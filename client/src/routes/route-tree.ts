@@ -20,6 +20,8 @@ import { adminTechEmailsFeedbackRoute } from './admin-tech-emails-feedback';
 import { adminTechEmailsSentRoute } from './admin-tech-emails-sent';
 import { adminTechOutboxRoute } from './admin-tech-outbox';
 import { adminTechImportsRoute } from './admin-tech-imports';
+import { adminTechApiKeysRoute } from './admin-tech-api-keys';
+import { adminTechAuditLogRoute } from './admin-tech-audit-log';
 import { adminTechAiVideoTemplateEditRoute, adminTechAiVideoTemplateNewRoute, adminTechAiVideoTemplatesRoute } from './admin-tech-ai-video';
 import { adminTechAiTemplateEditRoute, adminTechAiTemplateNewRoute, adminTechAiTemplatesRoute } from './admin-tech-ai-template';
 import {
@@ -56,6 +58,7 @@ export const routeTree = rootRoute.addChildren([
     adminTechRoute, adminTechEmailTemplatesRoute, adminTechEmailTemplatesNewRoute, adminTechEmailTemplatesEditRoute, adminTechEmailTemplateRoute,
     adminTechEmailsFeedbackRoute,
     adminTechEmailsSentRoute, adminTechOutboxRoute, adminTechImportsRoute,
+    adminTechApiKeysRoute, adminTechAuditLogRoute,
     adminTechAiVideoTemplatesRoute, adminTechAiVideoTemplateNewRoute, adminTechAiVideoTemplateEditRoute,
     adminTechAiTemplatesRoute, adminTechAiTemplateNewRoute, adminTechAiTemplateEditRoute,
     adminLogisticsRoute, adminLogisticsInvitationsRoute, adminLogisticsInvitationsNewRoute, adminLogisticsInvitationsEditRoute, adminLogisticsInvitationRoute,

@@ -14,6 +14,7 @@ import { IconRoute } from '@tabler/icons-react';
 import { IconListCheck } from '@tabler/icons-react';
 import { IconChecklist, IconClipboardList } from '@tabler/icons-react';
 import { IconDatabaseImport } from '@tabler/icons-react';
+import { IconHistory, IconKey } from '@tabler/icons-react';
 
 const DASHBOARD = '/admin';
 
@@ -48,6 +49,8 @@ export const navItems: NavItem[] = [
   { label: 'Emails Sent', to: '/admin/tech/emails-sent', icon: IconMailFast },
   { label: 'Outbox', to: '/admin/tech/outbox', icon: IconInbox },
   { label: 'Imports', to: '/admin/tech/imports', icon: IconDatabaseImport },
+  { label: 'API Keys', to: '/admin/tech/api-keys', icon: IconKey },
+  { label: 'Audit Log', to: '/admin/tech/audit-log', icon: IconHistory },
   { label: 'AI Chat Templates', to: '/admin/tech/ai-template', icon: IconMessageChatbot },
   { label: 'AI Video Templates', to: '/admin/tech/ai-video-template', icon: IconVideo },
   { label: 'Programs', to: '/admin/learning/programs', icon: IconRoute },

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { HistoryPanel } from '../../components/audit/history-panel';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Account } from '@app/contract';
@@ -73,7 +74,16 @@ function columns(openEdit: (id: number) => void, openReset: (t: ResetTarget) => 
 }
 
 function EditAccount({ id, onDone }: { id: number; onDone: () => void }) {
-  return <LoadedEntity result={accountsArea.useDetail(id)}>{(account) => <AccountForm account={account} onDone={onDone} />}</LoadedEntity>;
+  return (
+    <LoadedEntity result={accountsArea.useDetail(id)}>
+      {(account) => (
+        <>
+          <AccountForm account={account} onDone={onDone} />
+          <HistoryPanel entity="accounts" entityId={account.id} />
+        </>
+      )}
+    </LoadedEntity>
+  );
 }
 
 /** /admin/accounts: the list (spec 01 §2), the Add/Edit Account panel (in the URL) and Reset Password. */

@@ -1,4 +1,5 @@
 import { FormPage, LoadedEntity, useBackTo } from '../../components/form-kit';
+import { HistoryPanel } from '../../components/audit/history-panel';
 import { chaptersArea } from './api';
 import { ChapterForm } from './chapter-form';
 
@@ -21,6 +22,7 @@ export function EditChapterPage({ chapterId }: { chapterId: number }) {
   return (
     <FormPage list={LIST} title="Edit Chapter" subtitle={result.data?.body.name}>
       <LoadedEntity result={result}>{(chapter) => <ChapterForm key={chapter.id} chapter={chapter} onDone={back} />}</LoadedEntity>
+      <HistoryPanel entity="chapters" entityId={chapterId} />
     </FormPage>
   );
 }

@@ -1,4 +1,5 @@
 import { FormPage, LoadedEntity, useBackTo } from '../../components/form-kit';
+import { HistoryPanel } from '../../components/audit/history-panel';
 import { emailTemplatesArea, useTemplateSettings } from './api';
 import { EmailTemplateForm } from './email-template-form';
 
@@ -21,6 +22,7 @@ export function EditEmailTemplatePage({ templateId }: { templateId: number }) {
   return (
     <FormPage list={LIST} title="Edit Email Template" subtitle={result.data && `${result.data.body.name} · version ${result.data.body.version}`}>
       <LoadedEntity result={result}>{(template) => <EmailTemplateForm key={template.id} template={template} onDone={back} />}</LoadedEntity>
+      <HistoryPanel entity="email_templates" entityId={templateId} />
     </FormPage>
   );
 }

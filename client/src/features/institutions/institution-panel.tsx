@@ -1,4 +1,5 @@
 import { EntityPanel, type EditPanel } from '../../components/form-kit';
+import { HistoryPanel } from '../../components/audit/history-panel';
 import { institutionsArea } from './api';
 import { InstitutionForm } from './institution-form';
 
@@ -6,7 +7,12 @@ import { InstitutionForm } from './institution-form';
 export default function InstitutionPanel({ panel }: { panel: EditPanel }) {
   return (
     <EntityPanel panel={panel} noun="Institution" useDetail={institutionsArea.useDetail}>
-      {(institution, onDone) => <InstitutionForm institution={institution} onDone={onDone} />}
+      {(institution, onDone) => (
+        <>
+          <InstitutionForm institution={institution} onDone={onDone} />
+          {institution && <HistoryPanel entity="institutions" entityId={institution.id} />}
+        </>
+      )}
     </EntityPanel>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
+import { HistoryPanel } from '../../components/audit/history-panel';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import { Link, getRouteApi } from '@tanstack/react-router';
@@ -120,6 +121,7 @@ function GeneralTab({ invitation: i }: { invitation: Invitation }) {
           </Table.Tbody>
         </Table>
       </Card>
+      <HistoryPanel entity="invitations" entityId={i.id} />
     </Stack>
   );
 }

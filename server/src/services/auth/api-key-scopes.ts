@@ -27,9 +27,11 @@ const scopeByRoute = new Map(calls.map((c) => [`${c.method} ${c.path}`, `${c.are
  */
 export const scopeOfRoute = (method: string, url: string | undefined): string | undefined => (url ? scopeByRoute.get(`${method} ${url}`) : undefined);
 
-/** `invitationEmails` -> 'Invitation emails'. */
+const ACRONYMS: Record<string, string> = { ai: 'AI', api: 'API' };
+
+/** `invitationEmails` -> 'Invitation emails', `aiChat` -> 'AI chat'. */
 const labelOf = (area: string) => {
-  const words = area.replace(/([A-Z])/g, ' $1').toLowerCase().trim();
+  const words = area.replace(/([A-Z])/g, ' $1').toLowerCase().trim().split(' ').map((w) => ACRONYMS[w] ?? w).join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
