@@ -32,7 +32,12 @@ function precompress(): Plugin {
       for await (const file of filesIn(outDir)) {
         if (!TEXT.test(file) || (await stat(file)).size < 1024) continue;
         const content = await readFile(file);
-        await writeFile(`${file}.br`, await brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        await writeFile(
+          `${file}.br`,
+          await brotli(content, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+          }),
+        );
         await writeFile(`${file}.gz`, await gz(content, { level: 9 }));
       }
     },
@@ -60,7 +65,11 @@ export default defineConfig(({ mode }) => ({
       // components/list-kit then brings along only what is used, and the login page does not carry
       // the list screens. Packages keep their own `sideEffects` declarations.
       treeshake: {
-        moduleSideEffects: (id: string) => /\.css$/.test(id) || /[\\/]node_modules[\\/]/.test(id) || /[\\/]src[\\/]main\.tsx$/.test(id) || !/[\\/](client|contract)[\\/]src[\\/]/.test(id),
+        moduleSideEffects: (id: string) =>
+          /\.css$/.test(id) ||
+          /[\\/]node_modules[\\/]/.test(id) ||
+          /[\\/]src[\\/]main\.tsx$/.test(id) ||
+          !/[\\/](client|contract)[\\/]src[\\/]/.test(id),
       },
     },
   },

@@ -26,7 +26,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await sql`create unique index accounts_email_key on accounts (lower(email))`.execute(db);
-  await sql`create unique index accounts_invitation_code_key on accounts (invitation_code) where invitation_code is not null`.execute(db);
+  await sql`create unique index accounts_invitation_code_key on accounts (invitation_code) where invitation_code is not null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('sessions')

@@ -27,9 +27,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('institution_logos_pkey', ['institution_id', 'file_id'])
     .execute();
   await sql`create index institutions_name_idx on institutions (name, id)`.execute(db);
-  await sql`create index institutions_search_idx on institutions using gin ((name || ' ' || abbreviation) gin_trgm_ops)`.execute(db);
+  await sql`create index institutions_search_idx on institutions using gin ((name || ' ' || abbreviation) gin_trgm_ops)`.execute(
+    db,
+  );
   await sql`create index institutions_type_idx on institutions (type)`.execute(db);
-  await sql`alter table accounts add constraint accounts_institution_fk foreign key (institution_id) references institutions(id) on delete set null`.execute(db);
+  await sql`alter table accounts add constraint accounts_institution_fk foreign key (institution_id) references institutions(id) on delete set null`.execute(
+    db,
+  );
 }
 
 export async function down(): Promise<void> {

@@ -39,16 +39,24 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index chapters_search_trgm_idx on chapters using gin (search gin_trgm_ops)`.execute(db);
   await sql`create index chapters_institution_idx on chapters (institution_id)`.execute(db);
 
-  await sql`alter table accounts add constraint accounts_chapter_fk foreign key (chapter_id) references chapters(id) on delete set null`.execute(db);
-  await sql`create index if not exists accounts_chapter_idx on accounts (chapter_id) where chapter_id is not null`.execute(db);
+  await sql`alter table accounts add constraint accounts_chapter_fk foreign key (chapter_id) references chapters(id) on delete set null`.execute(
+    db,
+  );
+  await sql`create index if not exists accounts_chapter_idx on accounts (chapter_id) where chapter_id is not null`.execute(
+    db,
+  );
 
   // Calendar events may have been created before this table existed (migrations land out of order):
   // link their chapter now when that migration could not; rows already there are not re-checked.
   const { rows } = await sql<{ missing: boolean }>`
     select to_regclass('public.calendar_events') is not null
-       and not exists (select 1 from pg_constraint where conname = 'calendar_events_chapter_fk') as missing`.execute(db);
+       and not exists (select 1 from pg_constraint where conname = 'calendar_events_chapter_fk') as missing`.execute(
+    db,
+  );
   if (rows[0]?.missing) {
-    await sql`alter table calendar_events add constraint calendar_events_chapter_fk foreign key (chapter_id) references chapters(id) on delete restrict not valid`.execute(db);
+    await sql`alter table calendar_events add constraint calendar_events_chapter_fk foreign key (chapter_id) references chapters(id) on delete restrict not valid`.execute(
+      db,
+    );
   }
 }
 

@@ -4,7 +4,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('calendar_events')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('uuid', 'uuid', (c) => c.notNull().unique().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('uuid', 'uuid', (c) =>
+      c
+        .notNull()
+        .unique()
+        .defaultTo(sql`gen_random_uuid()`),
+    )
     .addColumn('name', 'varchar(254)', (c) => c.notNull())
     .addColumn('description', 'text')
     .addColumn('event_start', 'timestamptz', (c) => c.notNull())
@@ -23,13 +28,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('calendar_events_chapter_required', sql`type <> 'Chapter' or chapter_id is not null`)
     .execute();
   await sql`create index calendar_events_start_idx on calendar_events (event_start, id)`.execute(db);
-  await sql`create index calendar_events_chapter_idx on calendar_events (chapter_id) where chapter_id is not null`.execute(db);
-  await sql`create unique index calendar_events_program_component_key on calendar_events (program_component_id) where program_component_id is not null`.execute(db);
+  await sql`create index calendar_events_chapter_idx on calendar_events (chapter_id) where chapter_id is not null`.execute(
+    db,
+  );
+  await sql`create unique index calendar_events_program_component_key on calendar_events (program_component_id) where program_component_id is not null`.execute(
+    db,
+  );
 
   // Chapters come from their own migration; link to them when that table is already there.
-  const { rows } = await sql<{ exists: boolean }>`select to_regclass('public.chapters') is not null as exists`.execute(db);
+  const { rows } = await sql<{ exists: boolean }>`select to_regclass('public.chapters') is not null as exists`.execute(
+    db,
+  );
   if (rows[0]?.exists) {
-    await sql`alter table calendar_events add constraint calendar_events_chapter_fk foreign key (chapter_id) references chapters(id) on delete restrict`.execute(db);
+    await sql`alter table calendar_events add constraint calendar_events_chapter_fk foreign key (chapter_id) references chapters(id) on delete restrict`.execute(
+      db,
+    );
   }
 
   await db.schema

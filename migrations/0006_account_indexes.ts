@@ -16,11 +16,23 @@ const searchText = `(lower(first_name || ' ' || last_name || ' ' || email || ' '
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index accounts_member_at_idx on accounts (member_at, id) where member_at is not null`.execute(db);
-  await sql`create index accounts_pledged_at_idx on accounts (pledged_at, id) where pledged_at is not null and member_at is null`.execute(db);
-  await sql`create index accounts_name_idx on accounts ((lower(last_name || ' ' || first_name)), id) include (member_at, pledged_at)`.execute(db);
+  await sql`create index accounts_pledged_at_idx on accounts (pledged_at, id) where pledged_at is not null and member_at is null`.execute(
+    db,
+  );
+  await sql`create index accounts_name_idx on accounts ((lower(last_name || ' ' || first_name)), id) include (member_at, pledged_at)`.execute(
+    db,
+  );
   await sql.raw(`create index accounts_search_idx on accounts using gin (${searchText} gin_trgm_ops)`).execute(db);
-  await sql.raw(`create index accounts_member_search_idx on accounts using gin (${searchText} gin_trgm_ops) where member_at is not null`).execute(db);
-  await sql.raw(`create index accounts_pledge_search_idx on accounts using gin (${searchText} gin_trgm_ops) where pledged_at is not null and member_at is null`).execute(db);
+  await sql
+    .raw(
+      `create index accounts_member_search_idx on accounts using gin (${searchText} gin_trgm_ops) where member_at is not null`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create index accounts_pledge_search_idx on accounts using gin (${searchText} gin_trgm_ops) where pledged_at is not null and member_at is null`,
+    )
+    .execute(db);
 }
 
 export async function down(): Promise<void> {

@@ -29,7 +29,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await sql.raw(triggerFunction('dashboard_counts_inserted', apply(changes('new_rows', 1)))).execute(db);
   await sql.raw(triggerFunction('dashboard_counts_deleted', apply(changes('old_rows', -1)))).execute(db);
-  await sql.raw(triggerFunction('dashboard_counts_updated', apply(`${changes('old_rows', -1)} union all ${changes('new_rows', 1)}`))).execute(db);
+  await sql
+    .raw(
+      triggerFunction(
+        'dashboard_counts_updated',
+        apply(`${changes('old_rows', -1)} union all ${changes('new_rows', 1)}`),
+      ),
+    )
+    .execute(db);
   await sql.raw(triggerFunction('dashboard_counts_truncated', 'delete from dashboard_daily_counts')).execute(db);
 
   await sql`
@@ -37,7 +44,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     referencing new table as new_rows for each statement execute function dashboard_counts_inserted()`.execute(db);
   await sql`
     create trigger accounts_dashboard_update after update on accounts
-    referencing old table as old_rows new table as new_rows for each statement execute function dashboard_counts_updated()`.execute(db);
+    referencing old table as old_rows new table as new_rows for each statement execute function dashboard_counts_updated()`.execute(
+    db,
+  );
   await sql`
     create trigger accounts_dashboard_delete after delete on accounts
     referencing old table as old_rows for each statement execute function dashboard_counts_deleted()`.execute(db);

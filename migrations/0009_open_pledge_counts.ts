@@ -18,14 +18,27 @@ const replaceFunction = (name: string, body: string) => triggerFunction(name, bo
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table dashboard_daily_counts drop constraint dashboard_daily_counts_kind_check`.execute(db);
-  await sql`alter table dashboard_daily_counts add constraint dashboard_daily_counts_kind_check check (kind in ('joins', 'pledges', 'open_pledges'))`.execute(db);
+  await sql`alter table dashboard_daily_counts add constraint dashboard_daily_counts_kind_check check (kind in ('joins', 'pledges', 'open_pledges'))`.execute(
+    db,
+  );
   await sql.raw(replaceFunction('dashboard_counts_inserted', apply(changes('new_rows', 1)))).execute(db);
   await sql.raw(replaceFunction('dashboard_counts_deleted', apply(changes('old_rows', -1)))).execute(db);
-  await sql.raw(replaceFunction('dashboard_counts_updated', apply(`${changes('old_rows', -1)} union all ${changes('new_rows', 1)}`))).execute(db);
-  await sql.raw(`
+  await sql
+    .raw(
+      replaceFunction(
+        'dashboard_counts_updated',
+        apply(`${changes('old_rows', -1)} union all ${changes('new_rows', 1)}`),
+      ),
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `
     insert into dashboard_daily_counts (kind, day, count)
     select 'open_pledges', (pledged_at at time zone 'UTC')::date, count(*) from accounts
-    where pledged_at is not null and member_at is null group by 2 order by 2`).execute(db);
+    where pledged_at is not null and member_at is null group by 2 order by 2`,
+    )
+    .execute(db);
 }
 
 export async function down(): Promise<void> {

@@ -16,7 +16,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_seen_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   // Sessions made under the old 7-day rule get the new default lifetime of 12 hours.
-  await sql`update sessions set expires_at = least(expires_at, created_at + interval '12 hours') where revoked_at is null`.execute(db);
+  await sql`update sessions set expires_at = least(expires_at, created_at + interval '12 hours') where revoked_at is null`.execute(
+    db,
+  );
 
   await sql`
     create function end_sessions_of_deactivated_account() returns trigger language plpgsql as $fn$
@@ -27,7 +29,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     $fn$`.execute(db);
   await sql`
     create trigger accounts_deactivated_end_sessions after update of active on accounts
-    for each row when (old.active and not new.active) execute function end_sessions_of_deactivated_account()`.execute(db);
+    for each row when (old.active and not new.active) execute function end_sessions_of_deactivated_account()`.execute(
+    db,
+  );
   // Accounts already inactive keep no live session either.
   await sql`
     update sessions s set revoked_at = now() from accounts a

@@ -7,14 +7,22 @@ import { createTable } from './lib/tables.js';
  * invitees and unsubscribes them; the invitation areas build their screens on these tables.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await createTable(db, 'invitation_tests', sql`
+  await createTable(
+    db,
+    'invitation_tests',
+    sql`
       name text not null,
       slug text not null unique,
       description text not null,
       enabled boolean not null default true,
-      search text generated always as (lower(name || ' ' || slug)) stored`, { updatedBy: true });
+      search text generated always as (lower(name || ' ' || slug)) stored`,
+    { updatedBy: true },
+  );
 
-  await createTable(db, 'invitations', sql`
+  await createTable(
+    db,
+    'invitations',
+    sql`
       chapter_id integer not null references chapters(id) on delete restrict,
       institution_id integer not null references institutions(id) on delete restrict,
       deadline date not null,
@@ -30,7 +38,9 @@ export async function up(db: Kysely<any>): Promise<void> {
         check (status in ('Draft', 'DB Processing', 'Ready', 'Sending', 'Completed')),
       status_reason text,
       count_processed integer not null default 0,
-      count_pre_clean integer not null default 0`, { updatedBy: true });
+      count_pre_clean integer not null default 0`,
+    { updatedBy: true },
+  );
   await sql`create index invitations_deadline_idx on invitations (deadline, id)`.execute(db);
   await sql`create index invitations_chapter_idx on invitations (chapter_id)`.execute(db);
   await sql`create index invitations_institution_idx on invitations (institution_id)`.execute(db);

@@ -8,7 +8,10 @@ import { belongsTo, createIdTable, createTable } from './lib/tables.js';
  * addresses, and secrets the app generates once (the unsubscribe and tracking HMAC keys).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await createTable(db, 'email_templates', sql`
+  await createTable(
+    db,
+    'email_templates',
+    sql`
       name text not null,
       subject text not null,
       body text not null,
@@ -21,12 +24,19 @@ export async function up(db: Kysely<any>): Promise<void> {
       from_email text not null,
       reply_to_email text not null,
       version integer not null default 1,
-      search text generated always as (lower(name || ' ' || subject || ' ' || from_email)) stored`, { updatedBy: true });
+      search text generated always as (lower(name || ' ' || subject || ' ' || from_email)) stored`,
+    { updatedBy: true },
+  );
   await sql`create index email_templates_name_idx on email_templates (name, id)`.execute(db);
-  await sql`create index email_templates_search_trgm_idx on email_templates using gin (search gin_trgm_ops)`.execute(db);
+  await sql`create index email_templates_search_trgm_idx on email_templates using gin (search gin_trgm_ops)`.execute(
+    db,
+  );
 
   // Every saved state of a template; a send names the version it used. Written on create and on each update.
-  await createIdTable(db, 'email_template_versions', sql`
+  await createIdTable(
+    db,
+    'email_template_versions',
+    sql`
       ${belongsTo('template_id', 'email_templates')},
       version integer not null,
       subject text not null,
@@ -38,7 +48,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       reply_to_email text not null,
       created_at timestamptz not null default now(),
       created_by integer references accounts(id) on delete set null,
-      unique (template_id, version)`);
+      unique (template_id, version)`,
+  );
 
   await sql`
     create table email_sends (
@@ -113,15 +124,22 @@ export async function up(db: Kysely<any>): Promise<void> {
       created_at timestamptz not null default now()
     )`.execute(db);
 
-  await createTable(db, 'blocked_emails', sql`
+  await createTable(
+    db,
+    'blocked_emails',
+    sql`
       email text not null,
       email_type text not null check (email_type in ('All', 'Invitation', 'Transactional')),
       reason text not null,
       feedback_type text not null default 'manual' check (feedback_type in ('manual', 'unsub', 'bounced_hard', 'spam')),
-      search text generated always as (lower(email || ' ' || reason)) stored`, { updatedBy: true, constraints: sql`unique (email, email_type)` });
+      search text generated always as (lower(email || ' ' || reason)) stored`,
+    { updatedBy: true, constraints: sql`unique (email, email_type)` },
+  );
   await sql`create index blocked_emails_search_trgm_idx on blocked_emails using gin (search gin_trgm_ops)`.execute(db);
 
-  await sql`create table app_secrets (name text primary key, value text not null, created_at timestamptz not null default now())`.execute(db);
+  await sql`create table app_secrets (name text primary key, value text not null, created_at timestamptz not null default now())`.execute(
+    db,
+  );
 }
 
 export async function down(): Promise<void> {

@@ -5,7 +5,10 @@ import { triggerFunction } from './lib/trigger-sql.js';
 const EVENTS: Array<[string, string]> = [
   ['paid', 't.legacy_paid_at is not null'],
   ['pledge', 't.legacy_pledge_at is not null and t.legacy_paid_at is null'],
-  ...(['sent', 'delivered', 'opened', 'clicked', 'deferred', 'rejected'] as const).map((e): [string, string] => [e, `t.email_${e}`]),
+  ...(['sent', 'delivered', 'opened', 'clicked', 'deferred', 'rejected'] as const).map((e): [string, string] => [
+    e,
+    `t.email_${e}`,
+  ]),
   ['bouncedSoft', 't.email_bounced_soft'],
   ['bouncedHard', 't.email_bounced_hard'],
   ['spam', 't.email_spam'],
@@ -55,8 +58,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       add column processed_at timestamptz`.execute(db);
 
   // Pledged and joined counts per invitation read only the few invitees who pledged or paid.
-  await sql`create index invitees_pledged_idx on invitees (invitation_id, test_value) where legacy_pledge_at is not null`.execute(db);
-  await sql`create index invitees_paid_idx on invitees (invitation_id, test_value) where legacy_paid_at is not null`.execute(db);
+  await sql`create index invitees_pledged_idx on invitees (invitation_id, test_value) where legacy_pledge_at is not null`.execute(
+    db,
+  );
+  await sql`create index invitees_paid_idx on invitees (invitation_id, test_value) where legacy_paid_at is not null`.execute(
+    db,
+  );
   // Codes are searched by prefix; names and emails through the trigram index on search.
   await sql`create index invitees_code_prefix_idx on invitees (invitation_code text_pattern_ops)`.execute(db);
   await sql`create index invitees_invitation_row_idx on invitees (invitation_id, row_number)`.execute(db);
@@ -66,7 +73,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The less common events, each a small partial index in id order: an event filter's page reads the next
   // ten matches instead of walking every invitee until ten turn up (sent, delivered, opened match most rows).
   for (const [key, hit] of EVENTS.filter(([key]) => !['sent', 'delivered', 'opened'].includes(key))) {
-    await sql.raw(`create index invitees_event_${key.toLowerCase()}_idx on invitees (id) where ${hit.replaceAll('t.', '')}`).execute(db);
+    await sql
+      .raw(`create index invitees_event_${key.toLowerCase()}_idx on invitees (id) where ${hit.replaceAll('t.', '')}`)
+      .execute(db);
   }
 
   // Invitees per invitation and event key (paid, pledge, sent ... unsub, and the valid segment keys), kept exact by statement triggers
@@ -79,12 +88,29 @@ export async function up(db: Kysely<any>): Promise<void> {
       n bigint not null,
       primary key (invitation_id, event)
     )`.execute(db);
-  await sql.raw(triggerFunction('invitee_events_inserted', applyEventCounts(eventRows('new_rows', 1), true))).execute(db);
-  await sql.raw(triggerFunction('invitee_events_updated', applyEventCounts(`${eventRows('new_rows', 1)} union all ${eventRows('old_rows', -1)}`, true))).execute(db);
-  await sql.raw(triggerFunction('invitee_events_deleted', applyEventCounts(eventRows('old_rows', -1), false))).execute(db);
-  await sql`create trigger invitee_events_inserted after insert on invitees referencing new table as new_rows for each statement execute function invitee_events_inserted()`.execute(db);
-  await sql`create trigger invitee_events_updated after update on invitees referencing old table as old_rows new table as new_rows for each statement execute function invitee_events_updated()`.execute(db);
-  await sql`create trigger invitee_events_deleted after delete on invitees referencing old table as old_rows for each statement execute function invitee_events_deleted()`.execute(db);
+  await sql
+    .raw(triggerFunction('invitee_events_inserted', applyEventCounts(eventRows('new_rows', 1), true)))
+    .execute(db);
+  await sql
+    .raw(
+      triggerFunction(
+        'invitee_events_updated',
+        applyEventCounts(`${eventRows('new_rows', 1)} union all ${eventRows('old_rows', -1)}`, true),
+      ),
+    )
+    .execute(db);
+  await sql
+    .raw(triggerFunction('invitee_events_deleted', applyEventCounts(eventRows('old_rows', -1), false)))
+    .execute(db);
+  await sql`create trigger invitee_events_inserted after insert on invitees referencing new table as new_rows for each statement execute function invitee_events_inserted()`.execute(
+    db,
+  );
+  await sql`create trigger invitee_events_updated after update on invitees referencing old table as old_rows new table as new_rows for each statement execute function invitee_events_updated()`.execute(
+    db,
+  );
+  await sql`create trigger invitee_events_deleted after delete on invitees referencing old table as old_rows for each statement execute function invitee_events_deleted()`.execute(
+    db,
+  );
   await sql.raw(applyEventCounts(eventRows('invitees', 1), true)).execute(db);
 }
 

@@ -8,9 +8,20 @@ const SEND_COUNTS: Array<[string, string]> = [
   ['queued', "t.status = 'queued'"],
   ['suppressed', "t.status = 'suppressed'"],
   ['failed', "t.status = 'failed'"],
-  ...(['sent', 'delivered', 'deferred', 'rejected', 'opened', 'clicked', 'bounced_soft', 'bounced_hard', 'spam', 'unsub'] as const).map(
-    (e): [string, string] => [e, `t.${e}`],
-  ),
+  ...(
+    [
+      'sent',
+      'delivered',
+      'deferred',
+      'rejected',
+      'opened',
+      'clicked',
+      'bounced_soft',
+      'bounced_hard',
+      'spam',
+      'unsub',
+    ] as const
+  ).map((e): [string, string] => [e, `t.${e}`]),
 ];
 
 const sendCountRows = (table: string, sign: number) => `
@@ -30,10 +41,19 @@ const applySendCounts = (source: string) => `
  * about what is sent (`what`) and what the run produced (`result`); listed per invitation and by schedule,
  * and found by the runner while not yet started.
  */
-async function createInvitationRun(db: Kysely<any>, table: string, verb: 'send' | 'upload', what: RawBuilder<unknown>, result: RawBuilder<unknown>) {
+async function createInvitationRun(
+  db: Kysely<any>,
+  table: string,
+  verb: 'send' | 'upload',
+  what: RawBuilder<unknown>,
+  result: RawBuilder<unknown>,
+) {
   const col = (name: string) => sql.raw(`${verb}_${name}`);
   const idx = (name: string) => sql.raw(`${table}_${name}_idx`);
-  await createTable(db, table, sql`
+  await createTable(
+    db,
+    table,
+    sql`
       invitation_id integer not null references invitations(id) on delete cascade,
       ${what},
       ${col('scheduled_at')} timestamptz not null,
@@ -43,10 +63,14 @@ async function createInvitationRun(db: Kysely<any>, table: string, verb: 'send' 
       ${col('started_at')} timestamptz,
       ${col('status')} text check (${col('status')} in ('In Progress', 'Success', 'Failed')),
       ${col('status_reason')} text,
-      ${result}`, { updatedBy: true });
+      ${result}`,
+    { updatedBy: true },
+  );
   await sql`create index ${idx('invitation')} on ${sql.raw(table)} (invitation_id, id)`.execute(db);
   await sql`create index ${idx('scheduled')} on ${sql.raw(table)} (${col('scheduled_at')}, id)`.execute(db);
-  await sql`create index ${idx('due')} on ${sql.raw(table)} (${col('scheduled_at')}) where ${col('started_at')} is null`.execute(db);
+  await sql`create index ${idx('due')} on ${sql.raw(table)} (${col('scheduled_at')}) where ${col('started_at')} is null`.execute(
+    db,
+  );
 }
 
 /**
@@ -56,14 +80,26 @@ async function createInvitationRun(db: Kysely<any>, table: string, verb: 'send' 
  * and rates, the weekly stats and the dashboards read a few rows however many millions of sends exist.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await createInvitationRun(db, 'invitation_emails', 'send', sql`template_id integer not null references email_templates(id) on delete restrict`, sql`
+  await createInvitationRun(
+    db,
+    'invitation_emails',
+    'send',
+    sql`template_id integer not null references email_templates(id) on delete restrict`,
+    sql`
       -- The template version the send used and how many recipients it selected (set when it starts).
       template_version_id integer references email_template_versions(id) on delete set null,
-      recipients integer`);
+      recipients integer`,
+  );
 
-  await createInvitationRun(db, 'postal_mails', 'upload', sql`file_id integer references files(id) on delete set null`, sql`
+  await createInvitationRun(
+    db,
+    'postal_mails',
+    'upload',
+    sql`file_id integer references files(id) on delete set null`,
+    sql`
       upload_count integer,
-      upload_csv_id integer references files(id) on delete set null`);
+      upload_csv_id integer references files(id) on delete set null`,
+  );
 
   // Send-log rows per (source, source id, event): sends, queued, suppressed, failed and each provider event flag.
   await sql`
@@ -74,12 +110,29 @@ export async function up(db: Kysely<any>): Promise<void> {
       n bigint not null,
       primary key (source, source_id, event)
     )`.execute(db);
-  await sql.raw(triggerFunction('email_send_counts_inserted', applySendCounts(sendCountRows('new_rows', 1)))).execute(db);
-  await sql.raw(triggerFunction('email_send_counts_updated', applySendCounts(`${sendCountRows('new_rows', 1)} union all ${sendCountRows('old_rows', -1)}`))).execute(db);
-  await sql.raw(triggerFunction('email_send_counts_deleted', applySendCounts(sendCountRows('old_rows', -1)))).execute(db);
-  await sql`create trigger email_send_counts_inserted after insert on email_sends referencing new table as new_rows for each statement execute function email_send_counts_inserted()`.execute(db);
-  await sql`create trigger email_send_counts_updated after update on email_sends referencing old table as old_rows new table as new_rows for each statement execute function email_send_counts_updated()`.execute(db);
-  await sql`create trigger email_send_counts_deleted after delete on email_sends referencing old table as old_rows for each statement execute function email_send_counts_deleted()`.execute(db);
+  await sql
+    .raw(triggerFunction('email_send_counts_inserted', applySendCounts(sendCountRows('new_rows', 1))))
+    .execute(db);
+  await sql
+    .raw(
+      triggerFunction(
+        'email_send_counts_updated',
+        applySendCounts(`${sendCountRows('new_rows', 1)} union all ${sendCountRows('old_rows', -1)}`),
+      ),
+    )
+    .execute(db);
+  await sql
+    .raw(triggerFunction('email_send_counts_deleted', applySendCounts(sendCountRows('old_rows', -1))))
+    .execute(db);
+  await sql`create trigger email_send_counts_inserted after insert on email_sends referencing new table as new_rows for each statement execute function email_send_counts_inserted()`.execute(
+    db,
+  );
+  await sql`create trigger email_send_counts_updated after update on email_sends referencing old table as old_rows new table as new_rows for each statement execute function email_send_counts_updated()`.execute(
+    db,
+  );
+  await sql`create trigger email_send_counts_deleted after delete on email_sends referencing old table as old_rows for each statement execute function email_send_counts_deleted()`.execute(
+    db,
+  );
   await sql.raw(applySendCounts(sendCountRows('email_sends', 1))).execute(db);
 }
 

@@ -10,23 +10,39 @@ import { createTable } from './lib/tables.js';
  * parent; writers lock the assessment row first.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await createTable(db, 'assessments', sql`
+  await createTable(
+    db,
+    'assessments',
+    sql`
       title varchar(254) not null,
       introduction jsonb,
-      tie_breaker_question_id integer`, { updatedBy: true });
+      tie_breaker_question_id integer`,
+    { updatedBy: true },
+  );
   await sql`create index assessments_title_idx on assessments (lower(title), id)`.execute(db);
 
-  await createTable(db, 'assessment_outcomes', sql`
+  await createTable(
+    db,
+    'assessment_outcomes',
+    sql`
       assessment_id integer not null references assessments(id) on delete cascade,
       title varchar(254) not null,
-      description text`);
+      description text`,
+  );
   await sql`create index assessment_outcomes_assessment_idx on assessment_outcomes (assessment_id, id)`.execute(db);
 
-  await createTable(db, 'assessment_questions', sql`
+  await createTable(
+    db,
+    'assessment_questions',
+    sql`
       assessment_id integer not null references assessments(id) on delete cascade,
       question varchar(511) not null,
       type text not null check (type in ('single select', 'multi select')),
-      index integer not null check (index >= 0)`, { constraints: sql`constraint assessment_questions_index_key unique (assessment_id, index) deferrable initially deferred` });
+      index integer not null check (index >= 0)`,
+    {
+      constraints: sql`constraint assessment_questions_index_key unique (assessment_id, index) deferrable initially deferred`,
+    },
+  );
 
   // A question that is the tie-breaker may be deleted: the assessment then has none.
   await sql`alter table assessments add constraint assessments_tie_breaker_fk
@@ -55,7 +71,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // areas built side by side may run out of order), add its link here.
   const { rows } = await sql<{ missing: boolean }>`
     select to_regclass('public.program_components') is not null
-       and not exists (select 1 from pg_constraint where conname = 'program_components_assessment_id_fk') as missing`.execute(db);
+       and not exists (select 1 from pg_constraint where conname = 'program_components_assessment_id_fk') as missing`.execute(
+    db,
+  );
   if (rows[0]?.missing) {
     await sql`alter table program_components add constraint program_components_assessment_id_fk
       foreign key (assessment_id) references assessments(id) on delete restrict`.execute(db);

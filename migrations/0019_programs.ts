@@ -29,19 +29,31 @@ const OPTIONAL_LINKS: Array<[column: string, table: string]> = [
  * calendar event (calendar_events.program_component_id) and may fall back to another component.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await createTable(db, 'programs', sql`
+  await createTable(
+    db,
+    'programs',
+    sql`
       name text not null,
       slug text not null unique,
-      summary text`, { updatedBy: true });
+      summary text`,
+    { updatedBy: true },
+  );
 
-  await createTable(db, 'program_sections', sql`
+  await createTable(
+    db,
+    'program_sections',
+    sql`
       program_id integer not null references programs(id) on delete cascade,
       name varchar(254) not null,
       description text,
-      index integer not null default 999`);
+      index integer not null default 999`,
+  );
   await sql`create index program_sections_program_idx on program_sections (program_id, index, id)`.execute(db);
 
-  await createTable(db, 'program_components', sql`
+  await createTable(
+    db,
+    'program_components',
+    sql`
       program_id integer not null references programs(id) on delete cascade,
       -- No action (checked at the end of the statement): deleting a program removes its sections and
       -- components in one go, while deleting one section or fallback target alone is refused.
@@ -58,14 +70,23 @@ export async function up(db: Kysely<any>): Promise<void> {
       calendar_has_fallback boolean not null default false,
       fallback_id integer references program_components(id),
       xp integer not null default 0 check (xp >= 0),
-      index integer not null default 999`, { updatedBy: true, constraints: sql`
+      index integer not null default 999`,
+    {
+      updatedBy: true,
+      constraints: sql`
       unique (program_id, slug),
-      check (fallback_id is null or fallback_id <> id)` });
+      check (fallback_id is null or fallback_id <> id)`,
+    },
+  );
   await sql`create index program_components_section_idx on program_components (section_id, index, id)`.execute(db);
-  await sql`create index program_components_fallback_idx on program_components (fallback_id) where fallback_id is not null`.execute(db);
+  await sql`create index program_components_fallback_idx on program_components (fallback_id) where fallback_id is not null`.execute(
+    db,
+  );
 
   for (const [column, table] of OPTIONAL_LINKS) {
-    const { rows } = await sql<{ exists: boolean }>`select to_regclass(${`public.${table}`}) is not null as exists`.execute(db);
+    const { rows } = await sql<{
+      exists: boolean;
+    }>`select to_regclass(${`public.${table}`}) is not null as exists`.execute(db);
     if (rows[0]?.exists) {
       await sql`alter table program_components add constraint ${sql.raw(`program_components_${column}_fk`)}
         foreign key (${sql.raw(column)}) references ${sql.raw(table)}(id) on delete restrict`.execute(db);

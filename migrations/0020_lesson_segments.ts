@@ -21,7 +21,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       updated_by integer references accounts(id) on delete set null,
       unique (program_component_id, slug)
     )`.execute(db);
-  await sql`create index lesson_segments_component_idx on lesson_segments (program_component_id, index, id)`.execute(db);
+  await sql`create index lesson_segments_component_idx on lesson_segments (program_component_id, index, id)`.execute(
+    db,
+  );
 }
 
 export async function down(): Promise<void> {

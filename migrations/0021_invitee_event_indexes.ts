@@ -21,7 +21,9 @@ const RARE_EVENTS: Array<[string, string]> = [
  */
 export async function up(db: Kysely<any>): Promise<void> {
   for (const [key, hit] of RARE_EVENTS) {
-    await sql.raw(`create index invitees_event_${key}_invitation_idx on invitees (invitation_id, id) where ${hit}`).execute(db);
+    await sql
+      .raw(`create index invitees_event_${key}_invitation_idx on invitees (invitation_id, id) where ${hit}`)
+      .execute(db);
   }
 }
 

@@ -37,7 +37,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`create index ai_videos_template_idx on ai_videos (template_id, created_at, id)`.execute(db);
   await sql`create index ai_videos_account_idx on ai_videos (account_id)`.execute(db);
-  await sql`create unique index ai_videos_provider_idx on ai_videos (provider_video_id) where provider_video_id is not null`.execute(db);
+  await sql`create unique index ai_videos_provider_idx on ai_videos (provider_video_id) where provider_video_id is not null`.execute(
+    db,
+  );
 }
 
 export async function down(): Promise<void> {

@@ -10,14 +10,22 @@ import { sql, type Kysely } from 'kysely';
  *   without one; the learner API says so).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`alter table ai_chats add column program_component_id integer references program_components(id) on delete cascade`.execute(db);
-  await sql`create unique index ai_chats_component_account_key on ai_chats (program_component_id, account_id) where program_component_id is not null`.execute(db);
+  await sql`alter table ai_chats add column program_component_id integer references program_components(id) on delete cascade`.execute(
+    db,
+  );
+  await sql`create unique index ai_chats_component_account_key on ai_chats (program_component_id, account_id) where program_component_id is not null`.execute(
+    db,
+  );
 
   await sql`update program_components pc set ai_template_id = null
-    where ai_template_id is not null and not exists (select 1 from ai_chat_templates t where t.id = pc.ai_template_id)`.execute(db);
+    where ai_template_id is not null and not exists (select 1 from ai_chat_templates t where t.id = pc.ai_template_id)`.execute(
+    db,
+  );
   await sql`alter table program_components add constraint program_components_ai_template_fkey
     foreign key (ai_template_id) references ai_chat_templates(id) on delete set null`.execute(db);
-  await sql`create index program_components_ai_template_idx on program_components (ai_template_id) where ai_template_id is not null`.execute(db);
+  await sql`create index program_components_ai_template_idx on program_components (ai_template_id) where ai_template_id is not null`.execute(
+    db,
+  );
 
   await sql`
     create table ai_goals (

@@ -10,7 +10,14 @@ import { triggerFunction } from './lib/trigger-sql.js';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table table_versions (table_name text primary key, version bigint not null default 0)`.execute(db);
-  await sql.raw(triggerFunction('table_versions_raise', 'update table_versions set version = version + 1 where table_name = tg_table_name')).execute(db);
+  await sql
+    .raw(
+      triggerFunction(
+        'table_versions_raise',
+        'update table_versions set version = version + 1 where table_name = tg_table_name',
+      ),
+    )
+    .execute(db);
   await sql`
     create function track_table_version(target text) returns void language plpgsql as $fn$
     begin

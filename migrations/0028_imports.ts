@@ -41,11 +41,17 @@ export async function up(db: Kysely<any>): Promise<void> {
       primary key (import_id, row_number)
     )`.execute(db);
 
-  await sql`create index if not exists institutions_legacy_id_idx on institutions (legacy_id) where legacy_id is not null`.execute(db);
+  await sql`create index if not exists institutions_legacy_id_idx on institutions (legacy_id) where legacy_id is not null`.execute(
+    db,
+  );
   await sql`create index if not exists institutions_abbreviation_idx on institutions (lower(abbreviation))`.execute(db);
-  await sql`create index if not exists chapters_legacy_id_idx on chapters (legacy_id) where legacy_id is not null`.execute(db);
+  await sql`create index if not exists chapters_legacy_id_idx on chapters (legacy_id) where legacy_id is not null`.execute(
+    db,
+  );
   await sql`create index if not exists chapters_abbreviation_idx on chapters (lower(abbreviation))`.execute(db);
-  await sql`create index if not exists accounts_legacy_id_idx on accounts (legacy_id) where legacy_id is not null`.execute(db);
+  await sql`create index if not exists accounts_legacy_id_idx on accounts (legacy_id) where legacy_id is not null`.execute(
+    db,
+  );
 }
 
 export async function down(): Promise<void> {

@@ -7,5 +7,7 @@ import { sql, type Kysely } from 'kysely';
  * over the chain); replays change nothing.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`alter table ai_videos add column poll_chain integer not null default 0, add column callback_at timestamptz`.execute(db);
+  await sql`alter table ai_videos add column poll_chain integer not null default 0, add column callback_at timestamptz`.execute(
+    db,
+  );
 }

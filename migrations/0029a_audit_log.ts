@@ -10,9 +10,25 @@ import { sql, type Kysely } from 'kysely';
  * Rows cannot be changed or deleted, except by the retention purge (`audit.purge` set in its transaction).
  */
 const AUDITED = [
-  'institutions', 'chapters', 'accounts', 'invitations', 'email_templates', 'blocked_emails', 'calendar_events',
-  'programs', 'program_sections', 'program_components', 'ai_chat_templates', 'ai_video_templates', 'assessments',
-  'quizzes', 'surveys', 'lesson_segments', 'postal_mails', 'invitation_tests', 'invitation_emails',
+  'institutions',
+  'chapters',
+  'accounts',
+  'invitations',
+  'email_templates',
+  'blocked_emails',
+  'calendar_events',
+  'programs',
+  'program_sections',
+  'program_components',
+  'ai_chat_templates',
+  'ai_video_templates',
+  'assessments',
+  'quizzes',
+  'surveys',
+  'lesson_segments',
+  'postal_mails',
+  'invitation_tests',
+  'invitation_emails',
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -30,7 +46,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`create index audit_log_at_idx on audit_log (at desc, id desc)`.execute(db);
   await sql`create index audit_log_entity_idx on audit_log (entity, entity_id, at desc)`.execute(db);
-  await sql`create index audit_log_account_idx on audit_log (account_id, at desc) where account_id is not null`.execute(db);
+  await sql`create index audit_log_account_idx on audit_log (account_id, at desc) where account_id is not null`.execute(
+    db,
+  );
 
   await sql`
     create function audit_log_unchangeable() returns trigger language plpgsql as $$
@@ -38,8 +56,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       if tg_op = 'DELETE' and current_setting('audit.purge', true) = 'on' then return old; end if;
       raise exception 'audit_log rows cannot be changed' using errcode = '42501';
     end $$`.execute(db);
-  await sql`create trigger audit_log_unchangeable before update or delete on audit_log for each row execute function audit_log_unchangeable()`.execute(db);
-  await sql`create trigger audit_log_no_truncate before truncate on audit_log for each statement execute function audit_log_unchangeable()`.execute(db);
+  await sql`create trigger audit_log_unchangeable before update or delete on audit_log for each row execute function audit_log_unchangeable()`.execute(
+    db,
+  );
+  await sql`create trigger audit_log_no_truncate before truncate on audit_log for each statement execute function audit_log_unchangeable()`.execute(
+    db,
+  );
 
   await sql`
     create function audit_row() returns trigger language plpgsql as $$

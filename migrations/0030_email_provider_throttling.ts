@@ -13,7 +13,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       add column retry_at timestamptz,
       add column throttles integer not null default 0,
       add column provider_message_id text`.execute(db);
-  await sql`create index email_sends_provider_message_idx on email_sends (provider_message_id) where provider_message_id is not null`.execute(db);
+  await sql`create index email_sends_provider_message_idx on email_sends (provider_message_id) where provider_message_id is not null`.execute(
+    db,
+  );
 }
 
 export async function down(): Promise<void> {

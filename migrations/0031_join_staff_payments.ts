@@ -13,12 +13,16 @@ export async function up(db: Kysely<any>): Promise<void> {
       drop constraint payments_amount_cents_check,
       drop constraint payments_method_check,
       add constraint payments_method_check check (method in ('stripe', 'card', 'check', 'cash', 'other', 'waived')),
-      add constraint payments_amount_cents_check check (case when method = 'waived' then amount_cents = 0 else amount_cents > 0 end)`.execute(db);
+      add constraint payments_amount_cents_check check (case when method = 'waived' then amount_cents = 0 else amount_cents > 0 end)`.execute(
+    db,
+  );
   await sql`create unique index payments_waived_once_idx on payments (account_id) where method = 'waived'`.execute(db);
   await sql`create index payments_invitee_idx on payments (invitee_id) where invitee_id is not null`.execute(db);
   // Nullable, no default: adding it rewrites nothing however many invitees there are.
   await sql`alter table invitees add column pledge_external_id text`.execute(db);
-  await sql`create unique index invitees_pledge_external_id_idx on invitees (pledge_external_id) where pledge_external_id is not null`.execute(db);
+  await sql`create unique index invitees_pledge_external_id_idx on invitees (pledge_external_id) where pledge_external_id is not null`.execute(
+    db,
+  );
 }
 
 export async function down(): Promise<void> {

@@ -7,5 +7,7 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table audit_log add column detail jsonb`.execute(db);
-  await sql`create index audit_log_api_key_idx on audit_log (api_key_id, at desc) where api_key_id is not null`.execute(db);
+  await sql`create index audit_log_api_key_idx on audit_log (api_key_id, at desc) where api_key_id is not null`.execute(
+    db,
+  );
 }

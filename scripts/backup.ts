@@ -17,7 +17,9 @@ runMain(async () => {
     const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
     console.log(
       `Backed up PostgreSQL ${manifest.server} (pg_dump ${manifest.pgDump}): ${Object.keys(manifest.tables).length} tables, ${rows} rows; ` +
-        (manifest.files ? `${manifest.files.count} stored files (${manifest.files.bytes} bytes)` : 'stored files are in S3, not in this backup') +
+        (manifest.files
+          ? `${manifest.files.count} stored files (${manifest.files.bytes} bytes)`
+          : 'stored files are in S3, not in this backup') +
         ` -> ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   } finally {

@@ -32,7 +32,9 @@ for (const file of readdirSync(at('migrations')).filter((f) => /^\d{4}[a-z]?_.+\
 const packagesExternal: Plugin = {
   name: 'packages-external',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@app/') || args.kind === 'entry-point' ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@app/') || args.kind === 'entry-point' ? undefined : { path: args.path, external: true },
+    );
   },
 };
 

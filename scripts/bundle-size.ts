@@ -48,6 +48,8 @@ for (const [page, lazy] of Object.entries(PAGES)) {
   }
   const verdict = gzip <= BUDGET_GZIP ? 'ok' : `OVER the ${kib(BUDGET_GZIP)} budget`;
   over ||= gzip > BUDGET_GZIP;
-  console.log(`${page.padEnd(20)} initial JS: ${chunks.length} files, ${kib(raw)} raw, ${kib(gzip)} gzip, ${kib(brotli)} brotli (${verdict})`);
+  console.log(
+    `${page.padEnd(20)} initial JS: ${chunks.length} files, ${kib(raw)} raw, ${kib(gzip)} gzip, ${kib(brotli)} brotli (${verdict})`,
+  );
 }
 process.exitCode = over ? 1 : 0;

@@ -18,7 +18,9 @@ runMain(async () => {
     const rows = Object.values(tables).reduce((a, b) => a + b, 0);
     console.log(
       `Restored the backup of ${manifest.createdAt}: ${Object.keys(tables).length} tables, ${rows} rows (the same counts as backed up)` +
-        (manifest.files && database.filesDir ? `, ${manifest.files.count} stored files into ${database.filesDir}` : '') +
+        (manifest.files && database.filesDir
+          ? `, ${manifest.files.count} stored files into ${database.filesDir}`
+          : '') +
         ` in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the product (it applies any newer migrations).`,
     );
   } finally {

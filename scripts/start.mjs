@@ -10,7 +10,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...parts) => path.join(root, ...parts);
 
 /** What the build is made from (tests and e2e left out: they are not part of it). */
-const SOURCES = ['contract/src', 'server/src', 'migrations', 'scripts', 'client/src', 'client/public', 'client/index.html', 'client/vite.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'contract/src',
+  'server/src',
+  'migrations',
+  'scripts',
+  'client/src',
+  'client/public',
+  'client/index.html',
+  'client/vite.config.ts',
+  'package-lock.json',
+];
 const NOT_BUILT = /\.test\.tsx?$|^(e2e|test|lint|bench|seed)$/;
 
 function newestChange(target) {
@@ -26,7 +36,8 @@ function newestChange(target) {
 
 function staleBecause() {
   const stampFile = at('server/dist/build.json');
-  if (!existsSync(stampFile) || !existsSync(at('server/dist/server.js')) || !existsSync(at('client/dist/index.html'))) return 'no build yet';
+  if (!existsSync(stampFile) || !existsSync(at('server/dist/server.js')) || !existsSync(at('client/dist/index.html')))
+    return 'no build yet';
   const { startedAt } = JSON.parse(readFileSync(stampFile, 'utf8'));
   const changed = SOURCES.find((s) => newestChange(at(s)) > startedAt);
   return changed ? `${changed} changed since the last build` : undefined;
@@ -35,7 +46,9 @@ function staleBecause() {
 const reason = staleBecause();
 if (reason) {
   if (!existsSync(at('node_modules/esbuild')) || !existsSync(at('node_modules/vite'))) {
-    console.error(`Cannot start: ${reason}, and the build tools are not installed. Run \`npm install && npm run build\` (or deploy a tree built by \`npm run build\`).`);
+    console.error(
+      `Cannot start: ${reason}, and the build tools are not installed. Run \`npm install && npm run build\` (or deploy a tree built by \`npm run build\`).`,
+    );
     process.exit(1);
   }
   console.log(`Building (${reason}) ...`);

@@ -8,7 +8,11 @@ let assessmentId: number;
 beforeAll(async () => {
   e = await startE2E();
   await seedAssessments(e.db);
-  ({ id: assessmentId } = await e.db.selectFrom('assessments').select('id').where('title', '=', 'Leadership Style').executeTakeFirstOrThrow());
+  ({ id: assessmentId } = await e.db
+    .selectFrom('assessments')
+    .select('id')
+    .where('title', '=', 'Leadership Style')
+    .executeTakeFirstOrThrow());
   await signIn(e, '/admin/learning/assessments');
   await e.page.waitForURL((u) => u.pathname === '/admin/learning/assessments');
 });
@@ -54,11 +58,26 @@ describe('assessments in the browser', () => {
 
     await page.reload();
     await matrix.waitFor();
-    await expect.poll(() => page.getByText(/Tie-breaker question:/).locator('..').textContent()).toContain('1. A new project starts');
+    await expect
+      .poll(() =>
+        page
+          .getByText(/Tie-breaker question:/)
+          .locator('..')
+          .textContent(),
+      )
+      .toContain('1. A new project starts');
     await page.getByRole('button', { name: 'Manage Scores' }).click();
-    expect(await page.getByRole('textbox', { name: 'Score of "Describe what success will look like" for Organizer' }).inputValue()).toBe('7');
+    expect(
+      await page
+        .getByRole('textbox', { name: 'Score of "Describe what success will look like" for Organizer' })
+        .inputValue(),
+    ).toBe('7');
     // The row's other cells are as seeded.
-    expect(await page.getByRole('textbox', { name: 'Score of "Describe what success will look like" for Visionary' }).inputValue()).toBe('3');
+    expect(
+      await page
+        .getByRole('textbox', { name: 'Score of "Describe what success will look like" for Visionary' })
+        .inputValue(),
+    ).toBe('3');
     await shot('assessment-score-matrix-saved.png');
   });
 });

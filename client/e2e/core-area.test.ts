@@ -54,11 +54,17 @@ function pngBytes(size = 32): Buffer {
     const row = y * (1 + size * 3);
     for (let x = 0; x < size; x++) rows.set(Math.abs(x - y) < 3 ? [230, 180, 30] : [40, 80, 200], row + 1 + x * 3);
   }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** 'YYYY-MM-DD' of a time in the local zone (the browser's and this process's). */
-const localDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const localDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const addDays = (day: string, n: number) => {
   const [y, m, d] = day.split('-').map(Number);
   return localDay(new Date(y!, m! - 1, d! + n));
@@ -69,7 +75,13 @@ describe('core area', () => {
     const { page } = e;
     await e.db
       .insertInto('institutions')
-      .values({ name: 'Harborview University', abbreviation: 'HVU', type: 'College/University', ownership: 'Public', address: '{}' })
+      .values({
+        name: 'Harborview University',
+        abbreviation: 'HVU',
+        type: 'College/University',
+        ownership: 'Public',
+        address: '{}',
+      })
       .execute();
     const logo = pngBytes();
     const logoPath = path.join(await mkdtemp(path.join(tmpdir(), 'e2e-logo-')), 'harborview-logo.png');
@@ -97,7 +109,9 @@ describe('core area', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/admin/chapters');
     await expect.poll(() => page.getByText('Chapter saved successfully.').count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByRole('link', { name: 'Harborview Leadership Chapter', exact: true }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Harborview Leadership Chapter', exact: true }).count())
+      .toBe(1);
     expect(await page.getByRole('link', { name: 'Edit Harborview Leadership Chapter' }).count()).toBe(1);
     expect(await page.getByText('HVLC · Harborview University').count()).toBe(1);
     await shot('core-chapters-list.png');
@@ -106,7 +120,15 @@ describe('core area', () => {
       .selectFrom('chapters')
       .innerJoin('files', 'files.id', 'chapters.logoId')
       .innerJoin('institutions', 'institutions.id', 'chapters.institutionId')
-      .select(['chapters.abbreviation', 'institutions.name as institution', 'files.id as fileId', 'files.fileName', 'files.folder', 'files.committed', 'files.sizeInBytes'])
+      .select([
+        'chapters.abbreviation',
+        'institutions.name as institution',
+        'files.id as fileId',
+        'files.fileName',
+        'files.folder',
+        'files.committed',
+        'files.sizeInBytes',
+      ])
       .where('chapters.name', '=', 'Harborview Leadership Chapter')
       .executeTakeFirstOrThrow();
     expect(saved).toMatchObject({
@@ -128,7 +150,15 @@ describe('core area', () => {
     const person = { email: 'riley.quinn@example.edu', old: 'old-password-1', next: 'fresh-password-2' };
     await e.db
       .insertInto('accounts')
-      .values({ firstName: 'Riley', lastName: 'Quinn', email: person.email, passwordHash: await hashPassword(person.old), admin: false, active: true, address: '{}' })
+      .values({
+        firstName: 'Riley',
+        lastName: 'Quinn',
+        email: person.email,
+        passwordHash: await hashPassword(person.old),
+        admin: false,
+        active: true,
+        address: '{}',
+      })
       .execute();
 
     await page.goto(`${e.baseUrl}/admin/accounts`);
@@ -150,7 +180,11 @@ describe('core area', () => {
     await shot('core-reset-password-saved.png');
 
     const login = (password: string) =>
-      fetch(`${e.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: person.email, password }) });
+      fetch(`${e.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: person.email, password }),
+      });
     const ok = await login(person.next);
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { account: { email: string } }).account.email).toBe(person.email);
@@ -162,7 +196,8 @@ describe('core area', () => {
     const { page } = e;
     const name = 'Spring Service Day';
     const event = page.locator('.fc-event', { hasText: name });
-    const stored = () => e.db.selectFrom('calendarEvents').select(['uuid', 'eventStart']).where('name', '=', name).execute();
+    const stored = () =>
+      e.db.selectFrom('calendarEvents').select(['uuid', 'eventStart']).where('name', '=', name).execute();
 
     await page.goto(`${e.baseUrl}/admin/calendar`);
     await page.getByRole('button', { name: 'Add Calendar Event' }).click();
@@ -208,7 +243,10 @@ describe('core area', () => {
 
     await expect.poll(async () => (await stored()).map((r) => localDay(r.eventStart))).toEqual([target]);
     const [moved] = await stored();
-    expect([moved!.eventStart.getHours(), moved!.eventStart.getMinutes()]).toEqual([start.getHours(), start.getMinutes()]);
+    expect([moved!.eventStart.getHours(), moved!.eventStart.getMinutes()]).toEqual([
+      start.getHours(),
+      start.getMinutes(),
+    ]);
     await expect.poll(() => page.getByText('Calender Event saved successfully.').count()).toBeGreaterThan(0);
     await expect.poll(() => page.locator(`td[data-date="${target}"] .fc-event`, { hasText: name }).count()).toBe(1);
     expect(await page.locator(`td[data-date="${startDay}"] .fc-event`, { hasText: name }).count()).toBe(0);

@@ -21,7 +21,9 @@ describe('email templates in the browser', () => {
     // The preview is rendered by the server from the unsaved form, with sample token values.
     const subject = page.getByRole('textbox', { name: 'Subject' });
     await subject.fill('Ready, {{firstName}}? A seat is waiting');
-    await expect.poll(() => page.getByTestId('preview-subject').textContent(), { timeout: 15_000 }).toMatch(/^Ready, \S+\? A seat is waiting$/);
+    await expect
+      .poll(() => page.getByTestId('preview-subject').textContent(), { timeout: 15_000 })
+      .toMatch(/^Ready, \S+\? A seat is waiting$/);
     expect(await page.getByTestId('preview-subject').textContent()).not.toContain('{{');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((u) => u.pathname === '/admin/tech/email-templates');

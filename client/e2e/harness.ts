@@ -31,7 +31,14 @@ export async function startE2E(options: { jobs?: boolean; env?: Record<string, s
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: await mkdtemp(path.join(tmpdir(), 'e2e-')), ...options.env });
   const storage = localStorage(path.join(config.DATA_DIR, 'files'));
   // With `jobs`, the app's real queue runs on the test database (delivery, webhooks ...), as under npm start.
-  const jobs = options.jobs ? createJobQueue({ connectionString: database.url, services: { db, storage, config }, work: true, pollingIntervalSeconds: 0.5 }) : undefined;
+  const jobs = options.jobs
+    ? createJobQueue({
+        connectionString: database.url,
+        services: { db, storage, config },
+        work: true,
+        pollingIntervalSeconds: 0.5,
+      })
+    : undefined;
   const app: FastifyInstance = await buildApp({ config, db, storage, jobs, serveClient: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   await jobs?.start(app.log);
@@ -40,7 +47,15 @@ export async function startE2E(options: { jobs?: boolean; env?: Record<string, s
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();

@@ -53,7 +53,10 @@ describe('imports screen', () => {
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByText('Imported:').waitFor();
     await expect(page.getByText('Imported:').locator('..').textContent()).resolves.toMatch(/2 created/);
-    await page.getByRole('row', { name: /Accounts.*members-/ }).first().waitFor();
+    await page
+      .getByRole('row', { name: /Accounts.*members-/ })
+      .first()
+      .waitFor();
     await shot('imports-done.png');
 
     await page.goto(`${e.baseUrl}/admin/accounts/members?search=importa`);

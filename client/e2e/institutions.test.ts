@@ -43,7 +43,11 @@ describe('institutions', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Open Zephyr State University at Dawn' }).count()).toBe(1);
 
-    await page.getByRole('searchbox').or(page.getByPlaceholder('Search name or abbreviation')).first().fill('no-such-school-anywhere');
+    await page
+      .getByRole('searchbox')
+      .or(page.getByPlaceholder('Search name or abbreviation'))
+      .first()
+      .fill('no-such-school-anywhere');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect.poll(() => page.getByText('No results found').count()).toBe(1);
     expect(url().searchParams.get('search')).toBe('no-such-school-anywhere');
@@ -51,7 +55,15 @@ describe('institutions', () => {
     // Enough rows for three pages.
     await e.db
       .insertInto('institutions')
-      .values(Array.from({ length: 24 }, (_, i) => ({ name: `Aurora College ${String(i + 1).padStart(2, '0')}`, abbreviation: `AC${i + 1}`, type: 'College/University', ownership: 'Private', address: '{}' })))
+      .values(
+        Array.from({ length: 24 }, (_, i) => ({
+          name: `Aurora College ${String(i + 1).padStart(2, '0')}`,
+          abbreviation: `AC${i + 1}`,
+          type: 'College/University',
+          ownership: 'Private',
+          address: '{}',
+        })),
+      )
       .execute();
     await page.goto(`${e.baseUrl}/admin/institutions`);
     await expect.poll(() => page.getByText('Page 1 of 3').count()).toBe(1);
@@ -60,7 +72,15 @@ describe('institutions', () => {
     await expect.poll(() => url().searchParams.get('sort')).toBe('name:asc');
     await page.getByRole('columnheader', { name: /Name/ }).getByRole('button').click();
     await expect.poll(() => url().searchParams.get('sort')).toBe('name:desc');
-    await expect.poll(() => page.getByRole('button', { name: /^Open / }).first().locator('p').textContent()).toBe('Zephyr State University at Dawn');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: /^Open / })
+          .first()
+          .locator('p')
+          .textContent(),
+      )
+      .toBe('Zephyr State University at Dawn');
 
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect.poll(() => url().searchParams.get('page')).toBe('2');

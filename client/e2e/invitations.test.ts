@@ -9,10 +9,19 @@ beforeAll(async () => {
   e = await startE2E({ jobs: true });
   const { id: institutionId } = await e.db
     .insertInto('institutions')
-    .values({ name: 'Lakeside College', abbreviation: 'LKC', type: 'College/University', ownership: 'Public', address: '{}' })
+    .values({
+      name: 'Lakeside College',
+      abbreviation: 'LKC',
+      type: 'College/University',
+      ownership: 'Public',
+      address: '{}',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await e.db.insertInto('chapters').values({ name: 'Lakeside Leadership Chapter', abbreviation: 'LLC', institutionId, address: '{}' }).execute();
+  await e.db
+    .insertInto('chapters')
+    .values({ name: 'Lakeside Leadership Chapter', abbreviation: 'LLC', institutionId, address: '{}' })
+    .execute();
   await signIn(e, '/admin/logistics/invitations');
   await e.page.waitForURL((u) => u.pathname === '/admin/logistics/invitations');
 });
@@ -21,7 +30,13 @@ afterAll(() => e?.close());
 const shot = (name: string) => e.page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true });
 
 /** A small database: two valid rows, a duplicate (another case, spaces) and an invalid address. */
-const CSV = ['First Name,Last Name,Email,Class Year', 'Nia,Brooks,nia@lakeside.example,2027', 'Omar,Diaz,omar@lakeside.example,2026', 'Omar,Diaz, OMAR@Lakeside.example ,2026', 'Pat,Q,not-an-email,2028'].join('\n');
+const CSV = [
+  'First Name,Last Name,Email,Class Year',
+  'Nia,Brooks,nia@lakeside.example,2027',
+  'Omar,Diaz,omar@lakeside.example,2026',
+  'Omar,Diaz, OMAR@Lakeside.example ,2026',
+  'Pat,Q,not-an-email,2028',
+].join('\n');
 
 describe('invitations in the browser', () => {
   it('uploads a database, watches processing finish, and filters the invitees to the removed ones', async () => {
@@ -78,9 +93,24 @@ describe('invitations in the browser', () => {
 
   it('adds a reminder for the current hour, watches it turn Sent, sends an invitee a test, and opens the weekly charts', async () => {
     const { page } = e;
-    const values = { subject: 'Join us, {{firstName}}', body: '<p>Dear {{firstName}}, your code is {{invitationCode}}.</p>', bodyFormat: 'html' as const, preview: 'Your invitation', fromName: 'Honor Society', fromEmail: 'invite@society.example', replyToEmail: 'help@society.example' };
-    const template = await e.db.insertInto('emailTemplates').values({ name: 'Lakeside first call', ...values }).returning('id').executeTakeFirstOrThrow();
-    await e.db.insertInto('emailTemplateVersions').values({ templateId: template.id, version: 1, ...values }).execute();
+    const values = {
+      subject: 'Join us, {{firstName}}',
+      body: '<p>Dear {{firstName}}, your code is {{invitationCode}}.</p>',
+      bodyFormat: 'html' as const,
+      preview: 'Your invitation',
+      fromName: 'Honor Society',
+      fromEmail: 'invite@society.example',
+      replyToEmail: 'help@society.example',
+    };
+    const template = await e.db
+      .insertInto('emailTemplates')
+      .values({ name: 'Lakeside first call', ...values })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await e.db
+      .insertInto('emailTemplateVersions')
+      .values({ templateId: template.id, version: 1, ...values })
+      .execute();
 
     // The invitation of the first test: its detail, Email Reminders tab.
     await page.getByRole('tab', { name: 'Email Reminders' }).click();
@@ -91,7 +121,10 @@ describe('invitations in the browser', () => {
     await page.getByRole('option', { name: 'Lakeside first call' }).click();
     // Today, this hour: it starts sending within a minute.
     const now = new Date();
-    const day = page.getByRole('button', { name: `${now.getDate()} ${now.toLocaleString('en-US', { month: 'long' })} ${now.getFullYear()}`, exact: true });
+    const day = page.getByRole('button', {
+      name: `${now.getDate()} ${now.toLocaleString('en-US', { month: 'long' })} ${now.getFullYear()}`,
+      exact: true,
+    });
     await drawer.getByLabel('Send date').click();
     // The calendar opens on the default day's month (7 days ahead): step back when today is in the month before.
     if (!(await day.count())) await page.locator('[data-direction=previous]').first().click();
@@ -122,7 +155,9 @@ describe('invitations in the browser', () => {
     await page.getByRole('link', { name: 'Email Reminders' }).first().click();
     await page.waitForURL((u) => u.pathname === '/admin/logistics/email-reminders');
     await expect.poll(() => page.getByRole('row', { name: /Lakeside first call/ }).count()).toBe(1);
-    await expect.poll(() => page.getByRole('img', { name: /^Delivery rate by week/ }).count(), { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('img', { name: /^Delivery rate by week/ }).count(), { timeout: 20_000 })
+      .toBe(1);
     await shot('email-reminders.png');
   });
 });

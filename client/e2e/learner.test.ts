@@ -19,7 +19,15 @@ let e: E2E;
 let fake: FakeChatServer;
 beforeAll(async () => {
   fake = await startFakeChatServer();
-  e = await startE2E({ env: { AI_API_KEY: 'e2e-key', AI_BASE_URL: fake.url, AI_MODEL: 'fake-model', AI_RETRIES: '0', AI_TIMEOUT_MS: '5000' } });
+  e = await startE2E({
+    env: {
+      AI_API_KEY: 'e2e-key',
+      AI_BASE_URL: fake.url,
+      AI_MODEL: 'fake-model',
+      AI_RETRIES: '0',
+      AI_TIMEOUT_MS: '5000',
+    },
+  });
   await seedQuizzesAndSurveys(e.db);
   await seedAssessments(e.db);
   await seedAiChats(e.db);
@@ -27,7 +35,16 @@ beforeAll(async () => {
   await seedLessons(e.db);
   await e.db
     .insertInto('accounts')
-    .values({ firstName: 'Lee', lastName: 'Learner', email: MEMBER.email, passwordHash: await hashPassword(MEMBER.password), admin: false, active: true, roles: ['ROLE_USER'], address: '{}' })
+    .values({
+      firstName: 'Lee',
+      lastName: 'Learner',
+      email: MEMBER.email,
+      passwordHash: await hashPassword(MEMBER.password),
+      admin: false,
+      active: true,
+      roles: ['ROLE_USER'],
+      address: '{}',
+    })
     .execute();
 });
 afterAll(async () => {
@@ -63,7 +80,10 @@ describe('learner view in the browser', () => {
     await page.getByRole('button', { name: 'Check answer' }).click();
     await page.getByText('Yes: the three pillars.').waitFor();
     await page.getByRole('button', { name: 'Next question' }).click();
-    for (const [statement, answer] of [['Leads chapter meetings', 'Chapter President'], ['Keeps the chapter budget', 'Treasurer']]) {
+    for (const [statement, answer] of [
+      ['Leads chapter meetings', 'Chapter President'],
+      ['Keeps the chapter budget', 'Treasurer'],
+    ]) {
       await page.getByRole('combobox', { name: statement }).click();
       await page.getByRole('option', { name: answer }).click();
     }
@@ -74,7 +94,12 @@ describe('learner view in the browser', () => {
     // Assessment: four questions, then the outcome from the scoring function (Visionary 8, Coach 7).
     await step('Personality Assessment').click();
     await page.getByText('Four questions about how you lead').waitFor();
-    const answers = [['Describe what success will look like'], ['You inspired me', 'You helped me grow'], ['Talk through what got in the way'], ['Give the opening talk']];
+    const answers = [
+      ['Describe what success will look like'],
+      ['You inspired me', 'You helped me grow'],
+      ['Talk through what got in the way'],
+      ['Give the opening talk'],
+    ];
     for (const [i, chosen] of answers.entries()) {
       await page.getByText(`Question ${i + 1} of 4`).waitFor();
       for (const text of chosen) await page.getByLabel(text).check();
@@ -99,7 +124,16 @@ describe('learner view in the browser', () => {
     await shot('learner-ai-chat.png');
 
     // A Programmatic step answers JSON of its schema, drawn for people rather than shown as JSON.
-    fake.answerJson({ tasks: [{ title: 'Join a committee', description: 'Ask the president which one needs help', priority: 'high', estimateMinutes: 30 }] });
+    fake.answerJson({
+      tasks: [
+        {
+          title: 'Join a committee',
+          description: 'Ask the president which one needs help',
+          priority: 'high',
+          estimateMinutes: 30,
+        },
+      ],
+    });
     await step('Plan Your Tasks').click();
     await page.getByText('Join a committee').waitFor();
     await page.getByText('Estimate minutes').waitFor();
@@ -112,7 +146,11 @@ describe('learner view in the browser', () => {
   it('staff fill a custom preview of an AI chat template and see the typed answer', async () => {
     const { page } = e;
     await page.context().clearCookies();
-    const { id } = await e.db.selectFrom('aiChatTemplates').select('id').where('name', '=', 'Reflection Feedback').executeTakeFirstOrThrow();
+    const { id } = await e.db
+      .selectFrom('aiChatTemplates')
+      .select('id')
+      .where('name', '=', 'Reflection Feedback')
+      .executeTakeFirstOrThrow();
     await signIn(e, `/admin/tech/ai-template/${id}/edit?tab=Template`);
     await page.getByRole('textbox', { name: '{{firstName}}' }).fill('Ada');
     await page.getByRole('button', { name: 'Preview' }).first().click();

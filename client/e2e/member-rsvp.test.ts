@@ -13,8 +13,14 @@ beforeAll(async () => {
   const member = await e.db
     .insertInto('accounts')
     .values({
-      firstName: 'Max', lastName: 'Member', email: MEMBER.email, passwordHash: await hashPassword(MEMBER.password),
-      admin: false, active: true, roles: ['ROLE_USER'], address: '{}',
+      firstName: 'Max',
+      lastName: 'Member',
+      email: MEMBER.email,
+      passwordHash: await hashPassword(MEMBER.password),
+      admin: false,
+      active: true,
+      roles: ['ROLE_USER'],
+      address: '{}',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -23,8 +29,12 @@ beforeAll(async () => {
   const event = await e.db
     .insertInto('calendarEvents')
     .values({
-      name: 'Leadership Summit', type: 'General', location: 'Main Hall', description: 'Talks and a dinner.',
-      eventStart: start, eventEnd: new Date(start.getTime() + 2 * 3_600_000),
+      name: 'Leadership Summit',
+      type: 'General',
+      location: 'Main Hall',
+      description: 'Talks and a dinner.',
+      eventStart: start,
+      eventEnd: new Date(start.getTime() + 2 * 3_600_000),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -17,7 +17,9 @@ const shot = (name: string) => e.page.screenshot({ path: path.join(SCREENSHOTS, 
 /** The component slugs of the first section, in the order shown. */
 async function firstSectionOrder(): Promise<string[]> {
   const section = e.page.locator('[data-testid^="section-"]').first();
-  const ids = await section.locator('[data-testid^="component-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!));
+  const ids = await section
+    .locator('[data-testid^="component-"]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!));
   return ids.map((id) => id.replace(/^component-/, ''));
 }
 

@@ -35,11 +35,17 @@ beforeAll(async () => {
   params = await seedSweep(e.db);
   for (const mode of MODES) {
     await mkdir(path.join(SCREENSHOTS, 'sweep', mode.name), { recursive: true });
-    const open = async () => withAxe(await e.browser.newContext({ viewport: mode.viewport, colorScheme: mode.colorScheme, reducedMotion: 'reduce' }));
+    const open = async () =>
+      withAxe(
+        await e.browser.newContext({ viewport: mode.viewport, colorScheme: mode.colorScheme, reducedMotion: 'reduce' }),
+      );
     const signedIn = await open();
     const res = await signedIn.request.post(`${e.baseUrl}/api/auth/login`, { data: ADMIN });
     expect(res.status(), 'sign-in for the sweep').toBe(200);
-    tabs.set(mode.name, { signedIn: await SweepTab.open(signedIn, e.baseUrl), signedOut: await SweepTab.open(await open(), e.baseUrl) });
+    tabs.set(mode.name, {
+      signedIn: await SweepTab.open(signedIn, e.baseUrl),
+      signedOut: await SweepTab.open(await open(), e.baseUrl),
+    });
   }
 });
 afterAll(() => e?.close());
@@ -61,7 +67,14 @@ async function sweepOne(visit: Visit, mode: Mode): Promise<string[]> {
       // unless the screen offers an Add button, whose panel (its own chunk) must then open.
       const adds = await page.getByRole('button', { name: /^(Add|New)\b/ }).count();
       if (!adds) return [];
-      const opened = await page.getByRole('dialog').first().waitFor({ timeout: 10_000 }).then(() => true, () => false);
+      const opened = await page
+        .getByRole('dialog')
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .then(
+          () => true,
+          () => false,
+        );
       if (!opened) return [`?${visit.panel.key}=new opens no panel although the screen offers Add`];
     }
     if (visit.panel) await page.getByRole('dialog').first().waitFor();
@@ -78,7 +91,9 @@ describe('screen sweep', () => {
     for (const route of ['/login', '/admin', '/admin/institutions', '/admin/chapters/$chapterId/edit', '/member']) {
       expect(all.map((v) => v.route)).toContain(route);
     }
-    expect(all.some((v) => v.route === '/admin/institutions' && v.panel?.key === 'edit' && v.panel.on === 'new')).toBe(true);
+    expect(all.some((v) => v.route === '/admin/institutions' && v.panel?.key === 'edit' && v.panel.on === 'new')).toBe(
+      true,
+    );
     expect(all.some((v) => v.route === '/admin/institutions' && v.panel?.on === 'first')).toBe(true);
     expect(all.some((v) => v.route === '/admin/chapters' && v.panel)).toBe(false);
   });
@@ -86,9 +101,14 @@ describe('screen sweep', () => {
   // One test per screen state; its modes run side by side (a screen mostly waits on the server and the browser).
   for (const visit of visits) {
     it(`${visit.name}: no fault in ${MODES.map((m) => m.name).join(', ')}`, async () => {
-      const results = await Promise.all(MODES.map(async (mode) => (await sweepOne(visit, mode)).map((f) => `${mode.name}: ${f}`)));
+      const results = await Promise.all(
+        MODES.map(async (mode) => (await sweepOne(visit, mode)).map((f) => `${mode.name}: ${f}`)),
+      );
       const faults = results.flat();
-      expect(faults, `${visit.route}${visit.panel ? ` (panel ${visit.panel.key}=${visit.panel.on})` : ''}\n${faults.join('\n')}`).toEqual([]);
+      expect(
+        faults,
+        `${visit.route}${visit.panel ? ` (panel ${visit.panel.key}=${visit.panel.on})` : ''}\n${faults.join('\n')}`,
+      ).toEqual([]);
     }, 120_000);
   }
 });

@@ -22,7 +22,8 @@ const MODES = [
 ] as const;
 
 /** Whether the page scrolls sideways (a screen wider than the window). */
-const overflows = (context: BrowserContext) => context.pages()[0]!.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+const overflows = (context: BrowserContext) =>
+  context.pages()[0]!.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 
 let secret = '';
 let recoveryCodes: string[] = [];
@@ -98,7 +99,16 @@ describe('two-factor sign-in in the browser', () => {
     const helpdesk = { email: 'helpdesk@example.com', password: 'helpdesk-pass-7' };
     await e.db
       .insertInto('accounts')
-      .values({ firstName: 'Help', lastName: 'Desk', email: helpdesk.email, passwordHash: await hashPassword(helpdesk.password), admin: true, active: true, roles: ['ROLE_USER', 'ROLE_ADMIN'], address: '{}' })
+      .values({
+        firstName: 'Help',
+        lastName: 'Desk',
+        email: helpdesk.email,
+        passwordHash: await hashPassword(helpdesk.password),
+        admin: true,
+        active: true,
+        roles: ['ROLE_USER', 'ROLE_ADMIN'],
+        address: '{}',
+      })
       .execute();
     const context = await e.browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
@@ -106,22 +116,39 @@ describe('two-factor sign-in in the browser', () => {
       expect((await context.request.post(`${e.baseUrl}/api/auth/login`, { data: helpdesk })).status()).toBe(200);
       const setup = await (await context.request.post(`${e.baseUrl}/api/admin/profile/two-factor/setup`)).json();
       helpdeskSecret = setup.secret;
-      expect((await context.request.post(`${e.baseUrl}/api/admin/profile/two-factor/confirm`, { data: { code: codeFor(setup.secret) } })).status()).toBe(200);
+      expect(
+        (
+          await context.request.post(`${e.baseUrl}/api/admin/profile/two-factor/confirm`, {
+            data: { code: codeFor(setup.secret) },
+          })
+        ).status(),
+      ).toBe(200);
 
       const page = await context.newPage();
-      const admin = await e.db.selectFrom('accounts').select('id').where('email', '=', ADMIN.email).executeTakeFirstOrThrow();
+      const admin = await e.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('email', '=', ADMIN.email)
+        .executeTakeFirstOrThrow();
       await page.goto(`${e.baseUrl}/admin/accounts?edit=${admin.id}`);
       const drawer = page.getByRole('dialog', { name: 'Edit Account' });
       await drawer.getByText('Two-factor sign-in is on.').waitFor();
       await shot('two-factor-reset-panel.png', page);
       await drawer.getByRole('button', { name: 'Reset two-factor sign-in' }).click();
-      await page.getByRole('dialog', { name: 'Reset two-factor sign-in' }).getByRole('button', { name: 'Reset' }).click();
+      await page
+        .getByRole('dialog', { name: 'Reset two-factor sign-in' })
+        .getByRole('button', { name: 'Reset' })
+        .click();
       await expect.poll(() => page.getByText('Two-factor sign-in reset.').count()).toBeGreaterThan(0);
       await expect.poll(() => drawer.getByText('Two-factor sign-in is on.').count()).toBe(0);
     } finally {
       await context.close();
     }
-    const row = await e.db.selectFrom('auditLog').select(['action', 'entityId']).where('action', '=', 'two-factor-reset').executeTakeFirstOrThrow();
+    const row = await e.db
+      .selectFrom('auditLog')
+      .select(['action', 'entityId'])
+      .where('action', '=', 'two-factor-reset')
+      .executeTakeFirstOrThrow();
     expect(row.entityId).not.toBeNull();
     // Its next sign-in leads into the set-up again.
     await e.page.goto(`${e.baseUrl}/api/auth/logout`);
@@ -131,7 +158,11 @@ describe('two-factor sign-in in the browser', () => {
 
   it('looks right on desktop and phone, light and dark: the code entry and the set-up', async () => {
     for (const mode of MODES) {
-      const context = await e.browser.newContext({ viewport: mode.viewport, colorScheme: mode.colorScheme, reducedMotion: 'reduce' });
+      const context = await e.browser.newContext({
+        viewport: mode.viewport,
+        colorScheme: mode.colorScheme,
+        reducedMotion: 'reduce',
+      });
       try {
         const page = await context.newPage();
         // The set-up: ADMIN has no factor since the reset.
@@ -145,7 +176,11 @@ describe('two-factor sign-in in the browser', () => {
         expect(await overflows(context), `${mode.name} set-up`).toBe(false);
         await shot(`two-factor-setup-${mode.name}.png`, page);
         // The code step, through a second browser tab's eyes: a staff member with a factor (helpdesk).
-        const other = await e.browser.newContext({ viewport: mode.viewport, colorScheme: mode.colorScheme, reducedMotion: 'reduce' });
+        const other = await e.browser.newContext({
+          viewport: mode.viewport,
+          colorScheme: mode.colorScheme,
+          reducedMotion: 'reduce',
+        });
         try {
           const login = await other.newPage();
           await login.goto(`${e.baseUrl}/login`);

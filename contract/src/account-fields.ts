@@ -16,7 +16,9 @@ export const ACCOUNT_STATUSES = ['member', 'pledge'] as const;
 export const DUPLICATE_EMAIL = 'An account with this email already exists';
 export const DUPLICATE_INVITATION_CODE = 'An account with this invitation code already exists';
 
-export const accountEmail = requiredText('Email is required', 254, 'Email must be 254 characters or less').email('Invalid email');
+export const accountEmail = requiredText('Email is required', 254, 'Email must be 254 characters or less').email(
+  'Invalid email',
+);
 
 export const accountNameFields = {
   firstName: requiredText('First Name is required', 100, 'First Name must be 100 characters or less'),

@@ -77,7 +77,9 @@ const accountFields = {
   email: accountEmail,
   admin: z.boolean({ invalid_type_error: 'Admin must be true or false' }).default(false),
   active: z.boolean({ invalid_type_error: 'Active must be true or false' }).default(true),
-  legacyId: nullableInt('Legacy Id').optional().transform((v) => v ?? null),
+  legacyId: nullableInt('Legacy Id')
+    .optional()
+    .transform((v) => v ?? null),
   invitationCode: nullableText(50, 'Invitation Code'),
   phone,
   address: AddressInput,
@@ -98,7 +100,12 @@ export type AccountCreateInput = z.input<typeof AccountCreateInput>;
 export const accountsContract = c.router(
   {
     ...memberRoutes,
-    list: listRoute('/admin/accounts', AccountListQuery, Account, 'List accounts (search by name, email or invitation code; filter by status and date ranges)'),
+    list: listRoute(
+      '/admin/accounts',
+      AccountListQuery,
+      Account,
+      'List accounts (search by name, email or invitation code; filter by status and date ranges)',
+    ),
     get: {
       method: 'GET',
       path: '/admin/accounts/:id',

@@ -1,15 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { AI_JSON_SCHEMAS, AI_JSON_SCHEMA_NAMES, AiChatTemplateInput, applyTypeRules, jsonSchemaProblem, promptText, type JsonSchema } from './ai-chat.js';
+import {
+  AI_JSON_SCHEMAS,
+  AI_JSON_SCHEMA_NAMES,
+  AiChatTemplateInput,
+  applyTypeRules,
+  jsonSchemaProblem,
+  promptText,
+  type JsonSchema,
+} from './ai-chat.js';
 
 const doc = { type: 'doc' as const, content: [] };
 
 describe('the AI chat template type rules (spec 03 §4)', () => {
   it('forces Programmatic off emojis and function calls; the schema only for Programmatic; functions only for Chat', () => {
-    const base = { name: 'T', userPrompt: doc, developerPrompt: doc, useEmojis: true, functionCalls: ['save_goal', 'update_goal'] as const, jsonSchema: 'Goal Creation Schema' as const };
-    expect(AiChatTemplateInput.parse({ ...base, type: 'Programmatic' })).toMatchObject({ useEmojis: false, functionCalls: [], jsonSchema: 'Goal Creation Schema' });
-    expect(AiChatTemplateInput.parse({ ...base, type: 'Feedback' })).toMatchObject({ useEmojis: true, functionCalls: [], jsonSchema: null });
-    expect(AiChatTemplateInput.parse({ ...base, type: 'Chat' })).toMatchObject({ useEmojis: true, functionCalls: ['save_goal', 'update_goal'], jsonSchema: null });
-    expect(applyTypeRules({ type: 'Chat', useEmojis: false, functionCalls: ['save_goal', 'save_goal'], jsonSchema: null }).functionCalls).toEqual(['save_goal']);
+    const base = {
+      name: 'T',
+      userPrompt: doc,
+      developerPrompt: doc,
+      useEmojis: true,
+      functionCalls: ['save_goal', 'update_goal'] as const,
+      jsonSchema: 'Goal Creation Schema' as const,
+    };
+    expect(AiChatTemplateInput.parse({ ...base, type: 'Programmatic' })).toMatchObject({
+      useEmojis: false,
+      functionCalls: [],
+      jsonSchema: 'Goal Creation Schema',
+    });
+    expect(AiChatTemplateInput.parse({ ...base, type: 'Feedback' })).toMatchObject({
+      useEmojis: true,
+      functionCalls: [],
+      jsonSchema: null,
+    });
+    expect(AiChatTemplateInput.parse({ ...base, type: 'Chat' })).toMatchObject({
+      useEmojis: true,
+      functionCalls: ['save_goal', 'update_goal'],
+      jsonSchema: null,
+    });
+    expect(
+      applyTypeRules({ type: 'Chat', useEmojis: false, functionCalls: ['save_goal', 'save_goal'], jsonSchema: null })
+        .functionCalls,
+    ).toEqual(['save_goal']);
   });
 
   it("says 'Name is required'", () => {
@@ -37,9 +67,15 @@ describe('the JSON schemas', () => {
 
   it('validate answers', () => {
     const schema = AI_JSON_SCHEMAS['Task Creation Schema'].schema;
-    expect(jsonSchemaProblem({ tasks: [{ title: 'a', description: 'b', priority: 'high', estimateMinutes: 30 }] }, schema)).toBeNull();
-    expect(jsonSchemaProblem({ tasks: [{ title: 'a', description: 'b', priority: 'urgent', estimateMinutes: 30 }] }, schema)).toBe('tasks[0].priority: expected one of low, medium, high');
-    expect(jsonSchemaProblem({ tasks: [{ title: 'a', description: 'b', priority: 'low', estimateMinutes: 1.5 }] }, schema)).toBe('tasks[0].estimateMinutes: expected integer, got number');
+    expect(
+      jsonSchemaProblem({ tasks: [{ title: 'a', description: 'b', priority: 'high', estimateMinutes: 30 }] }, schema),
+    ).toBeNull();
+    expect(
+      jsonSchemaProblem({ tasks: [{ title: 'a', description: 'b', priority: 'urgent', estimateMinutes: 30 }] }, schema),
+    ).toBe('tasks[0].priority: expected one of low, medium, high');
+    expect(
+      jsonSchemaProblem({ tasks: [{ title: 'a', description: 'b', priority: 'low', estimateMinutes: 1.5 }] }, schema),
+    ).toBe('tasks[0].estimateMinutes: expected integer, got number');
     expect(jsonSchemaProblem({ tasks: [], extra: 1 }, schema)).toBe('unexpected extra');
     expect(jsonSchemaProblem([], schema)).toBe('expected object, got array');
   });
@@ -51,7 +87,14 @@ describe('promptText', () => {
       type: 'doc',
       content: [
         { type: 'heading', content: [{ type: 'text', text: 'Role' }] },
-        { type: 'bulletListItem', content: [{ type: 'text', text: 'Coach ' }, { type: 'link', href: 'https://x.org', content: [{ type: 'text', text: '{{firstName}}' }] }], children: [{ type: 'paragraph', content: [{ type: 'text', text: 'gently' }] }] },
+        {
+          type: 'bulletListItem',
+          content: [
+            { type: 'text', text: 'Coach ' },
+            { type: 'link', href: 'https://x.org', content: [{ type: 'text', text: '{{firstName}}' }] },
+          ],
+          children: [{ type: 'paragraph', content: [{ type: 'text', text: 'gently' }] }],
+        },
         { type: 'paragraph', content: [] },
       ],
     };

@@ -7,7 +7,12 @@ import { IdParam, STORABLE_TEXT, refId, requiredEnum, requiredText } from './com
 import { paged } from './common/list.js';
 import { RichTextDoc, type RichTextBlock, type RichTextInline } from './common/rich-text.js';
 import { TokenInfo } from './tokens.js';
-import { AI_CHAT_TEMPLATE_TYPES, AiChatListQuery, AiChatTemplateListQuery, type AiChatTemplateType } from './list-queries/ai-chat.js';
+import {
+  AI_CHAT_TEMPLATE_TYPES,
+  AiChatListQuery,
+  AiChatTemplateListQuery,
+  type AiChatTemplateType,
+} from './list-queries/ai-chat.js';
 
 export * from './ai-json-schemas.js';
 export * from './list-queries/ai-chat.js';
@@ -41,7 +46,14 @@ export const aiDailyLimitMessage = (limit: number) =>
  * Programmatic; function calls only for Chat. The server applies it to every save and preview.
  * @example applyTypeRules({ type: 'Feedback', useEmojis: true, functionCalls: ['save_goal'], jsonSchema: 'Goal Creation Schema' }) // { ..., functionCalls: [], jsonSchema: null }
  */
-export function applyTypeRules<T extends { type: AiChatTemplateType; useEmojis: boolean; functionCalls: readonly AiFunctionCall[]; jsonSchema: string | null }>(t: T): T {
+export function applyTypeRules<
+  T extends {
+    type: AiChatTemplateType;
+    useEmojis: boolean;
+    functionCalls: readonly AiFunctionCall[];
+    jsonSchema: string | null;
+  },
+>(t: T): T {
   return {
     ...t,
     useEmojis: t.type === 'Programmatic' ? false : t.useEmojis,
@@ -62,7 +74,14 @@ export function promptText(doc: { content: unknown[] } | null | undefined): stri
   const lines: string[] = [];
   const walk = (blocks: RichTextBlock[], depth: number) => {
     for (const b of blocks) {
-      const mark = b.type === 'bulletListItem' ? '- ' : b.type === 'numberedListItem' ? '1. ' : b.type === 'checkListItem' ? '[ ] ' : '';
+      const mark =
+        b.type === 'bulletListItem'
+          ? '- '
+          : b.type === 'numberedListItem'
+            ? '1. '
+            : b.type === 'checkListItem'
+              ? '[ ] '
+              : '';
       const line = inlineText(b.content);
       if (line || mark) lines.push(`${'  '.repeat(depth)}${mark}${line}`);
       walk(b.children ?? [], depth + 1);
@@ -72,8 +91,16 @@ export function promptText(doc: { content: unknown[] } | null | undefined): stri
   return lines.join('\n').trim();
 }
 
-const jsonSchemaName = z.enum(AI_JSON_SCHEMA_NAMES, { errorMap: () => ({ message: `jsonSchema must be one of: ${AI_JSON_SCHEMA_NAMES.join(', ')}` }) });
-const functionCalls = z.array(z.enum(AI_FUNCTION_CALLS, { errorMap: () => ({ message: `A function call must be one of: ${AI_FUNCTION_CALLS.join(', ')}` }) })).max(2);
+const jsonSchemaName = z.enum(AI_JSON_SCHEMA_NAMES, {
+  errorMap: () => ({ message: `jsonSchema must be one of: ${AI_JSON_SCHEMA_NAMES.join(', ')}` }),
+});
+const functionCalls = z
+  .array(
+    z.enum(AI_FUNCTION_CALLS, {
+      errorMap: () => ({ message: `A function call must be one of: ${AI_FUNCTION_CALLS.join(', ')}` }),
+    }),
+  )
+  .max(2);
 
 export const AiChatTemplate = z.object({
   id: z.number().int(),
@@ -99,7 +126,12 @@ const promptFields = {
 };
 
 export const AiChatTemplateInput = z
-  .object({ name: requiredText(AI_CHAT_MESSAGES.nameRequired, 254), type, functionCalls: functionCalls.default([]), ...promptFields })
+  .object({
+    name: requiredText(AI_CHAT_MESSAGES.nameRequired, 254),
+    type,
+    functionCalls: functionCalls.default([]),
+    ...promptFields,
+  })
   .transform(applyTypeRules);
 export type AiChatTemplateInput = z.input<typeof AiChatTemplateInput>;
 
@@ -117,7 +149,10 @@ export type AiChatTemplateForm = z.infer<typeof AiChatTemplateForm>;
 const previewFields = { aiTemplateType: type, ...promptFields };
 const tokenValues = z.record(
   z.string().max(100).regex(STORABLE_TEXT, 'A token contains an invalid character'),
-  z.string().max(10_000, 'A token value must be 10000 characters or less').regex(STORABLE_TEXT, 'A token value contains an invalid character'),
+  z
+    .string()
+    .max(10_000, 'A token value must be 10000 characters or less')
+    .regex(STORABLE_TEXT, 'A token value contains an invalid character'),
 );
 
 export const AiPreviewCustomInput = z.object({ ...previewFields, tokenValues: tokenValues.default({}) });
@@ -141,7 +176,12 @@ export const AiChatSummary = z.object({
 });
 export type AiChatSummary = z.infer<typeof AiChatSummary>;
 
-export const AiChatMessage = z.object({ id: z.number().int(), userInput: z.string(), aiResponse: z.string(), createdAt: z.string() });
+export const AiChatMessage = z.object({
+  id: z.number().int(),
+  userInput: z.string(),
+  aiResponse: z.string(),
+  createdAt: z.string(),
+});
 export type AiChatMessage = z.infer<typeof AiChatMessage>;
 
 /** A goal the AI saved for a member: by save_goal / update_goal (Chat templates) or a Goal Creation Schema answer. */
@@ -162,7 +202,9 @@ export const AiChat = z.object({
   account: person,
   locked: z.boolean(),
   messages: z.array(AiChatMessage),
-  goals: z.array(AiGoal).describe('The goals this chat saved (save_goal, update_goal, Goal Creation Schema answers), oldest first'),
+  goals: z
+    .array(AiGoal)
+    .describe('The goals this chat saved (save_goal, update_goal, Goal Creation Schema answers), oldest first'),
   updatedAt: z.string(),
   createdAt: z.string(),
 });
@@ -198,10 +240,33 @@ const memberChatErrors = { ...providerErrors, 429: ErrorBody } as const;
 
 export const aiChatContract = c.router(
   {
-    listTemplates: { method: 'GET', path: T, query: AiChatTemplateListQuery, responses: { 200: paged(AiChatTemplate) }, summary: 'List AI chat templates (search by name, filter by type)' },
-    templateForm: { method: 'GET', path: `${T}/form`, responses: { 200: AiChatTemplateForm }, summary: 'The tokens a prompt may use, the JSON schemas, and whether the AI provider is configured' },
-    createTemplate: { method: 'POST', path: T, body: AiChatTemplateInput, responses: { 201: AiChatTemplate, 400: ErrorBody }, summary: 'Create an AI chat template (type rules applied)' },
-    getTemplate: { method: 'GET', path: `${T}/:id`, pathParams: IdParam, responses: { 200: AiChatTemplate, 404: ErrorBody }, summary: 'One AI chat template' },
+    listTemplates: {
+      method: 'GET',
+      path: T,
+      query: AiChatTemplateListQuery,
+      responses: { 200: paged(AiChatTemplate) },
+      summary: 'List AI chat templates (search by name, filter by type)',
+    },
+    templateForm: {
+      method: 'GET',
+      path: `${T}/form`,
+      responses: { 200: AiChatTemplateForm },
+      summary: 'The tokens a prompt may use, the JSON schemas, and whether the AI provider is configured',
+    },
+    createTemplate: {
+      method: 'POST',
+      path: T,
+      body: AiChatTemplateInput,
+      responses: { 201: AiChatTemplate, 400: ErrorBody },
+      summary: 'Create an AI chat template (type rules applied)',
+    },
+    getTemplate: {
+      method: 'GET',
+      path: `${T}/:id`,
+      pathParams: IdParam,
+      responses: { 200: AiChatTemplate, 404: ErrorBody },
+      summary: 'One AI chat template',
+    },
     updateTemplate: {
       method: 'PATCH',
       path: `${T}/:id`,
@@ -210,7 +275,14 @@ export const aiChatContract = c.router(
       responses: { 200: AiChatTemplate, 400: ErrorBody, 404: ErrorBody },
       summary: 'Update an AI chat template (type rules applied)',
     },
-    removeTemplate: { method: 'DELETE', path: `${T}/:id`, pathParams: IdParam, body: c.noBody(), responses: { 204: c.noBody(), 404: ErrorBody }, summary: 'Delete an AI chat template and its chats' },
+    removeTemplate: {
+      method: 'DELETE',
+      path: `${T}/:id`,
+      pathParams: IdParam,
+      body: c.noBody(),
+      responses: { 204: c.noBody(), 404: ErrorBody },
+      summary: 'Delete an AI chat template and its chats',
+    },
     previewCustom: {
       method: 'POST',
       path: `${T}/preview/custom`,
@@ -233,13 +305,20 @@ export const aiChatContract = c.router(
       responses: { 200: paged(AiChatSummary), 404: ErrorBody },
       summary: "A template's chats: member, message count, locked, last message date",
     },
-    getChat: { method: 'GET', path: '/admin/ai-chat/:id', pathParams: IdParam, responses: { 200: AiChat, 404: ErrorBody }, summary: 'One chat with its messages' },
+    getChat: {
+      method: 'GET',
+      path: '/admin/ai-chat/:id',
+      pathParams: IdParam,
+      responses: { 200: AiChat, 404: ErrorBody },
+      summary: 'One chat with its messages',
+    },
     startChat: {
       method: 'POST',
       path: '/member/ai-chat',
       body: AiChatStartInput,
       responses: { 201: AiChatReply, ...memberChatErrors },
-      summary: "Start a chat on the AI template of a component in a program the member can see: the first answer comes back",
+      summary:
+        'Start a chat on the AI template of a component in a program the member can see: the first answer comes back',
       metadata: meta.member,
     },
     sendMessage: {
@@ -256,4 +335,5 @@ export const aiChatContract = c.router(
 );
 
 /** The provider's name and schema of a template's jsonSchema, or null. */
-export const jsonSchemaOf = (name: string | null) => (name && name in AI_JSON_SCHEMAS ? AI_JSON_SCHEMAS[name as keyof typeof AI_JSON_SCHEMAS] : null);
+export const jsonSchemaOf = (name: string | null) =>
+  name && name in AI_JSON_SCHEMAS ? AI_JSON_SCHEMAS[name as keyof typeof AI_JSON_SCHEMAS] : null;

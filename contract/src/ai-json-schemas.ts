@@ -2,7 +2,12 @@
 // JSON schema in the subset OpenAI's strict structured output accepts (every property required, no extra
 // properties), and `jsonSchemaProblem` checks an answer against it here, so the server and the screens agree.
 
-export const AI_JSON_SCHEMA_NAMES = ['Goal Creation Schema', 'Task Creation Schema', 'Resume Analysis Schema', 'Resume Summary Schema'] as const;
+export const AI_JSON_SCHEMA_NAMES = [
+  'Goal Creation Schema',
+  'Task Creation Schema',
+  'Resume Analysis Schema',
+  'Resume Summary Schema',
+] as const;
 export type AiJsonSchemaName = (typeof AI_JSON_SCHEMA_NAMES)[number];
 
 export type JsonSchema = {
@@ -85,7 +90,8 @@ const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' :
 export function jsonSchemaProblem(value: unknown, schema: JsonSchema, path = ''): string | null {
   const at = (msg: string) => (path ? `${path}: ${msg}` : msg);
   const got = kind(value);
-  if (schema.enum && !schema.enum.includes(value as string | number)) return at(`expected one of ${schema.enum.join(', ')}`);
+  if (schema.enum && !schema.enum.includes(value as string | number))
+    return at(`expected one of ${schema.enum.join(', ')}`);
   switch (schema.type) {
     case 'object': {
       if (got !== 'object') return at(`expected object, got ${got}`);

@@ -5,13 +5,23 @@ import { ErrorBody } from './common/error.js';
 import { IdParam, STORABLE_TEXT, idNumber, nullableText, refId, requiredText } from './common/fields.js';
 import { paged, queryText } from './common/list.js';
 import { TokenInfo } from './tokens.js';
-import { AI_VIDEO_STATUSES, AiVideoListQuery, AiVideoTemplateListQuery, type AiVideoStatus } from './list-queries/ai-video.js';
+import {
+  AI_VIDEO_STATUSES,
+  AiVideoListQuery,
+  AiVideoTemplateListQuery,
+  type AiVideoStatus,
+} from './list-queries/ai-video.js';
 
 export * from './list-queries/ai-video.js';
 
 /** Preview only when generated; delete when generated, failed to delete, failed to generate or rejected. */
 export const AI_VIDEO_PREVIEWABLE: readonly AiVideoStatus[] = ['generated'];
-export const AI_VIDEO_DELETABLE: readonly AiVideoStatus[] = ['generated', 'failed to delete', 'failed to generate', 'rejected'];
+export const AI_VIDEO_DELETABLE: readonly AiVideoStatus[] = [
+  'generated',
+  'failed to delete',
+  'failed to generate',
+  'rejected',
+];
 /** Spec 03 §9: the provider template selector pages by 20. */
 export const PROVIDER_TEMPLATE_PAGE_SIZE = 20;
 /** Spec 03 §9: the video list refreshes once, 5 s after a generate. */
@@ -37,8 +47,18 @@ const count = z.number().int().nonnegative();
 
 /** Provider variable name -> product token id (`firstName`, ...: GET /api/admin/tokens). */
 export const VariableMap = z.record(
-  z.string().trim().min(1, 'Variable name is required').max(200).regex(STORABLE_TEXT, 'A variable name contains an invalid character'),
-  z.string({ invalid_type_error: 'Choose a token' }).trim().min(1, 'Choose a token').max(100).regex(STORABLE_TEXT, 'A token contains an invalid character'),
+  z
+    .string()
+    .trim()
+    .min(1, 'Variable name is required')
+    .max(200)
+    .regex(STORABLE_TEXT, 'A variable name contains an invalid character'),
+  z
+    .string({ invalid_type_error: 'Choose a token' })
+    .trim()
+    .min(1, 'Choose a token')
+    .max(100)
+    .regex(STORABLE_TEXT, 'A token contains an invalid character'),
 );
 
 export const AiVideoTemplate = z.object({
@@ -72,10 +92,20 @@ export const ProviderVariable = z.object({ name: z.string(), type: z.string() })
 export type ProviderVariable = z.infer<typeof ProviderVariable>;
 
 export const AiVideoTemplateFormQuery = z.object({
-  page: z.coerce.number({ message: 'page must be a number' }).int().min(1, 'page must be 1 or more').max(100_000).default(1),
+  page: z.coerce
+    .number({ message: 'page must be a number' })
+    .int()
+    .min(1, 'page must be 1 or more')
+    .max(100_000)
+    .default(1),
   search: queryText,
   /** The chosen provider template: its variables come back in `variables`. */
-  externalId: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  externalId: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined),
 });
 export type AiVideoTemplateFormQuery = z.input<typeof AiVideoTemplateFormQuery>;
 
@@ -130,7 +160,10 @@ export type AiVideoPreview = z.infer<typeof AiVideoPreview>;
 
 /** The video's id as digits (the provider echoes the URL as given) and its signed token. */
 export const AiVideoCallbackQuery = z.object({
-  id: z.string().regex(/^[1-9][0-9]{0,9}$/, 'id must be a positive number').transform(Number),
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'id must be a positive number')
+    .transform(Number),
   token: z.string().max(200).optional(),
 });
 
@@ -160,7 +193,13 @@ export const aiVideoContract = c.router(
       responses: { 201: AiVideoTemplate, 400: ErrorBody },
       summary: 'Create an AI video template',
     },
-    getTemplate: { method: 'GET', path: `${TEMPLATE}/:id`, pathParams: IdParam, responses: { 200: AiVideoTemplate, 404: ErrorBody }, summary: 'One AI video template' },
+    getTemplate: {
+      method: 'GET',
+      path: `${TEMPLATE}/:id`,
+      pathParams: IdParam,
+      responses: { 200: AiVideoTemplate, 404: ErrorBody },
+      summary: 'One AI video template',
+    },
     updateTemplate: {
       method: 'PATCH',
       path: `${TEMPLATE}/:id`,

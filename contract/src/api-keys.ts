@@ -42,7 +42,10 @@ export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
 export const ApiKeyInput = z.object({
   name: requiredText('Name is required', 100, 'Name must be 100 characters or less'),
   scopes: z
-    .array(z.string().regex(API_KEY_SCOPE, 'Each scope is <area>:read or <area>:write'), { required_error: 'Choose at least one call it may make', invalid_type_error: 'Scopes must be a list' })
+    .array(z.string().regex(API_KEY_SCOPE, 'Each scope is <area>:read or <area>:write'), {
+      required_error: 'Choose at least one call it may make',
+      invalid_type_error: 'Scopes must be a list',
+    })
     .min(1, 'Choose at least one call it may make')
     .max(200, 'Too many scopes'),
 });
@@ -61,15 +64,27 @@ const PATH = '/admin/tech/api-keys';
 
 export const apiKeysContract = c.router(
   {
-    list: listRoute(PATH, ApiKeyListQuery, ApiKey, 'List API keys (search by name or prefix; filter active or revoked)'),
+    list: listRoute(
+      PATH,
+      ApiKeyListQuery,
+      ApiKey,
+      'List API keys (search by name or prefix; filter active or revoked)',
+    ),
     export: exportRoute(`${PATH}/export`, ApiKeyListQuery, 'Export the filtered API keys as CSV (never their secrets)'),
     scopes: {
       method: 'GET',
       path: `${PATH}/scopes`,
       responses: { 200: z.object({ items: z.array(ApiKeyScopeArea) }) },
-      summary: 'The scopes a key can be given: per admin area, read (GET) and write (POST, PUT, PATCH, DELETE), with the calls each covers',
+      summary:
+        'The scopes a key can be given: per admin area, read (GET) and write (POST, PUT, PATCH, DELETE), with the calls each covers',
     },
-    get: { method: 'GET', path: `${PATH}/:id`, pathParams: IdParam, responses: { 200: ApiKey }, summary: 'One API key (never its secret)' },
+    get: {
+      method: 'GET',
+      path: `${PATH}/:id`,
+      pathParams: IdParam,
+      responses: { 200: ApiKey },
+      summary: 'One API key (never its secret)',
+    },
     create: {
       method: 'POST',
       path: PATH,

@@ -10,7 +10,13 @@ import { AssessmentListQuery } from './list-queries/assessments.js';
 
 export * from './list-queries/assessments.js';
 
-export { scoreAssessment, topOutcomeOf, type ScorableAssessment, type ScoreResult, type ScoreDecision } from './common/scoring.js';
+export {
+  scoreAssessment,
+  topOutcomeOf,
+  type ScorableAssessment,
+  type ScoreResult,
+  type ScoreDecision,
+} from './common/scoring.js';
 
 export const ASSESSMENT_QUESTION_TYPES = ['single select', 'multi select'] as const;
 export type AssessmentQuestionType = (typeof ASSESSMENT_QUESTION_TYPES)[number];
@@ -51,7 +57,6 @@ export const ASSESSMENT_MESSAGES = {
   scoredTwice: 'Each answer is scored once per outcome',
 } as const;
 
-
 const id = z.number().int();
 
 export const AssessmentScore = z.object({
@@ -65,7 +70,11 @@ export type AssessmentScore = z.infer<typeof AssessmentScore>;
 export const AssessmentAnswer = z.object({
   id,
   answer: z.string(),
-  outcomeId: id.nullable().describe('The outcome this answer scores highest (its badge); a tie goes to the lowest outcome id; null when it scores 0 everywhere'),
+  outcomeId: id
+    .nullable()
+    .describe(
+      'The outcome this answer scores highest (its badge); a tie goes to the lowest outcome id; null when it scores 0 everywhere',
+    ),
   scores: z.array(AssessmentScore).describe('Its scores per outcome; an outcome without a row scores 0'),
 });
 export type AssessmentAnswer = z.infer<typeof AssessmentAnswer>;
@@ -74,7 +83,10 @@ export const AssessmentQuestion = z.object({
   id,
   question: z.string(),
   type: z.enum(ASSESSMENT_QUESTION_TYPES),
-  index: z.number().int().describe('Its place in the assessment: 0, 1, 2 ... with no gaps (the learner API numbers questions by it)'),
+  index: z
+    .number()
+    .int()
+    .describe('Its place in the assessment: 0, 1, 2 ... with no gaps (the learner API numbers questions by it)'),
   answers: z.array(AssessmentAnswer),
 });
 export type AssessmentQuestion = z.infer<typeof AssessmentQuestion>;
@@ -150,7 +162,7 @@ export const AnswerInput = z.object({
     .transform((v) => v ?? null)
     .describe(
       'The outcome this answer counts toward. When it differs from the outcome the answer scores highest, the ' +
-        'answer\'s scores move there: that outcome gets its highest score (at least 1) and the others 0. Null or ' +
+        "answer's scores move there: that outcome gets its highest score (at least 1) and the others 0. Null or " +
         'absent keeps the scores as they are. Fine-tune scores in the score matrix.',
     ),
 });
@@ -160,7 +172,9 @@ const answers = z
   .array(AnswerInput, { required_error: 'Answers are required', invalid_type_error: 'Answers must be a list' })
   .min(2, 'Add at least 2 answers')
   .max(MAX_ASSESSMENT_ANSWERS, `A question can have at most ${MAX_ASSESSMENT_ANSWERS} answers`)
-  .describe('In their order. On edit, the list replaces the answers: those with an id are kept and changed, those without are added, and answers left out are deleted with their scores');
+  .describe(
+    'In their order. On edit, the list replaces the answers: those with an id are kept and changed, those without are added, and answers left out are deleted with their scores',
+  );
 
 export const QuestionInput = z.object({
   question: boundedText('Question', 3, 511).describe('3 to 511 characters (spec 03 §9)'),
@@ -188,7 +202,9 @@ export type ScoreInput = z.input<typeof ScoreInput>;
  * their score; a missing pair scores 0), and the tie-breaker question (null: none).
  */
 export const ScoresInput = z.object({
-  tieBreakerQuestionId: optionalId('Tie-breaker question').nullable().describe('A question of this assessment, or null for none'),
+  tieBreakerQuestionId: optionalId('Tie-breaker question')
+    .nullable()
+    .describe('A question of this assessment, or null for none'),
   scores: z
     .array(ScoreInput, { required_error: 'Scores are required', invalid_type_error: 'Scores must be a list' })
     .max(MAX_ASSESSMENT_QUESTIONS * MAX_ASSESSMENT_ANSWERS * MAX_ASSESSMENT_OUTCOMES, 'Too many scores')
@@ -196,7 +212,8 @@ export const ScoresInput = z.object({
       const seen = new Set<string>();
       scores.forEach((s, i) => {
         const key = `${s.answerId}:${s.outcomeId}`;
-        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'answerId'], message: ASSESSMENT_MESSAGES.scoredTwice });
+        if (seen.has(key))
+          ctx.addIssue({ code: 'custom', path: [i, 'answerId'], message: ASSESSMENT_MESSAGES.scoredTwice });
         seen.add(key);
       });
     }),
@@ -212,8 +229,20 @@ const PATH = '/admin/assessments';
 export const assessmentsContract = c.router(
   {
     list: listRoute(PATH, AssessmentListQuery, AssessmentListItem, 'List assessments (search by title)'),
-    get: { method: 'GET', path: `${PATH}/:id`, pathParams: AssessmentParam, responses: { 200: Assessment }, summary: 'One assessment with its outcomes, questions and scores' },
-    create: { method: 'POST', path: PATH, body: AssessmentInput, responses: { 201: Assessment }, summary: 'Create an assessment' },
+    get: {
+      method: 'GET',
+      path: `${PATH}/:id`,
+      pathParams: AssessmentParam,
+      responses: { 200: Assessment },
+      summary: 'One assessment with its outcomes, questions and scores',
+    },
+    create: {
+      method: 'POST',
+      path: PATH,
+      body: AssessmentInput,
+      responses: { 201: Assessment },
+      summary: 'Create an assessment',
+    },
     update: {
       method: 'PATCH',
       path: `${PATH}/:id`,

@@ -38,9 +38,19 @@ const PATH = '/admin/tech/audit-log';
 /** Read only: no call changes or deletes an audit row (the daily retention job is the only delete). */
 export const auditLogContract = c.router(
   {
-    list: listRoute(PATH, AuditLogListQuery, AuditEntry, 'List audit rows, newest first (search; filter by actor, entity, record, action and dates)'),
+    list: listRoute(
+      PATH,
+      AuditLogListQuery,
+      AuditEntry,
+      'List audit rows, newest first (search; filter by actor, entity, record, action and dates)',
+    ),
     export: exportRoute(`${PATH}/export`, AuditLogListQuery, 'Export the filtered audit rows as CSV'),
-    facets: { method: 'GET', path: `${PATH}/facets`, responses: { 200: AuditFacets }, summary: 'The actors, entities and actions the audit log holds, for its filters' },
+    facets: {
+      method: 'GET',
+      path: `${PATH}/facets`,
+      responses: { 200: AuditFacets },
+      summary: 'The actors, entities and actions the audit log holds, for its filters',
+    },
   },
   { metadata: meta.admin },
 );

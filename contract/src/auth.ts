@@ -10,17 +10,21 @@ export const CurrentAccount = z.object({
   email: z.string(),
   avatarUrl: z.string().nullable(),
   admin: z.boolean(),
-  mustSetUpTwoFactor: z.boolean().describe('REQUIRE_STAFF_2FA is on and this staff account has no second factor yet: only its set-up works'),
+  mustSetUpTwoFactor: z
+    .boolean()
+    .describe('REQUIRE_STAFF_2FA is on and this staff account has no second factor yet: only its set-up works'),
 });
 export type CurrentAccount = z.infer<typeof CurrentAccount>;
 
 export const LoginBody = z.object({
-  email: z.string({ required_error: 'Email is required', invalid_type_error: 'Email must be text' })
+  email: z
+    .string({ required_error: 'Email is required', invalid_type_error: 'Email must be text' })
     .trim()
     .min(1, 'Email is required')
     .max(254, 'Email must be 254 characters or less')
     .email('Invalid email'),
-  password: z.string({ required_error: 'Password is required', invalid_type_error: 'Password must be text' })
+  password: z
+    .string({ required_error: 'Password is required', invalid_type_error: 'Password must be text' })
     .min(1, 'Password is required')
     .max(1024, 'Password must be 1024 characters or less'),
 });
@@ -30,7 +34,8 @@ export const INVALID_LOGIN = 'Invalid email or password';
 
 /** The second step of a sign-in: a six-digit code from the authenticator app, or a recovery code. */
 export const LoginCodeBody = z.object({
-  code: z.string({ required_error: 'Code is required', invalid_type_error: 'Code must be text' })
+  code: z
+    .string({ required_error: 'Code is required', invalid_type_error: 'Code must be text' })
     .trim()
     .min(1, 'Code is required')
     .max(40, 'Code must be 40 characters or less'),

@@ -30,7 +30,9 @@ export type BlockedEmail = z.infer<typeof BlockedEmail>;
 
 /** Add and edit body (spec 03 §5: email and email type required; the reason is optional, blank kept as ''). The email is stored trimmed, lower-case. */
 export const BlockedEmailInput = z.object({
-  email: requiredText('Email is required', 254, 'Email is not valid').email('Email is not valid').transform((v) => v.toLowerCase()),
+  email: requiredText('Email is required', 254, 'Email is not valid')
+    .email('Email is not valid')
+    .transform((v) => v.toLowerCase()),
   emailType: requiredEnum([...BLOCKED_EMAIL_TYPES], 'Email Type is required'),
   reason: z
     .string({ invalid_type_error: 'Reason must be text' })
@@ -42,9 +44,14 @@ export const BlockedEmailInput = z.object({
 });
 export type BlockedEmailInput = z.input<typeof BlockedEmailInput>;
 
-export const blockedEmailsContract = adminAreaContract('/admin/tech/emails-feedback', { item: BlockedEmail, input: BlockedEmailInput, query: BlockedEmailListQuery, responses: conflict }, {
-  noun: 'blocked email',
-  list: 'List blocked email addresses (search by email or reason; filter by email type and feedback type)',
-  create: 'Block an address for a type of email (409 when it is already blocked for that type)',
-  update: 'Edit a blocked address; an automatic block (unsubscribe, hard bounce, spam) keeps its address and can only be widened to All',
-});
+export const blockedEmailsContract = adminAreaContract(
+  '/admin/tech/emails-feedback',
+  { item: BlockedEmail, input: BlockedEmailInput, query: BlockedEmailListQuery, responses: conflict },
+  {
+    noun: 'blocked email',
+    list: 'List blocked email addresses (search by email or reason; filter by email type and feedback type)',
+    create: 'Block an address for a type of email (409 when it is already blocked for that type)',
+    update:
+      'Edit a blocked address; an automatic block (unsubscribe, hard bounce, spam) keeps its address and can only be widened to All',
+  },
+);

@@ -52,12 +52,18 @@ export const CalendarEventFields = z.object({
   ),
   description: nullableText(10_000, 'Description'),
   eventStart: dateTime('Event Start'),
-  eventEnd: dateTime('Event End').nullish().transform((v) => v ?? null),
+  eventEnd: dateTime('Event End')
+    .nullish()
+    .transform((v) => v ?? null),
   type: requiredEnum([...CALENDAR_EVENT_TYPES], 'Type is required'),
-  chapterId: nullableInt('Chapter').optional().transform((v) => v ?? null),
+  chapterId: nullableInt('Chapter')
+    .optional()
+    .transform((v) => v ?? null),
   location: nullableText(255, 'Location'),
   zoom: z.boolean({ invalid_type_error: 'Zoom must be true or false' }).default(false),
-  programComponentId: nullableInt('Program Component').optional().transform((v) => v ?? null),
+  programComponentId: nullableInt('Program Component')
+    .optional()
+    .transform((v) => v ?? null),
 });
 
 /** Create body (and a whole event after a PATCH is applied); the form in the browser checks the same rules. */
@@ -81,7 +87,10 @@ const includedTypes = z
   .optional()
   .transform((v, ctx): CalendarEventType[] => {
     if (v === undefined) return [...CALENDAR_EVENT_TYPES];
-    const parts = (Array.isArray(v) ? v : [v]).flatMap((p) => p.split(',')).map((p) => p.trim()).filter(Boolean);
+    const parts = (Array.isArray(v) ? v : [v])
+      .flatMap((p) => p.split(','))
+      .map((p) => p.trim())
+      .filter(Boolean);
     for (const part of parts) {
       if (!(CALENDAR_EVENT_TYPES as readonly string[]).includes(part)) {
         ctx.addIssue({ code: 'custom', message: `Unknown type "${part}"; use ${CALENDAR_EVENT_TYPES.join(', ')}` });
@@ -111,7 +120,9 @@ const rangeBound = (label: string) =>
 export const CalendarEventRangeQuery = z.object({
   includedTypes,
   fromDate: rangeBound('fromDate').describe('Events ending on or after this instant (a bare date is that UTC day)'),
-  toDate: rangeBound('toDate').describe('Events starting before this instant (a bare date includes that whole UTC day)'),
+  toDate: rangeBound('toDate').describe(
+    'Events starting before this instant (a bare date includes that whole UTC day)',
+  ),
 });
 export type CalendarEventRangeQuery = z.input<typeof CalendarEventRangeQuery>;
 

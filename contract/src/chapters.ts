@@ -81,11 +81,14 @@ const leaderInput = (label: string) => ({
   signatureId: fileId,
 });
 
-const InvitationLeaderInput = z.object(leaderInput('Leader')).nullish().transform((v) => ({
-  name: v?.name ?? null,
-  email: v?.email ?? null,
-  signatureId: v?.signatureId ?? null,
-}));
+const InvitationLeaderInput = z
+  .object(leaderInput('Leader'))
+  .nullish()
+  .transform((v) => ({
+    name: v?.name ?? null,
+    email: v?.email ?? null,
+    signatureId: v?.signatureId ?? null,
+  }));
 
 const InvitationAdvisorInput = z
   .object({ ...leaderInput('Advisor'), title: nullableText(255, 'Title'), department: nullableText(255, 'Department') })
@@ -101,12 +104,18 @@ const InvitationAdvisorInput = z
 /** Create and update body; the same schema checks the form in the browser (spec 01 §5 texts). */
 export const ChapterInput = z.object({
   name: requiredText('Name is required', 255, 'Name must be 255 characters or less'),
-  abbreviation: requiredText('Abbreviation is required', ABBREVIATION_MAX, 'Abbreviation must be 12 characters or less'),
+  abbreviation: requiredText(
+    'Abbreviation is required',
+    ABBREVIATION_MAX,
+    'Abbreviation must be 12 characters or less',
+  ),
   institutionId: refId(INSTITUTION_REQUIRED, INSTITUTION_NOT_FOUND),
   // Spec 01 §4: a new chapter is active and accepting members.
   active: z.boolean({ invalid_type_error: 'Active must be true or false' }).default(true),
   acceptingMembers: z.boolean({ invalid_type_error: 'Accepting Members must be true or false' }).default(true),
-  legacyId: nullableInt('Legacy Id').optional().transform((v) => v ?? null),
+  legacyId: nullableInt('Legacy Id')
+    .optional()
+    .transform((v) => v ?? null),
   address: AddressInput,
   logoId: fileId,
   invitationAdvisor1: InvitationAdvisorInput,
@@ -121,8 +130,12 @@ export const ChapterInput = z.object({
 });
 export type ChapterInput = z.input<typeof ChapterInput>;
 
-export const chaptersContract = adminAreaContract('/admin/chapters', { item: Chapter, input: ChapterInput, query: ChapterListQuery }, {
-  noun: 'chapter',
-  list: 'List chapters (search by chapter or institution name or abbreviation; filter active and acceptingMembers as 1/0)',
-  create: 'Create a chapter (active and accepting members unless told otherwise)',
-});
+export const chaptersContract = adminAreaContract(
+  '/admin/chapters',
+  { item: Chapter, input: ChapterInput, query: ChapterListQuery },
+  {
+    noun: 'chapter',
+    list: 'List chapters (search by chapter or institution name or abbreviation; filter active and acceptingMembers as 1/0)',
+    create: 'Create a chapter (active and accepting members unless told otherwise)',
+  },
+);

@@ -79,7 +79,11 @@ export function seasonToDateWindows(now: Date, count = SPARKLINE_PERIODS): Array
  * @example dayWindows(new Date('2027-01-03T10:00:00Z'), 7, 2)
  * // [{ period_ago: '0', from: '2026-12-28', to: '2027-01-03' }, { period_ago: '1', from: '2026-12-21', to: '2026-12-27' }]
  */
-export function dayWindows(now: Date, days: number, count = SPARKLINE_PERIODS): Array<{ period_ago: string } & DayWindow> {
+export function dayWindows(
+  now: Date,
+  days: number,
+  count = SPARKLINE_PERIODS,
+): Array<{ period_ago: string } & DayWindow> {
   const today = utcDay(now);
   return Array.from({ length: count }, (_, k) => ({
     period_ago: String(k),
@@ -129,7 +133,11 @@ export type CountRow = z.infer<typeof CountRow>;
 export const SeasonRow = z.object({ season: z.enum(SEASONS), year: z.number().int(), count: z.number().int() });
 export type SeasonRow = z.infer<typeof SeasonRow>;
 /** Spec 01 §3 month row: month 1-12. */
-export const MonthRow = z.object({ year: z.number().int(), month: z.number().int().min(1).max(12), count: z.number().int() });
+export const MonthRow = z.object({
+  year: z.number().int(),
+  month: z.number().int().min(1).max(12),
+  count: z.number().int(),
+});
 export type MonthRow = z.infer<typeof MonthRow>;
 
 const typeParam = z.enum(DASHBOARD_TYPES, { errorMap: () => ({ message: 'type must be joins or pledges' }) });

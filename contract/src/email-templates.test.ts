@@ -30,13 +30,17 @@ describe('email template rules', () => {
   });
 
   it('reports every problem at once: required fields, the domain and the tokens', () => {
-    expect(messages({ ...valid, name: ' ', fromEmail: 'me@gmail.com', subject: 'Hi {{nick}}', body: '{{memberSince}}' })).toEqual([
+    expect(
+      messages({ ...valid, name: ' ', fromEmail: 'me@gmail.com', subject: 'Hi {{nick}}', body: '{{memberSince}}' }),
+    ).toEqual([
       'name: Name is required',
       'fromEmail: From Email must be from society.org',
       'subject: Unknown token {{nick}}',
       'body: Token {{memberSince}} is not available in Invitation templates',
     ]);
-    expect(messages({ ...valid, templateType: 'WelcomeEmail' })).toEqual(['body: Token {{deadline}} is not available in WelcomeEmail templates']);
+    expect(messages({ ...valid, templateType: 'WelcomeEmail' })).toEqual([
+      'body: Token {{deadline}} is not available in WelcomeEmail templates',
+    ]);
     expect(messages({})).toContain('replyToEmail: Reply To is required');
   });
 
@@ -49,6 +53,8 @@ describe('email template rules', () => {
 
   it('finds and replaces tokens', () => {
     expect(tokensIn('{{a}} {{ b }} {{a}}')).toEqual(['a', 'b']);
-    expect(replaceTokens('Hi {{ firstName }} {{x}}', (id) => (id === 'firstName' ? 'Ada' : undefined))).toBe('Hi Ada {{x}}');
+    expect(replaceTokens('Hi {{ firstName }} {{x}}', (id) => (id === 'firstName' ? 'Ada' : undefined))).toBe(
+      'Hi Ada {{x}}',
+    );
   });
 });

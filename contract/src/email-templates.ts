@@ -31,7 +31,8 @@ export const TEMPLATE_SUBJECTS: Record<TemplateType, readonly TokenSubject[]> = 
 };
 
 /** Test sends pick an invitee for invitation templates and a member for welcome templates (spec 03 §2). */
-export const recipientKind = (type: TemplateType): 'invitee' | 'member' => (type.startsWith('WelcomeEmail') ? 'member' : 'invitee');
+export const recipientKind = (type: TemplateType): 'invitee' | 'member' =>
+  type.startsWith('WelcomeEmail') ? 'member' : 'invitee';
 
 export const EmailTemplate = z.object({
   id: z.number().int(),
@@ -89,13 +90,18 @@ export function isOnDomain(email: string, host: string): boolean {
 }
 
 /** The token problems of one text: unknown tokens, and tokens no recipient of this template type has. */
-export function tokenProblems(text: string, templateType: TemplateType, tokens: readonly Pick<TokenInfo, 'id' | 'subjects'>[]): string[] {
+export function tokenProblems(
+  text: string,
+  templateType: TemplateType,
+  tokens: readonly Pick<TokenInfo, 'id' | 'subjects'>[],
+): string[] {
   const byId = new Map(tokens.map((t) => [t.id, t]));
   const subjects = TEMPLATE_SUBJECTS[templateType];
   return tokensIn(text).flatMap((id) => {
     const token = byId.get(id);
     if (!token) return [`Unknown token {{${id}}}`];
-    if (!token.subjects.some((s) => subjects.includes(s))) return [`Token {{${id}}} is not available in ${templateType} templates`];
+    if (!token.subjects.some((s) => subjects.includes(s)))
+      return [`Token {{${id}}} is not available in ${templateType} templates`];
     return [];
   });
 }
@@ -107,21 +113,33 @@ export function tokenProblems(text: string, templateType: TemplateType, tokens: 
  * the domain and the tokens.
  * @example emailTemplateRules({ emailDomain: 'example.org', tokens }).safeParse(values)
  */
-export function emailTemplateRules(opts: { emailDomain: string; tokens: readonly Pick<TokenInfo, 'id' | 'subjects'>[] }) {
+export function emailTemplateRules(opts: {
+  emailDomain: string;
+  tokens: readonly Pick<TokenInfo, 'id' | 'subjects'>[];
+}) {
   return z.unknown().transform((raw, ctx): TemplateValues => {
     const base = EmailTemplateInput.safeParse(raw);
-    const issues: { path: (string | number)[]; message: string }[] = base.success ? [] : base.error.issues.map((i) => ({ path: i.path, message: i.message }));
+    const issues: { path: (string | number)[]; message: string }[] = base.success
+      ? []
+      : base.error.issues.map((i) => ({ path: i.path, message: i.message }));
     const failed = new Set(issues.map((i) => String(i.path[0])));
     const v = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-    const text = (field: string) => (!failed.has(field) && typeof v[field] === 'string' ? (v[field] as string).trim() : undefined);
-    const type = base.success ? base.data.templateType : (TEMPLATE_TYPES as readonly unknown[]).includes(v.templateType) ? (v.templateType as TemplateType) : 'Invitation';
+    const text = (field: string) =>
+      !failed.has(field) && typeof v[field] === 'string' ? (v[field] as string).trim() : undefined;
+    const type = base.success
+      ? base.data.templateType
+      : (TEMPLATE_TYPES as readonly unknown[]).includes(v.templateType)
+        ? (v.templateType as TemplateType)
+        : 'Invitation';
     for (const field of ['fromEmail', 'replyToEmail'] as const) {
       const email = text(field);
-      if (email !== undefined && !isOnDomain(email, opts.emailDomain)) issues.push({ path: [field], message: fromDomainMessage(opts.emailDomain) });
+      if (email !== undefined && !isOnDomain(email, opts.emailDomain))
+        issues.push({ path: [field], message: fromDomainMessage(opts.emailDomain) });
     }
     for (const field of ['subject', 'preview', 'body'] as const) {
       const value = text(field);
-      if (value !== undefined) for (const message of tokenProblems(value, type, opts.tokens)) issues.push({ path: [field], message });
+      if (value !== undefined)
+        for (const message of tokenProblems(value, type, opts.tokens)) issues.push({ path: [field], message });
     }
     if (!base.success || issues.length) {
       for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue });
@@ -189,22 +207,44 @@ export type EmailTemplateSettings = z.infer<typeof EmailTemplateSettings>;
 export const InviteeOptionsQuery = listQuery({ sortable: ['name', 'id'] as const, defaultSort: 'name:asc' });
 export type InviteeOptionsQuery = z.input<typeof InviteeOptionsQuery>;
 /** An invitee in a picker: `name` is 'First Last <email>'. */
-export const InviteeOption = z.object({ id: z.number().int(), name: z.string(), email: z.string(), invitationId: z.number().int() });
+export const InviteeOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  invitationId: z.number().int(),
+});
 export type InviteeOption = z.infer<typeof InviteeOption>;
 
 const PATH = '/admin/logistics/email-templates';
 
 export const emailTemplatesContract = c.router(
   {
-    list: listRoute(PATH, EmailTemplateListQuery, EmailTemplate, 'List email templates (search name, subject, from address; filter enabled and type)'),
+    list: listRoute(
+      PATH,
+      EmailTemplateListQuery,
+      EmailTemplate,
+      'List email templates (search name, subject, from address; filter enabled and type)',
+    ),
     settings: {
       method: 'GET',
       path: `${PATH}/settings`,
       responses: { 200: EmailTemplateSettings },
       summary: "The template rules' settings: the society's email domain",
     },
-    get: { method: 'GET', path: `${PATH}/:id`, pathParams: IdParam, responses: { 200: EmailTemplate }, summary: 'One email template' },
-    create: { method: 'POST', path: PATH, body: EmailTemplateInput, responses: { 201: EmailTemplate }, summary: 'Create an email template (version 1)' },
+    get: {
+      method: 'GET',
+      path: `${PATH}/:id`,
+      pathParams: IdParam,
+      responses: { 200: EmailTemplate },
+      summary: 'One email template',
+    },
+    create: {
+      method: 'POST',
+      path: PATH,
+      body: EmailTemplateInput,
+      responses: { 201: EmailTemplate },
+      summary: 'Create an email template (version 1)',
+    },
     update: {
       method: 'PUT',
       path: `${PATH}/:id`,
@@ -218,7 +258,8 @@ export const emailTemplatesContract = c.router(
       path: `${PATH}/preview`,
       body: EmailPreviewInput,
       responses: { 200: EmailPreview },
-      summary: 'Render an unsaved template with sample token values: HTML, text, MJML errors with their line, token problems',
+      summary:
+        'Render an unsaved template with sample token values: HTML, text, MJML errors with their line, token problems',
     },
     sendTestEmail: {
       method: 'POST',
@@ -226,9 +267,15 @@ export const emailTemplatesContract = c.router(
       pathParams: IdParam,
       body: SendTestEmailInput,
       responses: { 200: SentTestEmail },
-      summary: 'Send the saved template to toEmail with the tokens of an invitee (invitation types) or a member (welcome types)',
+      summary:
+        'Send the saved template to toEmail with the tokens of an invitee (invitation types) or a member (welcome types)',
     },
-    inviteeOptions: listRoute('/admin/logistics/invitees/options', InviteeOptionsQuery, InviteeOption, "Invitees for a picker: 'First Last <email>', searched by name and email"),
+    inviteeOptions: listRoute(
+      '/admin/logistics/invitees/options',
+      InviteeOptionsQuery,
+      InviteeOption,
+      "Invitees for a picker: 'First Last <email>', searched by name and email",
+    ),
   },
   { metadata: meta.admin },
 );

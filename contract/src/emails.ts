@@ -3,7 +3,14 @@ import { c } from './c.js';
 import { meta } from './common/access.js';
 import { ErrorBody } from './common/error.js';
 import { paged } from './common/list.js';
-import { EMAIL_EVENTS, EMAIL_SOURCE_LABELS, EmailEventListQuery, EmailSendListQuery, OutboxListQuery, type EmailEventKind } from './list-queries/emails.js';
+import {
+  EMAIL_EVENTS,
+  EMAIL_SOURCE_LABELS,
+  EmailEventListQuery,
+  EmailSendListQuery,
+  OutboxListQuery,
+  type EmailEventKind,
+} from './list-queries/emails.js';
 
 export * from './list-queries/emails.js';
 
@@ -55,7 +62,11 @@ export const OutboxMessage = z.object({
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
-export const OutboxMessageDetail = OutboxMessage.extend({ html: z.string(), text: z.string(), headers: z.record(z.string()) });
+export const OutboxMessageDetail = OutboxMessage.extend({
+  html: z.string(),
+  text: z.string(),
+  headers: z.record(z.string()),
+});
 export type OutboxMessageDetail = z.infer<typeof OutboxMessageDetail>;
 
 /** An id of a bigserial table (sends, events, outbox): a positive whole number, exact as a JS number. */
@@ -89,7 +100,8 @@ export const emailsContract = c.router({
     query: EmailSendListQuery,
     responses: { 200: paged(EmailSend) },
     metadata: meta.admin,
-    summary: 'The send log: search (address, subject), source (the eight labels), sourceId, event (sends with that flag)',
+    summary:
+      'The send log: search (address, subject), source (the eight labels), sourceId, event (sends with that flag)',
   },
   events: {
     method: 'GET',
@@ -122,7 +134,8 @@ export const emailsContract = c.router({
     pathParams: TrackedSend,
     responses: { 200: c.otherResponse({ contentType: 'image/gif', body: z.any() }) },
     metadata: meta.public,
-    summary: "A send's open pixel (signed): records an 'opened' event (a privacy proxy's fetch is flagged automated) and answers a 1x1 GIF",
+    summary:
+      "A send's open pixel (signed): records an 'opened' event (a privacy proxy's fetch is flagged automated) and answers a 1x1 GIF",
   },
   click: {
     method: 'GET',
@@ -131,7 +144,8 @@ export const emailsContract = c.router({
     query: z.object({ u: z.string().max(4000) }),
     responses: { 302: c.noBody(), 403: ErrorBody },
     metadata: meta.public,
-    summary: "A tracked link (signed over the send and the address): records a 'clicked' event (scanners flagged automated) and redirects",
+    summary:
+      "A tracked link (signed over the send and the address): records a 'clicked' event (scanners flagged automated) and redirects",
   },
   webhookCheck: {
     method: 'GET',
@@ -143,7 +157,11 @@ export const emailsContract = c.router({
   webhook: {
     method: 'POST',
     path: '/public/email/webhook',
-    body: z.any().describe('Mandrill-style events: form field mandrill_events (X-Mandrill-Signature) or a JSON array (X-Webhook-Signature: sha256=<hex>)'),
+    body: z
+      .any()
+      .describe(
+        'Mandrill-style events: form field mandrill_events (X-Mandrill-Signature) or a JSON array (X-Webhook-Signature: sha256=<hex>)',
+      ),
     responses: { 200: WebhookAck, 400: ErrorBody, 403: ErrorBody },
     metadata: meta.public,
     summary:
@@ -158,7 +176,7 @@ export const emailsContract = c.router({
   ),
   sendgridWebhook: providerWebhook(
     'sendgrid',
-    "SendGrid Event Webhook batch (JSON array), signed: X-Twilio-Email-Event-Webhook-Signature (ECDSA P-256 over the timestamp and the body) and -Timestamp",
+    'SendGrid Event Webhook batch (JSON array), signed: X-Twilio-Email-Event-Webhook-Signature (ECDSA P-256 over the timestamp and the body) and -Timestamp',
     'SendGrid events, signature verified with SENDGRID_WEBHOOK_PUBLIC_KEY and timestamp age checked; each sg_event_id counts once',
   ),
   postmarkWebhook: providerWebhook(

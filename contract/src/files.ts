@@ -42,8 +42,17 @@ export const FILE_KINDS = {
     text: true,
   },
   xls: { label: 'XLS', mime: 'application/vnd.ms-excel', extensions: ['.xls'], sniffed: 'application/x-cfb' },
-  xlsx: { label: 'XLSX', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['.xlsx'] },
-  zip: { label: 'ZIP', mime: 'application/zip', extensions: ['.zip'], aliases: ['application/x-zip-compressed', 'application/x-zip'] },
+  xlsx: {
+    label: 'XLSX',
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    extensions: ['.xlsx'],
+  },
+  zip: {
+    label: 'ZIP',
+    mime: 'application/zip',
+    extensions: ['.zip'],
+    aliases: ['application/x-zip-compressed', 'application/x-zip'],
+  },
 } as const satisfies Record<string, FileKind>;
 export type FileKindName = keyof typeof FILE_KINDS;
 
@@ -137,7 +146,9 @@ export const filesContract = c.router({
     method: 'GET',
     path: '/files/:id/:fileName',
     pathParams: IdParam.extend({ fileName: z.string() }),
-    responses: { 200: c.otherResponse({ contentType: 'application/octet-stream', body: z.string().describe('The file bytes') }) },
+    responses: {
+      200: c.otherResponse({ contentType: 'application/octet-stream', body: z.string().describe('The file bytes') }),
+    },
     metadata: meta.public,
     summary: 'Download a stored file (public files to anyone, private files to signed-in admins)',
   },

@@ -48,7 +48,11 @@ export const RejectedRow = z.object({ rowNumber: z.number().int(), reason: z.str
 export type RejectedRow = z.infer<typeof RejectedRow>;
 
 /** A header the file has: the field it feeds (its label), or null when the import does not read it. */
-export const RecognisedColumn = z.object({ header: z.string(), field: z.string().nullable(), label: z.string().nullable() });
+export const RecognisedColumn = z.object({
+  header: z.string(),
+  field: z.string().nullable(),
+  label: z.string().nullable(),
+});
 export type RecognisedColumn = z.infer<typeof RecognisedColumn>;
 
 export const ImportDetail = Import.extend({
@@ -81,13 +85,19 @@ export type ImportPreview = z.infer<typeof ImportPreview>;
 
 export const importsContract = c.router(
   {
-    list: listRoute('/admin/imports', ImportListQuery, Import, 'List imports (newest first; filter by kind and status)'),
+    list: listRoute(
+      '/admin/imports',
+      ImportListQuery,
+      Import,
+      'List imports (newest first; filter by kind and status)',
+    ),
     preview: {
       method: 'POST',
       path: '/admin/imports/preview',
       body: ImportPreviewInput,
       responses: { 200: ImportPreview },
-      summary: "The columns an uploaded file's header names, as an import of that kind would read them (nothing is written)",
+      summary:
+        "The columns an uploaded file's header names, as an import of that kind would read them (nothing is written)",
     },
     create: {
       method: 'POST',

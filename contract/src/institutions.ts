@@ -3,7 +3,13 @@ import { Address, AddressInput } from './common/address.js';
 import { UploadedFile, fileRef } from './common/file.js';
 import { nullableInt, nullableText, requiredEnum, requiredText } from './common/fields.js';
 import { adminAreaContract } from './common/area-routes.js';
-import { FINANCIAL_MODELS, INSTITUTION_TYPES, InstitutionListQuery, OWNERSHIPS, RELIGIOUS_AFFILIATIONS } from './list-queries/institutions.js';
+import {
+  FINANCIAL_MODELS,
+  INSTITUTION_TYPES,
+  InstitutionListQuery,
+  OWNERSHIPS,
+  RELIGIOUS_AFFILIATIONS,
+} from './list-queries/institutions.js';
 
 export * from './list-queries/institutions.js';
 
@@ -32,12 +38,20 @@ export type Institution = z.infer<typeof Institution>;
 /** Create and update body; the same schema checks the form in the browser (spec 01 §5 texts). */
 export const InstitutionInput = z.object({
   name: requiredText('Name is required', 255, 'Name must be 255 characters or less'),
-  abbreviation: requiredText('Abbreviation is required', ABBREVIATION_MAX, 'Abbreviation must be 12 characters or less'),
+  abbreviation: requiredText(
+    'Abbreviation is required',
+    ABBREVIATION_MAX,
+    'Abbreviation must be 12 characters or less',
+  ),
   type: requiredEnum([...INSTITUTION_TYPES], 'Type is required'),
   ownership: requiredEnum([...OWNERSHIPS], 'Ownership is required'),
   financialModel: requiredEnum([...FINANCIAL_MODELS], 'Financial Model is required').default('Unknown'),
-  religiousAffiliation: requiredEnum([...RELIGIOUS_AFFILIATIONS], 'Religious Affiliation is required').default('Unknown'),
-  legacyId: nullableInt('Legacy Id').optional().transform((v) => v ?? null),
+  religiousAffiliation: requiredEnum([...RELIGIOUS_AFFILIATIONS], 'Religious Affiliation is required').default(
+    'Unknown',
+  ),
+  legacyId: nullableInt('Legacy Id')
+    .optional()
+    .transform((v) => v ?? null),
   website: nullableText(500, 'Website'),
   population: nullableText(100, 'Population'),
   logoId: fileRef('Logo'),
@@ -45,7 +59,11 @@ export const InstitutionInput = z.object({
 });
 export type InstitutionInput = z.input<typeof InstitutionInput>;
 
-export const institutionsContract = adminAreaContract('/admin/institutions', { item: Institution, input: InstitutionInput, query: InstitutionListQuery }, {
-  noun: 'institution',
-  list: 'List institutions (search by name or abbreviation; filter by type, ownership, religious affiliation)',
-});
+export const institutionsContract = adminAreaContract(
+  '/admin/institutions',
+  { item: Institution, input: InstitutionInput, query: InstitutionListQuery },
+  {
+    noun: 'institution',
+    list: 'List institutions (search by name or abbreviation; filter by type, ownership, religious affiliation)',
+  },
+);

@@ -113,7 +113,9 @@ export const InvitationEmail = z
     sendStatus: z.enum(RUN_STATUSES).nullable(),
     sendStatusReason: z.string().nullable(),
     recipients: count.nullable().describe('Invitees the send selected (set when it starts)'),
-    projectedRecipients: count.describe('Valid invitees of the bucket and segment now (before suppression at send time)'),
+    projectedRecipients: count.describe(
+      'Valid invitees of the bucket and segment now (before suppression at send time)',
+    ),
     invitation: z.object({
       id: z.number().int(),
       institutionName: z.string(),
@@ -174,7 +176,11 @@ export const WeeklyEmailStatsQuery = z.object({ dateFrom: queryDate, dateTo: que
 
 /** What saving a reminder would do to its day's sending (the form shows it before the save). */
 export const ReminderProjectionQuery = z.object({
-  sendScheduledAt: z.string().trim().min(1, 'Send Scheduled At is required').refine((v) => !Number.isNaN(Date.parse(v)), 'Send Scheduled At must be a date'),
+  sendScheduledAt: z
+    .string()
+    .trim()
+    .min(1, 'Send Scheduled At is required')
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'Send Scheduled At must be a date'),
   inviteCount: inviteCountBucket,
   testValue: testSegment,
   /** The reminder being edited: left out of the day's other reminders. */
@@ -187,9 +193,11 @@ export const ReminderProjection = z.object({
   dayScheduled: count.describe("Recipients of the day's other not-started reminders"),
   dailyQuota: count,
   overQuota: z.boolean().describe('The day with this reminder is over the 24-hour sending quota'),
-  projectedFinishAt: z.string().describe(
-    "When the last of its emails is expected out: at the sending rate, after the day's other reminders, waiting a day for each quota's worth beyond the first",
-  ),
+  projectedFinishAt: z
+    .string()
+    .describe(
+      "When the last of its emails is expected out: at the sending rate, after the day's other reminders, waiting a day for each quota's worth beyond the first",
+    ),
 });
 export type ReminderProjection = z.infer<typeof ReminderProjection>;
 
@@ -203,7 +211,12 @@ export const InviteeTestEmailInput = SendTestEmailInput.pick({ toEmail: true });
 
 export const invitationEmailsContract = c.router(
   {
-    listAll: listRoute('/admin/logistics/invitation-emails', AllInvitationEmailsQuery, InvitationEmail, 'List every email reminder (scheduled in dateFrom..dateTo; search by template, institution or chapter)'),
+    listAll: listRoute(
+      '/admin/logistics/invitation-emails',
+      AllInvitationEmailsQuery,
+      InvitationEmail,
+      'List every email reminder (scheduled in dateFrom..dateTo; search by template, institution or chapter)',
+    ),
     weeklyStats: {
       method: 'GET',
       path: '/admin/logistics/invitation-emails/stats',
@@ -249,7 +262,8 @@ export const invitationEmailsContract = c.router(
       pathParams: InvitationParam,
       query: ReminderProjectionQuery,
       responses: { 200: ReminderProjection, 400: ErrorBody, 404: ErrorBody },
-      summary: "What a reminder at this hour would add to its day: recipients, the day's total against the daily quota, and the projected finish",
+      summary:
+        "What a reminder at this hour would add to its day: recipients, the day's total against the daily quota, and the projected finish",
     },
     sendInviteeTest: {
       method: 'POST',

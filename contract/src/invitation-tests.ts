@@ -28,7 +28,11 @@ export const InvitationTestInput = z.object({
 });
 export type InvitationTestInput = z.input<typeof InvitationTestInput>;
 
-export const invitationTestsContract = adminAreaContract('/admin/logistics/invitation-tests', { item: InvitationTest, input: InvitationTestInput, query: InvitationTestListQuery }, {
-  noun: 'A/B test variable',
-  list: 'List A/B test variables (search by name or slug; filter by enabled)',
-});
+export const invitationTestsContract = adminAreaContract(
+  '/admin/logistics/invitation-tests',
+  { item: InvitationTest, input: InvitationTestInput, query: InvitationTestListQuery },
+  {
+    noun: 'A/B test variable',
+    list: 'List A/B test variables (search by name or slug; filter by enabled)',
+  },
+);

@@ -40,10 +40,19 @@ export const INVITATION_MESSAGES = {
 } as const;
 
 /** The plain verdicts of an A/B comparison (ABMetric). */
-export const AB_VERDICTS = ['Variation leads', 'Control leads', 'no difference yet', 'too few invitees to tell'] as const;
+export const AB_VERDICTS = [
+  'Variation leads',
+  'Control leads',
+  'no difference yet',
+  'too few invitees to tell',
+] as const;
 export type AbVerdict = (typeof AB_VERDICTS)[number];
 
-const segmentRate = z.object({ valid: z.number().int().nonnegative(), count: z.number().int().nonnegative(), rate: z.number().nullable() });
+const segmentRate = z.object({
+  valid: z.number().int().nonnegative(),
+  count: z.number().int().nonnegative(),
+  rate: z.number().nullable(),
+});
 
 /**
  * Variation against Control on one rate (over valid invitees): the difference of the two rates with a 95 %
@@ -83,7 +92,12 @@ export const CHANNEL_ITEMS_SHOWN = 3;
 export const Invitation = z.object({
   id: z.number().int(),
   chapter: z.object({ id: z.number().int(), name: z.string(), acceptingMembers: z.boolean() }),
-  institution: z.object({ id: z.number().int(), name: z.string(), abbreviation: z.string(), logoUrl: z.string().nullable() }),
+  institution: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    abbreviation: z.string(),
+    logoUrl: z.string().nullable(),
+  }),
   deadline: z.string().describe('YYYY-MM-DD'),
   orientationDate: z.string().describe('YYYY-MM-DD'),
   database: UploadedFile.nullable(),
@@ -113,7 +127,10 @@ export const Invitation = z.object({
   pledgeRate: rate.describe('Pledged over valid'),
   paidRate: rate.describe('RR: joined (paid) over valid'),
   revenue: z.number().describe(`Joined x ${REVENUE_PER_JOIN} dollars`),
-  abResults: z.array(AbMetric).nullable().describe('With an A/B variable: Variation vs Control on pledge rate and paid rate'),
+  abResults: z
+    .array(AbMetric)
+    .nullable()
+    .describe('With an A/B variable: Variation vs Control on pledge rate and paid rate'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -131,7 +148,8 @@ export const INVITATION_DEFAULTS = {
   testId: null,
 } as const;
 
-const flag = (label: string, fallback: boolean) => z.boolean({ invalid_type_error: `${label} must be true or false` }).default(fallback);
+const flag = (label: string, fallback: boolean) =>
+  z.boolean({ invalid_type_error: `${label} must be true or false` }).default(fallback);
 
 /** Create and update body (spec 02 §5 texts); the form in the browser checks the same rules. */
 export const InvitationInput = z.object({
@@ -162,7 +180,10 @@ export type InvitationInput = z.input<typeof InvitationInput>;
 export const DryRunInput = z.object({
   databaseId: fileRef('Database').refine((v) => v !== null, 'Database is required'),
   cleanJoined: flag('Clean Joined', INVITATION_DEFAULTS.cleanJoined),
-  cleanInviteCount: z.enum(CLEAN_INVITE_COUNTS).nullish().transform((v) => v ?? '4'),
+  cleanInviteCount: z
+    .enum(CLEAN_INVITE_COUNTS)
+    .nullish()
+    .transform((v) => v ?? '4'),
 });
 export type DryRunInput = z.input<typeof DryRunInput>;
 
@@ -197,12 +218,16 @@ const PATH = '/admin/logistics/invitations';
 
 export const invitationsContract = c.router(
   {
-    ...areaRoutes(PATH, { item: Invitation, input: InvitationInput, query: InvitationListQuery, responses: { 409: ErrorBody } }, {
-      noun: 'invitation',
-      list: 'List invitations (search by id, institution or chapter; deadline range)',
-      create: 'Create an invitation; with a database, its processing starts as a job (status DB Processing)',
-      update: 'Update an invitation; a changed database or cleaning option processes the database again',
-    }),
+    ...areaRoutes(
+      PATH,
+      { item: Invitation, input: InvitationInput, query: InvitationListQuery, responses: { 409: ErrorBody } },
+      {
+        noun: 'invitation',
+        list: 'List invitations (search by id, institution or chapter; deadline range)',
+        create: 'Create an invitation; with a database, its processing starts as a job (status DB Processing)',
+        update: 'Update an invitation; a changed database or cleaning option processes the database again',
+      },
+    ),
     remove: {
       method: 'DELETE',
       path: `${PATH}/:id`,

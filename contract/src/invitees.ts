@@ -25,7 +25,10 @@ export const INVITEE_EMAIL_FLAGS = {
   unsub: 'emailUnsub',
 } as const satisfies Record<EmailEventKind, string>;
 type FlagName = (typeof INVITEE_EMAIL_FLAGS)[EmailEventKind];
-const flags = Object.fromEntries(EMAIL_EVENTS.map((e) => [INVITEE_EMAIL_FLAGS[e], z.boolean()])) as Record<FlagName, z.ZodBoolean>;
+const flags = Object.fromEntries(EMAIL_EVENTS.map((e) => [INVITEE_EMAIL_FLAGS[e], z.boolean()])) as Record<
+  FlagName,
+  z.ZodBoolean
+>;
 
 /** Spec 02 §3 Invitee. `mailingAddress` holds the file's address parts (street, city, state, postalCode, ...) or `address`. */
 export const Invitee = z.object({
@@ -62,9 +65,17 @@ const OF_INVITATION = '/admin/logistics/invitations/:id/invitees';
 
 export const inviteesContract = c.router(
   {
-    list: listRoute(ALL, InviteeListQuery, Invitee, 'List invitees of every invitation (search by name, email or invitation code)'),
+    list: listRoute(
+      ALL,
+      InviteeListQuery,
+      Invitee,
+      'List invitees of every invitation (search by name, email or invitation code)',
+    ),
     export: exportRoute(`${ALL}/export`, InviteeListQuery, 'Export the filtered invitees as CSV'),
-    ofInvitation: { ...listRoute(OF_INVITATION, InviteeListQuery, Invitee, "List one invitation's invitees"), pathParams: IdParam },
+    ofInvitation: {
+      ...listRoute(OF_INVITATION, InviteeListQuery, Invitee, "List one invitation's invitees"),
+      pathParams: IdParam,
+    },
     exportOfInvitation: {
       ...exportRoute(`${OF_INVITATION}/export`, InviteeListQuery, "Export one invitation's filtered invitees as CSV"),
       pathParams: IdParam,

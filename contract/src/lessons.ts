@@ -32,7 +32,9 @@ export const LessonSegment = z.object({
   id: z.number().int(),
   programComponentId: z.number().int(),
   name: z.string(),
-  slug: z.string().describe('From the name when created, kept on rename; unique within the lesson (a clash gets -2, -3 ...)'),
+  slug: z
+    .string()
+    .describe('From the name when created, kept on rename; unique within the lesson (a clash gets -2, -3 ...)'),
   curriculum: RichTextDoc,
   index: z.number().int().describe('Position in the lesson: 0, 1, 2 ... with no gaps'),
   updatedAt: z.string(),
@@ -79,7 +81,10 @@ export type LessonSegmentPatch = z.input<typeof LessonSegmentPatch>;
 /** Reorder body: every segment id of the lesson, in the new order. */
 export const LessonSegmentOrderInput = z.object({
   entityIds: z
-    .array(idNumber('entityIds'), { required_error: 'entityIds is required', invalid_type_error: 'entityIds must be a list of ids' })
+    .array(idNumber('entityIds'), {
+      required_error: 'entityIds is required',
+      invalid_type_error: 'entityIds must be a list of ids',
+    })
     .max(1000, 'entityIds must list 1000 ids or fewer'),
 });
 export type LessonSegmentOrderInput = z.input<typeof LessonSegmentOrderInput>;
@@ -93,7 +98,8 @@ export const lessonsContract = c.router(
       path: '/admin/program/:programSlug/lesson/:lessonSlug',
       pathParams: LessonSlugParams,
       responses: { 200: Lesson, 404: ErrorBody },
-      summary: 'A segmented lesson with its segments, found by the program and lesson slugs (404 for any other component type)',
+      summary:
+        'A segmented lesson with its segments, found by the program and lesson slugs (404 for any other component type)',
     },
     createSegment: {
       method: 'POST',

@@ -53,8 +53,12 @@ const count = z.number().int();
 
 /** Spec 02 §3 "Invitee stats", summed over every invitation. */
 export const InviteeStats = z.object({
-  emailpaids: count.describe(`Invitees who paid (joined); revenue is this x ${REVENUE_PER_JOIN} dollars, join rate this over countvalid`),
-  emailpledges: count.describe('Invitees who pledged, whether or not they have paid since (pledged and not paid + paid); pledge rate is this over countvalid'),
+  emailpaids: count.describe(
+    `Invitees who paid (joined); revenue is this x ${REVENUE_PER_JOIN} dollars, join rate this over countvalid`,
+  ),
+  emailpledges: count.describe(
+    'Invitees who pledged, whether or not they have paid since (pledged and not paid + paid); pledge rate is this over countvalid',
+  ),
   countvalid: count.describe('Valid (not removed) invitees after cleaning'),
   countfresh: count.describe('Valid invitees invited for the first time; freshness rate is this over countvalid'),
   countremoved: count.describe('Invitees removed by cleaning'),
@@ -69,12 +73,15 @@ export type InviteeStats = z.infer<typeof InviteeStats>;
 /** Spec 02 §3 "Email-service stats": the sending quota and its use. */
 export const SesStats = z.object({
   max24HourSend: count.describe('The daily sending quota (EMAIL_DAILY_QUOTA)'),
-  sentLast24Hours: count.describe('Emails sent in the last 24 hours (what the quota counts); remaining is the difference'),
+  sentLast24Hours: count.describe(
+    'Emails sent in the last 24 hours (what the quota counts); remaining is the difference',
+  ),
 });
 export type SesStats = z.infer<typeof SesStats>;
 
 const DAY_MS = 86_400_000;
-const dayNumber = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) && isSaneDate(day) ? Date.parse(`${day}T00:00:00Z`) / DAY_MS : NaN);
+const dayNumber = (day: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(day) && isSaneDate(day) ? Date.parse(`${day}T00:00:00Z`) / DAY_MS : NaN;
 
 /** The days from `dateFrom` to `dateTo`, both included (NaN unless both are YYYY-MM-DD days). @example scheduledDayCount('2027-01-01', '2027-01-16') // 16 */
 export function scheduledDayCount(dateFrom: string, dateTo: string): number {
@@ -95,15 +102,21 @@ export function scheduledRangeProblem(dateFrom: string, dateTo: string): string 
 
 /** Emails scheduled per day: a range of UTC days, both ends optional (defaults: today to 15 days ahead). */
 export const EmailScheduledQuery = z.object({
-  dateFrom: queryDate.describe('First day, YYYY-MM-DD (UTC; an instant counts as its UTC day), inclusive; default today (UTC)'),
-  dateTo: queryDate.describe(`Last day, YYYY-MM-DD (UTC), inclusive; default ${EMAILS_SCHEDULED_DEFAULT_DAYS} days after dateFrom`),
+  dateFrom: queryDate.describe(
+    'First day, YYYY-MM-DD (UTC; an instant counts as its UTC day), inclusive; default today (UTC)',
+  ),
+  dateTo: queryDate.describe(
+    `Last day, YYYY-MM-DD (UTC), inclusive; default ${EMAILS_SCHEDULED_DEFAULT_DAYS} days after dateFrom`,
+  ),
 });
 export type EmailScheduledQuery = z.input<typeof EmailScheduledQuery>;
 
 export const EmailScheduledDay = z.object({
   date: z.string().describe('YYYY-MM-DD (UTC)'),
   count: count.describe('Recipients of the reminders not yet started whose send is scheduled that day'),
-  level: z.enum(SCHEDULED_LEVELS).describe(`danger above ${EMAILS_PER_DAY_DANGER}, warning above ${EMAILS_PER_DAY_WARNING}, else success`),
+  level: z
+    .enum(SCHEDULED_LEVELS)
+    .describe(`danger above ${EMAILS_PER_DAY_DANGER}, warning above ${EMAILS_PER_DAY_WARNING}, else success`),
 });
 export type EmailScheduledDay = z.infer<typeof EmailScheduledDay>;
 
@@ -156,7 +169,8 @@ export const logisticsStatsContract = c.router(
       method: 'GET',
       path: `${DASHBOARD}/ses-stats`,
       responses: { 200: SesStats },
-      summary: "The daily email quota and what was sent in the last 24 hours: the SES account's own (GetAccount) with EMAIL_PROVIDER=ses, else EMAIL_DAILY_QUOTA and the send log",
+      summary:
+        "The daily email quota and what was sent in the last 24 hours: the SES account's own (GetAccount) with EMAIL_PROVIDER=ses, else EMAIL_DAILY_QUOTA and the send log",
     },
     emailScheduled: {
       method: 'GET',
@@ -174,7 +188,8 @@ export const logisticsStatsContract = c.router(
       path: '/admin/logistics/stats-by-institution',
       query: InstitutionStatsQuery,
       responses: { 200: paged(InstitutionStatsRow) },
-      summary: 'Pledge, paid, delivery, open and click rates per institution and deadline (search by institution name or abbreviation)',
+      summary:
+        'Pledge, paid, delivery, open and click rates per institution and deadline (search by institution name or abbreviation)',
     },
   },
   { metadata: meta.admin },

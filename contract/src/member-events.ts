@@ -16,7 +16,12 @@ export type MemberEvent = z.infer<typeof MemberEvent>;
 
 export const memberEventsContract = c.router(
   {
-    list: listRoute('/member/calendar-events', MemberEventListQuery, MemberEvent, "Upcoming events the member may see (general, learning, and their own chapter's)"),
+    list: listRoute(
+      '/member/calendar-events',
+      MemberEventListQuery,
+      MemberEvent,
+      "Upcoming events the member may see (general, learning, and their own chapter's)",
+    ),
     rsvp: {
       method: 'POST',
       path: '/member/calendar-events/:uuid/rsvp',

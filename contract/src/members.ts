@@ -43,9 +43,19 @@ export type WelcomeEmailResult = z.infer<typeof WelcomeEmailResult>;
 
 export const memberRoutes = c.router(
   {
-    members: listRoute('/admin/accounts/legacy', MemberListQuery, MemberRow, 'List members (accounts with a membership date); status=pledge lists pledges instead'),
+    members: listRoute(
+      '/admin/accounts/legacy',
+      MemberListQuery,
+      MemberRow,
+      'List members (accounts with a membership date); status=pledge lists pledges instead',
+    ),
     exportMembers: exportRoute('/admin/accounts/legacy/export', MemberListQuery, 'Export the filtered members as CSV'),
-    pledges: listRoute('/admin/accounts/pledges', PledgeListQuery, MemberRow, 'List pledges (pledged accounts without a membership date), read-only'),
+    pledges: listRoute(
+      '/admin/accounts/pledges',
+      PledgeListQuery,
+      MemberRow,
+      'List pledges (pledged accounts without a membership date), read-only',
+    ),
     getMember: {
       method: 'GET',
       path: '/admin/accounts/legacy/:id',

@@ -32,7 +32,12 @@ export const Payment = z.object({
   refundedAt: z.string().nullable(),
   account: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
   invitee: z
-    .object({ id: z.number().int(), invitationId: z.number().int(), invitationCode: z.string().nullable(), institutionName: z.string() })
+    .object({
+      id: z.number().int(),
+      invitationId: z.number().int(),
+      invitationCode: z.string().nullable(),
+      institutionName: z.string(),
+    })
     .nullable(),
   /** The staff member who recorded it; null for Stripe and API calls without a person. */
   recordedBy: z.string().nullable(),
@@ -54,7 +59,11 @@ export const RecordPaymentInput = z.object({
   method: requiredEnum([...RECORDED_PAYMENT_METHODS], `Method must be one of ${RECORDED_PAYMENT_METHODS.join(', ')}`),
   reference: nullableText(200, 'Reference'),
   externalId: externalId('External id'),
-  paidAt: z.string().datetime({ offset: true, message: 'Paid at must be an ISO date and time' }).optional().describe('When it was paid; now when left out'),
+  paidAt: z
+    .string()
+    .datetime({ offset: true, message: 'Paid at must be an ISO date and time' })
+    .optional()
+    .describe('When it was paid; now when left out'),
 });
 export type RecordPaymentInput = z.input<typeof RecordPaymentInput>;
 
@@ -80,16 +89,22 @@ export type PledgeRecord = z.infer<typeof PledgeRecord>;
 const known = { 404: ErrorBody, 409: ErrorBody } as const;
 const ACCOUNT = '/admin/accounts/legacy/:id';
 const INVITEE = '/admin/logistics/invitees/:id';
-const ONCE = 'Idempotent by externalId: a repeat (or two at once) changes nothing and gets the same answer; an externalId used for another record is a 409.';
+const ONCE =
+  'Idempotent by externalId: a repeat (or two at once) changes nothing and gets the same answer; an externalId used for another record is a 409.';
 const PAYMENT_EFFECT =
   "Records the payment, sets the account's memberAt and the invitee's legacyPaidAt and queues the WelcomeEmail once, as a Stripe payment does.";
 const WAIVE_EFFECT =
-  "Waives the fee: makes the member (memberAt, legacyPaidAt), records the waiver in payments and queues the WelcomeEmailNoPayment once. 409 when the membership is already paid.";
+  'Waives the fee: makes the member (memberAt, legacyPaidAt), records the waiver in payments and queues the WelcomeEmailNoPayment once. 409 when the membership is already paid.';
 
 /** Issue 23's staff side and integrator calls: payments taken outside Stripe, waived fees, pledges, and the payments list. */
 export const paymentsContract = c.router(
   {
-    list: listRoute('/admin/accounts/payments', PaymentListQuery, Payment, 'List membership payments and waived fees with their account and invitation (search, paid day range, method)'),
+    list: listRoute(
+      '/admin/accounts/payments',
+      PaymentListQuery,
+      Payment,
+      'List membership payments and waived fees with their account and invitation (search, paid day range, method)',
+    ),
     export: exportRoute('/admin/accounts/payments/export', PaymentListQuery, 'Export the filtered payments as CSV'),
     recordForAccount: {
       method: 'POST',

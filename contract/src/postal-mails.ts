@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { c } from './c.js';
 import { meta } from './common/access.js';
-import { INVITE_COUNT_BUCKETS, RUN_STATUSES, TEST_SEGMENTS, inviteCountBucket, scheduledHour, testSegment } from './common/audience.js';
+import {
+  INVITE_COUNT_BUCKETS,
+  RUN_STATUSES,
+  TEST_SEGMENTS,
+  inviteCountBucket,
+  scheduledHour,
+  testSegment,
+} from './common/audience.js';
 import { ErrorBody } from './common/error.js';
 import { UploadedFile, fileRef } from './common/file.js';
 import { IdParam, idNumber } from './common/fields.js';
@@ -64,8 +71,16 @@ const MailParams = IdParam.extend({ mailId: idNumber('mailId') });
 
 export const postalMailsContract = c.router(
   {
-    list: listRoute('/admin/logistics/postal-mails', PostalMailListQuery, PostalMail, 'List the postal mailings of every invitation (search by id, institution or chapter)'),
-    ofInvitation: { ...listRoute(OF_INVITATION, PostalMailListQuery, PostalMail, "List one invitation's postal mailings"), pathParams: IdParam },
+    list: listRoute(
+      '/admin/logistics/postal-mails',
+      PostalMailListQuery,
+      PostalMail,
+      'List the postal mailings of every invitation (search by id, institution or chapter)',
+    ),
+    ofInvitation: {
+      ...listRoute(OF_INVITATION, PostalMailListQuery, PostalMail, "List one invitation's postal mailings"),
+      pathParams: IdParam,
+    },
     create: {
       method: 'POST',
       path: OF_INVITATION,

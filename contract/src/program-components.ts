@@ -4,7 +4,18 @@ import { nullableInt, refId, requiredEnum, requiredText } from './common/fields.
 import { RichTextDoc } from './common/rich-text.js';
 
 /** Spec 03 §3 component types, stored and sent by these names. */
-export const COMPONENT_TYPES = ['lesson', 'segmented lesson', 'quiz', 'feedback', 'assessment', 'chat', 'goal', 'task', 'survey', 'calendar event'] as const;
+export const COMPONENT_TYPES = [
+  'lesson',
+  'segmented lesson',
+  'quiz',
+  'feedback',
+  'assessment',
+  'chat',
+  'goal',
+  'task',
+  'survey',
+  'calendar event',
+] as const;
 export type ComponentType = (typeof COMPONENT_TYPES)[number];
 
 /** Spec 03 §2 type descriptions, shown in the component dialog. */
@@ -61,7 +72,10 @@ export const NAME_MAX = 254;
 
 /** Name 3 to 254 characters ('Name is required', 'Name must be at least 3 characters', 'Name must be 254 characters or less'). */
 export const learningName = () =>
-  requiredText('Name is required', NAME_MAX, `Name must be ${NAME_MAX} characters or less`).min(NAME_MIN, `Name must be at least ${NAME_MIN} characters`);
+  requiredText('Name is required', NAME_MAX, `Name must be ${NAME_MAX} characters or less`).min(
+    NAME_MIN,
+    `Name must be at least ${NAME_MIN} characters`,
+  );
 
 /** The Learning calendar event of a calendar-event component (its name is the component's). */
 export const ComponentCalendarEvent = z.object({
@@ -81,7 +95,11 @@ export const ProgramComponent = z.object({
   sectionId: z.number().int(),
   section: z.object({ id: z.number().int() }),
   name: z.string(),
-  slug: z.string().describe('From the name when created, unique within the program; a segmented lesson is read at /admin/learning/programs/{programSlug}/lessons/{slug}'),
+  slug: z
+    .string()
+    .describe(
+      'From the name when created, unique within the program; a segmented lesson is read at /admin/learning/programs/{programSlug}/lessons/{slug}',
+    ),
   componentType: z.enum(COMPONENT_TYPES),
   index: z.number().int().describe('Position within the section, 0-based and dense'),
   curriculum: RichTextDoc.nullable().describe('Rich text of a lesson'),
@@ -93,7 +111,9 @@ export const ProgramComponent = z.object({
   calendarHasFallback: z.boolean(),
   fallbackId: z.number().int().nullable(),
   fallbackToName: z.string().nullable().describe('The fallback component’s name'),
-  fallbackFor: z.array(z.object({ id: z.number().int(), name: z.string() })).describe('Calendar-event components using this one as their async fallback (then it cannot be deleted)'),
+  fallbackFor: z
+    .array(z.object({ id: z.number().int(), name: z.string() }))
+    .describe('Calendar-event components using this one as their async fallback (then it cannot be deleted)'),
   learningXpIds: z.array(z.number().int()),
   learningXps: z.array(z.object({ id: z.number().int(), name: z.string() })),
   xp: z.number().int(),
@@ -103,11 +123,20 @@ export const ProgramComponent = z.object({
 });
 export type ProgramComponent = z.infer<typeof ProgramComponent>;
 
-const optionalId = (label: string) => nullableInt(label).optional().transform((v) => v ?? null);
+const optionalId = (label: string) =>
+  nullableInt(label)
+    .optional()
+    .transform((v) => v ?? null);
 
 /** The event part of a calendar-event component: start, optional end, description and location. */
-export const ComponentEventInput = CalendarEventFields.pick({ eventStart: true, eventEnd: true, description: true, location: true }).superRefine((e, ctx) => {
-  if (e.eventEnd && e.eventEnd <= e.eventStart) ctx.addIssue({ code: 'custom', path: ['eventEnd'], message: 'Event End must be after Event Start' });
+export const ComponentEventInput = CalendarEventFields.pick({
+  eventStart: true,
+  eventEnd: true,
+  description: true,
+  location: true,
+}).superRefine((e, ctx) => {
+  if (e.eventEnd && e.eventEnd <= e.eventStart)
+    ctx.addIssue({ code: 'custom', path: ['eventEnd'], message: 'Event End must be after Event Start' });
 });
 export type ComponentEventInput = z.input<typeof ComponentEventInput>;
 
@@ -119,15 +148,24 @@ const componentFields = {
   surveyId: optionalId('Survey'),
   aiTemplateId: optionalId('AI template'),
   aiVideoTemplateId: optionalId('AI video template'),
-  learningXpIds: z.array(refId('Learning XP is not valid'), { invalid_type_error: 'Learning XP must be a list' }).max(50).default([]),
-  xp: z.number({ invalid_type_error: 'XP must be a number' }).int('XP must be a whole number').min(0, 'XP must be 0 or more').max(100_000, 'XP must be 100000 or less').default(0),
+  learningXpIds: z
+    .array(refId('Learning XP is not valid'), { invalid_type_error: 'Learning XP must be a list' })
+    .max(50)
+    .default([]),
+  xp: z
+    .number({ invalid_type_error: 'XP must be a number' })
+    .int('XP must be a whole number')
+    .min(0, 'XP must be 0 or more')
+    .max(100_000, 'XP must be 100000 or less')
+    .default(0),
   calendarHasFallback: z.boolean({ invalid_type_error: 'Async fallback must be true or false' }).default(false),
   fallbackId: optionalId('Fallback component'),
   calendarEvent: ComponentEventInput.optional(),
 };
 
 const fallbackRule = (v: { calendarHasFallback?: boolean; fallbackId?: number | null }, ctx: z.RefinementCtx) => {
-  if (v.calendarHasFallback && !v.fallbackId) ctx.addIssue({ code: 'custom', path: ['fallbackId'], message: 'Fallback component is required' });
+  if (v.calendarHasFallback && !v.fallbackId)
+    ctx.addIssue({ code: 'custom', path: ['fallbackId'], message: 'Fallback component is required' });
 };
 
 /**
@@ -139,7 +177,8 @@ const fallbackRule = (v: { calendarHasFallback?: boolean; fallbackId?: number | 
 export const ProgramComponentInput = z
   .object({ componentType: requiredEnum([...COMPONENT_TYPES], 'Component type is required'), ...componentFields })
   .superRefine((v, ctx) => {
-    if (v.componentType === 'calendar event' && !v.calendarEvent) ctx.addIssue({ code: 'custom', path: ['calendarEvent', 'eventStart'], message: 'Event Start is required' });
+    if (v.componentType === 'calendar event' && !v.calendarEvent)
+      ctx.addIssue({ code: 'custom', path: ['calendarEvent', 'eventStart'], message: 'Event Start is required' });
     fallbackRule(v, ctx);
   });
 export type ProgramComponentInput = z.input<typeof ProgramComponentInput>;
@@ -174,7 +213,10 @@ export type ProgramComponentForm = z.infer<typeof ProgramComponentForm>;
 export const ComponentOrderInput = z.object({
   sectionId: z.number().int().positive().optional(),
   entityIds: z
-    .array(refId('Component ids must be positive numbers'), { required_error: 'entityIds is required', invalid_type_error: 'entityIds must be a list' })
+    .array(refId('Component ids must be positive numbers'), {
+      required_error: 'entityIds is required',
+      invalid_type_error: 'entityIds must be a list',
+    })
     .min(1, 'entityIds must list at least one component')
     .max(1000)
     .refine((ids) => new Set(ids).size === ids.length, COMPONENT_MESSAGES.orderMismatch),

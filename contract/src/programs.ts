@@ -5,7 +5,14 @@ import { ErrorBody, conflict } from './common/error.js';
 import { IdParam, idNumber, nullableText } from './common/fields.js';
 import { listRoute } from './common/area-routes.js';
 import { ProgramListQuery } from './list-queries/programs.js';
-import { ComponentOrderInput, ProgramComponent, ProgramComponentForm, ProgramComponentInput, ProgramComponentPatch, learningName } from './program-components.js';
+import {
+  ComponentOrderInput,
+  ProgramComponent,
+  ProgramComponentForm,
+  ProgramComponentInput,
+  ProgramComponentPatch,
+  learningName,
+} from './program-components.js';
 
 export * from './program-components.js';
 export * from './list-queries/programs.js';
@@ -32,7 +39,11 @@ export const NEW_SECTION_INDEX = 999;
 export const Program = z.object({
   id: z.number().int(),
   name: z.string(),
-  slug: z.string().describe('Derived from the name when the program is created and kept on rename (learner links use it); unique (a clash gets -2, -3 ...)'),
+  slug: z
+    .string()
+    .describe(
+      'Derived from the name when the program is created and kept on rename (learner links use it); unique (a clash gets -2, -3 ...)',
+    ),
   summary: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -69,7 +80,12 @@ export const ProgramSectionInput = z.object({
 export type ProgramSectionInput = z.input<typeof ProgramSectionInput>;
 
 export const ProgramSectionPatch = ProgramSectionInput.partial().extend({
-  index: z.number({ invalid_type_error: 'Index must be a number' }).int('Index must be a whole number').min(0, 'Index must be 0 or more').max(999, 'Index must be 999 or less').optional(),
+  index: z
+    .number({ invalid_type_error: 'Index must be a number' })
+    .int('Index must be a whole number')
+    .min(0, 'Index must be 0 or more')
+    .max(999, 'Index must be 999 or less')
+    .optional(),
 });
 export type ProgramSectionPatch = z.input<typeof ProgramSectionPatch>;
 
@@ -92,7 +108,8 @@ export const programsContract = c.router(
       path: '/admin/program/slug/:slug',
       pathParams: SlugParam,
       responses: { 200: ProgramDetail, 404: ErrorBody },
-      summary: 'A program with its syllabus, found by its slug (the syllabus page /admin/learning/programs/{programSlug} reads this)',
+      summary:
+        'A program with its syllabus, found by its slug (the syllabus page /admin/learning/programs/{programSlug} reads this)',
     },
     create: {
       method: 'POST',
@@ -176,7 +193,8 @@ export const programsContract = c.router(
       pathParams: IdParam,
       body: c.noBody(),
       responses: { 204: c.noBody(), 404: ErrorBody, 409: ErrorBody },
-      summary: "Delete a component and its Learning calendar event (409 while it is another component's async fallback)",
+      summary:
+        "Delete a component and its Learning calendar event (409 while it is another component's async fallback)",
     },
     reorderComponents: {
       method: 'PATCH',
@@ -184,7 +202,8 @@ export const programsContract = c.router(
       pathParams: ProgramParam,
       body: ComponentOrderInput,
       responses: { 200: ProgramDetail, 400: ErrorBody, 404: ErrorBody, ...conflict },
-      summary: "Save a section's component order (entityIds: every component of the section once, in the new order); answers the syllabus",
+      summary:
+        "Save a section's component order (entityIds: every component of the section once, in the new order); answers the syllabus",
     },
   },
   { metadata: meta.admin },

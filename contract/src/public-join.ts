@@ -21,13 +21,23 @@ export const JOIN_ALREADY_PAID = 'This membership is already paid';
 export const STRIPE_WEBHOOK_INVALID = 'Invalid Stripe webhook: the signature, its timestamp or the event is not valid';
 
 export const InvitationCodeParam = z.object({
-  invitationCode: z.string().trim().min(1, 'Invitation code is required').max(64, 'Invitation code must be 64 characters or less').regex(/^[A-Za-z0-9-]+$/, 'Invitation code is not valid'),
+  invitationCode: z
+    .string()
+    .trim()
+    .min(1, 'Invitation code is required')
+    .max(64, 'Invitation code must be 64 characters or less')
+    .regex(/^[A-Za-z0-9-]+$/, 'Invitation code is not valid'),
 });
 
 /** A missing signature is not a 400: the handler answers 403 like a wrong one. */
 export const JoinSignatureQuery = z.object({ signature: z.string().max(200).optional() });
 
-const Person = z.object({ name: z.string(), title: z.string().nullable(), department: z.string().nullable(), signatureUrl: z.string().nullable() });
+const Person = z.object({
+  name: z.string(),
+  title: z.string().nullable(),
+  department: z.string().nullable(),
+  signatureUrl: z.string().nullable(),
+});
 
 /** The landing page's data: the invitee, the invitation and the chapter's invitation content. */
 export const JoinInvitation = z.object({
@@ -53,7 +63,11 @@ export const JoinInvitation = z.object({
 export type JoinInvitation = z.infer<typeof JoinInvitation>;
 
 export const JoinLookupBody = z.object({
-  invitationCode: z.string({ required_error: 'Invitation code is required', invalid_type_error: 'Invitation code is required' }).trim().min(1, 'Invitation code is required').max(64, 'Invitation code must be 64 characters or less'),
+  invitationCode: z
+    .string({ required_error: 'Invitation code is required', invalid_type_error: 'Invitation code is required' })
+    .trim()
+    .min(1, 'Invitation code is required')
+    .max(64, 'Invitation code must be 64 characters or less'),
   email: z
     .string({ required_error: 'Email is required', invalid_type_error: 'Email is required' })
     .trim()
@@ -121,7 +135,9 @@ export const publicJoinContract = c.router(
     stripeWebhook: {
       method: 'POST',
       path: '/public/payments/stripe/webhook',
-      body: z.any().describe('A Stripe event, signed in the Stripe-Signature header over the raw body with STRIPE_WEBHOOK_SECRET'),
+      body: z
+        .any()
+        .describe('A Stripe event, signed in the Stripe-Signature header over the raw body with STRIPE_WEBHOOK_SECRET'),
       responses: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), 400: ErrorBody },
       summary:
         'Stripe events: checkout.session.completed (paid) and checkout.session.async_payment_succeeded record the payment, make the member and queue the WelcomeEmail once; ' +

@@ -2,8 +2,17 @@ import { z } from 'zod';
 import { c } from './c.js';
 import { meta } from './common/access.js';
 import {
-  boundedText, checkChoices, checkMaxChosen, childId, maxChosen, optionalText, questionnaireRoutes,
-  QUESTION_LIMITS as L, QUESTION_TYPES, UsedBy, type QuestionType,
+  boundedText,
+  checkChoices,
+  checkMaxChosen,
+  childId,
+  maxChosen,
+  optionalText,
+  questionnaireRoutes,
+  QUESTION_LIMITS as L,
+  QUESTION_TYPES,
+  UsedBy,
+  type QuestionType,
 } from './common/questions.js';
 
 export const QUIZ_MESSAGES = {
@@ -30,7 +39,11 @@ export const QuizAnswer = z.object({
   answer: z.string(),
   correct: z.boolean(),
   feedback: z.string().nullable(),
-  outcomeId: z.number().int().nullable().describe('An assessment outcome the answer points at; not set by the admin screens'),
+  outcomeId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('An assessment outcome the answer points at; not set by the admin screens'),
 });
 export type QuizAnswer = z.infer<typeof QuizAnswer>;
 
@@ -49,7 +62,11 @@ export const QuizQuestion = z.object({
   index: z.number().int().describe('0-based position in the quiz; shown numbered from 1'),
   question: z.string(),
   type: z.enum(QUESTION_TYPES),
-  maxChosenAnswers: z.number().int().nullable().describe('Multi select only: how many answers a learner may choose (null: any)'),
+  maxChosenAnswers: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Multi select only: how many answers a learner may choose (null: any)'),
   answers: z.array(QuizAnswer).describe('In order; for sort, the correct order'),
   quizQuestionStatements: z.array(QuizQuestionStatement).describe('Matcher only'),
 });
@@ -94,22 +111,45 @@ export const QuizQuestionInput = z
     statements: z.array(QuizStatementInput, { invalid_type_error: 'Statements must be a list' }).default([]),
   })
   .superRefine((q, ctx) => {
-    checkChoices(ctx, q.type, 'answers', q.answers.map((a) => a.answer), 'answer', 'answers');
+    checkChoices(
+      ctx,
+      q.type,
+      'answers',
+      q.answers.map((a) => a.answer),
+      'answer',
+      'answers',
+    );
     const correct = q.answers.filter((a) => a.correct).length;
     if (q.type === 'single select' && q.answers.length) {
       if (correct === 0) ctx.addIssue({ code: 'custom', path: ['answers'], message: QUIZ_MESSAGES.oneCorrect });
       if (correct > 1) ctx.addIssue({ code: 'custom', path: ['answers'], message: QUIZ_MESSAGES.onlyOneCorrect });
     }
-    if (q.type === 'multi select' && q.answers.length && correct === 0) ctx.addIssue({ code: 'custom', path: ['answers'], message: QUIZ_MESSAGES.someCorrect });
-    checkMaxChosen(ctx, q.type, 'maxChosenAnswers', q.maxChosenAnswers, q.answers.length, 'Maximum answers to choose', 'answers');
+    if (q.type === 'multi select' && q.answers.length && correct === 0)
+      ctx.addIssue({ code: 'custom', path: ['answers'], message: QUIZ_MESSAGES.someCorrect });
+    checkMaxChosen(
+      ctx,
+      q.type,
+      'maxChosenAnswers',
+      q.maxChosenAnswers,
+      q.answers.length,
+      'Maximum answers to choose',
+      'answers',
+    );
     if (q.type !== 'matcher') {
-      if (q.statements.length) ctx.addIssue({ code: 'custom', path: ['statements'], message: QUIZ_MESSAGES.onlyMatcherStatements });
+      if (q.statements.length)
+        ctx.addIssue({ code: 'custom', path: ['statements'], message: QUIZ_MESSAGES.onlyMatcherStatements });
       return;
     }
-    if (!q.statements.length) ctx.addIssue({ code: 'custom', path: ['statements'], message: QUIZ_MESSAGES.needsStatement });
+    if (!q.statements.length)
+      ctx.addIssue({ code: 'custom', path: ['statements'], message: QUIZ_MESSAGES.needsStatement });
     const answers = new Set(q.answers.map((a) => a.answer));
     q.statements.forEach((s, i) => {
-      if (s.answerText && !answers.has(s.answerText)) ctx.addIssue({ code: 'custom', path: ['statements', i, 'answerText'], message: QUIZ_MESSAGES.answerTextNotFound });
+      if (s.answerText && !answers.has(s.answerText))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['statements', i, 'answerText'],
+          message: QUIZ_MESSAGES.answerTextNotFound,
+        });
     });
   })
   .transform((q) => ({ ...q, maxChosenAnswers: q.type === 'multi select' ? q.maxChosenAnswers : null }));
@@ -117,6 +157,11 @@ export type QuizQuestionInput = z.input<typeof QuizQuestionInput>;
 export type QuizQuestionValues = z.output<typeof QuizQuestionInput>;
 
 export const quizzesContract = c.router(
-  questionnaireRoutes('/admin/quiz', { detail: Quiz, question: QuizQuestion, questionInput: QuizQuestionInput }, 'quiz', 'quizzes'),
+  questionnaireRoutes(
+    '/admin/quiz',
+    { detail: Quiz, question: QuizQuestion, questionInput: QuizQuestionInput },
+    'quiz',
+    'quizzes',
+  ),
   { metadata: meta.admin },
 );

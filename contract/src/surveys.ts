@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { c } from './c.js';
 import { meta } from './common/access.js';
-import { boundedText, checkChoices, checkMaxChosen, childId, maxChosen, optionalText, questionnaireRoutes, QUESTION_LIMITS as L, UsedBy } from './common/questions.js';
+import {
+  boundedText,
+  checkChoices,
+  checkMaxChosen,
+  childId,
+  maxChosen,
+  optionalText,
+  questionnaireRoutes,
+  QUESTION_LIMITS as L,
+  UsedBy,
+} from './common/questions.js';
 
 export const SURVEY_MESSAGES = {
   saved: 'Survey saved successfully.',
@@ -26,7 +36,11 @@ export const SurveyQuestion = z.object({
   question: z.string(),
   type: z.enum(SURVEY_QUESTION_TYPES),
   category: z.string().nullable().describe('A free grouping label for reports'),
-  maxChosenOptions: z.number().int().nullable().describe('Multi select only: how many options a learner may choose (null: any)'),
+  maxChosenOptions: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Multi select only: how many options a learner may choose (null: any)'),
   options: z.array(SurveyOption),
 });
 export type SurveyQuestion = z.infer<typeof SurveyQuestion>;
@@ -51,18 +65,42 @@ export const SurveyQuestionInput = z
     question: boundedText('Question', L.min, L.question),
     type: z.enum(SURVEY_QUESTION_TYPES, { errorMap: () => ({ message: 'Type is required' }) }),
     category: optionalText('Category', L.min, L.category),
-    options: z.array(z.object({ id: childId, option: boundedText('Option', L.min, L.answer) }), { invalid_type_error: 'Options must be a list' }).default([]),
+    options: z
+      .array(z.object({ id: childId, option: boundedText('Option', L.min, L.answer) }), {
+        invalid_type_error: 'Options must be a list',
+      })
+      .default([]),
     maxChosenOptions: maxChosen('Maximum options to choose'),
   })
   .superRefine((q, ctx) => {
-    checkChoices(ctx, q.type, 'options', q.options.map((o) => o.option), 'option', 'options');
-    checkMaxChosen(ctx, q.type, 'maxChosenOptions', q.maxChosenOptions, q.options.length, 'Maximum options to choose', 'options');
+    checkChoices(
+      ctx,
+      q.type,
+      'options',
+      q.options.map((o) => o.option),
+      'option',
+      'options',
+    );
+    checkMaxChosen(
+      ctx,
+      q.type,
+      'maxChosenOptions',
+      q.maxChosenOptions,
+      q.options.length,
+      'Maximum options to choose',
+      'options',
+    );
   })
   .transform((q) => ({ ...q, maxChosenOptions: q.type === 'multi select' ? q.maxChosenOptions : null }));
 export type SurveyQuestionInput = z.input<typeof SurveyQuestionInput>;
 export type SurveyQuestionValues = z.output<typeof SurveyQuestionInput>;
 
 export const surveysContract = c.router(
-  questionnaireRoutes('/admin/survey', { detail: Survey, question: SurveyQuestion, questionInput: SurveyQuestionInput }, 'survey', 'surveys'),
+  questionnaireRoutes(
+    '/admin/survey',
+    { detail: Survey, question: SurveyQuestion, questionInput: SurveyQuestionInput },
+    'survey',
+    'surveys',
+  ),
   { metadata: meta.admin },
 );

@@ -24,7 +24,11 @@ export const TwoFactorSetup = z.object({
 });
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetup>;
 
-const code = z.string({ required_error: 'Code is required', invalid_type_error: 'Code must be text' }).trim().min(1, 'Code is required').max(40, 'Code must be 40 characters or less');
+const code = z
+  .string({ required_error: 'Code is required', invalid_type_error: 'Code must be text' })
+  .trim()
+  .min(1, 'Code is required')
+  .max(40, 'Code must be 40 characters or less');
 
 export const TwoFactorConfirmInput = z.object({ code });
 export type TwoFactorConfirmInput = z.infer<typeof TwoFactorConfirmInput>;

@@ -47,7 +47,11 @@ const noJobs = { send: async () => null } as unknown as AppJobs;
 
 /** The SMTP server in its own process (smtp-sink.ts): its url, the count of messages it took, and stop. */
 export async function startSink() {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./smtp-sink.ts', import.meta.url))], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./smtp-sink.ts', import.meta.url))],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
   const next = <T>() => new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T)));
   const { url } = await next<{ url: string }>();
   return {
@@ -57,37 +61,72 @@ export async function startSink() {
       child.send({ count: true });
       return (await answer).count;
     },
-    close: () => new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.send({ stop: true });
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.send({ stop: true });
+      }),
   };
 }
 
 async function seed(db: Kysely<DB>, run: string) {
-  const values = { subject: 'Your invitation, {{firstName}}', body: MJML, bodyFormat: 'mjml' as const, preview: 'Membership invitation', fromName: 'Honor Society', fromEmail: 'invite@society.example', replyToEmail: 'help@society.example' };
-  const template = await db.insertInto('emailTemplates').values({ name: `Bench invitation ${run}`, ...values }).returning('id').executeTakeFirstOrThrow();
-  const version = await db.insertInto('emailTemplateVersions').values({ templateId: template.id, version: 1, ...values }).returning('id').executeTakeFirstOrThrow();
+  const values = {
+    subject: 'Your invitation, {{firstName}}',
+    body: MJML,
+    bodyFormat: 'mjml' as const,
+    preview: 'Membership invitation',
+    fromName: 'Honor Society',
+    fromEmail: 'invite@society.example',
+    replyToEmail: 'help@society.example',
+  };
+  const template = await db
+    .insertInto('emailTemplates')
+    .values({ name: `Bench invitation ${run}`, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const version = await db
+    .insertInto('emailTemplateVersions')
+    .values({ templateId: template.id, version: 1, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { rows } = await sql<{ institutionId: number; chapterId: number }>`
     with i as (insert into institutions (name, type, abbreviation, ownership) values (${`Bench Mail College ${run}`}, 'College/University', 'BMC', 'Public') returning id),
     c as (insert into chapters (name, abbreviation, institution_id) select ${`Bench Chapter ${run}`}, 'BCH', i.id from i returning id, institution_id)
     select institution_id, id as chapter_id from c`.execute(db);
   const invitation = await db
     .insertInto('invitations')
-    .values({ chapterId: rows[0]!.chapterId, institutionId: rows[0]!.institutionId, deadline: '2030-01-31', orientationDate: '2030-02-15' })
+    .values({
+      chapterId: rows[0]!.chapterId,
+      institutionId: rows[0]!.institutionId,
+      deadline: '2030-01-31',
+      orientationDate: '2030-02-15',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await sql`
     insert into invitees (invitation_id, first_name, last_name, email, invitation_code)
     select ${invitation.id}, 'First' || n, 'Last' || n, 'student' || n || '@bench-' || ${run} || '.example', 'B' || ${run} || '-' || n
     from generate_series(1, ${EMAILS}) n`.execute(db);
-  const invitees = await db.selectFrom('invitees').select(['id', 'email', 'firstName', 'lastName', 'invitationCode']).where('invitationId', '=', invitation.id).orderBy('id').execute();
+  const invitees = await db
+    .selectFrom('invitees')
+    .select(['id', 'email', 'firstName', 'lastName', 'invitationCode'])
+    .where('invitationId', '=', invitation.id)
+    .orderBy('id')
+    .execute();
   return { versionId: version.id, invitationId: invitation.id, invitees };
 }
 
 /** Sends `messages` with bare nodemailer (a pool of the same size), `CONNECTIONS` at a time. */
-async function bareNodemailer(url: string, messages: Parameters<ReturnType<typeof nodemailer.createTransport>['sendMail']>[0][]): Promise<number> {
-  const transporter = nodemailer.createTransport({ url, pool: true, maxConnections: CONNECTIONS, maxMessages: Infinity } as never);
+async function bareNodemailer(
+  url: string,
+  messages: Parameters<ReturnType<typeof nodemailer.createTransport>['sendMail']>[0][],
+): Promise<number> {
+  const transporter = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: CONNECTIONS,
+    maxMessages: Infinity,
+  } as never);
   const t0 = performance.now();
   let next = 0;
   await Promise.all(
@@ -109,13 +148,21 @@ async function bareNodemailer(url: string, messages: Parameters<ReturnType<typeo
 export async function benchEmail(bench: Bench & { sns?: SnsSigner }): Promise<boolean> {
   const db = bench.db as Kysely<DB>;
   const run = Date.now().toString(36);
-  console.log(`\nEmail (${EMAILS.toLocaleString('en-US')} personalised invitations from one MJML template, SMTP server on 127.0.0.1, ${CONNECTIONS} connections)`);
+  console.log(
+    `\nEmail (${EMAILS.toLocaleString('en-US')} personalised invitations from one MJML template, SMTP server on 127.0.0.1, ${CONNECTIONS} connections)`,
+  );
   const { versionId, invitationId, invitees } = await seed(db, run);
   const emails: OutgoingEmail[] = invitees.map((i) => ({
     recipientKey: `invitee:${i.id}`,
     to: i.email,
     emailType: 'Invitation',
-    values: { firstName: i.firstName, lastName: i.lastName, invitationCode: i.invitationCode!, chapterName: 'Bench Chapter', emailId: '1' },
+    values: {
+      firstName: i.firstName,
+      lastName: i.lastName,
+      invitationCode: i.invitationCode!,
+      chapterName: 'Bench Chapter',
+      emailId: '1',
+    },
     inviteeId: i.id,
     invitationId,
   }));
@@ -124,9 +171,20 @@ export async function benchEmail(bench: Bench & { sns?: SnsSigner }): Promise<bo
   let ok = true;
   try {
     const tq = performance.now();
-    const queued = await queueEmails(db, noJobs, { source: 'invitation_email', sourceId: `bench-${run}`, templateVersionId: versionId, emails });
+    const queued = await queueEmails(db, noJobs, {
+      source: 'invitation_email',
+      sourceId: `bench-${run}`,
+      templateVersionId: versionId,
+      emails,
+    });
     const queueSeconds = (performance.now() - tq) / 1000;
-    const config = { PORT: 3000, PUBLIC_URL: 'https://admin.society.example', SMTP_URL: smtp.url, EMAIL_RATE_PER_SECOND: 100_000, EMAIL_DAILY_QUOTA: 1_000_000_000 };
+    const config = {
+      PORT: 3000,
+      PUBLIC_URL: 'https://admin.society.example',
+      SMTP_URL: smtp.url,
+      EMAIL_RATE_PER_SECOND: 100_000,
+      EMAIL_DAILY_QUOTA: 1_000_000_000,
+    };
     const td = performance.now();
     const delivered = await deliverQueuedEmails(db, config, { connections: CONNECTIONS });
     const deliverSeconds = (performance.now() - td) / 1000;
@@ -135,27 +193,57 @@ export async function benchEmail(bench: Bench & { sns?: SnsSigner }): Promise<bo
       console.log(`      (delivery pass: ${JSON.stringify(delivered)}, server received ${received})`);
     }
     const oursRate = EMAILS / deliverSeconds;
-    console.log(`      queueEmails: ${queued.queued.toLocaleString('en-US')} sends written in ${queueSeconds.toFixed(2)} s (${Math.round(EMAILS / queueSeconds).toLocaleString('en-US')}/s)`);
+    console.log(
+      `      queueEmails: ${queued.queued.toLocaleString('en-US')} sends written in ${queueSeconds.toFixed(2)} s (${Math.round(EMAILS / queueSeconds).toLocaleString('en-US')}/s)`,
+    );
 
     // The same messages, rendered beforehand (not timed), sent by bare nodemailer.
-    const { compiled } = await compileTemplate({ bodyFormat: 'mjml', body: MJML, subject: 'Your invitation, {{firstName}}', preview: 'Membership invitation' });
+    const { compiled } = await compileTemplate({
+      bodyFormat: 'mjml',
+      body: MJML,
+      subject: 'Your invitation, {{firstName}}',
+      preview: 'Membership invitation',
+    });
     const messages = emails.map((e) => {
-      const m = personalise(compiled, { ...e.values, unsubscribeUrl: 'https://admin.society.example/unsubscribe/1/1/1?signature=x' });
-      return { from: { name: 'Honor Society', address: 'invite@society.example' }, to: e.to, replyTo: 'help@society.example', subject: m.subject, html: m.html, text: m.text };
+      const m = personalise(compiled, {
+        ...e.values,
+        unsubscribeUrl: 'https://admin.society.example/unsubscribe/1/1/1?signature=x',
+      });
+      return {
+        from: { name: 'Honor Society', address: 'invite@society.example' },
+        to: e.to,
+        replyTo: 'help@society.example',
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+      };
     });
     const before = await smtp.count();
     const bareSeconds = await bareNodemailer(smtp.url, messages);
     const bareRate = ((await smtp.count()) - before) / bareSeconds;
     const ratio = bareRate / oursRate;
-    ok = report('pipeline delivery (queued -> SMTP accepted)', `${Math.round(oursRate).toLocaleString('en-US')} msgs/s (${deliverSeconds.toFixed(1)} s)`, oursRate > 500, '> 500 msgs/s') && ok;
-    report('bare nodemailer, same messages pre-rendered', `${Math.round(bareRate).toLocaleString('en-US')} msgs/s (${bareSeconds.toFixed(1)} s)`, true, 'reference');
+    ok =
+      report(
+        'pipeline delivery (queued -> SMTP accepted)',
+        `${Math.round(oursRate).toLocaleString('en-US')} msgs/s (${deliverSeconds.toFixed(1)} s)`,
+        oursRate > 500,
+        '> 500 msgs/s',
+      ) && ok;
+    report(
+      'bare nodemailer, same messages pre-rendered',
+      `${Math.round(bareRate).toLocaleString('en-US')} msgs/s (${bareSeconds.toFixed(1)} s)`,
+      true,
+      'reference',
+    );
     ok = report('bare nodemailer / pipeline', `${ratio.toFixed(2)}x`, ratio <= 1.5, '<= 1.5x') && ok;
   } finally {
     await smtp.close();
   }
 
   // Webhook ingest: batches of 1,000 signed Mandrill-style events about the sends just delivered.
-  const sendIds = (await db.selectFrom('emailSends').select('id').where('sourceId', '=', `bench-${run}`).orderBy('id').execute()).map((r) => r.id);
+  const sendIds = (
+    await db.selectFrom('emailSends').select('id').where('sourceId', '=', `bench-${run}`).orderBy('id').execute()
+  ).map((r) => r.id);
   const kinds = ['delivered', 'open', 'click'];
   const acks: number[] = [];
   const t0 = performance.now();
@@ -167,9 +255,17 @@ export async function benchEmail(bench: Bench & { sns?: SnsSigner }): Promise<bo
         _id: `bench-${run}-${n}`,
         ts: Math.floor(Date.now() / 1000),
         ip: '198.51.100.7',
-        user_agent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
+        user_agent:
+          'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
         url: 'https://society.example/accept',
-        msg: { _id: `bench-${run}-${n}`, email: 'x@bench.example', subject: 'Your invitation', state: 'sent', metadata: { send_id: sendIds[n % sendIds.length] }, tags: [] },
+        msg: {
+          _id: `bench-${run}-${n}`,
+          email: 'x@bench.example',
+          subject: 'Your invitation',
+          state: 'sent',
+          metadata: { send_id: sendIds[n % sendIds.length] },
+          tags: [],
+        },
       };
     });
     const body = JSON.stringify(events);
@@ -190,11 +286,25 @@ export async function benchEmail(bench: Bench & { sns?: SnsSigner }): Promise<bo
   const applySeconds = (performance.now() - t0) / 1000;
   acks.sort((a, b) => a - b);
   const p95 = acks[Math.min(acks.length - 1, Math.floor(0.95 * acks.length))]!;
-  ok = report(`webhook ack, ${WEBHOOK_BATCHES} batches of ${WEBHOOK_BATCH} events (p95)`, fmt(p95), p95 < 2000, '< 2 s') && ok;
+  ok =
+    report(`webhook ack, ${WEBHOOK_BATCHES} batches of ${WEBHOOK_BATCH} events (p95)`, fmt(p95), p95 < 2000, '< 2 s') &&
+    ok;
   const mandrillRate = (WEBHOOK_BATCHES * WEBHOOK_BATCH) / (acks.reduce((a, b) => a + b, 0) / 1000);
-  report('Mandrill path: events acknowledged', `${Math.round(mandrillRate).toLocaleString('en-US')} events/s`, true, 'reference');
-  report('webhook events applied by the job workers', `${Math.round(done / applySeconds).toLocaleString('en-US')} events/s (${done}/${total})`, done === total, 'all applied');
-  const ses = bench.sns ? await benchSesWebhook(bench as Bench & { sns: SnsSigner }, db, run, sendIds, mandrillRate) : true;
+  report(
+    'Mandrill path: events acknowledged',
+    `${Math.round(mandrillRate).toLocaleString('en-US')} events/s`,
+    true,
+    'reference',
+  );
+  report(
+    'webhook events applied by the job workers',
+    `${Math.round(done / applySeconds).toLocaleString('en-US')} events/s (${done}/${total})`,
+    done === total,
+    'all applied',
+  );
+  const ses = bench.sns
+    ? await benchSesWebhook(bench as Bench & { sns: SnsSigner }, db, run, sendIds, mandrillRate)
+    : true;
   return ok && done === total && ses;
 }
 
@@ -202,7 +312,11 @@ export async function benchEmail(bench: Bench & { sns?: SnsSigner }): Promise<bo
 async function applyJobsSettled(db: Kysely<DB>, maxMs: number): Promise<boolean> {
   const started = performance.now();
   while (performance.now() - started < maxMs) {
-    const { rows } = await sql<{ n: number }>`select count(*) as n from pgboss.job where name = 'apply-email-events' and state in ('created', 'retry', 'active')`.execute(db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*) as n from pgboss.job where name = 'apply-email-events' and state in ('created', 'retry', 'active')`.execute(
+      db,
+    );
     if (Number(rows[0]!.n) === 0) return true;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -213,7 +327,13 @@ async function applyJobsSettled(db: Kysely<DB>, maxMs: number): Promise<boolean>
  * The SES path: SNS posts one message per request, each signed (RSA, SignatureVersion 2) and verified by the
  * server against the stand-in's certificate (fetched once, cached). Batches of 1,000 SNS messages, 16 at once.
  */
-async function benchSesWebhook(bench: Bench & { sns: SnsSigner }, db: Kysely<DB>, run: string, sendIds: number[], mandrillRate: number): Promise<boolean> {
+async function benchSesWebhook(
+  bench: Bench & { sns: SnsSigner },
+  db: Kysely<DB>,
+  run: string,
+  sendIds: number[],
+  mandrillRate: number,
+): Promise<boolean> {
   const BATCHES = 3;
   const kinds: SesFixtureKind[] = ['Delivery', 'Open', 'Click'];
   const batchSeconds: number[] = [];
@@ -221,7 +341,12 @@ async function benchSesWebhook(bench: Bench & { sns: SnsSigner }, db: Kysely<DB>
   for (let b = 0; b < BATCHES; b++) {
     const messages = Array.from({ length: WEBHOOK_BATCH }, (_, i) => {
       const n = b * WEBHOOK_BATCH + i;
-      return JSON.stringify(bench.sns.message({ Message: sesEventFixture(kinds[n % kinds.length]!, { sendId: sendIds[n % sendIds.length]! }), MessageId: `bench-${run}-sns-${n}` }));
+      return JSON.stringify(
+        bench.sns.message({
+          Message: sesEventFixture(kinds[n % kinds.length]!, { sendId: sendIds[n % sendIds.length]! }),
+          MessageId: `bench-${run}-sns-${n}`,
+        }),
+      );
     });
     let next = 0;
     const tb = performance.now();
@@ -229,7 +354,11 @@ async function benchSesWebhook(bench: Bench & { sns: SnsSigner }, db: Kysely<DB>
       Array.from({ length: SNS_CONCURRENCY }, async () => {
         while (next < messages.length) {
           const body = messages[next++]!;
-          const res = await fetch(`${bench.baseUrl}/api/public/email/ses`, { method: 'POST', headers: { 'content-type': 'text/plain; charset=UTF-8', 'x-amz-sns-message-type': 'Notification' }, body });
+          const res = await fetch(`${bench.baseUrl}/api/public/email/ses`, {
+            method: 'POST',
+            headers: { 'content-type': 'text/plain; charset=UTF-8', 'x-amz-sns-message-type': 'Notification' },
+            body,
+          });
           if (res.status !== 200) throw new Error(`The SES webhook answered ${res.status}: ${await res.text()}`);
         }
       }),
@@ -241,7 +370,15 @@ async function benchSesWebhook(bench: Bench & { sns: SnsSigner }, db: Kysely<DB>
   const applySeconds = (performance.now() - t0) / 1000;
   // Deliveries are one row each (opens and clicks of one send fold into a row per minute).
   const expected = Math.ceil(total / kinds.length);
-  const done = Number((await sql<{ n: number }>`select count(*) as n from email_events where provider_event_id like ${`provider:sns:bench-${run}-sns-%`}`.execute(db)).rows[0]!.n);
+  const done = Number(
+    (
+      await sql<{
+        n: number;
+      }>`select count(*) as n from email_events where provider_event_id like ${`provider:sns:bench-${run}-sns-%`}`.execute(
+        db,
+      )
+    ).rows[0]!.n,
+  );
   const sesRate = WEBHOOK_BATCH / (batchSeconds.reduce((a, b) => a + b, 0) / BATCHES);
   const ok = report(
     `SES webhook: batches of ${WEBHOOK_BATCH} SNS messages (each signature-verified, ${SNS_CONCURRENCY} at once)`,
@@ -250,7 +387,17 @@ async function benchSesWebhook(bench: Bench & { sns: SnsSigner }, db: Kysely<DB>
     sesRate > 50,
     '> 50 msgs/s',
   );
-  report('SES / Mandrill acknowledged events per second', `${(sesRate / mandrillRate).toFixed(3)}x`, true, 'reference (SNS: one event per request)');
-  report('SES events applied (in the request)', `${Math.round(total / applySeconds).toLocaleString('en-US')} events/s (deliveries ${done}/${expected}, ${applySeconds.toFixed(1)} s)`, done === expected, 'all applied');
+  report(
+    'SES / Mandrill acknowledged events per second',
+    `${(sesRate / mandrillRate).toFixed(3)}x`,
+    true,
+    'reference (SNS: one event per request)',
+  );
+  report(
+    'SES events applied (in the request)',
+    `${Math.round(total / applySeconds).toLocaleString('en-US')} events/s (deliveries ${done}/${expected}, ${applySeconds.toFixed(1)} s)`,
+    done === expected,
+    'all applied',
+  );
   return ok && done === expected;
 }

@@ -32,7 +32,12 @@ export type Bench = {
  * real app listening on a free port, a signed-in admin cookie, and a plain pg client for direct SQL.
  */
 export async function startBench(): Promise<Bench> {
-  const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: process.env.DATA_DIR ?? '.data' });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: process.env.DATA_DIR ?? '.data',
+  });
   const resolved = await resolveDatabase(config);
   const server = await connectDatabaseServer(resolved.url, resolved.stop);
   // Kept between runs: seeding 1,000,000 accounts takes minutes, and the seed is idempotent.
@@ -87,7 +92,9 @@ export type Statement = { sql: string; parameters: unknown[] };
  * The real server (`server/src/server.ts`) in its own process on a free port, so its memory is its
  * own and the bench's requests cross a real socket.
  */
-async function startServerProcess(databaseUrl: string): Promise<{ baseUrl: string; pid: number; stop: () => Promise<void> }> {
+async function startServerProcess(
+  databaseUrl: string,
+): Promise<{ baseUrl: string; pid: number; stop: () => Promise<void> }> {
   const port = await new Promise<number>((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as AddressInfo;
@@ -115,7 +122,10 @@ async function startServerProcess(databaseUrl: string): Promise<{ baseUrl: strin
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`The bench server exited with ${child.exitCode}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (i > 600) throw new Error('The bench server did not answer within 60 s');
     await new Promise((r) => setTimeout(r, 100));
@@ -137,7 +147,12 @@ export type Timing = { p50: number; p95: number; n: number };
  * Runs `fn` `warmup` times unmeasured, then `n` times, and answers p50/p95 in milliseconds. `before`
  * runs ahead of each call, outside the measured time.
  */
-export async function time(fn: () => Promise<unknown>, n = 200, warmup = 20, before?: () => Promise<unknown>): Promise<Timing> {
+export async function time(
+  fn: () => Promise<unknown>,
+  n = 200,
+  warmup = 20,
+  before?: () => Promise<unknown>,
+): Promise<Timing> {
   return (await sampleInTurn([fn], n, warmup, before))[0]!;
 }
 
@@ -145,13 +160,23 @@ export async function time(fn: () => Promise<unknown>, n = 200, warmup = 20, bef
  * Times `a` and `b` call by call in turn (a, b, a, b ...), so that both see the same machine: a
  * background burst then weighs on both sides of a ratio instead of on whichever ran during it.
  */
-export async function timeInTurn(a: () => Promise<unknown>, b: () => Promise<unknown>, n = 200, warmup = 20): Promise<[Timing, Timing]> {
+export async function timeInTurn(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  n = 200,
+  warmup = 20,
+): Promise<[Timing, Timing]> {
   const [ta, tb] = await sampleInTurn([a, b], n, warmup);
   return [ta!, tb!];
 }
 
 /** Calls each of `fns` in turn, `warmup` rounds unmeasured then `n` measured, and answers each one's timing. */
-async function sampleInTurn(fns: Array<() => Promise<unknown>>, n: number, warmup: number, before?: () => Promise<unknown>): Promise<Timing[]> {
+async function sampleInTurn(
+  fns: Array<() => Promise<unknown>>,
+  n: number,
+  warmup: number,
+  before?: () => Promise<unknown>,
+): Promise<Timing[]> {
   const samples = fns.map((): number[] => []);
   for (let i = 0; i < warmup + n; i++) {
     for (const [k, fn] of fns.entries()) {
@@ -173,16 +198,20 @@ function percentiles(samples: number[]): Timing {
 /** GETs a JSON API path with the admin cookie; fails loudly on a non-200. */
 export function getJson(bench: Bench, pathAndQuery: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const req = http.get(`${bench.baseUrl}${pathAndQuery}`, { agent: keepAlive, headers: { cookie: bench.cookie } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        if (res.statusCode !== 200) reject(new Error(`${pathAndQuery} answered ${res.statusCode}: ${body}`));
-        else resolve(JSON.parse(body));
-      });
-    });
+    const req = http.get(
+      `${bench.baseUrl}${pathAndQuery}`,
+      { agent: keepAlive, headers: { cookie: bench.cookie } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const body = Buffer.concat(chunks).toString('utf8');
+          if (res.statusCode !== 200) reject(new Error(`${pathAndQuery} answered ${res.statusCode}: ${body}`));
+          else resolve(JSON.parse(body));
+        });
+      },
+    );
     req.on('error', reject);
   });
 }

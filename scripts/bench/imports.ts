@@ -35,7 +35,9 @@ async function writeCsv(file: string, run: string) {
     const month = String((i % 12) + 1).padStart(2, '0');
     const member = i % 3 === 0 ? '' : `20${20 + (i % 6)}-${month}-15`;
     const phone = i % 10 === 0 ? `(202) 555-${String(1000 + (i % 9000)).padStart(4, '0')}` : '';
-    await write(`${LEGACY_BASE + i},${FIRST[i % 8]},Imported${i},imp${i}.${run}@bench.example,${phone},${member},20${20 + (i % 6)}-${month}-01,Springfield,IL\n`);
+    await write(
+      `${LEGACY_BASE + i},${FIRST[i % 8]},Imported${i},imp${i}.${run}@bench.example,${phone},${member},20${20 + (i % 6)}-${month}-01,Springfield,IL\n`,
+    );
   }
   out.end();
   await once(out, 'finish');
@@ -49,20 +51,38 @@ async function prepare(db: Db, file: string, run: string) {
   const size = (await stat(file)).size;
   const stored = await db
     .insertInto('files')
-    .values({ storageKey: key, folder: 'private/imports', fileName: path.basename(file), contentType: 'text/csv', sizeInBytes: size, committed: true })
+    .values({
+      storageKey: key,
+      folder: 'private/imports',
+      fileName: path.basename(file),
+      contentType: 'text/csv',
+      sizeInBytes: size,
+      committed: true,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { id } = await db.insertInto('imports').values({ kind: 'accounts', dryRun: false, fileId: stored.id }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('imports')
+    .values({ kind: 'accounts', dryRun: false, fileId: stored.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { importId: id, size };
 }
 
 function importInChild(importId: number): Promise<{ ms: number; peakRssMb: number; outcome: string }> {
   const script = fileURLToPath(new URL('./run-import.ts', import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, DATABASE, String(importId)], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, DATABASE, String(importId)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: process.env,
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`import child exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').pop()!))
+        : reject(new Error(`import child exited ${code}`)),
+    );
   });
 }
 
@@ -74,15 +94,25 @@ const COPIED = 'legacy_id, first_name, last_name, email, phone, member_at, pledg
  */
 async function copyBaseline(client: pg.Client): Promise<number> {
   const chunks: Buffer[] = [];
-  await pipeline(client.query(copyTo(`copy (select ${COPIED} from accounts where legacy_id >= ${LEGACY_BASE} order by legacy_id) to stdout with (format csv)`)), async (source: AsyncIterable<Buffer>) => {
-    for await (const chunk of source) chunks.push(chunk);
-  });
+  await pipeline(
+    client.query(
+      copyTo(
+        `copy (select ${COPIED} from accounts where legacy_id >= ${LEGACY_BASE} order by legacy_id) to stdout with (format csv)`,
+      ),
+    ),
+    async (source: AsyncIterable<Buffer>) => {
+      for await (const chunk of source) chunks.push(chunk);
+    },
+  );
   await client.query('truncate accounts cascade');
   await client.query('vacuum analyze accounts');
   const started = performance.now();
-  await pipeline(async function* () {
-    yield* chunks;
-  }, client.query(copyFrom(`copy accounts (${COPIED}) from stdin with (format csv)`)));
+  await pipeline(
+    async function* () {
+      yield* chunks;
+    },
+    client.query(copyFrom(`copy accounts (${COPIED}) from stdin with (format csv)`)),
+  );
   return performance.now() - started;
 }
 
@@ -106,7 +136,12 @@ export async function benchImports(bench: Bench): Promise<boolean> {
         `${done.countCreated.toLocaleString('en-US')} created, ${done.countRejected} rejected (${child.outcome})`,
     );
     const copyMs = await copyBaseline(client);
-    let ok = report('  import end to end', `${(child.ms / 1000).toFixed(2)} s`, child.ms < 60_000 && done.countCreated === ROWS, '< 60 s, every row created');
+    let ok = report(
+      '  import end to end',
+      `${(child.ms / 1000).toFixed(2)} s`,
+      child.ms < 60_000 && done.countCreated === ROWS,
+      '< 60 s, every row created',
+    );
     report('  COPY of the same rows into accounts', fmt(copyMs), true, 'baseline');
     ok = report('  ratio import / COPY', `${(child.ms / copyMs).toFixed(1)}x`, child.ms <= 3 * copyMs, '<= 3x') && ok;
     ok = report('  peak worker RSS', `${child.peakRssMb.toFixed(0)} MB`, child.peakRssMb < 512, '< 512 MB') && ok;

@@ -23,12 +23,27 @@ const HEADER = ['First Name', 'Last Name', 'E-mail', 'Major', 'Class Year', 'Str
 function row(i: number, run: string): string[] {
   // One row in 50 repeats an earlier address and one in 200 is invalid: cleaning has work to do.
   const email = i % 200 === 7 ? `broken-${i}` : `student${i % 50 === 3 ? i - 1 : i}.${run}@bench.example`;
-  return [FIRST[i % 8]!, `${LAST[i % 8]!}${i}`, email, 'Biology', String(2026 + (i % 4)), `${100 + (i % 900)} Main St`, 'Springfield', 'IL', '62701'];
+  return [
+    FIRST[i % 8]!,
+    `${LAST[i % 8]!}${i}`,
+    email,
+    'Biology',
+    String(2026 + (i % 4)),
+    `${100 + (i % 900)} Main St`,
+    'Springfield',
+    'IL',
+    '62701',
+  ];
 }
 
 async function writeCsv(file: string, run: string) {
   const lines = [HEADER.join(',')];
-  for (let i = 0; i < ROWS; i++) lines.push(row(i, run).map((c) => (c.includes(',') ? `"${c}"` : c)).join(','));
+  for (let i = 0; i < ROWS; i++)
+    lines.push(
+      row(i, run)
+        .map((c) => (c.includes(',') ? `"${c}"` : c))
+        .join(','),
+    );
   await writeFile(file, `${lines.join('\n')}\n`);
 }
 
@@ -68,7 +83,9 @@ async function prepare(bench: Bench, file: string, run: string) {
 async function removeProcessingRuns(bench: Bench) {
   const client = bench.sqlClient;
   const ofBench = `(select id from institutions where name like 'Bench University %')`;
-  const gone = await client.query<{ database_id: number }>(`delete from invitations where institution_id in ${ofBench} returning database_id`);
+  const gone = await client.query<{ database_id: number }>(
+    `delete from invitations where institution_id in ${ofBench} returning database_id`,
+  );
   await client.query('delete from files where id = any($1::int[])', [gone.rows.map((r) => r.database_id)]);
   await client.query(`delete from chapters where institution_id in ${ofBench}`);
   await client.query(`delete from institutions where id in ${ofBench}`);
@@ -77,17 +94,28 @@ async function removeProcessingRuns(bench: Bench) {
 }
 
 /** Processes in a process of its own (as a worker would), answering its time and peak RSS. */
-function processInChild(invitationId: number, run: string): Promise<{ ms: number; peakRssMb: number; outcome: string; phases?: Record<string, number> }> {
+function processInChild(
+  invitationId: number,
+  run: string,
+): Promise<{ ms: number; peakRssMb: number; outcome: string; phases?: Record<string, number> }> {
   const script = fileURLToPath(new URL('./process-database.ts', import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, String(invitationId), run], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, String(invitationId), run], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: process.env,
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`processing child exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').pop()!))
+        : reject(new Error(`processing child exited ${code}`)),
+    );
   });
 }
 
-const COPIED = 'invitation_id, row_number, salutation, first_name, last_name, email, major, class, mailing_address, phone_number, removed, removed_reason, invitation_code, invite_count, test_value';
+const COPIED =
+  'invitation_id, row_number, salutation, first_name, last_name, email, major, class, mailing_address, phone_number, removed, removed_reason, invitation_code, invite_count, test_value';
 
 /**
  * The floor: the same cleaned rows (every column processing writes) loaded by COPY FROM STDIN into a scratch
@@ -98,14 +126,26 @@ const COPIED = 'invitation_id, row_number, salutation, first_name, last_name, em
 async function copyBaseline(bench: Bench, invitationId: number): Promise<number> {
   const client = bench.sqlClient;
   const chunks: Buffer[] = [];
-  await pipeline(client.query(copyTo(`copy (select ${COPIED} from invitees where invitation_id = ${Number(invitationId)}) to stdout with (format csv)`)), async (source: AsyncIterable<Buffer>) => {
-    for await (const chunk of source) chunks.push(chunk);
-  });
-  await client.query('drop table if exists bench_copy_floor; create table bench_copy_floor (like invitees including defaults including generated including indexes)');
+  await pipeline(
+    client.query(
+      copyTo(
+        `copy (select ${COPIED} from invitees where invitation_id = ${Number(invitationId)}) to stdout with (format csv)`,
+      ),
+    ),
+    async (source: AsyncIterable<Buffer>) => {
+      for await (const chunk of source) chunks.push(chunk);
+    },
+  );
+  await client.query(
+    'drop table if exists bench_copy_floor; create table bench_copy_floor (like invitees including defaults including generated including indexes)',
+  );
   const started = performance.now();
-  await pipeline(async function* () {
-    yield* chunks;
-  }, client.query(copyFrom(`copy bench_copy_floor (${COPIED}) from stdin with (format csv)`)));
+  await pipeline(
+    async function* () {
+      yield* chunks;
+    },
+    client.query(copyFrom(`copy bench_copy_floor (${COPIED}) from stdin with (format csv)`)),
+  );
   const ms = performance.now() - started;
   await client.query('drop table bench_copy_floor');
   return ms;
@@ -121,12 +161,24 @@ async function benchProcessing(bench: Bench, kind: 'csv' | 'xlsx'): Promise<bool
     if (size > 10 * 1024 * 1024) throw new Error(`The generated ${kind} is over the 10 MB limit (${size} bytes)`);
     const child = await processInChild(invitationId, processingRun);
     const copyMs = await copyBaseline(bench, invitationId);
-    const { countValid } = await bench.db.selectFrom('invitations').select('countValid').where('id', '=', invitationId).executeTakeFirstOrThrow();
-    console.log(`  ${kind}: ${ROWS.toLocaleString('en-US')} rows, ${(size / 1024 / 1024).toFixed(1)} MB, ${countValid.toLocaleString('en-US')} valid (${child.outcome}; ms per phase ${JSON.stringify(child.phases)})`);
+    const { countValid } = await bench.db
+      .selectFrom('invitations')
+      .select('countValid')
+      .where('id', '=', invitationId)
+      .executeTakeFirstOrThrow();
+    console.log(
+      `  ${kind}: ${ROWS.toLocaleString('en-US')} rows, ${(size / 1024 / 1024).toFixed(1)} MB, ${countValid.toLocaleString('en-US')} valid (${child.outcome}; ms per phase ${JSON.stringify(child.phases)})`,
+    );
     await removeProcessingRuns(bench);
-    let ok = report(`  ${kind} processing end to end`, `${(child.ms / 1000).toFixed(2)} s`, child.ms < 15_000, '< 15 s');
+    let ok = report(
+      `  ${kind} processing end to end`,
+      `${(child.ms / 1000).toFixed(2)} s`,
+      child.ms < 15_000,
+      '< 15 s',
+    );
     report(`  COPY of the cleaned rows`, fmt(copyMs), true, 'baseline');
-    ok = report(`  ratio processing / COPY`, `${(child.ms / copyMs).toFixed(1)}x`, child.ms <= 3 * copyMs, '<= 3x') && ok;
+    ok =
+      report(`  ratio processing / COPY`, `${(child.ms / copyMs).toFixed(1)}x`, child.ms <= 3 * copyMs, '<= 3x') && ok;
     ok = report(`  peak worker RSS`, `${child.peakRssMb.toFixed(0)} MB`, child.peakRssMb < 512, '< 512 MB') && ok;
     return ok;
   } finally {
@@ -135,7 +187,10 @@ async function benchProcessing(bench: Bench, kind: 'csv' | 'xlsx'): Promise<bool
 }
 
 export async function benchInviteeLists(bench: Bench): Promise<boolean> {
-  const { n } = await bench.db.selectFrom('invitees').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const { n } = await bench.db
+    .selectFrom('invitees')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
   if (n < LIST_INVITEES) {
     console.log(`  seeding ${(LIST_INVITEES - n).toLocaleString('en-US')} invitees (kept for later runs)...`);
     await seedScaleInvitations(bench.db, LIST_INVITEES - n);
@@ -173,8 +228,18 @@ export async function benchInviteeLists(bench: Bench): Promise<boolean> {
     const statements = await bench.captureSql((db) => listInvitees(db, query, inv));
     // 300 calls each: a p95 read off 100 samples is the fifth-slowest call, and moves run to run with one
     // scheduling hiccup of this shared box.
-    const [api, direct] = await timeInTurn(() => getJson(bench, url), () => bench.replay(statements), 300, 30);
-    const fast = report(`  ${label}: API p95`, `${fmt(api.p95)} (SQL ${fmt(direct.p95)}, ${(api.p95 / direct.p95).toFixed(2)}x; p50 ${fmt(api.p50)} / ${fmt(direct.p50)})`, api.p95 < 50 && api.p95 <= 2 * direct.p95, '< 50 ms, <= 2x SQL');
+    const [api, direct] = await timeInTurn(
+      () => getJson(bench, url),
+      () => bench.replay(statements),
+      300,
+      30,
+    );
+    const fast = report(
+      `  ${label}: API p95`,
+      `${fmt(api.p95)} (SQL ${fmt(direct.p95)}, ${(api.p95 / direct.p95).toFixed(2)}x; p50 ${fmt(api.p50)} / ${fmt(direct.p50)})`,
+      api.p95 < 50 && api.p95 <= 2 * direct.p95,
+      '< 50 ms, <= 2x SQL',
+    );
     ok = fast && ok;
   }
   return ok;

@@ -31,14 +31,24 @@ export async function benchLoad(bench: Bench): Promise<boolean> {
     const health = await load(bench, '/api/health', connections, false);
     const signedIn = await load(bench, list, connections, true);
     const ratio = signedIn.rps / health.rps;
-    report(`GET /api/health, ${connections} connections`, `${Math.round(health.rps)} req/s, p99 ${health.p99} ms`, health.errors === 0, 'baseline');
+    report(
+      `GET /api/health, ${connections} connections`,
+      `${Math.round(health.rps)} req/s, p99 ${health.p99} ms`,
+      health.errors === 0,
+      'baseline',
+    );
     const listOk = report(
       `signed-in institutions list, ${connections} connections`,
       `${Math.round(signedIn.rps)} req/s, p99 ${signedIn.p99} ms`,
       signedIn.errors === 0 && (connections < 50 || signedIn.p99 < 100),
       connections < 50 ? 'no errors' : 'p99 < 100 ms',
     );
-    const ratioOk = report(`  ratio list / health, ${connections} connections`, ratio.toFixed(2), ratio >= 0.35, '>= 0.35');
+    const ratioOk = report(
+      `  ratio list / health, ${connections} connections`,
+      ratio.toFixed(2),
+      ratio >= 0.35,
+      '>= 0.35',
+    );
     if (connections === 50) ok = listOk && ratioOk && ok;
   }
   return ok;

@@ -3,7 +3,11 @@ import { InstitutionStatsQuery, addDays, utcDay } from '@app/contract';
 import { fmt, getJson, report, time, type Bench } from './harness.js';
 import { seedScaleInvitations } from '../seed/invitations.js';
 import { refreshCounts } from '../../server/src/services/invitation-processing/counts.js';
-import { emailsScheduledPerDay, inviteeStats, statsByInstitution } from '../../server/src/features/logistics-stats/repo.js';
+import {
+  emailsScheduledPerDay,
+  inviteeStats,
+  statsByInstitution,
+} from '../../server/src/features/logistics-stats/repo.js';
 
 const INVITEES = Number(process.env.BENCH_INVITEES ?? 2_000_000);
 const EVENTS = Number(process.env.BENCH_EMAIL_EVENTS ?? 20_000_000);
@@ -28,7 +32,9 @@ async function seedSmallInvitations(bench: Bench) {
       insert into institutions (name, type, abbreviation, ownership)
       select ${MARK} || ' Institution ' || g, 'College/University', 'LB' || g, 'Public' from generate_series(1, ${INSTITUTIONS}) g
       returning id, abbreviation)
-    insert into chapters (name, abbreviation, institution_id) select 'Chapter ' || i.abbreviation, i.abbreviation, i.id from i`.execute(db);
+    insert into chapters (name, abbreviation, institution_id) select 'Chapter ' || i.abbreviation, i.abbreviation, i.id from i`.execute(
+    db,
+  );
   const { rows } = await sql<{ id: number }>`
     insert into invitations (chapter_id, institution_id, deadline, orientation_date, status, count_pre_clean, count_processed, processed_at)
     select c.id, c.institution_id, current_date - 30 - (g % 700), current_date - 23 - (g % 700), 'Completed', ${SMALL_SIZE}, ${SMALL_SIZE}, now()
@@ -69,7 +75,9 @@ async function seedReminders(bench: Bench) {
       case when d < 0 then now() + (d || ' days')::interval end, case when d < 0 then 'Success' end
     from invitations inv, generate_series(-10, 30) d
     where inv.count_valid > 1000
-      and not exists (select 1 from invitation_emails e where e.invitation_id = inv.id and e.template_id = ${templateId})`.execute(db);
+      and not exists (select 1 from invitation_emails e where e.invitation_id = inv.id and e.template_id = ${templateId})`.execute(
+    db,
+  );
 }
 
 /**
@@ -81,7 +89,9 @@ async function seedSendLog(bench: Bench) {
   const have = await count(bench, 'select count(*) as n from email_events');
   if (have >= EVENTS) return;
   const sends = Math.ceil((EVENTS - have) / EVENTS_PER_SEND);
-  say(`seeding ${thousands(sends)} sends and ${thousands(sends * EVENTS_PER_SEND)} email events (a few minutes; kept for later runs)...`);
+  say(
+    `seeding ${thousands(sends)} sends and ${thousands(sends * EVENTS_PER_SEND)} email events (a few minutes; kept for later runs)...`,
+  );
   const t0 = performance.now();
   const first = await count(bench, 'select coalesce(max(id), 0) as n from email_sends');
   await sql`
@@ -91,7 +101,18 @@ async function seedSendLog(bench: Bench) {
       now() - (g % 1440) * interval '1 hour', true, g % 10 <> 0, g % 3 = 0, g % 9 = 0, 'Your invitation'
     from generate_series(1, ${sends}) g`.execute(bench.db);
   say(`  sends written in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-  const names = ['sent', 'delivered', 'opened', 'clicked', 'deferred', 'rejected', 'bounced_soft', 'bounced_hard', 'spam', 'unsub'];
+  const names = [
+    'sent',
+    'delivered',
+    'opened',
+    'clicked',
+    'deferred',
+    'rejected',
+    'bounced_soft',
+    'bounced_hard',
+    'spam',
+    'unsub',
+  ];
   await sql`
     insert into email_events (send_id, name, event_at)
     select s.id, (${names}::text[])[1 + k], s.send_at + k * interval '1 minute'
@@ -109,18 +130,35 @@ async function seed(bench: Bench) {
   }
   await seedReminders(bench);
   await seedSendLog(bench);
-  for (const table of ['invitees', 'invitations', 'invitation_event_counts', 'invitation_emails', 'email_sends', 'email_events']) {
+  for (const table of [
+    'invitees',
+    'invitations',
+    'invitation_event_counts',
+    'invitation_emails',
+    'email_sends',
+    'email_events',
+  ]) {
     await bench.sqlClient.query(`vacuum analyze ${table}`);
   }
 }
 
 /** One call through HTTP against the same repository function's statements replayed straight to PostgreSQL. */
-async function measure(bench: Bench, label: string, path: string, direct: Parameters<Bench['captureSql']>[0]): Promise<boolean> {
+async function measure(
+  bench: Bench,
+  label: string,
+  path: string,
+  direct: Parameters<Bench['captureSql']>[0],
+): Promise<boolean> {
   const api = await time(() => getJson(bench, path), 100, 10);
   const statements = await bench.captureSql(direct);
   const plain = await time(() => bench.replay(statements), 100, 10);
   const ratio = api.p95 / plain.p95;
-  return report(`  ${label}: API p95`, `${fmt(api.p95)} (SQL ${fmt(plain.p95)}, ${ratio.toFixed(2)}x)`, api.p95 < 200, '< 200 ms');
+  return report(
+    `  ${label}: API p95`,
+    `${fmt(api.p95)} (SQL ${fmt(plain.p95)}, ${ratio.toFixed(2)}x)`,
+    api.p95 < 200,
+    '< 200 ms',
+  );
 }
 
 /**
@@ -136,21 +174,37 @@ export async function benchLogistics(bench: Bench): Promise<boolean> {
   const invitees = await count(bench, 'select count(*) as n from invitees');
   const events = await count(bench, 'select count(*) as n from email_events');
   const reminders = await count(bench, 'select count(*) as n from invitation_emails where send_started_at is null');
-  say(`${thousands(invitations)} invitations, ${thousands(invitees)} invitees, ${thousands(events)} email events, ${thousands(reminders)} reminders not started (ready in ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  say(
+    `${thousands(invitations)} invitations, ${thousands(invitees)} invitees, ${thousands(events)} email events, ${thousands(reminders)} reminders not started (ready in ${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+  );
 
   const today = utcDay(new Date());
   const stats = (qs: string) => InstitutionStatsQuery.parse(Object.fromEntries(new URLSearchParams(qs)));
-  let ok = await measure(bench, 'invitee-stats', '/api/admin/logistics/dashboard/invitee-stats', (db) => inviteeStats(db));
+  let ok = await measure(bench, 'invitee-stats', '/api/admin/logistics/dashboard/invitee-stats', (db) =>
+    inviteeStats(db),
+  );
   for (const [label, qs] of [
     ['stats-by-institution, first page', ''],
     ['stats-by-institution, by CTR', 'sort=ratio_ctr:desc&pageSize=50'],
     ['stats-by-institution, search', 'search=bench%20institution%2012'],
   ] as const) {
-    ok = (await measure(bench, label, `/api/admin/logistics/stats-by-institution?${qs}`, (db) => statsByInstitution(db, stats(qs)))) && ok;
+    ok =
+      (await measure(bench, label, `/api/admin/logistics/stats-by-institution?${qs}`, (db) =>
+        statsByInstitution(db, stats(qs)),
+      )) && ok;
   }
-  ok = (await measure(bench, 'email-scheduled, 16 days', '/api/admin/logistics/dashboard/email-scheduled', (db) => emailsScheduledPerDay(db, today, addDays(today, 15)))) && ok;
+  ok =
+    (await measure(bench, 'email-scheduled, 16 days', '/api/admin/logistics/dashboard/email-scheduled', (db) =>
+      emailsScheduledPerDay(db, today, addDays(today, 15)),
+    )) && ok;
   const yearTo = addDays(today, 365);
-  ok = (await measure(bench, 'email-scheduled, 366 days', `/api/admin/logistics/dashboard/email-scheduled?dateFrom=${today}&dateTo=${yearTo}`, (db) => emailsScheduledPerDay(db, today, yearTo))) && ok;
+  ok =
+    (await measure(
+      bench,
+      'email-scheduled, 366 days',
+      `/api/admin/logistics/dashboard/email-scheduled?dateFrom=${today}&dateTo=${yearTo}`,
+      (db) => emailsScheduledPerDay(db, today, yearTo),
+    )) && ok;
   const ses = await time(() => getJson(bench, '/api/admin/logistics/dashboard/ses-stats'), 100, 10);
   report('  ses-stats: API p95', fmt(ses.p95), ses.p95 < 200, '< 200 ms');
   return ok;

@@ -20,16 +20,37 @@ const noJobs = { send: async () => null } as unknown as AppJobs;
 
 /** A Ready invitation with INVITEES valid invitees, an Invitation template and a reminder due now. */
 export async function seed(db: Kysely<DB>, run: string, invitees = INVITEES): Promise<number> {
-  const values = { subject: 'Your invitation, {{firstName}}', body: MJML, bodyFormat: 'mjml' as const, preview: 'Membership invitation', fromName: 'Honor Society', fromEmail: 'invite@society.example', replyToEmail: 'help@society.example' };
-  const template = await db.insertInto('emailTemplates').values({ name: `Bench reminder ${run}`, ...values }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('emailTemplateVersions').values({ templateId: template.id, version: 1, ...values }).execute();
+  const values = {
+    subject: 'Your invitation, {{firstName}}',
+    body: MJML,
+    bodyFormat: 'mjml' as const,
+    preview: 'Membership invitation',
+    fromName: 'Honor Society',
+    fromEmail: 'invite@society.example',
+    replyToEmail: 'help@society.example',
+  };
+  const template = await db
+    .insertInto('emailTemplates')
+    .values({ name: `Bench reminder ${run}`, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('emailTemplateVersions')
+    .values({ templateId: template.id, version: 1, ...values })
+    .execute();
   const { rows } = await sql<{ institutionId: number; chapterId: number }>`
     with i as (insert into institutions (name, type, abbreviation, ownership) values (${`Bench Reminder College ${run}`}, 'College/University', 'BRC', 'Public') returning id),
     c as (insert into chapters (name, abbreviation, institution_id) select ${`Bench Reminder Chapter ${run}`}, 'BRH', i.id from i returning id, institution_id)
     select institution_id, id as chapter_id from c`.execute(db);
   const invitation = await db
     .insertInto('invitations')
-    .values({ chapterId: rows[0]!.chapterId, institutionId: rows[0]!.institutionId, deadline: '2030-01-31', orientationDate: '2030-02-15', status: 'Ready' })
+    .values({
+      chapterId: rows[0]!.chapterId,
+      institutionId: rows[0]!.institutionId,
+      deadline: '2030-01-31',
+      orientationDate: '2030-02-15',
+      status: 'Ready',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await sql`
@@ -53,7 +74,9 @@ export async function seed(db: Kysely<DB>, run: string, invitees = INVITEES): Pr
 export async function benchReminders(bench: Bench): Promise<boolean> {
   const db = bench.db as Kysely<DB>;
   const run = Date.now().toString(36);
-  console.log(`\nReminder (${INVITEES.toLocaleString('en-US')} invitees, one MJML template, SMTP sink on 127.0.0.1, ${CONNECTIONS} connections)`);
+  console.log(
+    `\nReminder (${INVITEES.toLocaleString('en-US')} invitees, one MJML template, SMTP sink on 127.0.0.1, ${CONNECTIONS} connections)`,
+  );
   const reminderId = await seed(db, run);
   const smtp = await startSink();
   try {
@@ -62,16 +85,37 @@ export async function benchReminders(bench: Bench): Promise<boolean> {
     if (!started.includes(reminderId)) throw new Error('The reminder was not claimed');
     const queued = await sendReminder(db, noJobs, reminderId, { lastAttempt: true });
     const queueSeconds = (performance.now() - t0) / 1000;
-    const config = { PORT: 3000, PUBLIC_URL: 'https://admin.society.example', SMTP_URL: smtp.url, EMAIL_RATE_PER_SECOND: 100_000, EMAIL_DAILY_QUOTA: 1_000_000_000 };
+    const config = {
+      PORT: 3000,
+      PUBLIC_URL: 'https://admin.society.example',
+      SMTP_URL: smtp.url,
+      EMAIL_RATE_PER_SECOND: 100_000,
+      EMAIL_DAILY_QUOTA: 1_000_000_000,
+    };
     const td = performance.now();
     const delivered = await deliverQueuedEmails(db, config, { connections: CONNECTIONS });
     const deliverSeconds = (performance.now() - td) / 1000;
     const total = (performance.now() - t0) / 1000;
     const received = await smtp.count();
-    report('select and queue (claim, tokens, send log)', `${queued?.queued.toLocaleString('en-US')} in ${queueSeconds.toFixed(1)} s (${Math.round(INVITEES / queueSeconds).toLocaleString('en-US')}/s)`, true, 'phase');
-    report('delivery pass (render, personalise, SMTP)', `${delivered.sent.toLocaleString('en-US')} in ${deliverSeconds.toFixed(1)} s (${Math.round(delivered.sent / deliverSeconds).toLocaleString('en-US')} msgs/s)`, true, 'phase');
+    report(
+      'select and queue (claim, tokens, send log)',
+      `${queued?.queued.toLocaleString('en-US')} in ${queueSeconds.toFixed(1)} s (${Math.round(INVITEES / queueSeconds).toLocaleString('en-US')}/s)`,
+      true,
+      'phase',
+    );
+    report(
+      'delivery pass (render, personalise, SMTP)',
+      `${delivered.sent.toLocaleString('en-US')} in ${deliverSeconds.toFixed(1)} s (${Math.round(delivered.sent / deliverSeconds).toLocaleString('en-US')} msgs/s)`,
+      true,
+      'phase',
+    );
     const rate = received / total;
-    return report('reminder end to end (due -> SMTP sink)', `${Math.round(rate).toLocaleString('en-US')} msgs/s (${received.toLocaleString('en-US')} in ${total.toFixed(1)} s)`, rate > 500 && received === INVITEES, '> 500 msgs/s');
+    return report(
+      'reminder end to end (due -> SMTP sink)',
+      `${Math.round(rate).toLocaleString('en-US')} msgs/s (${received.toLocaleString('en-US')} in ${total.toFixed(1)} s)`,
+      rate > 500 && received === INVITEES,
+      '> 500 msgs/s',
+    );
   } finally {
     await smtp.close();
   }
@@ -86,7 +130,9 @@ const CRASH_INVITEES = 10_000;
  * so no other worker (the bench server's) takes part.
  */
 export async function benchReminderCrash(bench: Bench): Promise<boolean> {
-  console.log(`\nReminder crash (${CRASH_INVITEES.toLocaleString('en-US')} invitees, worker process killed with SIGKILL after half, then started again)`);
+  console.log(
+    `\nReminder crash (${CRASH_INVITEES.toLocaleString('en-US')} invitees, worker process killed with SIGKILL after half, then started again)`,
+  );
   await bench.server.drop('bench_crash');
   const url = await bench.server.ensureMigrated('bench_crash');
   const db = createDb(url, 4);
@@ -103,11 +149,23 @@ export async function benchReminderCrash(bench: Bench): Promise<boolean> {
       }
     },
   });
-  const env = { DATABASE_URL: url, SMTP_URL: smtp.url, DATA_DIR: dataDir, EMAIL_RATE_PER_SECOND: '2000', PUBLIC_URL: 'https://admin.society.example', LOG_LEVEL: 'warn' };
+  const env = {
+    DATABASE_URL: url,
+    SMTP_URL: smtp.url,
+    DATA_DIR: dataDir,
+    EMAIL_RATE_PER_SECOND: '2000',
+    PUBLIC_URL: 'https://admin.society.example',
+    LOG_LEVEL: 'warn',
+  };
   try {
     const reminderId = await seed(db, Date.now().toString(36), CRASH_INVITEES);
     const config = loadConfig({ ...process.env, ...env, NODE_ENV: 'test' });
-    const sender = createJobQueue({ connectionString: url, services: { db, storage: await createStorage(config), config }, work: false, poolSize: 2 });
+    const sender = createJobQueue({
+      connectionString: url,
+      services: { db, storage: await createStorage(config), config },
+      work: false,
+      poolSize: 2,
+    });
     await sender.start(pino({ level: 'silent' }));
     await startDueReminders(db, sender);
     await sender.stop();
@@ -122,7 +180,11 @@ export async function benchReminderCrash(bench: Bench): Promise<boolean> {
     const resumed = resumedAt ? (resumedAt - killedAt) / 1000 : Infinity;
     const lost = CRASH_INVITEES - recipients();
     const duplicated = smtp.messages.length - recipients();
-    const { status } = await db.selectFrom('invitationEmails').select('sendStatus as status').where('id', '=', reminderId).executeTakeFirstOrThrow();
+    const { status } = await db
+      .selectFrom('invitationEmails')
+      .select('sendStatus as status')
+      .where('id', '=', reminderId)
+      .executeTakeFirstOrThrow();
     return report(
       'SIGKILL mid-reminder, restart: sending resumed after',
       `${resumed.toFixed(1)} s; lost ${lost}, duplicated ${duplicated} (in flight at the kill: at most ${FLUSH_EVERY + 5}); reminder ${status}`,

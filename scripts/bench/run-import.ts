@@ -10,7 +10,12 @@ import { createStorage } from '../../server/src/plugins/storage.js';
 import { runImport } from '../../server/src/services/record-import/run.js';
 
 const [database, importId] = process.argv.slice(2);
-const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: process.env.DATA_DIR ?? '.data' });
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: process.env.DATA_DIR ?? '.data',
+});
 const resolved = await resolveDatabase(config);
 const server = await connectDatabaseServer(resolved.url, resolved.stop);
 const db = createDb(server.urlOf(database!), 4);

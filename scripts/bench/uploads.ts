@@ -26,7 +26,17 @@ function uploadZip(bench: Bench, path: string, maxSize: number): Promise<number>
   const url = new URL(`${bench.baseUrl}/api/shared/file`);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { cookie: bench.cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: {
+          cookie: bench.cookie,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': length,
+        },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -63,7 +73,19 @@ export async function benchUploads(bench: Bench): Promise<boolean> {
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(timer);
   const stored = statuses.filter((s) => s === 201).length;
-  const ok = report('uploads accepted', `${stored} of ${UPLOADS} (${((UPLOADS * maxSize) / MB / seconds).toFixed(0)} MB/s in all)`, stored === UPLOADS, `all ${UPLOADS}`);
+  const ok = report(
+    'uploads accepted',
+    `${stored} of ${UPLOADS} (${((UPLOADS * maxSize) / MB / seconds).toFixed(0)} MB/s in all)`,
+    stored === UPLOADS,
+    `all ${UPLOADS}`,
+  );
   const growth = peak - start;
-  return report('upload peak RSS growth (server process)', `${growth.toFixed(0)} MB (${start.toFixed(0)} -> ${peak.toFixed(0)} MB)`, growth < 100, `< 100 MB for ${UPLOADS * maxSize / MB} MB received`) && ok;
+  return (
+    report(
+      'upload peak RSS growth (server process)',
+      `${growth.toFixed(0)} MB (${start.toFixed(0)} -> ${peak.toFixed(0)} MB)`,
+      growth < 100,
+      `< 100 MB for ${(UPLOADS * maxSize) / MB} MB received`,
+    ) && ok
+  );
 }

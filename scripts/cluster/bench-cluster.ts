@@ -28,7 +28,18 @@ import { startWorkerProcess, type WorkerProcess } from '../../server/src/test/wo
 import { report } from '../bench/harness.js';
 import { seed } from '../bench/reminders.js';
 import { seedScaleInstitutions } from '../seed/institutions.js';
-import { BUILT, ROOT, freePort, sleep, startApi, startHaproxy, smtpGate, until, waitReady, type ApiInstance } from './processes.js';
+import {
+  BUILT,
+  ROOT,
+  freePort,
+  sleep,
+  startApi,
+  startHaproxy,
+  smtpGate,
+  until,
+  waitReady,
+  type ApiInstance,
+} from './processes.js';
 
 const ADMIN = { email: 'cluster@society.example', password: 'cluster-Bench-4711' };
 const LOAD_SECONDS = Number(process.env.BENCH_CLUSTER_LOAD_SECONDS ?? 8);
@@ -38,7 +49,8 @@ const CONNECTIONS = 5; // deliver-emails' SMTP pool
 export async function benchCluster(): Promise<boolean> {
   if (!existsSync(BUILT.server) || !existsSync(BUILT.worker)) {
     console.log('building (npm run build) ...');
-    if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('npm run build failed');
+    if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0)
+      throw new Error('npm run build failed');
   }
   const tmp = await mkdtemp(path.join(tmpdir(), 'cluster-'));
   // Run as root, the embedded PostgreSQL runs as `postgres`, which must enter this folder to keep its data here (removed at the end).
@@ -61,9 +73,18 @@ export async function benchCluster(): Promise<boolean> {
   });
   const gate = await smtpGate(smtp.url);
   const env: Record<string, string> = {
-    NODE_ENV: 'production', DATABASE_URL: dbUrl, SMTP_URL: gate.url, PUBLIC_URL: 'https://admin.society.example', COOKIE_SECURE: 'false',
-    RUN_WORKERS: 'false', DATA_DIR: path.join(tmp, 'data'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
-    EMAIL_RATE_PER_SECOND: process.env.BENCH_CLUSTER_RATE ?? '400', SHUTDOWN_SECONDS: '10', LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    DATABASE_URL: dbUrl,
+    SMTP_URL: gate.url,
+    PUBLIC_URL: 'https://admin.society.example',
+    COOKIE_SECURE: 'false',
+    RUN_WORKERS: 'false',
+    DATA_DIR: path.join(tmp, 'data'),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    EMAIL_RATE_PER_SECOND: process.env.BENCH_CLUSTER_RATE ?? '400',
+    SHUTDOWN_SECONDS: '10',
+    LOG_LEVEL: 'warn',
   };
   const apis: ApiInstance[] = [];
   const workers: WorkerProcess[] = [];
@@ -87,7 +108,9 @@ export async function benchCluster(): Promise<boolean> {
   let haproxy: Awaited<ReturnType<typeof startHaproxy>> | undefined;
   let ok = true;
   try {
-    console.log(`\nCluster (built output; embedded PostgreSQL on :${pgPort}; HAProxy; 2 API instances, RUN_WORKERS=false; 2 workers; SMTP sink behind a gate)`);
+    console.log(
+      `\nCluster (built output; embedded PostgreSQL on :${pgPort}; HAProxy; 2 API instances, RUN_WORKERS=false; 2 workers; SMTP sink behind a gate)`,
+    );
 
     // 1. Three instances at the same moment on an empty database.
     const t0 = Date.now();
@@ -95,11 +118,20 @@ export async function benchCluster(): Promise<boolean> {
     await Promise.all(apis.map((a) => waitReady(a, 180_000)));
     const upSeconds = (Date.now() - t0) / 1000;
     db = createDb(dbUrl, 4) as unknown as Kysely<DB>;
-    const { rows: applied } = await sql<{ name: string; n: number }>`select name, count(*)::int as n from kysely_migration group by name`.execute(db);
+    const { rows: applied } = await sql<{
+      name: string;
+      n: number;
+    }>`select name, count(*)::int as n from kysely_migration group by name`.execute(db);
     const files = readdirSync(path.join(ROOT, 'server/dist/migrations')).filter((f) => f.endsWith('.js')).length;
     const onceEach = applied.length === files && applied.every((r) => r.n === 1);
     const stopCode = await apis.pop()!.stop();
-    ok = report('three instances started at once, empty database', `all ready in ${upSeconds.toFixed(1)} s; ${applied.length}/${files} migrations, each once`, onceEach && stopCode === 0, 'all up, migrated once') && ok;
+    ok =
+      report(
+        'three instances started at once, empty database',
+        `all ready in ${upSeconds.toFixed(1)} s; ${applied.length}/${files} migrations, each once`,
+        onceEach && stopCode === 0,
+        'all up, migrated once',
+      ) && ok;
 
     // 2. List throughput through HAProxy: two instances against one, same run, same load.
     haproxy = await startHaproxy(tmp, apis);
@@ -107,14 +139,30 @@ export async function benchCluster(): Promise<boolean> {
     const cookie = await signIn(haproxy.both);
     const list = '/api/admin/institutions?page=1&pageSize=10&sort=name:asc';
     const load = async (base: string) => {
-      const r = await autocannon({ url: `${base}${list}`, connections: 20, duration: LOAD_SECONDS, headers: { cookie } });
+      const r = await autocannon({
+        url: `${base}${list}`,
+        connections: 20,
+        duration: LOAD_SECONDS,
+        headers: { cookie },
+      });
       return { rps: r.requests.average, p99: r.latency.p99, errors: r.non2xx + r.errors };
     };
     await load(haproxy.both); // warm-up: JIT, pools, plans on both instances
     const one = await load(haproxy.one);
     const two = await load(haproxy.both);
-    report('list via HAProxy, one API instance', `${Math.round(one.rps)} req/s, p99 ${one.p99} ms, ${one.errors} errors`, one.errors === 0, '20 connections');
-    ok = report('list via HAProxy, two API instances', `${Math.round(two.rps)} req/s (x${(two.rps / one.rps).toFixed(2)}), p99 ${two.p99} ms`, two.errors === 0, 'no errors; 2 cores shared') && ok;
+    report(
+      'list via HAProxy, one API instance',
+      `${Math.round(one.rps)} req/s, p99 ${one.p99} ms, ${one.errors} errors`,
+      one.errors === 0,
+      '20 connections',
+    );
+    ok =
+      report(
+        'list via HAProxy, two API instances',
+        `${Math.round(two.rps)} req/s (x${(two.rps / one.rps).toFixed(2)}), p99 ${two.p99} ms`,
+        two.errors === 0,
+        'no errors; 2 cores shared',
+      ) && ok;
 
     // 3. A reminder to 10,000 invitees; a worker SIGKILLed five times, an API instance restarted.
     workers.push(startWorker(), startWorker());
@@ -126,7 +174,10 @@ export async function benchCluster(): Promise<boolean> {
     onMessage = (n) => {
       const m = n - base;
       if (killAt.includes(m)) {
-        const i = Math.max(0, workers.findIndex((w) => w.delivering() > 0));
+        const i = Math.max(
+          0,
+          workers.findIndex((w) => w.delivering() > 0),
+        );
         killedOnPurpose.add(workers[i]!);
         workers[i]!.child.kill('SIGKILL');
         kills.push({ at: Date.now(), index: arrivals.length - 1 });
@@ -138,11 +189,28 @@ export async function benchCluster(): Promise<boolean> {
     const restarted = await restart;
     const perKill = attribute(smtp, arrivals, kills, r1.domain);
     for (const [i, k] of perKill.entries()) {
-      report(`  kill ${i + 1} at message ${killAt[i]}`, `resumed after ${k.resumed.toFixed(1)} s, ${k.duplicates} duplicates`, k.resumed < 60 && k.duplicates <= FLUSH_EVERY + CONNECTIONS, `< 60 s, <= ${FLUSH_EVERY + CONNECTIONS} dup.`);
+      report(
+        `  kill ${i + 1} at message ${killAt[i]}`,
+        `resumed after ${k.resumed.toFixed(1)} s, ${k.duplicates} duplicates`,
+        k.resumed < 60 && k.duplicates <= FLUSH_EVERY + CONNECTIONS,
+        `< 60 s, <= ${FLUSH_EVERY + CONNECTIONS} dup.`,
+      );
     }
-    if (restarted) report('  API instance restarted mid-reminder', `ready again in ${restarted.seconds.toFixed(1)} s; ${restarted.failed}/${restarted.total} requests via HAProxy failed`, restarted.failed === 0, 'no failed request');
+    if (restarted)
+      report(
+        '  API instance restarted mid-reminder',
+        `ready again in ${restarted.seconds.toFixed(1)} s; ${restarted.failed}/${restarted.total} requests via HAProxy failed`,
+        restarted.failed === 0,
+        'no failed request',
+      );
     const maxResume = Math.max(...perKill.map((k) => k.resumed));
-    ok = report('reminder to 10,000, 5 SIGKILLs + API restart', `${r1.recipients}/${INVITEES} got it, ${r1.lost} lost, ${r1.duplicates} dup.; ${r1.status} in ${r1.seconds.toFixed(0)} s`, r1.lost === 0 && r1.status === 'Success' && maxResume < 60, 'none lost, Sent') && ok;
+    ok =
+      report(
+        'reminder to 10,000, 5 SIGKILLs + API restart',
+        `${r1.recipients}/${INVITEES} got it, ${r1.lost} lost, ${r1.duplicates} dup.; ${r1.status} in ${r1.seconds.toFixed(0)} s`,
+        r1.lost === 0 && r1.status === 'Success' && maxResume < 60,
+        'none lost, Sent',
+      ) && ok;
 
     // 4. PostgreSQL restarted in the middle of a reminder.
     let pgDown = 0;
@@ -161,18 +229,34 @@ export async function benchCluster(): Promise<boolean> {
     const r2 = await reminder(db, smtp, arrivals, 3000, dbUrl, env, async () => pgUp);
     const upAt = await pgUp!;
     const resumedAfterPg = (arrivals.slice(base2).find((t) => t > upAt) ?? Infinity) - upAt;
-    ok = report('PostgreSQL restarted mid-reminder (3,000)', `down ${((upAt - pgDown) / 1000).toFixed(1)} s, resumed ${(resumedAfterPg / 1000).toFixed(1)} s after; ${r2.lost} lost, ${r2.duplicates} dup., ${r2.failed} failed; ${r2.status}`, r2.lost === 0 && r2.failed === 0 && r2.status === 'Success', 'resumes, none lost') && ok;
+    ok =
+      report(
+        'PostgreSQL restarted mid-reminder (3,000)',
+        `down ${((upAt - pgDown) / 1000).toFixed(1)} s, resumed ${(resumedAfterPg / 1000).toFixed(1)} s after; ${r2.lost} lost, ${r2.duplicates} dup., ${r2.failed} failed; ${r2.status}`,
+        r2.lost === 0 && r2.failed === 0 && r2.status === 'Success',
+        'resumes, none lost',
+      ) && ok;
 
     // 5. The SMTP server refusing connections for two minutes in the middle of a reminder.
     let reopenedAt = 0;
     const base3 = arrivals.length;
     onMessage = (n) => {
       if (n - base3 !== 1000) return;
-      void gate.refuse().then(() => sleep(OUTAGE_MS)).then(() => gate.accept()).then(() => (reopenedAt = Date.now()));
+      void gate
+        .refuse()
+        .then(() => sleep(OUTAGE_MS))
+        .then(() => gate.accept())
+        .then(() => (reopenedAt = Date.now()));
     };
     const r3 = await reminder(db, smtp, arrivals, 3000, dbUrl, env);
     const resumedAfterSmtp = (arrivals.slice(base3).find((t) => t > reopenedAt) ?? Infinity) - reopenedAt;
-    ok = report(`SMTP refusing ${OUTAGE_MS / 1000} s mid-reminder (3,000)`, `resumed ${(resumedAfterSmtp / 1000).toFixed(1)} s after it reopened; ${r3.lost} lost, ${r3.failed} failed; ${r3.status}`, r3.lost === 0 && r3.failed === 0 && r3.status === 'Success', 'waits, none Failed') && ok;
+    ok =
+      report(
+        `SMTP refusing ${OUTAGE_MS / 1000} s mid-reminder (3,000)`,
+        `resumed ${(resumedAfterSmtp / 1000).toFixed(1)} s after it reopened; ${r3.lost} lost, ${r3.failed} failed; ${r3.status}`,
+        r3.lost === 0 && r3.failed === 0 && r3.status === 'Success',
+        'waits, none Failed',
+      ) && ok;
     report('workers restarted by the supervisor (exited on their own)', String(supervisorRestarts), true, 'reported');
     return ok;
   } finally {
@@ -191,7 +275,11 @@ export async function benchCluster(): Promise<boolean> {
 }
 
 async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
   return res.headers.getSetCookie()[0]!.split(';')[0]!;
 }
@@ -204,7 +292,12 @@ async function restartApi(apis: ApiInstance[], i: number, env: Record<string, st
   const poll = (async () => {
     while (polling) {
       total++;
-      const ok = await fetch(`${base}/api/admin/institutions?page=1&pageSize=10&sort=name:asc`, { headers: { cookie } }).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/api/admin/institutions?page=1&pageSize=10&sort=name:asc`, {
+        headers: { cookie },
+      }).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!ok) failed++;
       await sleep(50);
     }
@@ -222,12 +315,25 @@ async function restartApi(apis: ApiInstance[], i: number, env: Record<string, st
 }
 
 /** Seeds a reminder due now, starts it, and waits until every invitee has it and it is finished. */
-async function reminder(db: Kysely<DB>, smtp: Awaited<ReturnType<typeof startTestSmtp>>, arrivals: number[], invitees: number, dbUrl: string, env: Record<string, string>, settle?: () => Promise<unknown>) {
+async function reminder(
+  db: Kysely<DB>,
+  smtp: Awaited<ReturnType<typeof startTestSmtp>>,
+  arrivals: number[],
+  invitees: number,
+  dbUrl: string,
+  env: Record<string, string>,
+  settle?: () => Promise<unknown>,
+) {
   const run = Date.now().toString(36);
   const domain = `@bench-${run}.example`;
   const reminderId = await seed(db, run, invitees);
   const config = loadConfig({ ...env, NODE_ENV: 'test' });
-  const sender = createJobQueue({ connectionString: dbUrl, services: { db, storage: await createStorage(config), config }, work: false, poolSize: 2 });
+  const sender = createJobQueue({
+    connectionString: dbUrl,
+    services: { db, storage: await createStorage(config), config },
+    work: false,
+    poolSize: 2,
+  });
   await sender.start(pino({ level: 'silent' }));
   const t0 = Date.now();
   try {
@@ -237,10 +343,23 @@ async function reminder(db: Kysely<DB>, smtp: Awaited<ReturnType<typeof startTes
   }
   const mine = () => smtp.messages.filter((m) => m.to[0]!.endsWith(domain));
   const recipients = () => new Set(mine().map((m) => m.to[0])).size;
-  await until(() => recipients() >= invitees, 600_000, `every invitee of the ${invitees.toLocaleString('en-US')} reminder`);
+  await until(
+    () => recipients() >= invitees,
+    600_000,
+    `every invitee of the ${invitees.toLocaleString('en-US')} reminder`,
+  );
   await settle?.();
-  const status = async () => (await db.selectFrom('invitationEmails').select('sendStatus').where('id', '=', reminderId).executeTakeFirstOrThrow()).sendStatus;
-  await until(async () => (await status().catch(() => '')) === 'Success', 120_000, 'the reminder finished').catch(() => {});
+  const status = async () =>
+    (
+      await db
+        .selectFrom('invitationEmails')
+        .select('sendStatus')
+        .where('id', '=', reminderId)
+        .executeTakeFirstOrThrow()
+    ).sendStatus;
+  await until(async () => (await status().catch(() => '')) === 'Success', 120_000, 'the reminder finished').catch(
+    () => {},
+  );
   const { failed } = await db
     .selectFrom('emailSends')
     .select(sql<number>`count(*) filter (where status = 'failed')::int`.as('failed'))
@@ -249,11 +368,24 @@ async function reminder(db: Kysely<DB>, smtp: Awaited<ReturnType<typeof startTes
     .executeTakeFirstOrThrow();
   const got = recipients();
   void arrivals;
-  return { domain, recipients: got, lost: invitees - got, duplicates: mine().length - got, failed: Number(failed), status: await status(), seconds: (Date.now() - t0) / 1000 };
+  return {
+    domain,
+    recipients: got,
+    lost: invitees - got,
+    duplicates: mine().length - got,
+    failed: Number(failed),
+    status: await status(),
+    seconds: (Date.now() - t0) / 1000,
+  };
 }
 
 /** Per kill: seconds until the next message arrived, and the repeats that arrived before the next kill. */
-function attribute(smtp: Awaited<ReturnType<typeof startTestSmtp>>, arrivals: number[], kills: { at: number; index: number }[], domain: string) {
+function attribute(
+  smtp: Awaited<ReturnType<typeof startTestSmtp>>,
+  arrivals: number[],
+  kills: { at: number; index: number }[],
+  domain: string,
+) {
   const seen = new Set<string>();
   const duplicates = kills.map(() => 0);
   for (let i = 0; i < smtp.messages.length; i++) {
@@ -265,5 +397,8 @@ function attribute(smtp: Awaited<ReturnType<typeof startTestSmtp>>, arrivals: nu
     }
     seen.add(to);
   }
-  return kills.map((kill, k) => ({ resumed: ((arrivals.find((t) => t > kill.at + 200) ?? Infinity) - kill.at) / 1000, duplicates: duplicates[k]! }));
+  return kills.map((kill, k) => ({
+    resumed: ((arrivals.find((t) => t > kill.at + 200) ?? Infinity) - kill.at) / 1000,
+    duplicates: duplicates[k]!,
+  }));
 }

@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 
 /** The repository root and the built output every process of the cluster runs (`npm run build`). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const BUILT = { server: path.join(ROOT, 'server/dist/server.js'), worker: path.join(ROOT, 'server/dist/worker.js') };
+export const BUILT = {
+  server: path.join(ROOT, 'server/dist/server.js'),
+  worker: path.join(ROOT, 'server/dist/worker.js'),
+};
 
 export async function freePort(): Promise<number> {
   const probe = createServer();
@@ -27,14 +30,28 @@ export async function until(check: () => boolean | Promise<boolean>, timeoutMs: 
   }
 }
 
-export const answers = (url: string) => fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+export const answers = (url: string) =>
+  fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+    (r) => r.ok,
+    () => false,
+  );
 
-export type ApiInstance = { name: string; port: number; child: ChildProcess; output: () => string; stop: () => Promise<number | null>; kill: () => Promise<void> };
+export type ApiInstance = {
+  name: string;
+  port: number;
+  child: ChildProcess;
+  output: () => string;
+  stop: () => Promise<number | null>;
+  kill: () => Promise<void>;
+};
 
 /** `npm run start:prod` (the built server, plain node) on a port of its own. */
 export async function startApi(name: string, env: Record<string, string>, port?: number): Promise<ApiInstance> {
   const p = port ?? (await freePort());
-  const child = spawn(process.execPath, ['--enable-source-maps', BUILT.server], { env: { ...process.env, ...env, PORT: String(p), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--enable-source-maps', BUILT.server], {
+    env: { ...process.env, ...env, PORT: String(p), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (d) => (output = (output + d).slice(-20_000)));
   child.stderr!.on('data', (d) => (output = (output + d).slice(-20_000)));
@@ -56,25 +73,48 @@ export async function startApi(name: string, env: Record<string, string>, port?:
 }
 
 export async function waitReady(api: ApiInstance, timeoutMs = 60_000): Promise<void> {
-  await until(async () => {
-    if (api.child.exitCode !== null) throw new Error(`${api.name} exited (${api.child.exitCode}): ${api.output().slice(-2000)}`);
-    return answers(`http://127.0.0.1:${api.port}/api/health/ready`);
-  }, timeoutMs, `${api.name} ready`);
+  await until(
+    async () => {
+      if (api.child.exitCode !== null)
+        throw new Error(`${api.name} exited (${api.child.exitCode}): ${api.output().slice(-2000)}`);
+      return answers(`http://127.0.0.1:${api.port}/api/health/ready`);
+    },
+    timeoutMs,
+    `${api.name} ready`,
+  );
 }
 
 /** Debian's HAProxy in front of the API instances: frontend `both` balances api1+api2, `one` sends to api1 alone. */
-export async function startHaproxy(dir: string, apis: { name: string; port: number }[]): Promise<{ both: string; one: string; stop: () => Promise<void> }> {
+export async function startHaproxy(
+  dir: string,
+  apis: { name: string; port: number }[],
+): Promise<{ both: string; one: string; stop: () => Promise<void> }> {
   const both = await freePort();
   const one = await freePort();
   const server = (a: { name: string; port: number }) => `  server ${a.name} 127.0.0.1:${a.port} check`;
   const config = [
-    'global', '  maxconn 4096',
-    'defaults', '  mode http', '  timeout connect 2s', '  timeout client 60s', '  timeout server 60s', '  option redispatch', '  retries 3',
-    '  option httpchk GET /api/health/ready', '  default-server inter 500ms fall 2 rise 1',
-    `frontend both`, `  bind 127.0.0.1:${both}`, '  default_backend both',
-    `frontend one`, `  bind 127.0.0.1:${one}`, '  default_backend one',
-    'backend both', '  balance roundrobin', ...apis.map(server),
-    'backend one', server(apis[0]!),
+    'global',
+    '  maxconn 4096',
+    'defaults',
+    '  mode http',
+    '  timeout connect 2s',
+    '  timeout client 60s',
+    '  timeout server 60s',
+    '  option redispatch',
+    '  retries 3',
+    '  option httpchk GET /api/health/ready',
+    '  default-server inter 500ms fall 2 rise 1',
+    `frontend both`,
+    `  bind 127.0.0.1:${both}`,
+    '  default_backend both',
+    `frontend one`,
+    `  bind 127.0.0.1:${one}`,
+    '  default_backend one',
+    'backend both',
+    '  balance roundrobin',
+    ...apis.map(server),
+    'backend one',
+    server(apis[0]!),
   ].join('\n');
   const file = path.join(dir, 'haproxy.cfg');
   await writeFile(file, `${config}\n`);
@@ -82,10 +122,14 @@ export async function startHaproxy(dir: string, apis: { name: string; port: numb
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await until(async () => {
-    if (child.exitCode !== null) throw new Error(`haproxy exited: ${err}`);
-    return answers(`http://127.0.0.1:${both}/api/health/live`);
-  }, 20_000, 'haproxy');
+  await until(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`haproxy exited: ${err}`);
+      return answers(`http://127.0.0.1:${both}/api/health/live`);
+    },
+    20_000,
+    'haproxy',
+  );
   return {
     both: `http://127.0.0.1:${both}`,
     one: `http://127.0.0.1:${one}`,
@@ -100,7 +144,9 @@ export async function startHaproxy(dir: string, apis: { name: string; port: numb
  * A TCP gate in front of the SMTP sink: `refuse()` closes the port (connections refused, open ones cut),
  * `accept()` opens it again on the same port, as an SMTP server that is down for a while.
  */
-export async function smtpGate(target: string): Promise<{ url: string; refuse: () => Promise<void>; accept: () => Promise<void>; close: () => Promise<void> }> {
+export async function smtpGate(
+  target: string,
+): Promise<{ url: string; refuse: () => Promise<void>; accept: () => Promise<void>; close: () => Promise<void> }> {
   const to = new URL(target);
   const port = await freePort();
   const sockets = new Set<Socket>();

@@ -8,7 +8,9 @@ import { migrateToLatest } from '../../server/src/db/migrate.js';
  * Runs a script against the product's database (DATABASE_URL, or the embedded PostgreSQL), migrated
  * to the latest version, and closes everything afterwards.
  */
-export async function withDatabase<T>(fn: (db: Db, ctx: { config: Config; url: string; applied: string[] }) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(
+  fn: (db: Db, ctx: { config: Config; url: string; applied: string[] }) => Promise<T>,
+): Promise<T> {
   loadEnvFile();
   const config = loadConfig();
   const database = await resolveDatabase(config);

@@ -28,11 +28,23 @@ const featuresStayApart = (dir, shared) =>
 const zones = [
   ...featuresStayApart('server/src/features', 'server/src/services (or db/, plugins/)'),
   ...featuresStayApart('client/src/features', 'client/src/components or client/src/api'),
-  { target: at('server/src/services'), from: at('server/src/features'), message: 'Shared services are used by features, never the reverse.' },
+  {
+    target: at('server/src/services'),
+    from: at('server/src/features'),
+    message: 'Shared services are used by features, never the reverse.',
+  },
   { target: at('server/src/db'), from: at('server/src/features'), message: 'The database layer knows no feature.' },
-  { target: at('client/src'), from: at('server'), message: 'The client talks to the server through the contract only; only client/e2e may import the server.' },
+  {
+    target: at('client/src'),
+    from: at('server'),
+    message: 'The client talks to the server through the contract only; only client/e2e may import the server.',
+  },
   { target: at('server'), from: at('client'), message: 'The server never imports the client.' },
-  { target: at('contract'), from: [at('server'), at('client')], message: 'The contract stands alone: it imports neither the server nor the client.' },
+  {
+    target: at('contract'),
+    from: [at('server'), at('client')],
+    message: 'The contract stands alone: it imports neither the server nor the client.',
+  },
 ];
 
 export default tseslint.config(
@@ -64,7 +76,15 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-empty-object-type': 'off',
       // `_name` marks a value kept on purpose (a destructured field left out of a spread, a required parameter).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
     },
   },
 );

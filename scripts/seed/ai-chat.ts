@@ -1,16 +1,30 @@
 import type { AiChatTemplateType, AiJsonSchemaName } from '@app/contract';
 import type { Db } from '../../server/src/db/database.js';
 
-const doc = (...lines: string[]) => JSON.stringify({ type: 'doc', content: lines.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) });
+const doc = (...lines: string[]) =>
+  JSON.stringify({
+    type: 'doc',
+    content: lines.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+  });
 const DEMO_MEMBER = { firstName: 'Avery', lastName: 'Demo', email: 'avery.demo@example.edu' };
 
 /** One demo template of each type (spec 03 §4 rules respected). */
-const TEMPLATES: Array<{ name: string; type: AiChatTemplateType; user: string; developer: string; useEmojis: boolean; saveGoal: boolean; updateGoal: boolean; jsonSchema: AiJsonSchemaName | null }> = [
+const TEMPLATES: Array<{
+  name: string;
+  type: AiChatTemplateType;
+  user: string;
+  developer: string;
+  useEmojis: boolean;
+  saveGoal: boolean;
+  updateGoal: boolean;
+  jsonSchema: AiJsonSchemaName | null;
+}> = [
   {
     name: 'Goal Coach Chat',
     type: 'Chat',
     user: 'Hi, I am {{firstName}} from {{schoolName}}. Help me set a goal for this semester.',
-    developer: 'You are a friendly leadership coach for {{firstName}}, a member of {{chapterName}}. Ask one question at a time.',
+    developer:
+      'You are a friendly leadership coach for {{firstName}}, a member of {{chapterName}}. Ask one question at a time.',
     useEmojis: true,
     saveGoal: true,
     updateGoal: true,
@@ -74,21 +88,53 @@ export async function seedAiChats(db: Db): Promise<number> {
     added++;
     if (t.type !== 'Chat') continue;
     const member =
-      (await db.selectFrom('accounts').select(['id', 'firstName']).where('memberAt', 'is not', null).orderBy('id').limit(1).executeTakeFirst()) ??
-      (await db.selectFrom('accounts').select(['id', 'firstName']).where('email', '=', DEMO_MEMBER.email).executeTakeFirst()) ??
-      (await db.insertInto('accounts').values({ ...DEMO_MEMBER, address: '{}', memberAt: new Date() }).returning(['id', 'firstName']).executeTakeFirstOrThrow());
-    const chat = await db.insertInto('aiChats').values({ templateId: id, accountId: member.id }).returning('id').executeTakeFirstOrThrow();
+      (await db
+        .selectFrom('accounts')
+        .select(['id', 'firstName'])
+        .where('memberAt', 'is not', null)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst()) ??
+      (await db
+        .selectFrom('accounts')
+        .select(['id', 'firstName'])
+        .where('email', '=', DEMO_MEMBER.email)
+        .executeTakeFirst()) ??
+      (await db
+        .insertInto('accounts')
+        .values({ ...DEMO_MEMBER, address: '{}', memberAt: new Date() })
+        .returning(['id', 'firstName'])
+        .executeTakeFirstOrThrow());
+    const chat = await db
+      .insertInto('aiChats')
+      .values({ templateId: id, accountId: member.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db
       .insertInto('aiChatMessages')
       .values([
-        { chatId: chat.id, userInput: t.user.replace('{{firstName}}', member.firstName).replace(' from {{schoolName}}', ''), aiResponse: `Great to meet you, ${member.firstName}! What would you most like to get better at this semester?` },
-        { chatId: chat.id, userInput: 'Public speaking.', aiResponse: 'Goal saved: Speak at two chapter meetings this semester' },
+        {
+          chatId: chat.id,
+          userInput: t.user.replace('{{firstName}}', member.firstName).replace(' from {{schoolName}}', ''),
+          aiResponse: `Great to meet you, ${member.firstName}! What would you most like to get better at this semester?`,
+        },
+        {
+          chatId: chat.id,
+          userInput: 'Public speaking.',
+          aiResponse: 'Goal saved: Speak at two chapter meetings this semester',
+        },
       ])
       .execute();
     // What the save_goal call behind that answer stored (services/ai-chat/goals.ts).
     await db
       .insertInto('aiGoals')
-      .values({ accountId: member.id, chatId: chat.id, title: 'Speak at two chapter meetings this semester', description: 'Build confidence with public speaking', steps: JSON.stringify(['Volunteer for the next meeting agenda']) })
+      .values({
+        accountId: member.id,
+        chatId: chat.id,
+        title: 'Speak at two chapter meetings this semester',
+        description: 'Build confidence with public speaking',
+        steps: JSON.stringify(['Volunteer for the next meeting agenda']),
+      })
       .execute();
     added += 4;
   }

@@ -6,10 +6,18 @@ const DEMO_MEMBER = { firstName: 'Avery', lastName: 'Demo', email: 'avery.demo@e
 
 /** Videos in different states; none needs the provider (generated ones point at a public sample clip). */
 const VIDEOS: Array<{ name: string; status: AiVideoStatus; videoUrl?: string; error?: string }> = [
-  { name: 'Welcome - ready', status: 'generated', videoUrl: 'https://interactive-examples.mdn.mozilla.net/media/cc0-videos/flower.mp4' },
+  {
+    name: 'Welcome - ready',
+    status: 'generated',
+    videoUrl: 'https://interactive-examples.mdn.mozilla.net/media/cc0-videos/flower.mp4',
+  },
   { name: 'Welcome - rendering', status: 'generating' },
   { name: 'Welcome - failed', status: 'failed to generate', error: 'The video provider could not render the video' },
-  { name: 'Welcome - rejected', status: 'rejected', error: 'The video provider refused the request (400): Script too long' },
+  {
+    name: 'Welcome - rejected',
+    status: 'rejected',
+    error: 'The video provider refused the request (400): Script too long',
+  },
 ];
 
 /**
@@ -18,7 +26,8 @@ const VIDEOS: Array<{ name: string; status: AiVideoStatus; videoUrl?: string; er
  * name exists. Answers the number of rows added.
  */
 export async function seedAiVideos(db: Db): Promise<number> {
-  if (await db.selectFrom('aiVideoTemplates').select('id').where('name', '=', TEMPLATE_NAME).executeTakeFirst()) return 0;
+  if (await db.selectFrom('aiVideoTemplates').select('id').where('name', '=', TEMPLATE_NAME).executeTakeFirst())
+    return 0;
   const template = await db
     .insertInto('aiVideoTemplates')
     .values({
@@ -30,9 +39,19 @@ export async function seedAiVideos(db: Db): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow();
   const member =
-    (await db.selectFrom('accounts').select('id').where('memberAt', 'is not', null).orderBy('id').limit(1).executeTakeFirst()) ??
+    (await db
+      .selectFrom('accounts')
+      .select('id')
+      .where('memberAt', 'is not', null)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst()) ??
     (await db.selectFrom('accounts').select('id').where('email', '=', DEMO_MEMBER.email).executeTakeFirst()) ??
-    (await db.insertInto('accounts').values({ ...DEMO_MEMBER, address: '{}', memberAt: new Date() }).returning('id').executeTakeFirstOrThrow());
+    (await db
+      .insertInto('accounts')
+      .values({ ...DEMO_MEMBER, address: '{}', memberAt: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow());
   await db
     .insertInto('aiVideos')
     .values(

@@ -7,7 +7,11 @@ const OUTCOMES = [
   { title: 'Organizer', description: 'Turns plans into schedules, roles and results.' },
 ];
 /** Each answer's scores for Visionary, Coach and Organizer. */
-const QUESTIONS: Array<{ question: string; type: 'single select' | 'multi select'; answers: Array<[string, [number, number, number]]> }> = [
+const QUESTIONS: Array<{
+  question: string;
+  type: 'single select' | 'multi select';
+  answers: Array<[string, [number, number, number]]>;
+}> = [
   {
     question: 'A new project starts. What do you do first?',
     type: 'single select',
@@ -56,22 +60,42 @@ export async function seedAssessments(db: Db): Promise<number> {
   const introduction = {
     type: 'doc' as const,
     content: [
-      { id: 'intro-1', type: 'paragraph', props: {}, content: [{ type: 'text', text: 'Four questions about how you lead. There are no wrong answers.' }], children: [] },
+      {
+        id: 'intro-1',
+        type: 'paragraph',
+        props: {},
+        content: [{ type: 'text', text: 'Four questions about how you lead. There are no wrong answers.' }],
+        children: [],
+      },
     ],
   };
   return db.transaction().execute(async (trx) => {
-    const { id } = await trx.insertInto('assessments').values({ title: TITLE, introduction: JSON.stringify(introduction) }).returning('id').executeTakeFirstOrThrow();
-    const outcomes = await trx.insertInto('assessmentOutcomes').values(OUTCOMES.map((o) => ({ assessmentId: id, ...o }))).returning('id').execute();
+    const { id } = await trx
+      .insertInto('assessments')
+      .values({ title: TITLE, introduction: JSON.stringify(introduction) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const outcomes = await trx
+      .insertInto('assessmentOutcomes')
+      .values(OUTCOMES.map((o) => ({ assessmentId: id, ...o })))
+      .returning('id')
+      .execute();
     let tieBreaker = 0;
     for (const [index, q] of QUESTIONS.entries()) {
-      const question = await trx.insertInto('assessmentQuestions').values({ assessmentId: id, question: q.question, type: q.type, index }).returning('id').executeTakeFirstOrThrow();
+      const question = await trx
+        .insertInto('assessmentQuestions')
+        .values({ assessmentId: id, question: q.question, type: q.type, index })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       tieBreaker = question.id;
       const answers = await trx
         .insertInto('assessmentAnswers')
         .values(q.answers.map(([answer], i) => ({ questionId: question.id, answer, index: i })))
         .returning('id')
         .execute();
-      const scores = answers.flatMap((a, i) => outcomes.map((o, j) => ({ answerId: a.id, outcomeId: o.id, score: q.answers[i]![1][j]! })));
+      const scores = answers.flatMap((a, i) =>
+        outcomes.map((o, j) => ({ answerId: a.id, outcomeId: o.id, score: q.answers[i]![1][j]! })),
+      );
       await trx.insertInto('assessmentScores').values(scores).execute();
     }
     await trx.updateTable('assessments').set({ tieBreakerQuestionId: tieBreaker }).where('id', '=', id).execute();

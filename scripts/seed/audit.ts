@@ -21,7 +21,11 @@ export async function seedAudit(db: Db): Promise<number> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const institution = await db.selectFrom('institutions').select(['id', 'name', 'population']).orderBy('id').executeTakeFirst();
+  const institution = await db
+    .selectFrom('institutions')
+    .select(['id', 'name', 'population'])
+    .orderBy('id')
+    .executeTakeFirst();
   if (!institution) return 1;
   const actor = { accountId: staff?.id ?? null, apiKeyId: staff ? null : apiKeyId, address: '203.0.113.7' };
   const entityId = String(institution.id);
@@ -35,10 +39,27 @@ export async function seedAudit(db: Db): Promise<number> {
         entity: 'institutions',
         entityId,
         at: new Date(Date.now() - 86_400_000),
-        changes: JSON.stringify({ population: { old: '12000', new: institution.population }, website: { old: null, new: 'https://example.edu' } }),
+        changes: JSON.stringify({
+          population: { old: '12000', new: institution.population },
+          website: { old: null, new: 'https://example.edu' },
+        }),
       },
-      { ...actor, action: 'export', entity: 'members', at: new Date(Date.now() - 3_600_000), detail: JSON.stringify({ file: 'members.csv', filters: { search: 'smith' } }) },
-      { accountId: null, apiKeyId, address: '198.51.100.20', action: 'update', entity: 'invitees', entityId: '1', changes: JSON.stringify({ legacyPledgeAt: { old: null, new: new Date().toISOString() } }) },
+      {
+        ...actor,
+        action: 'export',
+        entity: 'members',
+        at: new Date(Date.now() - 3_600_000),
+        detail: JSON.stringify({ file: 'members.csv', filters: { search: 'smith' } }),
+      },
+      {
+        accountId: null,
+        apiKeyId,
+        address: '198.51.100.20',
+        action: 'update',
+        entity: 'invitees',
+        entityId: '1',
+        changes: JSON.stringify({ legacyPledgeAt: { old: null, new: new Date().toISOString() } }),
+      },
     ])
     .execute();
   return 5;

@@ -17,11 +17,46 @@ export async function seedChapters(db: Db): Promise<number> {
 }
 
 const DEMO_EVENTS = [
-  { name: 'Leadership Summit Kickoff', days: 3, hours: 17, description: 'Opening session of the fall leadership summit.', location: 'Main Auditorium', zoom: false },
-  { name: 'New Member Orientation', days: 8, hours: 18, description: 'Welcome session for new members and pledges.', location: null, zoom: true },
-  { name: 'Community Service Day', days: 15, hours: 14, description: 'Volunteer with local partners.', location: 'City Food Bank', zoom: false },
-  { name: 'Career Readiness Workshop', days: 22, hours: 19, description: 'Resumes, interviews and networking.', location: null, zoom: true },
-  { name: 'Spring Induction Ceremony', days: -20, hours: 17, description: 'Induction of the spring class.', location: 'Student Union Ballroom', zoom: false },
+  {
+    name: 'Leadership Summit Kickoff',
+    days: 3,
+    hours: 17,
+    description: 'Opening session of the fall leadership summit.',
+    location: 'Main Auditorium',
+    zoom: false,
+  },
+  {
+    name: 'New Member Orientation',
+    days: 8,
+    hours: 18,
+    description: 'Welcome session for new members and pledges.',
+    location: null,
+    zoom: true,
+  },
+  {
+    name: 'Community Service Day',
+    days: 15,
+    hours: 14,
+    description: 'Volunteer with local partners.',
+    location: 'City Food Bank',
+    zoom: false,
+  },
+  {
+    name: 'Career Readiness Workshop',
+    days: 22,
+    hours: 19,
+    description: 'Resumes, interviews and networking.',
+    location: null,
+    zoom: true,
+  },
+  {
+    name: 'Spring Induction Ceremony',
+    days: -20,
+    hours: 17,
+    description: 'Induction of the spring class.',
+    location: 'Student Union Ballroom',
+    zoom: false,
+  },
 ];
 
 /** A few General events around today, added once (matched by name). */

@@ -18,14 +18,20 @@ const DEMO_TEMPLATES = [
     type: 'Invitation',
     subject: '{{firstName}}, you are invited to join {{chapterName}}',
     preview: 'Your invitation to the honor society',
-    body: mjml('Dear {{firstName}},', 'The {{chapterName}} at {{institutionName}} invites you to join. Accept by {{deadline}}.<br/><br/><a href="{{joinUrl}}">Accept the invitation</a><br/><br/><a href="{{unsubscribeUrl}}">Unsubscribe</a>'),
+    body: mjml(
+      'Dear {{firstName}},',
+      'The {{chapterName}} at {{institutionName}} invites you to join. Accept by {{deadline}}.<br/><br/><a href="{{joinUrl}}">Accept the invitation</a><br/><br/><a href="{{unsubscribeUrl}}">Unsubscribe</a>',
+    ),
   },
   {
     name: 'Invitation reminder (tickler)',
     type: 'InvitationTickler',
     subject: 'One step left, {{firstName}}',
     preview: 'Complete your membership',
-    body: mjml('Hi {{firstName}},', 'You accepted the invitation of {{chapterName}}: complete your membership before {{deadline}}.<br/><br/><a href="{{joinUrl}}">Complete your membership</a>'),
+    body: mjml(
+      'Hi {{firstName}},',
+      'You accepted the invitation of {{chapterName}}: complete your membership before {{deadline}}.<br/><br/><a href="{{joinUrl}}">Complete your membership</a>',
+    ),
   },
   {
     name: 'Welcome',
@@ -39,7 +45,10 @@ const DEMO_TEMPLATES = [
     type: 'WelcomeEmailNoPayment',
     subject: 'Welcome, {{firstName}}: one last step',
     preview: 'Finish your membership',
-    body: mjml('Welcome, {{firstName}}!', 'Your place at {{chapterName}} is held: finish the payment to complete your membership.'),
+    body: mjml(
+      'Welcome, {{firstName}}!',
+      'Your place at {{chapterName}} is held: finish the payment to complete your membership.',
+    ),
   },
 ] as const;
 
@@ -63,7 +72,10 @@ export async function seedEmailTemplates(db: Db): Promise<number> {
         .values({ ...fields, name: t.name, templateType: t.type })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx.insertInto('emailTemplateVersions').values({ ...fields, templateId: id, version: 1 }).execute();
+      await trx
+        .insertInto('emailTemplateVersions')
+        .values({ ...fields, templateId: id, version: 1 })
+        .execute();
     });
   }
   return missing.length;
@@ -74,8 +86,18 @@ export async function seedBlockedEmails(db: Db): Promise<number> {
   const { numInsertedOrUpdatedRows } = await db
     .insertInto('blockedEmails')
     .values([
-      { email: 'no-mail@example.edu', emailType: 'All', reason: 'Asked by phone not to be contacted', feedbackType: 'manual' },
-      { email: 'left.early@example.edu', emailType: 'Invitation', reason: 'Unsubscribed from an invitation', feedbackType: 'unsub' },
+      {
+        email: 'no-mail@example.edu',
+        emailType: 'All',
+        reason: 'Asked by phone not to be contacted',
+        feedbackType: 'manual',
+      },
+      {
+        email: 'left.early@example.edu',
+        emailType: 'Invitation',
+        reason: 'Unsubscribed from an invitation',
+        feedbackType: 'unsub',
+      },
     ])
     .onConflict((oc) => oc.columns(['email', 'emailType']).doNothing())
     .executeTakeFirst();
@@ -99,7 +121,11 @@ const DEMO_INVITEES = [
  */
 export async function seedInvitationEmails(db: Db): Promise<number> {
   if (await db.selectFrom('invitations').select('id').executeTakeFirst()) return 0;
-  const chapter = await db.selectFrom('chapters').select(['id', 'institutionId', 'abbreviation']).orderBy('id').executeTakeFirst();
+  const chapter = await db
+    .selectFrom('chapters')
+    .select(['id', 'institutionId', 'abbreviation'])
+    .orderBy('id')
+    .executeTakeFirst();
   const version = await db
     .selectFrom('emailTemplateVersions as v')
     .innerJoin('emailTemplates as t', 't.id', 'v.templateId')
@@ -125,8 +151,21 @@ export async function seedInvitationEmails(db: Db): Promise<number> {
     const [sentReminder] = await trx
       .insertInto('invitationEmails')
       .values([
-        { invitationId, templateId: version.templateId, sendScheduledAt: yesterday, sendStartedAt: yesterday, sendStatus: 'Success', templateVersionId: version.id, recipients: DEMO_INVITEES.length },
-        { invitationId, templateId: version.templateId, sendScheduledAt: new Date(yesterday.getTime() + 8 * 86_400_000), inviteCount: '2nd time' },
+        {
+          invitationId,
+          templateId: version.templateId,
+          sendScheduledAt: yesterday,
+          sendStartedAt: yesterday,
+          sendStatus: 'Success',
+          templateVersionId: version.id,
+          recipients: DEMO_INVITEES.length,
+        },
+        {
+          invitationId,
+          templateId: version.templateId,
+          sendScheduledAt: new Date(yesterday.getTime() + 8 * 86_400_000),
+          inviteCount: '2nd time',
+        },
       ])
       .returning('id')
       .execute();
@@ -147,7 +186,9 @@ export async function seedInvitationEmails(db: Db): Promise<number> {
       .returning(['id', 'email', 'firstName'])
       .execute();
     for (const [i, invitee] of invitees.entries()) {
-      const subject = version.subject.replaceAll('{{firstName}}', invitee.firstName).replaceAll('{{chapterName}}', 'the chapter');
+      const subject = version.subject
+        .replaceAll('{{firstName}}', invitee.firstName)
+        .replaceAll('{{chapterName}}', 'the chapter');
       const { id: sendId } = await trx
         .insertInto('emailSends')
         .values({
@@ -169,10 +210,17 @@ export async function seedInvitationEmails(db: Db): Promise<number> {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const events: EmailEventName[] = ['sent', 'delivered', ...(i < 3 ? (['opened'] as const) : []), ...(i < 1 ? (['clicked'] as const) : [])];
+      const events: EmailEventName[] = [
+        'sent',
+        'delivered',
+        ...(i < 3 ? (['opened'] as const) : []),
+        ...(i < 1 ? (['clicked'] as const) : []),
+      ];
       await trx
         .insertInto('emailEvents')
-        .values(events.map((name, k) => ({ sendId, name, eventAt: new Date(Date.now() - (i + 1) * 3_600_000 + k * 60_000) })))
+        .values(
+          events.map((name, k) => ({ sendId, name, eventAt: new Date(Date.now() - (i + 1) * 3_600_000 + k * 60_000) })),
+        )
         .execute();
       await trx
         .insertInto('emailOutbox')

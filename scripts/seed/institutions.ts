@@ -9,7 +9,9 @@ export async function seedInstitutions(db: Db): Promise<number> {
   if (missing.length) {
     await db
       .insertInto('institutions')
-      .values(missing.map(({ address, ...i }) => ({ ...i, legacyId: null, logoId: null, address: JSON.stringify(address) })))
+      .values(
+        missing.map(({ address, ...i }) => ({ ...i, legacyId: null, logoId: null, address: JSON.stringify(address) })),
+      )
       .execute();
   }
   return missing.length;

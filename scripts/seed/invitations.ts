@@ -6,9 +6,49 @@ import { seedChapters } from './chapters-and-events.js';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-const FIRST = ['Avery', 'Jordan', 'Riley', 'Casey', 'Sam', 'Taylor', 'Morgan', 'Quinn', 'Harper', 'Rowan', 'Emerson', 'Skyler', 'Jamie', 'Parker', 'Reese'];
-const LAST = ['Nguyen', 'Patel', 'Garcia', 'Smith', 'Okafor', 'Kim', 'Rossi', 'Novak', 'Haddad', 'Silva', 'Cohen', 'Murphy', 'Ibrahim', 'Larsen', 'Tanaka'];
-const MAJORS = ['Biology', 'History', 'Computer Science', 'Economics', 'Nursing', 'Psychology', 'Mechanical Engineering'];
+const FIRST = [
+  'Avery',
+  'Jordan',
+  'Riley',
+  'Casey',
+  'Sam',
+  'Taylor',
+  'Morgan',
+  'Quinn',
+  'Harper',
+  'Rowan',
+  'Emerson',
+  'Skyler',
+  'Jamie',
+  'Parker',
+  'Reese',
+];
+const LAST = [
+  'Nguyen',
+  'Patel',
+  'Garcia',
+  'Smith',
+  'Okafor',
+  'Kim',
+  'Rossi',
+  'Novak',
+  'Haddad',
+  'Silva',
+  'Cohen',
+  'Murphy',
+  'Ibrahim',
+  'Larsen',
+  'Tanaka',
+];
+const MAJORS = [
+  'Biology',
+  'History',
+  'Computer Science',
+  'Economics',
+  'Nursing',
+  'Psychology',
+  'Mechanical Engineering',
+];
 const REASONS = ['Duplicate in file', 'Invalid email', 'Blocked email', 'Already a member'];
 
 type Demo = {
@@ -25,7 +65,12 @@ const DEMOS: Demo[] = [
   { status: 'Ready', deadline: 21, invitees: 64, test: true },
   { status: 'Ready', deadline: 45, invitees: 36, postal: true },
   { status: 'Completed', deadline: -20, invitees: 48 },
-  { status: 'Draft', deadline: 60, invitees: 0, reason: 'The file has no email column (looked for: Email, E-mail, Email Address).' },
+  {
+    status: 'Draft',
+    deadline: 60,
+    invitees: 0,
+    reason: 'The file has no email column (looked for: Email, E-mail, Email Address).',
+  },
 ];
 
 /** The invitee rows of one demo invitation: every state (removed with reasons, pledged, paid, each email flag). */
@@ -48,7 +93,9 @@ function demoInvitees(invitationId: number, prefix: string, n: number, test: boo
       email: `${first}.${last}.${invitationId}.${i}@students.example`.toLowerCase(),
       major: MAJORS[i % MAJORS.length]!,
       class: String(2026 + (i % 4)),
-      mailingAddress: JSON.stringify(postal ? { street: `${100 + i} College Ave`, city: 'Springfield', state: 'IL', postalCode: '62701' } : {}),
+      mailingAddress: JSON.stringify(
+        postal ? { street: `${100 + i} College Ave`, city: 'Springfield', state: 'IL', postalCode: '62701' } : {},
+      ),
       phoneNumber: postal ? `(217) 555-${String(1000 + i).slice(-4)}` : null,
       removed,
       removedReason: removed ? REASONS[i % REASONS.length]! : null,
@@ -74,17 +121,33 @@ function demoInvitees(invitationId: number, prefix: string, n: number, test: boo
 /** A/B variables: two enabled, one disabled. Idempotent by slug. */
 export async function seedTestVariables(db: Db): Promise<number> {
   const rows = [
-    { name: 'Subject line with first name', slug: 'subject-line-with-first-name', description: 'Variation greets the invitee by first name in the subject.', enabled: true },
-    { name: 'Early deadline reminder', slug: 'early-deadline-reminder', description: 'Variation is reminded one week earlier.', enabled: true },
+    {
+      name: 'Subject line with first name',
+      slug: 'subject-line-with-first-name',
+      description: 'Variation greets the invitee by first name in the subject.',
+      enabled: true,
+    },
+    {
+      name: 'Early deadline reminder',
+      slug: 'early-deadline-reminder',
+      description: 'Variation is reminded one week earlier.',
+      enabled: true,
+    },
     { name: 'Long letter', slug: 'long-letter', description: 'A longer invitation letter (retired).', enabled: false },
   ];
-  const added = await db.insertInto('invitationTests').values(rows).onConflict((oc) => oc.column('slug').doNothing()).returning('id').execute();
+  const added = await db
+    .insertInto('invitationTests')
+    .values(rows)
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .returning('id')
+    .execute();
   return added.length;
 }
 
 /** Demo invitations with invitees in every state, once (skipped when a demo invitation exists). */
 export async function seedInvitations(db: Db): Promise<number> {
-  if (await db.selectFrom('invitees').select('id').where('invitationCode', 'like', '%D0001').executeTakeFirst()) return 0;
+  if (await db.selectFrom('invitees').select('id').where('invitationCode', 'like', '%D0001').executeTakeFirst())
+    return 0;
   const chapters = await db
     .selectFrom('chapters as c')
     .innerJoin('institutions as i', 'i.id', 'c.institutionId')
@@ -92,7 +155,12 @@ export async function seedInvitations(db: Db): Promise<number> {
     .orderBy('c.id')
     .limit(DEMOS.length)
     .execute();
-  const test = await db.selectFrom('invitationTests').select('id').where('enabled', '=', true).orderBy('id').executeTakeFirst();
+  const test = await db
+    .selectFrom('invitationTests')
+    .select('id')
+    .where('enabled', '=', true)
+    .orderBy('id')
+    .executeTakeFirst();
   if (!chapters.length) return 0;
   let made = 0;
   for (const [n, demo] of DEMOS.entries()) {
@@ -117,7 +185,12 @@ export async function seedInvitations(db: Db): Promise<number> {
         .returning('id')
         .executeTakeFirstOrThrow();
       if (demo.invitees) {
-        await trx.insertInto('invitees').values(demoInvitees(id, chapter.abbreviation.toUpperCase(), demo.invitees, !!demo.test && !!test, !!demo.postal)).execute();
+        await trx
+          .insertInto('invitees')
+          .values(
+            demoInvitees(id, chapter.abbreviation.toUpperCase(), demo.invitees, !!demo.test && !!test, !!demo.postal),
+          )
+          .execute();
       }
       await refreshCounts(trx, id);
     });
@@ -125,7 +198,11 @@ export async function seedInvitations(db: Db): Promise<number> {
   }
   // Earlier demo rows (the email seed's invitation) get their counts too.
   for (const { id } of await db.selectFrom('invitations').select('id').execute()) await refreshCounts(db, id);
-  await db.updateTable('invitations').set({ processedAt: sql`coalesce(processed_at, now())` }).where('countPreClean', '>', 0).execute();
+  await db
+    .updateTable('invitations')
+    .set({ processedAt: sql`coalesce(processed_at, now())` })
+    .where('countPreClean', '>', 0)
+    .execute();
   return made;
 }
 
@@ -136,7 +213,8 @@ export async function seedInvitations(db: Db): Promise<number> {
 export async function seedScaleInvitations(db: Db, scale: number): Promise<{ invitations: number; invitees: number }> {
   const per = 50_000;
   if (scale <= 0) return { invitations: 0, invitees: 0 };
-  const someChapters = () => db.selectFrom('chapters').select(['id', 'institutionId']).orderBy('id').limit(500).execute();
+  const someChapters = () =>
+    db.selectFrom('chapters').select(['id', 'institutionId']).orderBy('id').limit(500).execute();
   let chapters = await someChapters();
   if (!chapters.length) {
     // An empty database (a fresh bench): the demo schools and their chapters to invite for.

@@ -4,7 +4,12 @@ import type { Db } from '../../server/src/db/database.js';
 const LESSON_SLUG = 'demo-lesson';
 
 const text = (t: string, styles: Record<string, boolean> = {}) => ({ type: 'text', text: t, styles });
-const block = (type: string, content: unknown[] = [], props: Record<string, unknown> = {}) => ({ type, props, content, children: [] });
+const block = (type: string, content: unknown[] = [], props: Record<string, unknown> = {}) => ({
+  type,
+  props,
+  content,
+  children: [],
+});
 
 /** Three pages of the demo lesson, using most of the editor's blocks (checked against the allow-list). */
 const SEGMENTS: Array<{ name: string; slug: string; curriculum: RichTextDoc }> = [
@@ -15,7 +20,11 @@ const SEGMENTS: Array<{ name: string; slug: string; curriculum: RichTextDoc }> =
       type: 'doc',
       content: [
         block('heading', [text('How it started')], { level: 1 }),
-        block('paragraph', [text('The society was founded by a small group of students who wanted '), text('scholarship', { bold: true }), text(', service and leadership in one place.')]),
+        block('paragraph', [
+          text('The society was founded by a small group of students who wanted '),
+          text('scholarship', { bold: true }),
+          text(', service and leadership in one place.'),
+        ]),
         block('quote', [text('Lead by serving, learn by leading.')]),
       ],
     },
@@ -29,7 +38,10 @@ const SEGMENTS: Array<{ name: string; slug: string; curriculum: RichTextDoc }> =
         block('heading', [text('Milestones')], { level: 2 }),
         block('numberedListItem', [text('The first chapter opens')]),
         block('numberedListItem', [text('Chapters on every continent')]),
-        block('bulletListItem', [text('Read more on '), { type: 'link', href: 'https://example.org/history', content: [text('our history page')] }]),
+        block('bulletListItem', [
+          text('Read more on '),
+          { type: 'link', href: 'https://example.org/history', content: [text('our history page')] },
+        ]),
         block('youtube', undefined, { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }),
       ],
     },
@@ -53,9 +65,16 @@ const SEGMENTS: Array<{ name: string; slug: string; curriculum: RichTextDoc }> =
  * Idempotent: nothing is added when the lesson is missing or already has segments. Answers the number added.
  */
 export async function seedLessons(db: Db): Promise<number> {
-  const lesson = await db.selectFrom('programComponents').select('id').where('slug', '=', LESSON_SLUG).where('componentType', '=', 'segmented lesson').orderBy('id').executeTakeFirst();
+  const lesson = await db
+    .selectFrom('programComponents')
+    .select('id')
+    .where('slug', '=', LESSON_SLUG)
+    .where('componentType', '=', 'segmented lesson')
+    .orderBy('id')
+    .executeTakeFirst();
   if (!lesson) return 0;
-  if (await db.selectFrom('lessonSegments').select('id').where('programComponentId', '=', lesson.id).executeTakeFirst()) return 0;
+  if (await db.selectFrom('lessonSegments').select('id').where('programComponentId', '=', lesson.id).executeTakeFirst())
+    return 0;
   await db
     .insertInto('lessonSegments')
     .values(

@@ -6,7 +6,12 @@ import type { Db } from '../../server/src/db/database.js';
  * five years, each at a school, with a unique invitation code. Re-running adds only what is missing.
  */
 export async function seedScaleMembers(db: Db, n: number): Promise<{ members: number; pledges: number }> {
-  const schools = await db.selectFrom('institutions').select(['id', 'abbreviation']).orderBy('id').limit(2000).execute();
+  const schools = await db
+    .selectFrom('institutions')
+    .select(['id', 'abbreviation'])
+    .orderBy('id')
+    .limit(2000)
+    .execute();
   if (!schools.length) throw new Error('Seed institutions first');
   const add = async (kind: 'member' | 'pledge') => {
     const { have } = await db

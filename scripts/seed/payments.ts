@@ -13,7 +13,17 @@ export async function seedPayments(db: Db): Promise<number> {
   const paid = await db
     .selectFrom('invitees as iv')
     .innerJoin('invitations as inv', 'inv.id', 'iv.invitationId')
-    .select(['iv.id', 'iv.firstName', 'iv.lastName', 'iv.email', 'iv.invitationCode', 'iv.legacyPledgeAt', 'iv.legacyPaidAt', 'inv.institutionId', 'inv.chapterId'])
+    .select([
+      'iv.id',
+      'iv.firstName',
+      'iv.lastName',
+      'iv.email',
+      'iv.invitationCode',
+      'iv.legacyPledgeAt',
+      'iv.legacyPaidAt',
+      'inv.institutionId',
+      'inv.chapterId',
+    ])
     .where('iv.legacyPaidAt', 'is not', null)
     .where('iv.invitationCode', 'like', '%D%')
     .orderBy('iv.id')
@@ -22,13 +32,27 @@ export async function seedPayments(db: Db): Promise<number> {
   let made = 0;
   for (const [i, iv] of paid.entries()) {
     await db.transaction().execute(async (trx) => {
-      const existing = await trx.selectFrom('accounts').select('id').where(sql`lower(email)`, '=', iv.email.toLowerCase()).executeTakeFirst();
+      const existing = await trx
+        .selectFrom('accounts')
+        .select('id')
+        .where(sql`lower(email)`, '=', iv.email.toLowerCase())
+        .executeTakeFirst();
       const accountId =
         existing?.id ??
         (
           await trx
             .insertInto('accounts')
-            .values({ firstName: iv.firstName, lastName: iv.lastName, email: iv.email, invitationCode: iv.invitationCode, institutionId: iv.institutionId, chapterId: iv.chapterId, pledgedAt: iv.legacyPledgeAt, memberAt: iv.legacyPaidAt, address: '{}' })
+            .values({
+              firstName: iv.firstName,
+              lastName: iv.lastName,
+              email: iv.email,
+              invitationCode: iv.invitationCode,
+              institutionId: iv.institutionId,
+              chapterId: iv.chapterId,
+              pledgedAt: iv.legacyPledgeAt,
+              memberAt: iv.legacyPaidAt,
+              address: '{}',
+            })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
@@ -42,7 +66,13 @@ export async function seedPayments(db: Db): Promise<number> {
           inviteeId: iv.id,
           amountCents: method === 'waived' ? 0 : 9500,
           method,
-          reference: stripe ? `pi_demo_${i}` : method === 'check' ? `Check #${1040 + i}` : method === 'waived' ? 'Scholarship' : null,
+          reference: stripe
+            ? `pi_demo_${i}`
+            : method === 'check'
+              ? `Check #${1040 + i}`
+              : method === 'waived'
+                ? 'Scholarship'
+                : null,
           externalId: `demo-${iv.id}`,
           stripeSessionId: stripe ? `cs_demo_${i}` : null,
           stripePaymentIntentId: stripe ? `pi_demo_${i}` : null,

@@ -21,7 +21,8 @@ export async function seedPostalMails(db: Db): Promise<number> {
     .orderBy('id')
     .executeTakeFirst();
   if (!invitation) return 0;
-  if (await db.selectFrom('postalMails').select('id').where('invitationId', '=', invitation.id).executeTakeFirst()) return 0;
+  if (await db.selectFrom('postalMails').select('id').where('invitationId', '=', invitation.id).executeTakeFirst())
+    return 0;
   const { n } = await db
     .selectFrom('invitees')
     .select(sql<number>`count(*)::int`.as('n'))
@@ -44,7 +45,8 @@ export async function seedPostalMails(db: Db): Promise<number> {
       inviteCount: '2nd time' as const,
       uploadStartedAt: hoursFromNow(-24),
       uploadStatus: 'Failed' as const,
-      uploadStatusReason: 'Transfer to the print vendor (sftp://print.example/incoming) failed: connect ECONNREFUSED 203.0.113.7:22',
+      uploadStatusReason:
+        'Transfer to the print vendor (sftp://print.example/incoming) failed: connect ECONNREFUSED 203.0.113.7:22',
     },
   ];
   await db.insertInto('postalMails').values(rows).execute();

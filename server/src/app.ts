@@ -33,11 +33,21 @@ export type AppDeps = {
 
 /** The app's logger: the level, and request lines with signatures and tokens redacted (plugins/log-redaction.ts). */
 export function loggerOptions(config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL'>) {
-  return { level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL, serializers: { req: requestLogSerializer } };
+  return {
+    level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL,
+    serializers: { req: requestLogSerializer },
+  };
 }
 
 /** Builds the whole app without listening, so tests can `inject` requests. */
-export async function buildApp({ config, db, storage, jobs, serveClient = false, metricsCacheMs }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  storage,
+  jobs,
+  serveClient = false,
+  metricsCacheMs,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: 1024 * 1024,

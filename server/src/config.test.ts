@@ -8,7 +8,10 @@ function problems(env: NodeJS.ProcessEnv): string[] {
     loadConfig(env);
     return [];
   } catch (err) {
-    return (err as Error).message.split('\n').slice(1).map((l) => l.trim());
+    return (err as Error).message
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim());
   }
 }
 
@@ -22,30 +25,45 @@ describe('production refuses unsafe defaults', () => {
   it.each([
     ['DATABASE_URL', 'DATABASE_URL: required in production (the embedded PostgreSQL is for trying the product out)'],
     ['SMTP_URL', 'SMTP_URL: required in production, or EMAIL_OUTBOX=true to keep every email in the outbox on purpose'],
-    ['PUBLIC_URL', 'PUBLIC_URL: required in production: the address people reach the product at (links in emails point there)'],
+    [
+      'PUBLIC_URL',
+      'PUBLIC_URL: required in production: the address people reach the product at (links in emails point there)',
+    ],
   ])('stops without %s, with one line naming it', (name, line) => {
     expect(problems({ ...production, [name]: undefined })).toEqual([line]);
     expect(problems({ ...production, [name]: '  ' })).toContain(line);
   });
 
   it('names every missing setting at once, one line each', () => {
-    expect(problems({ NODE_ENV: 'production' }).map((l) => l.split(':')[0])).toEqual(['DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL']);
+    expect(problems({ NODE_ENV: 'production' }).map((l) => l.split(':')[0])).toEqual([
+      'DATABASE_URL',
+      'SMTP_URL',
+      'PUBLIC_URL',
+    ]);
   });
 
-  it.each(['http://localhost:3000', 'https://LOCALHOST', 'http://admin.localhost', 'http://127.0.0.1:3000', 'http://[::1]:3000', 'http://0.0.0.0'])(
-    'refuses a PUBLIC_URL on localhost (%s)',
-    (url) => {
-      expect(problems({ ...production, PUBLIC_URL: url })).toEqual([
-        "PUBLIC_URL: must not be on localhost in production: links in emails would point at the reader's own machine",
-      ]);
-    },
-  );
+  it.each([
+    'http://localhost:3000',
+    'https://LOCALHOST',
+    'http://admin.localhost',
+    'http://127.0.0.1:3000',
+    'http://[::1]:3000',
+    'http://0.0.0.0',
+  ])('refuses a PUBLIC_URL on localhost (%s)', (url) => {
+    expect(problems({ ...production, PUBLIC_URL: url })).toEqual([
+      "PUBLIC_URL: must not be on localhost in production: links in emails would point at the reader's own machine",
+    ]);
+  });
 
   it('lets EMAIL_OUTBOX=true choose the outbox on purpose, but not beside SMTP_URL', () => {
     expect(problems({ ...production, SMTP_URL: undefined, EMAIL_OUTBOX: 'true' })).toEqual([]);
     expect(loadConfig({ ...production, SMTP_URL: undefined, EMAIL_OUTBOX: 'true' }).EMAIL_OUTBOX).toBe(true);
-    expect(problems({ ...production, EMAIL_OUTBOX: 'true' })).toEqual(['EMAIL_OUTBOX: true keeps every email in the outbox, yet SMTP_URL is set: unset one of them']);
-    expect(problems({ ...production, SMTP_URL: undefined, EMAIL_OUTBOX: 'yes' })).toContain("EMAIL_OUTBOX: must be 'true' or 'false'");
+    expect(problems({ ...production, EMAIL_OUTBOX: 'true' })).toEqual([
+      'EMAIL_OUTBOX: true keeps every email in the outbox, yet SMTP_URL is set: unset one of them',
+    ]);
+    expect(problems({ ...production, SMTP_URL: undefined, EMAIL_OUTBOX: 'yes' })).toContain(
+      "EMAIL_OUTBOX: must be 'true' or 'false'",
+    );
   });
 
   it('asks nothing of a development or test start', () => {
@@ -57,12 +75,28 @@ describe('production refuses unsafe defaults', () => {
 
 describe('mail provider settings', () => {
   it('reads EMAIL_PROVIDER, SNS topics and trusted prefixes as lists, and needs 16 characters of webhook secrets', () => {
-    const config = loadConfig({ EMAIL_PROVIDER: 'ses', SNS_TOPIC_ARNS: 'arn:aws:sns:us-east-1:123456789012:a, arn:aws:sns:eu-west-1:123456789012:b', SNS_TRUSTED_CERT_PREFIXES: 'http://127.0.0.1:9/' });
-    expect(config).toMatchObject({ EMAIL_PROVIDER: 'ses', SNS_TOPIC_ARNS: ['arn:aws:sns:us-east-1:123456789012:a', 'arn:aws:sns:eu-west-1:123456789012:b'], SNS_TRUSTED_CERT_PREFIXES: ['http://127.0.0.1:9/'] });
+    const config = loadConfig({
+      EMAIL_PROVIDER: 'ses',
+      SNS_TOPIC_ARNS: 'arn:aws:sns:us-east-1:123456789012:a, arn:aws:sns:eu-west-1:123456789012:b',
+      SNS_TRUSTED_CERT_PREFIXES: 'http://127.0.0.1:9/',
+    });
+    expect(config).toMatchObject({
+      EMAIL_PROVIDER: 'ses',
+      SNS_TOPIC_ARNS: ['arn:aws:sns:us-east-1:123456789012:a', 'arn:aws:sns:eu-west-1:123456789012:b'],
+      SNS_TRUSTED_CERT_PREFIXES: ['http://127.0.0.1:9/'],
+    });
     expect(loadConfig({}).EMAIL_PROVIDER).toBe('smtp');
-    expect(problems({ EMAIL_PROVIDER: 'sparkpost' })).toEqual(['EMAIL_PROVIDER: must be one of smtp, ses, mandrill, sendgrid, postmark']);
-    expect(problems({ SNS_TOPIC_ARNS: 'my-topic' })).toEqual(['SNS_TOPIC_ARNS: must be comma-separated SNS topic ARNs']);
-    expect(problems({ EMAIL_WEBHOOK_SECRET: 'short-secret' })).toEqual(['EMAIL_WEBHOOK_SECRET: must be at least 16 characters']);
-    expect(problems({ POSTMARK_WEBHOOK_USER: 'hooks', POSTMARK_WEBHOOK_PASSWORD: 'short' })).toEqual(['POSTMARK_WEBHOOK_PASSWORD: must be at least 16 characters']);
+    expect(problems({ EMAIL_PROVIDER: 'sparkpost' })).toEqual([
+      'EMAIL_PROVIDER: must be one of smtp, ses, mandrill, sendgrid, postmark',
+    ]);
+    expect(problems({ SNS_TOPIC_ARNS: 'my-topic' })).toEqual([
+      'SNS_TOPIC_ARNS: must be comma-separated SNS topic ARNs',
+    ]);
+    expect(problems({ EMAIL_WEBHOOK_SECRET: 'short-secret' })).toEqual([
+      'EMAIL_WEBHOOK_SECRET: must be at least 16 characters',
+    ]);
+    expect(problems({ POSTMARK_WEBHOOK_USER: 'hooks', POSTMARK_WEBHOOK_PASSWORD: 'short' })).toEqual([
+      'POSTMARK_WEBHOOK_PASSWORD: must be at least 16 characters',
+    ]);
   });
 });

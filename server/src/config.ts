@@ -21,7 +21,12 @@ const trustProxy = z
     return (_address, hop) => hop < hops;
   });
 
-const commaList = z.string().transform((v) => v.split(',').map((x) => x.trim()).filter(Boolean));
+const commaList = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
 
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -48,18 +53,37 @@ const Env = z.object({
   // GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset = 404.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   // How long SIGTERM may take: requests in flight finish, jobs finish or are handed back, then exit 0.
-  SHUTDOWN_SECONDS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(2).max(3600).default(30),
+  SHUTDOWN_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(2)
+    .max(3600)
+    .default(30),
   // Run the job workers inside `npm start`; false = this instance only sends jobs (`npm run worker` runs them).
-  RUN_WORKERS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  RUN_WORKERS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   // The society's email domain: templates' From Email and Reply To must be on it (spec 03 §5).
-  EMAIL_DOMAIN: z.string().trim().toLowerCase().regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, 'must be a domain name such as example.org').default('example.org'),
+  EMAIL_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/,
+      'must be a domain name such as example.org',
+    )
+    .default('example.org'),
   // A new email template's sender (spec 03 defaults); the addresses default to invitations@ and info@ EMAIL_DOMAIN.
   EMAIL_FROM_NAME: z.string().trim().min(1).max(255).default('Honor Society'),
   EMAIL_FROM: z.string().trim().toLowerCase().email('must be an email address').optional(),
@@ -69,7 +93,10 @@ const Env = z.object({
   // HMAC key of unsubscribe links; unset: generated once and kept in app_secrets.
   UNSUBSCRIBE_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // Mail: an smtp(s):// URL (nodemailer, pooled); unset = the local outbox table staff read in the UI.
-  SMTP_URL: z.string().regex(/^smtps?:\/\/./, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/./, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   // true: keep every email in the outbox on purpose (production otherwise needs SMTP_URL).
   EMAIL_OUTBOX: flag.default('false'),
   EMAIL_RATE_PER_SECOND: z.coerce.number({ message: 'must be a number' }).positive().max(100_000).default(50),
@@ -77,20 +104,36 @@ const Env = z.object({
   // HMAC key the provider signs webhook batches with; unset = the webhook refuses every call (403).
   EMAIL_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // Which provider SMTP_URL reaches (server/src/services/mail/providers): the headers messages carry, the id its reply names, its quota.
-  EMAIL_PROVIDER: z.enum(['smtp', 'ses', 'mandrill', 'sendgrid', 'postmark'], { message: 'must be one of smtp, ses, mandrill, sendgrid, postmark' }).default('smtp'),
+  EMAIL_PROVIDER: z
+    .enum(['smtp', 'ses', 'mandrill', 'sendgrid', 'postmark'], {
+      message: 'must be one of smtp, ses, mandrill, sendgrid, postmark',
+    })
+    .default('smtp'),
   // SES: the configuration set whose event destination is the SNS topic (X-SES-CONFIGURATION-SET).
   SES_CONFIGURATION_SET: z.string().trim().min(1).optional(),
   // SES events: the SNS topics POST /api/public/email/ses accepts (comma-separated ARNs); unset = it refuses every call.
-  SNS_TOPIC_ARNS: commaList.refine((arns) => arns.every((a) => /^arn:aws[\w-]*:sns:[\w-]+:\d{12}:[\w-]+$/.test(a)), 'must be comma-separated SNS topic ARNs').optional(),
+  SNS_TOPIC_ARNS: commaList
+    .refine(
+      (arns) => arns.every((a) => /^arn:aws[\w-]*:sns:[\w-]+:\d{12}:[\w-]+$/.test(a)),
+      'must be comma-separated SNS topic ARNs',
+    )
+    .optional(),
   // For tests only: URL prefixes (e.g. http://127.0.0.1:8443/) trusted for SNS certificates and subscription addresses besides https://sns.<region>.amazonaws.com.
   SNS_TRUSTED_CERT_PREFIXES: commaList.optional(),
   // SendGrid's signed Event Webhook: its verification key (base64 DER or PEM); unset = POST /api/public/email/sendgrid refuses every call.
-  SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().trim().min(40, 'must be the webhook verification key SendGrid shows').optional(),
+  SENDGRID_WEBHOOK_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .min(40, 'must be the webhook verification key SendGrid shows')
+    .optional(),
   // Postmark's webhooks: the basic credentials put in the webhook's URL; unset = POST /api/public/email/postmark refuses every call.
   POSTMARK_WEBHOOK_USER: z.string().min(1).optional(),
   POSTMARK_WEBHOOK_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
   // Print vendor of postal mailings: an sftp:// URL (user, password, path), else a local drop folder (default DATA_DIR/print-vendor).
-  PRINT_VENDOR_SFTP_URL: z.string().regex(/^sftp:\/\/./, 'must be an sftp:// URL').optional(),
+  PRINT_VENDOR_SFTP_URL: z
+    .string()
+    .regex(/^sftp:\/\/./, 'must be an sftp:// URL')
+    .optional(),
   PRINT_VENDOR_DIR: z.string().min(1).optional(),
   // The vendor's SSH host key as a SHA-256 fingerprint (`SHA256:...`, as `ssh-keygen -lf` prints it); an SFTP upload refuses any other key, and fails without it.
   PRINT_VENDOR_SFTP_HOST_KEY: z
@@ -115,8 +158,18 @@ const Env = z.object({
   // Seconds between status checks of a generating video (the callback, with PUBLIC_URL, answers sooner).
   VIDEO_POLL_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3600).default(30),
   // The join funnel's fee and Stripe (issue 23): unset STRIPE_SECRET_KEY = payment not set up (the landing page says so; pledges still work).
-  MEMBERSHIP_FEE_CENTS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(50).max(10_000_000).default(9500),
-  MEMBERSHIP_CURRENCY: z.string().trim().toLowerCase().regex(/^[a-z]{3}$/, 'must be a three-letter currency code such as usd').default('usd'),
+  MEMBERSHIP_FEE_CENTS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(50)
+    .max(10_000_000)
+    .default(9500),
+  MEMBERSHIP_CURRENCY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{3}$/, 'must be a three-letter currency code such as usd')
+    .default('usd'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.string().url('must be an absolute URL').default('https://api.stripe.com'),
@@ -132,7 +185,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success || problems.length) {
     throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
-  const config: Config = { ...parsed.data, COOKIE_SECURE: parsed.data.COOKIE_SECURE ?? parsed.data.NODE_ENV === 'production' };
+  const config: Config = {
+    ...parsed.data,
+    COOKIE_SECURE: parsed.data.COOKIE_SECURE ?? parsed.data.NODE_ENV === 'production',
+  };
   if (config.STORAGE === 's3' && !config.S3_BUCKET) {
     throw new Error('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   }
@@ -149,14 +205,23 @@ function unsafeInProduction(env: NodeJS.ProcessEnv): string[] {
   if (env.NODE_ENV !== 'production') return [];
   const set = (name: string) => (env[name] ?? '').trim() !== '';
   const problems: string[] = [];
-  if (!set('DATABASE_URL')) problems.push('DATABASE_URL: required in production (the embedded PostgreSQL is for trying the product out)');
+  if (!set('DATABASE_URL'))
+    problems.push('DATABASE_URL: required in production (the embedded PostgreSQL is for trying the product out)');
   if (!set('SMTP_URL') && env.EMAIL_OUTBOX !== 'true') {
-    problems.push('SMTP_URL: required in production, or EMAIL_OUTBOX=true to keep every email in the outbox on purpose');
+    problems.push(
+      'SMTP_URL: required in production, or EMAIL_OUTBOX=true to keep every email in the outbox on purpose',
+    );
   }
-  if (set('SMTP_URL') && env.EMAIL_OUTBOX === 'true') problems.push('EMAIL_OUTBOX: true keeps every email in the outbox, yet SMTP_URL is set: unset one of them');
-  if (!set('PUBLIC_URL')) problems.push('PUBLIC_URL: required in production: the address people reach the product at (links in emails point there)');
+  if (set('SMTP_URL') && env.EMAIL_OUTBOX === 'true')
+    problems.push('EMAIL_OUTBOX: true keeps every email in the outbox, yet SMTP_URL is set: unset one of them');
+  if (!set('PUBLIC_URL'))
+    problems.push(
+      'PUBLIC_URL: required in production: the address people reach the product at (links in emails point there)',
+    );
   else if (URL.canParse(env.PUBLIC_URL!) && LOCAL_HOST.test(new URL(env.PUBLIC_URL!).hostname)) {
-    problems.push('PUBLIC_URL: must not be on localhost in production: links in emails would point at the reader\'s own machine');
+    problems.push(
+      "PUBLIC_URL: must not be on localhost in production: links in emails would point at the reader's own machine",
+    );
   }
   return problems;
 }

@@ -16,7 +16,8 @@ export class AppError extends Error {
  * choice): shaped like a validation error, so the form shows it under that field.
  * @example throw fieldError('deadline', 'Past dates cannot be chosen')
  */
-export const fieldError = (field: string, message: string, detail?: string) => new AppError(400, message, detail, [{ path: [field], message }]);
+export const fieldError = (field: string, message: string, detail?: string) =>
+  new AppError(400, message, detail, [{ path: [field], message }]);
 
 export const notFound = (what: string) => new AppError(404, `${what} not found`);
 
@@ -31,10 +32,21 @@ export function orNotFound<T>(value: T | undefined, what: string): T {
 export const badRequest = (message: string, detail?: string) => new AppError(400, message, detail);
 
 /** The fields of a PostgreSQL error that `pg` passes on (SQLSTATE `code`, the table, the constraint, the detail). */
-export type DatabaseError = Error & { code: string; severity?: string; table?: string; constraint?: string; detail?: string };
+export type DatabaseError = Error & {
+  code: string;
+  severity?: string;
+  table?: string;
+  constraint?: string;
+  detail?: string;
+};
 
 export function isDatabaseError(err: unknown): err is DatabaseError {
-  return err instanceof Error && typeof (err as DatabaseError).code === 'string' && /^[0-9A-Z]{5}$/.test((err as DatabaseError).code) && 'severity' in err;
+  return (
+    err instanceof Error &&
+    typeof (err as DatabaseError).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((err as DatabaseError).code) &&
+    'severity' in err
+  );
 }
 
 // 'invitation_code' -> 'invitation code'; 'lower(email)' -> 'email'; 'logo_id' -> 'logo'.
@@ -91,7 +103,8 @@ export function databaseError(err: unknown): AppError | undefined {
     return new AppError(409, `${article(noun)} ${noun} with this ${columns.join(' and ')} already exists`);
   }
   if (code === '23503' || code === '23001') {
-    const still = /is (?:still )?referenced from table "(\w+)"/.exec(detail ?? '')?.[1] ?? (code === '23001' ? table : undefined);
+    const still =
+      /is (?:still )?referenced from table "(\w+)"/.exec(detail ?? '')?.[1] ?? (code === '23001' ? table : undefined);
     if (still) return new AppError(409, `This record is still used by ${words(still)}`);
     const missing = /is not present in table "(\w+)"/.exec(detail ?? '');
     const [column] = keyColumns(detail);

@@ -3,7 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { writeAuditRow } from './services/audit/write-audit-row.js';
 
 // Structural: ts-rest hands handlers a reply typed with Fastify 4's parameters (see STACK.md).
-type ExportReply = { header: (name: string, value: string) => unknown; request: Pick<FastifyRequest, 'server' | 'query'> };
+type ExportReply = {
+  header: (name: string, value: string) => unknown;
+  request: Pick<FastifyRequest, 'server' | 'query'>;
+};
 
 /**
  * A CSV export answer: the stream goes out as is (constant memory), named for download. The stream
@@ -19,7 +22,12 @@ export async function csvAttachment(reply: ExportReply, baseName: string, stream
   const entityId = /-(\d+)(?:-|$)/.exec(baseName)?.[1] ?? null;
   const entity = baseName.replace(/-\d+(?=-|$)/g, '').replace(/-/g, '_');
   try {
-    await writeAuditRow(reply.request.server.db, { action: 'export', entity, entityId, detail: { file: fileName, filters: reply.request.query } });
+    await writeAuditRow(reply.request.server.db, {
+      action: 'export',
+      entity,
+      entityId,
+      detail: { file: fileName, filters: reply.request.query },
+    });
   } catch (err) {
     body.destroy(); // hands the COPY's connection back
     throw err;

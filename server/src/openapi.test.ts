@@ -11,28 +11,39 @@ import { buildOpenApi } from './openapi.js';
 
 const doc = buildOpenApi();
 const routes = contractRoutes();
-type Operation = { operationId?: string; summary?: string; security?: unknown[]; responses: Record<string, any>; parameters?: any[] };
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  security?: unknown[];
+  responses: Record<string, any>;
+  parameters?: any[];
+};
 const operationOf = (method: string, path: string) =>
   (doc.paths[openApiPath(path)] as Record<string, Operation> | undefined)?.[method.toLowerCase()];
 
 describe('the OpenAPI document', () => {
-  for (const { id, route, access } of routes) it(`documents ${route.method} ${route.path} as ${id}`, () => {
-    const op = operationOf(route.method, route.path);
-    expect(op, 'operation missing').toBeDefined();
-    expect(op!.operationId).toBe(id);
-    expect(op!.summary?.trim()).toBeTruthy();
-    if (access === 'public') expect(op!.security).toEqual([]);
-    else if (access === 'admin') expect(op!.security).toEqual([{ session: [] }, { apiKey: [] }]); // or an API key with the call's scope
-    else expect(op!.security).toBeUndefined(); // the document-wide session cookie applies
-    for (const status of [400, 401, 403, 404, 500]) {
-      expect(op!.responses[status]?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
-    }
-    for (const [status, response] of Object.entries(op!.responses)) expect(response.description, status).not.toBe(status);
-    for (const param of (op!.parameters ?? []).filter((p) => p.in === 'path')) {
-      expect(param).toMatchObject({ required: true });
-      expect(param.schema.nullable).toBeUndefined();
-    }
-  });
+  for (const { id, route, access } of routes)
+    it(`documents ${route.method} ${route.path} as ${id}`, () => {
+      const op = operationOf(route.method, route.path);
+      expect(op, 'operation missing').toBeDefined();
+      expect(op!.operationId).toBe(id);
+      expect(op!.summary?.trim()).toBeTruthy();
+      if (access === 'public') expect(op!.security).toEqual([]);
+      else if (access === 'admin')
+        expect(op!.security).toEqual([{ session: [] }, { apiKey: [] }]); // or an API key with the call's scope
+      else expect(op!.security).toBeUndefined(); // the document-wide session cookie applies
+      for (const status of [400, 401, 403, 404, 500]) {
+        expect(op!.responses[status]?.content?.['application/json']?.schema).toEqual({
+          $ref: '#/components/schemas/ErrorBody',
+        });
+      }
+      for (const [status, response] of Object.entries(op!.responses))
+        expect(response.description, status).not.toBe(status);
+      for (const param of (op!.parameters ?? []).filter((p) => p.in === 'path')) {
+        expect(param).toMatchObject({ required: true });
+        expect(param.schema.nullable).toBeUndefined();
+      }
+    });
 
   it('has a unique operationId on every operation, and no operation outside the contract', () => {
     const ops = Object.values(doc.paths).flatMap((item) => Object.values(item as Record<string, Operation>));
@@ -44,14 +55,18 @@ describe('the OpenAPI document', () => {
   it('declares the session cookie, API keys (bearer) and the shared error body', () => {
     expect(doc.components?.securitySchemes?.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'sid' });
     expect(doc.components?.securitySchemes?.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect((doc.paths['/api/admin/institutions'] as Record<string, { description?: string }>).post!.description).toContain('`institutions:write`');
+    expect(
+      (doc.paths['/api/admin/institutions'] as Record<string, { description?: string }>).post!.description,
+    ).toContain('`institutions:write`');
     expect(doc.security).toEqual([{ session: [] }]);
     expect(doc.components?.schemas?.ErrorBody).toMatchObject({ type: 'object', required: ['message'] });
   });
 
   it('defines every tag it uses', () => {
     const defined = new Set((doc.tags ?? []).map((tag) => tag.name));
-    const used = Object.values(doc.paths).flatMap((item) => Object.values(item as Record<string, { tags?: string[] }>).flatMap((op) => op.tags ?? []));
+    const used = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item as Record<string, { tags?: string[] }>).flatMap((op) => op.tags ?? []),
+    );
     expect(used.filter((tag) => !defined.has(tag))).toEqual([]);
   });
 
@@ -60,7 +75,8 @@ describe('the OpenAPI document', () => {
     const walk = (node: unknown, at: string) => {
       if (!node || typeof node !== 'object') return;
       for (const [key, value] of Object.entries(node)) {
-        if ((key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof value === 'number') numeric.push(`${at}/${key}`);
+        if ((key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof value === 'number')
+          numeric.push(`${at}/${key}`);
         walk(value, `${at}/${key}`);
       }
     };
@@ -92,13 +108,26 @@ describe('served documentation', () => {
       const cli = fileURLToPath(import.meta.resolve('@redocly/cli/bin/cli.js'));
       const preload = fileURLToPath(new URL('./test/offline-preload.mjs', import.meta.url));
       // No telemetry, no update check, and any connection refused by the preload: the lint runs offline.
-      const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true', NO_COLOR: '1' };
-      const run = await promisify(execFile)(process.execPath, ['--import', preload, cli, 'lint', '--extends', 'recommended', '--format', 'json', file], { env, cwd: dir, maxBuffer: 64 << 20 }).catch(
-        (err: { stdout: string; stderr: string }) => err,
-      );
+      const env = {
+        ...process.env,
+        REDOCLY_TELEMETRY: 'off',
+        REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+        CI: 'true',
+        NO_COLOR: '1',
+      };
+      const run = await promisify(execFile)(
+        process.execPath,
+        ['--import', preload, cli, 'lint', '--extends', 'recommended', '--format', 'json', file],
+        { env, cwd: dir, maxBuffer: 64 << 20 },
+      ).catch((err: { stdout: string; stderr: string }) => err);
       expect(run.stderr).not.toContain('NETWORK ATTEMPT');
-      const report = JSON.parse(run.stdout) as { totals: { errors: number }; problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] };
-      const errors = report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);
+      const report = JSON.parse(run.stdout) as {
+        totals: { errors: number };
+        problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
+      };
+      const errors = report.problems
+        .filter((p) => p.severity === 'error')
+        .map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);
       expect(errors).toEqual([]);
       expect(report.totals.errors).toBe(0);
     } finally {

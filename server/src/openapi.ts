@@ -11,7 +11,8 @@ const ACCESS_TEXT: Record<Access, string> = {
   public: 'Public: no session needed.',
   signedIn: 'Needs a signed-in account (the session cookie).',
   member: 'Needs a signed-in member or pledge (the session cookie).',
-  admin: 'Needs a signed-in admin (the session cookie) or an API key (`Authorization: Bearer <key>`) with this call\'s scope.',
+  admin:
+    "Needs a signed-in admin (the session cookie) or an API key (`Authorization: Bearer <key>`) with this call's scope.",
 };
 
 // ts-rest describes every response by its bare status code; integrators read these instead.
@@ -64,7 +65,11 @@ export function buildOpenApi(): Doc {
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'Set by POST /api/auth/login' },
-          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key made at /admin/tech/api-keys (`hsk_...`): admin routes only, within its scopes' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key made at /admin/tech/api-keys (`hsk_...`): admin routes only, within its scopes',
+          },
         },
       },
       security: [{ session: [] }],
@@ -78,8 +83,14 @@ export function buildOpenApi(): Doc {
         if (area) areas.add(area);
         const responses: Json = {};
         for (const [status, response] of Object.entries(operation.responses as Json)) {
-          const described = { ...response, description: response.description === status ? (STATUS_TEXT[status] ?? status) : response.description };
-          if (route.responses[Number(status) as keyof AppRoute['responses']] === ErrorBody && described.content?.['application/json']) {
+          const described = {
+            ...response,
+            description: response.description === status ? (STATUS_TEXT[status] ?? status) : response.description,
+          };
+          if (
+            route.responses[Number(status) as keyof AppRoute['responses']] === ErrorBody &&
+            described.content?.['application/json']
+          ) {
             errorSchema ??= described.content['application/json'].schema;
             described.content = { 'application/json': { schema: ERROR_REF } };
           }
@@ -93,7 +104,11 @@ export function buildOpenApi(): Doc {
           description: [operation.description, ACCESS_TEXT[access], scopeText].filter(Boolean).join('\n\n'),
           parameters: operation.parameters?.map(pathParamRequired),
           responses,
-          ...(access === 'public' ? { security: [] } : access === 'admin' ? { security: [{ session: [] }, { apiKey: [] }] } : {}),
+          ...(access === 'public'
+            ? { security: [] }
+            : access === 'admin'
+              ? { security: [{ session: [] }, { apiKey: [] }] }
+              : {}),
         };
       },
     },
@@ -111,7 +126,8 @@ export function buildOpenApi(): Doc {
 
   doc.paths = toOpenApi30(doc.paths);
   doc.tags = [...areas].sort().map((name) => ({ name, description: `The ${name} routes` }));
-  if (errorSchema) doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ErrorBody: errorSchema } };
+  if (errorSchema)
+    doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ErrorBody: errorSchema } };
   return doc;
 }
 
@@ -125,7 +141,10 @@ function toOpenApi30<T>(node: T): T {
   if (!node || typeof node !== 'object') return node;
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) out[key] = toOpenApi30(value);
-  for (const [bound, limit] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [bound, limit] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (typeof out[bound] === 'number') {
       out[limit] = out[bound];
       out[bound] = true;

@@ -13,7 +13,9 @@ export const BUILT = !import.meta.url.endsWith('.ts');
 export const ROOT = path.resolve(here, '../..');
 
 /** The migrations: `migrations/*.ts` from the sources, `server/dist/migrations/*.js` in the build. */
-export const MIGRATIONS = BUILT ? { dir: path.join(here, 'migrations'), extension: '.js' } : { dir: path.join(ROOT, 'migrations'), extension: '.ts' };
+export const MIGRATIONS = BUILT
+  ? { dir: path.join(here, 'migrations'), extension: '.js' }
+  : { dir: path.join(ROOT, 'migrations'), extension: '.ts' };
 
 /** The built client (`vite build`), served by the API in both cases. */
 export const CLIENT_DIST = path.join(ROOT, 'client', 'dist');

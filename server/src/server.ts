@@ -21,11 +21,17 @@ runProcess(async ({ onStop, setLog, setShutdownSeconds }) => {
   const db = createDb(database.url);
   onStop(() => db.destroy());
   await migrateToLatest(db);
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, { reset: config.ADMIN_RESET });
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD)
+    await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, { reset: config.ADMIN_RESET });
 
   const storage = await createStorage(config);
   // Every instance sends jobs; RUN_WORKERS=false leaves running them to `npm run worker`.
-  const jobs = createJobQueue({ connectionString: database.url, services: { db, storage, config }, work: config.RUN_WORKERS, stopTimeoutMs: budget.jobsMs });
+  const jobs = createJobQueue({
+    connectionString: database.url,
+    services: { db, storage, config },
+    work: config.RUN_WORKERS,
+    stopTimeoutMs: budget.jobsMs,
+  });
   onStop(() => jobs.stop());
   const app = await buildApp({ config, db, storage, jobs, serveClient: true });
   app.readiness.check('jobs', async () => {

@@ -57,7 +57,13 @@ beforeAll(async () => {
   child.stderr!.on('data', (d) => (output += d));
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
-    if (await fetch(`${base}/api/health/ready`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 600) throw new Error(`the server was not ready within 60 s: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

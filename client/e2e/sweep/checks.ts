@@ -51,10 +51,13 @@ export async function layoutFaults(page: Page): Promise<string[]> {
       for (const el of document.querySelectorAll('td button, td a.mantine-Button-root, td .mantine-Badge-root')) {
         if (!visible(el) || el.closest('[aria-hidden=true], [inert]')) continue;
         let frame: Element | null = el.closest('table')?.parentElement ?? null;
-        while (frame && !['auto', 'scroll', 'hidden'].includes(getComputedStyle(frame).overflowX)) frame = frame.parentElement;
+        while (frame && !['auto', 'scroll', 'hidden'].includes(getComputedStyle(frame).overflowX))
+          frame = frame.parentElement;
         const right = Math.min(window.innerWidth, frame?.getBoundingClientRect().right ?? window.innerWidth);
         if (el.getBoundingClientRect().right > right + 1) {
-          faults.push(`row action or badge outside the visible table: ${describe(el)} ends at ${Math.round(el.getBoundingClientRect().right)}px, the table shows up to ${Math.round(right)}px`);
+          faults.push(
+            `row action or badge outside the visible table: ${describe(el)} ends at ${Math.round(el.getBoundingClientRect().right)}px, the table shows up to ${Math.round(right)}px`,
+          );
           break;
         }
       }
@@ -63,8 +66,12 @@ export async function layoutFaults(page: Page): Promise<string[]> {
     if (width > window.innerWidth + 1) {
       // Name the innermost elements that reach past the window's right edge: where the fix belongs.
       const past = (el: Element) => el.getBoundingClientRect().right > window.innerWidth + 1 && visible(el);
-      const culprits = [...document.body.querySelectorAll('*')].filter((el) => past(el) && ![...el.children].some(past));
-      faults.push(`page is ${width}px wide in a ${window.innerWidth}px window, past its edge: ${culprits.slice(0, 3).map(describe).join(', ')}`);
+      const culprits = [...document.body.querySelectorAll('*')].filter(
+        (el) => past(el) && ![...el.children].some(past),
+      );
+      faults.push(
+        `page is ${width}px wide in a ${window.innerWidth}px window, past its edge: ${culprits.slice(0, 3).map(describe).join(', ')}`,
+      );
     }
     return faults;
   }, LABELLED);
@@ -76,12 +83,18 @@ export async function layoutFaults(page: Page): Promise<string[]> {
  */
 export async function accessibilityFaults(page: Page): Promise<string[]> {
   const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'], elementRef: false }),
+    (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<AxeResults> } }).axe.run(document, {
+      resultTypes: ['violations'],
+      elementRef: false,
+    }),
   );
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => {
-      const where = v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ');
+      const where = v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`)
+        .join(', ');
       return `${v.impact}: ${v.id} (${v.help}) at ${where}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`;
     });
 }
@@ -109,13 +122,21 @@ export function watchRequests(page: Page, quietMs = 250) {
     // Quiet means: no request for a while and nothing on screen still loading (skeletons, busy regions), so a
     // screen that fetches in steps (session, then its chunk, then its data) is not caught between two steps.
     const loading = () =>
-      page.evaluate(() => !document.getElementById('root')?.childElementCount || !!document.querySelector('[aria-busy="true"], .mantine-Skeleton-root'));
+      page.evaluate(
+        () =>
+          !document.getElementById('root')?.childElementCount ||
+          !!document.querySelector('[aria-busy="true"], .mantine-Skeleton-root'),
+      );
     const quiet = () => inFlight.size === 0 && Date.now() - lastChange >= quietMs;
     for (;;) {
       if (quiet() && !(await loading()) && quiet()) break;
       if (Date.now() > deadline) {
         const running = [...inFlight].map((r) => (r as { url(): string }).url());
-        throw new Error(running.length ? `requests still running after 15 s: ${running.join(', ')}` : 'still loading after 15 s (a skeleton or aria-busy region)');
+        throw new Error(
+          running.length
+            ? `requests still running after 15 s: ${running.join(', ')}`
+            : 'still loading after 15 s (a skeleton or aria-busy region)',
+        );
       }
       await new Promise((r) => setTimeout(r, 50));
     }

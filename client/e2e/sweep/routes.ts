@@ -2,7 +2,14 @@ import { createMemoryHistory, createRouter, type AnyRoute } from '@tanstack/reac
 import { routeTree } from '../../src/routes/route-tree';
 
 /** One screen state the sweep visits: a URL and a file-friendly name for its screenshot. */
-export type Visit = { name: string; route: string; signedOut?: boolean; panel?: { key: string; on: 'new' | 'first' }; tab?: string; search?: string };
+export type Visit = {
+  name: string;
+  route: string;
+  signedOut?: boolean;
+  panel?: { key: string; on: 'new' | 'first' };
+  tab?: string;
+  search?: string;
+};
 
 /**
  * The URL keys that open a side panel: the form kit's `edit` ('new' or a record), and the detail panels'
@@ -11,7 +18,11 @@ export type Visit = { name: string; route: string; signedOut?: boolean; panel?: 
 export const PANEL_KEYS = ['edit', 'details', 'message'] as const;
 
 // Only read for its routes, never run: no query client in its context.
-const router = createRouter({ routeTree, history: createMemoryHistory(), context: { queryClient: undefined as never } });
+const router = createRouter({
+  routeTree,
+  history: createMemoryHistory(),
+  context: { queryClient: undefined as never },
+});
 
 /** Which of PANEL_KEYS the route's search keeps, and whether it takes 'new' (a form for a new record). */
 function panelsOf(route: AnyRoute): { key: string; takesNew: boolean }[] {
@@ -28,7 +39,10 @@ function panelsOf(route: AnyRoute): { key: string; takesNew: boolean }[] {
       return {};
     }
   };
-  return PANEL_KEYS.filter((key) => parse({ [key]: '7' })[key] !== undefined).map((key) => ({ key, takesNew: parse({ [key]: 'new' })[key] === 'new' }));
+  return PANEL_KEYS.filter((key) => parse({ [key]: '7' })[key] !== undefined).map((key) => ({
+    key,
+    takesNew: parse({ [key]: 'new' })[key] === 'new',
+  }));
 }
 
 const fileName = (path: string) => path.replace(/^\//, '').replace(/[/$]+/g, '_') || 'root';
@@ -62,12 +76,15 @@ export function sweepVisits(): Visit[] {
 export function visitUrl(visit: Visit, params: Record<string, string>): string {
   const missing = [...visit.route.matchAll(/\$(\w+)/g)].map((m) => m[1]!).filter((p) => params[p] === undefined);
   if (missing.length) {
-    throw new Error(`the sweep has no seeded value for ${missing.map((m) => `$${m}`).join(', ')}: add it to client/e2e/sweep/seed.ts`);
+    throw new Error(
+      `the sweep has no seeded value for ${missing.map((m) => `$${m}`).join(', ')}: add it to client/e2e/sweep/seed.ts`,
+    );
   }
   const url = visit.route.replace(/\$(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!));
   if (visit.tab) return `${url}?tab=${encodeURIComponent(visit.tab)}`;
   if (visit.search) {
-    if (params[visit.search] === undefined) throw new Error(`the sweep has no seeded value for ${visit.search}: add it to client/e2e/sweep/seed.ts`);
+    if (params[visit.search] === undefined)
+      throw new Error(`the sweep has no seeded value for ${visit.search}: add it to client/e2e/sweep/seed.ts`);
     return `${url}?${params[visit.search]}`;
   }
   return visit.panel?.on === 'new' ? `${url}?${visit.panel.key}=new` : url;

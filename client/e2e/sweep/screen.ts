@@ -25,7 +25,11 @@ export class SweepTab {
       if (msg.type() === 'error') this.errors.push(`console error: ${msg.text()}`);
     });
     page.on('response', (res) => {
-      if (res.request().method() === 'GET' && res.url().includes('/api/admin/') && res.headers()['content-type']?.includes('json')) {
+      if (
+        res.request().method() === 'GET' &&
+        res.url().includes('/api/admin/') &&
+        res.headers()['content-type']?.includes('json')
+      ) {
         this.listBodies.push(res.json().catch(() => undefined));
       }
     });
@@ -46,7 +50,10 @@ export class SweepTab {
     if (pathname !== this.pathname) this.listBodies = [];
     this.pathname = pathname;
     if (this.loaded) {
-      await this.page.evaluate((href) => (window as unknown as { __TSR_ROUTER__: Router }).__TSR_ROUTER__.navigate({ href }), url);
+      await this.page.evaluate(
+        (href) => (window as unknown as { __TSR_ROUTER__: Router }).__TSR_ROUTER__.navigate({ href }),
+        url,
+      );
     } else {
       await this.page.goto(`${this.baseUrl}${url}`);
       this.loaded = true;

@@ -11,11 +11,17 @@ import { joinSignature } from '../../../server/src/services/join/join-link.js';
 export async function seedSweep(db: Db): Promise<Record<string, string>> {
   await seedDemo(db, 12);
   const first = async (table: string, column = 'id') => {
-    const { rows } = await sql<{ v: unknown }>`select ${sql.ref(column)} as v from ${sql.table(table)} order by id limit 1`.execute(db);
+    const { rows } = await sql<{
+      v: unknown;
+    }>`select ${sql.ref(column)} as v from ${sql.table(table)} order by id limit 1`.execute(db);
     if (!rows[0]) throw new Error(`The sweep seed has no ${table} row`);
     return String(rows[0].v);
   };
-  const { rows: codes } = await sql<{ code: string }>`select invitation_code as code from invitees where invitation_code is not null and not removed order by id limit 1`.execute(db);
+  const { rows: codes } = await sql<{
+    code: string;
+  }>`select invitation_code as code from invitees where invitation_code is not null and not removed order by id limit 1`.execute(
+    db,
+  );
   const invitationCode = codes[0]?.code;
   if (!invitationCode) throw new Error('The sweep seed has no invitee with an invitation code');
   return {

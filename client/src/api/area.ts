@@ -13,9 +13,20 @@ type AnyQuery = { query: (...args: any[]) => Promise<any>; useQuery: (...args: a
 type AnyMutation = { mutate: (...args: any[]) => Promise<any>; useMutation: (...args: any[]) => any };
 
 /** The contract routes an area has, by role; each is optional (pledges has only a list). */
-export type AreaRoutes = { list?: AnyQuery; detail?: AnyQuery; create?: AnyMutation; update?: AnyMutation; remove?: AnyMutation };
+export type AreaRoutes = {
+  list?: AnyQuery;
+  detail?: AnyQuery;
+  create?: AnyMutation;
+  update?: AnyMutation;
+  remove?: AnyMutation;
+};
 
-type RouteOf<H> = H extends QueryHooks<infer R extends AppRoute, Args> ? R : H extends MutationHooks<infer R extends AppRoute, Args> ? R : never;
+type RouteOf<H> =
+  H extends QueryHooks<infer R extends AppRoute, Args>
+    ? R
+    : H extends MutationHooks<infer R extends AppRoute, Args>
+      ? R
+      : never;
 type Request<H> = ClientInferRequest<RouteOf<H>>;
 type QueryOf<H> = Request<H> extends { query: infer Q } ? Q : never;
 type BodyOf<H> = Request<H> extends { body: infer B } ? B : never;
@@ -51,19 +62,29 @@ type ListParts<O> = Pick<O, Extract<keyof O, 'listQuery' | 'exportRoute'>>;
  * Per-use query options: off until ready, or re-read every `refetchInterval` ms; given a function, it is
  * asked after each answer (its response `{status, body}`), e.g. to poll only while a job runs.
  */
-export type QueryOpts = { enabled?: boolean; refetchInterval?: number | false | ((response: unknown) => number | false) };
+export type QueryOpts = {
+  enabled?: boolean;
+  refetchInterval?: number | false | ((response: unknown) => number | false);
+};
 
 /** TanStack Query's form of `QueryOpts`: a function interval reads the query's latest answer. */
 function queryOptions(opts: QueryOpts = {}) {
   const { refetchInterval: every, ...rest } = opts;
   if (every === undefined) return rest;
-  return { ...rest, refetchInterval: typeof every === 'function' ? (q: { state: { data: unknown } }) => every(q.state.data) : every };
+  return {
+    ...rest,
+    refetchInterval: typeof every === 'function' ? (q: { state: { data: unknown } }) => every(q.state.data) : every,
+  };
 }
 
 type Has<R, K extends keyof AreaRoutes> = R extends { [P in K]: infer H } ? (H extends undefined ? never : H) : never;
 
-type SaveHooks<R> = ([Has<R, 'create'>] extends [never] ? unknown : { create: (body: BodyOf<Has<R, 'create'>>) => Reply<Has<R, 'create'>> }) &
-  ([Has<R, 'update'>] extends [never] ? unknown : { update: (id: EntityId, body: BodyOf<Has<R, 'update'>>) => Reply<Has<R, 'update'>> });
+type SaveHooks<R> = ([Has<R, 'create'>] extends [never]
+  ? unknown
+  : { create: (body: BodyOf<Has<R, 'create'>>) => Reply<Has<R, 'create'>> }) &
+  ([Has<R, 'update'>] extends [never]
+    ? unknown
+    : { update: (id: EntityId, body: BodyOf<Has<R, 'update'>>) => Reply<Has<R, 'update'>> });
 
 export type Area<R> = { queries: AreaQueries } & ([Has<R, 'list'>] extends [never]
   ? unknown
@@ -71,7 +92,9 @@ export type Area<R> = { queries: AreaQueries } & ([Has<R, 'list'>] extends [neve
       /** One page (or range) of the list; the previous page stays shown while the next loads. */
       useList: (query: QueryOf<Has<R, 'list'>>, opts?: QueryOpts) => Result<Has<R, 'list'>>;
     }) &
-  ([Has<R, 'detail'>] extends [never] ? unknown : { useDetail: (id: EntityId, opts?: QueryOpts) => Result<Has<R, 'detail'>> }) &
+  ([Has<R, 'detail'>] extends [never]
+    ? unknown
+    : { useDetail: (id: EntityId, opts?: QueryOpts) => Result<Has<R, 'detail'>> }) &
   ([Has<R, 'create'> | Has<R, 'update'>] extends [never]
     ? unknown
     : {
@@ -81,7 +104,9 @@ export type Area<R> = { queries: AreaQueries } & ([Has<R, 'list'>] extends [neve
          */
         useSave: (meta?: MutationMeta) => SaveHooks<R>;
       }) &
-  ([Has<R, 'remove'>] extends [never] ? unknown : { useRemove: () => { remove: (id: EntityId) => void; isPending: boolean } });
+  ([Has<R, 'remove'>] extends [never]
+    ? unknown
+    : { useRemove: () => { remove: (id: EntityId) => void; isPending: boolean } });
 
 /**
  * One area's data hooks from its contract routes: query keys, list and detail queries, save (create when
@@ -123,12 +148,21 @@ export function createArea<const R extends AreaRoutes, const O extends AreaOptio
   if (routes.list) {
     const list = routes.list;
     area.useList = (query: unknown, opts?: QueryOpts) =>
-      list.useQuery({ queryKey: queries.list(query), queryData: { query }, placeholderData: keepPreviousData, ...queryOptions(opts) } as never);
+      list.useQuery({
+        queryKey: queries.list(query),
+        queryData: { query },
+        placeholderData: keepPreviousData,
+        ...queryOptions(opts),
+      } as never);
   }
   if (routes.detail) {
     const detail = routes.detail;
     area.useDetail = (id: EntityId, opts?: QueryOpts) =>
-      detail.useQuery({ queryKey: queries.detail(id), queryData: { params: params(id) }, ...queryOptions(opts) } as never);
+      detail.useQuery({
+        queryKey: queries.detail(id),
+        queryData: { params: params(id) },
+        ...queryOptions(opts),
+      } as never);
   }
   if (routes.create || routes.update) {
     area.useSave = (meta?: MutationMeta) => {
@@ -139,7 +173,9 @@ export function createArea<const R extends AreaRoutes, const O extends AreaOptio
       const update = (routes.update ?? NO_MUTATION).useMutation(mutationOptions);
       return {
         ...(routes.create && { create: (body: unknown) => create.mutateAsync({ body } as never) }),
-        ...(routes.update && { update: (id: EntityId, body: unknown) => update.mutateAsync({ params: params(id), body } as never) }),
+        ...(routes.update && {
+          update: (id: EntityId, body: unknown) => update.mutateAsync({ params: params(id), body } as never),
+        }),
       };
     };
   }
@@ -148,16 +184,23 @@ export function createArea<const R extends AreaRoutes, const O extends AreaOptio
     area.useRemove = () => {
       const onSettled = useInvalidate();
       const mutation = removeRoute.useMutation({ meta: options.removeMeta, onSettled });
-      return { remove: (id: EntityId) => mutation.mutate({ params: params(id) } as never), isPending: mutation.isPending };
+      return {
+        remove: (id: EntityId) => mutation.mutate({ params: params(id) } as never),
+        isPending: mutation.isPending,
+      };
     };
   }
   return area as Area<R> & ListParts<O>;
 }
 
 // Same hook count whether or not the area has the route, so the rules of hooks hold.
-const NO_MUTATION = { useMutation: () => ({ mutateAsync: () => Promise.reject(new Error('No such route')) }) } as unknown as AnyMutation;
+const NO_MUTATION = {
+  useMutation: () => ({ mutateAsync: () => Promise.reject(new Error('No such route')) }),
+} as unknown as AnyMutation;
 
-type ItemOf<H> = Extract<DataResponse<RouteOf<H>>, { status: 200 }>['body'] extends { items: Array<infer T> } ? T : never;
+type ItemOf<H> = Extract<DataResponse<RouteOf<H>>, { status: 200 }>['body'] extends { items: Array<infer T> }
+  ? T
+  : never;
 
 /**
  * A searchable select's source from any paged list route of named entities: its query key (under the
@@ -174,7 +217,13 @@ export function pickerSource<H extends AnyQuery>(
   sort = 'name:asc',
   /** Fixed filters of the list query (e.g. `{ enabled: '1' }`: only enabled ones are offered). */
   filters: Record<string, string> = {},
-): { entityName: string; queryKey: readonly unknown[]; fetchPage: FetchOptionsPage<ItemOf<H>>; getValue: (item: ItemOf<H>) => number; getLabel: (item: ItemOf<H>) => string } {
+): {
+  entityName: string;
+  queryKey: readonly unknown[];
+  fetchPage: FetchOptionsPage<ItemOf<H>>;
+  getValue: (item: ItemOf<H>) => number;
+  getLabel: (item: ItemOf<H>) => string;
+} {
   const named = (item: ItemOf<H>) => item as { id: number; name: string };
   return {
     entityName: areaKey,
@@ -182,16 +231,29 @@ export function pickerSource<H extends AnyQuery>(
     getLabel: (item) => named(item).name,
     queryKey: Object.keys(filters).length ? [areaKey, 'options', filters] : [areaKey, 'options'],
     fetchPage: (search, page) =>
-      route.query({ query: { ...filters, search: search || undefined, page, pageSize: PICKER_PAGE_SIZE, sort } } as never).then((res: { status: number; body: unknown }) => toOptionsPage<ItemOf<H>>(res)),
+      route
+        .query({ query: { ...filters, search: search || undefined, page, pageSize: PICKER_PAGE_SIZE, sort } } as never)
+        .then((res: { status: number; body: unknown }) => toOptionsPage<ItemOf<H>>(res)),
   };
 }
 
 /** The routes a plain admin area's contract has (`areaRoutes` in the contract): list, get, create, update, maybe export. */
-type CrudContract = AppRouter & { list: AppRoute; get: AppRoute; create: AppRoute; update: AppRoute; export?: AppRoute };
+type CrudContract = AppRouter & {
+  list: AppRoute;
+  get: AppRoute;
+  create: AppRoute;
+  update: AppRoute;
+  export?: AppRoute;
+};
 type CrudHooks<C extends AppRouter> = ReturnType<typeof areaClient<{ area: C }>>['area'];
-type CrudRoutes<C extends AppRouter> = CrudHooks<C> extends { list: infer L; get: infer G; create: infer N; update: infer U } ? { list: L; detail: G; create: N; update: U } : never;
+type CrudRoutes<C extends AppRouter> =
+  CrudHooks<C> extends { list: infer L; get: infer G; create: infer N; update: infer U }
+    ? { list: L; detail: G; create: N; update: U }
+    : never;
 type ApiRoutes<C extends AppRouter> = ReturnType<typeof apiRouter<{ area: C }>>['area'];
-type CrudListParts<C extends CrudContract> = (C['list'] extends { query: infer Q extends AnyListQuery } ? { listQuery: Q } : unknown) &
+type CrudListParts<C extends CrudContract> = (C['list'] extends { query: infer Q extends AnyListQuery }
+  ? { listQuery: Q }
+  : unknown) &
   (C extends { export: AppRoute } ? { exportRoute: ExportRoute } : unknown);
 
 /**
@@ -203,10 +265,18 @@ type CrudListParts<C extends CrudContract> = (C['list'] extends { query: infer Q
  * export const institutionsArea = crudArea('institutions', institutionsContract, { savedMessage: 'Institution saved successfully.' });
  * <AreaListPage title="Institutions" area={institutionsArea} columns={columns} filters={filters} />
  */
-export function crudArea<C extends CrudContract>(key: string, contract: C, options: AreaOptions = {}): Area<CrudRoutes<C>> & CrudListParts<C> & { routes: ApiRoutes<C> } {
+export function crudArea<C extends CrudContract>(
+  key: string,
+  contract: C,
+  options: AreaOptions = {},
+): Area<CrudRoutes<C>> & CrudListParts<C> & { routes: ApiRoutes<C> } {
   const tsr = areaClient({ area: contract }).area as unknown as Record<'list' | 'get' | 'create' | 'update', never>;
   const routes = apiRouter({ area: contract }).area as Record<string, AppRoute>;
   const list = { listQuery: contract.list.query as AnyListQuery | undefined, exportRoute: routes.export };
-  const area = createArea(key, { list: tsr.list, detail: tsr.get, create: tsr.create, update: tsr.update }, { ...options, ...list });
+  const area = createArea(
+    key,
+    { list: tsr.list, detail: tsr.get, create: tsr.create, update: tsr.update },
+    { ...options, ...list },
+  );
   return { ...area, routes } as never;
 }

@@ -10,4 +10,3 @@ async function api(args: ApiFetcherArgs) {
 
 /** The options of every ts-rest client of the app. */
 export const clientArgs = { baseUrl: '', baseHeaders: {}, api };
-

@@ -8,7 +8,9 @@ const tsr = areaClient({ members: memberRoutes });
 export const memberLabel = (m: MemberRow) => `${m.fullname || `${m.firstname} ${m.lastname}`.trim()} <${m.email}>`;
 
 const fetchMembers: FetchOptionsPage<MemberRow> = (search, page) =>
-  tsr.members.members.query({ query: { search: search || undefined, page, pageSize: PICKER_PAGE_SIZE, sort: 'name:asc' } }).then((res) => toOptionsPage<MemberRow>(res));
+  tsr.members.members
+    .query({ query: { search: search || undefined, page, pageSize: PICKER_PAGE_SIZE, sort: 'name:asc' } })
+    .then((res) => toOptionsPage<MemberRow>(res));
 
 /** A searchable select's source of members, 20 a page by name (under the accounts key, so member saves refresh it). */
 export const memberOptions = {

@@ -6,10 +6,23 @@ import { areaClient } from './tsr';
 
 type QuestionRoutes = 'createQuestion' | 'updateQuestion' | 'removeQuestion' | 'reorderQuestions' | 'remove';
 type QuestionnaireContract = AppRouter & Record<'list' | 'get' | 'create' | 'update' | QuestionRoutes, AppRoute>;
-type Mutation = { useMutation: (options: object) => { mutate: (args: object) => void; mutateAsync: (args: object) => Promise<any>; isPending: boolean } };
+type Mutation = {
+  useMutation: (options: object) => {
+    mutate: (args: object) => void;
+    mutateAsync: (args: object) => Promise<any>;
+    isPending: boolean;
+  };
+};
 
 /** The texts of a questionnaire area (the contract's QUIZ_MESSAGES or SURVEY_MESSAGES). */
-export type QuestionnaireMessages = { saved: string; questionSaved: string; questionDeleteError: string; deleted: string; deleteErrorTitle: string; deleteError: string };
+export type QuestionnaireMessages = {
+  saved: string;
+  questionSaved: string;
+  questionDeleteError: string;
+  deleted: string;
+  deleteErrorTitle: string;
+  deleteError: string;
+};
 
 /**
  * A quiz-like area (quizzes, surveys: spec 03 §2): `crudArea`'s list, one, create and rename, plus its
@@ -17,7 +30,11 @@ export type QuestionnaireMessages = { saved: string; questionSaved: string; ques
  *
  * @example export const quizzesArea = questionnaireArea('quizzes', quizzesContract, QUIZ_MESSAGES);
  */
-export function questionnaireArea<C extends QuestionnaireContract>(key: string, contract: C, messages: QuestionnaireMessages) {
+export function questionnaireArea<C extends QuestionnaireContract>(
+  key: string,
+  contract: C,
+  messages: QuestionnaireMessages,
+) {
   const area = crudArea(key, contract, { savedMessage: messages.saved });
   const tsr = areaClient({ area: contract }).area as unknown as Record<QuestionRoutes, Mutation>;
 
@@ -30,14 +47,19 @@ export function questionnaireArea<C extends QuestionnaireContract>(key: string, 
     const update = tsr.updateQuestion.useMutation({ meta, onSettled });
     const remove = tsr.removeQuestion.useMutation({ meta: { errorMessage: messages.questionDeleteError }, onSettled });
     const reorder = tsr.reorderQuestions.useMutation({
-      meta: { successMessage: QUESTION_ORDER_MESSAGES.updated, errorTitle: QUESTION_ORDER_MESSAGES.errorTitle, errorMessage: QUESTION_ORDER_MESSAGES.error },
+      meta: {
+        successMessage: QUESTION_ORDER_MESSAGES.updated,
+        errorTitle: QUESTION_ORDER_MESSAGES.errorTitle,
+        errorMessage: QUESTION_ORDER_MESSAGES.error,
+      },
       onSettled,
     });
     return {
       reorder: (entityIds: number[]) => reorder.mutate({ params: { id }, body: { entityIds } }),
       save: {
         create: (body: any) => create.mutateAsync({ params: { id }, body }),
-        update: (questionId: number | string, body: any) => update.mutateAsync({ params: { id, questionId: Number(questionId) }, body }),
+        update: (questionId: number | string, body: any) =>
+          update.mutateAsync({ params: { id, questionId: Number(questionId) }, body }),
       },
       remove: (questionId: number) => remove.mutate({ params: { id, questionId } }),
     };
@@ -47,7 +69,11 @@ export function questionnaireArea<C extends QuestionnaireContract>(key: string, 
   function useRemove(id: number, onDeleted: () => void) {
     const queryClient = useQueryClient();
     const mutation = tsr.remove.useMutation({
-      meta: { successMessage: messages.deleted, errorTitle: messages.deleteErrorTitle, errorMessage: messages.deleteError },
+      meta: {
+        successMessage: messages.deleted,
+        errorTitle: messages.deleteErrorTitle,
+        errorMessage: messages.deleteError,
+      },
       onSuccess: () => {
         // Gone: drop its screen's query instead of re-reading it (a 404), then refresh the lists.
         queryClient.removeQueries({ queryKey: area.queries.detail(id) });
@@ -60,4 +86,3 @@ export function questionnaireArea<C extends QuestionnaireContract>(key: string, 
 
   return { ...area, useQuestions, useRemove };
 }
-

@@ -18,7 +18,9 @@ export function deferred<T>(load: () => Promise<T>): () => T | null {
   };
   // One retry: a chunk that fails to arrive (a deploy in between, a dropped connection) would otherwise
   // leave the look-alike in place for the whole visit.
-  load().then(arrive, () => load().then(arrive, (error: unknown) => console.error('A deferred module failed to load', error)));
+  load().then(arrive, () =>
+    load().then(arrive, (error: unknown) => console.error('A deferred module failed to load', error)),
+  );
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
     return () => void listeners.delete(listener);

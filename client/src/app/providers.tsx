@@ -22,10 +22,20 @@ function DeferredOverlays() {
 }
 
 /** Theme, notifications, modals and data: shared by the app and by client tests. */
-export function Providers({ queryClient, env = 'default', children }: PropsWithChildren<{ queryClient: QueryClient; env?: 'default' | 'test' }>) {
+export function Providers({
+  queryClient,
+  env = 'default',
+  children,
+}: PropsWithChildren<{ queryClient: QueryClient; env?: 'default' | 'test' }>) {
   return (
     // env="test" turns off transitions and portal checks that happy-dom cannot measure.
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager} env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+      env={env}
+    >
       <QueryClientProvider client={queryClient}>
         {children}
         <DeferredOverlays />

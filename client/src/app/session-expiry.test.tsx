@@ -6,7 +6,15 @@ import { mockServer } from '../mocks/node';
 import { renderRoute } from '../test/render';
 import { loginUrlFor } from './session-expiry';
 
-const staff = { id: 1, firstName: 'Ada', lastName: 'Staff', fullName: 'Ada Staff', email: 'ada@example.edu', avatarUrl: null, admin: true };
+const staff = {
+  id: 1,
+  firstName: 'Ada',
+  lastName: 'Staff',
+  fullName: 'Ada Staff',
+  email: 'ada@example.edu',
+  avatarUrl: null,
+  admin: true,
+};
 const ended = () => HttpResponse.json({ message: 'You must be signed in' }, { status: 401 });
 
 let assign: ReturnType<typeof vi.spyOn>;
@@ -41,7 +49,9 @@ describe('when the session ends', () => {
     await waitFor(() => expect(queryClient.getQueryData(['account', 'current'])).toBeDefined());
     await queryClient
       .getMutationCache()
-      .build(queryClient, { mutationFn: () => Promise.reject({ status: 401, body: { message: 'You must be signed in' } }) })
+      .build(queryClient, {
+        mutationFn: () => Promise.reject({ status: 401, body: { message: 'You must be signed in' } }),
+      })
       .execute(undefined)
       .catch(() => {});
     expect(assign).toHaveBeenCalledWith('/login?redirect=%2Fadmin');

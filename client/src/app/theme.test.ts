@@ -18,7 +18,8 @@ describe('readableOn', () => {
 describe('dimmed text in the dark scheme', () => {
   it('reads at 4.5:1 on every dark surface', () => {
     const dimmed = readableOn(DEFAULT_THEME.colors.dark[2]!, DEFAULT_THEME.colors.dark[6]!);
-    for (const surface of [6, 7, 8]) expect(contrast(dimmed, DEFAULT_THEME.colors.dark[surface]!), `dark ${surface}`).toBeGreaterThanOrEqual(4.5);
+    for (const surface of [6, 7, 8])
+      expect(contrast(dimmed, DEFAULT_THEME.colors.dark[surface]!), `dark ${surface}`).toBeGreaterThanOrEqual(4.5);
   });
 });
 

@@ -19,7 +19,10 @@ export const theme = createTheme({
     Badge: { styles: { root: { minWidth: 'max-content' } } },
     // A menu taller than the room below or above its button is held to that room (size) and scrolls inside
     // itself: reaching its last items never scrolls the page, which would hide the menu with its button.
-    Menu: { defaultProps: { middlewares: { flip: true, shift: true, size: { padding: 8 } } }, styles: { dropdown: { overflowY: 'auto' } } },
+    Menu: {
+      defaultProps: { middlewares: { flip: true, shift: true, size: { padding: 8 } } },
+      styles: { dropdown: { overflowY: 'auto' } },
+    },
   },
 });
 

@@ -19,8 +19,16 @@ function Goals({ goals }: { goals: AiChat['goals'] }) {
           <Text fw={600} size="sm">
             {g.title}
           </Text>
-          {g.description && <Text size="sm" style={wrap}>{g.description}</Text>}
-          {g.dueDate && <Text size="xs" c="dimmed">Due {g.dueDate}</Text>}
+          {g.description && (
+            <Text size="sm" style={wrap}>
+              {g.description}
+            </Text>
+          )}
+          {g.dueDate && (
+            <Text size="xs" c="dimmed">
+              Due {g.dueDate}
+            </Text>
+          )}
           {g.steps.length > 0 && (
             <List size="sm" mt={4}>
               {g.steps.map((step, i) => (
@@ -39,7 +47,19 @@ function Goals({ goals }: { goals: AiChat['goals'] }) {
  * conversation dialog and the learner's AI steps. `typeLast` types out the newest answer (spec 03 §9); `showLocked`
  * marks a locked chat (staff see it; a learner's one-answer step needs no such mark).
  */
-export function AiConversation({ chat, memberLabel, hideFirstPrompt = false, typeLast = false, showLocked = true }: { chat: AiChat; memberLabel: string; hideFirstPrompt?: boolean; typeLast?: boolean; showLocked?: boolean }) {
+export function AiConversation({
+  chat,
+  memberLabel,
+  hideFirstPrompt = false,
+  typeLast = false,
+  showLocked = true,
+}: {
+  chat: AiChat;
+  memberLabel: string;
+  hideFirstPrompt?: boolean;
+  typeLast?: boolean;
+  showLocked?: boolean;
+}) {
   return (
     <Stack gap="sm">
       {chat.messages.map((m, i) => (
@@ -58,14 +78,15 @@ export function AiConversation({ chat, memberLabel, hideFirstPrompt = false, typ
             <Text size="xs" c="dimmed">
               AI
             </Text>
-            {(chat.template.type === 'Programmatic' && structuredAnswer(m.aiResponse, chat.goals.length ? ['goals'] : [])) ||
-            (typeLast && i === chat.messages.length - 1 ? (
-              <TypedText text={m.aiResponse} msPerChar={AI_TYPING_MS} />
-            ) : (
-              <Text size="sm" style={wrap}>
-                {m.aiResponse}
-              </Text>
-            ))}
+            {(chat.template.type === 'Programmatic' &&
+              structuredAnswer(m.aiResponse, chat.goals.length ? ['goals'] : [])) ||
+              (typeLast && i === chat.messages.length - 1 ? (
+                <TypedText text={m.aiResponse} msPerChar={AI_TYPING_MS} />
+              ) : (
+                <Text size="sm" style={wrap}>
+                  {m.aiResponse}
+                </Text>
+              ))}
           </Paper>
         </Stack>
       ))}

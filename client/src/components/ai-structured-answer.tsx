@@ -14,7 +14,12 @@ const label = (key: string) => {
 const isObject = (v: Json): v is { [key: string]: Json } => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function Scalar({ value }: { value: Json }) {
-  if (value === null || value === '') return <Text size="sm" c="dimmed">—</Text>;
+  if (value === null || value === '')
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   return (
     <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>
       {String(value)}
@@ -45,14 +50,28 @@ function Field({ name, value, compact = false }: { name: string; value: Json; co
   if (Array.isArray(value) && value.length === 0) return null;
   const body = Array.isArray(value) ? (
     value.every(isObject) ? (
-      <Stack gap="xs">{value.map((item, i) => <ItemCard key={i} item={item as { [key: string]: Json }} />)}</Stack>
+      <Stack gap="xs">
+        {value.map((item, i) => (
+          <ItemCard key={i} item={item as { [key: string]: Json }} />
+        ))}
+      </Stack>
     ) : (
-      <List size="sm">{value.map((v, i) => <List.Item key={i}>{String(v)}</List.Item>)}</List>
+      <List size="sm">
+        {value.map((v, i) => (
+          <List.Item key={i}>{String(v)}</List.Item>
+        ))}
+      </List>
     )
   ) : isObject(value) ? (
-    <Stack gap={4}>{Object.entries(value).map(([k, v]) => <Field key={k} name={k} value={v} compact />)}</Stack>
+    <Stack gap={4}>
+      {Object.entries(value).map(([k, v]) => (
+        <Field key={k} name={k} value={v} compact />
+      ))}
+    </Stack>
   ) : compact && (typeof value === 'number' || (typeof value === 'string' && value.length <= 20)) ? (
-    <Badge variant="light" tt="none">{String(value)}</Badge>
+    <Badge variant="light" tt="none">
+      {String(value)}
+    </Badge>
   ) : (
     <Scalar value={value} />
   );

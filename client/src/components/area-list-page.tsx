@@ -3,7 +3,19 @@ import { useSearch } from '@tanstack/react-router';
 import type { z } from 'zod';
 import { useEditPanel, type EditPanel } from './form-kit/edit-panel';
 import type { ExportRoute } from './list-kit/export-url';
-import { AddButton, ListPage, exportHref, listQueryOf, useListSearch, type AnyListQuery, type BaseListSearch, type Column, type ListPageProps, type ListResult, type ListSearch } from './list-kit';
+import {
+  AddButton,
+  ListPage,
+  exportHref,
+  listQueryOf,
+  useListSearch,
+  type AnyListQuery,
+  type BaseListSearch,
+  type Column,
+  type ListPageProps,
+  type ListResult,
+  type ListSearch,
+} from './list-kit';
 
 /** What a list page needs of an area: its list hook and contract list query, and its export route if any. */
 export type ListArea<T, Q extends AnyListQuery> = {
@@ -34,17 +46,34 @@ export type AreaListPageProps<T, Q extends AnyListQuery> = Omit<ListPageProps<T>
  * @example
  * <AreaListPage title="Chapters" addLabel="Add Chapter" addTo="/admin/chapters/new" area={chaptersArea} columns={columns} filters={filters} />
  */
-export function AreaListPage<T, Q extends AnyListQuery>({ area, search, addLabel, addTo, ...page }: AreaListPageProps<T, Q>) {
+export function AreaListPage<T, Q extends AnyListQuery>({
+  area,
+  search,
+  addLabel,
+  addTo,
+  ...page
+}: AreaListPageProps<T, Q>) {
   // The route's search, validated by its `listSearchSchema`: the list's only state unless a tab gives its own.
   const routeSearch = useSearch({ strict: false }) as BaseListSearch;
   // ListPage takes the kit's base controller; the API query is read from the search with the contract's keys.
   const list = useListSearch<BaseListSearch>(search ?? routeSearch);
   const result = area.useList(listQueryOf(area.listQuery, list.search as ListSearch<Q>));
   const actions = addTo === undefined ? page.actions : <AddButton label={addLabel} to={addTo} />;
-  return <ListPage {...page} actions={actions} list={list} result={result} exportHref={area.exportRoute && exportHref(area.exportRoute, list.search)} />;
+  return (
+    <ListPage
+      {...page}
+      actions={actions}
+      list={list}
+      result={result}
+      exportHref={area.exportRoute && exportHref(area.exportRoute, list.search)}
+    />
+  );
 }
 
-export type PanelListPageProps<T, Q extends AnyListQuery> = Omit<AreaListPageProps<T, Q>, 'columns' | 'actions' | 'addLabel' | 'addTo'> & {
+export type PanelListPageProps<T, Q extends AnyListQuery> = Omit<
+  AreaListPageProps<T, Q>,
+  'columns' | 'actions' | 'addLabel' | 'addTo'
+> & {
   /** The Add button's text, e.g. 'Add Institution': it opens the panel empty. */
   addLabel: string;
   /** The columns, given what opens a row in the panel (e.g. for `openColumn` and `editColumn`). */
@@ -61,11 +90,20 @@ export type PanelListPageProps<T, Q extends AnyListQuery> = Omit<AreaListPagePro
  * const InstitutionPanel = lazy(() => import('./institution-panel'));
  * <PanelListPage title="Institutions" addLabel="Add Institution" Panel={InstitutionPanel} area={institutionsArea} columns={columns} filters={filters} />
  */
-export function PanelListPage<T, Q extends AnyListQuery>({ addLabel, columns, Panel, ...page }: PanelListPageProps<T, Q>) {
+export function PanelListPage<T, Q extends AnyListQuery>({
+  addLabel,
+  columns,
+  Panel,
+  ...page
+}: PanelListPageProps<T, Q>) {
   const panel = useEditPanel();
   return (
     <>
-      <AreaListPage {...page} columns={columns(panel.openEdit)} actions={<AddButton label={addLabel} onClick={panel.openNew} />} />
+      <AreaListPage
+        {...page}
+        columns={columns(panel.openEdit)}
+        actions={<AddButton label={addLabel} onClick={panel.openNew} />}
+      />
       {(panel.shown.isNew || panel.shown.id !== undefined) && (
         <Suspense fallback={null}>
           <Panel panel={panel} />

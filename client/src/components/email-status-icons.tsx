@@ -2,7 +2,16 @@
 import { Group, ThemeIcon } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import {
-  IconAlertOctagon, IconArrowBackUp, IconBan, IconClick, IconClockPause, IconMailCheck, IconMailOff, IconMailOpened, IconMailX, IconSend,
+  IconAlertOctagon,
+  IconArrowBackUp,
+  IconBan,
+  IconClick,
+  IconClockPause,
+  IconMailCheck,
+  IconMailOff,
+  IconMailOpened,
+  IconMailX,
+  IconSend,
 } from '@tabler/icons-react';
 import type { EmailEventKind } from '@app/contract';
 
@@ -37,19 +46,36 @@ export const STATUS_GROUPS: { name: string; flags: Flag[] }[] = [
   },
 ];
 
-export const EVENT_LABELS = Object.fromEntries(STATUS_GROUPS.flatMap((g) => g.flags.map((f) => [f.key, f.label]))) as Record<EmailEventKind, string>;
+export const EVENT_LABELS = Object.fromEntries(
+  STATUS_GROUPS.flatMap((g) => g.flags.map((f) => [f.key, f.label])),
+) as Record<EmailEventKind, string>;
 
 /**
  * One group's icons for the flags that are set (each named for assistive technology); a dash when none.
  * @example <StatusIcons has={(k) => send[k]} group={STATUS_GROUPS[0]} />
  */
-export function StatusIcons({ has, group }: { has: (flag: EmailEventKind) => boolean; group: (typeof STATUS_GROUPS)[number] }) {
+export function StatusIcons({
+  has,
+  group,
+}: {
+  has: (flag: EmailEventKind) => boolean;
+  group: (typeof STATUS_GROUPS)[number];
+}) {
   const set = group.flags.filter((f) => has(f.key));
   if (!set.length) return <span aria-label={`${group.name}: none`}>—</span>;
   return (
     <Group gap={4} wrap="nowrap" role="list" aria-label={group.name}>
       {set.map((f) => (
-        <ThemeIcon key={f.key} role="listitem" aria-label={f.label} title={f.label} variant="light" color={f.color} size="sm" radius="xl">
+        <ThemeIcon
+          key={f.key}
+          role="listitem"
+          aria-label={f.label}
+          title={f.label}
+          variant="light"
+          color={f.color}
+          size="sm"
+          radius="xl"
+        >
           <f.icon size={14} aria-hidden />
         </ThemeIcon>
       ))}

@@ -7,7 +7,15 @@ export function formatDay(iso: string | null | undefined): string {
   return iso ? day.format(new Date(iso)) : '';
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: 'UTC',
+});
 
 /** 'Mar 5, 2024, 14:07 UTC' for an ISO time (audit rows: when to the minute), '' for none. */
 export function formatDateTime(iso: string | null | undefined): string {

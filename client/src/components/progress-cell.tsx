@@ -6,7 +6,17 @@ import { count } from './format';
  * (its list re-reads while it runs); `waiting` shows until the total is known.
  * @example <ProgressCell done={i.countProcessed} total={i.countPreClean} label="Processing database" waiting="Reading file…" />
  */
-export function ProgressCell({ done, total, label, waiting }: { done: number; total: number; label: string; waiting: string }) {
+export function ProgressCell({
+  done,
+  total,
+  label,
+  waiting,
+}: {
+  done: number;
+  total: number;
+  label: string;
+  waiting: string;
+}) {
   const share = total > 0 ? Math.min(100, (done / total) * 100) : 0;
   return (
     <Stack gap={2} miw={120}>

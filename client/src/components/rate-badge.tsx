@@ -10,11 +10,28 @@ const WORD: Record<RateLevel, string> = { good: 'good', fair: 'fair', poor: 'poo
  * gray); the tooltip says what it counts. The level is in the accessible name too, not only the colour.
  * @example <RateBadge label="Open rate" rate={r.openRate} level={r.openRateLevel} detail="120 of 400 delivered" />
  */
-export function RateBadge({ label, rate, level, detail }: { label: string; rate: number | null; level: RateLevel; detail?: string }) {
+export function RateBadge({
+  label,
+  rate,
+  level,
+  detail,
+}: {
+  label: string;
+  rate: number | null;
+  level: RateLevel;
+  detail?: string;
+}) {
   const text = percent(rate);
   return (
     <Tooltip label={`${label}: ${text}${detail ? ` (${detail})` : ''}`} withArrow>
-      <Badge size="sm" variant="light" color={COLOR[level]} tt="none" tabIndex={0} aria-label={`${label} ${text}, ${WORD[level]}`}>
+      <Badge
+        size="sm"
+        variant="light"
+        color={COLOR[level]}
+        tt="none"
+        tabIndex={0}
+        aria-label={`${label} ${text}, ${WORD[level]}`}
+      >
         {text}
       </Badge>
     </Tooltip>

@@ -29,7 +29,14 @@ export function SendTestModal(props: {
       <ShortForm onSubmit={submit} pending={props.pending} onCancel={props.onClose} submitLabel="Send Test Email">
         {props.intro}
         {props.children}
-        <TextInput label="Email" withAsterisk type="email" value={email} onChange={(e) => setToEmail(e.currentTarget.value)} error={props.errors.toEmail} />
+        <TextInput
+          label="Email"
+          withAsterisk
+          type="email"
+          value={email}
+          onChange={(e) => setToEmail(e.currentTarget.value)}
+          error={props.errors.toEmail}
+        />
       </ShortForm>
     </Modal>
   );

@@ -15,7 +15,12 @@ export function TypedText({ text, msPerChar }: { text: string; msPerChar: number
     return () => clearInterval(timer);
   }, [text, msPerChar]);
   return (
-    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }} aria-live="polite" aria-busy={shown < text.length}>
+    <Text
+      size="sm"
+      style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}
+      aria-live="polite"
+      aria-busy={shown < text.length}
+    >
       {text.slice(0, shown)}
     </Text>
   );

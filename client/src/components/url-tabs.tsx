@@ -12,7 +12,12 @@ const slug = (tab: string) => tab.toLowerCase().replace(/\s+/g, '-');
  * in `tabs` (e.g. one hidden for this record) shows the default.
  * @example <UrlTabs tabs={['General', 'Analytics']} current={search.tab} panels={{ General: <GeneralTab />, Analytics: <AnalyticsTab /> }} />
  */
-export function UrlTabs<T extends string>(props: { tabs: readonly T[]; current: T | undefined; panels: Record<T, ReactNode>; fallback?: T }) {
+export function UrlTabs<T extends string>(props: {
+  tabs: readonly T[];
+  current: T | undefined;
+  panels: Record<T, ReactNode>;
+  fallback?: T;
+}) {
   const { tabs, current, panels } = props;
   const navigate = useNavigate();
   const fallback = props.fallback ?? tabs[0]!;

@@ -11,7 +11,9 @@ type Entry = { key: string; route: AppRoute };
 /** Every route of the contract with its dotted key (`institutions.list`). */
 export function contractRoutes(router: AppRouter = contract, prefix: string[] = []): Entry[] {
   return Object.entries(router).flatMap(([name, value]) =>
-    isAppRoute(value) ? [{ key: [...prefix, name].join('.'), route: value }] : contractRoutes(value as AppRouter, [...prefix, name]),
+    isAppRoute(value)
+      ? [{ key: [...prefix, name].join('.'), route: value }]
+      : contractRoutes(value as AppRouter, [...prefix, name]),
   );
 }
 
@@ -33,7 +35,8 @@ export function createHandlers(extra: Record<string, Fixture> = {}): HttpHandler
       if (fixture) return fixture(info);
       const status = successStatus(route);
       const schema = route.responses[status];
-      if (status === 204 || status === 302 || !schema || !(schema instanceof z.ZodType)) return new HttpResponse(null, { status: status === 302 ? 204 : status });
+      if (status === 204 || status === 302 || !schema || !(schema instanceof z.ZodType))
+        return new HttpResponse(null, { status: status === 302 ? 204 : status });
       return HttpResponse.json(pageSample(sample(schema), new URL(info.request.url)) as never, { status });
     }),
   );

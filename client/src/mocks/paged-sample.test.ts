@@ -3,10 +3,11 @@ import { Chapter, paged, pagination } from '@app/contract';
 import { sample } from './sample';
 import { pageSample, SAMPLE_LIST_SIZE } from './paged-sample';
 
-const answer = (query: string) => pageSample(sample(paged(Chapter)), new URL(`http://localhost/api/admin/chapters${query}`)) as {
-  items: { id: number; name: string }[];
-  pagination: ReturnType<typeof pagination>;
-};
+const answer = (query: string) =>
+  pageSample(sample(paged(Chapter)), new URL(`http://localhost/api/admin/chapters${query}`)) as {
+    items: { id: number; name: string }[];
+    pagination: ReturnType<typeof pagination>;
+  };
 
 describe('pageSample', () => {
   it('answers the first page with as many rows as its pagination says it holds', () => {
@@ -19,7 +20,12 @@ describe('pageSample', () => {
   it('pages by the request and ends with the remainder', () => {
     const last = answer('?page=3&pageSize=10');
     expect(last.items).toHaveLength(SAMPLE_LIST_SIZE - 20);
-    expect(last.pagination).toMatchObject({ currentPage: 3, hasNextPage: false, hasPreviousPage: true, totalItems: SAMPLE_LIST_SIZE });
+    expect(last.pagination).toMatchObject({
+      currentPage: 3,
+      hasNextPage: false,
+      hasPreviousPage: true,
+      totalItems: SAMPLE_LIST_SIZE,
+    });
     expect(answer('?page=1&pageSize=50').items).toHaveLength(SAMPLE_LIST_SIZE);
   });
 

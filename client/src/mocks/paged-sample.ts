@@ -7,7 +7,10 @@ export const SAMPLE_LIST_SIZE = 23;
 type PagedBody = { items: unknown[]; pagination: unknown };
 
 const isPaged = (body: unknown): body is PagedBody =>
-  !!body && typeof body === 'object' && Array.isArray((body as PagedBody).items) && typeof (body as PagedBody).pagination === 'object';
+  !!body &&
+  typeof body === 'object' &&
+  Array.isArray((body as PagedBody).items) &&
+  typeof (body as PagedBody).pagination === 'object';
 
 const positive = (value: string | null, fallback: number) => {
   const n = Number(value);
@@ -26,5 +29,9 @@ export function pageSample(body: unknown, url: URL): unknown {
   const pageSize = positive(url.searchParams.get('pageSize'), DEFAULT_PAGE_SIZE);
   const page = positive(url.searchParams.get('page'), 1);
   const all = Array.from({ length: SAMPLE_LIST_SIZE }, (_, i) => withIndex(body.items[0], i));
-  return { ...body, items: all.slice((page - 1) * pageSize, page * pageSize), pagination: pagination(page, pageSize, SAMPLE_LIST_SIZE) };
+  return {
+    ...body,
+    items: all.slice((page - 1) * pageSize, page * pageSize),
+    pagination: pagination(page, pageSize, SAMPLE_LIST_SIZE),
+  };
 }

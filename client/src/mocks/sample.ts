@@ -12,7 +12,8 @@ export function sample(schema: z.ZodTypeAny, key = ''): unknown {
       if (checks.some((c) => c.kind === 'email')) return 'jane.doe@example.edu';
       if (checks.some((c) => c.kind === 'url')) return 'https://example.edu';
       if (checks.some((c) => c.kind === 'uuid')) return '00000000-0000-4000-8000-000000000001';
-      if (checks.some((c) => c.kind === 'datetime') || /At$|Date$|start|end/i.test(key)) return '2026-01-15T15:00:00.000Z';
+      if (checks.some((c) => c.kind === 'datetime') || /At$|Date$|start|end/i.test(key))
+        return '2026-01-15T15:00:00.000Z';
       return key ? `Sample ${key}` : 'Sample';
     }
     case z.ZodFirstPartyTypeKind.ZodNumber:

@@ -14,6 +14,10 @@ export const adminChapterRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/chapters/$chapterId',
   beforeLoad: ({ params }) => {
-    throw redirect({ to: '/admin/chapters/$chapterId/edit', params: { chapterId: params.chapterId }, replace: true } as never);
+    throw redirect({
+      to: '/admin/chapters/$chapterId/edit',
+      params: { chapterId: params.chapterId },
+      replace: true,
+    } as never);
   },
 });

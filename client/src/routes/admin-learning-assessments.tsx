@@ -20,5 +20,8 @@ export const adminLearningAssessmentRoute = createRoute({
   ...idRoute('assessmentId'),
   validateSearch: assessmentDetailSearch,
   staticData: { sweepTabs: ASSESSMENT_TABS.filter((t) => t !== 'Assessment Details') },
-  component: lazyRouteComponent(() => import('../features/assessments/assessment-detail-page'), 'AssessmentDetailRoute'),
+  component: lazyRouteComponent(
+    () => import('../features/assessments/assessment-detail-page'),
+    'AssessmentDetailRoute',
+  ),
 });

@@ -13,6 +13,10 @@ export const adminLearningLessonsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/learning/programs/$programSlug/lessons',
   beforeLoad: ({ params }) => {
-    throw redirect({ to: '/admin/learning/programs/$programSlug', params: { programSlug: params.programSlug }, replace: true } as never);
+    throw redirect({
+      to: '/admin/learning/programs/$programSlug',
+      params: { programSlug: params.programSlug },
+      replace: true,
+    } as never);
   },
 });

@@ -9,5 +9,8 @@ export const adminLogisticsEmailRemindersRoute = createRoute({
   path: '/logistics/email-reminders',
   validateSearch: allRemindersSearch,
   search: { middlewares: listSearchMiddlewares },
-  component: lazyRouteComponent(() => import('../features/invitation-emails/email-reminders-page'), 'EmailRemindersPage'),
+  component: lazyRouteComponent(
+    () => import('../features/invitation-emails/email-reminders-page'),
+    'EmailRemindersPage',
+  ),
 });

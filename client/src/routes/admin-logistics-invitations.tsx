@@ -2,7 +2,12 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
 import { idRoute } from './record-id';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
-import { INVITATION_TABS, invitationDetailSearch, invitationsSearch, inviteesSearch } from '../features/invitations/search';
+import {
+  INVITATION_TABS,
+  invitationDetailSearch,
+  invitationsSearch,
+  inviteesSearch,
+} from '../features/invitations/search';
 
 /** /admin/logistics/invitations: the list; its filters, sort and page live in the URL. */
 export const adminLogisticsInvitationsRoute = createRoute({

@@ -11,4 +11,3 @@ export const adminLogisticsPostalMailsRoute = createRoute({
   search: { middlewares: listSearchMiddlewares },
   component: lazyRouteComponent(() => import('../features/postal-mails/postal-mails-page'), 'PostalMailsPage'),
 });
-

@@ -9,7 +9,10 @@ export const adminLogisticsStatsByInstitutionRoute = createRoute({
   path: '/logistics/stats-by-institution',
   validateSearch: institutionStatsSearch,
   search: { middlewares: listSearchMiddlewares },
-  component: lazyRouteComponent(() => import('../features/logistics-dashboard/stats-by-institution-page'), 'StatsByInstitutionPage'),
+  component: lazyRouteComponent(
+    () => import('../features/logistics-dashboard/stats-by-institution-page'),
+    'StatsByInstitutionPage',
+  ),
 });
 
 /** /admin/logistics/emails-scheduled-per-day: the day range (dateFrom, dateTo) in the URL. */
@@ -17,5 +20,8 @@ export const adminLogisticsEmailsScheduledRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/logistics/emails-scheduled-per-day',
   validateSearch: emailsScheduledSearch,
-  component: lazyRouteComponent(() => import('../features/logistics-dashboard/emails-scheduled-page'), 'EmailsScheduledPage'),
+  component: lazyRouteComponent(
+    () => import('../features/logistics-dashboard/emails-scheduled-page'),
+    'EmailsScheduledPage',
+  ),
 });

@@ -9,5 +9,8 @@ export const adminLogisticsTestVariablesRoute = createRoute({
   path: '/logistics/test-variables',
   validateSearch: invitationTestsSearch,
   search: { middlewares: listSearchMiddlewares },
-  component: lazyRouteComponent(() => import('../features/invitation-tests/invitation-tests-page'), 'InvitationTestsPage'),
+  component: lazyRouteComponent(
+    () => import('../features/invitation-tests/invitation-tests-page'),
+    'InvitationTestsPage',
+  ),
 });

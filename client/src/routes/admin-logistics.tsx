@@ -5,5 +5,8 @@ import { adminRoute } from './admin';
 export const adminLogisticsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/logistics',
-  component: lazyRouteComponent(() => import('../features/logistics-dashboard/logistics-dashboard-page'), 'LogisticsDashboardPage'),
+  component: lazyRouteComponent(
+    () => import('../features/logistics-dashboard/logistics-dashboard-page'),
+    'LogisticsDashboardPage',
+  ),
 });

@@ -14,6 +14,10 @@ export const adminTechEmailTemplateRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/tech/email-templates/$templateId',
   beforeLoad: ({ params }) => {
-    throw redirect({ to: '/admin/tech/email-templates/$templateId/edit', params: { templateId: params.templateId }, replace: true } as never);
+    throw redirect({
+      to: '/admin/tech/email-templates/$templateId/edit',
+      params: { templateId: params.templateId },
+      replace: true,
+    } as never);
   },
 });

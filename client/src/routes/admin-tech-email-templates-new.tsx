@@ -5,5 +5,8 @@ import { adminRoute } from './admin';
 export const adminTechEmailTemplatesNewRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/tech/email-templates/new',
-  component: lazyRouteComponent(() => import('../features/email-templates/email-template-edit-page'), 'NewEmailTemplatePage'),
+  component: lazyRouteComponent(
+    () => import('../features/email-templates/email-template-edit-page'),
+    'NewEmailTemplatePage',
+  ),
 });

@@ -16,7 +16,9 @@ describe('/', () => {
   });
 
   it('sends a signed-out visitor to the login', async () => {
-    mockServer.use(http.get('/api/public/account', () => HttpResponse.json({ message: 'You must be signed in' }, { status: 401 })));
+    mockServer.use(
+      http.get('/api/public/account', () => HttpResponse.json({ message: 'You must be signed in' }, { status: 401 })),
+    );
     const { router } = renderRoute('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });

@@ -10,7 +10,9 @@ export const indexRoute = createRoute({
   beforeLoad: async ({ context }) => {
     let admin: boolean;
     try {
-      const { body } = await authClient.initQueryClient(context.queryClient).auth.currentAccount.ensureQueryData({ queryKey: accountQueries.current });
+      const { body } = await authClient
+        .initQueryClient(context.queryClient)
+        .auth.currentAccount.ensureQueryData({ queryKey: accountQueries.current });
       admin = body.admin;
     } catch {
       throw redirect({ to: '/login' });

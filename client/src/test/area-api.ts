@@ -21,10 +21,12 @@ export function mockAreaApi<T>(
 ) {
   const listRequests: URL[] = [];
   const saved: SavedRequest[] = [];
-  const save = (method: SavedRequest['method'], answer: T, status: number) => async ({ request }: { request: Request }) => {
-    saved.push({ method, url: request.url, body: await request.json() });
-    return HttpResponse.json(answer as any, { status });
-  };
+  const save =
+    (method: SavedRequest['method'], answer: T, status: number) =>
+    async ({ request }: { request: Request }) => {
+      saved.push({ method, url: request.url, body: await request.json() });
+      return HttpResponse.json(answer as any, { status });
+    };
   mockServer.use(
     http.get(path, ({ request }) => {
       listRequests.push(new URL(request.url));

@@ -4,6 +4,14 @@ import type { Paged, Pagination } from '@app/contract';
 export function pageOf<T>(items: T[], over: Partial<Pagination> = {}): Paged<T> {
   return {
     items,
-    pagination: { currentPage: 1, hasPreviousPage: false, hasNextPage: false, perPage: 10, totalItems: items.length, totalPages: 1, ...over },
+    pagination: {
+      currentPage: 1,
+      hasPreviousPage: false,
+      hasNextPage: false,
+      perPage: 10,
+      totalItems: items.length,
+      totalPages: 1,
+      ...over,
+    },
   };
 }

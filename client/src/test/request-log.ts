@@ -11,7 +11,11 @@ export function requestLog() {
   return {
     requests,
     record: async (request: Request) => {
-      requests.push({ method: request.method, url: new URL(request.url), body: request.method === 'GET' ? undefined : await request.json() });
+      requests.push({
+        method: request.method,
+        url: new URL(request.url),
+        body: request.method === 'GET' ? undefined : await request.json(),
+      });
     },
     sent: (method: string, path: string) => requests.filter((r) => r.method === method && r.url.pathname === path),
     clear: () => void requests.splice(0),

@@ -20,11 +20,19 @@ export type AreaSummaries = {
  * A paged list route: `GET path` with the list's query, answering `{items, pagination}`.
  * @example members: listRoute('/admin/accounts/legacy', MemberListQuery, MemberRow, 'List members')
  */
-export const listRoute = <P extends string, Q extends z.ZodTypeAny, I extends z.ZodTypeAny>(path: P, query: Q, item: I, summary: string) =>
-  ({ method: 'GET', path, query, responses: { 200: paged(item) }, summary }) as const;
+export const listRoute = <P extends string, Q extends z.ZodTypeAny, I extends z.ZodTypeAny>(
+  path: P,
+  query: Q,
+  item: I,
+  summary: string,
+) => ({ method: 'GET', path, query, responses: { 200: paged(item) }, summary }) as const;
 
 /** A CSV export route: `GET path` with a list's filters (no paging), streamed as text/csv. */
-export const exportRoute = <P extends string, Shape extends z.ZodRawShape>(path: P, query: z.ZodObject<Shape>, summary: string) =>
+export const exportRoute = <P extends string, Shape extends z.ZodRawShape>(
+  path: P,
+  query: z.ZodObject<Shape>,
+  summary: string,
+) =>
   ({
     method: 'GET',
     path,
@@ -63,7 +71,13 @@ export function areaRoutes<
   return {
     list: listRoute(path, query, item, summaries.list ?? `List ${plural}`),
     export: exportRoute(`${path}/export`, query, summaries.export ?? `Export the filtered ${plural} as CSV`),
-    get: { method: 'GET', path: `${path}/:id`, pathParams: IdParam, responses: { 200: item }, summary: summaries.get ?? `One ${noun}` },
+    get: {
+      method: 'GET',
+      path: `${path}/:id`,
+      pathParams: IdParam,
+      responses: { 200: item },
+      summary: summaries.get ?? `One ${noun}`,
+    },
     create: {
       method: 'POST',
       path,
@@ -93,7 +107,11 @@ export function adminAreaContract<
   Input extends z.ZodTypeAny,
   Shape extends z.ZodRawShape,
   Extra extends Record<number, z.ZodTypeAny> = {},
->(path: P, schemas: { item: Item; input: Input; query: z.ZodObject<Shape>; responses?: Extra }, summaries: AreaSummaries) {
+>(
+  path: P,
+  schemas: { item: Item; input: Input; query: z.ZodObject<Shape>; responses?: Extra },
+  summaries: AreaSummaries,
+) {
   const routes = areaRoutes(path, schemas, summaries);
   // Typed by hand: c.router's own check of its routes cannot be worked out on generic schemas.
   return c.router<typeof routes, string, { metadata: typeof meta.admin }>(routes as never, { metadata: meta.admin });

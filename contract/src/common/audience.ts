@@ -16,7 +16,9 @@ export const DEFAULT_SCHEDULE_DAYS_AHEAD = 7;
 export const PAST_HOUR_MESSAGE = 'Past hours cannot be chosen';
 
 export const inviteCountBucket = z
-  .enum(INVITE_COUNT_BUCKETS, { errorMap: () => ({ message: `Invite Count must be one of ${INVITE_COUNT_BUCKETS.join(', ')}` }) })
+  .enum(INVITE_COUNT_BUCKETS, {
+    errorMap: () => ({ message: `Invite Count must be one of ${INVITE_COUNT_BUCKETS.join(', ')}` }),
+  })
   .default('All');
 export const testSegment = z
   .enum(TEST_SEGMENTS, { errorMap: () => ({ message: `Test must be one of ${TEST_SEGMENTS.join(', ')}` }) })

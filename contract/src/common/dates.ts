@@ -8,7 +8,8 @@ import { z } from 'zod';
 export const MIN_YEAR = 1000;
 export const MAX_YEAR = 9999;
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const DATE_RE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
@@ -23,7 +24,16 @@ export function dateProblem(text: string, label: string): string | undefined {
   const [year, month, day, hour = 0, minute = 0, second = 0] = m.slice(1, 7).map((v) => Number(v ?? 0)) as number[];
   const offset = m[7] && m[7].toUpperCase() !== 'Z' ? m[7] : undefined;
   const offsetOk = !offset || (Number(offset.slice(1, 3)) <= 14 && Number(offset.slice(-2)) < 60);
-  if (month! < 1 || month! > 12 || day! < 1 || day! > daysIn(year!, month!) || hour > 23 || minute > 59 || second > 59 || !offsetOk) {
+  if (
+    month! < 1 ||
+    month! > 12 ||
+    day! < 1 ||
+    day! > daysIn(year!, month!) ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59 ||
+    !offsetOk
+  ) {
     return `${label} must be a date`;
   }
   if (year! < MIN_YEAR || year! > MAX_YEAR) return `${label} must be between the years ${MIN_YEAR} and ${MAX_YEAR}`;

@@ -4,9 +4,7 @@ import { z } from 'zod';
 export const ErrorBody = z.object({
   message: z.string(),
   detail: z.string().optional(),
-  issues: z
-    .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
-    .optional(),
+  issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

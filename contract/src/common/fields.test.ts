@@ -55,7 +55,9 @@ describe('ids and whole numbers that fit a PostgreSQL integer', () => {
     expect(firstMessage(nullableInt('Legacy Id'), 2 ** 31)).toBe('Legacy Id must be 2147483647 or less');
     expect(firstMessage(nullableInt('Legacy Id'), -(2 ** 63))).toBe('Legacy Id must be -2147483648 or more');
     expect(nullableInt('Legacy Id').parse('')).toBeNull();
-    expect(firstMessage(refId('Institution is required', 'Institution not found'), 2 ** 31)).toBe('Institution not found');
+    expect(firstMessage(refId('Institution is required', 'Institution not found'), 2 ** 31)).toBe(
+      'Institution not found',
+    );
     expect(firstMessage(idNumber('chapter'), 'x')).toBe('chapter must be a number');
   });
 

@@ -8,7 +8,8 @@ export const MIN_INT = -2_147_483_648;
  * Text PostgreSQL can store as sent: no NUL character (text columns refuse it) and no lone UTF-16
  * surrogate (it would silently turn into U+FFFD). Used as `.regex(...)` so a schema stays a ZodString.
  */
-export const STORABLE_TEXT = /^(?![\s\S]*?(?:\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]))/;
+export const STORABLE_TEXT =
+  /^(?![\s\S]*?(?:\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]))/;
 const invalidChar = (label: string) => `${label} contains an invalid character`;
 
 /** An enum whose every failure (missing, null, empty, unknown value) reads as the field's own text. */

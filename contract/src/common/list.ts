@@ -16,7 +16,10 @@ export function parseSort<F extends string>(
   sortable: readonly F[],
 ): { terms: SortTerm<F>[] } | { error: string } {
   const terms: SortTerm<F>[] = [];
-  for (const part of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [field, direction = 'asc', extra] = part.split(':');
     if (extra !== undefined || (direction !== 'asc' && direction !== 'desc')) {
       return { error: `Invalid sort "${part}": use field:asc or field:desc` };

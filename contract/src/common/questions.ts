@@ -99,7 +99,10 @@ const IdParams = z.object({ id: idNumber('id') });
 /** The new order of a quiz's or survey's questions: every question id, once each, first to last. */
 export const QuestionOrderInput = z.object({
   entityIds: z
-    .array(idNumber('Question id'), { required_error: 'entityIds is required', invalid_type_error: 'entityIds must be a list of question ids' })
+    .array(idNumber('Question id'), {
+      required_error: 'entityIds is required',
+      invalid_type_error: 'entityIds must be a list of question ids',
+    })
     .refine((ids) => new Set(ids).size === ids.length, 'entityIds must name each question once'),
 });
 export type QuestionOrderInput = z.input<typeof QuestionOrderInput>;
@@ -124,7 +127,14 @@ export const QUESTION_RULES = {
  * Checks the answers (or options) of a question of `type`: none for open ended, else at least 2 and all
  * different (case-insensitive); the issues are placed on `key` or on the offending row.
  */
-export function checkChoices(ctx: z.RefinementCtx, type: QuestionType, key: string, texts: string[], singular: string, plural: string) {
+export function checkChoices(
+  ctx: z.RefinementCtx,
+  type: QuestionType,
+  key: string,
+  texts: string[],
+  singular: string,
+  plural: string,
+) {
   if (type === 'open ended') {
     if (texts.length) ctx.addIssue({ code: 'custom', path: [key], message: QUESTION_RULES.noneForOpenEnded(plural) });
     return;
@@ -133,13 +143,22 @@ export function checkChoices(ctx: z.RefinementCtx, type: QuestionType, key: stri
   const seen = new Set<string>();
   texts.forEach((text, i) => {
     const k = text.trim().toLowerCase();
-    if (k && seen.has(k)) ctx.addIssue({ code: 'custom', path: [key, i, singular], message: QUESTION_RULES.duplicate(singular) });
+    if (k && seen.has(k))
+      ctx.addIssue({ code: 'custom', path: [key, i, singular], message: QUESTION_RULES.duplicate(singular) });
     seen.add(k);
   });
 }
 
 /** Checks a multi-select limit against the number of choices (other kinds store no limit). */
-export function checkMaxChosen(ctx: z.RefinementCtx, type: QuestionType, key: string, value: number | null, count: number, label: string, plural: string) {
+export function checkMaxChosen(
+  ctx: z.RefinementCtx,
+  type: QuestionType,
+  key: string,
+  value: number | null,
+  count: number,
+  label: string,
+  plural: string,
+) {
   if (type === 'multi select' && value !== null && value > count && count > 0) {
     ctx.addIssue({ code: 'custom', path: [key], message: QUESTION_RULES.maxTooLarge(label, plural) });
   }
@@ -151,17 +170,42 @@ export function checkMaxChosen(ctx: z.RefinementCtx, type: QuestionType, key: st
  * (PATCH) and delete (204). The detail answers the whole questionnaire with its numbered questions.
  * @example c.router(questionnaireRoutes('/admin/quiz', { detail: Quiz, question: QuizQuestion, questionInput: QuizQuestionInput }, 'quiz', 'quizzes'), { metadata: meta.admin })
  */
-export function questionnaireRoutes<P extends string, D extends z.ZodTypeAny, Q extends z.ZodTypeAny, QI extends z.ZodTypeAny>(
-  path: P,
-  schemas: { detail: D; question: Q; questionInput: QI },
-  noun: string,
-  plural: string,
-) {
+export function questionnaireRoutes<
+  P extends string,
+  D extends z.ZodTypeAny,
+  Q extends z.ZodTypeAny,
+  QI extends z.ZodTypeAny,
+>(path: P, schemas: { detail: D; question: Q; questionInput: QI }, noun: string, plural: string) {
   return {
-    list: { method: 'GET', path, query: QuestionnaireListQuery, responses: { 200: paged(QuestionnaireRow) }, summary: `List ${plural} (search by name)` },
-    get: { method: 'GET', path: `${path}/:id`, pathParams: IdParams, responses: { 200: schemas.detail, 404: ErrorBody }, summary: `One ${noun} with its numbered questions` },
-    create: { method: 'POST', path, body: QuestionnaireInput, responses: { 201: schemas.detail }, summary: `Create a ${noun}` },
-    update: { method: 'PATCH', path: `${path}/:id`, pathParams: IdParams, body: QuestionnaireInput, responses: { 200: schemas.detail, 404: ErrorBody }, summary: `Rename a ${noun}` },
+    list: {
+      method: 'GET',
+      path,
+      query: QuestionnaireListQuery,
+      responses: { 200: paged(QuestionnaireRow) },
+      summary: `List ${plural} (search by name)`,
+    },
+    get: {
+      method: 'GET',
+      path: `${path}/:id`,
+      pathParams: IdParams,
+      responses: { 200: schemas.detail, 404: ErrorBody },
+      summary: `One ${noun} with its numbered questions`,
+    },
+    create: {
+      method: 'POST',
+      path,
+      body: QuestionnaireInput,
+      responses: { 201: schemas.detail },
+      summary: `Create a ${noun}`,
+    },
+    update: {
+      method: 'PATCH',
+      path: `${path}/:id`,
+      pathParams: IdParams,
+      body: QuestionnaireInput,
+      responses: { 200: schemas.detail, 404: ErrorBody },
+      summary: `Rename a ${noun}`,
+    },
     remove: {
       method: 'DELETE',
       path: `${path}/:id`,

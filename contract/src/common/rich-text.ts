@@ -27,7 +27,13 @@ export const RICH_TEXT_MESSAGES = {
   tooMuchText: 'The text is too long (max 200000 characters)',
 } as const;
 
-export const RICH_TEXT_LIMITS = { maxBlocks: 2000, maxDepth: 6, maxTextLength: 200_000, maxUrlLength: 2048, maxIdLength: 64 } as const;
+export const RICH_TEXT_LIMITS = {
+  maxBlocks: 2000,
+  maxDepth: 6,
+  maxTextLength: 200_000,
+  maxUrlLength: 2048,
+  maxIdLength: 64,
+} as const;
 
 export const RICH_TEXT_BLOCK_TYPES = [
   'paragraph',
@@ -116,7 +122,13 @@ export const wistiaEmbedUrl = (id: string) => `https://fast.wistia.net/embed/ifr
  */
 export function normaliseLink(raw: string): string {
   const href = raw.trim();
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith('/') && !href.startsWith('#') && href.includes('.') && !/\s/.test(href)) {
+  if (
+    !/^[a-z][a-z0-9+.-]*:/i.test(href) &&
+    !href.startsWith('/') &&
+    !href.startsWith('#') &&
+    href.includes('.') &&
+    !/\s/.test(href)
+  ) {
     return `https://${href}`;
   }
   return href;
@@ -145,12 +157,21 @@ export type RichTextProblem = { path: Path; message: string };
 
 const COLOR = /^[a-z]{1,20}$/;
 const color: PropCheck = (v) => (typeof v === 'string' && COLOR.test(v) ? null : 'Colour must be a colour name');
-const alignment: PropCheck = (v) => (TEXT_ALIGNMENTS.includes(v as never) ? null : `Alignment must be one of ${TEXT_ALIGNMENTS.join(', ')}`);
+const alignment: PropCheck = (v) =>
+  TEXT_ALIGNMENTS.includes(v as never) ? null : `Alignment must be one of ${TEXT_ALIGNMENTS.join(', ')}`;
 const bool: PropCheck = (v) => (typeof v === 'boolean' ? null : 'Must be true or false');
-const text = (max: number): PropCheck => (v) => (typeof v === 'string' && v.length <= max ? null : `Must be text of at most ${max} characters`);
-const media: PropCheck = (v) => (typeof v === 'string' && (v === '' || isSafeMediaUrl(v)) ? null : RICH_TEXT_MESSAGES.unsafeMedia);
-const optionalInt = (min: number): PropCheck => (v) =>
-  v === undefined || (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= 2_147_483_647) ? null : `Must be a whole number of at least ${min}`;
+const text =
+  (max: number): PropCheck =>
+  (v) =>
+    typeof v === 'string' && v.length <= max ? null : `Must be text of at most ${max} characters`;
+const media: PropCheck = (v) =>
+  typeof v === 'string' && (v === '' || isSafeMediaUrl(v)) ? null : RICH_TEXT_MESSAGES.unsafeMedia;
+const optionalInt =
+  (min: number): PropCheck =>
+  (v) =>
+    v === undefined || (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= 2_147_483_647)
+      ? null
+      : `Must be a whole number of at least ${min}`;
 
 const defaultProps = { textColor: color, backgroundColor: color, textAlignment: alignment };
 
@@ -158,7 +179,11 @@ const defaultProps = { textColor: color, backgroundColor: color, textAlignment: 
 const BLOCKS: Record<RichTextBlockType, { props: Record<string, PropCheck>; inline: boolean }> = {
   paragraph: { props: defaultProps, inline: true },
   heading: {
-    props: { ...defaultProps, level: (v) => ([1, 2, 3].includes(v as number) ? null : 'Heading level must be 1, 2 or 3'), isToggleable: bool },
+    props: {
+      ...defaultProps,
+      level: (v) => ([1, 2, 3].includes(v as number) ? null : 'Heading level must be 1, 2 or 3'),
+      isToggleable: bool,
+    },
     inline: true,
   },
   bulletListItem: { props: defaultProps, inline: true },
@@ -166,16 +191,40 @@ const BLOCKS: Record<RichTextBlockType, { props: Record<string, PropCheck>; inli
   checkListItem: { props: { ...defaultProps, checked: bool }, inline: true },
   quote: { props: { textColor: color, backgroundColor: color }, inline: true },
   image: {
-    props: { textAlignment: alignment, backgroundColor: color, name: text(255), url: media, caption: text(1000), showPreview: bool, previewWidth: optionalInt(1) },
+    props: {
+      textAlignment: alignment,
+      backgroundColor: color,
+      name: text(255),
+      url: media,
+      caption: text(1000),
+      showPreview: bool,
+      previewWidth: optionalInt(1),
+    },
     inline: false,
   },
-  youtube: { props: { url: (v) => (typeof v === 'string' && (v === '' || youtubeVideoId(v)) ? null : RICH_TEXT_MESSAGES.youtube) }, inline: false },
-  wistia: { props: { url: (v) => (typeof v === 'string' && (v === '' || wistiaMediaId(v)) ? null : RICH_TEXT_MESSAGES.wistia) }, inline: false },
+  youtube: {
+    props: {
+      url: (v) => (typeof v === 'string' && (v === '' || youtubeVideoId(v)) ? null : RICH_TEXT_MESSAGES.youtube),
+    },
+    inline: false,
+  },
+  wistia: {
+    props: { url: (v) => (typeof v === 'string' && (v === '' || wistiaMediaId(v)) ? null : RICH_TEXT_MESSAGES.wistia) },
+    inline: false,
+  },
   pdf: { props: { url: media, name: text(255) }, inline: false },
   aiVideo: { props: { templateId: optionalInt(0) }, inline: false },
 };
 
-const STYLES: Record<string, PropCheck> = { bold: bool, italic: bool, underline: bool, strike: bool, code: bool, textColor: color, backgroundColor: color };
+const STYLES: Record<string, PropCheck> = {
+  bold: bool,
+  italic: bool,
+  underline: bool,
+  strike: bool,
+  code: bool,
+  textColor: color,
+  backgroundColor: color,
+};
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -184,12 +233,16 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * @example richTextProblem({ type: 'doc', content: [{ type: 'table' }] }) // { path: ['content', 0, 'type'], message: 'Unknown block type "table"' }
  */
 export function richTextProblem(doc: unknown): RichTextProblem | null {
-  if (!isObject(doc) || doc.type !== 'doc' || !Array.isArray(doc.content)) return { path: [], message: RICH_TEXT_MESSAGES.notADoc };
+  if (!isObject(doc) || doc.type !== 'doc' || !Array.isArray(doc.content))
+    return { path: [], message: RICH_TEXT_MESSAGES.notADoc };
   const counts = { blocks: 0, text: 0 };
 
   function checkText(node: unknown, path: Path): RichTextProblem | null {
     if (!isObject(node) || node.type !== 'text') {
-      return { path: [...path, 'type'], message: `Unknown inline content type "${String(isObject(node) ? node.type : node)}"` };
+      return {
+        path: [...path, 'type'],
+        message: `Unknown inline content type "${String(isObject(node) ? node.type : node)}"`,
+      };
     }
     if (typeof node.text !== 'string') return { path: [...path, 'text'], message: 'Text must be a string' };
     counts.text += node.text.length;
@@ -208,7 +261,8 @@ export function richTextProblem(doc: unknown): RichTextProblem | null {
 
   function checkInline(node: unknown, path: Path): RichTextProblem | null {
     if (isObject(node) && node.type === 'link') {
-      if (typeof node.href !== 'string' || !isSafeLink(node.href)) return { path: [...path, 'href'], message: RICH_TEXT_MESSAGES.unsafeLink };
+      if (typeof node.href !== 'string' || !isSafeLink(node.href))
+        return { path: [...path, 'href'], message: RICH_TEXT_MESSAGES.unsafeLink };
       if (!Array.isArray(node.content)) return { path: [...path, 'content'], message: 'Link content must be a list' };
       for (const [i, child] of node.content.entries()) {
         const problem = checkText(child, [...path, 'content', i]);
@@ -223,7 +277,10 @@ export function richTextProblem(doc: unknown): RichTextProblem | null {
     if (depth > RICH_TEXT_LIMITS.maxDepth) return { path, message: RICH_TEXT_MESSAGES.tooDeep };
     if (++counts.blocks > RICH_TEXT_LIMITS.maxBlocks) return { path, message: RICH_TEXT_MESSAGES.tooManyBlocks };
     if (!isObject(node)) return { path, message: 'A block must be an object' };
-    const spec = typeof node.type === 'string' && Object.hasOwn(BLOCKS, node.type) ? BLOCKS[node.type as RichTextBlockType] : undefined;
+    const spec =
+      typeof node.type === 'string' && Object.hasOwn(BLOCKS, node.type)
+        ? BLOCKS[node.type as RichTextBlockType]
+        : undefined;
     if (!spec) return { path: [...path, 'type'], message: `Unknown block type "${String(node.type)}"` };
     if (node.id !== undefined && (typeof node.id !== 'string' || node.id.length > RICH_TEXT_LIMITS.maxIdLength)) {
       return { path: [...path, 'id'], message: 'Block id must be a short text' };
@@ -232,16 +289,22 @@ export function richTextProblem(doc: unknown): RichTextProblem | null {
       if (!isObject(node.props)) return { path: [...path, 'props'], message: 'Block props must be an object' };
       for (const [key, value] of Object.entries(node.props)) {
         const check = Object.hasOwn(spec.props, key) ? spec.props[key] : undefined;
-        if (!check) return { path: [...path, 'props', key], message: `Unknown property "${key}" of a ${String(node.type)} block` };
+        if (!check)
+          return {
+            path: [...path, 'props', key],
+            message: `Unknown property "${key}" of a ${String(node.type)} block`,
+          };
         const problem = check(value);
         if (problem) return { path: [...path, 'props', key], message: problem };
       }
     }
     if (node.content !== undefined) {
       if (!spec.inline) {
-        if (!(Array.isArray(node.content) && node.content.length === 0)) return { path: [...path, 'content'], message: `A ${String(node.type)} block holds no text` };
+        if (!(Array.isArray(node.content) && node.content.length === 0))
+          return { path: [...path, 'content'], message: `A ${String(node.type)} block holds no text` };
       } else {
-        if (!Array.isArray(node.content)) return { path: [...path, 'content'], message: 'Block content must be a list' };
+        if (!Array.isArray(node.content))
+          return { path: [...path, 'content'], message: 'Block content must be a list' };
         for (const [i, child] of node.content.entries()) {
           const problem = checkInline(child, [...path, 'content', i]);
           if (problem) return problem;
@@ -249,7 +312,8 @@ export function richTextProblem(doc: unknown): RichTextProblem | null {
       }
     }
     if (node.children !== undefined) {
-      if (!Array.isArray(node.children)) return { path: [...path, 'children'], message: 'Block children must be a list' };
+      if (!Array.isArray(node.children))
+        return { path: [...path, 'children'], message: 'Block children must be a list' };
       for (const [i, child] of node.children.entries()) {
         const problem = checkBlock(child, [...path, 'children', i], depth + 1);
         if (problem) return problem;
@@ -270,10 +334,13 @@ export function richTextProblem(doc: unknown): RichTextProblem | null {
  * unsafe URL or a limit passed is a 400 whose message says which (e.g. 'Unknown block type "table"').
  */
 export const RichTextDoc = z
-  .object({
-    type: z.literal('doc', { errorMap: () => ({ message: RICH_TEXT_MESSAGES.notADoc }) }),
-    content: z.array(z.unknown(), { errorMap: () => ({ message: RICH_TEXT_MESSAGES.notADoc }) }),
-  }, { invalid_type_error: RICH_TEXT_MESSAGES.notADoc, required_error: RICH_TEXT_MESSAGES.notADoc })
+  .object(
+    {
+      type: z.literal('doc', { errorMap: () => ({ message: RICH_TEXT_MESSAGES.notADoc }) }),
+      content: z.array(z.unknown(), { errorMap: () => ({ message: RICH_TEXT_MESSAGES.notADoc }) }),
+    },
+    { invalid_type_error: RICH_TEXT_MESSAGES.notADoc, required_error: RICH_TEXT_MESSAGES.notADoc },
+  )
   .superRefine((doc, ctx) => {
     const problem = richTextProblem(doc);
     if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: problem.path, message: problem.message });

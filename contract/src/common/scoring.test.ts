@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { scoreAssessment, topOutcomeOf, type ScorableAssessment } from './scoring.js';
 
 // Outcomes 1 (Visionary), 2 (Coach), 3 (Pacesetter). Question 10 is the tie-breaker.
-const answer = (id: number, scores: Record<number, number>) => ({ id, scores: Object.entries(scores).map(([outcomeId, score]) => ({ outcomeId: Number(outcomeId), score })) });
+const answer = (id: number, scores: Record<number, number>) => ({
+  id,
+  scores: Object.entries(scores).map(([outcomeId, score]) => ({ outcomeId: Number(outcomeId), score })),
+});
 const assessment: ScorableAssessment = {
   outcomes: [{ id: 1 }, { id: 2 }, { id: 3 }],
   questions: [
@@ -26,7 +29,11 @@ describe('scoreAssessment', () => {
       tiedOutcomeIds: [1, 3],
       decidedBy: 'tie-breaker',
     });
-    expect(scoreAssessment(assessment, [103, 203, 302])).toMatchObject({ outcomeId: 3, tiedOutcomeIds: [3], decidedBy: 'score' });
+    expect(scoreAssessment(assessment, [103, 203, 302])).toMatchObject({
+      outcomeId: 3,
+      tiedOutcomeIds: [3],
+      decidedBy: 'score',
+    });
   });
 
   it('breaks a tie by the outcome the tie-breaker answer scores highest', () => {
@@ -40,7 +47,11 @@ describe('scoreAssessment', () => {
       tieBreakerQuestion: { id: 5 },
     };
     // 51 (1:2) + 61 (2:2): tied at 2; the tie-breaker (question 5) was answered 51, which scores outcome 1.
-    expect(scoreAssessment(even, [51, 61])).toMatchObject({ outcomeId: 1, tiedOutcomeIds: [1, 2], decidedBy: 'tie-breaker' });
+    expect(scoreAssessment(even, [51, 61])).toMatchObject({
+      outcomeId: 1,
+      tiedOutcomeIds: [1, 2],
+      decidedBy: 'tie-breaker',
+    });
     // 52 (2:2) + 62 (1:2): tied; the tie-breaker answer 52 scores outcome 2.
     expect(scoreAssessment(even, [52, 62])).toMatchObject({ outcomeId: 2, decidedBy: 'tie-breaker' });
   });
@@ -59,9 +70,16 @@ describe('scoreAssessment', () => {
     // The tie-breaker's answer 11 scores 4 and 9 alike.
     expect(scoreAssessment(withBreaker, [11])).toMatchObject({ outcomeId: 4, decidedBy: 'lowest id' });
     // Tie-breaker not answered (answer 12 chosen scores nothing): still lowest id among the tied.
-    expect(scoreAssessment({ ...even, tieBreakerQuestion: { id: 2 } }, [11])).toMatchObject({ outcomeId: 4, decidedBy: 'lowest id' });
+    expect(scoreAssessment({ ...even, tieBreakerQuestion: { id: 2 } }, [11])).toMatchObject({
+      outcomeId: 4,
+      decidedBy: 'lowest id',
+    });
     // Nothing chosen: every outcome tied at 0.
-    expect(scoreAssessment(even, [])).toMatchObject({ outcomeId: 4, tiedOutcomeIds: [7, 4, 9], decidedBy: 'lowest id' });
+    expect(scoreAssessment(even, [])).toMatchObject({
+      outcomeId: 4,
+      tiedOutcomeIds: [7, 4, 9],
+      decidedBy: 'lowest id',
+    });
   });
 
   it('counts a chosen answer once, ignores unknown answers and outcomes, and has no outcome without outcomes', () => {
@@ -70,16 +88,39 @@ describe('scoreAssessment', () => {
       { outcomeId: 2, total: 1 },
       { outcomeId: 3, total: 2 },
     ]);
-    const stray: ScorableAssessment = { outcomes: [{ id: 1 }], questions: [{ id: 1, answers: [answer(1, { 1: 1, 42: 9 })] }], tieBreakerQuestion: null };
-    expect(scoreAssessment(stray, [1])).toMatchObject({ totals: [{ outcomeId: 1, total: 1 }], outcomeId: 1, decidedBy: 'score' });
-    expect(scoreAssessment({ outcomes: [], questions: [], tieBreakerQuestion: null }, [1])).toEqual({ totals: [], outcomeId: null, tiedOutcomeIds: [], decidedBy: 'no outcomes' });
+    const stray: ScorableAssessment = {
+      outcomes: [{ id: 1 }],
+      questions: [{ id: 1, answers: [answer(1, { 1: 1, 42: 9 })] }],
+      tieBreakerQuestion: null,
+    };
+    expect(scoreAssessment(stray, [1])).toMatchObject({
+      totals: [{ outcomeId: 1, total: 1 }],
+      outcomeId: 1,
+      decidedBy: 'score',
+    });
+    expect(scoreAssessment({ outcomes: [], questions: [], tieBreakerQuestion: null }, [1])).toEqual({
+      totals: [],
+      outcomeId: null,
+      tiedOutcomeIds: [],
+      decidedBy: 'no outcomes',
+    });
   });
 });
 
 describe('topOutcomeOf', () => {
   it('names the outcome an answer scores highest, the lowest id on a tie, none when it scores nothing', () => {
-    expect(topOutcomeOf([{ outcomeId: 3, score: 1 }, { outcomeId: 2, score: 4 }])).toBe(2);
-    expect(topOutcomeOf([{ outcomeId: 3, score: 2 }, { outcomeId: 1, score: 2 }])).toBe(1);
+    expect(
+      topOutcomeOf([
+        { outcomeId: 3, score: 1 },
+        { outcomeId: 2, score: 4 },
+      ]),
+    ).toBe(2);
+    expect(
+      topOutcomeOf([
+        { outcomeId: 3, score: 2 },
+        { outcomeId: 1, score: 2 },
+      ]),
+    ).toBe(1);
     expect(topOutcomeOf([{ outcomeId: 3, score: 0 }])).toBeNull();
     expect(topOutcomeOf([])).toBeNull();
   });

@@ -9,9 +9,18 @@ export type AiChatTemplateType = (typeof AI_CHAT_TEMPLATE_TYPES)[number];
 export const AiChatTemplateListQuery = listQuery({
   sortable: ['name', 'type', 'jsonSchema', 'updatedAt', 'createdAt', 'id'] as const,
   defaultSort: 'updatedAt:desc',
-  filters: { type: z.enum(AI_CHAT_TEMPLATE_TYPES, { errorMap: () => ({ message: `type must be one of: ${AI_CHAT_TEMPLATE_TYPES.join(', ')}` }) }).optional() },
+  filters: {
+    type: z
+      .enum(AI_CHAT_TEMPLATE_TYPES, {
+        errorMap: () => ({ message: `type must be one of: ${AI_CHAT_TEMPLATE_TYPES.join(', ')}` }),
+      })
+      .optional(),
+  },
 });
 export type AiChatTemplateListQuery = z.input<typeof AiChatTemplateListQuery>;
 
-export const AiChatListQuery = listQuery({ sortable: ['lastMessageAt', 'createdAt', 'messageCount', 'id'] as const, defaultSort: 'createdAt:desc' });
+export const AiChatListQuery = listQuery({
+  sortable: ['lastMessageAt', 'createdAt', 'messageCount', 'id'] as const,
+  defaultSort: 'createdAt:desc',
+});
 export type AiChatListQuery = z.input<typeof AiChatListQuery>;

@@ -25,22 +25,41 @@ export const EMAIL_SOURCE_LABELS = EMAIL_SOURCES.map((s) => s.label) as unknown 
 export type EmailSourceLabel = (typeof EMAIL_SOURCES)[number]['label'];
 
 /** The ten lifecycle flags, which are also the event filter's options and the events' names (spec 03). */
-export const EMAIL_EVENTS = ['sent', 'delivered', 'opened', 'clicked', 'deferred', 'rejected', 'bouncedSoft', 'bouncedHard', 'spam', 'unsub'] as const;
+export const EMAIL_EVENTS = [
+  'sent',
+  'delivered',
+  'opened',
+  'clicked',
+  'deferred',
+  'rejected',
+  'bouncedSoft',
+  'bouncedHard',
+  'spam',
+  'unsub',
+] as const;
 export type EmailEventKind = (typeof EMAIL_EVENTS)[number];
 
 export const EmailSendListQuery = listQuery({
   sortable: ['sendAt', 'queuedAt', 'emailTo', 'subject', 'source', 'id'] as const,
   defaultSort: 'id:desc',
   filters: {
-    source: z.enum(EMAIL_SOURCE_LABELS, { message: `source must be one of: ${EMAIL_SOURCE_LABELS.join(', ')}` }).optional(),
+    source: z
+      .enum(EMAIL_SOURCE_LABELS, { message: `source must be one of: ${EMAIL_SOURCE_LABELS.join(', ')}` })
+      .optional(),
     sourceId: queryText,
     event: z.enum(EMAIL_EVENTS, { message: `event must be one of: ${EMAIL_EVENTS.join(', ')}` }).optional(),
   },
 });
 export type EmailSendListQuery = z.input<typeof EmailSendListQuery>;
 
-export const EmailEventListQuery = listQuery({ sortable: ['eventAt', 'name', 'id'] as const, defaultSort: 'eventAt:asc' });
+export const EmailEventListQuery = listQuery({
+  sortable: ['eventAt', 'name', 'id'] as const,
+  defaultSort: 'eventAt:asc',
+});
 export type EmailEventListQuery = z.input<typeof EmailEventListQuery>;
 
-export const OutboxListQuery = listQuery({ sortable: ['createdAt', 'toAddress', 'subject', 'id'] as const, defaultSort: 'id:desc' });
+export const OutboxListQuery = listQuery({
+  sortable: ['createdAt', 'toAddress', 'subject', 'id'] as const,
+  defaultSort: 'id:desc',
+});
 export type OutboxListQuery = z.input<typeof OutboxListQuery>;

@@ -7,8 +7,20 @@ export const INSTITUTION_TYPES = ['Community College', 'College/University', 'Bu
 export const OWNERSHIPS = ['Public', 'Private'] as const;
 export const FINANCIAL_MODELS = ['Unknown', 'Profit', 'Non-Profit'] as const;
 export const RELIGIOUS_AFFILIATIONS = [
-  'None', 'Catholic', 'Jesuit', 'Jewish', 'Mennonite', 'Mormon', 'Protestant', 'Islam', 'Hindu', 'Hinduism',
-  'Buddhism', 'Judaism', 'Unknown', 'Other',
+  'None',
+  'Catholic',
+  'Jesuit',
+  'Jewish',
+  'Mennonite',
+  'Mormon',
+  'Protestant',
+  'Islam',
+  'Hindu',
+  'Hinduism',
+  'Buddhism',
+  'Judaism',
+  'Unknown',
+  'Other',
 ] as const;
 
 export const InstitutionListQuery = listQuery({

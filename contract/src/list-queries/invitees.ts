@@ -32,7 +32,16 @@ export const INVITEE_EVENT_KEYS = INVITEE_EVENTS.map((e) => e.key) as unknown as
 export type InviteeEventKey = (typeof INVITEE_EVENT_KEYS)[number];
 
 export const InviteeListQuery = listQuery({
-  sortable: ['id', 'lastName', 'firstName', 'email', 'inviteCount', 'legacyPledgeAt', 'legacyPaidAt', 'rowNumber'] as const,
+  sortable: [
+    'id',
+    'lastName',
+    'firstName',
+    'email',
+    'inviteCount',
+    'legacyPledgeAt',
+    'legacyPaidAt',
+    'rowNumber',
+  ] as const,
   defaultSort: 'id:asc',
   filters: {
     inviteCount: z.enum(INVITE_COUNT_FILTERS, { message: 'inviteCount must be one of: 1, 2, 3, 4+' }).optional(),

@@ -4,7 +4,13 @@ import { listQuery, queryDate } from '../common/list.js';
 // The stats-by-institution list's query, apart from the area's routes: see ./README.md.
 
 export const INSTITUTION_STATS_SORTABLE = [
-  'institution_name', 'deadline', 'ratio_pledged', 'ratio_joined', 'ratio_sent', 'ratio_opened', 'ratio_ctr',
+  'institution_name',
+  'deadline',
+  'ratio_pledged',
+  'ratio_joined',
+  'ratio_sent',
+  'ratio_opened',
+  'ratio_ctr',
 ] as const;
 
 export const InstitutionStatsQuery = listQuery({

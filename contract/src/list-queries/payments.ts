@@ -21,7 +21,9 @@ export const PaymentListQuery = listQuery({
   sortable: ['paidAt', 'amountCents', 'name', 'id'] as const,
   defaultSort: 'paidAt:desc',
   filters: {
-    method: z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: `Method must be one of ${PAYMENT_METHODS.join(', ')}` }) }).optional(),
+    method: z
+      .enum(PAYMENT_METHODS, { errorMap: () => ({ message: `Method must be one of ${PAYMENT_METHODS.join(', ')}` }) })
+      .optional(),
     paidFrom: queryDate.describe('First payment day, YYYY-MM-DD (UTC), inclusive'),
     paidTo: queryDate.describe('Last payment day, YYYY-MM-DD (UTC), inclusive'),
   },

@@ -95,13 +95,17 @@ describe('npm run backup, then npm run restore into an empty database', () => {
     expect(await tree(restoredFiles)).toEqual(await tree(path.join(work, 'files')));
     // The same rows, not only as many: a sample compared in full.
     const sample = 'select name, website, address from institutions order by id';
-    expect((await withClient(emptyUrl, (c) => c.query(sample))).rows).toEqual((await withClient(source.url, (c) => c.query(sample))).rows);
+    expect((await withClient(emptyUrl, (c) => c.query(sample))).rows).toEqual(
+      (await withClient(source.url, (c) => c.query(sample))).rows,
+    );
   }, 120_000);
 
   it('refuses a database that is not empty, and a folder that already holds something', async (ctx) => {
     if (noTools) ctx.skip();
     const dir = path.join(work, 'backup-1');
-    await expect(restore({ databaseUrl: source.url, filesDir: path.join(work, 'other-files'), dir })).rejects.toThrow(/not empty.*new, empty database/);
+    await expect(restore({ databaseUrl: source.url, filesDir: path.join(work, 'other-files'), dir })).rejects.toThrow(
+      /not empty.*new, empty database/,
+    );
     await expect(backup({ databaseUrl: source.url, filesDir: null, dir })).rejects.toThrow(/is not empty/);
   });
 });

@@ -32,7 +32,9 @@ export type Manifest = {
 const SCHEMAS = ['public', 'pgboss'];
 
 export async function serverMajor(client: pg.Client): Promise<{ major: number; version: string }> {
-  const { rows } = await client.query<{ v: string; n: string }>("select current_setting('server_version') as v, current_setting('server_version_num') as n");
+  const { rows } = await client.query<{ v: string; n: string }>(
+    "select current_setting('server_version') as v, current_setting('server_version_num') as n",
+  );
   return { major: Math.floor(Number(rows[0]!.n) / 10_000), version: rows[0]!.v };
 }
 
@@ -57,7 +59,9 @@ function run(file: string, args: string[]): Promise<void> {
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(file)} exited with code ${code}: ${err.trim()}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(file)} exited with code ${code}: ${err.trim()}`)),
+    );
   });
 }
 
@@ -78,7 +82,8 @@ async function isEmptyFolder(dir: string): Promise<boolean> {
 
 /** Writes a backup of `databaseUrl` (and of `filesDir`, the local storage, when given) into `dir`, which must be empty or new. */
 export async function backup(opts: { databaseUrl: string; filesDir: string | null; dir: string }): Promise<Manifest> {
-  if (!(await isEmptyFolder(opts.dir))) throw new Error(`${opts.dir} is not empty: give each backup a folder of its own`);
+  if (!(await isEmptyFolder(opts.dir)))
+    throw new Error(`${opts.dir} is not empty: give each backup a folder of its own`);
   await mkdir(opts.dir, { recursive: true });
   const client = new pg.Client({ connectionString: opts.databaseUrl });
   await client.connect();
@@ -88,7 +93,12 @@ export async function backup(opts: { databaseUrl: string; filesDir: string | nul
     await client.query('begin isolation level repeatable read read only');
     const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
     const tables = await countRows(client);
-    await run(pgDump.path, ['--format=custom', `--snapshot=${rows[0]!.id}`, `--file=${path.join(opts.dir, BACKUP_FILES.dump)}`, `--dbname=${opts.databaseUrl}`]);
+    await run(pgDump.path, [
+      '--format=custom',
+      `--snapshot=${rows[0]!.id}`,
+      `--file=${path.join(opts.dir, BACKUP_FILES.dump)}`,
+      `--dbname=${opts.databaseUrl}`,
+    ]);
     await client.query('commit');
 
     let files: Manifest['files'] = null;
@@ -98,7 +108,14 @@ export async function backup(opts: { databaseUrl: string; filesDir: string | nul
       else await mkdir(target);
       files = await folderSize(target);
     }
-    const manifest: Manifest = { format: 1, createdAt: new Date().toISOString(), server: server.version, pgDump: pgDump.version, tables, files };
+    const manifest: Manifest = {
+      format: 1,
+      createdAt: new Date().toISOString(),
+      server: server.version,
+      pgDump: pgDump.version,
+      tables,
+      files,
+    };
     await writeFile(path.join(opts.dir, BACKUP_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
     return manifest;
   } finally {
@@ -116,7 +133,11 @@ export async function readManifest(dir: string): Promise<Manifest> {
  * Restores the backup in `dir` into `databaseUrl`, which must hold no table yet (a new database), and
  * its files into `filesDir` (must be empty or new). Checks every table's row count against the manifest.
  */
-export async function restore(opts: { databaseUrl: string; filesDir: string | null; dir: string }): Promise<{ manifest: Manifest; tables: Record<string, number> }> {
+export async function restore(opts: {
+  databaseUrl: string;
+  filesDir: string | null;
+  dir: string;
+}): Promise<{ manifest: Manifest; tables: Record<string, number> }> {
   const manifest = await readManifest(opts.dir);
   if (manifest.files && opts.filesDir && !(await isEmptyFolder(opts.filesDir))) {
     throw new Error(`The storage folder ${opts.filesDir} is not empty: restore into an empty one`);
@@ -125,15 +146,29 @@ export async function restore(opts: { databaseUrl: string; filesDir: string | nu
   await client.connect();
   try {
     const existing = await countRows(client);
-    if (Object.keys(existing).length) throw new Error(`The database is not empty (${Object.keys(existing).length} tables, e.g. ${Object.keys(existing)[0]}): restore into a new, empty database`);
+    if (Object.keys(existing).length)
+      throw new Error(
+        `The database is not empty (${Object.keys(existing).length} tables, e.g. ${Object.keys(existing)[0]}): restore into a new, empty database`,
+      );
     const server = await serverMajor(client);
     const dumpMajor = Number(/^\d+/.exec(manifest.pgDump)?.[0] ?? 0);
     const pgRestore = findPgTool('pg_restore', Math.max(server.major, dumpMajor));
-    await run(pgRestore.path, ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${opts.databaseUrl}`, path.join(opts.dir, BACKUP_FILES.dump)]);
+    await run(pgRestore.path, [
+      '--no-owner',
+      '--no-privileges',
+      '--exit-on-error',
+      '--single-transaction',
+      `--dbname=${opts.databaseUrl}`,
+      path.join(opts.dir, BACKUP_FILES.dump),
+    ]);
     const tables = await countRows(client);
     const differ = Object.keys({ ...manifest.tables, ...tables }).filter((t) => manifest.tables[t] !== tables[t]);
-    if (differ.length) throw new Error(`Restored row counts differ from the backup's: ${differ.map((t) => `${t} ${tables[t] ?? 'missing'} (backup ${manifest.tables[t] ?? 'none'})`).join(', ')}`);
-    if (manifest.files && opts.filesDir) await cp(path.join(opts.dir, BACKUP_FILES.files), opts.filesDir, { recursive: true, preserveTimestamps: true });
+    if (differ.length)
+      throw new Error(
+        `Restored row counts differ from the backup's: ${differ.map((t) => `${t} ${tables[t] ?? 'missing'} (backup ${manifest.tables[t] ?? 'none'})`).join(', ')}`,
+      );
+    if (manifest.files && opts.filesDir)
+      await cp(path.join(opts.dir, BACKUP_FILES.files), opts.filesDir, { recursive: true, preserveTimestamps: true });
     return { manifest, tables };
   } finally {
     await client.end();

@@ -13,7 +13,8 @@ function candidates(tool: 'pg_dump' | 'pg_restore', env: NodeJS.ProcessEnv): str
   if (env.PG_BIN_DIR) dirs.push(env.PG_BIN_DIR);
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
-    for (const major of readdirSync(debian).sort((a, b) => Number(b) - Number(a))) dirs.push(path.join(debian, major, 'bin'));
+    for (const major of readdirSync(debian).sort((a, b) => Number(b) - Number(a)))
+      dirs.push(path.join(debian, major, 'bin'));
   }
   dirs.push('/usr/local/pgsql/bin', ...(env.PATH ?? '').split(path.delimiter).filter(Boolean));
   const byTarget = new Map<string, string>();
@@ -39,8 +40,14 @@ function versionOf(file: string): PgTool | undefined {
  * else the oldest newer one (pg_dump refuses servers newer than itself; pg_restore must read what
  * that pg_dump wrote). Throws a message that says what to install.
  */
-export function findPgTool(tool: 'pg_dump' | 'pg_restore', serverMajor: number, env: NodeJS.ProcessEnv = process.env): PgTool {
-  const found = candidates(tool, env).map(versionOf).filter((t): t is PgTool => !!t);
+export function findPgTool(
+  tool: 'pg_dump' | 'pg_restore',
+  serverMajor: number,
+  env: NodeJS.ProcessEnv = process.env,
+): PgTool {
+  const found = candidates(tool, env)
+    .map(versionOf)
+    .filter((t): t is PgTool => !!t);
   const usable = found.filter((t) => t.major >= serverMajor).sort((a, b) => a.major - b.major);
   if (usable[0]) return usable[0];
   const seen = found.length ? found.map((t) => `${t.version} (${t.path})`).join(', ') : 'none';

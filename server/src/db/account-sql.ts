@@ -11,7 +11,9 @@ type AccountPerson = { id: number; name: string; email: string };
  * @example qb.leftJoin('accounts as a', 'a.id', 't.updatedBy').select(accountName('a').as('updatedBy'))
  */
 export function accountName(alias: string) {
-  return sql<string | null>`nullif(trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}), '')`;
+  return sql<
+    string | null
+  >`nullif(trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}), '')`;
 }
 
 /**
@@ -19,7 +21,9 @@ export function accountName(alias: string) {
  * @example qb.select(['t.id', accountNameOf('t.updatedBy').as('updatedBy')])
  */
 export function accountNameOf(column: string) {
-  return sql<string | null>`(select ${accountName('editor')} from accounts editor where editor.id = ${sql.ref(column)})`;
+  return sql<
+    string | null
+  >`(select ${accountName('editor')} from accounts editor where editor.id = ${sql.ref(column)})`;
 }
 
 /**
@@ -42,7 +46,11 @@ export function withAccount<D extends DB, TB extends keyof D, O>(qb: SelectQuery
   // then the builder is given back its own.
   return (qb as unknown as SelectQueryBuilder<DB, keyof DB, O>)
     .innerJoin('accounts as a', (join) => join.on(sql<boolean>`a.id = ${sql.ref(accountId)}`))
-    .select(accountPerson('a').as('account')) as unknown as SelectQueryBuilder<D & { a: AccountTable }, TB | 'a', O & { account: AccountPerson }>;
+    .select(accountPerson('a').as('account')) as unknown as SelectQueryBuilder<
+    D & { a: AccountTable },
+    TB | 'a',
+    O & { account: AccountPerson }
+  >;
 }
 
 const fullName = sql`a.first_name || ' ' || a.last_name`;

@@ -84,7 +84,9 @@ describe('exports through COPY', () => {
 
   it('neutralises formula cells in SQL and leaves inner characters alone', async () => {
     const lines = (await exportBody('sort=name:asc')).trim().split('\n');
-    expect(lines[0]).toBe('id,name,abbreviation,type,ownership,religiousAffiliation,financialModel,legacyId,website,population,street1,street2,city,state,postalCode,country');
+    expect(lines[0]).toBe(
+      'id,name,abbreviation,type,ownership,religiousAffiliation,financialModel,legacyId,website,population,street1,street2,city,state,postalCode,country',
+    );
     const cells = lines.slice(1).map((l) => l.replace(/^\d+,/, ''));
     expect(cells).toEqual([
       `"'=HYPERLINK(""http://evil.test"",""click"")",'+1,College,Private,Unknown,Unknown,,,,x,,'@Home,,,`,
@@ -103,13 +105,16 @@ describe('exports through COPY', () => {
     const { port } = t.app.server.address() as AddressInfo;
     const abortAfterFirstChunk = () =>
       new Promise<void>((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port, path: '/api/admin/institutions/export?sort=id:asc', headers: { cookie } }, (res) => {
-          expect(res.statusCode).toBe(200);
-          res.once('data', () => {
-            req.destroy();
-            resolve();
-          });
-        });
+        const req = httpRequest(
+          { host: '127.0.0.1', port, path: '/api/admin/institutions/export?sort=id:asc', headers: { cookie } },
+          (res) => {
+            expect(res.statusCode).toBe(200);
+            res.once('data', () => {
+              req.destroy();
+              resolve();
+            });
+          },
+        );
         req.on('error', (err) => ((err as NodeJS.ErrnoException).code === 'ECONNRESET' ? resolve() : reject(err)));
         req.end();
       });
@@ -117,7 +122,17 @@ describe('exports through COPY', () => {
     for (let i = 0; i < pool.options.max! + 2; i++) await abortAfterFirstChunk();
     await expect.poll(() => pool.totalCount - pool.idleCount, { timeout: 5_000 }).toBe(0);
     await expect
-      .poll(async () => (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where query like 'COPY (%' and pid <> pg_backend_pid()`.execute(t.db)).rows[0]!.n, { timeout: 5_000 })
+      .poll(
+        async () =>
+          (
+            await sql<{
+              n: number;
+            }>`select count(*)::int as n from pg_stat_activity where query like 'COPY (%' and pid <> pg_backend_pid()`.execute(
+              t.db,
+            )
+          ).rows[0]!.n,
+        { timeout: 5_000 },
+      )
       .toBe(0);
     const after = await t.request({ method: 'GET', url: '/api/admin/institutions/export?search=OHC', cookie });
     expect(after.statusCode).toBe(200);

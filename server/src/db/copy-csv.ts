@@ -1,7 +1,15 @@
 import { PassThrough, pipeline, type Readable } from 'node:stream';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { createQueryId, PostgresQueryCompiler, sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import {
+  createQueryId,
+  PostgresQueryCompiler,
+  sql,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+} from 'kysely';
 import { AppError } from '../errors.js';
 import { csvLine } from './csv.js';
 import { dbPools, type DB } from './database.js';
@@ -113,7 +121,11 @@ type Started = { stream: Readable; release: (err?: Error | boolean) => void };
  * stops early (a client that disconnects mid-export must not leave a connection stuck in COPY).
  * @example return csvAttachment(reply, 'members', copyCsv(db, ordered, columns));
  */
-export async function copyCsv(db: Kysely<DB>, qb: SelectQueryBuilder<any, any, any>, columns: CsvColumn[]): Promise<Readable> {
+export async function copyCsv(
+  db: Kysely<DB>,
+  qb: SelectQueryBuilder<any, any, any>,
+  columns: CsvColumn[],
+): Promise<Readable> {
   const pool = dbPools.get(db);
   if (!pool) throw new Error('copyCsv needs a Db made by createDb (it reads the pool)');
   const select = qb.clearSelect().select(columns.map((c, i) => sql`${ref(c.value)}`.as(`c${i}`)));

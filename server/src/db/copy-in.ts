@@ -35,9 +35,17 @@ function* csvChunks(rows: Iterable<readonly unknown[]>): Generator<string> {
 }
 
 /** Writes `rows` (values in `columns` order) into `table` with COPY on `client`. */
-export async function copyRowsIn(client: pg.ClientBase, table: string, columns: readonly string[], rows: Iterable<readonly unknown[]>): Promise<void> {
+export async function copyRowsIn(
+  client: pg.ClientBase,
+  table: string,
+  columns: readonly string[],
+  rows: Iterable<readonly unknown[]>,
+): Promise<void> {
   const names = columns.map((c) => pg.escapeIdentifier(c)).join(', ');
-  await pipeline(Readable.from(csvChunks(rows)), client.query(copyFrom(`COPY ${pg.escapeIdentifier(table)} (${names}) FROM STDIN WITH (FORMAT csv)`)));
+  await pipeline(
+    Readable.from(csvChunks(rows)),
+    client.query(copyFrom(`COPY ${pg.escapeIdentifier(table)} (${names}) FROM STDIN WITH (FORMAT csv)`)),
+  );
 }
 
 /**

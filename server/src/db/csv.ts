@@ -16,7 +16,8 @@ export function neutralise(text: string): string {
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? neutralise(value) : String(value);
+  const text =
+    value instanceof Date ? value.toISOString() : typeof value === 'string' ? neutralise(value) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

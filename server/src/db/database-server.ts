@@ -33,16 +33,21 @@ export function withDatabaseName(url: string, database: string): string {
 }
 
 /** The server behind `url` (any database on it). `stop` runs at close: e.g. an embedded server's. */
-export async function connectDatabaseServer(adminUrl: string, stop: () => Promise<void> = async () => {}): Promise<DatabaseServer> {
+export async function connectDatabaseServer(
+  adminUrl: string,
+  stop: () => Promise<void> = async () => {},
+): Promise<DatabaseServer> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  const exists = async (name: string) => !!(await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+  const exists = async (name: string) =>
+    !!(await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
 
   const server: DatabaseServer = {
     adminUrl,
     urlOf: (name) => withDatabaseName(adminUrl, name),
     ensure: async (name, template) => {
-      if (!(await exists(name))) await admin.query(`create database ${quote(name)}${template ? ` template ${quote(template)}` : ''}`);
+      if (!(await exists(name)))
+        await admin.query(`create database ${quote(name)}${template ? ` template ${quote(template)}` : ''}`);
       return server.urlOf(name);
     },
     ensureMigrated: async (name) => {
@@ -67,7 +72,10 @@ export async function connectDatabaseServer(adminUrl: string, stop: () => Promis
       await admin.query(`drop database if exists ${quote(name)} with (force)`);
     },
     dropAll: async (prefix) => {
-      const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [prefix]);
+      const { rows } = await admin.query<{ datname: string }>(
+        'select datname from pg_database where starts_with(datname, $1)',
+        [prefix],
+      );
       for (const { datname } of rows) await admin.query(`drop database if exists ${quote(datname)} with (force)`);
     },
     close: async () => {
@@ -90,7 +98,9 @@ export async function testDatabaseServer(): Promise<DatabaseServer> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) return connectDatabaseServer(url);
   embedded ??= {
-    server: startEmbeddedPostgres('.data/test', Number(process.env.EMBEDDED_TEST_PG_PORT ?? 54339), 'app', { durable: false }),
+    server: startEmbeddedPostgres('.data/test', Number(process.env.EMBEDDED_TEST_PG_PORT ?? 54339), 'app', {
+      durable: false,
+    }),
     users: 0,
   };
   const mine = embedded;

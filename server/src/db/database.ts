@@ -3,20 +3,55 @@ import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { applyAuditContext } from './audit-context.js';
 import type { Address } from '@app/contract';
-import type { InvitationEventCountTable, InvitationTable, InvitationTestTable, InviteeTable } from './tables/invitations.js';
-import type { AppSecretTable, BlockedEmailTable, EmailEventTable, EmailOutboxTable, EmailSendTable } from './tables/email.js';
+import type {
+  InvitationEventCountTable,
+  InvitationTable,
+  InvitationTestTable,
+  InviteeTable,
+} from './tables/invitations.js';
+import type {
+  AppSecretTable,
+  BlockedEmailTable,
+  EmailEventTable,
+  EmailOutboxTable,
+  EmailSendTable,
+} from './tables/email.js';
 import type { EmailTemplateTable, EmailTemplateVersionTable } from './tables/email.js';
 import type { EmailSendCountTable, InvitationEmailTable, PostalMailTable } from './tables/sending.js';
-import type { AssessmentAnswerTable, AssessmentOutcomeTable, AssessmentQuestionTable, AssessmentScoreTable, AssessmentTable } from './tables/assessments.js';
-import type { QuizAnswerTable, QuizQuestionTable, QuizStatementTable, QuizTable, SurveyOptionTable, SurveyQuestionTable, SurveyTable } from './tables/quizzes.js';
-import type { LearningXpTable, ProgramComponentTable, ProgramComponentXpTable, ProgramSectionTable, ProgramTable } from './tables/programs.js';
+import type {
+  AssessmentAnswerTable,
+  AssessmentOutcomeTable,
+  AssessmentQuestionTable,
+  AssessmentScoreTable,
+  AssessmentTable,
+} from './tables/assessments.js';
+import type {
+  QuizAnswerTable,
+  QuizQuestionTable,
+  QuizStatementTable,
+  QuizTable,
+  SurveyOptionTable,
+  SurveyQuestionTable,
+  SurveyTable,
+} from './tables/quizzes.js';
+import type {
+  LearningXpTable,
+  ProgramComponentTable,
+  ProgramComponentXpTable,
+  ProgramSectionTable,
+  ProgramTable,
+} from './tables/programs.js';
 import type { LessonSegmentTable } from './tables/lessons.js';
 import type { AiVideoTable, AiVideoTemplateTable } from './tables/ai-video.js';
 import type { AiChatMessageTable, AiChatTable, AiChatTemplateTable, AiGoalTable } from './tables/ai-chat.js';
 import type { PaymentTable, StripeEventTable } from './tables/payments.js';
 import type { ImportRejectedTable, ImportTable } from './tables/imports.js';
 import type { ApiKeyTable, AuditLogTable } from './tables/audit.js';
-import type { LearningComponentProgressTable, LearningProgramProgressTable, LearningXpAwardTable } from './tables/learning-progress.js';
+import type {
+  LearningComponentProgressTable,
+  LearningProgramProgressTable,
+  LearningXpAwardTable,
+} from './tables/learning-progress.js';
 
 // Dates come back as JS Dates; bigint counts as numbers (they stay far below 2^53 here).
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -274,7 +309,11 @@ export type Db = Kysely<DB> | Transaction<DB>;
 export type Trx = Transaction<DB>;
 
 /** `onQuery` sees each statement as sent (benchmarks replay it directly to compare). */
-export function createDb(connectionString: string, max = 10, onQuery?: (sql: string, parameters: readonly unknown[]) => void): Kysely<DB> {
+export function createDb(
+  connectionString: string,
+  max = 10,
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void,
+): Kysely<DB> {
   const pool = new pg.Pool({ connectionString, max });
   // An idle connection the server drops (restart, shutdown) is discarded by the pool; without a
   // listener its error event would crash the process. Queries still report their own errors.

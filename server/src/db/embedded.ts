@@ -7,7 +7,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { findPostgresUser, type PostgresUser } from './postgres-user.js';
 
-export type EmbeddedDatabase = { url: string; /** Where the cluster's files are. */ databaseDir: string; stop: () => Promise<void> };
+export type EmbeddedDatabase = {
+  url: string;
+  /** Where the cluster's files are. */ databaseDir: string;
+  stop: () => Promise<void>;
+};
 
 const START_TIMEOUT_MS = 60_000;
 /** Where a root-run server keeps what its `postgres` user must reach when the checkout is private (e.g. under /root). */
@@ -67,13 +71,15 @@ export async function startEmbeddedPostgres(
     }
   }
 
-  const flags = opts.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [];
+  const flags =
+    opts.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [];
   let server: ChildProcess;
   try {
     server = await startServer(bin, databaseDir, port, flags, runAs, remember);
   } catch (err) {
     const output = log.join('\n');
-    if (/address already in use|could not create any TCP\/IP sockets/i.test(output)) fail(`port ${port} is already in use`, err);
+    if (/address already in use|could not create any TCP\/IP sockets/i.test(output))
+      fail(`port ${port} is already in use`, err);
     if (/lock file .* already exists/i.test(output)) fail('another PostgreSQL already runs on this data folder', err);
     const reason = err instanceof Error ? err.message : 'the server stopped during start';
     fail(`${reason}${output ? `\n--- PostgreSQL said:\n${log.slice(-10).join('\n')}` : ''}`, err);
@@ -104,7 +110,10 @@ async function packageBinaries(): Promise<Binaries> {
   try {
     return (await import(name)) as Binaries;
   } catch (err) {
-    throw new Error(`The embedded PostgreSQL has no binaries for ${os.platform()}-${os.arch()} (${name}); set DATABASE_URL instead.`, { cause: err });
+    throw new Error(
+      `The embedded PostgreSQL has no binaries for ${os.platform()}-${os.arch()} (${name}); set DATABASE_URL instead.`,
+      { cause: err },
+    );
   }
 }
 
@@ -139,7 +148,11 @@ function readPackageVersion(packageDir: string): string {
  */
 async function reachableDataDir(user: PostgresUser, databaseDir: string): Promise<string> {
   await mkdir(path.dirname(databaseDir), { recursive: true });
-  if (existsSync(path.join(databaseDir, 'PG_VERSION')) ? user.canEnter(databaseDir) : user.canEnter(path.dirname(databaseDir))) {
+  if (
+    existsSync(path.join(databaseDir, 'PG_VERSION'))
+      ? user.canEnter(databaseDir)
+      : user.canEnter(path.dirname(databaseDir))
+  ) {
     return databaseDir;
   }
   const id = createHash('sha256').update(databaseDir).digest('hex').slice(0, 12);
@@ -147,11 +160,18 @@ async function reachableDataDir(user: PostgresUser, databaseDir: string): Promis
   await mkdir(path.dirname(moved), { recursive: true });
   await chmod(ROOT_RUNTIME_DIR, 0o755);
   await chmod(path.dirname(moved), 0o755);
-  console.warn(`The postgres user cannot enter ${path.dirname(databaseDir)}: the embedded database keeps its files in ${moved}`);
+  console.warn(
+    `The postgres user cannot enter ${path.dirname(databaseDir)}: the embedded database keeps its files in ${moved}`,
+  );
   return moved;
 }
 
-function run(command: string, args: string[], user: PostgresUser | undefined, onOutput: (text: string) => void): ChildProcess {
+function run(
+  command: string,
+  args: string[],
+  user: PostgresUser | undefined,
+  onOutput: (text: string) => void,
+): ChildProcess {
   const child = spawn(command, args, {
     ...(user ? { uid: user.uid, gid: user.gid } : {}),
     env: { ...process.env, LC_MESSAGES: 'C', LANG: 'C' },
@@ -163,13 +183,26 @@ function run(command: string, args: string[], user: PostgresUser | undefined, on
   return child;
 }
 
-async function initCluster(bin: Binaries, databaseDir: string, user: PostgresUser | undefined, onOutput: (text: string) => void) {
+async function initCluster(
+  bin: Binaries,
+  databaseDir: string,
+  user: PostgresUser | undefined,
+  onOutput: (text: string) => void,
+) {
   const passwordFile = path.join(os.tmpdir(), `pg-password-${randomBytes(6).toString('hex')}`);
   await writeFile(passwordFile, 'postgres\n', { mode: 0o644 });
   try {
     // UTF-8 with the builtin C.UTF-8 locale: the same on every machine, whatever locales it has installed.
-    const args = [`--pgdata=${databaseDir}`, '--auth=password', '--username=postgres', `--pwfile=${passwordFile}`,
-      '--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'];
+    const args = [
+      `--pgdata=${databaseDir}`,
+      '--auth=password',
+      '--username=postgres',
+      `--pwfile=${passwordFile}`,
+      '--encoding=UTF8',
+      '--locale=C',
+      '--locale-provider=builtin',
+      '--builtin-locale=C.UTF-8',
+    ];
     const child = run(bin.initdb, args, user, onOutput);
     const code = await new Promise<number | null>((resolve, reject) => {
       child.on('error', reject);
@@ -181,15 +214,27 @@ async function initCluster(bin: Binaries, databaseDir: string, user: PostgresUse
   }
 }
 
-function startServer(bin: Binaries, databaseDir: string, port: number, flags: string[], user: PostgresUser | undefined, onOutput: (text: string) => void) {
+function startServer(
+  bin: Binaries,
+  databaseDir: string,
+  port: number,
+  flags: string[],
+  user: PostgresUser | undefined,
+  onOutput: (text: string) => void,
+) {
   return new Promise<ChildProcess>((resolve, reject) => {
-    const child = run(bin.postgres, ['-D', databaseDir, '-p', String(port), '-h', '127.0.0.1', ...flags], user, (text) => {
-      onOutput(text);
-      if (text.includes('database system is ready to accept connections')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
+    const child = run(
+      bin.postgres,
+      ['-D', databaseDir, '-p', String(port), '-h', '127.0.0.1', ...flags],
+      user,
+      (text) => {
+        onOutput(text);
+        if (text.includes('database system is ready to accept connections')) {
+          clearTimeout(timer);
+          resolve(child);
+        }
+      },
+    );
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`not ready after ${START_TIMEOUT_MS / 1000} s`));
@@ -224,7 +269,9 @@ export async function ensureDatabase(adminUrl: string, database: string, templat
   try {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database]);
     if (!rowCount) {
-      await client.query(`create database "${database.replace(/"/g, '')}"${template ? ` template "${template.replace(/"/g, '')}"` : ''}`);
+      await client.query(
+        `create database "${database.replace(/"/g, '')}"${template ? ` template "${template.replace(/"/g, '')}"` : ''}`,
+      );
     }
   } finally {
     await client.end();

@@ -44,7 +44,13 @@ const NEAR_START = 1_000;
 type OrderTerm = { expr: Expression<unknown>; direction: 'asc' | 'desc' };
 
 /** The sort terms and a tie-break as expressions; `reversed` gives the exact mirror order (nulls included). */
-function orderTerms(sort: SortTerm[], map: SortMap, tieBreaker: string, tieBreakerFollowsSort = false, reversed = false): OrderTerm[] {
+function orderTerms(
+  sort: SortTerm[],
+  map: SortMap,
+  tieBreaker: string,
+  tieBreakerFollowsSort = false,
+  reversed = false,
+): OrderTerm[] {
   const terms = sort.map(({ field, direction }): OrderTerm => {
     const col = map[field];
     if (col === undefined) throw new Error(`Unmapped sort field ${field}`); // the contract already refused it
@@ -57,8 +63,16 @@ function orderTerms(sort: SortTerm[], map: SortMap, tieBreaker: string, tieBreak
 }
 
 /** Orders by the sort terms and a tie-break; `reversed` gives the exact mirror order (nulls included). */
-function orderBy<O>(qb: AnySelect<O>, sort: SortTerm[], map: SortMap, tieBreaker: string, tieBreakerFollowsSort = false, reversed = false): AnySelect<O> {
-  for (const { expr, direction } of orderTerms(sort, map, tieBreaker, tieBreakerFollowsSort, reversed)) qb = qb.orderBy(expr, direction);
+function orderBy<O>(
+  qb: AnySelect<O>,
+  sort: SortTerm[],
+  map: SortMap,
+  tieBreaker: string,
+  tieBreakerFollowsSort = false,
+  reversed = false,
+): AnySelect<O> {
+  for (const { expr, direction } of orderTerms(sort, map, tieBreaker, tieBreakerFollowsSort, reversed))
+    qb = qb.orderBy(expr, direction);
   return qb;
 }
 
@@ -104,7 +118,13 @@ export type PaginateOptions = {
  * @example
  * return paginate(db.selectFrom('institutions').selectAll().where(...), query, { name: 'name' }, 'id');
  */
-export function paginate<O>(qb: AnySelect<O>, query: Query, map: SortMap, tieBreaker = 'id', options: PaginateOptions = {}): Promise<Paged<O>> {
+export function paginate<O>(
+  qb: AnySelect<O>,
+  query: Query,
+  map: SortMap,
+  tieBreaker = 'id',
+  options: PaginateOptions = {},
+): Promise<Paged<O>> {
   const read = async (page: AnySelect<O>, mirrored: boolean) => {
     const rows = await page.execute();
     return mirrored ? rows.reverse() : rows;
@@ -130,7 +150,8 @@ export function paginateRows<R>(
 ): Promise<Paged<R>> {
   // The full rows carry the sort columns under the same names, so ordering them again (a few rows)
   // gives the page's own order, mirrored reads included.
-  const read = (page: AnySelect<{ id: number }>) => orderBy(rows(page), query.sort, map, tieBreaker, options.tieBreakerFollowsSort).execute();
+  const read = (page: AnySelect<{ id: number }>) =>
+    orderBy(rows(page), query.sort, map, tieBreaker, options.tieBreakerFollowsSort).execute();
   // Ids already found (few matches) are read as a list of values.
   const fromRows = async (found: Array<{ id: number }>) => {
     const db = options.fewMatches?.db;
@@ -144,7 +165,10 @@ export function paginateRows<R>(
  * How a page's items are read: `read` runs a page's statement (`mirrored`: the page selected in mirror
  * order) and `fromRows` makes items of rows already read (few matches); both in the list's order.
  */
-type Reader<O, R> = { read: (page: AnySelect<O>, mirrored: boolean) => Promise<R[]>; fromRows: (rows: O[]) => Promise<R[]> };
+type Reader<O, R> = {
+  read: (page: AnySelect<O>, mirrored: boolean) => Promise<R[]>;
+  fromRows: (rows: O[]) => Promise<R[]>;
+};
 
 /** The paging itself (see paginate). */
 async function paginateWith<O, R>(
@@ -156,9 +180,14 @@ async function paginateWith<O, R>(
   { read, fromRows }: Reader<O, R>,
 ): Promise<Paged<R>> {
   const offset = (query.page - 1) * query.pageSize;
-  const page = orderBy(qb, query.sort, map, tieBreaker, options.tieBreakerFollowsSort).limit(query.pageSize).offset(offset);
+  const page = orderBy(qb, query.sort, map, tieBreaker, options.tieBreakerFollowsSort)
+    .limit(query.pageSize)
+    .offset(offset);
   const countAll = async () => {
-    const { n } = (await qb.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: number };
+    const { n } = (await qb
+      .clearSelect()
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow()) as { n: number };
     return Number(n);
   };
   const answer = (items: R[], total: number) => ({ items, pagination: pagination(query.page, query.pageSize, total) });
@@ -171,7 +200,9 @@ async function paginateWith<O, R>(
     }
     if (offset === 0 && options.totalExpression) {
       // The first page reads its kept total in its own statement.
-      const rows = (await read(page.select(options.totalExpression.as('keptTotal')) as AnySelect<O>, false)) as Array<R & { keptTotal: number | null }>;
+      const rows = (await read(page.select(options.totalExpression.as('keptTotal')) as AnySelect<O>, false)) as Array<
+        R & { keptTotal: number | null }
+      >;
       const kept = rows[0] ? rows[0].keptTotal : await options.total?.();
       return answer(
         rows.map(({ keptTotal, ...row }) => row as unknown as R),
@@ -201,10 +232,15 @@ async function paginateWith<O, R>(
     }
     return answer(await read(page, false), known);
   }
-  const rows = (await page.select(sql<number>`count(*) over()`.as('windowTotal')).execute()) as Array<O & { windowTotal: number }>;
+  const rows = (await page.select(sql<number>`count(*) over()`.as('windowTotal')).execute()) as Array<
+    O & { windowTotal: number }
+  >;
   // Past the last page there is no row to carry the window total: count separately so the pager still knows where the end is.
   const total = rows[0]?.windowTotal ?? (await countAll());
-  return answer(rows.map(({ windowTotal, ...row }) => row as unknown as R), Number(total));
+  return answer(
+    rows.map(({ windowTotal, ...row }) => row as unknown as R),
+    Number(total),
+  );
 }
 
 /** Up to this many matches of a search are paged and counted in one statement (see fewSearchMatches). */
@@ -233,7 +269,10 @@ async function fewMatchesPage<O>(
 ): Promise<{ rows: O[]; total: number } | undefined> {
   const keys = order.map((_, i) => `pageKey${i}`);
   const matches = qb.select(order.map(({ expr }, i) => sql`${expr}`.as(keys[i]!))).limit(cap + 1);
-  let page = db.selectFrom(matches.as('m')).selectAll('m').select(sql<number>`count(*) over ()`.as('matchCount'));
+  let page = db
+    .selectFrom(matches.as('m'))
+    .selectAll('m')
+    .select(sql<number>`count(*) over ()`.as('matchCount'));
   for (const [i, { direction }] of order.entries()) page = page.orderBy(sql.ref(`m.${keys[i]}`), direction);
   const rows = (await page.limit(pageSize).offset(offset).execute()) as Array<Record<string, unknown>>;
   if (!rows.length) return offset === 0 ? { rows: [], total: 0 } : undefined;
@@ -252,7 +291,10 @@ export function mapPage<O, R>(page: Paged<O>, toItem: (row: O) => R): Paged<R> {
  * The select's first row made an item by `toItem`, or undefined when it finds none.
  * @example return firstItem(selectTemplates(db).where('t.id', '=', id), toTemplate);
  */
-export async function firstItem<O, R>(qb: { executeTakeFirst(): Promise<O | undefined> }, toItem: (row: O) => R): Promise<R | undefined> {
+export async function firstItem<O, R>(
+  qb: { executeTakeFirst(): Promise<O | undefined> },
+  toItem: (row: O) => R,
+): Promise<R | undefined> {
   const row = await qb.executeTakeFirst();
   return row === undefined ? undefined : toItem(row);
 }
@@ -262,7 +304,10 @@ export async function firstItem<O, R>(qb: { executeTakeFirst(): Promise<O | unde
  * ids make no query.
  * @example const [chapter] = await rowsInOrder([id], (ids) => loadChapters(db, ids));
  */
-export async function rowsInOrder<R extends { id: number }>(ids: readonly number[], load: (ids: number[]) => Promise<R[]>): Promise<R[]> {
+export async function rowsInOrder<R extends { id: number }>(
+  ids: readonly number[],
+  load: (ids: number[]) => Promise<R[]>,
+): Promise<R[]> {
   if (!ids.length) return [];
   const byId = new Map((await load([...ids])).map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -273,8 +318,17 @@ export async function rowsInOrder<R extends { id: number }>(ids: readonly number
  * read in full (joins, nested files), in the page's order.
  * @example return pageOfRows(await paginate(filtered.select('i.id'), query, sortMap, 'i.id'), (ids) => loadInstitutions(db, ids));
  */
-export async function pageOfRows<R extends { id: number }>(page: Paged<{ id: number }>, load: (ids: number[]) => Promise<R[]>): Promise<Paged<R>> {
-  return { ...page, items: await rowsInOrder(page.items.map((r) => r.id), load) };
+export async function pageOfRows<R extends { id: number }>(
+  page: Paged<{ id: number }>,
+  load: (ids: number[]) => Promise<R[]>,
+): Promise<Paged<R>> {
+  return {
+    ...page,
+    items: await rowsInOrder(
+      page.items.map((r) => r.id),
+      load,
+    ),
+  };
 }
 
 export type { CsvColumn } from './copy-csv.js';

@@ -11,7 +11,10 @@ class FolderProvider implements MigrationProvider {
     const { dir, extension } = MIGRATIONS;
     const files = (await readdir(dir)).filter((f) => /^\d{4}[a-z]?_.+$/.test(f) && f.endsWith(extension)).sort();
     const entries = await Promise.all(
-      files.map(async (f) => [f.slice(0, -extension.length), (await import(pathToFileURL(path.join(dir, f)).href)) as Migration] as const),
+      files.map(
+        async (f) =>
+          [f.slice(0, -extension.length), (await import(pathToFileURL(path.join(dir, f)).href)) as Migration] as const,
+      ),
     );
     return Object.fromEntries(entries);
   }
@@ -26,7 +29,10 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   return (results ?? []).map((r) => r.migrationName);
 }

@@ -34,10 +34,14 @@ export function findPostgresUser(): PostgresUser {
     try {
       execFileSync('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres'], { stdio: 'ignore' });
     } catch (err) {
-      throw new Error('Running as root, the embedded PostgreSQL needs a "postgres" user, and creating one failed; create it or set DATABASE_URL.', { cause: err });
+      throw new Error(
+        'Running as root, the embedded PostgreSQL needs a "postgres" user, and creating one failed; create it or set DATABASE_URL.',
+        { cause: err },
+      );
     }
     found = ids();
-    if (!found) throw new Error('Running as root, the embedded PostgreSQL needs a "postgres" user, and none could be found.');
+    if (!found)
+      throw new Error('Running as root, the embedded PostgreSQL needs a "postgres" user, and none could be found.');
   }
   const { uid, gid } = found;
   return {

@@ -27,7 +27,10 @@ function versionLookup(db: Db, tables: readonly VersionedTable[]): CompiledQuery
   if (!lookup) {
     lookup = db
       .selectFrom('tableVersions')
-      .select([sql<string | null>`string_agg(version::text, ',' order by table_name)`.as('versions'), sql<number>`count(*)`.as('n')])
+      .select([
+        sql<string | null>`string_agg(version::text, ',' order by table_name)`.as('versions'),
+        sql<number>`count(*)`.as('n'),
+      ])
       .where('tableName', 'in', tables)
       .compile();
     lookups.set(key, lookup);
@@ -54,7 +57,12 @@ async function versionsOf(db: Db, tables: readonly VersionedTable[]): Promise<st
  * answer (the list and its whole query). The answer is shared between requests: never change it.
  * @example return cachedRead(db, ['institutions', 'files'], `institutions ${JSON.stringify(query)}`, () => list(db, query));
  */
-export async function cachedRead<T>(db: Db, tables: readonly VersionedTable[], key: string, read: () => Promise<T>): Promise<T> {
+export async function cachedRead<T>(
+  db: Db,
+  tables: readonly VersionedTable[],
+  key: string,
+  read: () => Promise<T>,
+): Promise<T> {
   if (db.isTransaction) return read();
   const versions = await versionsOf(db, tables);
   if (versions === undefined) return read();

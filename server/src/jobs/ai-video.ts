@@ -31,8 +31,17 @@ export const pollAiVideoJob = defineJob({
   retry,
   expireInSeconds: 5 * 60,
   concurrency: 2,
-  async run({ videoId, polls = 0, chain = 0 }: { videoId: number; polls?: number; chain?: number }, { db, config, jobs, log, signal, job }) {
-    await pollVideo({ db, config, jobs, log, signal }, videoId, polls, { last: job.retryCount >= job.retryLimit }, chain);
+  async run(
+    { videoId, polls = 0, chain = 0 }: { videoId: number; polls?: number; chain?: number },
+    { db, config, jobs, log, signal, job },
+  ) {
+    await pollVideo(
+      { db, config, jobs, log, signal },
+      videoId,
+      polls,
+      { last: job.retryCount >= job.retryLimit },
+      chain,
+    );
   },
 });
 

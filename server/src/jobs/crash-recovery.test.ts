@@ -53,7 +53,13 @@ describe('a job whose worker died', () => {
 
   it('is failed by the supervisor and run again by a live worker within a minute; its singleton queue is not blocked meanwhile', async () => {
     // The dead worker: a queue that only sends, and claims the job without ever beating or finishing it.
-    const dead = new JobQueue({ connectionString: await dbUrl(), definitions: [once], services: { db: t.db as Kysely<DB>, storage: t.app.storage, config: t.config }, work: false, poolSize: 2 });
+    const dead = new JobQueue({
+      connectionString: await dbUrl(),
+      definitions: [once],
+      services: { db: t.db as Kysely<DB>, storage: t.app.storage, config: t.config },
+      work: false,
+      poolSize: 2,
+    });
     await dead.start(pino({ level: 'silent' }));
     const id = await dead.send('test-crash-once', { n: 1 });
     const [claimed] = await dead.boss.fetch('test-crash-once');
@@ -64,7 +70,10 @@ describe('a job whose worker died', () => {
     const { queue } = await startTestQueue(t, [once]);
     try {
       const next = await queue.send('test-crash-once', { n: 2 });
-      await vi.waitFor(() => expect(runs).toEqual(expect.arrayContaining(['run 1', 'run 2'])), { timeout: 60_000, interval: 100 });
+      await vi.waitFor(() => expect(runs).toEqual(expect.arrayContaining(['run 1', 'run 2'])), {
+        timeout: 60_000,
+        interval: 100,
+      });
       expect(Date.now() - diedAt).toBeLessThan(60_000);
       const [first] = await queue.boss.findJobs('test-crash-once', { id: id! });
       expect(first).toMatchObject({ state: 'completed', retryCount: 1 });
@@ -82,35 +91,63 @@ describe('a worker process killed in the middle of a reminder', () => {
   const INVITEES = 1200;
   const KILL_AT = 300;
   const CONNECTIONS = 5; // deliver-emails' SMTP pool
-  const startWorker = (env: Record<string, string>) => startWorkerProcess({ DATA_DIR: dataDir, EMAIL_RATE_PER_SECOND: '200', PUBLIC_URL: 'http://127.0.0.1:1', ...env });
+  const startWorker = (env: Record<string, string>) =>
+    startWorkerProcess({ DATA_DIR: dataDir, EMAIL_RATE_PER_SECOND: '200', PUBLIC_URL: 'http://127.0.0.1:1', ...env });
 
   /** An invitation Ready with `INVITEES` invitees and a reminder due now, started as the minute's pass would. */
   async function dueReminder(url: string) {
     const versionId = await makeTemplateVersion(t.db);
-    const { templateId } = await t.db.selectFrom('emailTemplateVersions').select('templateId').where('id', '=', versionId).executeTakeFirstOrThrow();
+    const { templateId } = await t.db
+      .selectFrom('emailTemplateVersions')
+      .select('templateId')
+      .where('id', '=', versionId)
+      .executeTakeFirstOrThrow();
     const { invitationId, invitees } = await makeInvitees(t.db, INVITEES, `crash${versionId}.example`);
     await t.db.updateTable('invitations').set({ status: 'Ready' }).where('id', '=', invitationId).execute();
     const reminder = await t.db
       .insertInto('invitationEmails')
-      .values({ invitationId, templateId, sendScheduledAt: new Date(Date.now() - 60_000), inviteCount: 'All', testValue: 'All' })
+      .values({
+        invitationId,
+        templateId,
+        sendScheduledAt: new Date(Date.now() - 60_000),
+        inviteCount: 'All',
+        testValue: 'All',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const sender = createJobQueue({ connectionString: url, services: { db: t.db as Kysely<DB>, storage: t.app.storage, config: t.config }, work: false, poolSize: 2 });
+    const sender = createJobQueue({
+      connectionString: url,
+      services: { db: t.db as Kysely<DB>, storage: t.app.storage, config: t.config },
+      work: false,
+      poolSize: 2,
+    });
     await sender.start(pino({ level: 'silent' }));
     expect(await startDueReminders(t.db, sender)).toContain(reminder.id);
     await sender.stop();
     return { reminderId: reminder.id, invitees };
   }
 
-  async function expectDeliveredOnce(smtp: Awaited<ReturnType<typeof startTestSmtp>>, invitees: { email: string }[], reminderId: number, kills: number) {
-    await vi.waitFor(() => expect(new Set(smtp.messages.map((m) => m.to[0])).size).toBe(INVITEES), { timeout: 90_000, interval: 200 });
+  async function expectDeliveredOnce(
+    smtp: Awaited<ReturnType<typeof startTestSmtp>>,
+    invitees: { email: string }[],
+    reminderId: number,
+    kills: number,
+  ) {
+    await vi.waitFor(() => expect(new Set(smtp.messages.map((m) => m.to[0])).size).toBe(INVITEES), {
+      timeout: 90_000,
+      interval: 200,
+    });
     const perRecipient = new Map<string, number>();
     for (const m of smtp.messages) perRecipient.set(m.to[0]!, (perRecipient.get(m.to[0]!) ?? 0) + 1);
     // None lost; a repeat only for what the SMTP server had taken when the process died.
     expect(invitees.every((i) => perRecipient.get(i.email)! >= 1)).toBe(true);
     const duplicates = [...perRecipient.values()].reduce((sum, n) => sum + n - 1, 0);
     expect(duplicates).toBeLessThanOrEqual(kills * (FLUSH_EVERY + CONNECTIONS));
-    const reminder = await t.db.selectFrom('invitationEmails').select(['sendStatus', 'recipients']).where('id', '=', reminderId).executeTakeFirstOrThrow();
+    const reminder = await t.db
+      .selectFrom('invitationEmails')
+      .select(['sendStatus', 'recipients'])
+      .where('id', '=', reminderId)
+      .executeTakeFirstOrThrow();
     expect(reminder).toEqual({ sendStatus: 'Success', recipients: INVITEES });
     const { queued } = await t.db
       .selectFrom('emailSends')
@@ -183,13 +220,17 @@ describe('a worker process killed in the middle of a reminder', () => {
       const sentBeforeRestart = smtp.messages.length;
       // Stopped, not finished: the rest of the reminder waits, and no delivery pass is left claimed by the dead process.
       expect(sentBeforeRestart).toBeLessThan(INVITEES);
-      const active = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'deliver-emails' and state = 'active'`.execute(t.db);
+      const active = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pgboss.job where name = 'deliver-emails' and state = 'active'`.execute(t.db);
       expect(active.rows[0]!.n).toBe(0);
 
       worker = startWorker({ DATABASE_URL: url, SMTP_URL: smtp.url });
       const duplicates = await expectDeliveredOnce(smtp, invitees, reminderId, 0);
       expect(duplicates).toBe(0);
-      console.info(`SIGTERM: exited 0 ${(exitedAfter / 1000).toFixed(1)} s after it, ${sentBeforeRestart} sent before, no duplicates`);
+      console.info(
+        `SIGTERM: exited 0 ${(exitedAfter / 1000).toFixed(1)} s after it, ${sentBeforeRestart} sent before, no duplicates`,
+      );
     } finally {
       await worker?.kill();
       await smtp.close();
@@ -214,7 +255,9 @@ describe('a worker process killed in the middle of a reminder', () => {
       const duplicates = await expectDeliveredOnce(smtp, invitees, reminderId, 1);
       const resumed = resumedAfter(smtp, killedAt);
       expect(resumed).toBeLessThan(60_000);
-      console.info(`restarted process: resumed ${(resumed / 1000).toFixed(1)} s after the kill, ${duplicates} duplicates`);
+      console.info(
+        `restarted process: resumed ${(resumed / 1000).toFixed(1)} s after the kill, ${duplicates} duplicates`,
+      );
     } finally {
       await worker?.kill();
       await smtp.close();

@@ -110,6 +110,8 @@ export type JobDataOf<D extends AnyJobDefinition, N extends D['name']> = Paramet
  * // registry.ts: export const jobDefinitions = [purgeUploads, sendWelcomeEmail] as const;
  * // a handler: await app.jobs.send('send-welcome-email', { accountId }, { db: trx });
  */
-export function defineJob<const Name extends string, Data extends object>(definition: JobDefinition<Name, Data>): JobDefinition<Name, Data> {
+export function defineJob<const Name extends string, Data extends object>(
+  definition: JobDefinition<Name, Data>,
+): JobDefinition<Name, Data> {
   return definition;
 }

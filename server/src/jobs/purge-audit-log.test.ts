@@ -13,14 +13,27 @@ beforeAll(async () => ({ db, close } = await createTestDb()));
 afterAll(() => close());
 
 const row = (daysAgo: number) =>
-  db.insertInto('auditLog').values({ action: 'update', entity: 'institutions', entityId: String(daysAgo), at: sql<Date>`now() - make_interval(days => ${daysAgo})` as never }).execute();
+  db
+    .insertInto('auditLog')
+    .values({
+      action: 'update',
+      entity: 'institutions',
+      entityId: String(daysAgo),
+      at: sql<Date>`now() - make_interval(days => ${daysAgo})` as never,
+    })
+    .execute();
 
 describe('purge-audit-log', () => {
   it('deletes rows older than AUDIT_RETENTION_DAYS (default 730) in batches, keeps the rest; nothing else can delete', async () => {
     for (const days of [0, 10, 729, 731, 800, 2000]) await row(days);
     const config = loadConfig({ NODE_ENV: 'test' });
     expect(config.AUDIT_RETENTION_DAYS).toBe(730);
-    const ctx = { db, config, log: pino({ level: 'silent' }), signal: new AbortController().signal } as unknown as JobContext;
+    const ctx = {
+      db,
+      config,
+      log: pino({ level: 'silent' }),
+      signal: new AbortController().signal,
+    } as unknown as JobContext;
     await purgeAuditLog.run({ batchSize: 2 }, ctx);
     const left = await db.selectFrom('auditLog').select('entityId').orderBy('at', 'desc').execute();
     expect(left.map((r) => r.entityId)).toEqual(['0', '10', '729']);

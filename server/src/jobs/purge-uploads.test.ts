@@ -24,14 +24,22 @@ async function upload(name: string, { committed, hoursAgo }: { committed: boolea
   await t.app.storage.put(storageKey, Buffer.from(name), 'text/plain');
   const { id } = await t.db
     .insertInto('files')
-    .values({ storageKey, folder: 'test', fileName: `${name}.txt`, contentType: 'text/plain', sizeInBytes: name.length, committed })
+    .values({
+      storageKey,
+      folder: 'test',
+      fileName: `${name}.txt`,
+      contentType: 'text/plain',
+      sizeInBytes: name.length,
+      committed,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await sql`update files set created_at = now() - make_interval(hours => ${hoursAgo}) where id = ${id}`.execute(t.db);
   return { id, storageKey };
 }
 
-const rowExists = async (id: number) => !!(await t.db.selectFrom('files').select('id').where('id', '=', id).executeTakeFirst());
+const rowExists = async (id: number) =>
+  !!(await t.db.selectFrom('files').select('id').where('id', '=', id).executeTakeFirst());
 const bytesExist = async (key: string) => {
   const stream = await t.app.storage.get(key);
   stream?.destroy();
@@ -58,7 +66,9 @@ describe('purge-uploads job', () => {
   });
 
   it('deletes uploads left uncommitted for 24 h, row and bytes, in batches; keeps new, committed and referenced ones', async () => {
-    const old = await Promise.all(['old-1', 'old-2', 'old-3'].map((n) => upload(n, { committed: false, hoursAgo: 25 })));
+    const old = await Promise.all(
+      ['old-1', 'old-2', 'old-3'].map((n) => upload(n, { committed: false, hoursAgo: 25 })),
+    );
     const fresh = await upload('fresh', { committed: false, hoursAgo: 23 });
     const committed = await upload('committed', { committed: true, hoursAgo: 48 });
     // Uncommitted yet used by a record (today's code commits such files; the job must not rely on it).

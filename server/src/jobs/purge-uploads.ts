@@ -36,7 +36,11 @@ export const purgeUploads = defineJob({
           .where('committed', '=', false)
           .where('createdAt', '<', sql<Date>`now() - make_interval(hours => ${UNCOMMITTED_TTL_HOURS})`)
           .where((eb) =>
-            eb.and(references.map(({ schema, table, column }) => eb.not(eb.exists(sql`(select from ${sql.id(schema, table)} r where r.${sql.id(column)} = files.id)`)))),
+            eb.and(
+              references.map(({ schema, table, column }) =>
+                eb.not(eb.exists(sql`(select from ${sql.id(schema, table)} r where r.${sql.id(column)} = files.id)`)),
+              ),
+            ),
           )
           .orderBy('id')
           .limit(batchSize)
@@ -45,7 +49,14 @@ export const purgeUploads = defineJob({
           .execute();
         if (!rows.length) return 0;
         await Promise.all(rows.map((r) => storage.delete(r.storageKey)));
-        await trx.deleteFrom('files').where('id', 'in', rows.map((r) => r.id)).execute();
+        await trx
+          .deleteFrom('files')
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
         return rows.length;
       });
       purged += deleted;

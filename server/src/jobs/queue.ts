@@ -121,7 +121,10 @@ export class JobQueue<D extends AnyJobDefinition> implements Jobs<D> {
     await this.boss.stop({ graceful: true, timeout: this.#options.stopTimeoutMs ?? 8000, close: true });
     // Jobs still running were failed (retried by another worker) and their signals aborted: let their
     // handlers record what they did (e.g. the emails already sent) before the database closes.
-    await Promise.race([Promise.allSettled(this.#running), new Promise((resolve) => setTimeout(resolve, HANDED_BACK_GRACE_MS).unref())]);
+    await Promise.race([
+      Promise.allSettled(this.#running),
+      new Promise((resolve) => setTimeout(resolve, HANDED_BACK_GRACE_MS).unref()),
+    ]);
     this.#log?.info('job queue stopped');
   }
 
@@ -143,14 +146,22 @@ export class JobQueue<D extends AnyJobDefinition> implements Jobs<D> {
     await this.boss.updateQueue(def.name, options);
     const existing = await this.boss.getQueue(def.name);
     if (existing && existing.policy !== policy) {
-      this.#log?.warn({ job: def.name, stored: existing.policy, declared: policy }, 'job policy changed: delete the queue to apply it');
+      this.#log?.warn(
+        { job: def.name, stored: existing.policy, declared: policy },
+        'job policy changed: delete the queue to apply it',
+      );
     }
   }
 
   async #work(def: D) {
     const { services, pollingIntervalSeconds = 2 } = this.#options;
     const log = this.#log!;
-    const options = { includeMetadata: true, batchSize: 1, localConcurrency: def.concurrency ?? 1, pollingIntervalSeconds } as const;
+    const options = {
+      includeMetadata: true,
+      batchSize: 1,
+      localConcurrency: def.concurrency ?? 1,
+      pollingIntervalSeconds,
+    } as const;
     await this.boss.work(def.name, options, async (jobs: JobWithMetadata<object>[]) => {
       for (const job of jobs) {
         const jobLog = log.child({ job: def.name, jobId: job.id, attempt: job.retryCount + 1 });

@@ -11,7 +11,21 @@ import { JobQueue, type JobQueueOptions } from './queue.js';
 import type { JobDataByName } from './define-job.js';
 
 /** Every job the app runs: a new job is one file (see define-job.ts) and one entry here. */
-export const jobDefinitions = [purgeUploads, purgeAuditLog, deliverEmails, applyEmailEvents, processInvitationDatabaseJob, uploadPostalMails, startDueRemindersJob, sendReminderJob, ticklerJob, generateAiVideoJob, pollAiVideoJob, deleteAiVideoJob, runImportJob] as const;
+export const jobDefinitions = [
+  purgeUploads,
+  purgeAuditLog,
+  deliverEmails,
+  applyEmailEvents,
+  processInvitationDatabaseJob,
+  uploadPostalMails,
+  startDueRemindersJob,
+  sendReminderJob,
+  ticklerJob,
+  generateAiVideoJob,
+  pollAiVideoJob,
+  deleteAiVideoJob,
+  runImportJob,
+] as const;
 
 export type RegisteredJob = (typeof jobDefinitions)[number];
 export type { AppJobs } from './define-job.js';
@@ -19,7 +33,8 @@ export type { AppJobs } from './define-job.js';
 // Checked here: every registered job declares its data in JobDataByName as its `run` takes it, and every
 // declaration is a registered job.
 type RegisteredData = { [J in RegisteredJob as J['name']]: Parameters<J['run']>[0] };
-const declaredAsRegistered: [RegisteredData, JobDataByName] extends [JobDataByName, RegisteredData] ? true : never = true;
+const declaredAsRegistered: [RegisteredData, JobDataByName] extends [JobDataByName, RegisteredData] ? true : never =
+  true;
 void declaredAsRegistered;
 
 /** The app's queue with every registered job (server.ts and worker.ts start it). */

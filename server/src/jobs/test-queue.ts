@@ -7,7 +7,14 @@ import type { TestApp } from '../test/helper.js';
 import type { AnyJobDefinition } from './define-job.js';
 import { JobQueue } from './queue.js';
 
-export type LogLine = { msg: string; level: number; job?: string; attempt?: number; err?: { message: string }; [key: string]: unknown };
+export type LogLine = {
+  msg: string;
+  level: number;
+  job?: string;
+  attempt?: number;
+  err?: { message: string };
+  [key: string]: unknown;
+};
 
 /**
  * For tests: a working queue on the test app's own database (pg-boss installs its schema there),

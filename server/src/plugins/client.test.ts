@@ -37,7 +37,8 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const get = (url: string, encoding?: string) => app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+const get = (url: string, encoding?: string) =>
+  app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
 
 describe('the built client', () => {
   it('sends a hashed asset as brotli to a browser that takes it, cached for a year and immutable', async () => {

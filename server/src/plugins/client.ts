@@ -22,7 +22,10 @@ function setCacheHeaders(reply: FastifyReply, filePath: string) {
  *
  * @example await registerClient(app, { root: '/tmp/some-dist' })
  */
-export async function registerClient(app: FastifyInstance, { root = CLIENT_DIST }: { root?: string } = {}): Promise<void> {
+export async function registerClient(
+  app: FastifyInstance,
+  { root = CLIENT_DIST }: { root?: string } = {},
+): Promise<void> {
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn(`No client build in ${root}; run "npm run build" to serve the UI`);
     return;

@@ -26,7 +26,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof RequestValidationError) return reply.status(400).send(validationErrorBody(error));
     if (error instanceof AppError) {
-      const body: ErrorBody = { message: error.message, ...(error.detail ? { detail: error.detail } : {}), ...(error.issues ? { issues: error.issues } : {}) };
+      const body: ErrorBody = {
+        message: error.message,
+        ...(error.detail ? { detail: error.detail } : {}),
+        ...(error.issues ? { issues: error.issues } : {}),
+      };
       return reply.status(error.status).send(body);
     }
     const status = (error as FastifyError).statusCode;
@@ -46,7 +50,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` } satisfies ErrorBody);
+    reply
+      .status(404)
+      .send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` } satisfies ErrorBody);
   });
 }
 

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 
 /** Query parameters whose values grant something (signed links, callback tokens, keys): never written to logs. */
-const SECRET_PARAMS = /^(signature|sig|token|access_token|refresh_token|id_token|api_?key|key|secret|password|auth|code_verifier)$/i;
+const SECRET_PARAMS =
+  /^(signature|sig|token|access_token|refresh_token|id_token|api_?key|key|secret|password|auth|code_verifier)$/i;
 // Signatures carried in the path: the open pixel and click redirect (/api/public/email/{open|click}/{sendId}/{signature}).
 const SIGNED_PATHS = /^(\/api\/public\/email\/(?:open|click)\/[^/?]+\/)[^/?]+/;
 

@@ -26,7 +26,12 @@ export function registerMetrics(app: FastifyInstance, { cacheMs = 15_000 }: { ca
   const register = new Registry();
   collectDefaultMetrics({ register });
   const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({ name: 'app_http_requests_total', help: 'HTTP requests answered', labelNames, registers: [register] });
+  const requests = new Counter({
+    name: 'app_http_requests_total',
+    help: 'HTTP requests answered',
+    labelNames,
+    registers: [register],
+  });
   const duration = new Histogram({
     name: 'app_http_request_duration_seconds',
     help: 'Time to answer an HTTP request',
@@ -35,17 +40,50 @@ export function registerMetrics(app: FastifyInstance, { cacheMs = 15_000 }: { ca
     registers: [register],
   });
   app.addHook('onResponse', async (request: FastifyRequest, reply) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: String(reply.statusCode),
+    };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  const jobs = new Gauge({ name: 'app_jobs', help: 'Jobs in pg-boss by name and state (completed and failed are kept for its retention period)', labelNames: ['job', 'state'], registers: [register] });
-  const depth = new Gauge({ name: 'app_job_queue_depth', help: 'Jobs waiting to run (created or waiting for a retry)', labelNames: ['job'], registers: [register] });
-  const jobDuration = new Gauge({ name: 'app_job_duration_seconds', help: 'Run time of jobs completed in the last hour', labelNames: ['job', 'quantile'], registers: [register] });
-  const emails = new Gauge({ name: 'app_emails', help: 'Email sends by status', labelNames: ['status'], registers: [register] });
-  const quotaLeft = new Gauge({ name: 'app_email_quota_left', help: 'Sends the daily quota still allows in the current 24 hours', registers: [register] });
-  const pool = new Gauge({ name: 'app_db_pool_connections', help: "The app's database pool", labelNames: ['state'], registers: [register] });
+  const jobs = new Gauge({
+    name: 'app_jobs',
+    help: 'Jobs in pg-boss by name and state (completed and failed are kept for its retention period)',
+    labelNames: ['job', 'state'],
+    registers: [register],
+  });
+  const depth = new Gauge({
+    name: 'app_job_queue_depth',
+    help: 'Jobs waiting to run (created or waiting for a retry)',
+    labelNames: ['job'],
+    registers: [register],
+  });
+  const jobDuration = new Gauge({
+    name: 'app_job_duration_seconds',
+    help: 'Run time of jobs completed in the last hour',
+    labelNames: ['job', 'quantile'],
+    registers: [register],
+  });
+  const emails = new Gauge({
+    name: 'app_emails',
+    help: 'Email sends by status',
+    labelNames: ['status'],
+    registers: [register],
+  });
+  const quotaLeft = new Gauge({
+    name: 'app_email_quota_left',
+    help: 'Sends the daily quota still allows in the current 24 hours',
+    registers: [register],
+  });
+  const pool = new Gauge({
+    name: 'app_db_pool_connections',
+    help: "The app's database pool",
+    labelNames: ['state'],
+    registers: [register],
+  });
 
   let readAt = -Infinity;
   async function readDatabase() {
@@ -57,7 +95,11 @@ export function registerMetrics(app: FastifyInstance, { cacheMs = 15_000 }: { ca
     depth.reset();
     jobDuration.reset();
     if (hasBoss) {
-      const states = await sql<{ name: string; state: string; n: string }>`select name, state::text, count(*) as n from pgboss.job group by 1, 2`.execute(db);
+      const states = await sql<{
+        name: string;
+        state: string;
+        n: string;
+      }>`select name, state::text, count(*) as n from pgboss.job group by 1, 2`.execute(db);
       for (const r of states.rows) {
         jobs.set({ job: r.name, state: r.state }, Number(r.n));
         if (r.state === 'created' || r.state === 'retry') depth.inc({ job: r.name }, Number(r.n));
@@ -66,7 +108,9 @@ export function registerMetrics(app: FastifyInstance, { cacheMs = 15_000 }: { ca
         select name,
           percentile_cont(0.5) within group (order by extract(epoch from completed_on - started_on)) as p50,
           percentile_cont(0.95) within group (order by extract(epoch from completed_on - started_on)) as p95
-        from pgboss.job where state = 'completed' and completed_on > now() - interval '1 hour' group by name`.execute(db);
+        from pgboss.job where state = 'completed' and completed_on > now() - interval '1 hour' group by name`.execute(
+        db,
+      );
       for (const r of times.rows) {
         jobDuration.set({ job: r.name, quantile: '0.5' }, Number(r.p50));
         jobDuration.set({ job: r.name, quantile: '0.95' }, Number(r.p95));
@@ -74,7 +118,11 @@ export function registerMetrics(app: FastifyInstance, { cacheMs = 15_000 }: { ca
     }
     emails.reset();
     for (const status of ['queued', 'sent', 'failed', 'suppressed']) emails.set({ status }, 0);
-    const byStatus = await db.selectFrom('emailSends').select(['status', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('status').execute();
+    const byStatus = await db
+      .selectFrom('emailSends')
+      .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+      .groupBy('status')
+      .execute();
     for (const r of byStatus) emails.set({ status: r.status }, Number(r.n));
     quotaLeft.set(Math.max(0, app.config.EMAIL_DAILY_QUOTA - (await sentInLast24h(db))));
   }
@@ -85,11 +133,19 @@ export function registerMetrics(app: FastifyInstance, { cacheMs = 15_000 }: { ca
     const given = Buffer.from(request.headers.authorization ?? '');
     const expected = Buffer.from(`Bearer ${token}`);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return reply.status(401).header('www-authenticate', 'Bearer').send({ message: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' });
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ message: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' });
     }
     await readDatabase();
     const p = dbPools.get(app.db);
-    if (p) for (const [state, n] of Object.entries({ total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount })) pool.set({ state }, n);
-    return reply.header('content-type', register.contentType).header('cache-control', 'no-store').send(await register.metrics());
+    if (p)
+      for (const [state, n] of Object.entries({ total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount }))
+        pool.set({ state }, n);
+    return reply
+      .header('content-type', register.contentType)
+      .header('cache-control', 'no-store')
+      .send(await register.metrics());
   });
 }

@@ -28,7 +28,9 @@ export class Readiness {
     const results = await Promise.all(
       [...this.#checks].map(async ([part, probe]) => {
         let timer: NodeJS.Timeout | undefined;
-        const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS)));
+        const timeout = new Promise(
+          (_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS)),
+        );
         const ok = await Promise.race([probe(), timeout]).then(
           () => true,
           () => false,

@@ -48,7 +48,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, { secure }: 
   // Public uploads (logos) may be shown by other sites, e.g. in an email read in a webmail.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/files/')) {
-      route.config = { ...(route.config as object), helmet: { crossOriginResourcePolicy: { policy: 'cross-origin' } } } as typeof route.config;
+      route.config = {
+        ...(route.config as object),
+        helmet: { crossOriginResourcePolicy: { policy: 'cross-origin' } },
+      } as typeof route.config;
     }
   });
 

@@ -117,7 +117,9 @@ async function s3PutStream(
     size = 0;
     uploadId ??= (await client.send(new s3.CreateMultipartUploadCommand(target))).UploadId!;
     const PartNumber = parts.length + 1;
-    const { ETag } = await client.send(new s3.UploadPartCommand({ Bucket: target.Bucket, Key: target.Key, UploadId: uploadId, PartNumber, Body }));
+    const { ETag } = await client.send(
+      new s3.UploadPartCommand({ Bucket: target.Bucket, Key: target.Key, UploadId: uploadId, PartNumber, Body }),
+    );
     parts.push({ ETag, PartNumber });
   };
   try {
@@ -132,10 +134,18 @@ async function s3PutStream(
     }
     if (size) await flush();
     await client.send(
-      new s3.CompleteMultipartUploadCommand({ Bucket: target.Bucket, Key: target.Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+      new s3.CompleteMultipartUploadCommand({
+        Bucket: target.Bucket,
+        Key: target.Key,
+        UploadId: uploadId,
+        MultipartUpload: { Parts: parts },
+      }),
     );
   } catch (err) {
-    if (uploadId) await client.send(new s3.AbortMultipartUploadCommand({ Bucket: target.Bucket, Key: target.Key, UploadId: uploadId })).catch(() => {});
+    if (uploadId)
+      await client
+        .send(new s3.AbortMultipartUploadCommand({ Bucket: target.Bucket, Key: target.Key, UploadId: uploadId }))
+        .catch(() => {});
     throw err;
   }
 }

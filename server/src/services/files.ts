@@ -13,7 +13,13 @@ export function fileUrl(file: Pick<FileRow, 'id' | 'fileName'>): string {
 }
 
 export function toUploadedFile(file: FileRow): UploadedFile {
-  return { id: file.id, fileName: file.fileName, url: fileUrl(file), sizeInBytes: file.sizeInBytes, contentType: file.contentType };
+  return {
+    id: file.id,
+    fileName: file.fileName,
+    url: fileUrl(file),
+    sizeInBytes: file.sizeInBytes,
+    contentType: file.contentType,
+  };
 }
 
 /** A file a record refers to, by the label its error names: `['Logo', input.logoId]`. */
@@ -44,7 +50,11 @@ export async function commitFiles(db: Db, ids: number[]): Promise<void> {
  * abandoned uploads. A throw from `write` (e.g. a 404) rolls it all back and commits nothing.
  * @example const id = await saveWithFiles(db, [['Logo', body.logoId]], (trx) => repo.createInstitution(trx, body));
  */
-export async function saveWithFiles<T>(db: Kysely<DB>, refs: FileReference[], write: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+export async function saveWithFiles<T>(
+  db: Kysely<DB>,
+  refs: FileReference[],
+  write: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const fileIds = await checkFileReferences(trx, refs);
     const result = await write(trx);

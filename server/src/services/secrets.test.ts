@@ -34,14 +34,18 @@ describe('appSecret', () => {
       }),
     );
     expect(new Set(values).size).toBe(1);
-    expect(await db.selectFrom('appSecrets').select('value').where('name', '=', 'test-concurrent').execute()).toEqual([{ value: values[0] }]);
+    expect(await db.selectFrom('appSecrets').select('value').where('name', '=', 'test-concurrent').execute()).toEqual([
+      { value: values[0] },
+    ]);
   });
 
   it('takes the configured value (UNSUBSCRIBE_SECRET) and stores nothing', async () => {
     setServiceConfig(loadConfig({ NODE_ENV: 'test', UNSUBSCRIBE_SECRET: 'configured-secret-0123456789' }));
     try {
       expect(await appSecret(db, 'unsubscribe-hmac')).toBe('configured-secret-0123456789');
-      expect(await db.selectFrom('appSecrets').select('name').where('name', '=', 'unsubscribe-hmac').execute()).toEqual([]);
+      expect(await db.selectFrom('appSecrets').select('name').where('name', '=', 'unsubscribe-hmac').execute()).toEqual(
+        [],
+      );
     } finally {
       setServiceConfig(loadConfig({ NODE_ENV: 'test' }));
     }

@@ -14,7 +14,12 @@ export async function linkSigner(db: Db, secretName: string): Promise<(message: 
 }
 
 /** Whether `signature` signs `message` under the named secret; compared in constant time. A missing one is false. */
-export async function verifyLinkSignature(db: Db, secretName: string, message: string, signature: string | undefined | null): Promise<boolean> {
+export async function verifyLinkSignature(
+  db: Db,
+  secretName: string,
+  message: string,
+  signature: string | undefined | null,
+): Promise<boolean> {
   if (!signature) return false;
   const expected = Buffer.from((await linkSigner(db, secretName))(message));
   const given = Buffer.from(signature);
@@ -34,4 +39,5 @@ export function publicBaseUrl(): string {
 
 /** Where links point: the caller's own base (e.g. from the app's config), else PUBLIC_URL of the process. */
 export type LinkOptions = { baseUrl?: string };
-export const baseOf = (options: LinkOptions) => (options.baseUrl ? options.baseUrl.replace(/\/+$/, '') : publicBaseUrl());
+export const baseOf = (options: LinkOptions) =>
+  options.baseUrl ? options.baseUrl.replace(/\/+$/, '') : publicBaseUrl();

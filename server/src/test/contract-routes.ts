@@ -1,13 +1,23 @@
 import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
 import { contract, type Access } from '@app/contract';
 
-export type ContractRoute = { /** The route's key path, e.g. `institutions.list`. */ id: string; route: AppRoute; access: Access | undefined };
+export type ContractRoute = {
+  /** The route's key path, e.g. `institutions.list`. */ id: string;
+  route: AppRoute;
+  access: Access | undefined;
+};
 
 /** Every route of the contract, however deeply areas nest their routers, so tests cover routes added later. */
 export function contractRoutes(router: AppRouter = contract, keys: string[] = []): ContractRoute[] {
   return Object.entries(router).flatMap(([key, value]) =>
     isAppRoute(value)
-      ? [{ id: [...keys, key].join('.'), route: value, access: (value.metadata as { access?: Access } | undefined)?.access }]
+      ? [
+          {
+            id: [...keys, key].join('.'),
+            route: value,
+            access: (value.metadata as { access?: Access } | undefined)?.access,
+          },
+        ]
       : contractRoutes(value as AppRouter, [...keys, key]),
   );
 }

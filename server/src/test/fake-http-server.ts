@@ -4,7 +4,15 @@ import type { AddressInfo } from 'node:net';
 /** A scripted answer: status and body (a string is sent as is, so it can be malformed), or a hang. */
 export type FakeAnswer = { status?: number; body?: unknown; headers?: Record<string, string>; hang?: boolean };
 /** A request the fake received; the body parsed as JSON (undefined when empty, malformed or not JSON) and as sent. */
-export type FakeCall = { method: string; path: string; query: URLSearchParams; apiKey: string | undefined; body: any; raw: string; headers: IncomingMessage['headers'] };
+export type FakeCall = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  apiKey: string | undefined;
+  body: any;
+  raw: string;
+  headers: IncomingMessage['headers'];
+};
 
 async function readText(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -25,13 +33,24 @@ const parseJson = (raw: string): unknown => {
  * the AI chat and AI video fakes. Every request is recorded in `calls` (its API key read by `apiKey`)
  * and answered by the answers scripted for its `'METHOD /path'`, in order, then by `answer`.
  */
-export async function startFakeHttpServer(answer: (call: FakeCall) => FakeAnswer, apiKey: (headers: IncomingMessage['headers']) => string | undefined) {
+export async function startFakeHttpServer(
+  answer: (call: FakeCall) => FakeAnswer,
+  apiKey: (headers: IncomingMessage['headers']) => string | undefined,
+) {
   const calls: FakeCall[] = [];
   const scripted = new Map<string, FakeAnswer[]>();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const raw = await readText(req).catch(() => '');
-    const call: FakeCall = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, apiKey: apiKey(req.headers), body: parseJson(raw), raw, headers: req.headers };
+    const call: FakeCall = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      apiKey: apiKey(req.headers),
+      body: parseJson(raw),
+      raw,
+      headers: req.headers,
+    };
     calls.push(call);
     const a = scripted.get(`${call.method} ${call.path}`)?.shift() ?? answer(call);
     if (a.hang) return; // never answers: the client's timeout decides
@@ -45,7 +64,8 @@ export async function startFakeHttpServer(answer: (call: FakeCall) => FakeAnswer
     url: `http://127.0.0.1:${port}`,
     calls,
     /** Answers queued for `'METHOD /path'`, used in order before the normal answer. */
-    script: (route: string, ...answers: FakeAnswer[]) => void scripted.set(route, [...(scripted.get(route) ?? []), ...answers]),
+    script: (route: string, ...answers: FakeAnswer[]) =>
+      void scripted.set(route, [...(scripted.get(route) ?? []), ...answers]),
     /** Forgets the calls and the answers still queued. */
     reset: () => {
       calls.length = 0;

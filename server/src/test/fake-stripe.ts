@@ -16,9 +16,24 @@ export async function startFakeStripe() {
         const form = Object.fromEntries(new URLSearchParams(call.raw));
         const id = `cs_test_${++n}`;
         sessions.set(id, form);
-        return { body: { id, object: 'checkout.session', url: `${fake.url}/pay/${id}`, amount_total: Number(form['line_items[0][price_data][unit_amount]']), currency: form['line_items[0][price_data][currency]'], metadata: { invitationCode: form['metadata[invitationCode]'] }, payment_status: 'unpaid' } };
+        return {
+          body: {
+            id,
+            object: 'checkout.session',
+            url: `${fake.url}/pay/${id}`,
+            amount_total: Number(form['line_items[0][price_data][unit_amount]']),
+            currency: form['line_items[0][price_data][currency]'],
+            metadata: { invitationCode: form['metadata[invitationCode]'] },
+            payment_status: 'unpaid',
+          },
+        };
       }
-      return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${call.method}: ${call.path})` } } };
+      return {
+        status: 404,
+        body: {
+          error: { type: 'invalid_request_error', message: `Unrecognized request URL (${call.method}: ${call.path})` },
+        },
+      };
     },
     (headers) => headers.authorization?.replace(/^Bearer /, ''),
   );
@@ -31,7 +46,17 @@ export function stripeSignature(body: string, secret: string, t = Math.floor(Dat
 }
 
 /** A checkout.session.completed event (paid) for the fake's session. */
-export function sessionCompletedEvent(eventId: string, session: { id: string; invitationCode: string; amountCents?: number; paymentIntent?: string; type?: string; paymentStatus?: string }) {
+export function sessionCompletedEvent(
+  eventId: string,
+  session: {
+    id: string;
+    invitationCode: string;
+    amountCents?: number;
+    paymentIntent?: string;
+    type?: string;
+    paymentStatus?: string;
+  },
+) {
   return JSON.stringify({
     id: eventId,
     object: 'event',

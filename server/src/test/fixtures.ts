@@ -20,7 +20,12 @@ const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
  * section), which makes deleting it a 409.
  * @example await useInProgram(t.db, 'quiz', id, ['Leadership 101', 'Check-in']);
  */
-export async function useInProgram(db: Kysely<DB>, type: 'quiz' | 'survey' | 'assessment', id: number, [program, component]: [string, string]) {
+export async function useInProgram(
+  db: Kysely<DB>,
+  type: 'quiz' | 'survey' | 'assessment',
+  id: number,
+  [program, component]: [string, string],
+) {
   await sql`
     with p as (insert into programs (name, slug) values (${program}, ${slug(program)}) returning id),
          s as (insert into program_sections (program_id, name) select id, 'Week 1' from p returning id, program_id)

@@ -29,7 +29,13 @@ import { createIdentities, describeFailures, runFuzz, type RunResult } from './f
 
 vi.mock('argon2', () => {
   const hash = async (password: string) => `$fake$${createHash('sha256').update(password).digest('base64')}`;
-  return { default: { argon2id: 2, hash, verify: async (stored: string, password: string) => stored === (await hash(password)) } };
+  return {
+    default: {
+      argon2id: 2,
+      hash,
+      verify: async (stored: string, password: string) => stored === (await hash(password)),
+    },
+  };
 });
 
 const FIXED_SEED = 20_260_808;
@@ -78,14 +84,39 @@ describe('inputs that once answered 500', () => {
     ['GET', '/api/admin/institutions?page=99999999999999999999', undefined, 'page must be 1000000 or less'],
     ['GET', '/api/admin/institutions?search=%00', undefined, 'Search contains an invalid character'],
     ['GET', '/api/admin/accounts/legacy?memberTo=99999-01-01', undefined, 'Invalid date "99999-01-01"'],
-    ['GET', '/api/admin/accounts/legacy?memberTo=0999-12-31', undefined, 'Date must be between the years 1000 and 9999'],
-    ['GET', '/api/admin/accounts/legacy/export?pledgeTo=%2B275760-09-13T00:00:00Z', undefined, 'Invalid date "+275760-09-13T00:00:00Z"'],
+    [
+      'GET',
+      '/api/admin/accounts/legacy?memberTo=0999-12-31',
+      undefined,
+      'Date must be between the years 1000 and 9999',
+    ],
+    [
+      'GET',
+      '/api/admin/accounts/legacy/export?pledgeTo=%2B275760-09-13T00:00:00Z',
+      undefined,
+      'Invalid date "+275760-09-13T00:00:00Z"',
+    ],
     ['GET', '/api/admin/chapters/99999999999999999999', undefined, 'id must be 2147483647 or less'],
     ['GET', '/api/admin/accounts/2147483648', undefined, 'id must be 2147483647 or less'],
     ['POST', '/api/admin/institutions', { ...institution, logoId: 0 }, 'Logo must be a positive file id'],
-    ['POST', '/api/admin/institutions', { ...institution, legacyId: -(2 ** 63) }, 'Legacy Id must be -2147483648 or more'],
-    ['POST', '/api/admin/institutions', { ...institution, address: { street2: 'x\uD800' } }, 'Street 2 contains an invalid character'],
-    ['POST', '/api/admin/accounts', { firstName: '\u0000', lastName: 'L', email: 'nul@example.test', password: 'Fuzz-pass-7291' }, 'First Name contains an invalid character'],
+    [
+      'POST',
+      '/api/admin/institutions',
+      { ...institution, legacyId: -(2 ** 63) },
+      'Legacy Id must be -2147483648 or more',
+    ],
+    [
+      'POST',
+      '/api/admin/institutions',
+      { ...institution, address: { street2: 'x\uD800' } },
+      'Street 2 contains an invalid character',
+    ],
+    [
+      'POST',
+      '/api/admin/accounts',
+      { firstName: '\u0000', lastName: 'L', email: 'nul@example.test', password: 'Fuzz-pass-7291' },
+      'First Name contains an invalid character',
+    ],
   ] as const)('%s %s -> 400', async (method, url, payload, message) => {
     const res = await t.request({ method, url, ...(payload ? { payload } : {}), cookie: identities.cookie('admin') });
     expect(res.statusCode).toBe(400);
@@ -98,4 +129,3 @@ describe('inputs that once answered 500', () => {
     expect(res.json().message).toBe('id must be 2147483647 or less');
   });
 });
-

@@ -78,7 +78,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
   // Sessions are looked up on every request unless a test asks for the cache: tests change rows
   // directly and expect the next request to see it.
-  const config = loadConfig({ NODE_ENV: 'test', SESSION_CACHE_MS: '0', DATA_DIR: await mkdtemp(path.join(tmpdir(), 'admin-test-')), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SESSION_CACHE_MS: '0',
+    DATA_DIR: await mkdtemp(path.join(tmpdir(), 'admin-test-')),
+    ...env,
+  });
   const db = createDb(database.url, 5);
   const storage = localStorage(path.join(config.DATA_DIR, 'files'));
   const app = await buildApp({ config, db, storage });
@@ -96,7 +101,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     if (!exists) {
       await db
         .insertInto('accounts')
-        .values({ firstName: isAdmin ? 'Ada' : 'Max', lastName: 'Tester', email: address, admin: isAdmin, passwordHash: await hashPassword(password), address: '{}' })
+        .values({
+          firstName: isAdmin ? 'Ada' : 'Max',
+          lastName: 'Tester',
+          email: address,
+          admin: isAdmin,
+          passwordHash: await hashPassword(password),
+          address: '{}',
+        })
         .execute();
     }
     const res = await request({ method: 'POST', url: '/api/auth/login', payload: { email: address, password } });

@@ -12,10 +12,22 @@ const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_00
  */
 export async function seedJoinInvitation(
   db: Kysely<DB>,
-  { deadlineDays = 30, invitees, testValue = null }: { deadlineDays?: number; invitees: { code: string; email: string; removed?: boolean; firstName?: string }[]; testValue?: 'Control' | 'Variation' | null },
+  {
+    deadlineDays = 30,
+    invitees,
+    testValue = null,
+  }: {
+    deadlineDays?: number;
+    invitees: { code: string; email: string; removed?: boolean; firstName?: string }[];
+    testValue?: 'Control' | 'Variation' | null;
+  },
 ) {
   const k = ++n;
-  const { institutionId, chapterId } = await makeChapter(db, [`Join State University ${k}`, `JSU${k}`], [`Join Chapter ${k}`, `JCH${k}`]);
+  const { institutionId, chapterId } = await makeChapter(
+    db,
+    [`Join State University ${k}`, `JSU${k}`],
+    [`Join Chapter ${k}`, `JCH${k}`],
+  );
   await db
     .updateTable('chapters')
     .set({
@@ -31,7 +43,14 @@ export async function seedJoinInvitation(
     .execute();
   const invitation = await db
     .insertInto('invitations')
-    .values({ chapterId, institutionId, deadline: day(deadlineDays), orientationDate: day(deadlineDays + 14), status: 'Ready', enableTickler: true })
+    .values({
+      chapterId,
+      institutionId,
+      deadline: day(deadlineDays),
+      orientationDate: day(deadlineDays + 14),
+      status: 'Ready',
+      enableTickler: true,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const rows = await db

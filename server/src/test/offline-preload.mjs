@@ -6,7 +6,9 @@ import tls from 'node:tls';
 
 const refuse = (what) =>
   function () {
-    process.stderr.write(`NETWORK ATTEMPT: ${what} ${JSON.stringify([...arguments].filter((a) => typeof a !== 'function')).slice(0, 200)}\n`);
+    process.stderr.write(
+      `NETWORK ATTEMPT: ${what} ${JSON.stringify([...arguments].filter((a) => typeof a !== 'function')).slice(0, 200)}\n`,
+    );
     throw new Error('This tool must run offline');
   };
 net.Socket.prototype.connect = refuse('net.Socket.connect');

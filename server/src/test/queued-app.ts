@@ -15,7 +15,12 @@ import { createTestApp } from './helper.js';
 export async function createQueuedApp(env: Record<string, string> = {}) {
   const t = await createTestApp(env);
   const { queue } = await startTestQueue(t, jobDefinitions);
-  const app = await buildApp({ config: t.config, db: t.db, storage: localStorage(path.join(t.config.DATA_DIR, 'files')), jobs: queue });
+  const app = await buildApp({
+    config: t.config,
+    db: t.db,
+    storage: localStorage(path.join(t.config.DATA_DIR, 'files')),
+    jobs: queue,
+  });
   await app.ready();
   const cookie = await t.signIn();
   const request = async ({ cookie: as = cookie, headers, ...opts }: InjectOptions & { cookie?: string }) => {

@@ -15,9 +15,28 @@ function record(length: number, fields: [offset: number, bits: 16 | 32, value: n
  */
 export function storedZipParts(size: number): { head: Buffer; tail: Buffer; fileSize: number } {
   const name = Buffer.from('data.bin');
-  const local = record(30, [[0, 32, 0x04034b50], [4, 16, 10], [18, 32, size], [22, 32, size], [26, 16, name.length]]);
-  const central = record(46, [[0, 32, 0x02014b50], [4, 16, 10], [6, 16, 10], [20, 32, size], [24, 32, size], [28, 16, name.length]]);
-  const end = record(22, [[0, 32, 0x06054b50], [8, 16, 1], [10, 16, 1], [12, 32, 46 + name.length], [16, 32, 30 + name.length + size]]);
+  const local = record(30, [
+    [0, 32, 0x04034b50],
+    [4, 16, 10],
+    [18, 32, size],
+    [22, 32, size],
+    [26, 16, name.length],
+  ]);
+  const central = record(46, [
+    [0, 32, 0x02014b50],
+    [4, 16, 10],
+    [6, 16, 10],
+    [20, 32, size],
+    [24, 32, size],
+    [28, 16, name.length],
+  ]);
+  const end = record(22, [
+    [0, 32, 0x06054b50],
+    [8, 16, 1],
+    [10, 16, 1],
+    [12, 32, 46 + name.length],
+    [16, 32, 30 + name.length + size],
+  ]);
   const head = Buffer.concat([local, name]);
   const tail = Buffer.concat([central, name, end]);
   return { head, tail, fileSize: head.length + size + tail.length };

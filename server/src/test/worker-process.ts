@@ -16,12 +16,19 @@ const workerFile = fileURLToPath(new URL('../worker.ts', import.meta.url));
  * handlers and schedules on `env.DATABASE_URL`. Its JSON log is read for the delivery passes it runs,
  * so a test can kill the process that holds one.
  */
-export function startWorkerProcess(env: Record<string, string>, opts: { /** The built worker (server/dist/worker.js) run by plain node, instead of the sources through tsx. */ built?: string } = {}): WorkerProcess {
+export function startWorkerProcess(
+  env: Record<string, string>,
+  opts: {
+    /** The built worker (server/dist/worker.js) run by plain node, instead of the sources through tsx. */ built?: string;
+  } = {},
+): WorkerProcess {
   const all: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env };
   delete all.TEST_DATABASE_URL;
   const args = opts.built ? ['--enable-source-maps', opts.built] : ['--import', 'tsx', workerFile];
   const child = spawn(process.execPath, args, { env: all, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+  const exited = new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
   let delivering = 0;
   let buffered = '';
   child.stdout!.on('data', (d: Buffer) => {

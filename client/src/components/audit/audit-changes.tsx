@@ -11,7 +11,11 @@ function shown(value: unknown): string {
 }
 
 /** `invitationAdvisor1Name` -> 'invitation advisor1 name'. */
-const fieldName = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/_/g, ' ').toLowerCase();
+const fieldName = (key: string) =>
+  key
+    .replace(/([A-Z])/g, ' $1')
+    .replace(/_/g, ' ')
+    .toLowerCase();
 
 /** What an audit row changed (`field: old -> new`, one line each) or what it adds (an export's filters, a test's recipient). */
 export function AuditChanges({ entry }: { entry: Pick<AuditEntry, 'changes' | 'detail'> }) {

@@ -46,7 +46,13 @@ export function HistoryPanel({ entity, entityId }: { entity: string; entityId: n
             </div>
           ))}
           {page.pagination.hasNextPage && (
-            <Button variant="subtle" size="xs" onClick={() => setPageSize((n) => Math.min(n + STEP * 2, 100))} loading={result.isFetching} style={{ alignSelf: 'flex-start' }}>
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => setPageSize((n) => Math.min(n + STEP * 2, 100))}
+              loading={result.isFetching}
+              style={{ alignSelf: 'flex-start' }}
+            >
               Show more
             </Button>
           )}

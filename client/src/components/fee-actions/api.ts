@@ -1,5 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { COMPLETED_WITHOUT_PAYMENT, PAYMENT_RECORDED, paymentsContract, type RecordPaymentInput, type WaiveFeeInput } from '@app/contract';
+import {
+  COMPLETED_WITHOUT_PAYMENT,
+  PAYMENT_RECORDED,
+  paymentsContract,
+  type RecordPaymentInput,
+  type WaiveFeeInput,
+} from '@app/contract';
 import { areaClient } from '../../api/tsr';
 
 const tsr = areaClient({ payments: paymentsContract });

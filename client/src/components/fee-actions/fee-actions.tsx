@@ -18,7 +18,10 @@ const FEE_CENTS = REVENUE_PER_JOIN * 100;
  * menu's button an icon (for wide lists such as the invitees').
  * @example const fee = useFeeActions('account'); ... render: (m) => fee.menu({ id: m.id, name: m.fullname, email: m.email }) ... {fee.panel}
  */
-export function useFeeActions(subject: FeeSubject, { compact = false } = {}): { menu: (target: FeeTarget) => ReactNode; panel: ReactNode } {
+export function useFeeActions(
+  subject: FeeSubject,
+  { compact = false } = {},
+): { menu: (target: FeeTarget) => ReactNode; panel: ReactNode } {
   const [recording, setRecording] = useState<FeeTarget | null>(null);
   const waive = useWaiveFee(subject);
   const confirmWaive = (t: FeeTarget) =>
@@ -26,7 +29,8 @@ export function useFeeActions(subject: FeeSubject, { compact = false } = {}): { 
       title: 'Complete Without Payment',
       children: (
         <Text size="sm">
-          Waive the membership fee of {t.name} ({t.email})? They become a member and get the Welcome Email (No Payment) once.
+          Waive the membership fee of {t.name} ({t.email})? They become a member and get the Welcome Email (No Payment)
+          once.
         </Text>
       ),
       labels: { confirm: 'Complete Without Payment', cancel: 'Cancel' },
@@ -35,36 +39,54 @@ export function useFeeActions(subject: FeeSubject, { compact = false } = {}): { 
   // Stable, so a list's memoised columns keep it; the confirm always uses this render's mutation.
   const latestWaive = useRef(confirmWaive);
   latestWaive.current = confirmWaive;
-  const menu = useCallback((t: FeeTarget) => (
-    <Menu position="bottom-end" withinPortal>
-      {compact ? (
-        <DeferredTooltip label="Payment">
+  const menu = useCallback(
+    (t: FeeTarget) => (
+      <Menu position="bottom-end" withinPortal>
+        {compact ? (
+          <DeferredTooltip label="Payment">
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="green" aria-label={`Payment of ${t.name}`}>
+                <IconCash size={16} />
+              </ActionIcon>
+            </Menu.Target>
+          </DeferredTooltip>
+        ) : (
           <Menu.Target>
-            <ActionIcon variant="subtle" color="green" aria-label={`Payment of ${t.name}`}>
-              <IconCash size={16} />
-            </ActionIcon>
+            <Button
+              variant="subtle"
+              size="xs"
+              color="green"
+              leftSection={<IconCash size={14} />}
+              rightSection={<IconChevronDown size={12} />}
+              aria-label={`Payment of ${t.name}`}
+            >
+              Payment
+            </Button>
           </Menu.Target>
-        </DeferredTooltip>
-      ) : (
-        <Menu.Target>
-          <Button variant="subtle" size="xs" color="green" leftSection={<IconCash size={14} />} rightSection={<IconChevronDown size={12} />} aria-label={`Payment of ${t.name}`}>
-            Payment
-          </Button>
-        </Menu.Target>
-      )}
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconCash size={14} />} onClick={() => setRecording(t)}>
-          Record Payment
-        </Menu.Item>
-        <Menu.Item leftSection={<IconGift size={14} />} onClick={() => latestWaive.current(t)}>
-          Complete Without Payment
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  ), [compact]);
+        )}
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconCash size={14} />} onClick={() => setRecording(t)}>
+            Record Payment
+          </Menu.Item>
+          <Menu.Item leftSection={<IconGift size={14} />} onClick={() => latestWaive.current(t)}>
+            Complete Without Payment
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    ),
+    [compact],
+  );
   const panel = (
     <FormDrawer opened={!!recording} onClose={() => setRecording(null)} title="Record Payment">
-      {recording && <RecordPaymentForm key={recording.id} subject={subject} target={recording} feeCents={FEE_CENTS} onDone={() => setRecording(null)} />}
+      {recording && (
+        <RecordPaymentForm
+          key={recording.id}
+          subject={subject}
+          target={recording}
+          feeCents={FEE_CENTS}
+          onDone={() => setRecording(null)}
+        />
+      )}
     </FormDrawer>
   );
   return { menu, panel };

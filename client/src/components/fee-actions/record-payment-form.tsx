@@ -12,12 +12,27 @@ const METHODS = RECORDED_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_
  * Record Payment (issue 23): a fee taken outside Stripe, as amount, method and a reference (check number,
  * receipt). The form's own external id makes a double submit or a retry one payment, not two.
  */
-export function RecordPaymentForm({ subject, target, feeCents, onDone }: { subject: FeeSubject; target: FeeTarget; feeCents: number; onDone: () => void }) {
+export function RecordPaymentForm({
+  subject,
+  target,
+  feeCents,
+  onDone,
+}: {
+  subject: FeeSubject;
+  target: FeeTarget;
+  feeCents: number;
+  onDone: () => void;
+}) {
   const record = useRecordPayment(subject);
   const [externalId] = useState(() => `staff-${crypto.randomUUID()}`);
   const form = useEntityForm({
     schema: RecordPaymentInput,
-    initialValues: { amountCents: feeCents as number | null, method: 'check' as string | null, reference: '', externalId },
+    initialValues: {
+      amountCents: feeCents as number | null,
+      method: 'check' as string | null,
+      reference: '',
+      externalId,
+    },
     id: target.id,
     update: (id, body) => record(Number(id), body),
     onSaved: onDone,
@@ -42,8 +57,19 @@ export function RecordPaymentForm({ subject, target, feeCents, onDone }: { subje
         onChange={(v) => amount.onChange(v === '' ? null : Math.round(Number(v) * 100))}
         error={amount.error}
       />
-      <EnumSelect label="Method" withAsterisk values={METHODS} allowDeselect={false} {...form.getInputProps('method')} />
-      <TextInput label="Reference" description="Check number, receipt or transaction id" maxLength={200} {...form.getInputProps('reference')} />
+      <EnumSelect
+        label="Method"
+        withAsterisk
+        values={METHODS}
+        allowDeselect={false}
+        {...form.getInputProps('method')}
+      />
+      <TextInput
+        label="Reference"
+        description="Check number, receipt or transaction id"
+        maxLength={200}
+        {...form.getInputProps('reference')}
+      />
     </EntityForm>
   );
 }

@@ -4,7 +4,11 @@ import type { EditPanel } from './edit-panel';
 
 type Loaded<T> = { data?: { body: T }; error: unknown; refetch: () => unknown };
 
-function EditEntity<T>(props: { id: number; useDetail: (id: number) => Loaded<T>; children: (entity: T) => ReactNode }) {
+function EditEntity<T>(props: {
+  id: number;
+  useDetail: (id: number) => Loaded<T>;
+  children: (entity: T) => ReactNode;
+}) {
   return <LoadedEntity result={props.useDetail(props.id)}>{props.children}</LoadedEntity>;
 }
 

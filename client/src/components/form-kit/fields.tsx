@@ -5,7 +5,12 @@ import { NumberInput, Select, type NumberInputProps, type SelectProps } from '@m
  *
  * @example <EnumSelect label="Type" values={INSTITUTION_TYPES} withAsterisk {...form.getInputProps('type')} />
  */
-export function EnumSelect({ values, value, onChange, ...rest }: Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
+export function EnumSelect({
+  values,
+  value,
+  onChange,
+  ...rest
+}: Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   values: readonly (string | { value: string; label: string })[];
   value?: string | null;
   onChange: (value: string | null) => void;
@@ -26,7 +31,11 @@ export function EnumSelect({ values, value, onChange, ...rest }: Omit<SelectProp
  *
  * @example <NullableNumberInput label="Legacy Id" {...form.getInputProps('legacyId')} />
  */
-export function NullableNumberInput({ value, onChange, ...rest }: Omit<NumberInputProps, 'value' | 'onChange'> & {
+export function NullableNumberInput({
+  value,
+  onChange,
+  ...rest
+}: Omit<NumberInputProps, 'value' | 'onChange'> & {
   value?: number | string | null;
   onChange: (value: number | null) => void;
 }) {

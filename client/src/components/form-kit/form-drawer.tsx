@@ -40,7 +40,12 @@ export function FormDrawer(props: { opened: boolean; onClose: () => void; title:
  *
  * @example <EntityForm form={form} onCancel={close}><TextInput label="Name" {...form.getInputProps('name')} /></EntityForm>
  */
-export function EntityForm(props: { form: EntityFormState<any>; onCancel: () => void; children: ReactNode; submitLabel?: string }) {
+export function EntityForm(props: {
+  form: EntityFormState<any>;
+  onCancel: () => void;
+  children: ReactNode;
+  submitLabel?: string;
+}) {
   const { form } = props;
   return (
     <form onSubmit={form.submit} noValidate className={classes.form}>
@@ -71,7 +76,10 @@ export function EntityForm(props: { form: EntityFormState<any>; onCancel: () => 
  *
  * @example <LoadedEntity result={useInstitution(id)}>{(institution) => <InstitutionForm institution={institution} />}</LoadedEntity>
  */
-export function LoadedEntity<T>(props: { result: { data?: { body: T }; error: unknown; refetch: () => unknown }; children: (entity: T) => ReactNode }) {
+export function LoadedEntity<T>(props: {
+  result: { data?: { body: T }; error: unknown; refetch: () => unknown };
+  children: (entity: T) => ReactNode;
+}) {
   const { data, error, refetch } = props.result;
   if (data) return <>{props.children(data.body)}</>;
   if (error != null) return <ListError error={error} onRetry={() => void refetch()} />;

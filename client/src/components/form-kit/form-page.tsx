@@ -9,7 +9,12 @@ import { BackLink } from '../back-link';
  *
  * @example <FormPage list={{ to: '/admin/chapters', label: 'Chapters' }} title="Edit Chapter" subtitle={name}><ChapterForm /></FormPage>
  */
-export function FormPage(props: { list: { to: string; label: string }; title: string; subtitle?: string; children: ReactNode }) {
+export function FormPage(props: {
+  list: { to: string; label: string };
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -29,7 +34,15 @@ export function useBackTo(to: string): () => void {
 }
 
 /** A titled card grouping some of a long form's fields, stacked `gap` apart (`sm` unless told). */
-export function FormSection({ title, gap = 'sm', children }: { title: string; gap?: MantineSpacing; children: ReactNode }) {
+export function FormSection({
+  title,
+  gap = 'sm',
+  children,
+}: {
+  title: string;
+  gap?: MantineSpacing;
+  children: ReactNode;
+}) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
       <Title order={3} size="h4" mb="md">

@@ -7,7 +7,9 @@ import type { z } from 'zod';
  *
  * @example type Leader = BlankableFields<{ name?: string | null; email?: string }>; // { name: string | null; email: string | null }
  */
-export type BlankableFields<T> = { [K in keyof T]-?: unknown extends T[K] ? number | null : Exclude<T[K], undefined> | null };
+export type BlankableFields<T> = {
+  [K in keyof T]-?: unknown extends T[K] ? number | null : Exclude<T[K], undefined> | null;
+};
 
 /**
  * What a form edits for a contract input schema (see `BlankableFields`).

@@ -23,7 +23,13 @@ describe('form paths', () => {
   });
 
   it('maps the contract schema issues to fields with the server texts', () => {
-    const parsed = InstitutionInput.safeParse({ name: ' ', abbreviation: 'ABCDEFGHIJKLMN', type: null, ownership: null, address: { country: 'FR' } });
+    const parsed = InstitutionInput.safeParse({
+      name: ' ',
+      abbreviation: 'ABCDEFGHIJKLMN',
+      type: null,
+      ownership: null,
+      address: { country: 'FR' },
+    });
     expect(parsed.success).toBe(false);
     const errors = issuesToErrors(parsed.error!.issues);
     expect(errors).toMatchObject({

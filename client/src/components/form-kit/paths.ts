@@ -9,7 +9,11 @@ type Primitive = string | number | boolean | bigint | symbol | null | undefined 
  */
 export type FormPath<T> = T extends Primitive | readonly unknown[]
   ? never
-  : { [K in keyof T & string]: NonNullable<T[K]> extends Primitive | readonly unknown[] ? K : K | `${K}.${FormPath<NonNullable<T[K]>>}` }[keyof T & string];
+  : {
+      [K in keyof T & string]: NonNullable<T[K]> extends Primitive | readonly unknown[]
+        ? K
+        : K | `${K}.${FormPath<NonNullable<T[K]>>}`;
+    }[keyof T & string];
 
 /**
  * The value type at a dotted path.
@@ -30,7 +34,9 @@ export type PathValue<T, P extends string> = P extends `${infer K}.${infer Rest}
  * @example getPath({ address: { city: 'Ames' } }, 'address.city') // 'Ames'
  */
 export function getPath(values: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((obj, key) => (obj == null ? undefined : (obj as Record<string, unknown>)[key]), values);
+  return path
+    .split('.')
+    .reduce<unknown>((obj, key) => (obj == null ? undefined : (obj as Record<string, unknown>)[key]), values);
 }
 
 /**

@@ -41,7 +41,11 @@ export function PickerDropdown<T>(props: {
   return (
     <Combobox.Dropdown>
       <Combobox.Options>
-        <ScrollArea.Autosize mah={260} type="scroll" onBottomReached={() => options.hasNextPage && !options.loading && options.fetchNextPage()}>
+        <ScrollArea.Autosize
+          mah={260}
+          type="scroll"
+          onBottomReached={() => options.hasNextPage && !options.loading && options.fetchNextPage()}
+        >
           {props.showClear && (
             <Combobox.Option value={CLEAR}>
               <Text size="sm" c="dimmed" span>

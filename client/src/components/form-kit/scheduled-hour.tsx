@@ -28,7 +28,9 @@ export function scheduledInstant({ day, hour }: ScheduledHourValues): string {
 
 /** A saved hour back into the form, or a new one: this hour, 7 days ahead (spec 02 §9). */
 export function scheduledHourValues(iso?: string, now = new Date()): ScheduledHourValues {
-  const at = iso ? new Date(iso) : new Date(now.getFullYear(), now.getMonth(), now.getDate() + DEFAULT_SCHEDULE_DAYS_AHEAD, now.getHours());
+  const at = iso
+    ? new Date(iso)
+    : new Date(now.getFullYear(), now.getMonth(), now.getDate() + DEFAULT_SCHEDULE_DAYS_AHEAD, now.getHours());
   return { day: localDay(at), hour: pad(at.getHours()) };
 }
 
@@ -48,7 +50,17 @@ export function hourOptions(day: string | null, now = new Date()) {
  * under the hour (e.g. 'sendScheduledAt').
  * @example <ScheduledHourField form={form} label="Send" errorPath="sendScheduledAt" note="Your local time." />
  */
-export function ScheduledHourField({ form, label, errorPath, note }: { form: FormBinder; label: string; errorPath: string; note?: string }) {
+export function ScheduledHourField({
+  form,
+  label,
+  errorPath,
+  note,
+}: {
+  form: FormBinder;
+  label: string;
+  errorPath: string;
+  note?: string;
+}) {
   const day = form.getInputProps('day');
   const hourError = form.getInputProps(errorPath).error;
   return (

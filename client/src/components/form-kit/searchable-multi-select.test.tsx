@@ -10,13 +10,27 @@ import type { FetchOptionsPage } from './use-paged-options';
 type Item = { id: number; name: string };
 const all: Item[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Chapter ${i + 1}` }));
 
-function Harness(props: { fetchPage: FetchOptionsPage<Item>; initial?: number[]; selectedItems?: { value: number; label: string }[] }) {
+function Harness(props: {
+  fetchPage: FetchOptionsPage<Item>;
+  initial?: number[];
+  selectedItems?: { value: number; label: string }[];
+}) {
   const [value, setValue] = useState<(string | number)[]>(props.initial ?? []);
   return (
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MantineProvider>
-        <SearchableMultiSelect label="Chapters" entityName="chapters" queryKey={['test', Math.random()]} fetchPage={props.fetchPage}
-          getValue={(c) => c.id} getLabel={(c) => c.name} value={value} onChange={setValue} selectedItems={props.selectedItems} debounceMs={10} />
+        <SearchableMultiSelect
+          label="Chapters"
+          entityName="chapters"
+          queryKey={['test', Math.random()]}
+          fetchPage={props.fetchPage}
+          getValue={(c) => c.id}
+          getLabel={(c) => c.name}
+          value={value}
+          onChange={setValue}
+          selectedItems={props.selectedItems}
+          debounceMs={10}
+        />
         <output data-testid="value">{JSON.stringify(value)}</output>
       </MantineProvider>
     </QueryClientProvider>
@@ -51,7 +65,16 @@ describe('SearchableMultiSelect', () => {
   });
 
   it('shows given labels for values not loaded yet, removes the last with Backspace, and shows a load error', async () => {
-    render(<Harness fetchPage={() => Promise.reject({ status: 500, body: { message: 'Database is down' } })} initial={[7, 99]} selectedItems={[{ value: 7, label: 'Chapter 7' }, { value: 99, label: 'Far Away' }]} />);
+    render(
+      <Harness
+        fetchPage={() => Promise.reject({ status: 500, body: { message: 'Database is down' } })}
+        initial={[7, 99]}
+        selectedItems={[
+          { value: 7, label: 'Chapter 7' },
+          { value: 99, label: 'Far Away' },
+        ]}
+      />,
+    );
     expect(screen.getByText('Far Away')).toBeTruthy();
     const input = screen.getByPlaceholderText('Type to search...');
     await userEvent.click(input);

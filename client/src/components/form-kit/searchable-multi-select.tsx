@@ -23,7 +23,9 @@ export type SearchableMultiSelectProps<T> = PickerFieldProps<T> & {
  */
 export function SearchableMultiSelect<T>(props: SearchableMultiSelectProps<T>) {
   const picker = usePicker(props, { debounceMs: 500, clearSearchOnClose: false, selectActiveOnOpen: true });
-  const [labels, setLabels] = useState(() => new Map((props.selectedItems ?? []).map((i) => [String(i.value), i.label])));
+  const [labels, setLabels] = useState(
+    () => new Map((props.selectedItems ?? []).map((i) => [String(i.value), i.label])),
+  );
   const { combobox, search, setSearch } = picker;
   const selected = new Set(props.value.map(String));
   const labelOf = (v: Key) => {
@@ -47,7 +49,11 @@ export function SearchableMultiSelect<T>(props: SearchableMultiSelectProps<T>) {
         <PillsInput {...picker.fieldProps} onClick={() => combobox.openDropdown()}>
           <Pill.Group>
             {props.value.map((v) => (
-              <Pill key={String(v)} withRemoveButton onRemove={() => props.onChange(props.value.filter((o) => String(o) !== String(v)))}>
+              <Pill
+                key={String(v)}
+                withRemoveButton
+                onRemove={() => props.onChange(props.value.filter((o) => String(o) !== String(v)))}
+              >
                 {labelOf(v)}
               </Pill>
             ))}

@@ -15,8 +15,18 @@ function Harness(props: { fetchPage: FetchOptionsPage<Item>; initial?: number | 
   return (
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MantineProvider>
-        <SearchableSelect label="Institution" entityName="institutions" queryKey={['test', Math.random()]} fetchPage={props.fetchPage}
-          getValue={(i) => i.id} getLabel={(i) => i.name} value={value} onChange={(v) => setValue(v)} selectedLabel={props.initialLabel} debounceMs={10} />
+        <SearchableSelect
+          label="Institution"
+          entityName="institutions"
+          queryKey={['test', Math.random()]}
+          fetchPage={props.fetchPage}
+          getValue={(i) => i.id}
+          getLabel={(i) => i.name}
+          value={value}
+          onChange={(v) => setValue(v)}
+          selectedLabel={props.initialLabel}
+          debounceMs={10}
+        />
         <output data-testid="value">{String(value)}</output>
       </MantineProvider>
     </QueryClientProvider>

@@ -25,7 +25,11 @@ export function SearchableSelect<T>(props: SearchableSelectProps<T>) {
   const { combobox } = picker;
   const hasValue = props.value !== null && props.value !== undefined && props.value !== '';
   const loadedLabel = hasValue ? picker.itemOf(props.value!) : undefined;
-  const label = !hasValue ? '' : loadedLabel ? props.getLabel(loadedLabel) : (pickedLabel ?? props.selectedLabel ?? String(props.value));
+  const label = !hasValue
+    ? ''
+    : loadedLabel
+      ? props.getLabel(loadedLabel)
+      : (pickedLabel ?? props.selectedLabel ?? String(props.value));
 
   const submit = picker.submit({
     clear: () => {

@@ -7,7 +7,13 @@ import { Button, Group, Stack } from '@mantine/core';
  *
  * @example <ShortForm onSubmit={form.submit} pending={form.saving} onCancel={close}><TextInput label="Name" /></ShortForm>
  */
-export function ShortForm(props: { onSubmit: (event: FormEvent) => unknown; pending: boolean; onCancel?: () => void; submitLabel?: string; children: ReactNode }) {
+export function ShortForm(props: {
+  onSubmit: (event: FormEvent) => unknown;
+  pending: boolean;
+  onCancel?: () => void;
+  submitLabel?: string;
+  children: ReactNode;
+}) {
   return (
     <form onSubmit={(event) => void props.onSubmit(event)} noValidate>
       <Stack gap="md">

@@ -66,21 +66,31 @@ function createOrFail<B>(opts: { create?: (body: B) => Promise<unknown> }, body:
  * <EntityForm form={form} onCancel={close}><TextInput label="Name" {...form.getInputProps('name')} /></EntityForm>
  */
 export function useEntityForm<V extends object, B>(opts: EntityFormOptions<V, B>): EntityForm<V> {
-  const [state, setState] = useState({ values: opts.initialValues, errors: {} as Record<string, string>, attempted: false, dirty: false });
+  const [state, setState] = useState({
+    values: opts.initialValues,
+    errors: {} as Record<string, string>,
+    attempted: false,
+    dirty: false,
+  });
   const [saving, setSaving] = useState(false);
   const rendered = useRef(new Set<string>());
   const { schema } = opts;
 
-  const check = useCallback((values: V) => {
-    const parsed = schema.safeParse(values);
-    return parsed.success ? {} : issuesToErrors(parsed.error.issues);
-  }, [schema]);
+  const check = useCallback(
+    (values: V) => {
+      const parsed = schema.safeParse(values);
+      return parsed.success ? {} : issuesToErrors(parsed.error.issues);
+    },
+    [schema],
+  );
 
   const setValue = useCallback(
     (path: string, value: unknown) =>
       setState((s) => {
         const values = setPath(s.values, path, value);
-        const errors = s.attempted ? check(values) : Object.fromEntries(Object.entries(s.errors).filter(([k]) => k !== path));
+        const errors = s.attempted
+          ? check(values)
+          : Object.fromEntries(Object.entries(s.errors).filter(([k]) => k !== path));
         return { ...s, values, errors, dirty: true };
       }),
     [check],
@@ -120,7 +130,9 @@ export function useEntityForm<V extends object, B>(opts: EntityFormOptions<V, B>
   return {
     values: state.values,
     errors: state.errors,
-    otherErrors: Object.entries(state.errors).filter(([k]) => !rendered.current.has(k)).map(([, m]) => m),
+    otherErrors: Object.entries(state.errors)
+      .filter(([k]) => !rendered.current.has(k))
+      .map(([, m]) => m),
     isUpdate: opts.id != null,
     saving,
     dirty: state.dirty,

@@ -34,7 +34,13 @@ export function toOptionsPage<T>(response: { status: number; body: unknown }): O
  *
  * @example const options = usePagedOptions({ queryKey: ['institutions', 'options'], fetchPage, search, enabled: opened, debounceMs: 300 });
  */
-export function usePagedOptions<T>(opts: { queryKey: readonly unknown[]; fetchPage: FetchOptionsPage<T>; search: string; enabled: boolean; debounceMs: number }) {
+export function usePagedOptions<T>(opts: {
+  queryKey: readonly unknown[];
+  fetchPage: FetchOptionsPage<T>;
+  search: string;
+  enabled: boolean;
+  debounceMs: number;
+}) {
   const [debounced] = useDebouncedValue(opts.search.trim(), opts.debounceMs);
   const query = useInfiniteQuery({
     queryKey: [...opts.queryKey, { search: debounced }],

@@ -14,7 +14,10 @@ import { usePagedOptions } from './use-paged-options';
  * <Combobox store={picker.combobox} onOptionSubmit={picker.submit({ clear, pick })}>
  *   <InputBase {...picker.fieldProps} onChange={picker.onSearchChange} />
  */
-export function usePicker<T>(props: PickerFieldProps<T>, defaults: { debounceMs: number; clearSearchOnClose: boolean; selectActiveOnOpen?: boolean }) {
+export function usePicker<T>(
+  props: PickerFieldProps<T>,
+  defaults: { debounceMs: number; clearSearchOnClose: boolean; selectActiveOnOpen?: boolean },
+) {
   const [search, setSearch] = useState('');
   const combobox = useCombobox({
     onDropdownClose: () => {
@@ -56,13 +59,11 @@ export function usePicker<T>(props: PickerFieldProps<T>, defaults: { debounceMs:
       combobox.updateSelectedOptionIndex();
     },
     /** The combobox's `onOptionSubmit`: 'Load more' fetches the next page, the rest goes to `clear` or `pick`. */
-    submit:
-      (on: { clear: () => void; pick: (value: string, item: T | undefined) => void }) =>
-      (value: string) => {
-        if (value === LOAD_MORE) return options.fetchNextPage();
-        if (value === CLEAR) return on.clear();
-        on.pick(value, itemOf(value));
-      },
+    submit: (on: { clear: () => void; pick: (value: string, item: T | undefined) => void }) => (value: string) => {
+      if (value === LOAD_MORE) return options.fetchNextPage();
+      if (value === CLEAR) return on.clear();
+      on.pick(value, itemOf(value));
+    },
     /** What `PickerDropdown` needs from the picker besides `showClear` and `renderOption`. */
     dropdownProps: { options, entityName: props.entityName, getValue: props.getValue },
   };

@@ -9,7 +9,10 @@ import type { Column } from './types';
  * An Enabled column: a green or gray badge.
  * @example enabledColumn<EmailTemplate>({ yes: 'Yes', no: 'No' })
  */
-export function enabledColumn<T extends { enabled: boolean }>(labels = { yes: 'Enabled', no: 'Disabled' }, sortField = 'enabled'): Column<T> {
+export function enabledColumn<T extends { enabled: boolean }>(
+  labels = { yes: 'Enabled', no: 'Disabled' },
+  sortField = 'enabled',
+): Column<T> {
   return {
     key: 'enabled',
     header: 'Enabled',
@@ -66,7 +69,12 @@ type NumberKey<T> = { [K in keyof T]: T[K] extends number ? K : never }[keyof T]
  * A sortable column whose text links to the row's screen, with an optional second line under it.
  * @example linkColumn<Program>('name', 'Name', (p) => `/admin/learning/programs/${p.slug}`, (p) => <Text size="xs">{p.slug}</Text>)
  */
-export function linkColumn<T>(key: StringKey<T>, header: string, to: (row: T) => string, sub?: (row: T) => ReactNode): Column<T> {
+export function linkColumn<T>(
+  key: StringKey<T>,
+  header: string,
+  to: (row: T) => string,
+  sub?: (row: T) => ReactNode,
+): Column<T> {
   return {
     key,
     header,
@@ -95,7 +103,12 @@ export function linkColumn<T>(key: StringKey<T>, header: string, to: (row: T) =>
  * out visible text would fail WCAG 2.5.3).
  * @example openColumn<InvitationTest>('name', 'Name', openEdit, (t) => <Text size="xs" c="dimmed">{t.slug}</Text>)
  */
-export function openColumn<T extends { id: number }>(key: StringKey<T>, header: string, openEdit: (id: number) => void, sub?: (row: T) => ReactNode): Column<T> {
+export function openColumn<T extends { id: number }>(
+  key: StringKey<T>,
+  header: string,
+  openEdit: (id: number) => void,
+  sub?: (row: T) => ReactNode,
+): Column<T> {
   return {
     key,
     header,
@@ -157,7 +170,12 @@ export function editColumn<T extends { id: number }>(key: StringKey<T>, openEdit
  * A column sorted by its own field whose cell stacks its lines: the main one, then notes under it.
  * @example stackedColumn<EmailSend>('emailTo', 'Email', undefined, (e) => <><Text size="sm">{e.emailTo}</Text><Note>{e.subject}</Note></>)
  */
-export function stackedColumn<T>(key: keyof T & string, header: string, visibleFrom: Column<T>['visibleFrom'], lines: (row: T) => ReactNode): Column<T> {
+export function stackedColumn<T>(
+  key: keyof T & string,
+  header: string,
+  visibleFrom: Column<T>['visibleFrom'],
+  lines: (row: T) => ReactNode,
+): Column<T> {
   const render = (row: T) => (
     <Stack gap={2} align="flex-start">
       {lines(row)}

@@ -7,12 +7,25 @@ import classes from './list-kit.module.css';
 
 const SKELETON_ROWS = 5;
 
-function SortHeader<T>({ column, sort, onSort }: { column: Column<T>; sort?: string; onSort: (sort: string | undefined) => void }) {
+function SortHeader<T>({
+  column,
+  sort,
+  onSort,
+}: {
+  column: Column<T>;
+  sort?: string;
+  onSort: (sort: string | undefined) => void;
+}) {
   const state = sortStateOf(sort, column.sortField!);
   const Arrow = state.direction === 'asc' ? IconArrowUp : state.direction === 'desc' ? IconArrowDown : IconArrowsSort;
   const click = (e: MouseEvent) => onSort(toggleSort(sort, column.sortField!, { multi: e.shiftKey }));
   return (
-    <UnstyledButton onClick={click} className={classes.sortButton} data-active={!!state.direction || undefined} title="Sort (shift-click to add a secondary sort)">
+    <UnstyledButton
+      onClick={click}
+      className={classes.sortButton}
+      data-active={!!state.direction || undefined}
+      title="Sort (shift-click to add a secondary sort)"
+    >
       <Group gap={4} wrap="nowrap" justify={column.align === 'right' ? 'flex-end' : undefined}>
         <span>{column.header}</span>
         <Arrow size={14} stroke={2} aria-hidden className={classes.sortIcon} />
@@ -59,11 +72,22 @@ export function DataTable<T>(props: {
   // ScrollContainer's ScrollArea and the floating layer with it into every list's first download.
   return (
     <div className={classes.scroll}>
-      <table className={classes.table} data-refreshing={props.refreshing || undefined} aria-busy={props.loading || props.refreshing}>
+      <table
+        className={classes.table}
+        data-refreshing={props.refreshing || undefined}
+        aria-busy={props.loading || props.refreshing}
+      >
         <thead>
           <tr>
             {columns.map((c) => (
-              <Box component="th" key={c.key} visibleFrom={visibleFrom(c)} ta={c.align} w={c.width} aria-sort={ariaSort(props.sort, c.sortField)}>
+              <Box
+                component="th"
+                key={c.key}
+                visibleFrom={visibleFrom(c)}
+                ta={c.align}
+                w={c.width}
+                aria-sort={ariaSort(props.sort, c.sortField)}
+              >
                 {c.sortField ? <SortHeader column={c} sort={props.sort} onSort={props.onSort} /> : c.header}
               </Box>
             ))}

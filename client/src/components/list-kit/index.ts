@@ -1,4 +1,11 @@
-export { listSearchSchema, listSearchMiddlewares, listQueryOf, toUrlSearch, LIST_DEFAULTS, PAGE_SIZES } from './list-search';
+export {
+  listSearchSchema,
+  listSearchMiddlewares,
+  listQueryOf,
+  toUrlSearch,
+  LIST_DEFAULTS,
+  PAGE_SIZES,
+} from './list-search';
 export type { AnyListQuery, BaseListSearch, ListSearch } from './list-search';
 export { readSort, writeSort, sortStateOf, toggleSort } from './sort';
 export { pagerState, type PagerState } from './pager-math';
@@ -12,5 +19,17 @@ export { ListPager } from './list-pager';
 export { ColumnToggle, useVisibleColumns, MOBILE_QUERY } from './column-toggle';
 export type { Column, FilterDef, FilterOption, FilterValues, ListResult } from './types';
 export { CardError, ListError } from './list-error';
-export { actionsColumn, countColumn, dayColumn, editColumn, enabledColumn, linkColumn, Note, openColumn, stackedColumn, updatedColumn, yesNoOptions } from './common-columns';
+export {
+  actionsColumn,
+  countColumn,
+  dayColumn,
+  editColumn,
+  enabledColumn,
+  linkColumn,
+  Note,
+  openColumn,
+  stackedColumn,
+  updatedColumn,
+  yesNoOptions,
+} from './common-columns';
 export { AddButton, EditButton, RowActions } from './row-actions';

@@ -10,7 +10,9 @@ import { DeferredSelect } from './deferred-select';
  * @example filterValuesOf([{ key: 'type', type: 'select', label: 'Type', options: [] }], { page: 2, type: 'Business' }) // { type: 'Business' }
  */
 export function filterValuesOf(filters: readonly FilterDef[], search: Record<string, unknown>): FilterValues {
-  return Object.fromEntries(filters.map((f) => [f.key, search[f.key] === undefined ? undefined : String(search[f.key])]));
+  return Object.fromEntries(
+    filters.map((f) => [f.key, search[f.key] === undefined ? undefined : String(search[f.key])]),
+  );
 }
 
 const DateFilter = lazy(() => import('./date-filter'));
@@ -19,7 +21,15 @@ function options(def: Extract<FilterDef, { type: 'select' }>) {
   return def.options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
 }
 
-function FilterField({ def, value, onChange }: { def: FilterDef; value: string | undefined; onChange: (v: string | undefined) => void }) {
+function FilterField({
+  def,
+  value,
+  onChange,
+}: {
+  def: FilterDef;
+  value: string | undefined;
+  onChange: (v: string | undefined) => void;
+}) {
   switch (def.type) {
     case 'search': {
       const placeholder = def.placeholder ?? 'Search...';
@@ -48,12 +58,24 @@ function FilterField({ def, value, onChange }: { def: FilterDef; value: string |
           onChange={(v) => onChange(v ?? undefined)}
           clearable
           comboboxProps={{ withinPortal: true }}
-          miw={140} style={{ flex: '1 1 150px' }}
+          miw={140}
+          style={{ flex: '1 1 150px' }}
         />
       );
     case 'date':
       return (
-        <Suspense fallback={<TextInput aria-label={def.label} placeholder={def.placeholder ?? def.label} value={value ?? ''} readOnly miw={140} style={{ flex: '1 1 150px' }} />}>
+        <Suspense
+          fallback={
+            <TextInput
+              aria-label={def.label}
+              placeholder={def.placeholder ?? def.label}
+              value={value ?? ''}
+              readOnly
+              miw={140}
+              style={{ flex: '1 1 150px' }}
+            />
+          }
+        >
           <DateFilter label={def.label} placeholder={def.placeholder} value={value} onChange={onChange} />
         </Suspense>
       );
@@ -68,7 +90,12 @@ function FilterField({ def, value, onChange }: { def: FilterDef; value: string |
  *
  * @example <ListFilters filters={filters} initial={filterValuesOf(filters, list.search)} onApply={list.applyFilters} actions={<RefreshButton />} />
  */
-export function ListFilters(props: { filters: readonly FilterDef[]; initial: FilterValues; onApply: (values: FilterValues) => void; actions?: ReactNode }) {
+export function ListFilters(props: {
+  filters: readonly FilterDef[];
+  initial: FilterValues;
+  onApply: (values: FilterValues) => void;
+  actions?: ReactNode;
+}) {
   const [draft, setDraft] = useState<FilterValues>(props.initial);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -78,7 +105,12 @@ export function ListFilters(props: { filters: readonly FilterDef[]; initial: Fil
     <form onSubmit={submit} role="search">
       <Group gap="sm" align="flex-end" wrap="wrap">
         {props.filters.map((def) => (
-          <FilterField key={def.key} def={def} value={draft[def.key]} onChange={(v) => setDraft((d) => ({ ...d, [def.key]: v }))} />
+          <FilterField
+            key={def.key}
+            def={def}
+            value={draft[def.key]}
+            onChange={(v) => setDraft((d) => ({ ...d, [def.key]: v }))}
+          />
         ))}
         <Group gap="xs" wrap="nowrap">
           {/* A list without filters (a detail tab's) has nothing to search: only its tools. */}

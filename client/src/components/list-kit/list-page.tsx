@@ -48,7 +48,14 @@ export function ListPage<T>(props: ListPageProps<T>) {
 
   const tools = (
     <>
-      <ActionIcon variant="default" size="lg" aria-label="Refresh" title="Refresh" onClick={() => void result.refetch()} loading={result.isFetching && !result.isPending}>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label="Refresh"
+        title="Refresh"
+        onClick={() => void result.refetch()}
+        loading={result.isFetching && !result.isPending}
+      >
         <IconRefresh size={18} />
       </ActionIcon>
       {cols.isMobile && <ColumnToggle columns={props.columns} shown={cols.shown} onToggle={cols.toggle} />}
@@ -71,7 +78,13 @@ export function ListPage<T>(props: ListPageProps<T>) {
       {props.intro}
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
-          <ListFilters key={JSON.stringify(initial)} filters={filters} initial={initial} onApply={list.applyFilters} actions={tools} />
+          <ListFilters
+            key={JSON.stringify(initial)}
+            filters={filters}
+            initial={initial}
+            onApply={list.applyFilters}
+            actions={tools}
+          />
           {result.error != null && <ListError error={result.error} onRetry={() => void result.refetch()} />}
           <DataTable
             columns={cols.visible}
@@ -84,7 +97,13 @@ export function ListPage<T>(props: ListPageProps<T>) {
             emptyText={props.emptyText}
             responsive={!cols.isMobile}
           />
-          <ListPager page={list.search.page} pageSize={list.search.pageSize} pagination={body?.pagination} onPage={list.setPage} onPageSize={list.setPageSize} />
+          <ListPager
+            page={list.search.page}
+            pageSize={list.search.pageSize}
+            pagination={body?.pagination}
+            onPage={list.setPage}
+            onPageSize={list.setPageSize}
+          />
         </Stack>
       </Paper>
     </Stack>

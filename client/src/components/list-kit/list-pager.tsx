@@ -21,7 +21,14 @@ export function ListPager(props: {
   const sizes = PAGE_SIZES.map(String);
   if (!sizes.includes(String(props.pageSize))) sizes.push(String(props.pageSize));
   const button = (label: string, target: number, enabled: boolean, Icon: typeof IconChevronLeft) => (
-    <ActionIcon variant="default" size="md" aria-label={label} title={label} disabled={!enabled} onClick={() => props.onPage(target)}>
+    <ActionIcon
+      variant="default"
+      size="md"
+      aria-label={label}
+      title={label}
+      disabled={!enabled}
+      onClick={() => props.onPage(target)}
+    >
       <Icon size={16} />
     </ActionIcon>
   );

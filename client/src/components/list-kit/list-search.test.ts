@@ -15,7 +15,9 @@ describe('listSearchSchema', () => {
   });
 
   it('falls back instead of failing on bad values', () => {
-    expect(schema.parse({ page: 'abc', pageSize: 1000, sort: 'nope:asc', type: 'C', active: 'yes', edit: 'x' })).toEqual({ page: 1, pageSize: 10 });
+    expect(
+      schema.parse({ page: 'abc', pageSize: 1000, sort: 'nope:asc', type: 'C', active: 'yes', edit: 'x' }),
+    ).toEqual({ page: 1, pageSize: 10 });
     expect(schema.parse({ page: 0, pageSize: -5 })).toEqual({ page: 1, pageSize: 10 });
     // Kept as undefined, not left out: the router spreads the raw search under the validated one.
     expect(Object.entries(schema.parse({ type: 'C' }))).toContainEqual(['type', undefined]);
@@ -29,7 +31,12 @@ describe('listSearchSchema', () => {
 
   it('reads values the router JSON-parsed as the contract texts', () => {
     expect(schema.parse({ page: 3, pageSize: '20', active: 1, search: 123, type: 'B', edit: 7 })).toEqual({
-      page: 3, pageSize: 20, active: '1', search: '123', type: 'B', edit: 7,
+      page: 3,
+      pageSize: 20,
+      active: '1',
+      search: '123',
+      type: 'B',
+      edit: 7,
     });
   });
 

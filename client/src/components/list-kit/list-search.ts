@@ -3,7 +3,9 @@ import { stripSearchParams, type SearchMiddleware } from '@tanstack/react-router
 import { DEFAULT_PAGE_SIZE, formatSort, type SortTerm } from '@app/contract';
 
 /** The shape every contract list query has (`listQuery(...)` in contract/src/common/list.ts). */
-export type AnyListQuery = z.ZodObject<{ page: z.ZodTypeAny; pageSize: z.ZodTypeAny; sort: z.ZodTypeAny } & z.ZodRawShape>;
+export type AnyListQuery = z.ZodObject<
+  { page: z.ZodTypeAny; pageSize: z.ZodTypeAny; sort: z.ZodTypeAny } & z.ZodRawShape
+>;
 
 type FilterKeys<Q extends AnyListQuery> = Exclude<keyof z.input<Q>, 'page' | 'pageSize' | 'sort'>;
 
@@ -66,16 +68,21 @@ export function listSearchSchema<Q extends AnyListQuery, E extends z.ZodRawShape
     if (key === 'page') shape[key] = z.preprocess(asText, field).catch(LIST_DEFAULTS.page);
     else if (key === 'pageSize') shape[key] = z.preprocess(asText, field).catch(LIST_DEFAULTS.pageSize);
     else if (key === 'sort') shape[key] = z.unknown().transform((v) => tolerantSort(field, v));
-    else shape[key] = z.unknown().transform((v) => {
-      const text = asText(v);
-      return text !== undefined && text !== '' && field.safeParse(text).success ? text : undefined;
-    });
+    else
+      shape[key] = z.unknown().transform((v) => {
+        const text = asText(v);
+        return text !== undefined && text !== '' && field.safeParse(text).success ? text : undefined;
+      });
   }
   // A rejected key stays in the output as `undefined`: the router spreads the raw search under the
   // validated one, so leaving the key out would let the raw value through.
   const schema = z.object({ ...shape, ...(extra ?? {}) });
   type Extra = z.ZodObject<E>;
-  return schema as unknown as z.ZodType<ListSearch<Q> & z.output<Extra>, z.ZodTypeDef, Partial<ListSearch<Q>> & z.input<Extra>>;
+  return schema as unknown as z.ZodType<
+    ListSearch<Q> & z.output<Extra>,
+    z.ZodTypeDef,
+    Partial<ListSearch<Q>> & z.input<Extra>
+  >;
 }
 
 /**
@@ -92,7 +99,9 @@ export const listSearchMiddlewares: SearchMiddleware<any>[] = [stripSearchParams
  */
 export function listQueryOf<Q extends AnyListQuery>(query: Q, search: Partial<ListSearch<Q>>): z.input<Q> {
   const keys = Object.keys(query.shape);
-  return Object.fromEntries(Object.entries(search).filter(([k, v]) => keys.includes(k) && v !== undefined && v !== '')) as z.input<Q>;
+  return Object.fromEntries(
+    Object.entries(search).filter(([k, v]) => keys.includes(k) && v !== undefined && v !== ''),
+  ) as z.input<Q>;
 }
 
 /**

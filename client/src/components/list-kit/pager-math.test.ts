@@ -8,7 +8,12 @@ describe('pagerState', () => {
   });
 
   it('shows at least one page, also while loading or empty', () => {
-    expect(pagerState(1, undefined)).toMatchObject({ label: 'Page 1 of 1', countLabel: '0 records', canPrevious: false, canNext: false });
+    expect(pagerState(1, undefined)).toMatchObject({
+      label: 'Page 1 of 1',
+      countLabel: '0 records',
+      canPrevious: false,
+      canNext: false,
+    });
     expect(pagerState(1, { totalItems: 0, totalPages: 0 }).label).toBe('Page 1 of 1');
   });
 

@@ -26,7 +26,10 @@ export function groupThousands(n: number): string {
  *
  * @example pagerState(2, { totalItems: 25, perPage: 10, ... }) // { page: 2, totalPages: 3, label: 'Page 2 of 3', countLabel: '25 records', ... }
  */
-export function pagerState(page: number, pagination: Pick<Pagination, 'totalItems' | 'totalPages'> | undefined): PagerState {
+export function pagerState(
+  page: number,
+  pagination: Pick<Pagination, 'totalItems' | 'totalPages'> | undefined,
+): PagerState {
   const totalItems = pagination?.totalItems ?? 0;
   const totalPages = Math.max(1, pagination?.totalPages ?? 1);
   return {

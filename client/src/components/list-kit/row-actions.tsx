@@ -8,7 +8,17 @@ import { DeferredTooltip } from '../deferred-tooltip';
  * is a link (`editTo`) or an action (`onEdit`); either may be left out (e.g. once a send has started).
  * @example <RowActions name={`reminder #${r.id}`} onEdit={() => edit(r)} onDelete={() => confirmDelete(r)} />
  */
-export function RowActions({ name, editTo, onEdit, onDelete }: { name: string; editTo?: string; onEdit?: () => void; onDelete?: () => void }) {
+export function RowActions({
+  name,
+  editTo,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  editTo?: string;
+  onEdit?: () => void;
+  onDelete?: () => void;
+}) {
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {(editTo || onEdit) && (
@@ -42,7 +52,14 @@ export function RowActions({ name, editTo, onEdit, onDelete }: { name: string; e
 export function EditButton({ name, to, onClick }: { name: string; to?: string; onClick?: () => void }) {
   const link = to ? { component: Link, to } : {};
   return (
-    <Button {...(link as object)} variant="subtle" size="xs" leftSection={<IconPencil size={14} />} onClick={onClick} aria-label={`Edit ${name}`}>
+    <Button
+      {...(link as object)}
+      variant="subtle"
+      size="xs"
+      leftSection={<IconPencil size={14} />}
+      onClick={onClick}
+      aria-label={`Edit ${name}`}
+    >
       Edit
     </Button>
   );

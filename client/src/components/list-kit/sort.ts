@@ -28,10 +28,15 @@ export function writeSort(terms: readonly SortTerm[]): string | undefined {
  *
  * @example sortStateOf('name:asc,id:desc', 'id') // { direction: 'desc', position: 2, count: 2 }
  */
-export function sortStateOf(sort: string | undefined, field: string): { direction?: SortDirection; position?: number; count: number } {
+export function sortStateOf(
+  sort: string | undefined,
+  field: string,
+): { direction?: SortDirection; position?: number; count: number } {
   const terms = readSort(sort);
   const index = terms.findIndex((t) => t.field === field);
-  return index < 0 ? { count: terms.length } : { direction: terms[index]!.direction, position: index + 1, count: terms.length };
+  return index < 0
+    ? { count: terms.length }
+    : { direction: terms[index]!.direction, position: index + 1, count: terms.length };
 }
 
 const NEXT: Record<SortDirection | 'none', SortDirection | undefined> = { none: 'asc', asc: 'desc', desc: undefined };
@@ -46,7 +51,11 @@ const NEXT: Record<SortDirection | 'none', SortDirection | undefined> = { none: 
  * toggleSort('name:desc', 'name')               // undefined
  * toggleSort('name:asc', 'type', { multi: true }) // 'name:asc,type:asc'
  */
-export function toggleSort(sort: string | undefined, field: string, opts: { multi?: boolean } = {}): string | undefined {
+export function toggleSort(
+  sort: string | undefined,
+  field: string,
+  opts: { multi?: boolean } = {},
+): string | undefined {
   const terms = readSort(sort);
   const current = terms.find((t) => t.field === field);
   const next = NEXT[current?.direction ?? 'none'];
@@ -56,5 +65,9 @@ export function toggleSort(sort: string | undefined, field: string, opts: { mult
     return writeSort(cycled ? [{ field, direction: cycled }] : []);
   }
   if (!current) return writeSort(next ? [...terms, { field, direction: next }] : terms);
-  return writeSort(next ? terms.map((t) => (t.field === field ? { field, direction: next } : t)) : terms.filter((t) => t.field !== field));
+  return writeSort(
+    next
+      ? terms.map((t) => (t.field === field ? { field, direction: next } : t))
+      : terms.filter((t) => t.field !== field),
+  );
 }

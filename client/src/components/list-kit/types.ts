@@ -42,7 +42,12 @@ export type FilterDef =
   | { key: string; type: 'search'; label?: string; placeholder?: string }
   | { key: string; type: 'select'; label: string; options: readonly FilterOption[]; placeholder?: string }
   | { key: string; type: 'date'; label: string; placeholder?: string }
-  | { key: string; type: 'custom'; label: string; render: (value: string | undefined, onChange: (value: string | undefined) => void) => ReactNode };
+  | {
+      key: string;
+      type: 'custom';
+      label: string;
+      render: (value: string | undefined, onChange: (value: string | undefined) => void) => ReactNode;
+    };
 
 /** Filter values being edited before Search applies them. */
 export type FilterValues = Record<string, string | undefined>;

@@ -25,7 +25,9 @@ export type ListController<S extends BaseListSearch = BaseListSearch> = {
  * const list = useListSearch(routeApi.useSearch());
  * list.setSort('name:asc'); // -> ?sort=name:asc (page back to 1)
  */
-export function useListSearch<S extends BaseListSearch | ListSearch<any>>(search: S): ListController<S & BaseListSearch> {
+export function useListSearch<S extends BaseListSearch | ListSearch<any>>(
+  search: S,
+): ListController<S & BaseListSearch> {
   const navigate = useNavigate();
   const setSearch = useCallback(
     (patch: Record<string, unknown>, opts?: { replace?: boolean }) =>

@@ -31,10 +31,16 @@ export function usePrefixedListSearch(prefix: string, query: AnyListQuery): List
     const setSearch = (patch: Record<string, unknown>, opts?: { replace?: boolean }) => {
       const prefixed: Record<string, unknown> = {};
       for (const [name, value] of Object.entries(patch)) {
-        const isDefault = (name === 'page' && value === LIST_DEFAULTS.page) || (name === 'pageSize' && value === LIST_DEFAULTS.pageSize);
+        const isDefault =
+          (name === 'page' && value === LIST_DEFAULTS.page) ||
+          (name === 'pageSize' && value === LIST_DEFAULTS.pageSize);
         prefixed[key(name)] = isDefault ? undefined : value;
       }
-      void navigate({ to: '.', search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, ...prefixed }), replace: opts?.replace } as never);
+      void navigate({
+        to: '.',
+        search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, ...prefixed }),
+        replace: opts?.replace,
+      } as never);
     };
     return {
       search,

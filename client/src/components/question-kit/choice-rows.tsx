@@ -24,16 +24,29 @@ export function ChoiceRows({ kind, form, type }: { kind: QuestionKind; form: For
     setRows(rows.map((r, j) => (j === i ? { ...r, [field]: text } : r)));
     const statements = form.values.statements as Array<{ answerText: string }> | undefined;
     if (kind.statements && old.trim() && statements?.some((s) => s.answerText === old.trim())) {
-      form.setValue('statements', statements.map((s) => (s.answerText === old.trim() ? { ...s, answerText: text.trim() } : s)));
+      form.setValue(
+        'statements',
+        statements.map((s) => (s.answerText === old.trim() ? { ...s, answerText: text.trim() } : s)),
+      );
     }
   };
   const setCorrect = (i: number, correct: boolean) =>
-    setRows(rows.map((r, j) => (j === i ? { ...r, correct } : type === 'single select' && correct ? { ...r, correct: false } : r)));
+    setRows(
+      rows.map((r, j) =>
+        j === i ? { ...r, correct } : type === 'single select' && correct ? { ...r, correct: false } : r,
+      ),
+    );
 
   return (
     <RowCards
       title={`${label}s`}
-      hint={type === 'sort' ? (kind.choices.correct ? 'Enter the answers in their correct order.' : 'Learners put the options in their own order.') : undefined}
+      hint={
+        type === 'sort'
+          ? kind.choices.correct
+            ? 'Enter the answers in their correct order.'
+            : 'Learners put the options in their own order.'
+          : undefined
+      }
       rows={rows}
       error={form.getInputProps(key).error}
       addLabel={`Add ${label}`}
@@ -52,7 +65,12 @@ export function ChoiceRows({ kind, form, type }: { kind: QuestionKind; form: For
             onRemove={() => setRows(rows.filter((_, j) => j !== i))}
           />
           {withCorrect && (
-            <Checkbox label="Correct" checked={!!row.correct} aria-label={`${label} ${n} is correct`} onChange={(e) => setCorrect(i, e.currentTarget.checked)} />
+            <Checkbox
+              label="Correct"
+              checked={!!row.correct}
+              aria-label={`${label} ${n} is correct`}
+              onChange={(e) => setCorrect(i, e.currentTarget.checked)}
+            />
           )}
           {withFeedback && (
             <TextInput

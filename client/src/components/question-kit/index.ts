@@ -1,4 +1,12 @@
-export { blankQuestion, blankChoice, blankStatement, selectCount, typeLabel, type KitQuestion, type QuestionKind } from './kinds';
+export {
+  blankQuestion,
+  blankChoice,
+  blankStatement,
+  selectCount,
+  typeLabel,
+  type KitQuestion,
+  type QuestionKind,
+} from './kinds';
 export { NameDialog, type NameSave } from './name-dialog';
 export { QuestionEditor, type EditorTarget, type QuestionSave } from './question-editor';
 export { AddQuestionMenu, QuestionList } from './question-list';

@@ -40,7 +40,11 @@ export type ChoiceRow = Record<string, unknown> & { id?: number };
 
 /** A blank answer or option row. */
 export function blankChoice(kind: QuestionKind): ChoiceRow {
-  return { [kind.choices.field]: '', ...(kind.choices.correct && { correct: false }), ...(kind.choices.feedback && { feedback: '' }) };
+  return {
+    [kind.choices.field]: '',
+    ...(kind.choices.correct && { correct: false }),
+    ...(kind.choices.feedback && { feedback: '' }),
+  };
 }
 
 export const blankStatement = () => ({ statement: '', feedback: '', answerText: '' });
@@ -55,10 +59,12 @@ export function blankQuestion(kind: QuestionKind, type: QuestionType): Record<st
     type,
     ...(kind.category && { category: '' }),
     [kind.max.key]: null,
-    [kind.choices.key]: type === 'open ended' ? [] : Array.from({ length: INITIAL_BLANK_ANSWERS }, () => blankChoice(kind)),
+    [kind.choices.key]:
+      type === 'open ended' ? [] : Array.from({ length: INITIAL_BLANK_ANSWERS }, () => blankChoice(kind)),
     ...(kind.statements && { statements: type === 'matcher' ? [blankStatement()] : [] }),
   };
 }
 
 /** 'select N' of a multi-select question: its limit, else every choice. */
-export const selectCount = (q: Pick<KitQuestion, 'maxChosen' | 'choices'>) => `select ${q.maxChosen ?? q.choices.length}`;
+export const selectCount = (q: Pick<KitQuestion, 'maxChosen' | 'choices'>) =>
+  `select ${q.maxChosen ?? q.choices.length}`;

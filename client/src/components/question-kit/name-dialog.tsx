@@ -12,7 +12,14 @@ export type NameSave = {
  * rename it; absent: create one. `onSaved` gets the saved body (its `id`).
  * @example <NameDialog title="Create Quiz" save={quizzesArea.useSave()} onClose={close} onSaved={(quiz) => open(quiz.id)} />
  */
-export function NameDialog(props: { title: string; id?: number; name?: string; save: NameSave; onClose: () => void; onSaved?: (saved: { id: number }) => void }) {
+export function NameDialog(props: {
+  title: string;
+  id?: number;
+  name?: string;
+  save: NameSave;
+  onClose: () => void;
+  onSaved?: (saved: { id: number }) => void;
+}) {
   const form = useEntityForm({
     schema: QuestionnaireInput,
     initialValues: { name: props.name ?? '' },
@@ -29,7 +36,13 @@ export function NameDialog(props: { title: string; id?: number; name?: string; s
     <Modal opened onClose={props.onClose} title={props.title}>
       {/* A short form: the drawer's full-height EntityForm layout does not fit a dialog. */}
       <ShortForm onSubmit={form.submit} pending={form.saving} onCancel={props.onClose}>
-        <TextInput label="Name" withAsterisk data-autofocus maxLength={QUESTION_LIMITS.name} {...form.getInputProps('name')} />
+        <TextInput
+          label="Name"
+          withAsterisk
+          data-autofocus
+          maxLength={QUESTION_LIMITS.name}
+          {...form.getInputProps('name')}
+        />
       </ShortForm>
     </Modal>
   );

@@ -1,10 +1,24 @@
 import { ActionIcon, Badge, Button, Card, Group, List, Menu, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconCheck, IconChevronDown, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconCheck,
+  IconChevronDown,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import type { QuestionType } from '@app/contract';
 import { selectCount, typeLabel, type KitQuestion } from './kinds';
 
 /** 'Add Question' with the kinds this area offers. */
-export function AddQuestionMenu({ types, onAdd }: { types: readonly QuestionType[]; onAdd: (type: QuestionType) => void }) {
+export function AddQuestionMenu({
+  types,
+  onAdd,
+}: {
+  types: readonly QuestionType[];
+  onAdd: (type: QuestionType) => void;
+}) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -24,10 +38,20 @@ export function AddQuestionMenu({ types, onAdd }: { types: readonly QuestionType
 }
 
 function Choices({ q }: { q: KitQuestion }) {
-  if (q.type === 'open ended') return <Text size="sm" c="dimmed">Open answer</Text>;
+  if (q.type === 'open ended')
+    return (
+      <Text size="sm" c="dimmed">
+        Open answer
+      </Text>
+    );
   const marksCorrect = q.type === 'single select' || q.type === 'multi select';
   return (
-    <List size="sm" spacing={2} type={q.type === 'sort' ? 'ordered' : 'unordered'} listStyleType={q.type === 'sort' ? undefined : 'none'}>
+    <List
+      size="sm"
+      spacing={2}
+      type={q.type === 'sort' ? 'ordered' : 'unordered'}
+      listStyleType={q.type === 'sort' ? undefined : 'none'}
+    >
       {q.choices.map((c) => (
         <List.Item
           key={c.id}
@@ -71,7 +95,12 @@ function Statements({ q }: { q: KitQuestion }) {
 }
 
 /** The numbered questions with their type badge, 'select N' on multi select, and move / edit / delete each. */
-export function QuestionList({ questions, onEdit, onDelete, onMove }: {
+export function QuestionList({
+  questions,
+  onEdit,
+  onDelete,
+  onMove,
+}: {
   questions: KitQuestion[];
   onEdit: (q: KitQuestion) => void;
   onDelete: (q: KitQuestion) => void;
@@ -102,16 +131,33 @@ export function QuestionList({ questions, onEdit, onDelete, onMove }: {
                   </Text>
                 </Group>
                 <Group gap={4} wrap="nowrap">
-                  <ActionIcon variant="subtle" color="gray" aria-label={`Move question ${n} up`} disabled={i === 0} onClick={() => onMove(q, -1)}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Move question ${n} up`}
+                    disabled={i === 0}
+                    onClick={() => onMove(q, -1)}
+                  >
                     <IconArrowUp size={16} />
                   </ActionIcon>
-                  <ActionIcon variant="subtle" color="gray" aria-label={`Move question ${n} down`} disabled={i === questions.length - 1} onClick={() => onMove(q, 1)}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Move question ${n} down`}
+                    disabled={i === questions.length - 1}
+                    onClick={() => onMove(q, 1)}
+                  >
                     <IconArrowDown size={16} />
                   </ActionIcon>
                   <ActionIcon variant="subtle" aria-label={`Edit question ${n}`} onClick={() => onEdit(q)}>
                     <IconPencil size={16} />
                   </ActionIcon>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Delete question ${n}`} onClick={() => onDelete(q)}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete question ${n}`}
+                    onClick={() => onDelete(q)}
+                  >
                     <IconTrash size={16} />
                   </ActionIcon>
                 </Group>

@@ -9,7 +9,10 @@ import { toUrlSearch } from '../list-kit/list-search';
  * @example validateSearch: z.object(questionPanelSearch)
  */
 export const questionPanelSearch = {
-  question: z.union([z.literal('new'), z.coerce.number().int().positive()]).optional().catch(undefined),
+  question: z
+    .union([z.literal('new'), z.coerce.number().int().positive()])
+    .optional()
+    .catch(undefined),
   type: z.enum(QUESTION_TYPES).optional().catch(undefined),
 };
 
@@ -18,7 +21,10 @@ export function useQuestionPanel() {
   const search = useSearch({ strict: false }) as { question?: 'new' | number; type?: QuestionType };
   const navigate = useNavigate();
   const go = (question: 'new' | number | undefined, type?: QuestionType) =>
-    void navigate({ to: '.', search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, question, type }) } as never);
+    void navigate({
+      to: '.',
+      search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, question, type }),
+    } as never);
   return {
     question: search.question,
     type: search.type,

@@ -37,7 +37,8 @@ export function QuestionnaireDetail(props: QuestionnaireDetailProps) {
   const noun = kind.noun.toLowerCase();
   const [renaming, setRenaming] = useState(false);
   const panel = useQuestionPanel();
-  const editedQuestion = typeof panel.question === 'number' ? props.questions.find((q) => q.id === panel.question) : undefined;
+  const editedQuestion =
+    typeof panel.question === 'number' ? props.questions.find((q) => q.id === panel.question) : undefined;
   const editing: EditorTarget | null =
     panel.question === 'new'
       ? { type: panel.type && kind.offeredTypes.includes(panel.type) ? panel.type : kind.offeredTypes[0]! }
@@ -50,7 +51,8 @@ export function QuestionnaireDetail(props: QuestionnaireDetailProps) {
       title: `Delete ${kind.noun}`,
       children: (
         <Text size="sm">
-          Are you sure you want to delete the {noun} <b>{entity.name}</b> and its {props.questions.length} questions? This action cannot be undone.
+          Are you sure you want to delete the {noun} <b>{entity.name}</b> and its {props.questions.length} questions?
+          This action cannot be undone.
         </Text>
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -90,7 +92,8 @@ export function QuestionnaireDetail(props: QuestionnaireDetailProps) {
             {entity.name}
           </Title>
           <Text size="sm" c="dimmed">
-            {props.questions.length} {props.questions.length === 1 ? 'question' : 'questions'} · last updated {formatDay(entity.updatedAt)}
+            {props.questions.length} {props.questions.length === 1 ? 'question' : 'questions'} · last updated{' '}
+            {formatDay(entity.updatedAt)}
           </Text>
         </Stack>
         <Group gap="xs">
@@ -98,7 +101,14 @@ export function QuestionnaireDetail(props: QuestionnaireDetailProps) {
             Rename
           </Button>
           <Tooltip label={`Used by a program component: remove it there first`} disabled={!inUse}>
-            <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} disabled={inUse} loading={props.removing}>
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={confirmDelete}
+              disabled={inUse}
+              loading={props.removing}
+            >
               Delete
             </Button>
           </Tooltip>
@@ -106,13 +116,30 @@ export function QuestionnaireDetail(props: QuestionnaireDetailProps) {
         </Group>
       </Group>
       {inUse && (
-        <Alert variant="light" icon={<IconInfoCircle size={18} />} title={`Used by ${entity.usedBy.length === 1 ? 'a program component' : `${entity.usedBy.length} program components`}`}>
+        <Alert
+          variant="light"
+          icon={<IconInfoCircle size={18} />}
+          title={`Used by ${entity.usedBy.length === 1 ? 'a program component' : `${entity.usedBy.length} program components`}`}
+        >
           {entity.usedBy.map((u) => `${u.name} (${u.programName})`).join(', ')}
         </Alert>
       )}
-      <QuestionList questions={props.questions} onEdit={(q) => panel.openEdit(q.id)} onDelete={confirmDeleteQuestion} onMove={move} />
+      <QuestionList
+        questions={props.questions}
+        onEdit={(q) => panel.openEdit(q.id)}
+        onDelete={confirmDeleteQuestion}
+        onMove={move}
+      />
       <QuestionEditor kind={kind} target={editing} save={props.saveQuestion} onClose={panel.close} />
-      {renaming && <NameDialog title={`Rename ${kind.noun}`} id={entity.id} name={entity.name} save={props.rename} onClose={() => setRenaming(false)} />}
+      {renaming && (
+        <NameDialog
+          title={`Rename ${kind.noun}`}
+          id={entity.id}
+          name={entity.name}
+          save={props.rename}
+          onClose={() => setRenaming(false)}
+        />
+      )}
     </Stack>
   );
 }

@@ -11,7 +11,11 @@ type Entity<Q> = QuestionnaireDetailProps['entity'] & { questions: Q[] };
 export type QuestionnaireHooks<T> = {
   useDetail: (id: number) => { data?: { body: T }; error: unknown; refetch: () => unknown };
   useSave: () => NameSave;
-  useQuestions: (id: number) => { save: QuestionSave; remove: (questionId: number) => void; reorder: (entityIds: number[]) => void };
+  useQuestions: (id: number) => {
+    save: QuestionSave;
+    remove: (questionId: number) => void;
+    reorder: (entityIds: number[]) => void;
+  };
   useRemove: (id: number, onDeleted: () => void) => { remove: () => void; isPending: boolean };
 };
 
@@ -29,10 +33,21 @@ export function QuestionnairePage<T extends Entity<Q>, Q>(props: {
   listPath: string;
   listLabel: string;
 }) {
-  return <LoadedEntity result={props.area.useDetail(props.id)}>{(entity) => <Loaded {...props} entity={entity} />}</LoadedEntity>;
+  return (
+    <LoadedEntity result={props.area.useDetail(props.id)}>
+      {(entity) => <Loaded {...props} entity={entity} />}
+    </LoadedEntity>
+  );
 }
 
-function Loaded<T extends Entity<Q>, Q>({ area, entity, kind, toKitQuestion, listPath, listLabel }: Parameters<typeof QuestionnairePage<T, Q>>[0] & { entity: T }) {
+function Loaded<T extends Entity<Q>, Q>({
+  area,
+  entity,
+  kind,
+  toKitQuestion,
+  listPath,
+  listLabel,
+}: Parameters<typeof QuestionnairePage<T, Q>>[0] & { entity: T }) {
   const navigate = useNavigate();
   const questions = area.useQuestions(entity.id);
   const remove = area.useRemove(entity.id, () => void navigate({ to: listPath } as never));

@@ -79,7 +79,15 @@ export type RowHeadProps = {
 export function RowHead({ label, value, maxLength, error, onChange, removeLabel, onRemove }: RowHeadProps) {
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">
-      <TextInput style={{ flex: 1 }} label={label} withAsterisk maxLength={maxLength} value={value} error={error} onChange={(e) => onChange(e.currentTarget.value)} />
+      <TextInput
+        style={{ flex: 1 }}
+        label={label}
+        withAsterisk
+        maxLength={maxLength}
+        value={value}
+        error={error}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
       <ActionIcon variant="subtle" color="red" mt={26} aria-label={removeLabel} onClick={onRemove}>
         <IconTrash size={16} />
       </ActionIcon>

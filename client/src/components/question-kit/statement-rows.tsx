@@ -12,11 +12,24 @@ type Statement = { id?: number; statement: string; feedback: string | null; answ
  */
 export function StatementRows({ kind, form }: { kind: QuestionKind; form: EntityFormState<Record<string, any>> }) {
   const rows = (form.values.statements ?? []) as Statement[];
-  const answers = [...new Set(((form.values[kind.choices.key] ?? []) as ChoiceRow[]).map((a) => String(a[kind.choices.field] ?? '').trim()).filter(Boolean))];
+  const answers = [
+    ...new Set(
+      ((form.values[kind.choices.key] ?? []) as ChoiceRow[])
+        .map((a) => String(a[kind.choices.field] ?? '').trim())
+        .filter(Boolean),
+    ),
+  ];
   const setRows = (next: Statement[]) => form.setValue('statements', next);
-  const setField = (i: number, patch: Partial<Statement>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const setField = (i: number, patch: Partial<Statement>) =>
+    setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
-    <RowCards title="Statements" rows={rows} error={form.getInputProps('statements').error} addLabel="Add Statement" onAdd={() => setRows([...rows, blankStatement()])}>
+    <RowCards
+      title="Statements"
+      rows={rows}
+      error={form.getInputProps('statements').error}
+      addLabel="Add Statement"
+      onAdd={() => setRows([...rows, blankStatement()])}
+    >
       {(row, i, n) => (
         <>
           <RowHead

@@ -20,4 +20,5 @@ function withLinks(blocks: unknown[]): unknown[] {
 export const toDoc = (blocks: unknown[]): RichTextDoc => ({ type: 'doc', content: withLinks(blocks) });
 
 /** The editor's first content: BlockNote needs at least one block, so an empty document starts it empty. */
-export const initialBlocks = (doc: RichTextDoc | null): unknown[] | undefined => (doc && doc.content.length ? doc.content : undefined);
+export const initialBlocks = (doc: RichTextDoc | null): unknown[] | undefined =>
+  doc && doc.content.length ? doc.content : undefined;

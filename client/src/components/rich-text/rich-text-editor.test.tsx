@@ -28,8 +28,16 @@ vi.mock('./slash-menu', () => ({ slashMenuItems: () => [] }));
 const { default: RichTextEditor } = await import('./rich-text-editor');
 const { RichTextEditor: LazyEditor } = await import('./index');
 
-const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text, styles: {} }], children: [] });
-const link = (href: string) => ({ type: 'paragraph', content: [{ type: 'link', href, content: [{ type: 'text', text: 'go', styles: {} }] }], children: [] });
+const paragraph = (text: string) => ({
+  type: 'paragraph',
+  content: [{ type: 'text', text, styles: {} }],
+  children: [],
+});
+const link = (href: string) => ({
+  type: 'paragraph',
+  content: [{ type: 'link', href, content: [{ type: 'text', text: 'go', styles: {} }] }],
+  children: [],
+});
 
 function renderEditor(onChange: (doc: RichTextDoc) => void, value: RichTextDoc | null = null) {
   return render(
@@ -66,7 +74,9 @@ describe('RichTextEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'edit' }));
     view.unmount();
     expect(onChange).toHaveBeenCalledTimes(1);
-    const hrefs = (onChange.mock.calls[0]![0] as RichTextDoc).content.map((b) => ((b as { content: Array<{ href: string }> }).content[0]!.href));
+    const hrefs = (onChange.mock.calls[0]![0] as RichTextDoc).content.map(
+      (b) => (b as { content: Array<{ href: string }> }).content[0]!.href,
+    );
     expect(hrefs).toEqual(['https://example.org/page', 'mailto:a@b.org', 'not a link']);
   });
 

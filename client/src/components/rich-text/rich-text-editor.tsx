@@ -21,7 +21,13 @@ export const EDITOR_MIN_HEIGHT = 500;
  * after the last edit, or at once when focus leaves it (so a Save click right after typing sends the
  * latest text) or it unmounts. Colours follow the app's light or dark scheme.
  */
-export default function RichTextEditor({ value, onChange, label, uploadPath, minHeight = EDITOR_MIN_HEIGHT }: RichTextEditorProps) {
+export default function RichTextEditor({
+  value,
+  onChange,
+  label,
+  uploadPath,
+  minHeight = EDITOR_MIN_HEIGHT,
+}: RichTextEditorProps) {
   const labelId = useId();
   const uploadFile = useMemo(() => editorUploader(uploadPath), [uploadPath]);
   const editor = useCreateBlockNote(
@@ -44,9 +50,18 @@ export default function RichTextEditor({ value, onChange, label, uploadPath, min
           {label}
         </Input.Label>
       )}
-      <div className={classes.frame} style={{ minHeight }} aria-labelledby={label ? labelId : undefined} role="group" onBlur={() => save.flush()}>
+      <div
+        className={classes.frame}
+        style={{ minHeight }}
+        aria-labelledby={label ? labelId : undefined}
+        role="group"
+        onBlur={() => save.flush()}
+      >
         <BlockNoteView editor={editor} theme={scheme} slashMenu={false} onChange={save} className={classes.editor}>
-          <SuggestionMenuController triggerCharacter="/" getItems={async (query) => filterSuggestionItems(slashMenuItems(editor), query)} />
+          <SuggestionMenuController
+            triggerCharacter="/"
+            getItems={async (query) => filterSuggestionItems(slashMenuItems(editor), query)}
+          />
         </BlockNoteView>
       </div>
     </div>

@@ -26,8 +26,19 @@ export function slashMenuItems(editor: RichTextEditorInstance): DefaultReactSugg
     const title = item.key ? DEFAULT_TITLES[item.key] : undefined;
     if (title) defaults.set(item.key!, { ...item, title, group: 'Blocks' });
   }
-  const custom = (title: string, type: 'youtube' | 'wistia' | 'pdf' | 'aiVideo', icon: DefaultReactSuggestionItem['icon'], aliases: string[]) =>
-    ({ title, group: 'Blocks', icon, aliases, onItemClick: () => insertOrUpdateBlockForSlashMenu(editor, { type }) }) satisfies DefaultReactSuggestionItem;
+  const custom = (
+    title: string,
+    type: 'youtube' | 'wistia' | 'pdf' | 'aiVideo',
+    icon: DefaultReactSuggestionItem['icon'],
+    aliases: string[],
+  ) =>
+    ({
+      title,
+      group: 'Blocks',
+      icon,
+      aliases,
+      onItemClick: () => insertOrUpdateBlockForSlashMenu(editor, { type }),
+    }) satisfies DefaultReactSuggestionItem;
   const pick = (key: string) => defaults.get(key);
   return [
     pick('heading'),

@@ -34,7 +34,10 @@ export function editorUploader(path: UploadPath = EDITOR_UPLOAD_PATH) {
 }
 
 /** Runs the editor's uploader from a custom block: the address, or null when it failed (already shown). */
-export async function uploadToEditor(upload: ((file: File, blockId?: string) => Promise<string | Record<string, unknown>>) | undefined, file: File) {
+export async function uploadToEditor(
+  upload: ((file: File, blockId?: string) => Promise<string | Record<string, unknown>>) | undefined,
+  file: File,
+) {
   if (!upload) return null;
   try {
     const result = await upload(file);

@@ -34,7 +34,9 @@ export function AdminShell() {
           <SidebarNav rail={rail} onNavigate={sidebar.closeMobile} />
         </AppShell.Section>
       </AppShell.Navbar>
-      {sidebar.isMobile && sidebar.mobileOpen && <Overlay fixed zIndex={99} backgroundOpacity={0.4} onClick={sidebar.closeMobile} />}
+      {sidebar.isMobile && sidebar.mobileOpen && (
+        <Overlay fixed zIndex={99} backgroundOpacity={0.4} onClick={sidebar.closeMobile} />
+      )}
       <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
         <Stack gap="lg">
           <ShellBreadcrumbs />

@@ -13,7 +13,11 @@ describe('breadcrumbs', () => {
     ]);
     expect(crumbsFor('/admin').map((c) => c.label)).toEqual(['Dashboard']);
     expect(crumbsFor('/admin/accounts/members').map((c) => c.label)).toEqual(['Dashboard', 'Accounts', 'Members']);
-    expect(crumbsFor('/admin/calendar-events/new').map((c) => c.label)).toEqual(['Dashboard', 'Calendar events', 'New']);
+    expect(crumbsFor('/admin/calendar-events/new').map((c) => c.label)).toEqual([
+      'Dashboard',
+      'Calendar events',
+      'New',
+    ]);
     expect(crumbsFor('/admin/tags/caf%C3%A9').at(-1)).toEqual({ label: 'Café' });
   });
 

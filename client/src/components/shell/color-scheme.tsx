@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { ActionIcon, Center, Menu, SegmentedControl, Tooltip, useComputedColorScheme, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import {
+  ActionIcon,
+  Center,
+  Menu,
+  SegmentedControl,
+  Tooltip,
+  useComputedColorScheme,
+  useMantineColorScheme,
+  type MantineColorScheme,
+} from '@mantine/core';
 import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 
 /** The three choices; the provider's colorSchemeManager keeps the choice in local storage. */

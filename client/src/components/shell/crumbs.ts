@@ -46,7 +46,11 @@ export function crumbsFor(pathname: string, named: ReadonlyMap<string, string> =
   const segments = pathname.split('/').filter(Boolean);
   const crumbs = segments.map((segment, i) => {
     const to = `/${segments.slice(0, i + 1).join('/')}`;
-    const label = named.get(to) ?? navItems.find((item) => item.to === to)?.label ?? segmentLabels[segment] ?? humanise(safeDecode(segment));
+    const label =
+      named.get(to) ??
+      navItems.find((item) => item.to === to)?.label ??
+      segmentLabels[segment] ??
+      humanise(safeDecode(segment));
     return { label, to };
   });
   return crumbs.map((crumb, i) => (i === crumbs.length - 1 ? { label: crumb.label } : crumb));

@@ -24,7 +24,11 @@ export function DeferredScrollArea(props: ScrollAreaProps) {
   // What AppShell.Section passes (its class, style and data-grow) goes on the box; `scrollbars` does not apply.
   const { children, className, style, scrollbars: _scrollbars, ...rest } = props;
   return (
-    <Box className={className} style={[style, { overflowX: 'hidden', overflowY: 'auto', scrollbarWidth: 'none' }]} {...rest}>
+    <Box
+      className={className}
+      style={[style, { overflowX: 'hidden', overflowY: 'auto', scrollbarWidth: 'none' }]}
+      {...rest}
+    >
       {children}
     </Box>
   );

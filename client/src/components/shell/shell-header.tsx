@@ -15,9 +15,23 @@ export function ShellHeader({ account, sidebar }: Props) {
   return (
     <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" miw={0}>
-        <Burger opened={sidebar.mobileOpen} onClick={sidebar.toggleMobile} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+        <Burger
+          opened={sidebar.mobileOpen}
+          onClick={sidebar.toggleMobile}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label="Toggle navigation"
+        />
         <DeferredTooltip label={`Toggle sidebar (${toggleShortcut})`}>
-          <ActionIcon visibleFrom="sm" variant="subtle" color="gray" size="lg" onClick={sidebar.toggleDesktop} aria-label="Toggle sidebar" aria-expanded={sidebar.desktopOpen}>
+          <ActionIcon
+            visibleFrom="sm"
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={sidebar.toggleDesktop}
+            aria-label="Toggle sidebar"
+            aria-expanded={sidebar.desktopOpen}
+          >
             <ToggleIcon size={20} stroke={1.6} />
           </ActionIcon>
         </DeferredTooltip>

@@ -37,9 +37,19 @@ export function useSidebarState() {
     ['Escape', mobile.close, { preventDefault: false }],
   ]);
 
-  return { isMobile, desktopOpen, mobileOpen, toggle, toggleDesktop, toggleMobile: mobile.toggle, closeMobile: mobile.close };
+  return {
+    isMobile,
+    desktopOpen,
+    mobileOpen,
+    toggle,
+    toggleDesktop,
+    toggleMobile: mobile.toggle,
+    closeMobile: mobile.close,
+  };
 }
 
 /** How to show the shortcut on this machine. */
 export const toggleShortcut =
-  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent) ? '⌘B' : 'Ctrl+B';
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)
+    ? '⌘B'
+    : 'Ctrl+B';

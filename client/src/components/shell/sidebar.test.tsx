@@ -64,7 +64,9 @@ describe('sidebar', () => {
     expect(activeNavTo('/admin/')).toBe('/admin');
     expect(activeNavTo('/admin/institutions/4/edit')).toBe('/admin/institutions');
     expect(activeNavTo('/admin/profile')).toBeUndefined();
-    expect(activeNavTo('/admin/accounts/members/3', [{ to: '/admin/accounts' }, { to: '/admin/accounts/members' }])).toBe('/admin/accounts/members');
+    expect(
+      activeNavTo('/admin/accounts/members/3', [{ to: '/admin/accounts' }, { to: '/admin/accounts/members' }]),
+    ).toBe('/admin/accounts/members');
 
     renderRoute('/admin/profile');
     const nav = await screen.findByRole('navigation', { name: 'Main' });

@@ -30,9 +30,30 @@ export type SortableRowProps = {
  * (keyboard: focus it, Space to lift, arrows to move, Space to drop), the content, then Move up, Move
  * down, Edit and Delete.
  */
-export function SortableRow({ provided, dragging, name, testId, first, last, onMove, onEdit, onDelete, lead, align, children }: SortableRowProps) {
+export function SortableRow({
+  provided,
+  dragging,
+  name,
+  testId,
+  first,
+  last,
+  onMove,
+  onEdit,
+  onDelete,
+  lead,
+  align,
+  children,
+}: SortableRowProps) {
   return (
-    <Paper ref={provided.innerRef} {...provided.draggableProps} withBorder p="xs" className={classes.row} data-dragging={dragging || undefined} data-testid={testId}>
+    <Paper
+      ref={provided.innerRef}
+      {...provided.draggableProps}
+      withBorder
+      p="xs"
+      className={classes.row}
+      data-dragging={dragging || undefined}
+      data-testid={testId}
+    >
       <Group gap="xs" wrap="nowrap" align={align}>
         <div {...provided.dragHandleProps} className={classes.handle} aria-label={`Drag ${name}`}>
           <IconGripVertical size={18} />
@@ -41,12 +62,24 @@ export function SortableRow({ provided, dragging, name, testId, first, last, onM
         <div className={classes.content}>{children}</div>
         <Group gap={2} wrap="nowrap" className={classes.actions}>
           <Tooltip label="Move up">
-            <ActionIcon variant="subtle" color="gray" aria-label={`Move ${name} up`} disabled={first} onClick={() => onMove(-1)}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Move ${name} up`}
+              disabled={first}
+              onClick={() => onMove(-1)}
+            >
               <IconArrowUp size={16} />
             </ActionIcon>
           </Tooltip>
           <Tooltip label="Move down">
-            <ActionIcon variant="subtle" color="gray" aria-label={`Move ${name} down`} disabled={last} onClick={() => onMove(1)}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Move ${name} down`}
+              disabled={last}
+              onClick={() => onMove(1)}
+            >
               <IconArrowDown size={16} />
             </ActionIcon>
           </Tooltip>

@@ -79,7 +79,9 @@ describe('FileDropzone rules', () => {
     const file = Object.assign(png(), { path: './logo.png', relativePath: './logo.png' });
     const tooMany: FileRejection[] = [{ file, errors: [{ code: 'too-many-files', message: 'Too many files' }] }];
     const rules = dropRules('public/institutions/logos');
-    expect(rejectionMessages(tooMany, { ...rules, maxFiles: 3 })).toEqual([{ message: 'Cannot upload more than 3 files' }]);
+    expect(rejectionMessages(tooMany, { ...rules, maxFiles: 3 })).toEqual([
+      { message: 'Cannot upload more than 3 files' },
+    ]);
     expect(rejectionMessages(tooMany, rules)).toEqual([{ message: 'Cannot upload more than 1 file at a time' }]);
     expect(uploadFailedMessage(['a.png'])).toBe('There was an error uploading the file: a.png.');
     expect(uploadFailedMessage(['a.png', 'b.png'])).toBe('Failed to upload 2 files');
@@ -109,7 +111,9 @@ describe('FileDropzone upload', () => {
 
   it('names the file that failed and shows the server reason on its row', async () => {
     mockServer.use(
-      http.post('/api/shared/file', () => HttpResponse.json({ message: 'File crest.png (image/png) was rejected' }, { status: 400 })),
+      http.post('/api/shared/file', () =>
+        HttpResponse.json({ message: 'File crest.png (image/png) was rejected' }, { status: 400 }),
+      ),
     );
     const { container, onUploaded } = renderDropzone();
     pick(container, [png('crest.png')]);
@@ -126,7 +130,12 @@ describe('ImageUploadField', () => {
     const onChange = vi.fn();
     const { container } = render(
       <Providers queryClient={createQueryClient()}>
-        <ImageUploadField label="Logo" path="public/institutions/logos" value={stored(3, 'old.png')} onChange={onChange} />
+        <ImageUploadField
+          label="Logo"
+          path="public/institutions/logos"
+          value={stored(3, 'old.png')}
+          onChange={onChange}
+        />
       </Providers>,
     );
     expect(screen.getByRole('img', { name: 'old.png' }).getAttribute('src')).toBe('/api/files/3/old.png');

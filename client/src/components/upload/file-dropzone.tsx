@@ -6,7 +6,16 @@ import { IconCloudUpload, IconFile, IconX } from '@tabler/icons-react';
 import type { UploadedFile, UploadPath } from '@app/contract';
 import { errorMessage } from '../../api/errors';
 import { uploadFiles } from './upload-files';
-import { UPLOAD_SUCCESS, acceptOf, dropRules, formatBytes, isTooMany, rejectionMessages, rulesHint, uploadFailedMessage } from './upload-rules';
+import {
+  UPLOAD_SUCCESS,
+  acceptOf,
+  dropRules,
+  formatBytes,
+  isTooMany,
+  rejectionMessages,
+  rulesHint,
+  uploadFailedMessage,
+} from './upload-rules';
 
 const ignore = () => {};
 
@@ -45,14 +54,24 @@ const STATUS_TEXT: Record<UploadStatus, (item: Item) => string> = {
  * place outside the mutation cache that shows them).
  * @example <FileDropzone path="public/chapters/logos" onUploaded={([file]) => setLogo(file)} />
  */
-export function FileDropzone({ path, maxSize, maxFiles, commit, onUploaded, label, hideDone, disabled }: FileDropzoneProps) {
+export function FileDropzone({
+  path,
+  maxSize,
+  maxFiles,
+  commit,
+  onUploaded,
+  label,
+  hideDone,
+  disabled,
+}: FileDropzoneProps) {
   const rules = useMemo(() => dropRules(path, { maxSize, maxFiles }), [path, maxSize, maxFiles]);
   const [items, setItems] = useState<Item[]>([]);
   const nextKey = useRef(0);
   const aborter = useRef<AbortController | null>(null);
   useEffect(() => () => aborter.current?.abort(), []);
 
-  const update = (key: number, patch: Partial<Item>) => setItems((all) => all.map((i) => (i.key === key ? { ...i, ...patch } : i)));
+  const update = (key: number, patch: Partial<Item>) =>
+    setItems((all) => all.map((i) => (i.key === key ? { ...i, ...patch } : i)));
   const busy = items.some((i) => i.status === 'pending' || i.status === 'progress');
 
   // One handler sees the whole drop: over the count, nothing of it is uploaded (react-dropzone would
@@ -70,7 +89,13 @@ export function FileDropzone({ path, maxSize, maxFiles, commit, onUploaded, labe
     const batch = files.map((file) => ({ file, key: nextKey.current++ }));
     setItems((all) => [
       ...all.filter((i) => i.status !== 'failed'),
-      ...batch.map(({ file, key }) => ({ key, name: file.name, size: file.size, status: 'pending' as const, share: 0 })),
+      ...batch.map(({ file, key }) => ({
+        key,
+        name: file.name,
+        size: file.size,
+        status: 'pending' as const,
+        share: 0,
+      })),
     ]);
     const results = await Promise.all(
       batch.map(async ({ file, key }) => {
@@ -122,7 +147,9 @@ export function FileDropzone({ path, maxSize, maxFiles, commit, onUploaded, labe
             <IconCloudUpload size={40} stroke={1.5} color="var(--mantine-color-dimmed)" />
           </Dropzone.Idle>
           <div>
-            <Text size="md">{label ?? (single ? 'Drag a file here or click to select it' : 'Drag files here or click to select them')}</Text>
+            <Text size="md">
+              {label ?? (single ? 'Drag a file here or click to select it' : 'Drag files here or click to select them')}
+            </Text>
             <Text size="sm" c="dimmed" mt={4}>
               {rulesHint(rules)}
             </Text>

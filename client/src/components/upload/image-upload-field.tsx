@@ -26,7 +26,17 @@ export type ImageUploadFieldProps = {
  * @example <ImageUploadField label="Logo" path="public/institutions/logos" value={logo} onChange={setLogo} />
  * @example <ImageUploadField kind="file" label="Database" path="private/invitations/databases" value={db} onChange={setDb} />
  */
-export function ImageUploadField({ label, path, value, onChange, description, error, required, disabled, kind = 'image' }: ImageUploadFieldProps) {
+export function ImageUploadField({
+  label,
+  path,
+  value,
+  onChange,
+  description,
+  error,
+  required,
+  disabled,
+  kind = 'image',
+}: ImageUploadFieldProps) {
   const noun = kind === 'image' ? 'an image' : 'a file';
   return (
     <Input.Wrapper label={label} description={description} error={error} required={required}>

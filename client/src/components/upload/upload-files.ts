@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { apiRouter, filesContract, UPLOAD_DESTINATIONS, UPLOAD_TIMEOUT_MS, UploadedFile, type UploadPath } from '@app/contract';
+import {
+  apiRouter,
+  filesContract,
+  UPLOAD_DESTINATIONS,
+  UPLOAD_TIMEOUT_MS,
+  UploadedFile,
+  type UploadPath,
+} from '@app/contract';
 
 // The upload address under `/api`, without the whole contract's schemas.
 const UPLOAD_PATH = apiRouter({ files: filesContract }).files.upload.path;

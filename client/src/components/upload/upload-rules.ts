@@ -19,7 +19,8 @@ export function uploadFailedMessage(failedNames: string[]): string {
 }
 
 /** A drop with more files than the zone takes: none of it is uploaded. */
-export const isTooMany = (rejections: FileRejection[]) => rejections.some((r) => r.errors.some((e) => e.code === 'too-many-files'));
+export const isTooMany = (rejections: FileRejection[]) =>
+  rejections.some((r) => r.errors.some((e) => e.code === 'too-many-files'));
 
 /** A refusal as the drop zone shows it: the spec's text, and why when the spec's text does not say. */
 export type Refusal = { title?: string; message: string };
@@ -34,7 +35,8 @@ const kindList = (rules: DropRules) => {
 function why(rejection: FileRejection, rules: DropRules): string {
   const codes = rejection.errors.map((e) => e.code);
   if (codes.includes('file-invalid-type')) return `Only ${kindList(rules)} files are accepted here.`;
-  if (codes.includes('file-too-large')) return `It is larger than ${sizeInMb(rules.maxSize)} MB, the most this upload takes.`;
+  if (codes.includes('file-too-large'))
+    return `It is larger than ${sizeInMb(rules.maxSize)} MB, the most this upload takes.`;
   return rejection.errors[0]?.message ?? 'It cannot be uploaded here.';
 }
 

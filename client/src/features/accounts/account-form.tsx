@@ -29,7 +29,13 @@ export function AccountForm({ account, onDone }: { account?: Account; onDone: ()
   return (
     <EntityForm form={form} onCancel={onDone}>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
-        <TextInput label="First Name" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('firstName')} />
+        <TextInput
+          label="First Name"
+          withAsterisk
+          data-autofocus
+          autoComplete="off"
+          {...form.getInputProps('firstName')}
+        />
         <TextInput label="Last Name" withAsterisk autoComplete="off" {...form.getInputProps('lastName')} />
       </SimpleGrid>
       <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...form.getInputProps('email')} />
@@ -43,9 +49,19 @@ export function AccountForm({ account, onDone }: { account?: Account; onDone: ()
         />
       )}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
-        <TextInput label="Phone" type="tel" placeholder="(555) 555-0123" description="US unless it starts with +country code" {...form.getInputProps('phone')} />
+        <TextInput
+          label="Phone"
+          type="tel"
+          placeholder="(555) 555-0123"
+          description="US unless it starts with +country code"
+          {...form.getInputProps('phone')}
+        />
         <TextInput label="Invitation Code" {...form.getInputProps('invitationCode')} />
-        <NullableNumberInput label="Legacy Id" description="From the previous system, if any" {...form.getInputProps('legacyId')} />
+        <NullableNumberInput
+          label="Legacy Id"
+          description="From the previous system, if any"
+          {...form.getInputProps('legacyId')}
+        />
       </SimpleGrid>
       <Switch
         label="Admin"

@@ -30,11 +30,24 @@ function columns(openEdit: (id: number) => void, openReset: (t: ResetTarget) => 
       render: (a) => {
         const address = addressLine(a.address);
         const phone = formatPhone(a.phone);
-        if (!address && !phone) return <Text size="sm" c="dimmed">—</Text>;
+        if (!address && !phone)
+          return (
+            <Text size="sm" c="dimmed">
+              —
+            </Text>
+          );
         return (
           <Stack gap={0}>
-            {address && <Text size="sm" lineClamp={1}>{address}</Text>}
-            {phone && <Text size="xs" c="dimmed">{phone}</Text>}
+            {address && (
+              <Text size="sm" lineClamp={1}>
+                {address}
+              </Text>
+            )}
+            {phone && (
+              <Text size="xs" c="dimmed">
+                {phone}
+              </Text>
+            )}
           </Stack>
         );
       },
@@ -67,7 +80,11 @@ function columns(openEdit: (id: number) => void, openReset: (t: ResetTarget) => 
       header: 'Actions',
       align: 'right',
       render: (a) => (
-        <RowActions name={a.fullName} onEdit={() => openEdit(a.id)} onReset={() => openReset({ id: a.id, name: a.fullName, email: a.email })} />
+        <RowActions
+          name={a.fullName}
+          onEdit={() => openEdit(a.id)}
+          onReset={() => openReset({ id: a.id, name: a.fullName, email: a.email })}
+        />
       ),
     },
   ];

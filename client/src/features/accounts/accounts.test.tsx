@@ -20,7 +20,14 @@ const account = (over: Partial<Account>): Account => ({
   active: true,
   legacyId: null,
   phone: '+12025550123',
-  address: { ...emptyAddress, street1: '1 Navy Yard', city: 'Washington', state: 'DC', postalCode: '20001', country: 'US' },
+  address: {
+    ...emptyAddress,
+    street1: '1 Navy Yard',
+    city: 'Washington',
+    state: 'DC',
+    postalCode: '20001',
+    country: 'US',
+  },
   roles: ['ROLE_USER'],
   schoolName: null,
   pledgedAt: null,
@@ -33,8 +40,28 @@ const account = (over: Partial<Account>): Account => ({
 
 const grace = account({});
 // The signed-in admin of the mocks (id 1).
-const ada = account({ id: 1, firstName: 'Ada', lastName: 'Admin', fullName: 'Ada Admin', email: 'ada@example.edu', admin: true, roles: ['ROLE_USER', 'ROLE_ADMIN'], phone: null, address: emptyAddress, active: true });
-const alan = account({ id: 9, firstName: 'Alan', lastName: 'Turing', fullName: 'Alan Turing', email: 'alan@example.edu', active: false, phone: '+442079460958', address: emptyAddress });
+const ada = account({
+  id: 1,
+  firstName: 'Ada',
+  lastName: 'Admin',
+  fullName: 'Ada Admin',
+  email: 'ada@example.edu',
+  admin: true,
+  roles: ['ROLE_USER', 'ROLE_ADMIN'],
+  phone: null,
+  address: emptyAddress,
+  active: true,
+});
+const alan = account({
+  id: 9,
+  firstName: 'Alan',
+  lastName: 'Turing',
+  fullName: 'Alan Turing',
+  email: 'alan@example.edu',
+  active: false,
+  phone: '+442079460958',
+  address: emptyAddress,
+});
 
 const member = (over: Partial<MemberRow>): MemberRow => ({
   id: 21,
@@ -49,9 +76,26 @@ const member = (over: Partial<MemberRow>): MemberRow => ({
   ...over,
 });
 const amy = member({});
-const ben = member({ id: 22, firstname: 'Ben', lastname: 'Xavier', fullname: 'Ben Xavier', email: 'ben@hillcrest.edu', invitationcode: null, schoolname: null, memberat: '2024-01-31T23:59:59.000Z' });
-const eve = member({ id: 31, firstname: 'Eve', lastname: 'Upton', fullname: 'Eve Upton', email: 'eve@lakeside.edu', invitationcode: 'LSC-3', memberat: null, pledgedat: '2024-05-01T00:00:00.000Z' });
-
+const ben = member({
+  id: 22,
+  firstname: 'Ben',
+  lastname: 'Xavier',
+  fullname: 'Ben Xavier',
+  email: 'ben@hillcrest.edu',
+  invitationcode: null,
+  schoolname: null,
+  memberat: '2024-01-31T23:59:59.000Z',
+});
+const eve = member({
+  id: 31,
+  firstname: 'Eve',
+  lastname: 'Upton',
+  fullname: 'Eve Upton',
+  email: 'eve@lakeside.edu',
+  invitationcode: 'LSC-3',
+  memberat: null,
+  pledgedat: '2024-05-01T00:00:00.000Z',
+});
 
 const { record, sent, clear } = requestLog();
 
@@ -60,15 +104,41 @@ beforeEach(() => {
   notifications.clean();
   clear();
   mockServer.use(
-    http.get('/api/admin/accounts/legacy', async ({ request }) => (await record(request), HttpResponse.json(pageOf([amy, ben], { totalItems: 42, totalPages: 5 })))),
-    http.get('/api/admin/accounts/pledges', async ({ request }) => (await record(request), HttpResponse.json(pageOf([eve])))),
+    http.get(
+      '/api/admin/accounts/legacy',
+      async ({ request }) => (
+        await record(request),
+        HttpResponse.json(pageOf([amy, ben], { totalItems: 42, totalPages: 5 }))
+      ),
+    ),
+    http.get(
+      '/api/admin/accounts/pledges',
+      async ({ request }) => (await record(request), HttpResponse.json(pageOf([eve]))),
+    ),
     http.get('/api/admin/accounts/legacy/:id', () => HttpResponse.json(amy)),
-    http.put('/api/admin/accounts/legacy/:id/reset-password', async ({ request }) => (await record(request), new HttpResponse(null, { status: 204 }))),
+    http.put(
+      '/api/admin/accounts/legacy/:id/reset-password',
+      async ({ request }) => (await record(request), new HttpResponse(null, { status: 204 })),
+    ),
     http.put('/api/admin/accounts/legacy/:id', async ({ request }) => (await record(request), HttpResponse.json(amy))),
-    http.get('/api/admin/accounts', async ({ request }) => (await record(request), HttpResponse.json(pageOf([grace, ada, alan], { totalItems: 23, totalPages: 3 })))),
-    http.get('/api/admin/accounts/:id', ({ params }) => HttpResponse.json([grace, ada, alan].find((a) => String(a.id) === params.id))),
-    http.post('/api/admin/accounts', async ({ request }) => (await record(request), HttpResponse.json(grace, { status: 201 }))),
-    http.put('/api/admin/accounts/:id/reset-password', async ({ request }) => (await record(request), new HttpResponse(null, { status: 204 }))),
+    http.get(
+      '/api/admin/accounts',
+      async ({ request }) => (
+        await record(request),
+        HttpResponse.json(pageOf([grace, ada, alan], { totalItems: 23, totalPages: 3 }))
+      ),
+    ),
+    http.get('/api/admin/accounts/:id', ({ params }) =>
+      HttpResponse.json([grace, ada, alan].find((a) => String(a.id) === params.id)),
+    ),
+    http.post(
+      '/api/admin/accounts',
+      async ({ request }) => (await record(request), HttpResponse.json(grace, { status: 201 })),
+    ),
+    http.put(
+      '/api/admin/accounts/:id/reset-password',
+      async ({ request }) => (await record(request), new HttpResponse(null, { status: 204 })),
+    ),
     http.put('/api/admin/accounts/:id', async ({ request }) => (await record(request), HttpResponse.json(grace))),
   );
 });
@@ -100,7 +170,9 @@ describe('/admin/accounts', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({ search: 'hop' }));
     await waitFor(() => expect(sent('GET', '/api/admin/accounts').at(-1)?.url.searchParams.get('search')).toBe('hop'));
     fireEvent.click(screen.getByRole('button', { name: 'Name / Email' }));
-    await waitFor(() => expect(sent('GET', '/api/admin/accounts').at(-1)?.url.searchParams.get('sort')).toBe('name:asc'));
+    await waitFor(() =>
+      expect(sent('GET', '/api/admin/accounts').at(-1)?.url.searchParams.get('sort')).toBe('name:asc'),
+    );
   });
 
   it('checks the Add Account panel with the server texts', async () => {
@@ -109,7 +181,13 @@ describe('/admin/accounts', () => {
     const panel = await screen.findByRole('dialog', { name: 'Add Account' });
     type(field(panel, /^Phone/), '555-12');
     await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
-    for (const text of ['First Name is required', 'Last Name is required', 'Email is required', 'Password is required', 'Invalid phone number']) {
+    for (const text of [
+      'First Name is required',
+      'Last Name is required',
+      'Email is required',
+      'Password is required',
+      'Invalid phone number',
+    ]) {
       expect(await within(panel).findByText(text)).toBeTruthy();
     }
     type(field(panel, /^Email/), 'nope');
@@ -131,13 +209,23 @@ describe('/admin/accounts', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Account saved successfully.')).toBeTruthy();
     expect(sent('POST', '/api/admin/accounts')[0]!.body).toMatchObject({
-      firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.edu', password: 'correct horse', phone: '+12025550123', admin: true, active: true,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.edu',
+      password: 'correct horse',
+      phone: '+12025550123',
+      admin: true,
+      active: true,
     });
     await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
 
   it("shows the server's duplicate-email message", async () => {
-    mockServer.use(http.post('/api/admin/accounts', () => HttpResponse.json({ message: 'An account with this email already exists' }, { status: 409 })));
+    mockServer.use(
+      http.post('/api/admin/accounts', () =>
+        HttpResponse.json({ message: 'An account with this email already exists' }, { status: 409 }),
+      ),
+    );
     renderRoute('/admin/accounts?edit=new');
     const panel = await screen.findByRole('dialog', { name: 'Add Account' }, slow);
     type(field(panel, /^First Name/), 'Grace');
@@ -189,7 +277,10 @@ describe('/admin/accounts', () => {
     await waitFor(() => expect(within(panel).queryByText("Passwords don't match")).toBeNull());
     await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Password saved successfully.')).toBeTruthy();
-    expect(sent('PUT', '/api/admin/accounts/7/reset-password')[0]!.body).toEqual({ newPassword: 'long enough', confirmPassword: 'long enough' });
+    expect(sent('PUT', '/api/admin/accounts/7/reset-password')[0]!.body).toEqual({
+      newPassword: 'long enough',
+      confirmPassword: 'long enough',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reset Password' })).toBeNull());
   });
 
@@ -218,10 +309,19 @@ describe('/admin/accounts/members', () => {
   });
 
   it('sends the URL filters and exports with them', async () => {
-    renderRoute('/admin/accounts/members?memberFrom=2024-01-01&memberTo=2024-01-31&search=lake&sort=memberat:asc&page=2');
+    renderRoute(
+      '/admin/accounts/members?memberFrom=2024-01-01&memberTo=2024-01-31&search=lake&sort=memberat:asc&page=2',
+    );
     await screen.findByText('Amy Young', {}, slow);
     const params = sent('GET', '/api/admin/accounts/legacy').at(-1)!.url.searchParams;
-    expect(Object.fromEntries(params)).toEqual({ memberFrom: '2024-01-01', memberTo: '2024-01-31', search: 'lake', sort: 'memberat:asc', page: '2', pageSize: '10' });
+    expect(Object.fromEntries(params)).toEqual({
+      memberFrom: '2024-01-01',
+      memberTo: '2024-01-31',
+      search: 'lake',
+      sort: 'memberat:asc',
+      page: '2',
+      pageSize: '10',
+    });
     expect(screen.getByRole('link', { name: /Export/ }).getAttribute('href')).toBe(
       '/api/admin/accounts/legacy/export?memberFrom=2024-01-01&memberTo=2024-01-31&search=lake&sort=memberat%3Aasc',
     );
@@ -239,7 +339,11 @@ describe('/admin/accounts/members', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent('PUT', '/api/admin/accounts/legacy/21')).toHaveLength(1));
     expect(await screen.findByText('Member saved successfully.')).toBeTruthy();
-    expect(sent('PUT', '/api/admin/accounts/legacy/21')[0]!.body).toEqual({ firstname: 'Amy', lastname: 'Young-Lee', email: 'amy@lakeside.edu' });
+    expect(sent('PUT', '/api/admin/accounts/legacy/21')[0]!.body).toEqual({
+      firstname: 'Amy',
+      lastname: 'Young-Lee',
+      email: 'amy@lakeside.edu',
+    });
     await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
 
@@ -274,7 +378,9 @@ describe('/admin/accounts/pledges', () => {
   });
 
   it("says 'No results found' when there are none", async () => {
-    mockServer.use(http.get('/api/admin/accounts/pledges', () => HttpResponse.json(pageOf([], { totalItems: 0, totalPages: 0 }))));
+    mockServer.use(
+      http.get('/api/admin/accounts/pledges', () => HttpResponse.json(pageOf([], { totalItems: 0, totalPages: 0 }))),
+    );
     renderRoute('/admin/accounts/pledges');
     expect(await screen.findByText('No results found', {}, slow)).toBeTruthy();
   });

@@ -1,4 +1,10 @@
-import { AccountListQuery, MemberListQuery, PledgeListQuery, WELCOME_EMAIL_SENT, type ResetPasswordInput } from '@app/contract';
+import {
+  AccountListQuery,
+  MemberListQuery,
+  PledgeListQuery,
+  WELCOME_EMAIL_SENT,
+  type ResetPasswordInput,
+} from '@app/contract';
 import { createArea, type EntityId } from '../../api/area';
 import { accountsContract, apiRouter, twoFactorContract } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -31,7 +37,11 @@ export const membersArea = createArea(
 );
 
 /** Pledges are read-only. */
-export const pledgesArea = createArea(['accounts', 'pledges'], { list: routes.pledges }, { listQuery: PledgeListQuery });
+export const pledgesArea = createArea(
+  ['accounts', 'pledges'],
+  { list: routes.pledges },
+  { listQuery: PledgeListQuery },
+);
 
 /** Password reset of an account (`account`) or of a member (`member`): same body, same texts. */
 export function useResetPassword(kind: 'account' | 'member') {

@@ -18,7 +18,9 @@ export function MemberForm({ member, onDone }: { member: MemberRow; onDone: () =
   const facts = [
     member.schoolname,
     member.invitationcode && `code ${member.invitationcode}`,
-    member.memberat ? `member since ${formatDay(member.memberat)}` : member.pledgedat && `pledged ${formatDay(member.pledgedat)}`,
+    member.memberat
+      ? `member since ${formatDay(member.memberat)}`
+      : member.pledgedat && `pledged ${formatDay(member.pledgedat)}`,
   ].filter(Boolean);
   return (
     <EntityForm form={form} onCancel={onDone}>

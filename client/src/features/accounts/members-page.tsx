@@ -20,7 +20,10 @@ const filters: FilterDef[] = [
 ];
 
 /** The columns both member and pledge lists share: name (with email), school, a date, invitation code. */
-export function memberColumns(date: { header: string; sortField: 'memberat' | 'pledgedat' }, openEdit?: (id: number) => void): Column<MemberRow>[] {
+export function memberColumns(
+  date: { header: string; sortField: 'memberat' | 'pledgedat' },
+  openEdit?: (id: number) => void,
+): Column<MemberRow>[] {
   return [
     {
       key: 'name',
@@ -32,13 +35,21 @@ export function memberColumns(date: { header: string; sortField: 'memberat' | 'p
       key: 'school',
       header: 'School',
       visibleFrom: 'md',
-      render: (m) => <Text size="sm" c={m.schoolname ? undefined : 'dimmed'} lineClamp={2}>{m.schoolname ?? '—'}</Text>,
+      render: (m) => (
+        <Text size="sm" c={m.schoolname ? undefined : 'dimmed'} lineClamp={2}>
+          {m.schoolname ?? '—'}
+        </Text>
+      ),
     },
     {
       key: date.sortField,
       header: date.header,
       sortField: date.sortField,
-      render: (m) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDay(m[date.sortField])}</Text>,
+      render: (m) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDay(m[date.sortField])}
+        </Text>
+      ),
     },
     {
       key: 'invitationcode',
@@ -54,7 +65,11 @@ export function memberColumns(date: { header: string; sortField: 'memberat' | 'p
 }
 
 function EditMember({ id, onDone }: { id: number; onDone: () => void }) {
-  return <LoadedEntity result={membersArea.useDetail(id)}>{(member) => <MemberForm member={member} onDone={onDone} />}</LoadedEntity>;
+  return (
+    <LoadedEntity result={membersArea.useDetail(id)}>
+      {(member) => <MemberForm member={member} onDone={onDone} />}
+    </LoadedEntity>
+  );
 }
 
 /** /admin/accounts/members: members by membership date, CSV export with the filters, edit and Reset Password. */
@@ -94,12 +109,7 @@ export function MembersPage() {
   ];
   return (
     <>
-      <AreaListPage
-        title="Members"
-        area={membersArea}
-        columns={columns}
-        filters={filters}
-      />
+      <AreaListPage title="Members" area={membersArea} columns={columns} filters={filters} />
       <FormDrawer opened={typeof panel.id === 'number'} onClose={panel.close} title="Edit Member">
         {typeof panel.id === 'number' && <EditMember key={panel.id} id={panel.id} onDone={panel.close} />}
       </FormDrawer>

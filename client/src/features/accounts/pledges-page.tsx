@@ -16,7 +16,12 @@ export function PledgesPage() {
   const fee = useFeeActions('account');
   const columns: Column<MemberRow>[] = [
     ...memberColumns({ header: 'Pledged At', sortField: 'pledgedat' }),
-    { key: 'actions', header: 'Actions', align: 'right', render: (m) => fee.menu({ id: m.id, name: m.fullname, email: m.email }) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (m) => fee.menu({ id: m.id, name: m.fullname, email: m.email }),
+    },
   ];
   return (
     <>

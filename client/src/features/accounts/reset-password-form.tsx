@@ -9,7 +9,15 @@ export type ResetTarget = { id: number; name: string; email: string };
  * The Reset Password panel's form (spec 01 §5): New Password and Confirm Password, checked with the
  * server's own rules and texts. The server ends that account's other sessions.
  */
-export function ResetPasswordForm({ target, kind, onDone }: { target: ResetTarget; kind: 'account' | 'member'; onDone: () => void }) {
+export function ResetPasswordForm({
+  target,
+  kind,
+  onDone,
+}: {
+  target: ResetTarget;
+  kind: 'account' | 'member';
+  onDone: () => void;
+}) {
   const reset = useResetPassword(kind);
   const form = useEntityForm({
     schema: ResetPasswordInput,
@@ -23,8 +31,19 @@ export function ResetPasswordForm({ target, kind, onDone }: { target: ResetTarge
       <Text size="sm">
         For <b>{target.name}</b> ({target.email}). Their other sessions end when the password is saved.
       </Text>
-      <PasswordInput label="New Password" withAsterisk data-autofocus autoComplete="new-password" {...form.getInputProps('newPassword')} />
-      <PasswordInput label="Confirm Password" withAsterisk autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+      <PasswordInput
+        label="New Password"
+        withAsterisk
+        data-autofocus
+        autoComplete="new-password"
+        {...form.getInputProps('newPassword')}
+      />
+      <PasswordInput
+        label="Confirm Password"
+        withAsterisk
+        autoComplete="new-password"
+        {...form.getInputProps('confirmPassword')}
+      />
     </EntityForm>
   );
 }

@@ -15,8 +15,8 @@ export function TwoFactorReset({ account }: { account: Account }) {
       title: 'Reset two-factor sign-in',
       children: (
         <Text size="sm">
-          Remove the authenticator app and recovery codes of <b>{account.fullName}</b>? They sign in with their password alone until
-          they set it up again.
+          Remove the authenticator app and recovery codes of <b>{account.fullName}</b>? They sign in with their password
+          alone until they set it up again.
         </Text>
       ),
       labels: { confirm: 'Reset', cancel: 'Cancel' },

@@ -8,11 +8,19 @@ import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';
 
 // The confirm modal opens through a window event: the overlays (mounted after the first paint) must be there.
-const overlaysReady = () => waitFor(() => expect(document.querySelector('.mantine-Notifications-root')).not.toBeNull(), slow);
+const overlaysReady = () =>
+  waitFor(() => expect(document.querySelector('.mantine-Notifications-root')).not.toBeNull(), slow);
 
 const amy: MemberRow = {
-  id: 21, firstname: 'Amy', lastname: 'Young', fullname: 'Amy Young', email: 'amy@lakeside.edu', invitationcode: 'LSC-1',
-  schoolname: 'Lakeside College', memberat: '2024-03-05T10:00:00.000Z', pledgedat: '2024-03-01T10:00:00.000Z',
+  id: 21,
+  firstname: 'Amy',
+  lastname: 'Young',
+  fullname: 'Amy Young',
+  email: 'amy@lakeside.edu',
+  invitationcode: 'LSC-1',
+  schoolname: 'Lakeside College',
+  memberat: '2024-03-05T10:00:00.000Z',
+  pledgedat: '2024-03-01T10:00:00.000Z',
 };
 
 let welcomes: { url: string; body: string }[];
@@ -48,13 +56,19 @@ describe('members: Send Welcome Email', () => {
 
   it("shows the server's reason when there is no enabled template", async () => {
     mockServer.use(
-      http.post('/api/admin/accounts/legacy/:id/send-welcome-email', () => HttpResponse.json({ message: 'No enabled WelcomeEmail template' }, { status: 409 })),
+      http.post('/api/admin/accounts/legacy/:id/send-welcome-email', () =>
+        HttpResponse.json({ message: 'No enabled WelcomeEmail template' }, { status: 409 }),
+      ),
     );
     renderRoute('/admin/accounts/members');
     const action = await screen.findByRole('button', { name: 'Send Welcome Email to Amy Young' }, slow);
     await overlaysReady();
     await userEvent.click(action);
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Send Welcome Email' }, slow)).getByRole('button', { name: 'Send' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Send Welcome Email' }, slow)).getByRole('button', {
+        name: 'Send',
+      }),
+    );
     expect(await screen.findByText('No enabled WelcomeEmail template', {}, slow)).toBeTruthy();
   });
 });

@@ -1,6 +1,13 @@
 import { AI_CHAT_TEMPLATE_TYPES, type AiChatTemplate } from '@app/contract';
 import { Text } from '@mantine/core';
-import { actionsColumn, dayColumn, linkColumn, RowActions, type Column, type FilterDef } from '../../components/list-kit';
+import {
+  actionsColumn,
+  dayColumn,
+  linkColumn,
+  RowActions,
+  type Column,
+  type FilterDef,
+} from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { confirmDelete } from '../../components/confirm-delete';
 import { aiChatTemplatesArea } from './api';
@@ -16,7 +23,8 @@ function confirmDeleteTemplate(template: AiChatTemplate, remove: (id: number) =>
   confirmDelete(
     'Delete AI Chat Template',
     <>
-      Are you sure you want to delete the AI Chat Template <b>{template.name}</b> and its chats? This action cannot be undone.
+      Are you sure you want to delete the AI Chat Template <b>{template.name}</b> and its chats? This action cannot be
+      undone.
     </>,
     () => remove(template.id),
   );
@@ -26,10 +34,18 @@ function columns(remove: (id: number) => void): Column<AiChatTemplate>[] {
   return [
     linkColumn<AiChatTemplate>('name', 'Name', (t) => editPath(t.id)),
     { key: 'type', header: 'Type', sortField: 'type', render: (t) => <Text size="sm">{t.type}</Text> },
-    { key: 'jsonSchema', header: 'Schema', sortField: 'jsonSchema', visibleFrom: 'sm', render: (t) => <Text size="sm">{t.jsonSchema ?? '-'}</Text> },
+    {
+      key: 'jsonSchema',
+      header: 'Schema',
+      sortField: 'jsonSchema',
+      visibleFrom: 'sm',
+      render: (t) => <Text size="sm">{t.jsonSchema ?? '-'}</Text>,
+    },
     dayColumn<AiChatTemplate>('updatedAt', 'Updated', 'sm'),
     dayColumn<AiChatTemplate>('createdAt', 'Created', 'md'),
-    actionsColumn((t) => <RowActions name={t.name} editTo={editPath(t.id)} onDelete={() => confirmDeleteTemplate(t, remove)} />),
+    actionsColumn((t) => (
+      <RowActions name={t.name} editTo={editPath(t.id)} onDelete={() => confirmDeleteTemplate(t, remove)} />
+    )),
   ];
 }
 
@@ -37,6 +53,13 @@ function columns(remove: (id: number) => void): Column<AiChatTemplate>[] {
 export function AiChatTemplatesPage() {
   const { remove } = aiChatTemplatesArea.useRemove();
   return (
-    <AreaListPage title="AI Chat Templates" addLabel="Add AI Chat Template" addTo="/admin/tech/ai-template/new" area={aiChatTemplatesArea} columns={columns(remove)} filters={filters} />
+    <AreaListPage
+      title="AI Chat Templates"
+      addLabel="Add AI Chat Template"
+      addTo="/admin/tech/ai-template/new"
+      area={aiChatTemplatesArea}
+      columns={columns(remove)}
+      filters={filters}
+    />
   );
 }

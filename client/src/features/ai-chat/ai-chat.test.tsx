@@ -7,11 +7,18 @@ import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';
 
 // BlockNote needs a real browser; each editor is a stub that hands over a prompt with a token.
-const prompt = (text: string): RichTextDoc => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text, styles: {} }], children: [] }] });
+const prompt = (text: string): RichTextDoc => ({
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text, styles: {} }], children: [] }],
+});
 vi.mock('../../components/rich-text', () => ({
   RichTextEditor: (props: { label?: string; minHeight?: number; onChange: (doc: RichTextDoc) => void }) => (
     // The spec's "editor minimum height 500px" is the editor's own default: no prompt editor asks for less.
-    <button type="button" data-min-height={props.minHeight ?? 'default'} onClick={() => props.onChange(prompt(props.label === 'User Prompt' ? 'Hello {{firstName}}' : 'Be kind'))}>
+    <button
+      type="button"
+      data-min-height={props.minHeight ?? 'default'}
+      onClick={() => props.onChange(prompt(props.label === 'User Prompt' ? 'Hello {{firstName}}' : 'Be kind'))}
+    >
       {`type into ${props.label}`}
     </button>
   ),
@@ -33,24 +40,56 @@ const form: AiChatTemplateForm = {
   configured: true,
   message: null,
   syntax: '{{tokenId}}',
-  tokens: [{ id: 'firstName', label: 'First name', description: 'The first name', subjects: ['account'], sample: 'Jordan' }],
+  tokens: [
+    { id: 'firstName', label: 'First name', description: 'The first name', subjects: ['account'], sample: 'Jordan' },
+  ],
   jsonSchemas: [],
 };
-const chat: AiChatSummary = { id: 8, account: { id: 3, name: 'Ada Member', email: 'ada@example.edu' }, messageCount: 2, locked: true, lastMessageAt: '2026-11-03T10:00:00.000Z', createdAt: '2026-11-03T09:00:00.000Z' };
+const chat: AiChatSummary = {
+  id: 8,
+  account: { id: 3, name: 'Ada Member', email: 'ada@example.edu' },
+  messageCount: 2,
+  locked: true,
+  lastMessageAt: '2026-11-03T10:00:00.000Z',
+  createdAt: '2026-11-03T09:00:00.000Z',
+};
 const conversation: AiChat = {
   id: 8,
   template: { id: 4, name: 'Goal coach', type: 'Chat' },
   account: chat.account,
   locked: true,
-  messages: [{ id: 1, userInput: 'I want to run', aiResponse: 'Goal saved: Run a 5k', createdAt: '2026-11-03T10:00:00.000Z' }],
-  goals: [{ id: 2, title: 'Run a 5k', description: 'Before spring break', dueDate: '2027-03-01', steps: [], createdAt: '2026-11-03T10:00:00.000Z', updatedAt: '2026-11-03T10:00:00.000Z' }],
+  messages: [
+    { id: 1, userInput: 'I want to run', aiResponse: 'Goal saved: Run a 5k', createdAt: '2026-11-03T10:00:00.000Z' },
+  ],
+  goals: [
+    {
+      id: 2,
+      title: 'Run a 5k',
+      description: 'Before spring break',
+      dueDate: '2027-03-01',
+      steps: [],
+      createdAt: '2026-11-03T10:00:00.000Z',
+      updatedAt: '2026-11-03T10:00:00.000Z',
+    },
+  ],
   updatedAt: '2026-11-03T10:00:00.000Z',
   createdAt: '2026-11-03T09:00:00.000Z',
 };
 
-const inputOf = (label: string | RegExp) => screen.getAllByLabelText(label).find((e) => e.tagName === 'INPUT') as HTMLInputElement;
+const inputOf = (label: string | RegExp) =>
+  screen.getAllByLabelText(label).find((e) => e.tagName === 'INPUT') as HTMLInputElement;
 
-const member = { id: 77, firstname: 'Ada', lastname: 'Member', fullname: 'Ada Member', email: 'ada@example.edu', invitationcode: null, schoolname: null, memberat: null, pledgedat: null };
+const member = {
+  id: 77,
+  firstname: 'Ada',
+  lastname: 'Member',
+  fullname: 'Ada Member',
+  email: 'ada@example.edu',
+  invitationcode: null,
+  schoolname: null,
+  memberat: null,
+  pledgedat: null,
+};
 let previews: unknown[];
 beforeEach(() => {
   previews = [];
@@ -93,14 +132,19 @@ describe('AI chat templates', () => {
   it('fills a custom preview and types the answer in the dialog', async () => {
     const { router } = renderRoute('/admin/tech/ai-template/new');
     fireEvent.click(await screen.findByRole('button', { name: 'type into User Prompt' }, slow));
-    for (const label of ['User Prompt', 'Developer Prompt']) expect(screen.getByRole('button', { name: `type into ${label}` }).dataset.minHeight).toBe('default');
+    for (const label of ['User Prompt', 'Developer Prompt'])
+      expect(screen.getByRole('button', { name: `type into ${label}` }).dataset.minHeight).toBe('default');
     const value = await screen.findByRole('textbox', { name: '{{firstName}}' });
     fireEvent.change(value, { target: { value: 'Zoe' } });
     await waitFor(() => expect(router.state.location.search).toMatchObject({ tokens: { firstName: 'Zoe' } }));
     fireEvent.click(screen.getAllByRole('button', { name: 'Preview' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Custom Preview' }, slow);
     await waitFor(() => expect(within(dialog).getByText('Hi Zoe!')).toBeTruthy(), slow);
-    expect(previews[0]).toMatchObject({ aiTemplateType: 'Chat', tokenValues: { firstName: 'Zoe' }, userPrompt: prompt('Hello {{firstName}}') });
+    expect(previews[0]).toMatchObject({
+      aiTemplateType: 'Chat',
+      tokenValues: { firstName: 'Zoe' },
+      userPrompt: prompt('Hello {{firstName}}'),
+    });
     expect(router.state.location.search).toMatchObject({ preview: 'custom' });
   });
 
@@ -118,7 +162,9 @@ describe('AI chat templates', () => {
     await waitFor(() => expect(router.state.location.search).toMatchObject({ previewAccountId: 77 }));
     fireEvent.click(within(panel).getByRole('button', { name: 'Preview' }));
     const dialog = await screen.findByRole('dialog', { name: 'Account Preview' }, slow);
-    expect((await within(dialog).findByLabelText('JSON response', {}, slow)).textContent).toBe(JSON.stringify({ headline: 'Leader' }, null, 2));
+    expect((await within(dialog).findByLabelText('JSON response', {}, slow)).textContent).toBe(
+      JSON.stringify({ headline: 'Leader' }, null, 2),
+    );
     expect(previews[0]).toMatchObject({ accountId: 77, aiTemplateType: 'Chat' });
   });
 

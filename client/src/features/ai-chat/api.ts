@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { AI_CHAT_MESSAGES as M, AiChatTemplateListQuery, aiChatContract, type AiChatListQuery, type AiPreviewAccountInput, type AiPreviewCustomInput } from '@app/contract';
+import {
+  AI_CHAT_MESSAGES as M,
+  AiChatTemplateListQuery,
+  aiChatContract,
+  type AiChatListQuery,
+  type AiPreviewAccountInput,
+  type AiPreviewCustomInput,
+} from '@app/contract';
 import { createArea } from '../../api/area';
 import { areaClient } from '../../api/tsr';
 
@@ -21,7 +28,11 @@ export const aiChatTemplatesArea = createArea(
     update: tsr.aiChat.updateTemplate,
     remove: tsr.aiChat.removeTemplate,
   },
-  { savedMessage: 'AI Chat Template saved successfully.', removeMeta: DELETE_TEMPLATE_META, listQuery: AiChatTemplateListQuery },
+  {
+    savedMessage: 'AI Chat Template saved successfully.',
+    removeMeta: DELETE_TEMPLATE_META,
+    listQuery: AiChatTemplateListQuery,
+  },
 );
 
 /** The tokens, the JSON schemas, and whether the AI provider is configured. */
@@ -30,11 +41,17 @@ export function useTemplateForm() {
 }
 
 /** A preview, asked when its dialog opens (the `preview` search parameter); the same body answers from the cache. */
-export function usePreview(kind: 'custom' | 'account' | undefined, body: AiPreviewCustomInput | AiPreviewAccountInput | null) {
+export function usePreview(
+  kind: 'custom' | 'account' | undefined,
+  body: AiPreviewCustomInput | AiPreviewAccountInput | null,
+) {
   return useQuery({
     queryKey: [KEY, 'preview', kind, body],
     queryFn: async () => {
-      const res = kind === 'account' ? await tsr.aiChat.previewAccount.mutate({ body: body as AiPreviewAccountInput }) : await tsr.aiChat.previewCustom.mutate({ body: body as AiPreviewCustomInput });
+      const res =
+        kind === 'account'
+          ? await tsr.aiChat.previewAccount.mutate({ body: body as AiPreviewAccountInput })
+          : await tsr.aiChat.previewCustom.mutate({ body: body as AiPreviewCustomInput });
       if (res.status !== 200) throw res;
       return res.body;
     },
@@ -46,10 +63,18 @@ export function usePreview(kind: 'custom' | 'account' | undefined, body: AiPrevi
 
 /** A template's chats (the Chats tab). */
 export function useTemplateChats(templateId: number) {
-  return (query: AiChatListQuery) => tsr.aiChat.listChats.useQuery({ queryKey: [KEY, 'chats', templateId, query], queryData: { params: { id: templateId }, query } });
+  return (query: AiChatListQuery) =>
+    tsr.aiChat.listChats.useQuery({
+      queryKey: [KEY, 'chats', templateId, query],
+      queryData: { params: { id: templateId }, query },
+    });
 }
 
 /** One conversation, read when its dialog opens. */
 export function useChat(id: number | null) {
-  return tsr.aiChat.getChat.useQuery({ queryKey: [KEY, 'chat', id], queryData: { params: { id: id ?? 0 } }, enabled: id !== null });
+  return tsr.aiChat.getChat.useQuery({
+    queryKey: [KEY, 'chat', id],
+    queryData: { params: { id: id ?? 0 } },
+    enabled: id !== null,
+  });
 }

@@ -15,7 +15,13 @@ function ConversationDialog({ chatId, onClose }: { chatId: number | null; onClos
   const chat = useChat(chatId);
   const body = chat.data?.status === 200 ? chat.data.body : null;
   return (
-    <Modal opened={chatId !== null} onClose={onClose} title={body ? `Conversation with ${body.account.name}` : 'Conversation'} size="lg" centered>
+    <Modal
+      opened={chatId !== null}
+      onClose={onClose}
+      title={body ? `Conversation with ${body.account.name}` : 'Conversation'}
+      size="lg"
+      centered
+    >
       {!body ? (
         <Center py="xl">
           <Loader aria-label="Loading" />
@@ -43,9 +49,29 @@ function columns(view: (c: AiChatSummary) => void): Column<AiChatSummary>[] {
         </div>
       ),
     },
-    { key: 'messageCount', header: 'Messages', sortField: 'messageCount', align: 'right', render: (c) => <Text size="sm">{c.messageCount}</Text> },
-    { key: 'locked', header: 'Locked', render: (c) => <Badge variant="light" color={c.locked ? 'gray' : 'green'}>{c.locked ? 'Locked' : 'Open'}</Badge> },
-    { key: 'lastMessageAt', header: 'Last message', sortField: 'lastMessageAt', visibleFrom: 'sm', render: (c) => <Text size="sm">{c.lastMessageAt ? formatDay(c.lastMessageAt) : '-'}</Text> },
+    {
+      key: 'messageCount',
+      header: 'Messages',
+      sortField: 'messageCount',
+      align: 'right',
+      render: (c) => <Text size="sm">{c.messageCount}</Text>,
+    },
+    {
+      key: 'locked',
+      header: 'Locked',
+      render: (c) => (
+        <Badge variant="light" color={c.locked ? 'gray' : 'green'}>
+          {c.locked ? 'Locked' : 'Open'}
+        </Badge>
+      ),
+    },
+    {
+      key: 'lastMessageAt',
+      header: 'Last message',
+      sortField: 'lastMessageAt',
+      visibleFrom: 'sm',
+      render: (c) => <Text size="sm">{c.lastMessageAt ? formatDay(c.lastMessageAt) : '-'}</Text>,
+    },
     {
       key: 'actions',
       header: 'Actions',
@@ -68,7 +94,13 @@ export default function ChatsTab({ templateId }: { templateId: number }) {
   const useList = useMemo(() => useTemplateChats(templateId), [templateId]);
   return (
     <>
-      <AreaListPage title="Chats" search={search} area={{ listQuery: AiChatListQuery, useList }} columns={columns((c) => setViewing(c.id))} filters={[{ key: 'search', type: 'search', placeholder: 'Search member' }]} />
+      <AreaListPage
+        title="Chats"
+        search={search}
+        area={{ listQuery: AiChatListQuery, useList }}
+        columns={columns((c) => setViewing(c.id))}
+        filters={[{ key: 'search', type: 'search', placeholder: 'Search member' }]}
+      />
       <ConversationDialog chatId={viewing} onClose={() => setViewing(null)} />
     </>
   );

@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Alert, Button, Card, Center, Code, Loader, Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconSparkles } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { AI_CHAT_MESSAGES, AI_PREVIEW_TYPING_MS, promptText, tokensIn, type AiChatTemplateInput, type AiPreviewCustomInput } from '@app/contract';
+import {
+  AI_CHAT_MESSAGES,
+  AI_PREVIEW_TYPING_MS,
+  promptText,
+  tokensIn,
+  type AiChatTemplateInput,
+  type AiPreviewCustomInput,
+} from '@app/contract';
 import { errorMessage } from '../../api/errors';
 import { SearchableSelect } from '../../components/form-kit';
 import { memberOptions } from '../../api/member-options';
@@ -11,15 +18,37 @@ import type { PreviewKind } from './search';
 import { TypedText } from '../../components/typed-text';
 
 type PreviewSearch = { tokens?: Record<string, string>; previewAccountId?: number; preview?: PreviewKind };
-type Template = Required<Pick<AiChatTemplateInput, 'type' | 'userPrompt' | 'developerPrompt' | 'useEmojis' | 'jsonSchema'>>;
+type Template = Required<
+  Pick<AiChatTemplateInput, 'type' | 'userPrompt' | 'developerPrompt' | 'useEmojis' | 'jsonSchema'>
+>;
 
 /** The preview body of the template as edited (spec 03 §7 field names). */
-const previewFields = (t: Template) => ({ aiTemplateType: t.type, userPrompt: t.userPrompt, developerPrompt: t.developerPrompt, useEmojis: t.useEmojis, jsonSchema: t.jsonSchema });
+const previewFields = (t: Template) => ({
+  aiTemplateType: t.type,
+  userPrompt: t.userPrompt,
+  developerPrompt: t.developerPrompt,
+  useEmojis: t.useEmojis,
+  jsonSchema: t.jsonSchema,
+});
 
-function ResultDialog({ kind, body, onClose }: { kind: PreviewKind | undefined; body: AiPreviewCustomInput | null; onClose: () => void }) {
+function ResultDialog({
+  kind,
+  body,
+  onClose,
+}: {
+  kind: PreviewKind | undefined;
+  body: AiPreviewCustomInput | null;
+  onClose: () => void;
+}) {
   const result = usePreview(kind, body);
   return (
-    <Modal opened={kind !== undefined} onClose={onClose} title={kind === 'account' ? 'Account Preview' : 'Custom Preview'} size="lg" centered>
+    <Modal
+      opened={kind !== undefined}
+      onClose={onClose}
+      title={kind === 'account' ? 'Account Preview' : 'Custom Preview'}
+      size="lg"
+      centered
+    >
       {result.isPending ? (
         <Center py="xl">
           <Loader aria-label="Asking the AI" />
@@ -50,7 +79,12 @@ export function PreviewPanel({ template }: { template: Template }) {
   const [accountError, setAccountError] = useState<string | undefined>();
   const form = useTemplateForm().data;
   const notConfigured = form?.status === 200 && !form.body.configured ? form.body.message : null;
-  const setSearch = (patch: Partial<PreviewSearch>) => void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, ...patch }), replace: true } as never);
+  const setSearch = (patch: Partial<PreviewSearch>) =>
+    void navigate({
+      to: '.',
+      search: (prev: Record<string, unknown>) => ({ ...prev, ...patch }),
+      replace: true,
+    } as never);
 
   const used = tokensIn(`${promptText(template.userPrompt)}\n${promptText(template.developerPrompt)}`);
   const tokens = search.tokens ?? {};
@@ -59,7 +93,10 @@ export function PreviewPanel({ template }: { template: Template }) {
       ? search.previewAccountId
         ? { ...previewFields(template), accountId: search.previewAccountId }
         : null
-      : { ...previewFields(template), tokenValues: Object.fromEntries(used.filter((id) => tokens[id]).map((id) => [id, tokens[id]!])) };
+      : {
+          ...previewFields(template),
+          tokenValues: Object.fromEntries(used.filter((id) => tokens[id]).map((id) => [id, tokens[id]!])),
+        };
 
   const previewAccount = () => {
     if (!search.previewAccountId) return setAccountError(AI_CHAT_MESSAGES.accountRequired);
@@ -76,7 +113,13 @@ export function PreviewPanel({ template }: { template: Template }) {
           </Alert>
         )}
         {/* One row in the narrow preview column: the two tabs share it and never wrap. */}
-        <Tabs defaultValue="custom" styles={{ list: { flexWrap: 'nowrap' }, tab: { paddingInline: 'var(--mantine-spacing-xs)', whiteSpace: 'nowrap' } }}>
+        <Tabs
+          defaultValue="custom"
+          styles={{
+            list: { flexWrap: 'nowrap' },
+            tab: { paddingInline: 'var(--mantine-spacing-xs)', whiteSpace: 'nowrap' },
+          }}
+        >
           <Tabs.List grow aria-label="Preview with">
             <Tabs.Tab value="custom">Custom Preview</Tabs.Tab>
             <Tabs.Tab value="account">Account Preview</Tabs.Tab>
@@ -85,14 +128,24 @@ export function PreviewPanel({ template }: { template: Template }) {
             <Stack gap="xs">
               {used.length ? (
                 used.map((id) => (
-                  <TextInput key={id} label={`{{${id}}}`} value={tokens[id] ?? ''} onChange={(e) => setSearch({ tokens: { ...tokens, [id]: e.currentTarget.value } })} />
+                  <TextInput
+                    key={id}
+                    label={`{{${id}}}`}
+                    value={tokens[id] ?? ''}
+                    onChange={(e) => setSearch({ tokens: { ...tokens, [id]: e.currentTarget.value } })}
+                  />
                 ))
               ) : (
                 <Text size="sm" c="dimmed">
                   The prompts use no tokens.
                 </Text>
               )}
-              <Button type="button" leftSection={<IconSparkles size={16} />} disabled={!!notConfigured} onClick={() => setSearch({ preview: 'custom' })}>
+              <Button
+                type="button"
+                leftSection={<IconSparkles size={16} />}
+                disabled={!!notConfigured}
+                onClick={() => setSearch({ preview: 'custom' })}
+              >
                 Preview
               </Button>
             </Stack>
@@ -112,14 +165,23 @@ export function PreviewPanel({ template }: { template: Template }) {
                 }}
                 error={accountError}
               />
-              <Button type="button" leftSection={<IconSparkles size={16} />} disabled={!!notConfigured} onClick={previewAccount}>
+              <Button
+                type="button"
+                leftSection={<IconSparkles size={16} />}
+                disabled={!!notConfigured}
+                onClick={previewAccount}
+              >
                 Preview
               </Button>
             </Stack>
           </Tabs.Panel>
         </Tabs>
       </Stack>
-      <ResultDialog kind={search.preview} body={body as AiPreviewCustomInput | null} onClose={() => setSearch({ preview: undefined })} />
+      <ResultDialog
+        kind={search.preview}
+        body={body as AiPreviewCustomInput | null}
+        onClose={() => setSearch({ preview: undefined })}
+      />
     </Card>
   );
 }

@@ -20,4 +20,7 @@ const previewSearch = {
 export const aiChatTemplateNewSearch = z.object(previewSearch);
 
 /** The edit screen's URL state: the tab (default Chats), the Chats list keys, the preview panel's keys. */
-export const aiChatTemplateEditSearch = listSearchSchema(AiChatListQuery, { tab: z.enum(AI_CHAT_TABS).optional().catch(undefined), ...previewSearch });
+export const aiChatTemplateEditSearch = listSearchSchema(AiChatListQuery, {
+  tab: z.enum(AI_CHAT_TABS).optional().catch(undefined),
+  ...previewSearch,
+});

@@ -18,7 +18,12 @@ export function NewAiChatTemplatePage() {
   const navigate = useNavigate();
   const opened = (result: unknown) => {
     const id = (result as { body?: { id?: number } } | undefined)?.body?.id;
-    if (id) void navigate({ to: '/admin/tech/ai-template/$aiTemplateId/edit', params: { aiTemplateId: String(id) }, search: { tab: 'Template' } } as never);
+    if (id)
+      void navigate({
+        to: '/admin/tech/ai-template/$aiTemplateId/edit',
+        params: { aiTemplateId: String(id) },
+        search: { tab: 'Template' },
+      } as never);
     else back();
   };
   return (
@@ -36,7 +41,9 @@ function TemplateTabs({ template, tab }: { template: AiChatTemplate; tab: AiChat
       current={tab}
       fallback="Chats"
       panels={{
-        Template: <TemplateForm key={template.updatedAt} template={template} onSaved={() => undefined} onCancel={back} />,
+        Template: (
+          <TemplateForm key={template.updatedAt} template={template} onSaved={() => undefined} onCancel={back} />
+        ),
         Chats: <ChatsTab templateId={template.id} />,
       }}
     />

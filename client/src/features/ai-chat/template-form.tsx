@@ -1,5 +1,16 @@
 import { Badge, Grid, Group, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
-import { AI_CHAT_TEMPLATE_TYPES, AI_JSON_SCHEMA_NAMES, AiChatTemplateInput, EMPTY_RICH_TEXT, applyTypeRules, type AiChatTemplate, type AiChatTemplateType, type AiFunctionCall, type AiJsonSchemaName, type RichTextDoc } from '@app/contract';
+import {
+  AI_CHAT_TEMPLATE_TYPES,
+  AI_JSON_SCHEMA_NAMES,
+  AiChatTemplateInput,
+  EMPTY_RICH_TEXT,
+  applyTypeRules,
+  type AiChatTemplate,
+  type AiChatTemplateType,
+  type AiFunctionCall,
+  type AiJsonSchemaName,
+  type RichTextDoc,
+} from '@app/contract';
 import { EntityForm, FormSection, useEntityForm } from '../../components/form-kit';
 import { RichTextEditor } from '../../components/rich-text';
 import { SAVE_TEMPLATE_META, aiChatTemplatesArea, useTemplateForm } from './api';
@@ -55,9 +66,23 @@ function TokenList() {
  * the schema only for Programmatic; the function-call toggles only for Chat), the rich-text prompts with
  * the token list, and beside them the preview panel on the values as edited.
  */
-export function TemplateForm({ template, onSaved, onCancel }: { template?: AiChatTemplate; onSaved: (result: unknown) => void; onCancel: () => void }) {
+export function TemplateForm({
+  template,
+  onSaved,
+  onCancel,
+}: {
+  template?: AiChatTemplate;
+  onSaved: (result: unknown) => void;
+  onCancel: () => void;
+}) {
   const save = aiChatTemplatesArea.useSave(SAVE_TEMPLATE_META);
-  const form = useEntityForm({ schema: AiChatTemplateInput, initialValues: toFormValues(template), id: template?.id, ...save, onSaved });
+  const form = useEntityForm({
+    schema: AiChatTemplateInput,
+    initialValues: toFormValues(template),
+    id: template?.id,
+    ...save,
+    onSaved,
+  });
   const v = form.values;
   const setType = (type: string | null) => {
     if (!type) return;
@@ -67,7 +92,11 @@ export function TemplateForm({ template, onSaved, onCancel }: { template?: AiCha
     form.setValue('functionCalls', next.functionCalls);
     form.setValue('jsonSchema', next.jsonSchema);
   };
-  const toggle = (id: AiFunctionCall, on: boolean) => form.setValue('functionCalls', on ? [...v.functionCalls.filter((f) => f !== id), id] : v.functionCalls.filter((f) => f !== id));
+  const toggle = (id: AiFunctionCall, on: boolean) =>
+    form.setValue(
+      'functionCalls',
+      on ? [...v.functionCalls.filter((f) => f !== id), id] : v.functionCalls.filter((f) => f !== id),
+    );
 
   return (
     <Grid gap="lg">
@@ -75,7 +104,15 @@ export function TemplateForm({ template, onSaved, onCancel }: { template?: AiCha
         <EntityForm form={form} onCancel={onCancel}>
           <FormSection title="Template">
             <TextInput label="Name" withAsterisk maxLength={254} {...form.getInputProps('name')} />
-            <Select label="Type" withAsterisk data={[...AI_CHAT_TEMPLATE_TYPES]} value={v.type} onChange={setType} allowDeselect={false} error={form.errors.type} />
+            <Select
+              label="Type"
+              withAsterisk
+              data={[...AI_CHAT_TEMPLATE_TYPES]}
+              value={v.type}
+              onChange={setType}
+              allowDeselect={false}
+              error={form.errors.type}
+            />
             <Select
               label="Schema"
               placeholder="No schema"
@@ -86,19 +123,39 @@ export function TemplateForm({ template, onSaved, onCancel }: { template?: AiCha
               clearable
               error={form.errors.jsonSchema}
             />
-            <Switch label="Use emojis" checked={v.useEmojis} disabled={v.type === 'Programmatic'} onChange={(e) => form.setValue('useEmojis', e.currentTarget.checked)} />
+            <Switch
+              label="Use emojis"
+              checked={v.useEmojis}
+              disabled={v.type === 'Programmatic'}
+              onChange={(e) => form.setValue('useEmojis', e.currentTarget.checked)}
+            />
             {v.type === 'Chat' &&
-              FUNCTIONS.map((f) => <Switch key={f.id} label={f.label} checked={v.functionCalls.includes(f.id)} onChange={(e) => toggle(f.id, e.currentTarget.checked)} />)}
+              FUNCTIONS.map((f) => (
+                <Switch
+                  key={f.id}
+                  label={f.label}
+                  checked={v.functionCalls.includes(f.id)}
+                  onChange={(e) => toggle(f.id, e.currentTarget.checked)}
+                />
+              ))}
           </FormSection>
           <FormSection title="Prompts" gap="md">
             <TokenList />
-            <RichTextEditor label="User Prompt" value={v.userPrompt} onChange={(doc) => form.setValue('userPrompt', doc)} />
+            <RichTextEditor
+              label="User Prompt"
+              value={v.userPrompt}
+              onChange={(doc) => form.setValue('userPrompt', doc)}
+            />
             {form.errors.userPrompt && (
               <Text size="sm" c="red">
                 {form.errors.userPrompt}
               </Text>
             )}
-            <RichTextEditor label="Developer Prompt" value={v.developerPrompt} onChange={(doc) => form.setValue('developerPrompt', doc)} />
+            <RichTextEditor
+              label="Developer Prompt"
+              value={v.developerPrompt}
+              onChange={(doc) => form.setValue('developerPrompt', doc)}
+            />
             {form.errors.developerPrompt && (
               <Text size="sm" c="red">
                 {form.errors.developerPrompt}

@@ -1,5 +1,13 @@
 import type { AiVideoTemplate } from '@app/contract';
-import { actionsColumn, countColumn, dayColumn, linkColumn, RowActions, type Column, type FilterDef } from '../../components/list-kit';
+import {
+  actionsColumn,
+  countColumn,
+  dayColumn,
+  linkColumn,
+  RowActions,
+  type Column,
+  type FilterDef,
+} from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { confirmDelete } from '../../components/confirm-delete';
 import { aiVideoTemplatesArea } from './api';
@@ -24,7 +32,9 @@ function columns(remove: (id: number) => void): Column<AiVideoTemplate>[] {
     countColumn<AiVideoTemplate>('videoCount', 'Videos'),
     dayColumn<AiVideoTemplate>('updatedAt', 'Updated', 'sm'),
     dayColumn<AiVideoTemplate>('createdAt', 'Created', 'md'),
-    actionsColumn((t) => <RowActions name={t.name} editTo={editPath(t.id)} onDelete={() => confirmDeleteTemplate(t, remove)} />),
+    actionsColumn((t) => (
+      <RowActions name={t.name} editTo={editPath(t.id)} onDelete={() => confirmDeleteTemplate(t, remove)} />
+    )),
   ];
 }
 
@@ -32,6 +42,13 @@ function columns(remove: (id: number) => void): Column<AiVideoTemplate>[] {
 export function AiVideoTemplatesPage() {
   const { remove } = aiVideoTemplatesArea.useRemove();
   return (
-    <AreaListPage title="AI Video Templates" addLabel="Add AI Video Template" addTo="/admin/tech/ai-video-template/new" area={aiVideoTemplatesArea} columns={columns(remove)} filters={filters} />
+    <AreaListPage
+      title="AI Video Templates"
+      addLabel="Add AI Video Template"
+      addTo="/admin/tech/ai-video-template/new"
+      area={aiVideoTemplatesArea}
+      columns={columns(remove)}
+      filters={filters}
+    />
   );
 }

@@ -19,10 +19,26 @@ const template: AiVideoTemplate = {
 const notConfigured = () =>
   mockServer.use(
     http.get('/api/admin/ai-video/template/form', () =>
-      HttpResponse.json({ configured: false, message: 'The video provider is not configured (set VIDEO_API_KEY)', providerTemplates: pageOf([]), variables: [], tokens: [] }),
+      HttpResponse.json({
+        configured: false,
+        message: 'The video provider is not configured (set VIDEO_API_KEY)',
+        providerTemplates: pageOf([]),
+        variables: [],
+        tokens: [],
+      }),
     ),
   );
-const member = { id: 77, firstname: 'Ada', lastname: 'Member', fullname: 'Ada Member', email: 'ada@example.edu', invitationcode: null, schoolname: null, memberat: null, pledgedat: null };
+const member = {
+  id: 77,
+  firstname: 'Ada',
+  lastname: 'Member',
+  fullname: 'Ada Member',
+  email: 'ada@example.edu',
+  invitationcode: null,
+  schoolname: null,
+  memberat: null,
+  pledgedat: null,
+};
 const video = (over: Partial<AiVideo>): AiVideo => ({
   id: 1,
   name: 'Ada welcome',
@@ -51,7 +67,13 @@ beforeEach(() => {
   mockServer.use(
     // Before ':id', which 'form' would match too.
     http.get('/api/admin/ai-video/template/form', () =>
-      HttpResponse.json({ configured: true, message: null, providerTemplates: pageOf([{ id: 'tpl_welcome', name: 'Welcome', thumbnailUrl: null }]), variables: [], tokens: [] }),
+      HttpResponse.json({
+        configured: true,
+        message: null,
+        providerTemplates: pageOf([{ id: 'tpl_welcome', name: 'Welcome', thumbnailUrl: null }]),
+        variables: [],
+        tokens: [],
+      }),
     ),
     http.get('/api/admin/ai-video/template/:id', () => HttpResponse.json(template)),
     http.get('/api/admin/accounts/legacy', () => HttpResponse.json(pageOf([member]))),
@@ -61,7 +83,13 @@ beforeEach(() => {
       return HttpResponse.json(video({ id: 9, status: 'idle' }), { status: 201 });
     }),
     http.get('/api/admin/ai-video/video/:templateId/list', () =>
-      HttpResponse.json(pageOf([video({}), video({ id: 2, name: 'Bo welcome', status: 'generating' }), video({ id: 3, name: 'Cy welcome', status: 'rejected', emptyMessage: 'Script too long' })])),
+      HttpResponse.json(
+        pageOf([
+          video({}),
+          video({ id: 2, name: 'Bo welcome', status: 'generating' }),
+          video({ id: 3, name: 'Cy welcome', status: 'rejected', emptyMessage: 'Script too long' }),
+        ]),
+      ),
     ),
     http.get('/api/admin/ai-video/video/:id/preview', () => HttpResponse.json({ videoUrl: previewUrl })),
   );
@@ -101,14 +129,18 @@ describe('the Generate tab', () => {
     fireEvent.click(button);
     expect(await screen.findByText('AI Video saved successfully.', {}, slow)).toBeTruthy();
     expect(generated).toEqual([{ templateId: 5, accountId: 77, name: 'Hello Ada' }]);
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ tab: 'Videos', refresh: expect.any(Number) }));
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({ tab: 'Videos', refresh: expect.any(Number) }),
+    );
   });
 
   it('says plainly when no provider is configured, and does not offer Generate', async () => {
     notConfigured();
     renderRoute('/admin/tech/ai-video-template/5/edit?tab=Generate');
     expect(await screen.findByText('The video provider is not configured (set VIDEO_API_KEY)', {}, slow)).toBeTruthy();
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Generate' }) as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Generate' }) as HTMLButtonElement).disabled).toBe(true),
+    );
   });
 });
 
@@ -141,7 +173,13 @@ describe('the Template tab', () => {
 
 describe('the Template tab of a template', () => {
   it("maps each of the provider template's variables to a token and saves with PATCH", async () => {
-    const token = (id: string, label: string) => ({ id, label, description: label, subjects: ['account'], sample: 'x' });
+    const token = (id: string, label: string) => ({
+      id,
+      label,
+      description: label,
+      subjects: ['account'],
+      sample: 'x',
+    });
     const patches: unknown[] = [];
     mockServer.use(
       http.get('/api/admin/ai-video/template/form', () =>
@@ -149,7 +187,10 @@ describe('the Template tab of a template', () => {
           configured: true,
           message: null,
           providerTemplates: pageOf([]),
-          variables: [{ name: 'first_name', type: 'text' }, { name: 'school', type: 'text' }],
+          variables: [
+            { name: 'first_name', type: 'text' },
+            { name: 'school', type: 'text' },
+          ],
           tokens: [token('firstName', 'First name'), token('schoolName', 'School name')],
         }),
       ),
@@ -159,9 +200,21 @@ describe('the Template tab of a template', () => {
       }),
     );
     renderRoute('/admin/tech/ai-video-template/5/edit');
-    const first = async () => (await screen.findAllByLabelText('Token for first_name', {}, slow)).find((el) => el.tagName === 'INPUT') as HTMLInputElement;
+    const first = async () =>
+      (await screen.findAllByLabelText('Token for first_name', {}, slow)).find(
+        (el) => el.tagName === 'INPUT',
+      ) as HTMLInputElement;
     await waitFor(async () => expect((await first()).value).toBe('First name ({{firstName}})'), slow);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(patches).toEqual([{ name: 'Welcome video', externalId: 'tpl_welcome', summary: null, variables: { first_name: 'firstName', school: 'schoolName' } }]));
+    await waitFor(() =>
+      expect(patches).toEqual([
+        {
+          name: 'Welcome video',
+          externalId: 'tpl_welcome',
+          summary: null,
+          variables: { first_name: 'firstName', school: 'schoolName' },
+        },
+      ]),
+    );
   });
 });

@@ -1,5 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AI_VIDEO_MESSAGES as M, AiVideoTemplateListQuery, aiVideoContract, type AiVideoFormInput, type AiVideoListQuery, type AiVideoTemplateFormQuery } from '@app/contract';
+import {
+  AI_VIDEO_MESSAGES as M,
+  AiVideoTemplateListQuery,
+  aiVideoContract,
+  type AiVideoFormInput,
+  type AiVideoListQuery,
+  type AiVideoTemplateFormQuery,
+} from '@app/contract';
 import { createArea } from '../../api/area';
 import { areaClient } from '../../api/tsr';
 import type { FetchOptionsPage } from '../../components/form-kit';
@@ -9,7 +16,11 @@ const tsr = areaClient({ aiVideo: aiVideoContract });
 const KEY = 'ai-video';
 
 /** Delete's texts (spec 03 §8): the fixed title and text, whatever the server said. */
-export const DELETE_TEMPLATE_META = { successMessage: 'AI Video Template deleted', errorTitle: M.deleteTitle, errorMessage: M.deleteMessage };
+export const DELETE_TEMPLATE_META = {
+  successMessage: 'AI Video Template deleted',
+  errorTitle: M.deleteTitle,
+  errorMessage: M.deleteMessage,
+};
 
 /** AI video templates (spec 03 §7): list, one, create, change (PATCH) and delete. */
 export const aiVideoTemplatesArea = createArea(
@@ -36,7 +47,10 @@ export const providerTemplateOptions = {
   fetchPage: ((search, page) =>
     tsr.aiVideo.templateForm.query({ query: { search: search || undefined, page } }).then((res) => {
       if (res.status !== 200) throw res;
-      return { items: res.body.providerTemplates.items, hasNextPage: res.body.providerTemplates.pagination.hasNextPage };
+      return {
+        items: res.body.providerTemplates.items,
+        hasNextPage: res.body.providerTemplates.pagination.hasNextPage,
+      };
     })) as FetchOptionsPage<{ id: string; name: string }>,
   getValue: (t: { id: string }) => t.id,
   getLabel: (t: { name: string; id: string }) => `${t.name} (${t.id})`,
@@ -45,7 +59,11 @@ export const providerTemplateOptions = {
 /** A template's videos (the Videos tab), filtered by accountName and status. */
 export function useTemplateVideos(templateId: number) {
   return (query: AiVideoListQuery) =>
-    tsr.aiVideo.listVideos.useQuery({ queryKey: [KEY, 'videos', templateId, query], queryData: { params: { templateId }, query }, placeholderData: keepPreviousData });
+    tsr.aiVideo.listVideos.useQuery({
+      queryKey: [KEY, 'videos', templateId, query],
+      queryData: { params: { templateId }, query },
+      placeholderData: keepPreviousData,
+    });
 }
 
 /** The template's tokens resolved for a member (the Generate tab's table); off until a member is chosen. */
@@ -73,7 +91,13 @@ export function useRemoveVideo(onSettled: () => void) {
 
 /** A generated video's playable URL, read when the preview opens. */
 export function useVideoPreview(id: number | null) {
-  return tsr.aiVideo.previewVideo.useQuery({ queryKey: [KEY, 'preview', id], queryData: { params: { id: id ?? 0 } }, enabled: id !== null, staleTime: 0, retry: false });
+  return tsr.aiVideo.previewVideo.useQuery({
+    queryKey: [KEY, 'preview', id],
+    queryData: { params: { id: id ?? 0 } },
+    enabled: id !== null,
+    staleTime: 0,
+    retry: false,
+  });
 }
 
 export { KEY as AI_VIDEO_KEY };

@@ -127,13 +127,19 @@ export default function GenerateTab({ template }: { template: AiVideoTemplate })
             )}
             {unresolved > 0 && (
               <Text size="sm" c="red" mt="xs">
-                {unresolved === 1 ? 'A token has' : `${unresolved} tokens have`} no value for this member: Generate is not possible.
+                {unresolved === 1 ? 'A token has' : `${unresolved} tokens have`} no value for this member: Generate is
+                not possible.
               </Text>
             )}
           </Card>
         )}
         <Group justify="flex-end">
-          <Button type="submit" leftSection={<IconVideo size={16} />} disabled={!!notConfigured || (accountId !== null && !ready)} loading={generate.isPending}>
+          <Button
+            type="submit"
+            leftSection={<IconVideo size={16} />}
+            disabled={!!notConfigured || (accountId !== null && !ready)}
+            loading={generate.isPending}
+          >
             Generate
           </Button>
         </Group>

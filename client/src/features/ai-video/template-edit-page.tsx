@@ -20,7 +20,11 @@ export function NewAiVideoTemplatePage() {
   const navigate = useNavigate();
   const opened = (result: unknown) => {
     const id = (result as { body?: { id?: number } } | undefined)?.body?.id;
-    if (id) void navigate({ to: '/admin/tech/ai-video-template/$aiVideoTemplateId/edit', params: { aiVideoTemplateId: String(id) } } as never);
+    if (id)
+      void navigate({
+        to: '/admin/tech/ai-video-template/$aiVideoTemplateId/edit',
+        params: { aiVideoTemplateId: String(id) },
+      } as never);
     else back();
   };
   return (
@@ -37,7 +41,9 @@ function TemplateTabs({ template, tab }: { template: AiVideoTemplate; tab: AiVid
       tabs={AI_VIDEO_TABS}
       current={tab}
       panels={{
-        Template: <TemplateForm key={template.updatedAt} template={template} onSaved={() => undefined} onCancel={back} />,
+        Template: (
+          <TemplateForm key={template.updatedAt} template={template} onSaved={() => undefined} onCancel={back} />
+        ),
         Videos: <VideosTab templateId={template.id} />,
         Generate: <GenerateTab template={template} />,
       }}

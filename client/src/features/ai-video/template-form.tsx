@@ -22,7 +22,12 @@ function VariableMapping(props: {
   onChange: (values: Record<string, string>) => void;
 }) {
   const options = props.tokens.map((t) => ({ value: t.id, label: `${t.label} ({{${t.id}}})` }));
-  if (!props.names.length) return <Text size="sm" c="dimmed">This provider template has no variables.</Text>;
+  if (!props.names.length)
+    return (
+      <Text size="sm" c="dimmed">
+        This provider template has no variables.
+      </Text>
+    );
   const set = (name: string, tokenId: string | null) => {
     const next = { ...props.values };
     if (tokenId) next[name] = tokenId;
@@ -70,9 +75,23 @@ function VariableMapping(props: {
  * The Template tab (spec 03 §2): name, the provider's template (a selector paging by 20) and each of its
  * variables mapped to a product token. Without a configured provider the selector says so plainly.
  */
-export function TemplateForm({ template, onSaved, onCancel }: { template?: AiVideoTemplate; onSaved: (result: unknown) => void; onCancel: () => void }) {
+export function TemplateForm({
+  template,
+  onSaved,
+  onCancel,
+}: {
+  template?: AiVideoTemplate;
+  onSaved: (result: unknown) => void;
+  onCancel: () => void;
+}) {
   const save = aiVideoTemplatesArea.useSave();
-  const form = useEntityForm({ schema: AiVideoTemplateInput, initialValues: toFormValues(template), id: template?.id, ...save, onSaved });
+  const form = useEntityForm({
+    schema: AiVideoTemplateInput,
+    initialValues: toFormValues(template),
+    id: template?.id,
+    ...save,
+    onSaved,
+  });
   const v = form.values;
   const choices = useTemplateForm({ externalId: v.externalId || undefined }).data;
   const info = choices?.status === 200 ? choices.body : undefined;
@@ -85,7 +104,12 @@ export function TemplateForm({ template, onSaved, onCancel }: { template?: AiVid
       <FormSection title="Template">
         <TextInput label="Name" withAsterisk maxLength={254} {...form.getInputProps('name')} />
         {info?.message && (
-          <Alert color={info.configured ? 'red' : 'yellow'} variant="light" icon={<IconAlertCircle size={18} />} role="status">
+          <Alert
+            color={info.configured ? 'red' : 'yellow'}
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            role="status"
+          >
             {info.message}
           </Alert>
         )}
@@ -103,7 +127,13 @@ export function TemplateForm({ template, onSaved, onCancel }: { template?: AiVid
       </FormSection>
       {v.externalId && (
         <FormSection title="Variables">
-          <VariableMapping names={names} tokens={info?.tokens ?? []} values={v.variables} errors={form.errors} onChange={(next) => form.setValue('variables', next)} />
+          <VariableMapping
+            names={names}
+            tokens={info?.tokens ?? []}
+            values={v.variables}
+            errors={form.errors}
+            onChange={(next) => form.setValue('variables', next)}
+          />
         </FormSection>
       )}
     </EntityForm>

@@ -3,7 +3,16 @@ import { ActionIcon, Badge, Center, Group, Loader, Modal, Text, Tooltip } from '
 import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { AI_VIDEO_DELETABLE, AI_VIDEO_MESSAGES, AI_VIDEO_PREVIEWABLE, AI_VIDEO_REFRESH_MS, AI_VIDEO_STATUSES, AiVideoListQuery, type AiVideo, type AiVideoStatus } from '@app/contract';
+import {
+  AI_VIDEO_DELETABLE,
+  AI_VIDEO_MESSAGES,
+  AI_VIDEO_PREVIEWABLE,
+  AI_VIDEO_REFRESH_MS,
+  AI_VIDEO_STATUSES,
+  AiVideoListQuery,
+  type AiVideo,
+  type AiVideoStatus,
+} from '@app/contract';
 import { AreaListPage } from '../../components/area-list-page';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { formatDay } from '../../components/format';
@@ -38,7 +47,13 @@ function PreviewDialog({ video, onClose }: { video: AiVideo | null; onClose: () 
           <Loader aria-label="Loading" />
         </Center>
       ) : url ? (
-        <video src={url} controls style={{ width: '100%', maxHeight: '70vh' }} aria-label={`Video ${video?.name ?? ''}`} poster={video?.thumbnailUrl ?? undefined} />
+        <video
+          src={url}
+          controls
+          style={{ width: '100%', maxHeight: '70vh' }}
+          aria-label={`Video ${video?.name ?? ''}`}
+          poster={video?.thumbnailUrl ?? undefined}
+        />
       ) : (
         <Text size="sm" c="red" role="alert">
           {AI_VIDEO_MESSAGES.noVideoUrl}
@@ -83,7 +98,17 @@ function columns(actions: { preview: (v: AiVideo) => void; remove: (v: AiVideo) 
       ),
     },
     { key: 'email', header: 'Email', visibleFrom: 'md', render: (v) => <Text size="sm">{v.account.email}</Text> },
-    { key: 'createdAt', header: 'Created', sortField: 'createdAt', visibleFrom: 'sm', render: (v) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDay(v.createdAt)}</Text> },
+    {
+      key: 'createdAt',
+      header: 'Created',
+      sortField: 'createdAt',
+      visibleFrom: 'sm',
+      render: (v) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDay(v.createdAt)}
+        </Text>
+      ),
+    },
     {
       key: 'actions',
       header: 'Actions',
@@ -99,7 +124,12 @@ function columns(actions: { preview: (v: AiVideo) => void; remove: (v: AiVideo) 
           )}
           {AI_VIDEO_DELETABLE.includes(v.status) && (
             <Tooltip label="Delete">
-              <ActionIcon variant="subtle" color="red" aria-label={`Delete ${v.name}`} onClick={() => actions.remove(v)}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Delete ${v.name}`}
+                onClick={() => actions.remove(v)}
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             </Tooltip>
@@ -129,7 +159,11 @@ export default function VideosTab({ templateId }: { templateId: number }) {
     if (!refresh) return;
     const timer = setTimeout(() => {
       void invalidate();
-      void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, refresh: undefined }), replace: true } as never);
+      void navigate({
+        to: '.',
+        search: (prev: Record<string, unknown>) => ({ ...prev, refresh: undefined }),
+        replace: true,
+      } as never);
     }, AI_VIDEO_REFRESH_MS);
     return () => clearTimeout(timer);
     // Once per generate (the refresh value), whatever else re-renders.
@@ -142,7 +176,8 @@ export default function VideosTab({ templateId }: { templateId: number }) {
         title: 'Delete AI Video',
         children: (
           <Text size="sm">
-            Are you sure you want to delete the video <b>{v.name}</b>, here and at the video provider? This action cannot be undone.
+            Are you sure you want to delete the video <b>{v.name}</b>, here and at the video provider? This action
+            cannot be undone.
           </Text>
         ),
         labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -153,7 +188,13 @@ export default function VideosTab({ templateId }: { templateId: number }) {
 
   return (
     <>
-      <AreaListPage title="Videos" search={search} area={{ listQuery: AiVideoListQuery, useList }} columns={columns(actions)} filters={filters} />
+      <AreaListPage
+        title="Videos"
+        search={search}
+        area={{ listQuery: AiVideoListQuery, useList }}
+        columns={columns(actions)}
+        filters={filters}
+      />
       <PreviewDialog video={previewing} onClose={() => setPreviewing(null)} />
     </>
   );

@@ -23,7 +23,8 @@ export function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: ()
   return (
     <Stack gap="md">
       <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="Copy the key now">
-        This is the only time it is shown: only a hash of it is stored. Send it as <Code>Authorization: Bearer &lt;key&gt;</Code>.
+        This is the only time it is shown: only a hash of it is stored. Send it as{' '}
+        <Code>Authorization: Bearer &lt;key&gt;</Code>.
       </Alert>
       <Code block data-testid="new-api-key" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
         {created.key}
@@ -31,7 +32,11 @@ export function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: ()
       <Group justify="space-between">
         <CopyButton value={created.key}>
           {({ copied, copy }) => (
-            <Button leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} color={copied ? 'teal' : undefined} onClick={copy}>
+            <Button
+              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              color={copied ? 'teal' : undefined}
+              onClick={copy}
+            >
               {copied ? 'Copied' : 'Copy Key'}
             </Button>
           )}
@@ -81,7 +86,12 @@ export function ApiKeyDetails({ apiKey }: { apiKey: ApiKey }) {
         </Alert>
       ) : (
         <Group justify="flex-end">
-          <Button color="red" variant="light" loading={isPending} onClick={() => confirmRevoke(apiKey, () => void revoke(apiKey.id))}>
+          <Button
+            color="red"
+            variant="light"
+            loading={isPending}
+            onClick={() => confirmRevoke(apiKey, () => void revoke(apiKey.id))}
+          >
             Revoke
           </Button>
         </Group>

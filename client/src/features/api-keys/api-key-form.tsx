@@ -16,8 +16,18 @@ export function ApiKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedAp
   });
   return (
     <EntityForm form={form} onCancel={onCancel} submitLabel="Create Key">
-      <TextInput label="Name" withAsterisk data-autofocus description="Who or what uses it, e.g. 'Join site'" {...form.getInputProps('name')} />
-      <ScopePicker value={form.values.scopes} onChange={(scopes) => form.setValue('scopes', scopes)} error={form.errors.scopes} />
+      <TextInput
+        label="Name"
+        withAsterisk
+        data-autofocus
+        description="Who or what uses it, e.g. 'Join site'"
+        {...form.getInputProps('name')}
+      />
+      <ScopePicker
+        value={form.values.scopes}
+        onChange={(scopes) => form.setValue('scopes', scopes)}
+        error={form.errors.scopes}
+      />
     </EntityForm>
   );
 }

@@ -19,7 +19,12 @@ export default function ApiKeyPanel({ panel }: { panel: EditPanel }) {
   const title = created ? 'New API Key' : panel.shown.isNew ? 'Add API Key' : 'API Key';
   return (
     <FormDrawer opened={panel.opened} onClose={close} title={title}>
-      {panel.shown.isNew && (created ? <NewKey created={created} onDone={close} /> : <ApiKeyForm onCreated={setCreated} onCancel={close} />)}
+      {panel.shown.isNew &&
+        (created ? (
+          <NewKey created={created} onDone={close} />
+        ) : (
+          <ApiKeyForm onCreated={setCreated} onCancel={close} />
+        ))}
       {typeof panel.shown.id === 'number' && <ExistingKey key={panel.shown.id} id={panel.shown.id} />}
     </FormDrawer>
   );

@@ -11,7 +11,12 @@ const ApiKeyPanel = lazy(() => import('./api-key-panel'));
 
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search name or prefix' },
-  { key: 'state', type: 'select', label: 'State', options: API_KEY_STATES.map((value) => ({ value, label: value === 'active' ? 'Active' : 'Revoked' })) },
+  {
+    key: 'state',
+    type: 'select',
+    label: 'State',
+    options: API_KEY_STATES.map((value) => ({ value, label: value === 'active' ? 'Active' : 'Revoked' })),
+  },
 ];
 
 function columns(openEdit: (id: number) => void, revoke: (key: ApiKey) => void): Column<ApiKey>[] {
@@ -34,7 +39,15 @@ function columns(openEdit: (id: number) => void, revoke: (key: ApiKey) => void):
       visibleFrom: 'sm',
       render: (k) => <Text size="sm">{k.lastUsedAt ? formatDay(k.lastUsedAt) : 'Never'}</Text>,
     },
-    { ...dayColumn<ApiKey>('createdAt', 'Created', 'lg'), render: (k) => <div><Text size="sm">{formatDay(k.createdAt)}</Text>{k.createdBy && <Note>by {k.createdBy}</Note>}</div> },
+    {
+      ...dayColumn<ApiKey>('createdAt', 'Created', 'lg'),
+      render: (k) => (
+        <div>
+          <Text size="sm">{formatDay(k.createdAt)}</Text>
+          {k.createdBy && <Note>by {k.createdBy}</Note>}
+        </div>
+      ),
+    },
     {
       key: 'state',
       header: 'State',

@@ -14,7 +14,8 @@ export const apiKeysArea = createArea(
 );
 
 /** The scopes a key can be given, by admin area (they change only with the contract). */
-export const useScopeAreas = () => tsr.apiKeys.scopes.useQuery({ queryKey: ['api-keys', 'scopes'], staleTime: Infinity });
+export const useScopeAreas = () =>
+  tsr.apiKeys.scopes.useQuery({ queryKey: ['api-keys', 'scopes'], staleTime: Infinity });
 
 /** Revokes a key; its list and detail refresh. */
 export function useRevokeKey() {

@@ -4,7 +4,12 @@ import { useScopeAreas } from './api';
 
 type Props = { value: string[]; onChange: (scopes: string[]) => void; error?: string };
 
-function ScopeBox({ area, kind, value, onChange }: { area: ApiKeyScopeArea; kind: 'read' | 'write' } & Omit<Props, 'error'>) {
+function ScopeBox({
+  area,
+  kind,
+  value,
+  onChange,
+}: { area: ApiKeyScopeArea; kind: 'read' | 'write' } & Omit<Props, 'error'>) {
   const scope = area[kind];
   if (!scope) return null;
   const checked = value.includes(scope.scope);
@@ -16,7 +21,13 @@ function ScopeBox({ area, kind, value, onChange }: { area: ApiKeyScopeArea; kind
     />
   );
   return (
-    <Tooltip label={scope.calls.join('\n')} style={{ whiteSpace: 'pre-line' }} openDelay={400} position="left" withinPortal>
+    <Tooltip
+      label={scope.calls.join('\n')}
+      style={{ whiteSpace: 'pre-line' }}
+      openDelay={400}
+      position="left"
+      withinPortal
+    >
       <span style={{ display: 'inline-block' }}>{box}</span>
     </Tooltip>
   );
@@ -26,7 +37,12 @@ function ScopeBox({ area, kind, value, onChange }: { area: ApiKeyScopeArea; kind
 export function ScopePicker({ value, onChange, error }: Props) {
   const areas = useScopeAreas().data?.body.items;
   return (
-    <Input.Wrapper label="Calls it may make" withAsterisk error={error} description="Read: lists, exports and single records. Write: creates, saves, sends and deletes.">
+    <Input.Wrapper
+      label="Calls it may make"
+      withAsterisk
+      error={error}
+      description="Read: lists, exports and single records. Write: creates, saves, sends and deletes."
+    >
       {!areas ? (
         <Loader size="sm" aria-label="Loading scopes" />
       ) : (

@@ -1,5 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ASSESSMENT_MESSAGES as M, AssessmentListQuery, assessmentsContract, type OutcomeInput, type QuestionInput, type ScoresInput } from '@app/contract';
+import {
+  ASSESSMENT_MESSAGES as M,
+  AssessmentListQuery,
+  assessmentsContract,
+  type OutcomeInput,
+  type QuestionInput,
+  type ScoresInput,
+} from '@app/contract';
 import { createArea } from '../../api/area';
 import { areaClient } from '../../api/tsr';
 
@@ -16,7 +23,13 @@ export const DELETE_META = { successMessage: M.deleted, errorTitle: M.deleteFail
 /** Assessments (spec 03 §7): list, one assessment, create, change (PATCH) and delete. */
 export const assessmentsArea = createArea(
   KEY,
-  { list: tsr.assessments.list, detail: tsr.assessments.get, create: tsr.assessments.create, update: tsr.assessments.update, remove: tsr.assessments.remove },
+  {
+    list: tsr.assessments.list,
+    detail: tsr.assessments.get,
+    create: tsr.assessments.create,
+    update: tsr.assessments.update,
+    remove: tsr.assessments.remove,
+  },
   { savedMessage: M.saved, removeMeta: DELETE_META, listQuery: AssessmentListQuery },
 );
 
@@ -36,13 +49,17 @@ export function useSaveOutcome(assessmentId: number) {
   const update = tsr.assessments.updateOutcome.useMutation({ meta, onSettled });
   return {
     create: (body: OutcomeInput) => create.mutateAsync({ params: { id: assessmentId }, body }),
-    update: (outcomeId: number | string, body: OutcomeInput) => update.mutateAsync({ params: { id: assessmentId, outcomeId: Number(outcomeId) }, body }),
+    update: (outcomeId: number | string, body: OutcomeInput) =>
+      update.mutateAsync({ params: { id: assessmentId, outcomeId: Number(outcomeId) }, body }),
   };
 }
 
 export function useRemoveOutcome(assessmentId: number) {
   const onSettled = useInvalidate();
-  const mutation = tsr.assessments.removeOutcome.useMutation({ meta: { successMessage: M.outcomeDeleted, errorMessage: M.outcomeDeleteFailed }, onSettled });
+  const mutation = tsr.assessments.removeOutcome.useMutation({
+    meta: { successMessage: M.outcomeDeleted, errorMessage: M.outcomeDeleteFailed },
+    onSettled,
+  });
   return (outcomeId: number) => mutation.mutate({ params: { id: assessmentId, outcomeId } });
 }
 
@@ -54,13 +71,17 @@ export function useSaveQuestion(assessmentId: number) {
   const update = tsr.assessments.updateQuestion.useMutation({ meta, onSettled });
   return {
     create: (body: QuestionInput) => create.mutateAsync({ params: { id: assessmentId }, body }),
-    update: (questionId: number | string, body: QuestionInput) => update.mutateAsync({ params: { id: assessmentId, questionId: Number(questionId) }, body }),
+    update: (questionId: number | string, body: QuestionInput) =>
+      update.mutateAsync({ params: { id: assessmentId, questionId: Number(questionId) }, body }),
   };
 }
 
 export function useRemoveQuestion(assessmentId: number) {
   const onSettled = useInvalidate();
-  const mutation = tsr.assessments.removeQuestion.useMutation({ meta: { successMessage: M.questionDeleted, errorMessage: M.questionDeleteFailed }, onSettled });
+  const mutation = tsr.assessments.removeQuestion.useMutation({
+    meta: { successMessage: M.questionDeleted, errorMessage: M.questionDeleteFailed },
+    onSettled,
+  });
   return (questionId: number) => mutation.mutate({ params: { id: assessmentId, questionId } });
 }
 
@@ -68,7 +89,10 @@ export function useRemoveQuestion(assessmentId: number) {
 export function useSaveScores(assessmentId: number) {
   const onSettled = useInvalidate();
   const mutation = tsr.assessments.updateScores.useMutation({ meta: { successMessage: M.scoresSaved }, onSettled });
-  return { save: (body: ScoresInput) => mutation.mutateAsync({ params: { id: assessmentId }, body }), isPending: mutation.isPending };
+  return {
+    save: (body: ScoresInput) => mutation.mutateAsync({ params: { id: assessmentId }, body }),
+    isPending: mutation.isPending,
+  };
 }
 
 /** Delete from the detail: on success `onDeleted` (back to the list). */

@@ -29,7 +29,8 @@ function AssessmentDetail({ assessment: a, tab }: { assessment: Assessment; tab:
           </Title>
           <Text c="dimmed" size="sm">
             {a.outcomes.length} outcomes · {a.questions.length} questions
-            {a.componentCount > 0 && ` · used by ${a.componentCount} program component${a.componentCount === 1 ? '' : 's'}`}
+            {a.componentCount > 0 &&
+              ` · used by ${a.componentCount} program component${a.componentCount === 1 ? '' : 's'}`}
           </Text>
         </Stack>
         <DeleteAssessmentButton assessment={a} remove={remove} />

@@ -13,10 +13,23 @@ function AssessmentTitleForm({ assessment, onDone }: { assessment?: Assessment; 
     if (assessment || created === undefined) return onDone();
     void navigate({ to: '/admin/learning/assessments/$assessmentId', params: { assessmentId: String(created) } });
   };
-  const form = useEntityForm({ schema: AssessmentInput, initialValues: { title: assessment?.title ?? '' }, id: assessment?.id, ...save, onSaved });
+  const form = useEntityForm({
+    schema: AssessmentInput,
+    initialValues: { title: assessment?.title ?? '' },
+    id: assessment?.id,
+    ...save,
+    onSaved,
+  });
   return (
     <EntityForm form={form} onCancel={onDone}>
-      <TextInput label="Title" withAsterisk data-autofocus maxLength={254} description="Outcomes, questions and the introduction are added on the next screen" {...form.getInputProps('title')} />
+      <TextInput
+        label="Title"
+        withAsterisk
+        data-autofocus
+        maxLength={254}
+        description="Outcomes, questions and the introduction are added on the next screen"
+        {...form.getInputProps('title')}
+      />
     </EntityForm>
   );
 }

@@ -1,7 +1,14 @@
 import { lazy } from 'react';
 import { Group } from '@mantine/core';
 import type { AssessmentListItem } from '@app/contract';
-import { actionsColumn, countColumn, linkColumn, updatedColumn, type Column, type FilterDef } from '../../components/list-kit';
+import {
+  actionsColumn,
+  countColumn,
+  linkColumn,
+  updatedColumn,
+  type Column,
+  type FilterDef,
+} from '../../components/list-kit';
 import { PanelListPage } from '../../components/area-list-page';
 import { assessmentsArea } from './api';
 import { DeleteAssessmentButton } from './delete-assessment';

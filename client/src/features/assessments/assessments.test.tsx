@@ -9,11 +9,24 @@ import { pageOf } from '../../test/paged';
 
 const at = '2026-11-20T10:00:00.000Z';
 const row = (over: Partial<AssessmentListItem>): AssessmentListItem => ({
-  id: 1, title: 'Leadership Style', outcomeCount: 2, questionCount: 2, componentCount: 0, createdAt: at, updatedAt: at, updatedBy: 'Ada Tester', ...over,
+  id: 1,
+  title: 'Leadership Style',
+  outcomeCount: 2,
+  questionCount: 2,
+  componentCount: 0,
+  createdAt: at,
+  updatedAt: at,
+  updatedBy: 'Ada Tester',
+  ...over,
 });
 
 // Outcomes Visionary (1) and Coach (2); questions 10 and 20 (the tie-breaker). 'With a talk' + 'Speaker' tie at 1 / 1.
-const score = (id: number, answerId: number, outcomeId: number, value: number) => ({ id, answerId, outcomeId, score: value });
+const score = (id: number, answerId: number, outcomeId: number, value: number) => ({
+  id,
+  answerId,
+  outcomeId,
+  score: value,
+});
 const scores = [score(1, 101, 1, 2), score(2, 102, 2, 1), score(3, 201, 1, 1), score(4, 202, 2, 1)];
 const assessment: Assessment = {
   id: 1,
@@ -25,14 +38,20 @@ const assessment: Assessment = {
   ],
   questions: [
     {
-      id: 10, question: 'How do you start?', type: 'single select', index: 0,
+      id: 10,
+      question: 'How do you start?',
+      type: 'single select',
+      index: 0,
       answers: [
         { id: 101, answer: 'With a vision', outcomeId: 1, scores: scores.filter((s) => s.answerId === 101) },
         { id: 102, answer: 'With a talk', outcomeId: 2, scores: scores.filter((s) => s.answerId === 102) },
       ],
     },
     {
-      id: 20, question: 'Pick a role', type: 'single select', index: 1,
+      id: 20,
+      question: 'Pick a role',
+      type: 'single select',
+      index: 1,
       answers: [
         { id: 201, answer: 'Speaker', outcomeId: 1, scores: scores.filter((s) => s.answerId === 201) },
         { id: 202, answer: 'Mentor', outcomeId: 2, scores: scores.filter((s) => s.answerId === 202) },
@@ -56,7 +75,9 @@ beforeEach(() => {
   mockServer.use(
     http.get('/api/admin/assessments', ({ request }) => {
       listUrls.push(new URL(request.url));
-      return HttpResponse.json(pageOf([row({}), row({ id: 2, title: 'Team Role', outcomeCount: 4, questionCount: 9, componentCount: 1 })]));
+      return HttpResponse.json(
+        pageOf([row({}), row({ id: 2, title: 'Team Role', outcomeCount: 4, questionCount: 9, componentCount: 1 })]),
+      );
     }),
     http.get('/api/admin/assessments/:id', () => HttpResponse.json(assessment)),
     http.post('/api/admin/assessments/:id/questions', async ({ request }) => {
@@ -129,7 +150,9 @@ describe('/admin/learning/assessments', () => {
     expect(await within(sheet).findByText('Question is required')).toBeTruthy();
     expect(within(sheet).getAllByText('Answer is required')).toHaveLength(3);
 
-    fireEvent.change(within(sheet).getByRole('textbox', { name: /^Question/ }), { target: { value: 'Where do you recharge?' } });
+    fireEvent.change(within(sheet).getByRole('textbox', { name: /^Question/ }), {
+      target: { value: 'Where do you recharge?' },
+    });
     fireEvent.change(within(sheet).getByRole('textbox', { name: 'Answer 1' }), { target: { value: 'On stage' } });
     fireEvent.change(within(sheet).getByRole('textbox', { name: 'Answer 2' }), { target: { value: 'One on one' } });
     await userEvent.click(within(sheet).getByRole('button', { name: 'Remove answer 3' }));

@@ -8,22 +8,38 @@ export function confirmDeleteAssessment(assessment: Deletable, remove: (id: numb
   confirmDelete(
     'Delete Assessment',
     <>
-      Are you sure you want to delete <b>{assessment.title}</b> with its outcomes, questions and scores? This action cannot be undone.
+      Are you sure you want to delete <b>{assessment.title}</b> with its outcomes, questions and scores? This action
+      cannot be undone.
     </>,
     () => remove(assessment.id),
   );
 }
 
-const inUse = (a: Deletable) => `Used by ${a.componentCount} program component${a.componentCount === 1 ? '' : 's'}: remove it there first`;
+const inUse = (a: Deletable) =>
+  `Used by ${a.componentCount} program component${a.componentCount === 1 ? '' : 's'}: remove it there first`;
 
 /** Delete with confirmation; disabled (with the reason) while program components use the assessment. */
-export function DeleteAssessmentButton({ assessment, remove, compact }: { assessment: Deletable; remove: (id: number) => void; compact?: boolean }) {
+export function DeleteAssessmentButton({
+  assessment,
+  remove,
+  compact,
+}: {
+  assessment: Deletable;
+  remove: (id: number) => void;
+  compact?: boolean;
+}) {
   const used = assessment.componentCount > 0;
   const onClick = () => confirmDeleteAssessment(assessment, remove);
   if (compact) {
     return (
       <Tooltip label={used ? inUse(assessment) : 'Delete'}>
-        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${assessment.title}`} disabled={used} onClick={onClick}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Delete ${assessment.title}`}
+          disabled={used}
+          onClick={onClick}
+        >
           <IconTrash size={16} />
         </ActionIcon>
       </Tooltip>

@@ -17,7 +17,8 @@ export default function DetailsTab({ assessment }: { assessment: Assessment }) {
     id: assessment.id,
     update: save.update,
   });
-  const introductionError = form.errors.introduction ?? Object.entries(form.errors).find(([k]) => k.startsWith('introduction.'))?.[1];
+  const introductionError =
+    form.errors.introduction ?? Object.entries(form.errors).find(([k]) => k.startsWith('introduction.'))?.[1];
   return (
     <Card withBorder radius="md" padding="lg" maw={960}>
       <ShortForm onSubmit={form.submit} pending={form.saving}>

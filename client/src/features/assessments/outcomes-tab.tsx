@@ -7,7 +7,8 @@ import { useRemoveOutcome } from './api';
 import { OutcomeDrawer, type OutcomeTarget } from './outcome-form';
 
 /** Answers whose badge names the outcome (they score it highest). */
-const answersFor = (a: Assessment, outcomeId: number) => a.questions.flatMap((q) => q.answers).filter((x) => x.outcomeId === outcomeId).length;
+const answersFor = (a: Assessment, outcomeId: number) =>
+  a.questions.flatMap((q) => q.answers).filter((x) => x.outcomeId === outcomeId).length;
 
 function confirmDelete(outcome: AssessmentOutcome, remove: (id: number) => void) {
   openConfirmModal({
@@ -54,18 +55,32 @@ export default function OutcomesTab({ assessment }: { assessment: Assessment }) 
                 </Text>
                 <Group gap={4} wrap="nowrap">
                   <Tooltip label="Edit">
-                    <ActionIcon variant="subtle" aria-label={`Edit outcome ${o.title}`} onClick={() => setTarget({ outcome: o })}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Edit outcome ${o.title}`}
+                      onClick={() => setTarget({ outcome: o })}
+                    >
                       <IconPencil size={16} />
                     </ActionIcon>
                   </Tooltip>
                   <Tooltip label="Delete">
-                    <ActionIcon variant="subtle" color="red" aria-label={`Delete outcome ${o.title}`} onClick={() => confirmDelete(o, remove)}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete outcome ${o.title}`}
+                      onClick={() => confirmDelete(o, remove)}
+                    >
                       <IconTrash size={16} />
                     </ActionIcon>
                   </Tooltip>
                 </Group>
               </Group>
-              <Text size="sm" c={o.description ? undefined : 'dimmed'} mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              <Text
+                size="sm"
+                c={o.description ? undefined : 'dimmed'}
+                mt={4}
+                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              >
                 {o.description ?? 'No description'}
               </Text>
               <Text size="xs" c="dimmed" mt="sm">

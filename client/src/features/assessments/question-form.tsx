@@ -19,26 +19,59 @@ const blank = (): AnswerInput => ({ answer: '', outcomeId: null });
 
 /** A new question starts with 3 blank answers (spec 03 §5); an edited one with its own, each with its badge outcome. */
 function valuesOf(question?: AssessmentQuestion): Values {
-  if (!question) return { question: '', type: 'single select', answers: Array.from({ length: INITIAL_ASSESSMENT_ANSWERS }, blank) };
-  return { question: question.question, type: question.type, answers: question.answers.map((a) => ({ id: a.id, answer: a.answer, outcomeId: a.outcomeId })) };
+  if (!question)
+    return { question: '', type: 'single select', answers: Array.from({ length: INITIAL_ASSESSMENT_ANSWERS }, blank) };
+  return {
+    question: question.question,
+    type: question.type,
+    answers: question.answers.map((a) => ({ id: a.id, answer: a.answer, outcomeId: a.outcomeId })),
+  };
 }
 
 const typeOptions = Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
-function QuestionForm({ assessment, question, onDone }: { assessment: Assessment; question?: AssessmentQuestion; onDone: () => void }) {
+function QuestionForm({
+  assessment,
+  question,
+  onDone,
+}: {
+  assessment: Assessment;
+  question?: AssessmentQuestion;
+  onDone: () => void;
+}) {
   const save = useSaveQuestion(assessment.id);
-  const form = useEntityForm({ schema: QuestionInput, initialValues: valuesOf(question), id: question?.id, ...save, onSaved: onDone });
+  const form = useEntityForm({
+    schema: QuestionInput,
+    initialValues: valuesOf(question),
+    id: question?.id,
+    ...save,
+    onSaved: onDone,
+  });
   const { answers } = form.values;
   // Read through getInputProps so the form counts the list's own error (e.g. 'Add at least 2 answers') as shown here.
   const answersError = form.getInputProps('answers').error;
   const outcomes = assessment.outcomes.map((o) => ({ value: String(o.id), label: o.title }));
   const setAnswers = (next: AnswerInput[]) => form.setValue('answers', next);
   // The kit's dotted paths write objects, not arrays: an answer is changed by replacing the list.
-  const setAnswer = (i: number, change: Partial<AnswerInput>) => setAnswers(answers.map((a, j) => (j === i ? { ...a, ...change } : a)));
+  const setAnswer = (i: number, change: Partial<AnswerInput>) =>
+    setAnswers(answers.map((a, j) => (j === i ? { ...a, ...change } : a)));
   return (
     <EntityForm form={form} onCancel={onDone}>
-      <Textarea label="Question" withAsterisk data-autofocus rows={3} maxLength={511} {...form.getInputProps('question')} />
-      <EnumSelect label="Type" withAsterisk values={typeOptions} allowDeselect={false} {...form.getInputProps('type')} />
+      <Textarea
+        label="Question"
+        withAsterisk
+        data-autofocus
+        rows={3}
+        maxLength={511}
+        {...form.getInputProps('question')}
+      />
+      <EnumSelect
+        label="Type"
+        withAsterisk
+        values={typeOptions}
+        allowDeselect={false}
+        {...form.getInputProps('type')}
+      />
       <Stack gap="xs">
         <Text size="sm" fw={500}>
           Answers
@@ -72,7 +105,13 @@ function QuestionForm({ assessment, question, onDone }: { assessment: Assessment
               />
             </Stack>
             <Tooltip label="Remove answer">
-              <ActionIcon variant="subtle" color="red" mt={4} aria-label={`Remove answer ${i + 1}`} onClick={() => setAnswers(answers.filter((_, j) => j !== i))}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mt={4}
+                aria-label={`Remove answer ${i + 1}`}
+                onClick={() => setAnswers(answers.filter((_, j) => j !== i))}
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             </Tooltip>
@@ -84,7 +123,13 @@ function QuestionForm({ assessment, question, onDone }: { assessment: Assessment
           </Text>
         )}
         <Group>
-          <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} disabled={answers.length >= MAX_ASSESSMENT_ANSWERS} onClick={() => setAnswers([...answers, blank()])}>
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            disabled={answers.length >= MAX_ASSESSMENT_ANSWERS}
+            onClick={() => setAnswers([...answers, blank()])}
+          >
             Add Answer
           </Button>
         </Group>
@@ -97,10 +142,25 @@ function QuestionForm({ assessment, question, onDone }: { assessment: Assessment
 export type QuestionTarget = { question?: AssessmentQuestion } | null;
 
 /** The Add/Edit Question side panel. */
-export function QuestionDrawer({ assessment, target, onClose }: { assessment: Assessment; target: QuestionTarget; onClose: () => void }) {
+export function QuestionDrawer({
+  assessment,
+  target,
+  onClose,
+}: {
+  assessment: Assessment;
+  target: QuestionTarget;
+  onClose: () => void;
+}) {
   return (
     <FormDrawer opened={target !== null} onClose={onClose} title={target?.question ? 'Edit Question' : 'Add Question'}>
-      {target && <QuestionForm key={target.question?.id ?? 'new'} assessment={assessment} question={target.question} onDone={onClose} />}
+      {target && (
+        <QuestionForm
+          key={target.question?.id ?? 'new'}
+          assessment={assessment}
+          question={target.question}
+          onDone={onClose}
+        />
+      )}
     </FormDrawer>
   );
 }

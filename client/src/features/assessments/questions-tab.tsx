@@ -12,7 +12,8 @@ function confirmDelete(question: AssessmentQuestion, remove: (id: number) => voi
     title: 'Delete Question',
     children: (
       <Text size="sm">
-        Are you sure you want to delete question {question.index + 1} with its answers and scores? This action cannot be undone.
+        Are you sure you want to delete question {question.index + 1} with its answers and scores? This action cannot be
+        undone.
       </Text>
     ),
     labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -32,7 +33,11 @@ export default function QuestionsTab({ assessment }: { assessment: Assessment })
         <Text size="sm" c="dimmed">
           {assessment.questions.length} question{assessment.questions.length === 1 ? '' : 's'}
         </Text>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setTarget({})} disabled={assessment.questions.length >= MAX_ASSESSMENT_QUESTIONS}>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setTarget({})}
+          disabled={assessment.questions.length >= MAX_ASSESSMENT_QUESTIONS}
+        >
           Add Question
         </Button>
       </Group>
@@ -66,12 +71,21 @@ export default function QuestionsTab({ assessment }: { assessment: Assessment })
             </Group>
             <Group gap={4} wrap="nowrap">
               <Tooltip label="Edit">
-                <ActionIcon variant="subtle" aria-label={`Edit question ${q.index + 1}`} onClick={() => setTarget({ question: q })}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Edit question ${q.index + 1}`}
+                  onClick={() => setTarget({ question: q })}
+                >
                   <IconPencil size={16} />
                 </ActionIcon>
               </Tooltip>
               <Tooltip label="Delete">
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete question ${q.index + 1}`} onClick={() => confirmDelete(q, remove)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete question ${q.index + 1}`}
+                  onClick={() => confirmDelete(q, remove)}
+                >
                   <IconTrash size={16} />
                 </ActionIcon>
               </Tooltip>

@@ -17,7 +17,12 @@ export function withGrid(assessment: Assessment, grid: ScoreGrid): Assessment {
       ...q,
       answers: q.answers.map((a) => ({
         ...a,
-        scores: assessment.outcomes.map((o) => ({ id: 0, answerId: a.id, outcomeId: o.id, score: grid[cellKey(a.id, o.id)] ?? 0 })),
+        scores: assessment.outcomes.map((o) => ({
+          id: 0,
+          answerId: a.id,
+          outcomeId: o.id,
+          score: grid[cellKey(a.id, o.id)] ?? 0,
+        })),
       })),
     })),
   };

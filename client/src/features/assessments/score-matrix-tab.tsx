@@ -10,7 +10,9 @@ import { ScorePreview } from './score-preview';
 export default function ScoreMatrixTab({ assessment }: { assessment: Assessment }) {
   const [editing, setEditing] = useState(false);
   const [grid, setGrid] = useState<ScoreGrid>(() => gridOf(assessment));
-  const [tieBreaker, setTieBreaker] = useState<string | null>(assessment.tieBreakerQuestion ? String(assessment.tieBreakerQuestion.id) : null);
+  const [tieBreaker, setTieBreaker] = useState<string | null>(
+    assessment.tieBreakerQuestion ? String(assessment.tieBreakerQuestion.id) : null,
+  );
   const { save, isPending } = useSaveScores(assessment.id);
   const { outcomes, questions } = assessment;
 
@@ -76,7 +78,13 @@ export default function ScoreMatrixTab({ assessment }: { assessment: Assessment 
           </Button>
         )}
       </Group>
-      <Table.ScrollContainer minWidth={200 + outcomes.length * 110} type="native" tabIndex={0} role="region" aria-label="Score matrix">
+      <Table.ScrollContainer
+        minWidth={200 + outcomes.length * 110}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label="Score matrix"
+      >
         <Table withTableBorder withColumnBorders striped={false} verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -128,11 +136,17 @@ export default function ScoreMatrixTab({ assessment }: { assessment: Assessment 
                               size="xs"
                               hideControls
                               value={score}
-                              onChange={(v) => setGrid((g) => ({ ...g, [key]: typeof v === 'number' ? v : Number(v) || 0 }))}
+                              onChange={(v) =>
+                                setGrid((g) => ({ ...g, [key]: typeof v === 'number' ? v : Number(v) || 0 }))
+                              }
                               styles={{ input: { textAlign: 'center' } }}
                             />
                           ) : (
-                            <Text size="sm" c={score ? undefined : 'dimmed'} fw={score && a.outcomeId === o.id ? 700 : undefined}>
+                            <Text
+                              size="sm"
+                              c={score ? undefined : 'dimmed'}
+                              fw={score && a.outcomeId === o.id ? 700 : undefined}
+                            >
                               {score}
                             </Text>
                           )}
@@ -146,7 +160,13 @@ export default function ScoreMatrixTab({ assessment }: { assessment: Assessment 
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <ScorePreview assessment={editing ? { ...withGrid(assessment, grid), tieBreakerQuestion: tieBreaker ? { id: Number(tieBreaker) } : null } : assessment} />
+      <ScorePreview
+        assessment={
+          editing
+            ? { ...withGrid(assessment, grid), tieBreakerQuestion: tieBreaker ? { id: Number(tieBreaker) } : null }
+            : assessment
+        }
+      />
     </Stack>
   );
 }

@@ -33,9 +33,25 @@ export function ScorePreview({ assessment }: { assessment: Assessment }) {
           const data = q.answers.map((a) => ({ value: String(a.id), label: a.answer }));
           const label = `${q.index + 1}. ${q.question}`;
           return q.type === 'multi select' ? (
-            <MultiSelect key={q.id} label={label} data={data} value={chosen[q.id] ?? []} onChange={(v) => pick(q.id, v)} clearable comboboxProps={{ withinPortal: true }} />
+            <MultiSelect
+              key={q.id}
+              label={label}
+              data={data}
+              value={chosen[q.id] ?? []}
+              onChange={(v) => pick(q.id, v)}
+              clearable
+              comboboxProps={{ withinPortal: true }}
+            />
           ) : (
-            <Select key={q.id} label={label} data={data} value={chosen[q.id]?.[0] ?? null} onChange={(v) => pick(q.id, v ? [v] : [])} clearable comboboxProps={{ withinPortal: true }} />
+            <Select
+              key={q.id}
+              label={label}
+              data={data}
+              value={chosen[q.id]?.[0] ?? null}
+              onChange={(v) => pick(q.id, v ? [v] : [])}
+              clearable
+              comboboxProps={{ withinPortal: true }}
+            />
           );
         })}
       </SimpleGrid>
@@ -53,7 +69,12 @@ export function ScorePreview({ assessment }: { assessment: Assessment }) {
         </Group>
         <Group gap={6}>
           {result.totals.map((t) => (
-            <Badge key={t.outcomeId} variant={isResult(t.outcomeId) ? 'filled' : 'light'} color={isResult(t.outcomeId) ? 'teal.9' : 'teal'} tt="none">
+            <Badge
+              key={t.outcomeId}
+              variant={isResult(t.outcomeId) ? 'filled' : 'light'}
+              color={isResult(t.outcomeId) ? 'teal.9' : 'teal'}
+              tt="none"
+            >
               {title.get(t.outcomeId)}: {t.total}
             </Badge>
           ))}

@@ -6,7 +6,14 @@ import { formatDateTime } from '../../components/format';
 import { auditLogArea, useAuditFacets } from '../../components/audit/api';
 import { AuditChanges } from '../../components/audit/audit-changes';
 
-const actionColor: Record<string, string> = { create: 'green', update: 'blue', delete: 'red', export: 'grape', 'test-send': 'cyan', import: 'orange' };
+const actionColor: Record<string, string> = {
+  create: 'green',
+  update: 'blue',
+  delete: 'red',
+  export: 'grape',
+  'test-send': 'cyan',
+  import: 'orange',
+};
 
 const columns: Column<AuditEntry>[] = [
   {
@@ -63,5 +70,13 @@ export function AuditLogPage() {
     { key: 'dateFrom', type: 'date', label: 'Date from' },
     { key: 'dateTo', type: 'date', label: 'Date to' },
   ];
-  return <AreaListPage title="Audit Log" area={auditLogArea} columns={columns} filters={filters} emptyText="No audited actions match." />;
+  return (
+    <AreaListPage
+      title="Audit Log"
+      area={auditLogArea}
+      columns={columns}
+      filters={filters}
+      emptyText="No audited actions match."
+    />
+  );
 }

@@ -8,7 +8,13 @@ import { errorMessage, fieldErrors } from '../../api/errors';
  * The second step of a staff sign-in with two-factor sign-in on: the six-digit code from the authenticator
  * app, or one of the recovery codes. The server answers every wrong code with the same message.
  */
-export function CodeStep({ onSignedIn, onBack }: { onSignedIn: (account: CurrentAccount) => void; onBack: () => void }) {
+export function CodeStep({
+  onSignedIn,
+  onBack,
+}: {
+  onSignedIn: (account: CurrentAccount) => void;
+  onBack: () => void;
+}) {
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -22,7 +28,10 @@ export function CodeStep({ onSignedIn, onBack }: { onSignedIn: (account: Current
       return;
     }
     setErrors({});
-    verify.mutate({ body: parsed.data }, { onSuccess: ({ body }) => onSignedIn(body.account), onError: (error) => setErrors(fieldErrors(error)) });
+    verify.mutate(
+      { body: parsed.data },
+      { onSuccess: ({ body }) => onSignedIn(body.account), onError: (error) => setErrors(fieldErrors(error)) },
+    );
   };
 
   const switchKind = () => {
@@ -36,7 +45,9 @@ export function CodeStep({ onSignedIn, onBack }: { onSignedIn: (account: Current
       <Stack>
         <Title order={2}>Two-factor sign-in</Title>
         <Text size="sm" c="dimmed">
-          {recovery ? 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once.' : 'Enter the 6-digit code from your authenticator app.'}
+          {recovery
+            ? 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once.'
+            : 'Enter the 6-digit code from your authenticator app.'}
         </Text>
         {verify.error && !Object.keys(errors).length && (
           <Alert color="red" role="alert">
@@ -57,7 +68,12 @@ export function CodeStep({ onSignedIn, onBack }: { onSignedIn: (account: Current
           onChange={(e) => setCode(e.currentTarget.value)}
           error={errors.code}
           required
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: recovery ? undefined : '0.2em' } }}
+          styles={{
+            input: {
+              fontFamily: 'var(--mantine-font-family-monospace)',
+              letterSpacing: recovery ? undefined : '0.2em',
+            },
+          }}
         />
         <Button type="submit" loading={verify.isPending} fullWidth>
           Verify

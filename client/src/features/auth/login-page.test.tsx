@@ -8,7 +8,13 @@ import { homeOf, safeRedirect } from './login-page';
 
 /** Signs in on `path` as `account` (the server mocked) and answers where the page then sent the browser. */
 async function signInAndFollow(path: string, account: { admin: boolean; email: string }) {
-  mockServer.use(http.post('/api/auth/login', () => HttpResponse.json({ account: { id: 9, firstName: 'Max', lastName: 'Tester', fullName: 'Max Tester', avatarUrl: null, ...account } })));
+  mockServer.use(
+    http.post('/api/auth/login', () =>
+      HttpResponse.json({
+        account: { id: 9, firstName: 'Max', lastName: 'Tester', fullName: 'Max Tester', avatarUrl: null, ...account },
+      }),
+    ),
+  );
   const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
   try {
     renderRoute(path);
@@ -24,7 +30,9 @@ async function signInAndFollow(path: string, account: { admin: boolean; email: s
 
 describe('login', () => {
   it('sends a signed-out visitor of /admin/* to /login with the path and query', async () => {
-    mockServer.use(http.get('/api/public/account', () => HttpResponse.json({ message: 'You must be signed in' }, { status: 401 })));
+    mockServer.use(
+      http.get('/api/public/account', () => HttpResponse.json({ message: 'You must be signed in' }, { status: 401 })),
+    );
     const { router } = renderRoute('/admin/institutions?page=2');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toEqual({ redirect: '/admin/institutions?page=2' });
@@ -33,7 +41,15 @@ describe('login', () => {
   it('tells a signed-in member that /admin is for staff only', async () => {
     mockServer.use(
       http.get('/api/public/account', () =>
-        HttpResponse.json({ id: 9, firstName: 'Max', lastName: 'Member', fullName: 'Max Member', email: 'max@example.edu', avatarUrl: null, admin: false }),
+        HttpResponse.json({
+          id: 9,
+          firstName: 'Max',
+          lastName: 'Member',
+          fullName: 'Max Member',
+          email: 'max@example.edu',
+          avatarUrl: null,
+          admin: false,
+        }),
       ),
     );
     renderRoute('/admin');
@@ -41,7 +57,9 @@ describe('login', () => {
   });
 
   it('shows the server message on a failed sign-in', async () => {
-    mockServer.use(http.post('/api/auth/login', () => HttpResponse.json({ message: 'Invalid email or password' }, { status: 401 })));
+    mockServer.use(
+      http.post('/api/auth/login', () => HttpResponse.json({ message: 'Invalid email or password' }, { status: 401 })),
+    );
     renderRoute('/login');
     await userEvent.type(await screen.findByLabelText(/Email/), 'jane@example.edu');
     await userEvent.type(screen.getByLabelText(/Password/), 'wrong-password');
@@ -79,13 +97,26 @@ describe('login', () => {
     expect(safeRedirect(`${window.location.origin}/admin/chapters`)).toBe('/admin/chapters');
   });
 
-  it.each(['%2F%5Cevil.example', '%2F%09%2Fevil.example'])('does not follow /login?redirect=%s after signing in', async (target) => {
-    expect(await signInAndFollow(`/login?redirect=${target}`, { admin: true, email: 'sam@example.edu' })).toBe('/admin');
-  });
+  it.each(['%2F%5Cevil.example', '%2F%09%2Fevil.example'])(
+    'does not follow /login?redirect=%s after signing in',
+    async (target) => {
+      expect(await signInAndFollow(`/login?redirect=${target}`, { admin: true, email: 'sam@example.edu' })).toBe(
+        '/admin',
+      );
+    },
+  );
 });
 
 describe('login with two-factor sign-in', () => {
-  const staff = { id: 3, firstName: 'Ada', lastName: 'Admin', fullName: 'Ada Admin', email: 'ada@example.edu', avatarUrl: null, admin: true };
+  const staff = {
+    id: 3,
+    firstName: 'Ada',
+    lastName: 'Admin',
+    fullName: 'Ada Admin',
+    email: 'ada@example.edu',
+    avatarUrl: null,
+    admin: true,
+  };
 
   it('asks for the code after the password, shows the one message for a wrong code, then signs in', async () => {
     const sent: string[] = [];
@@ -125,7 +156,9 @@ describe('login with two-factor sign-in', () => {
   });
 
   it('leads staff who must set it up (REQUIRE_STAFF_2FA) to their profile, whatever the redirect', async () => {
-    mockServer.use(http.post('/api/auth/login', () => HttpResponse.json({ account: { ...staff, mustSetUpTwoFactor: true } })));
+    mockServer.use(
+      http.post('/api/auth/login', () => HttpResponse.json({ account: { ...staff, mustSetUpTwoFactor: true } })),
+    );
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     try {
       renderRoute('/login?redirect=%2Fadmin%2Fchapters');

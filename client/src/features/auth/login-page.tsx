@@ -85,8 +85,25 @@ export function LoginPage({ redirect }: { redirect?: string }) {
                   {errorMessage(login.error)}
                 </Alert>
               )}
-              <TextInput label="Email" name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} required />
-              <PasswordInput label="Password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} required />
+              <TextInput
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="username"
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+                error={errors.email}
+                required
+              />
+              <PasswordInput
+                label="Password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                error={errors.password}
+                required
+              />
               <Button type="submit" loading={login.isPending} fullWidth>
                 Sign in
               </Button>

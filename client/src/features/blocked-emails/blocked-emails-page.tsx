@@ -11,10 +11,19 @@ const BlockedEmailPanel = lazy(() => import('./blocked-email-panel'));
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search email or reason' },
   { key: 'emailType', type: 'select', label: 'Email Type', options: BLOCKED_EMAIL_TYPES },
-  { key: 'feedbackType', type: 'select', label: 'Feedback', options: FEEDBACK_TYPES.map((value) => ({ value, label: FEEDBACK_TYPE_LABELS[value] })) },
+  {
+    key: 'feedbackType',
+    type: 'select',
+    label: 'Feedback',
+    options: FEEDBACK_TYPES.map((value) => ({ value, label: FEEDBACK_TYPE_LABELS[value] })),
+  },
 ];
 
-const typeColor: Record<BlockedEmail['emailType'], string> = { All: 'red', Invitation: 'indigo', Transactional: 'teal' };
+const typeColor: Record<BlockedEmail['emailType'], string> = {
+  All: 'red',
+  Invitation: 'indigo',
+  Transactional: 'teal',
+};
 
 function columns(openEdit: (id: number) => void): Column<BlockedEmail>[] {
   return [
@@ -47,7 +56,16 @@ function columns(openEdit: (id: number) => void): Column<BlockedEmail>[] {
           </Tooltip>
         ),
     },
-    { key: 'reason', header: 'Reason', visibleFrom: 'md', render: (b) => <Text size="sm" lineClamp={2}>{b.reason}</Text> },
+    {
+      key: 'reason',
+      header: 'Reason',
+      visibleFrom: 'md',
+      render: (b) => (
+        <Text size="sm" lineClamp={2}>
+          {b.reason}
+        </Text>
+      ),
+    },
     updatedColumn<BlockedEmail>('updatedAt', 'lg'),
     editColumn<BlockedEmail>('email', openEdit),
   ];
@@ -56,6 +74,13 @@ function columns(openEdit: (id: number) => void): Column<BlockedEmail>[] {
 /** /admin/tech/emails-feedback: the Blocked Emails list (spec 03) and its Add/Edit side panel, both in the URL. */
 export function BlockedEmailsPage() {
   return (
-    <PanelListPage title="Blocked Emails" addLabel="Add Blocked Email" Panel={BlockedEmailPanel} area={blockedEmailsArea} columns={columns} filters={filters} />
+    <PanelListPage
+      title="Blocked Emails"
+      addLabel="Add Blocked Email"
+      Panel={BlockedEmailPanel}
+      area={blockedEmailsArea}
+      columns={columns}
+      filters={filters}
+    />
   );
 }

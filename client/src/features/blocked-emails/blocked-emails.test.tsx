@@ -21,7 +21,14 @@ const row = (over: Partial<BlockedEmail>): BlockedEmail => ({
 });
 
 const manual = row({});
-const unsub = row({ id: 2, email: 'leaver@example.edu', emailType: 'Invitation', reason: 'Unsubscribed from invitation 4', feedbackType: 'unsub', updatedBy: null });
+const unsub = row({
+  id: 2,
+  email: 'leaver@example.edu',
+  emailType: 'Invitation',
+  reason: 'Unsubscribed from invitation 4',
+  feedbackType: 'unsub',
+  updatedBy: null,
+});
 
 // The panel is its own chunk: on a busy machine its first load takes a while.
 const slow = { timeout: 10_000 };
@@ -38,7 +45,9 @@ beforeEach(() => {
 
 async function pick(input: HTMLElement, name: string) {
   await userEvent.click(input);
-  const listbox = await waitFor(() => document.getElementById(input.getAttribute('aria-controls') ?? '') ?? Promise.reject(new Error('closed')));
+  const listbox = await waitFor(
+    () => document.getElementById(input.getAttribute('aria-controls') ?? '') ?? Promise.reject(new Error('closed')),
+  );
   fireEvent.click(within(listbox).getByRole('option', { name, hidden: true }));
 }
 
@@ -73,10 +82,15 @@ describe('/admin/tech/emails-feedback', () => {
     const panel = await screen.findByRole('dialog', { name: 'Add Blocked Email' }, slow);
     fireEvent.change(within(panel).getByRole('textbox', { name: /^Email/ }), { target: { value: 'New@Example.test' } });
     await pick(within(panel).getByRole('combobox', { name: /^Email Type/ }), 'All');
-    fireEvent.change(within(panel).getByRole('textbox', { name: /^Reason/ }), { target: { value: 'Asked in writing' } });
+    fireEvent.change(within(panel).getByRole('textbox', { name: /^Reason/ }), {
+      target: { value: 'Asked in writing' },
+    });
     await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Email saved successfully.')).toBeTruthy();
-    expect(api.saved[0]).toMatchObject({ method: 'POST', body: { email: 'new@example.test', emailType: 'All', reason: 'Asked in writing' } });
+    expect(api.saved[0]).toMatchObject({
+      method: 'POST',
+      body: { email: 'new@example.test', emailType: 'All', reason: 'Asked in writing' },
+    });
     await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
 
@@ -90,20 +104,37 @@ describe('/admin/tech/emails-feedback', () => {
     expect(email.readOnly).toBe(true);
     const type = within(panel).getByRole('combobox', { name: /^Email Type/ });
     await userEvent.click(type);
-    const listbox = await waitFor(() => document.getElementById(type.getAttribute('aria-controls') ?? '') ?? Promise.reject(new Error('closed')));
-    expect(within(listbox).getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual(['All', 'Invitation']);
+    const listbox = await waitFor(
+      () => document.getElementById(type.getAttribute('aria-controls') ?? '') ?? Promise.reject(new Error('closed')),
+    );
+    expect(
+      within(listbox)
+        .getAllByRole('option', { hidden: true })
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Invitation']);
   });
 
   it('shows the server refusal of an edit', async () => {
     mockServer.use(
       http.put('/api/admin/tech/emails-feedback/:id', () =>
-        HttpResponse.json({ message: 'This address was blocked automatically (Unsubscribed); its type can only be widened to All' }, { status: 400 }),
+        HttpResponse.json(
+          { message: 'This address was blocked automatically (Unsubscribed); its type can only be widened to All' },
+          { status: 400 },
+        ),
       ),
     );
     renderRoute('/admin/tech/emails-feedback?edit=2');
     const panel = await screen.findByRole('dialog', { name: 'Edit Blocked Email' }, slow);
-    await waitFor(() => expect((within(panel).getByRole('textbox', { name: /^Email/ }) as HTMLInputElement).value).toBe('leaver@example.edu'));
+    await waitFor(() =>
+      expect((within(panel).getByRole('textbox', { name: /^Email/ }) as HTMLInputElement).value).toBe(
+        'leaver@example.edu',
+      ),
+    );
     await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('This address was blocked automatically (Unsubscribed); its type can only be widened to All')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'This address was blocked automatically (Unsubscribed); its type can only be widened to All',
+      ),
+    ).toBeTruthy();
   });
 });

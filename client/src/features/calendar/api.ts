@@ -23,7 +23,13 @@ export const DELETE_META = {
 /** The calendar area: events of a range, one event by uuid, create, change (PATCH) and delete. */
 export const calendarArea = createArea(
   'calendar',
-  { list: tsr.calendar.list, detail: tsr.calendar.get, create: tsr.calendar.create, update: tsr.calendar.update, remove: tsr.calendar.remove },
+  {
+    list: tsr.calendar.list,
+    detail: tsr.calendar.get,
+    create: tsr.calendar.create,
+    update: tsr.calendar.update,
+    remove: tsr.calendar.remove,
+  },
   { savedMessage: SAVED_MESSAGE, removeMeta: DELETE_META, idParam: 'uuid' },
 );
 

@@ -11,8 +11,24 @@ const NOW = new Date('2026-03-10T12:02:00');
 // No end: the shared fixture's end (in 2099) would outlast these March 2026 events.
 const event = (over: Partial<CalendarEvent>) => calendarEventOf(1, { eventEnd: null, ...over });
 
-const future = event({ uuid: '00000000-0000-4000-8000-0000000000f1', id: 11, name: 'Spring Gala', location: 'Main Hall', rsvpCount: 4, eventStart: new Date('2026-03-20T18:00:00').toISOString() });
-const past = event({ uuid: '00000000-0000-4000-8000-0000000000a1', id: 12, name: 'Winter Mixer', type: 'Chapter', chapter: { id: 3, name: 'Alpha' }, canRsvp: false, rsvpCount: 9, eventStart: new Date('2026-03-05T18:00:00').toISOString() });
+const future = event({
+  uuid: '00000000-0000-4000-8000-0000000000f1',
+  id: 11,
+  name: 'Spring Gala',
+  location: 'Main Hall',
+  rsvpCount: 4,
+  eventStart: new Date('2026-03-20T18:00:00').toISOString(),
+});
+const past = event({
+  uuid: '00000000-0000-4000-8000-0000000000a1',
+  id: 12,
+  name: 'Winter Mixer',
+  type: 'Chapter',
+  chapter: { id: 3, name: 'Alpha' },
+  canRsvp: false,
+  rsvpCount: 9,
+  eventStart: new Date('2026-03-05T18:00:00').toISOString(),
+});
 
 let requests: URL[];
 beforeEach(() => {
@@ -53,7 +69,9 @@ describe('/admin/calendar', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
     expect(await screen.findByText('April 2026')).toBeTruthy();
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ start: '2026-03-29', types: 'General,Learning' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({ start: '2026-03-29', types: 'General,Learning' }),
+    );
   });
 
   it('offers Edit and Delete only for future events, with the RSVP count', async () => {
@@ -74,7 +92,9 @@ describe('/admin/calendar', () => {
   it('edits an event in the side panel named after its calendar', async () => {
     let patched: { uuid: string; body: Record<string, unknown> } | undefined;
     mockServer.use(
-      http.get('/api/admin/calendar-events/:uuid', () => HttpResponse.json({ ...future, type: 'Chapter', chapter: { id: 3, name: 'Alpha' } })),
+      http.get('/api/admin/calendar-events/:uuid', () =>
+        HttpResponse.json({ ...future, type: 'Chapter', chapter: { id: 3, name: 'Alpha' } }),
+      ),
       http.patch('/api/admin/calendar-events/:uuid', async ({ params, request }) => {
         patched = { uuid: String(params.uuid), body: (await request.json()) as Record<string, unknown> };
         return HttpResponse.json(future);
@@ -89,7 +109,10 @@ describe('/admin/calendar', () => {
     fireEvent.change(within(panel).getByRole('textbox', { name: 'Name' }), { target: { value: 'Spring Gala Dinner' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Calender Event saved successfully.')).toBeTruthy();
-    expect(patched).toMatchObject({ uuid: future.uuid, body: { name: 'Spring Gala Dinner', type: 'Chapter', chapterId: 3, location: 'Main Hall' } });
+    expect(patched).toMatchObject({
+      uuid: future.uuid,
+      body: { name: 'Spring Gala Dinner', type: 'Chapter', chapterId: 3, location: 'Main Hall' },
+    });
     await waitFor(() => expect(router.state.location.search).not.toHaveProperty('edit'));
   });
 
@@ -111,10 +134,18 @@ describe('/admin/calendar', () => {
   });
 
   it('shows the spec texts when a delete fails', async () => {
-    mockServer.use(http.delete('/api/admin/calendar-events/:uuid', () => HttpResponse.json({ message: 'Past events cannot be changed' }, { status: 409 })));
+    mockServer.use(
+      http.delete('/api/admin/calendar-events/:uuid', () =>
+        HttpResponse.json({ message: 'Past events cannot be changed' }, { status: 409 }),
+      ),
+    );
     renderRoute('/admin/calendar?start=2026-03-01&end=2026-04-05');
     fireEvent.click(within(await openEvent('Spring Gala')).getByRole('button', { name: 'Delete', ...all }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete Calendar Event' })).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete Calendar Event' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
     expect(await screen.findByText('Error deleting Calendar Event')).toBeTruthy();
     expect(screen.getByText('Sorry there was an error deleting the Calendar Event')).toBeTruthy();
   });
@@ -124,7 +155,9 @@ describe('/admin/calendar', () => {
     mockServer.use(
       http.post('/api/admin/calendar-events', async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json(event({ ...(body as object), uuid: '00000000-0000-4000-8000-0000000000b1' }), { status: 201 });
+        return HttpResponse.json(event({ ...(body as object), uuid: '00000000-0000-4000-8000-0000000000b1' }), {
+          status: 201,
+        });
       }),
     );
     renderRoute('/admin/calendar?start=2026-03-01&end=2026-04-05');

@@ -22,7 +22,9 @@ const DAY = 'YYYY-MM-DD';
 /** A day in the middle of the visible range: always inside the month the range was shown for. */
 function middleOf(start?: string, end?: string): string | undefined {
   if (!start || !end) return undefined;
-  return dayjs(start).add(Math.floor(dayjs(end).diff(start, 'day') / 2), 'day').format(DAY);
+  return dayjs(start)
+    .add(Math.floor(dayjs(end).diff(start, 'day') / 2), 'day')
+    .format(DAY);
 }
 
 /** /admin/calendar: month grid with a type filter, event popover, drag-to-move and the event side panel. */
@@ -39,7 +41,10 @@ export function CalendarPage() {
   const typesParam = formatTypes(types);
   const from = search.start ? dayjs(search.start).toISOString() : '';
   const to = search.end ? dayjs(search.end).toISOString() : '';
-  const list = calendarArea.useList({ includedTypes: typesParam, fromDate: from, toDate: to }, { enabled: Boolean(from && to && types.length) });
+  const list = calendarArea.useList(
+    { includedTypes: typesParam, fromDate: from, toDate: to },
+    { enabled: Boolean(from && to && types.length) },
+  );
   const events = types.length ? (list.data?.body ?? []) : [];
   const selectedEvent = selected && events.find((e) => e.uuid === selected.uuid);
 
@@ -133,7 +138,9 @@ export function CalendarPage() {
               onEventClick={(event, el) => setSelected({ uuid: event.uuid, anchor: anchorIn(gridRef.current!, el) })}
               onEventMove={(event, start, end, revert) => {
                 setSelected(null);
-                move.update(event.uuid, { eventStart: start.toISOString(), eventEnd: end?.toISOString() ?? null }).catch(revert);
+                move
+                  .update(event.uuid, { eventStart: start.toISOString(), eventEnd: end?.toISOString() ?? null })
+                  .catch(revert);
               }}
             />
             {selected && selectedEvent && (

@@ -14,7 +14,6 @@ export function formatWhen(event: Pick<CalendarEvent, 'eventStart' | 'eventEnd'>
   return `${from} – ${end.isSame(start, 'day') ? end.format('h:mm A') : end.format('MMM D, h:mm A')}`;
 }
 
-
 type Props = { event: CalendarEvent; onEdit: () => void; onDelete: () => void };
 
 /** What the event popover shows: details, the RSVP count, and actions for events that have not started. */

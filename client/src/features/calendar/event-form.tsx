@@ -3,8 +3,21 @@ import { Alert, SegmentedControl, Switch, Text, TextInput, Textarea } from '@man
 import { DateTimePicker } from '@mantine/dates';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { EVENT_MINUTE_STEP, EVENT_NAME_MAX, PAST_EVENT_MESSAGE, type CalendarEvent, type CalendarEventType } from '@app/contract';
-import { EntityForm, FormDrawer, LoadedEntity, SearchableSelect, useEditPanel, useEntityForm } from '../../components/form-kit';
+import {
+  EVENT_MINUTE_STEP,
+  EVENT_NAME_MAX,
+  PAST_EVENT_MESSAGE,
+  type CalendarEvent,
+  type CalendarEventType,
+} from '@app/contract';
+import {
+  EntityForm,
+  FormDrawer,
+  LoadedEntity,
+  SearchableSelect,
+  useEditPanel,
+  useEntityForm,
+} from '../../components/form-kit';
 import { calendarArea, chapterOptions, isFuture } from './api';
 import { EventFormSchema, eventValues, newEventValues, withStart } from './form-values';
 
@@ -47,7 +60,14 @@ function EventForm({ event, onClose, onTypeChange }: FormProps) {
         <Text size="sm" fw={500} mb={4}>
           Calendar
         </Text>
-        <SegmentedControl fullWidth data={types} value={v.type} disabled={v.type === 'Learning'} onChange={(t) => setType(t as CalendarEventType)} aria-label="Calendar" />
+        <SegmentedControl
+          fullWidth
+          data={types}
+          value={v.type}
+          disabled={v.type === 'Learning'}
+          onChange={(t) => setType(t as CalendarEventType)}
+          aria-label="Calendar"
+        />
         {v.type === 'Learning' && v.programComponentId && (
           <Text size="xs" c="dimmed" mt={4}>
             Tied to program component #{v.programComponentId}
@@ -65,7 +85,15 @@ function EventForm({ event, onClose, onTypeChange }: FormProps) {
           value={v.chapterId}
         />
       )}
-      <DateTimePicker {...PICKER_PROPS} label="Start" withAsterisk minDate={today} {...form.getInputProps('eventStart')} value={v.eventStart} onChange={setStart} />
+      <DateTimePicker
+        {...PICKER_PROPS}
+        label="Start"
+        withAsterisk
+        minDate={today}
+        {...form.getInputProps('eventStart')}
+        value={v.eventStart}
+        onChange={setStart}
+      />
       <DateTimePicker
         {...PICKER_PROPS}
         label="End"
@@ -76,7 +104,11 @@ function EventForm({ event, onClose, onTypeChange }: FormProps) {
       />
       <TextInput label="Location" maxLength={255} {...form.getInputProps('location')} />
       <Textarea label="Description" rows={4} resize="vertical" {...form.getInputProps('description')} />
-      <Switch label="Zoom meeting" description="Request a Zoom meeting for this event" {...form.getInputProps('zoom', { type: 'checkbox' })} />
+      <Switch
+        label="Zoom meeting"
+        description="Request a Zoom meeting for this event"
+        {...form.getInputProps('zoom', { type: 'checkbox' })}
+      />
     </EntityForm>
   );
 }
@@ -91,14 +123,23 @@ export function EventFormPanel() {
   const one = calendarArea.useDetail(editing, { enabled: Boolean(editing) });
   const [chosen, setChosen] = useState<{ target: unknown; type: CalendarEventType } | null>(null);
   const type = chosen && chosen.target === panel.target ? chosen.type : (editing && one.data?.body.type) || 'General';
-  const formProps = { onClose: panel.close, onTypeChange: (next: CalendarEventType) => setChosen({ target: panel.target, type: next }) };
+  const formProps = {
+    onClose: panel.close,
+    onTypeChange: (next: CalendarEventType) => setChosen({ target: panel.target, type: next }),
+  };
 
   return (
     <FormDrawer opened={panel.opened} onClose={panel.close} title={`${type} Calendar Event`}>
       {panel.isNew && <EventForm key="new" event={null} {...formProps} />}
       {editing && (
         <LoadedEntity key={editing} result={one}>
-          {(event) => (isFuture(event.eventStart) ? <EventForm event={event} {...formProps} /> : <Alert color="gray">{PAST_EVENT_MESSAGE}</Alert>)}
+          {(event) =>
+            isFuture(event.eventStart) ? (
+              <EventForm event={event} {...formProps} />
+            ) : (
+              <Alert color="gray">{PAST_EVENT_MESSAGE}</Alert>
+            )
+          }
         </LoadedEntity>
       )}
     </FormDrawer>

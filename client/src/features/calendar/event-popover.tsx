@@ -16,7 +16,17 @@ type Props = { event: CalendarEvent; anchor: Anchor; onClose: () => void; onEdit
 /** The popover of a clicked event, pinned over the event's block in the grid. */
 export function EventPopover({ event, anchor, onClose, onEdit, onDelete }: Props) {
   return (
-    <Popover opened onChange={(opened) => !opened && onClose()} position="bottom-start" width={320} shadow="md" withArrow arrowPosition="side" returnFocus={false} withRoles={false}>
+    <Popover
+      opened
+      onChange={(opened) => !opened && onClose()}
+      position="bottom-start"
+      width={320}
+      shadow="md"
+      withArrow
+      arrowPosition="side"
+      returnFocus={false}
+      withRoles={false}
+    >
       <Popover.Target>
         <div aria-hidden style={{ position: 'absolute', pointerEvents: 'none', ...anchor }} />
       </Popover.Target>

@@ -5,7 +5,11 @@ import { newEventValues, roundToStep, withStart } from './form-values';
 describe('event form values', () => {
   it('starts a new event 7 days ahead, on a 5-minute step, lasting one hour', () => {
     const values = newEventValues(new Date('2026-05-01T09:31:20'));
-    expect(values).toMatchObject({ type: 'General', eventStart: '2026-05-08 09:35:00', eventEnd: '2026-05-08 10:35:00' });
+    expect(values).toMatchObject({
+      type: 'General',
+      eventStart: '2026-05-08 09:35:00',
+      eventEnd: '2026-05-08 10:35:00',
+    });
   });
 
   it('keeps a time already on the step', () => {

@@ -1,13 +1,22 @@
 import dayjs from 'dayjs';
 import { z } from 'zod';
-import { CalendarEventInput, EVENT_MINUTE_STEP, type CalendarEvent, type CalendarEventFields, type CalendarEventType } from '@app/contract';
+import {
+  CalendarEventInput,
+  EVENT_MINUTE_STEP,
+  type CalendarEvent,
+  type CalendarEventFields,
+  type CalendarEventType,
+} from '@app/contract';
 import type { FormValuesOf } from '../../components/form-kit';
 
 /** Mantine's DateTimePicker value: local 'YYYY-MM-DD HH:mm:ss'. */
 export const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** What the event form edits: the contract's event fields, times in the picker's format; calendar and zoom always set. */
-export type EventFormValues = Omit<FormValuesOf<typeof CalendarEventFields>, 'type' | 'zoom'> & { type: CalendarEventType; zoom: boolean };
+export type EventFormValues = Omit<FormValuesOf<typeof CalendarEventFields>, 'type' | 'zoom'> & {
+  type: CalendarEventType;
+  zoom: boolean;
+};
 
 /** Rounds up to the next whole minute step (spec 01 §5: minutes in steps of 5). */
 export function roundToStep(date: dayjs.Dayjs): dayjs.Dayjs {

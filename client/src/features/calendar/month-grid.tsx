@@ -43,7 +43,9 @@ export function MonthGrid({ calendarRef, events, initialDate, onRangeChange, onE
           allDay: false,
           startEditable: future,
           durationEditable: false,
-          classNames: [classes.event, classes[e.type], future ? classes.movable : classes.past].filter(Boolean) as string[],
+          classNames: [classes.event, classes[e.type], future ? classes.movable : classes.past].filter(
+            Boolean,
+          ) as string[],
           extendedProps: { event: e },
         };
       }),
@@ -75,7 +77,9 @@ export function MonthGrid({ calendarRef, events, initialDate, onRangeChange, onE
         arg.jsEvent.preventDefault();
         onEventClick(eventOf(arg.event.extendedProps), arg.el);
       }}
-      eventDrop={(arg: EventDropArg) => onEventMove(eventOf(arg.event.extendedProps), arg.event.start!, arg.event.end, arg.revert)}
+      eventDrop={(arg: EventDropArg) =>
+        onEventMove(eventOf(arg.event.extendedProps), arg.event.start!, arg.event.end, arg.revert)
+      }
     />
   );
 }

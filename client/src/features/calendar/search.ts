@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { editPanelSearch } from '../../components/form-kit/edit-panel';
 import { CALENDAR_EVENT_TYPES, type CalendarEventType } from '@app/contract';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined);
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
 
 /**
  * The calendar's URL state: `types` (comma-separated; absent means all, 'none' means none) and the
@@ -23,7 +27,8 @@ export function parseTypes(types: string | undefined): CalendarEventType[] {
   return CALENDAR_EVENT_TYPES.filter((t) => chosen.has(t));
 }
 
-export const formatTypes = (types: readonly CalendarEventType[]) => CALENDAR_EVENT_TYPES.filter((t) => types.includes(t)).join(',') || NO_TYPES;
+export const formatTypes = (types: readonly CalendarEventType[]) =>
+  CALENDAR_EVENT_TYPES.filter((t) => types.includes(t)).join(',') || NO_TYPES;
 
 /** The URL value when every calendar is unchecked (an empty value would drop out of the URL). */
 export const NO_TYPES = 'none';

@@ -8,4 +8,7 @@ export const CHAPTER_SAVED = 'Chapter saved successfully.';
 export const chaptersArea = crudArea('chapters', chaptersContract, { savedMessage: CHAPTER_SAVED });
 
 /** The institution picker's pages: 20 at a time, by name (spec 01 §9). */
-export const institutionOptions = pickerSource('institutions', areaClient({ institutions: institutionsContract }).institutions.list);
+export const institutionOptions = pickerSource(
+  'institutions',
+  areaClient({ institutions: institutionsContract }).institutions.list,
+);

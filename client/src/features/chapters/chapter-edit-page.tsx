@@ -21,7 +21,9 @@ export function EditChapterPage({ chapterId }: { chapterId: number }) {
   const result = chaptersArea.useDetail(chapterId);
   return (
     <FormPage list={LIST} title="Edit Chapter" subtitle={result.data?.body.name}>
-      <LoadedEntity result={result}>{(chapter) => <ChapterForm key={chapter.id} chapter={chapter} onDone={back} />}</LoadedEntity>
+      <LoadedEntity result={result}>
+        {(chapter) => <ChapterForm key={chapter.id} chapter={chapter} onDone={back} />}
+      </LoadedEntity>
       <HistoryPanel entity="chapters" entityId={chapterId} />
     </FormPage>
   );

@@ -1,6 +1,14 @@
 import { SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { CHAPTER_FOLDERS, type Chapter, type UploadedFile } from '@app/contract';
-import { AddressFields, EntityForm, FormSection, type FormBinder, NullableNumberInput, SearchableSelect, useEntityForm } from '../../components/form-kit';
+import {
+  AddressFields,
+  EntityForm,
+  FormSection,
+  type FormBinder,
+  NullableNumberInput,
+  SearchableSelect,
+  useEntityForm,
+} from '../../components/form-kit';
 import { ImageUploadField } from '../../components/upload';
 import { chaptersArea, institutionOptions } from './api';
 import { ChapterFormSchema, toFormValues, type ChapterFormValues } from './form-values';
@@ -8,7 +16,12 @@ import { ChapterFormSchema, toFormValues, type ChapterFormValues } from './form-
 type Leader = 'invitationAdvisor1' | 'invitationAdvisor2' | 'invitationPresident';
 
 /** One invitation leader: name, (title and department for the first advisor), email and signature. */
-function LeaderFields(props: { form: FormBinder & { values: ChapterFormValues }; leader: Leader; heading: string; withTitle?: boolean }) {
+function LeaderFields(props: {
+  form: FormBinder & { values: ChapterFormValues };
+  leader: Leader;
+  heading: string;
+  withTitle?: boolean;
+}) {
   const { form, leader } = props;
   const leaderValues: { signature: UploadedFile | null } = form.values[leader];
   return (
@@ -36,7 +49,13 @@ function LeaderFields(props: { form: FormBinder & { values: ChapterFormValues };
  */
 export function ChapterForm({ chapter, onDone }: { chapter?: Chapter; onDone: () => void }) {
   const save = chaptersArea.useSave();
-  const form = useEntityForm({ schema: ChapterFormSchema, initialValues: toFormValues(chapter), id: chapter?.id, ...save, onSaved: onDone });
+  const form = useEntityForm({
+    schema: ChapterFormSchema,
+    initialValues: toFormValues(chapter),
+    id: chapter?.id,
+    ...save,
+    onSaved: onDone,
+  });
   const v = form.values;
 
   return (
@@ -44,7 +63,12 @@ export function ChapterForm({ chapter, onDone }: { chapter?: Chapter; onDone: ()
       <FormSection title="Chapter Information">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
           <TextInput label="Name" withAsterisk maxLength={255} {...form.getInputProps('name')} />
-          <TextInput label="Abbreviation" withAsterisk placeholder="Up to 12 characters" {...form.getInputProps('abbreviation')} />
+          <TextInput
+            label="Abbreviation"
+            withAsterisk
+            placeholder="Up to 12 characters"
+            {...form.getInputProps('abbreviation')}
+          />
           <SearchableSelect
             {...institutionOptions}
             label="Institution"
@@ -59,7 +83,12 @@ export function ChapterForm({ chapter, onDone }: { chapter?: Chapter; onDone: ()
           <Switch label="Active" {...form.getInputProps('active', { type: 'checkbox' })} />
           <Switch label="Accepting Members" {...form.getInputProps('acceptingMembers', { type: 'checkbox' })} />
         </SimpleGrid>
-        <ImageUploadField label="Logo" path={CHAPTER_FOLDERS.logo} value={v.logo} onChange={(f) => form.setValue('logo', f)} />
+        <ImageUploadField
+          label="Logo"
+          path={CHAPTER_FOLDERS.logo}
+          value={v.logo}
+          onChange={(f) => form.setValue('logo', f)}
+        />
       </FormSection>
 
       <FormSection title="Chapter Address">
@@ -75,14 +104,28 @@ export function ChapterForm({ chapter, onDone }: { chapter?: Chapter; onDone: ()
       </FormSection>
 
       <FormSection title="Additional Invitation Information">
-        <TextInput label="Invitation Landing Page" placeholder="https://" {...form.getInputProps('invitationLandingPage')} />
+        <TextInput
+          label="Invitation Landing Page"
+          placeholder="https://"
+          {...form.getInputProps('invitationLandingPage')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
           <TextInput label="Testimonial Name" {...form.getInputProps('invitationTestimonialName')} />
           <TextInput label="Testimonial Title" {...form.getInputProps('invitationTestimonialTitle')} />
         </SimpleGrid>
-        <Textarea label="Testimonial Text" rows={4} resize="vertical" {...form.getInputProps('invitationTestimonialText')} />
+        <Textarea
+          label="Testimonial Text"
+          rows={4}
+          resize="vertical"
+          {...form.getInputProps('invitationTestimonialText')}
+        />
         <TextInput label="SCLA Page" placeholder="https://" {...form.getInputProps('sclaPage')} />
-        <ImageUploadField label="SCLA Page Image" path={CHAPTER_FOLDERS.sclaPageImage} value={v.sclaPageImage} onChange={(f) => form.setValue('sclaPageImage', f)} />
+        <ImageUploadField
+          label="SCLA Page Image"
+          path={CHAPTER_FOLDERS.sclaPageImage}
+          value={v.sclaPageImage}
+          onChange={(f) => form.setValue('sclaPageImage', f)}
+        />
       </FormSection>
     </EntityForm>
   );

@@ -1,6 +1,13 @@
 import { Badge, Text } from '@mantine/core';
 import type { Address, Chapter } from '@app/contract';
-import { actionsColumn, EditButton, linkColumn, yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
+import {
+  actionsColumn,
+  EditButton,
+  linkColumn,
+  yesNoOptions,
+  type Column,
+  type FilterDef,
+} from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { chaptersArea } from './api';
 
@@ -34,7 +41,12 @@ const columns: Column<Chapter>[] = [
       {c.abbreviation} · {c.institution.name}
     </Text>
   )),
-  { key: 'address', header: 'Address', visibleFrom: 'md', render: (c) => <Text size="sm">{addressLine(c.address) || '—'}</Text> },
+  {
+    key: 'address',
+    header: 'Address',
+    visibleFrom: 'md',
+    render: (c) => <Text size="sm">{addressLine(c.address) || '—'}</Text>,
+  },
   {
     key: 'acceptingMembers',
     header: 'Accepting Members',
@@ -54,6 +66,13 @@ const columns: Column<Chapter>[] = [
 /** /admin/chapters: filters search, active and acceptingMembers (1/0); Add Chapter and Edit go to full-page forms. */
 export function ChaptersPage() {
   return (
-    <AreaListPage title="Chapters" addLabel="Add Chapter" addTo="/admin/chapters/new" area={chaptersArea} columns={columns} filters={filters} />
+    <AreaListPage
+      title="Chapters"
+      addLabel="Add Chapter"
+      addTo="/admin/chapters/new"
+      area={chaptersArea}
+      columns={columns}
+      filters={filters}
+    />
   );
 }

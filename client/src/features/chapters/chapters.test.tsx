@@ -37,7 +37,12 @@ const institution = { id: 5, name: 'Northwood University' } as Institution;
 
 let api: AreaApiMock;
 beforeEach(() => {
-  api = mockAreaApi('/api/admin/chapters', { list: () => pageOf([alpha, beta]), detail: (id) => (id === '2' ? beta : alpha), created: alpha, updated: beta });
+  api = mockAreaApi('/api/admin/chapters', {
+    list: () => pageOf([alpha, beta]),
+    detail: (id) => (id === '2' ? beta : alpha),
+    created: alpha,
+    updated: beta,
+  });
   mockServer.use(http.get('/api/admin/institutions', () => HttpResponse.json(pageOf([institution]))));
 });
 
@@ -65,7 +70,9 @@ describe('/admin/chapters', () => {
     const betaRow = screen.getByText('Beta Chapter').closest('tr')!;
     expect(within(betaRow).getByText('No')).toBeTruthy();
     expect(within(betaRow).getByText('Inactive')).toBeTruthy();
-    expect(within(betaRow).getByRole('link', { name: 'Edit Beta Chapter' }).getAttribute('href')).toBe('/admin/chapters/2/edit');
+    expect(within(betaRow).getByRole('link', { name: 'Edit Beta Chapter' }).getAttribute('href')).toBe(
+      '/admin/chapters/2/edit',
+    );
     expect(screen.getByRole('link', { name: 'Add Chapter' }).getAttribute('href')).toBe('/admin/chapters/new');
   });
 
@@ -73,18 +80,33 @@ describe('/admin/chapters', () => {
     renderRoute('/admin/chapters?active=1&acceptingMembers=0&search=north&sort=name:desc');
     await screen.findByText('Alpha Chapter', {}, slow);
     const q = api.listRequests.at(-1)!.searchParams;
-    expect([q.get('active'), q.get('acceptingMembers'), q.get('search'), q.get('sort')]).toEqual(['1', '0', 'north', 'name:desc']);
+    expect([q.get('active'), q.get('acceptingMembers'), q.get('search'), q.get('sort')]).toEqual([
+      '1',
+      '0',
+      'north',
+      'name:desc',
+    ]);
     const href = screen.getByRole('link', { name: 'Export' }).getAttribute('href')!;
     const exportUrl = new URL(href, 'http://x');
     expect(exportUrl.pathname).toBe('/api/admin/chapters/export');
-    expect(Object.fromEntries(exportUrl.searchParams)).toEqual({ active: '1', acceptingMembers: '0', search: 'north', sort: 'name:desc' });
+    expect(Object.fromEntries(exportUrl.searchParams)).toEqual({
+      active: '1',
+      acceptingMembers: '0',
+      search: 'north',
+      sort: 'name:desc',
+    });
   });
 });
 
 describe('/admin/chapters/new', () => {
   it('shows the four cards and starts active and accepting members', async () => {
     renderRoute('/admin/chapters/new');
-    for (const title of ['Chapter Information', 'Chapter Address', 'Invitation Leaders', 'Additional Invitation Information']) {
+    for (const title of [
+      'Chapter Information',
+      'Chapter Address',
+      'Invitation Leaders',
+      'Additional Invitation Information',
+    ]) {
       expect(await screen.findByRole('heading', { name: title }, slow)).toBeTruthy();
     }
     expect((screen.getByRole('switch', { name: 'Active' }) as HTMLInputElement).checked).toBe(true);
@@ -102,7 +124,9 @@ describe('/admin/chapters/new', () => {
     fireEvent.change(field('Abbreviation'), { target: { value: 'ABCDEFGHIJKLM' } });
     expect(await screen.findByText('Abbreviation must be 12 characters or less')).toBeTruthy();
     const leaders = screen.getByRole('region', { name: 'Invitation Leaders' });
-    fireEvent.change(within(leaders).getAllByRole('textbox', { name: 'Email' })[0]!, { target: { value: 'not-an-email' } });
+    fireEvent.change(within(leaders).getAllByRole('textbox', { name: 'Email' })[0]!, {
+      target: { value: 'not-an-email' },
+    });
     expect(await within(leaders).findByText('Invalid email')).toBeTruthy();
     expect(api.saved).toEqual([]);
   });
@@ -111,7 +135,9 @@ describe('/admin/chapters/new', () => {
     const { router } = renderRoute('/admin/chapters/new');
     await fillRequired();
     const leaders = screen.getByRole('region', { name: 'Invitation Leaders' });
-    fireEvent.change(within(leaders).getAllByRole('textbox', { name: 'Email' })[2]!, { target: { value: 'pres@northwood.edu' } });
+    fireEvent.change(within(leaders).getAllByRole('textbox', { name: 'Email' })[2]!, {
+      target: { value: 'pres@northwood.edu' },
+    });
     save();
     expect(await screen.findByText('Chapter saved successfully.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/chapters'));
@@ -128,7 +154,11 @@ describe('/admin/chapters/new', () => {
   });
 
   it('shows the generic text when the save fails', async () => {
-    mockServer.use(http.post('/api/admin/chapters', () => HttpResponse.json({ message: 'Something went wrong, please try again later.' }, { status: 500 })));
+    mockServer.use(
+      http.post('/api/admin/chapters', () =>
+        HttpResponse.json({ message: 'Something went wrong, please try again later.' }, { status: 500 }),
+      ),
+    );
     const { router } = renderRoute('/admin/chapters/new');
     await fillRequired();
     save();
@@ -146,7 +176,10 @@ describe('/admin/chapters/{id}/edit', () => {
     fireEvent.click(screen.getByRole('switch', { name: 'Active' }));
     save();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/chapters'));
-    expect(api.saved[0]).toMatchObject({ method: 'PUT', body: { name: 'Beta Chapter', institutionId: 5, active: true, acceptingMembers: false } });
+    expect(api.saved[0]).toMatchObject({
+      method: 'PUT',
+      body: { name: 'Beta Chapter', institutionId: 5, active: true, acceptingMembers: false },
+    });
     expect(new URL(api.saved[0]!.url).pathname).toBe('/api/admin/chapters/2');
   });
 });

@@ -3,7 +3,9 @@ import { ChapterInput, emptyAddress, type Chapter, type UploadedFile } from '@ap
 import type { BlankableFields, FormValuesOf } from '../../components/form-kit';
 
 type LeaderKey = 'invitationAdvisor1' | 'invitationAdvisor2' | 'invitationPresident';
-type Leader<K extends LeaderKey> = Omit<BlankableFields<NonNullable<ChapterInput[K]>>, 'signatureId'> & { signature: UploadedFile | null };
+type Leader<K extends LeaderKey> = Omit<BlankableFields<NonNullable<ChapterInput[K]>>, 'signatureId'> & {
+  signature: UploadedFile | null;
+};
 
 /** What the chapter form edits: the contract's input, with whole files (to show them) where the input takes ids. */
 export type ChapterFormValues = Omit<FormValuesOf<typeof ChapterInput>, 'logoId' | 'sclaPageImageId' | LeaderKey> & {
@@ -43,7 +45,14 @@ export function toFormValues(chapter?: Chapter): ChapterFormValues {
 const fileId = (file: UploadedFile | null | undefined) => file?.id ?? null;
 
 function toInput(values: ChapterFormValues) {
-  const { logo, sclaPageImage, invitationAdvisor1: a1, invitationAdvisor2: a2, invitationPresident: p, ...rest } = values;
+  const {
+    logo,
+    sclaPageImage,
+    invitationAdvisor1: a1,
+    invitationAdvisor2: a2,
+    invitationPresident: p,
+    ...rest
+  } = values;
   const leader = <K extends LeaderKey>({ signature, ...l }: Leader<K>) => ({ ...l, signatureId: fileId(signature) });
   return {
     ...rest,

@@ -9,7 +9,15 @@ const LOOK = {
 } as const;
 
 /** The percent change against the previous period: green up, red down, gray when it shows as 0%. */
-export function ChangeBadge({ change, direction, against }: { change: number; direction: keyof typeof LOOK; against: string }) {
+export function ChangeBadge({
+  change,
+  direction,
+  against,
+}: {
+  change: number;
+  direction: keyof typeof LOOK;
+  against: string;
+}) {
   const { color, Icon, word } = LOOK[direction];
   const shown = formatPercent(Math.abs(change));
   return (

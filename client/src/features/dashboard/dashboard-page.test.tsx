@@ -20,15 +20,26 @@ const PER_DAYS: Record<string, number[]> = {
 function useDashboardData() {
   mockServer.use(
     http.get('/api/admin/dashboard/:type/per-days/:days', ({ params }) => {
-      if (params.type === 'pledges' && params.days === '30') return HttpResponse.json({ message: 'Only staff can do this' }, { status: 403 });
+      if (params.type === 'pledges' && params.days === '30')
+        return HttpResponse.json({ message: 'Only staff can do this' }, { status: 403 });
       // Out of order on purpose: the card orders by period_ago.
       return HttpResponse.json(countRows(PER_DAYS[`${params.type}/${params.days}`]!).reverse());
     }),
     http.get('/api/admin/dashboard/:type/season-to-date', ({ params }) =>
-      params.type === 'joins' ? HttpResponse.json(seasonRows([10, 40, 38, 30, 25, 20, 18, 15, 12, 9])) : HttpResponse.json({}, { status: 403 }),
+      params.type === 'joins'
+        ? HttpResponse.json(seasonRows([10, 40, 38, 30, 25, 20, 18, 15, 12, 9]))
+        : HttpResponse.json({}, { status: 403 }),
     ),
     http.get('/api/admin/dashboard/:type/per-month', () =>
-      HttpResponse.json([2024, 2025].flatMap((year) => Array.from({ length: 12 }, (_, m) => ({ year, month: m + 1, count: year === 2025 && m === 2 ? 1234 : m * 10 })))),
+      HttpResponse.json(
+        [2024, 2025].flatMap((year) =>
+          Array.from({ length: 12 }, (_, m) => ({
+            year,
+            month: m + 1,
+            count: year === 2025 && m === 2 ? 1234 : m * 10,
+          })),
+        ),
+      ),
     ),
   );
 }
@@ -84,7 +95,9 @@ describe('/admin dashboard', () => {
     renderRoute('/admin');
     const heatmap = await screen.findByRole('region', { name: 'Memberships per month' });
     const table = await within(heatmap).findByRole('table');
-    const years = within(table).getAllByRole('rowheader').map((th) => th.textContent);
+    const years = within(table)
+      .getAllByRole('rowheader')
+      .map((th) => th.textContent);
     expect(years).toEqual(['2025', '2024']);
     const busiest = within(table).getByLabelText('March 2025: 1,234 members');
     expect(busiest.textContent).toBe('1,234');

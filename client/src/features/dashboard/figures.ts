@@ -1,10 +1,4 @@
-import {
-  changeDirection,
-  dayWindows,
-  percentChange,
-  type CountRow,
-  type SeasonRow,
-} from '@app/contract';
+import { changeDirection, dayWindows, percentChange, type CountRow, type SeasonRow } from '@app/contract';
 
 export type SparkPoint = { label: string; count: number };
 
@@ -35,7 +29,10 @@ export function figuresFromCounts(rows: CountRow[], days: number, now = new Date
   return figures(
     byPeriod.map((row) => {
       const w = windows[Number(row.period_ago)];
-      return { label: w ? `${formatDay(w.from)} – ${formatDay(w.to)}` : `${row.period_ago} periods ago`, count: row.count };
+      return {
+        label: w ? `${formatDay(w.from)} – ${formatDay(w.to)}` : `${row.period_ago} periods ago`,
+        count: row.count,
+      };
     }),
   );
 }

@@ -3,7 +3,20 @@ import { formatCount, type MonthRow } from '@app/contract';
 import classes from './month-heatmap.module.css';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const LEGEND_STEPS = [0.1, 0.3, 0.5, 0.7, 0.9];
 
 /** Cell intensity 0..1 against the busiest month; any month with data is at least faintly coloured. */
@@ -51,7 +64,14 @@ export function MonthHeatmap({ rows, noun, now = new Date() }: { rows: MonthRow[
     <>
       {/* On a phone the grid scrolls sideways: the region takes focus so keyboard users can scroll it too. */}
       <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label={`${noun} by month`}>
-        <Table className={classes.table} withRowBorders={false} verticalSpacing={3} horizontalSpacing={3} layout="fixed" style={{ borderCollapse: 'separate', borderSpacing: 3 }}>
+        <Table
+          className={classes.table}
+          withRowBorders={false}
+          verticalSpacing={3}
+          horizontalSpacing={3}
+          layout="fixed"
+          style={{ borderCollapse: 'separate', borderSpacing: 3 }}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={64}>Year</Table.Th>
@@ -73,7 +93,15 @@ export function MonthHeatmap({ rows, noun, now = new Date() }: { rows: MonthRow[
                 </Table.Th>
                 {counts.map((count, m) => {
                   const future = year > thisYear || (year === thisYear && m > thisMonth);
-                  if (future) return <Table.Td key={m} className={classes.cell} data-future aria-label={`${MONTH_NAMES[m]} ${year}: not yet`} />;
+                  if (future)
+                    return (
+                      <Table.Td
+                        key={m}
+                        className={classes.cell}
+                        data-future
+                        aria-label={`${MONTH_NAMES[m]} ${year}: not yet`}
+                      />
+                    );
                   const level = intensity(count, max);
                   const label = `${MONTH_NAMES[m]} ${year}: ${formatCount(count)} ${noun}`;
                   return (
@@ -82,7 +110,10 @@ export function MonthHeatmap({ rows, noun, now = new Date() }: { rows: MonthRow[
                         className={classes.cell}
                         aria-label={label}
                         data-level={level ? level.toFixed(2) : '0'}
-                        style={{ backgroundColor: level ? alpha(base, level) : undefined, color: dark || level > 0.55 ? 'white' : undefined }}
+                        style={{
+                          backgroundColor: level ? alpha(base, level) : undefined,
+                          color: dark || level > 0.55 ? 'white' : undefined,
+                        }}
                       >
                         {count ? formatCount(count) : ''}
                       </Table.Td>

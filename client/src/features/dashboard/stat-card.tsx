@@ -20,9 +20,22 @@ export type StatCardProps = {
 };
 
 /** One dashboard card: the count, its change against the previous period and a 10-period sparkline. */
-export function StatCard({ title, subtitle, comparedWith = 'the previous period', figures, error, onRetry }: StatCardProps) {
+export function StatCard({
+  title,
+  subtitle,
+  comparedWith = 'the previous period',
+  figures,
+  error,
+  onRetry,
+}: StatCardProps) {
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={subtitle ? `${title}, ${subtitle}` : title}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-label={subtitle ? `${title}, ${subtitle}` : title}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <div>
           <Text size="xs" c="dimmed" fw={700} tt="uppercase" lts={0.5}>

@@ -1,5 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { EMAIL_TEMPLATE_SAVED, EmailTemplateListQuery, type EmailPreviewInput, TEST_EMAIL_SENT, emailTemplatesContract, tokensContract } from '@app/contract';
+import {
+  EMAIL_TEMPLATE_SAVED,
+  EmailTemplateListQuery,
+  type EmailPreviewInput,
+  TEST_EMAIL_SENT,
+  emailTemplatesContract,
+  tokensContract,
+} from '@app/contract';
 import { createArea, pickerSource } from '../../api/area';
 import { areaClient } from '../../api/tsr';
 
@@ -8,7 +15,12 @@ const tsr = areaClient({ emailTemplates: emailTemplatesContract, tokens: tokensC
 /** The email templates area: list, one template, create and update ('Email saved successfully.'). */
 export const emailTemplatesArea = createArea(
   'email-templates',
-  { list: tsr.emailTemplates.list, detail: tsr.emailTemplates.get, create: tsr.emailTemplates.create, update: tsr.emailTemplates.update },
+  {
+    list: tsr.emailTemplates.list,
+    detail: tsr.emailTemplates.get,
+    create: tsr.emailTemplates.create,
+    update: tsr.emailTemplates.update,
+  },
   { savedMessage: EMAIL_TEMPLATE_SAVED, listQuery: EmailTemplateListQuery },
 );
 

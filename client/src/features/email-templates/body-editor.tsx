@@ -23,7 +23,10 @@ const extensions = [html({ selfClosingTags: true }), EditorView.lineWrapping];
 export default function BodyEditor({ value, onChange, label, invalid, editorRef }: BodyEditorProps) {
   const dark = useComputedColorScheme('light') === 'dark';
   const theme = useMemo(() => editorTheme(dark), [dark]);
-  const attrs = useMemo(() => EditorView.contentAttributes.of({ 'aria-label': label, 'aria-invalid': invalid ? 'true' : 'false' }), [label, invalid]);
+  const attrs = useMemo(
+    () => EditorView.contentAttributes.of({ 'aria-label': label, 'aria-invalid': invalid ? 'true' : 'false' }),
+    [label, invalid],
+  );
   return (
     <CodeMirror
       ref={editorRef}
@@ -33,7 +36,11 @@ export default function BodyEditor({ value, onChange, label, invalid, editorRef 
       theme={theme}
       minHeight="500px"
       basicSetup={{ foldGutter: true, highlightActiveLine: true, autocompletion: true }}
-      style={{ fontSize: 13, border: `1px solid ${invalid ? 'var(--mantine-color-error)' : 'var(--mantine-color-default-border)'}`, borderRadius: 4 }}
+      style={{
+        fontSize: 13,
+        border: `1px solid ${invalid ? 'var(--mantine-color-error)' : 'var(--mantine-color-default-border)'}`,
+        borderRadius: 4,
+      }}
     />
   );
 }

@@ -20,9 +20,19 @@ export const editorTheme = (dark: boolean) => [
     {
       '&': { backgroundColor: 'var(--mantine-color-body)', color: 'var(--mantine-color-text)' },
       '.cm-content': { caretColor: 'var(--mantine-color-text)' },
-      '.cm-gutters': { backgroundColor: 'var(--mantine-color-default)', color: 'var(--mantine-color-dimmed)', borderRight: '1px solid var(--mantine-color-default-border)' },
-      '.cm-activeLine, .cm-activeLineGutter': { backgroundColor: 'transparent', outline: '1px solid var(--mantine-color-default-border)', outlineOffset: '-1px' },
-      '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'var(--mantine-primary-color-light)' },
+      '.cm-gutters': {
+        backgroundColor: 'var(--mantine-color-default)',
+        color: 'var(--mantine-color-dimmed)',
+        borderRight: '1px solid var(--mantine-color-default-border)',
+      },
+      '.cm-activeLine, .cm-activeLineGutter': {
+        backgroundColor: 'transparent',
+        outline: '1px solid var(--mantine-color-default-border)',
+        outlineOffset: '-1px',
+      },
+      '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': {
+        backgroundColor: 'var(--mantine-primary-color-light)',
+      },
       '.cm-cursor': { borderLeftColor: 'var(--mantine-color-text)' },
     },
     { dark },

@@ -10,7 +10,9 @@ export function NewEmailTemplatePage() {
   const back = useBackTo(LIST.to);
   return (
     <FormPage list={LIST} title="Add Email Template">
-      <LoadedEntity result={useTemplateSettings()}>{(settings) => <EmailTemplateForm sender={settings.sender} onDone={back} />}</LoadedEntity>
+      <LoadedEntity result={useTemplateSettings()}>
+        {(settings) => <EmailTemplateForm sender={settings.sender} onDone={back} />}
+      </LoadedEntity>
     </FormPage>
   );
 }
@@ -20,8 +22,14 @@ export function EditEmailTemplatePage({ templateId }: { templateId: number }) {
   const back = useBackTo(LIST.to);
   const result = emailTemplatesArea.useDetail(templateId);
   return (
-    <FormPage list={LIST} title="Edit Email Template" subtitle={result.data && `${result.data.body.name} · version ${result.data.body.version}`}>
-      <LoadedEntity result={result}>{(template) => <EmailTemplateForm key={template.id} template={template} onDone={back} />}</LoadedEntity>
+    <FormPage
+      list={LIST}
+      title="Edit Email Template"
+      subtitle={result.data && `${result.data.body.name} · version ${result.data.body.version}`}
+    >
+      <LoadedEntity result={result}>
+        {(template) => <EmailTemplateForm key={template.id} template={template} onDone={back} />}
+      </LoadedEntity>
       <HistoryPanel entity="email_templates" entityId={templateId} />
     </FormPage>
   );

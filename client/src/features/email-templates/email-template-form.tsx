@@ -1,7 +1,14 @@
 import { Suspense, lazy, useMemo, useRef } from 'react';
 import { Input, SimpleGrid, Skeleton, Stack, Switch, TextInput } from '@mantine/core';
 import type { ReactCodeMirrorRef } from '@uiw/react-codemirror';
-import { BODY_FORMATS, EmailTemplateInput, TEMPLATE_TYPES, emailTemplateRules, type EmailTemplate, type EmailTemplateSettings } from '@app/contract';
+import {
+  BODY_FORMATS,
+  EmailTemplateInput,
+  TEMPLATE_TYPES,
+  emailTemplateRules,
+  type EmailTemplate,
+  type EmailTemplateSettings,
+} from '@app/contract';
 import { EntityForm, EnumSelect, FormSection, useEntityForm } from '../../components/form-kit';
 import { emailTemplatesArea, useTemplateSettings, useTokens } from './api';
 import { toFormValues } from './form-values';
@@ -18,7 +25,15 @@ const FORMAT_LABELS = BODY_FORMATS.map((f) => ({ value: f, label: f.toUpperCase(
  * preview rendered on the server, and the token help. Saving with a template updates it (a new
  * version), otherwise creates one.
  */
-export function EmailTemplateForm({ template, sender, onDone }: { template?: EmailTemplate; sender?: EmailTemplateSettings['sender']; onDone: () => void }) {
+export function EmailTemplateForm({
+  template,
+  sender,
+  onDone,
+}: {
+  template?: EmailTemplate;
+  sender?: EmailTemplateSettings['sender'];
+  onDone: () => void;
+}) {
   const save = emailTemplatesArea.useSave();
   const settings = useTemplateSettings().data;
   const tokens = useTokens().data;
@@ -30,7 +45,13 @@ export function EmailTemplateForm({ template, sender, onDone }: { template?: Ema
         : EmailTemplateInput,
     [settings, tokens],
   );
-  const form = useEntityForm({ schema, initialValues: toFormValues(template, sender), id: template?.id, ...save, onSaved: onDone });
+  const form = useEntityForm({
+    schema,
+    initialValues: toFormValues(template, sender),
+    id: template?.id,
+    ...save,
+    onSaved: onDone,
+  });
   const v = form.values;
   const editor = useRef<ReactCodeMirrorRef>(null);
   const domain = settings?.status === 200 ? settings.body.emailDomain : undefined;
@@ -48,19 +69,42 @@ export function EmailTemplateForm({ template, sender, onDone }: { template?: Ema
       <FormSection title="Template">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
           <TextInput label="Name" withAsterisk maxLength={255} {...form.getInputProps('name')} />
-          <EnumSelect label="Template Type" withAsterisk values={TEMPLATE_TYPES} {...form.getInputProps('templateType')} />
+          <EnumSelect
+            label="Template Type"
+            withAsterisk
+            values={TEMPLATE_TYPES}
+            {...form.getInputProps('templateType')}
+          />
           <EnumSelect label="Body Format" withAsterisk values={FORMAT_LABELS} {...form.getInputProps('bodyFormat')} />
           <Switch label="Enabled" mt={{ sm: 'xl' }} {...form.getInputProps('enabled', { type: 'checkbox' })} />
         </SimpleGrid>
         <TextInput label="Subject" withAsterisk maxLength={255} {...form.getInputProps('subject')} />
-        <TextInput label="Preview Text" withAsterisk maxLength={255} description="Shown after the subject in most inboxes" {...form.getInputProps('preview')} />
+        <TextInput
+          label="Preview Text"
+          withAsterisk
+          maxLength={255}
+          description="Shown after the subject in most inboxes"
+          {...form.getInputProps('preview')}
+        />
       </FormSection>
 
       <FormSection title="Sender">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">
           <TextInput label="From Name" withAsterisk {...form.getInputProps('fromName')} />
-          <TextInput label="From Email" withAsterisk type="email" placeholder={domain && `name@${domain}`} {...form.getInputProps('fromEmail')} />
-          <TextInput label="Reply To" withAsterisk type="email" placeholder={domain && `name@${domain}`} {...form.getInputProps('replyToEmail')} />
+          <TextInput
+            label="From Email"
+            withAsterisk
+            type="email"
+            placeholder={domain && `name@${domain}`}
+            {...form.getInputProps('fromEmail')}
+          />
+          <TextInput
+            label="Reply To"
+            withAsterisk
+            type="email"
+            placeholder={domain && `name@${domain}`}
+            {...form.getInputProps('replyToEmail')}
+          />
         </SimpleGrid>
       </FormSection>
 
@@ -68,7 +112,12 @@ export function EmailTemplateForm({ template, sender, onDone }: { template?: Ema
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" verticalSpacing="lg">
           <div>
             <Stack gap="sm">
-              <Input.Wrapper label={`Body (${(v.bodyFormat ?? 'mjml').toUpperCase()})`} withAsterisk error={bodyProps.error} labelElement="div">
+              <Input.Wrapper
+                label={`Body (${(v.bodyFormat ?? 'mjml').toUpperCase()})`}
+                withAsterisk
+                error={bodyProps.error}
+                labelElement="div"
+              >
                 <Suspense fallback={<Skeleton height={500} />}>
                   <BodyEditor
                     editorRef={editor}

@@ -2,7 +2,16 @@ import { Suspense, lazy, useState } from 'react';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { TEMPLATE_TYPES, type EmailTemplate } from '@app/contract';
-import { actionsColumn, EditButton, enabledColumn, linkColumn, updatedColumn, yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
+import {
+  actionsColumn,
+  EditButton,
+  enabledColumn,
+  linkColumn,
+  updatedColumn,
+  yesNoOptions,
+  type Column,
+  type FilterDef,
+} from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { EmailAddress } from '../../components/email-address';
 import { emailTemplatesArea } from './api';
@@ -16,7 +25,13 @@ const filters: FilterDef[] = [
   { key: 'type', type: 'select', label: 'Type', options: TEMPLATE_TYPES },
 ];
 
-const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const day = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 const editPath = (t: EmailTemplate) => `/admin/tech/email-templates/${t.id}/edit`;
 
 function columns(onSendTest: (t: EmailTemplate) => void): Column<EmailTemplate>[] {
@@ -40,15 +55,40 @@ function columns(onSendTest: (t: EmailTemplate) => void): Column<EmailTemplate>[
       ),
     },
     // Its own column on wide screens only: the row's actions stay in sight at 1280 px.
-    { key: 'replyTo', header: 'Reply To', visibleFrom: 'xl', render: (t) => <Text size="sm"><EmailAddress email={t.replyToEmail} /></Text> },
+    {
+      key: 'replyTo',
+      header: 'Reply To',
+      visibleFrom: 'xl',
+      render: (t) => (
+        <Text size="sm">
+          <EmailAddress email={t.replyToEmail} />
+        </Text>
+      ),
+    },
     { key: 'type', header: 'Type', visibleFrom: 'sm', render: (t) => <Text size="sm">{t.templateType}</Text> },
-    { key: 'format', header: 'Format', sortField: 'format', visibleFrom: 'sm', render: (t) => <Badge variant="light" color="gray">{t.bodyFormat.toUpperCase()}</Badge> },
+    {
+      key: 'format',
+      header: 'Format',
+      sortField: 'format',
+      visibleFrom: 'sm',
+      render: (t) => (
+        <Badge variant="light" color="gray">
+          {t.bodyFormat.toUpperCase()}
+        </Badge>
+      ),
+    },
     enabledColumn<EmailTemplate>({ yes: 'Yes', no: 'No' }),
     updatedColumn<EmailTemplate>('updated', 'xl', (iso) => day.format(new Date(iso))),
     actionsColumn((t) => (
       <Group gap={4} justify="flex-end" wrap="nowrap">
         <EditButton name={t.name} to={editPath(t)} />
-        <Button variant="subtle" size="xs" leftSection={<IconSend size={14} />} aria-label={`Send Test Email: ${t.name}`} onClick={() => onSendTest(t)}>
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconSend size={14} />}
+          aria-label={`Send Test Email: ${t.name}`}
+          onClick={() => onSendTest(t)}
+        >
           Send Test Email
         </Button>
       </Group>
@@ -61,7 +101,14 @@ export function EmailTemplatesPage() {
   const [testing, setTesting] = useState<EmailTemplate | null>(null);
   return (
     <>
-      <AreaListPage title="Email Templates" addLabel="Add Email Template" addTo="/admin/tech/email-templates/new" area={emailTemplatesArea} columns={columns(setTesting)} filters={filters} />
+      <AreaListPage
+        title="Email Templates"
+        addLabel="Add Email Template"
+        addTo="/admin/tech/email-templates/new"
+        area={emailTemplatesArea}
+        columns={columns(setTesting)}
+        filters={filters}
+      />
       {testing && (
         <Suspense fallback={null}>
           <SendTestDialog template={testing} onClose={() => setTesting(null)} />

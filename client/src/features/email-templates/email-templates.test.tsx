@@ -27,14 +27,45 @@ const template = (over: Partial<EmailTemplate> = {}): EmailTemplate => ({
   ...over,
 });
 const spring = template();
-const welcome = template({ id: 2, name: 'Welcome', templateType: 'WelcomeEmail', bodyFormat: 'html', enabled: false, subject: 'Welcome aboard', updatedBy: null });
+const welcome = template({
+  id: 2,
+  name: 'Welcome',
+  templateType: 'WelcomeEmail',
+  bodyFormat: 'html',
+  enabled: false,
+  subject: 'Welcome aboard',
+  updatedBy: null,
+});
 
 const tokens: TokenInfo[] = [
-  { id: 'firstName', label: 'First name', description: "The recipient's first name.", subjects: ['invitee', 'account'], sample: 'Jordan' },
-  { id: 'deadline', label: 'Deadline', description: "The invitation's deadline.", subjects: ['invitation'], sample: 'April 30, 2026' },
-  { id: 'memberSince', label: 'Member since', description: 'Membership day.', subjects: ['member'], sample: 'March 2, 2026' },
+  {
+    id: 'firstName',
+    label: 'First name',
+    description: "The recipient's first name.",
+    subjects: ['invitee', 'account'],
+    sample: 'Jordan',
+  },
+  {
+    id: 'deadline',
+    label: 'Deadline',
+    description: "The invitation's deadline.",
+    subjects: ['invitation'],
+    sample: 'April 30, 2026',
+  },
+  {
+    id: 'memberSince',
+    label: 'Member since',
+    description: 'Membership day.',
+    subjects: ['member'],
+    sample: 'March 2, 2026',
+  },
 ];
-const invitee: InviteeOption = { id: 41, name: 'Jordan Rivera <jordan@example.edu>', email: 'jordan@example.edu', invitationId: 7 };
+const invitee: InviteeOption = {
+  id: 41,
+  name: 'Jordan Rivera <jordan@example.edu>',
+  email: 'jordan@example.edu',
+  invitationId: 7,
+};
 
 let api: AreaApiMock;
 let previews: { subject: string; body: string }[];
@@ -51,7 +82,10 @@ beforeEach(() => {
   });
   mockServer.use(
     http.get('/api/admin/logistics/email-templates/settings', () =>
-      HttpResponse.json({ emailDomain: 'society.org', sender: { fromName: 'Honor Society', fromEmail: 'invitations@society.org', replyToEmail: 'info@society.org' } }),
+      HttpResponse.json({
+        emailDomain: 'society.org',
+        sender: { fromName: 'Honor Society', fromEmail: 'invitations@society.org', replyToEmail: 'info@society.org' },
+      }),
     ),
     http.get('/api/admin/tokens', () => HttpResponse.json({ syntax: '{{tokenId}}', items: tokens })),
     // The preview echoes what it was sent, with the sample name put in, and one MJML error on line 4.
@@ -63,7 +97,9 @@ beforeEach(() => {
         html: '<p>Hello Jordan</p>',
         text: 'Hello Jordan',
         errors: [{ line: 4, message: 'Attribute foo is illegal' }],
-        tokenErrors: draft.subject.includes('{{nickname}}') ? [{ field: 'subject', message: 'Unknown token {{nickname}}' }] : [],
+        tokenErrors: draft.subject.includes('{{nickname}}')
+          ? [{ field: 'subject', message: 'Unknown token {{nickname}}' }]
+          : [],
       };
       return HttpResponse.json(answer);
     }),
@@ -76,21 +112,35 @@ beforeEach(() => {
 });
 
 const section = (name: string) => screen.getByRole('region', { name });
-const field = (region: string, label: string) => within(section(region)).getByRole('textbox', { name: new RegExp(`^${label}`) });
+const field = (region: string, label: string) =>
+  within(section(region)).getByRole('textbox', { name: new RegExp(`^${label}`) });
 
 describe('/admin/tech/email-templates', () => {
   it('lists templates: name with subject, from, reply-to, type, format, enabled and who updated them', async () => {
     renderRoute('/admin/tech/email-templates');
     expect(await screen.findByRole('heading', { name: 'Email Templates' }, slow)).toBeTruthy();
     const row = (await screen.findByText('Spring invitation', {}, slow)).closest('tr')!;
-    for (const text of ['You are invited, {{firstName}}', 'The Society', 'hello@society.org', 'reply@society.org', 'Invitation', 'MJML', 'Yes', 'by Ada Tester']) {
+    for (const text of [
+      'You are invited, {{firstName}}',
+      'The Society',
+      'hello@society.org',
+      'reply@society.org',
+      'Invitation',
+      'MJML',
+      'Yes',
+      'by Ada Tester',
+    ]) {
       expect(within(row).getByText(text)).toBeTruthy();
     }
     const other = screen.getByText('Welcome').closest('tr')!;
     expect(within(other).getByText('No')).toBeTruthy();
     expect(within(other).getByText('HTML')).toBeTruthy();
-    expect(within(row).getByRole('link', { name: 'Edit Spring invitation' }).getAttribute('href')).toBe('/admin/tech/email-templates/1/edit');
-    expect(screen.getByRole('link', { name: 'Add Email Template' }).getAttribute('href')).toBe('/admin/tech/email-templates/new');
+    expect(within(row).getByRole('link', { name: 'Edit Spring invitation' }).getAttribute('href')).toBe(
+      '/admin/tech/email-templates/1/edit',
+    );
+    expect(screen.getByRole('link', { name: 'Add Email Template' }).getAttribute('href')).toBe(
+      '/admin/tech/email-templates/new',
+    );
   });
 
   it("opens from the 'Tech' breadcrumb's address", async () => {
@@ -103,7 +153,12 @@ describe('/admin/tech/email-templates', () => {
     renderRoute('/admin/tech/email-templates?enabled=0&type=WelcomeEmail&search=wel&sort=updated:desc');
     await screen.findByText('Spring invitation', {}, slow);
     const q = api.listRequests.at(-1)!.searchParams;
-    expect([q.get('enabled'), q.get('type'), q.get('search'), q.get('sort')]).toEqual(['0', 'WelcomeEmail', 'wel', 'updated:desc']);
+    expect([q.get('enabled'), q.get('type'), q.get('search'), q.get('sort')]).toEqual([
+      '0',
+      'WelcomeEmail',
+      'wel',
+      'updated:desc',
+    ]);
   });
 
   it("sends a test email to the signed-in user's address with the picked invitee", async () => {
@@ -133,7 +188,19 @@ describe('/admin/tech/email-templates', () => {
       http.get('/api/admin/accounts/legacy', ({ request }) => {
         memberRequests.push(new URL(request.url));
         return HttpResponse.json(
-          pageOf([{ id: 77, firstname: 'Ada', lastname: 'Member', fullname: 'Ada Member', email: 'ada@example.edu', invitationcode: null, schoolname: null, memberat: null, pledgedat: null }]),
+          pageOf([
+            {
+              id: 77,
+              firstname: 'Ada',
+              lastname: 'Member',
+              fullname: 'Ada Member',
+              email: 'ada@example.edu',
+              invitationcode: null,
+              schoolname: null,
+              memberat: null,
+              pledgedat: null,
+            },
+          ]),
         );
       }),
     );
@@ -157,12 +224,22 @@ describe('/admin/tech/email-templates/new and edit', () => {
     renderRoute('/admin/tech/email-templates/new');
     await screen.findByRole('heading', { name: 'Add Email Template' }, slow);
     // The sender starts as the society's (spec 03 defaults), on its domain.
-    expect(((await screen.findByRole('textbox', { name: /^From Name/ }, slow)) as HTMLInputElement).value).toBe('Honor Society');
+    expect(((await screen.findByRole('textbox', { name: /^From Name/ }, slow)) as HTMLInputElement).value).toBe(
+      'Honor Society',
+    );
     expect((field('Sender', 'From Email') as HTMLInputElement).value).toBe('invitations@society.org');
     expect((field('Sender', 'Reply To') as HTMLInputElement).value).toBe('info@society.org');
-    for (const label of ['From Name', 'From Email', 'Reply To']) fireEvent.change(field('Sender', label), { target: { value: '' } });
+    for (const label of ['From Name', 'From Email', 'Reply To'])
+      fireEvent.change(field('Sender', label), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    for (const message of ['Name is required', 'Subject is required', 'Preview Text is required', 'From Name is required', 'From Email is required', 'Reply To is required']) {
+    for (const message of [
+      'Name is required',
+      'Subject is required',
+      'Preview Text is required',
+      'From Name is required',
+      'From Email is required',
+      'Reply To is required',
+    ]) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
     expect(api.saved).toEqual([]);
@@ -178,7 +255,16 @@ describe('/admin/tech/email-templates/new and edit', () => {
     fireEvent.change(field('Sender', 'From Email'), { target: { value: 'me@society.org' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Email saved successfully.', {}, slow)).toBeTruthy();
-    expect(api.saved[0]).toMatchObject({ method: 'POST', body: { name: 'New one', bodyFormat: 'mjml', templateType: 'Invitation', enabled: true, fromEmail: 'me@society.org' } });
+    expect(api.saved[0]).toMatchObject({
+      method: 'POST',
+      body: {
+        name: 'New one',
+        bodyFormat: 'mjml',
+        templateType: 'Invitation',
+        enabled: true,
+        fromEmail: 'me@society.org',
+      },
+    });
   });
 
   it('previews the unsaved template and updates the preview as the subject changes; MJML errors show their line', async () => {
@@ -189,9 +275,16 @@ describe('/admin/tech/email-templates/new and edit', () => {
     expect(screen.getByText('Attribute foo is illegal')).toBeTruthy();
     expect(screen.getByTitle('Email preview').getAttribute('sandbox')).toBe('');
     fireEvent.change(field('Template', 'Subject'), { target: { value: 'Last call, {{firstName}} {{nickname}}' } });
-    await waitFor(() => expect(screen.getByTestId('preview-subject').textContent).toBe('Last call, Jordan {{nickname}}'), { timeout: PREVIEW_DEBOUNCE_MS + 3000 });
+    await waitFor(
+      () => expect(screen.getByTestId('preview-subject').textContent).toBe('Last call, Jordan {{nickname}}'),
+      { timeout: PREVIEW_DEBOUNCE_MS + 3000 },
+    );
     expect(screen.getByText('Unknown token {{nickname}} (Subject)')).toBeTruthy();
-    expect(previews.at(-1)).toMatchObject({ subject: 'Last call, {{firstName}} {{nickname}}', bodyFormat: 'mjml', templateType: 'Invitation' });
+    expect(previews.at(-1)).toMatchObject({
+      subject: 'Last call, {{firstName}} {{nickname}}',
+      bodyFormat: 'mjml',
+      templateType: 'Invitation',
+    });
   });
 
   it('documents the token syntax and lists the registry, usable tokens first', async () => {

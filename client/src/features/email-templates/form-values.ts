@@ -18,7 +18,10 @@ export const STARTER_MJML = `<mjml>
 `;
 
 /** The form's start: the template's values, or a new one (mjml, Invitation, enabled, the society's sender: spec 03 §3). */
-export function toFormValues(template?: EmailTemplate, sender?: EmailTemplateSettings['sender']): EmailTemplateFormValues {
+export function toFormValues(
+  template?: EmailTemplate,
+  sender?: EmailTemplateSettings['sender'],
+): EmailTemplateFormValues {
   if (!template) {
     return {
       name: '',

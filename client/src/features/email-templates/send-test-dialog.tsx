@@ -35,7 +35,8 @@ export function SendTestDialog({ template, onClose }: { template: EmailTemplate;
     <SendTestModal
       intro={
         <Text size="sm" c="dimmed">
-          {template.name}: the tokens are filled in with the chosen {kind === 'invitee' ? "invitee's" : "member's"} values.
+          {template.name}: the tokens are filled in with the chosen {kind === 'invitee' ? "invitee's" : "member's"}{' '}
+          values.
         </Text>
       }
       errors={errors}

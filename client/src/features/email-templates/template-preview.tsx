@@ -8,7 +8,13 @@ import { usePreview } from './api';
 /** How long the editor must be still before the preview is asked for again. */
 export const PREVIEW_DEBOUNCE_MS = 300;
 
-export type PreviewDraft = { subject: string; body: string; bodyFormat: BodyFormat; preview: string; templateType: TemplateType };
+export type PreviewDraft = {
+  subject: string;
+  body: string;
+  bodyFormat: BodyFormat;
+  preview: string;
+  templateType: TemplateType;
+};
 
 /**
  * The live preview: the unsaved template rendered on the server with sample token values, shown in a
@@ -60,8 +66,20 @@ export function TemplatePreview({ draft }: { draft: PreviewDraft }) {
               </Stack>
             </Alert>
           )}
-          <Box style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, overflow: 'hidden', background: '#fff' }}>
-            <iframe title="Email preview" sandbox="" srcDoc={p.html} style={{ width: '100%', height: 600, border: 0, display: 'block' }} />
+          <Box
+            style={{
+              border: '1px solid var(--mantine-color-default-border)',
+              borderRadius: 4,
+              overflow: 'hidden',
+              background: '#fff',
+            }}
+          >
+            <iframe
+              title="Email preview"
+              sandbox=""
+              srcDoc={p.html}
+              style={{ width: '100%', height: 600, border: 0, display: 'block' }}
+            />
           </Box>
         </>
       )}

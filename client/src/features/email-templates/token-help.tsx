@@ -7,7 +7,13 @@ import { useTokens } from './api';
  * The token help: the `{{tokenId}}` syntax and every token of the registry, with the ones this template
  * type can fill first. Clicking a token inserts it into the body at the cursor.
  */
-export function TokenHelp({ templateType, onInsert }: { templateType: TemplateType; onInsert?: (token: string) => void }) {
+export function TokenHelp({
+  templateType,
+  onInsert,
+}: {
+  templateType: TemplateType;
+  onInsert?: (token: string) => void;
+}) {
   const tokens = useTokens();
   const list = tokens.data?.status === 200 ? tokens.data.body : undefined;
   const subjects = TEMPLATE_SUBJECTS[templateType];
@@ -19,8 +25,9 @@ export function TokenHelp({ templateType, onInsert }: { templateType: TemplateTy
         <Accordion.Control>Tokens</Accordion.Control>
         <Accordion.Panel>
           <Text size="sm" mb="xs">
-            Write a token as <Code>{list?.syntax ?? '{{tokenId}}'}</Code>, e.g. <Code>{'{{firstName}}'}</Code>, in the subject, the preview text or the body. Each
-            recipient gets their own value (HTML-escaped in the body); the preview uses the sample values. An unknown token cannot be saved.
+            Write a token as <Code>{list?.syntax ?? '{{tokenId}}'}</Code>, e.g. <Code>{'{{firstName}}'}</Code>, in the
+            subject, the preview text or the body. Each recipient gets their own value (HTML-escaped in the body); the
+            preview uses the sample values. An unknown token cannot be saved.
           </Text>
           {!list && <Loader size="sm" />}
           {list && (
@@ -34,7 +41,12 @@ export function TokenHelp({ templateType, onInsert }: { templateType: TemplateTy
                 token={(t) => (
                   <Group gap={4} wrap="nowrap">
                     {onInsert && usable(t) ? (
-                      <Anchor component="button" type="button" onClick={() => onInsert(`{{${t.id}}}`)} aria-label={`Insert {{${t.id}}}`}>
+                      <Anchor
+                        component="button"
+                        type="button"
+                        onClick={() => onInsert(`{{${t.id}}}`)}
+                        aria-label={`Insert {{${t.id}}}`}
+                      >
                         <Code>{`{{${t.id}}}`}</Code>
                       </Anchor>
                     ) : (

@@ -9,7 +9,11 @@ const tsr = areaClient({ emails: emailsContract });
 export const emailsArea = createArea(['emails', 'sent'], { list: tsr.emails.list }, { listQuery: EmailSendListQuery });
 
 /** The local outbox (messages kept when no SMTP server is configured): list and one message. */
-export const outboxArea = createArea(['emails', 'outbox'], { list: tsr.emails.outbox, detail: tsr.emails.outboxMessage }, { listQuery: OutboxListQuery });
+export const outboxArea = createArea(
+  ['emails', 'outbox'],
+  { list: tsr.emails.outbox, detail: tsr.emails.outboxMessage },
+  { listQuery: OutboxListQuery },
+);
 
 /** One send's events, a page at a time (the Email Events panel). */
 export function useEmailEvents(sendId: number | undefined, query: EmailEventListQuery) {

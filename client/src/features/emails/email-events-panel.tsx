@@ -10,10 +10,20 @@ import { useEmailEvents } from './api';
 import { EVENT_LABELS } from './email-status';
 
 const routeApi = getRouteApi('/admin/tech/emails-sent');
-const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
+const when = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 /** What the panel says of an open or click that was not a person's own fetch. */
-const ORIGINS: Record<Exclude<NonNullable<EmailEvent['origin']>, 'person'>, { label: string; title: string; counted: boolean; icon: ReactNode }> = {
+const ORIGINS: Record<
+  Exclude<NonNullable<EmailEvent['origin']>, 'person'>,
+  { label: string; title: string; counted: boolean; icon: ReactNode }
+> = {
   'image-proxy': {
     label: 'Image proxy',
     title: "Fetched through Gmail's or Yahoo's image proxy when the reader opened the message: counted as an open",
@@ -22,7 +32,8 @@ const ORIGINS: Record<Exclude<NonNullable<EmailEvent['origin']>, 'person'>, { la
   },
   'machine-open': {
     label: 'Machine open',
-    title: 'Prefetched by a mail privacy proxy (Apple Mail Privacy Protection) when the message arrived: not counted as an open',
+    title:
+      'Prefetched by a mail privacy proxy (Apple Mail Privacy Protection) when the message arrived: not counted as an open',
     counted: false,
     icon: <IconRobot size={10} aria-hidden />,
   },
@@ -41,20 +52,43 @@ const columns: Column<EmailEvent>[] = [
         {EVENT_LABELS[e.name]}
       </Text>
       {e.origin && e.origin !== 'person' && (
-        <Badge size="xs" variant="light" color={ORIGINS[e.origin].counted ? 'blue' : 'gray'} leftSection={ORIGINS[e.origin].icon} title={ORIGINS[e.origin].title}>
+        <Badge
+          size="xs"
+          variant="light"
+          color={ORIGINS[e.origin].counted ? 'blue' : 'gray'}
+          leftSection={ORIGINS[e.origin].icon}
+          title={ORIGINS[e.origin].title}
+        >
           {ORIGINS[e.origin].label}
         </Badge>
       )}
     </>
   )),
-  { key: 'eventAt', header: 'When', sortField: 'eventAt', render: (e) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(e.eventAt))}</Text> },
+  {
+    key: 'eventAt',
+    header: 'When',
+    sortField: 'eventAt',
+    render: (e) => (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {when.format(new Date(e.eventAt))}
+      </Text>
+    ),
+  },
   {
     key: 'detail',
     header: 'Details',
     render: (e) => (
       <Stack gap={2}>
-        {e.link && <Text size="xs" style={{ overflowWrap: 'anywhere' }}>{e.link}</Text>}
-        {e.message && <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{e.message}</Text>}
+        {e.link && (
+          <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+            {e.link}
+          </Text>
+        )}
+        {e.message && (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {e.message}
+          </Text>
+        )}
         {(e.ipAddress || e.userAgent) && (
           <Text size="xs" c="dimmed" lineClamp={2} title={e.userAgent ?? undefined}>
             {[e.ipAddress, e.userAgent].filter(Boolean).join(' · ')}
@@ -96,7 +130,9 @@ export default function EmailEventsPanel({ sendId, onClose }: { sendId: number; 
           pageSize={pageSize}
           pagination={body?.pagination}
           onPage={(p) => set({ eventsPage: p === 1 ? undefined : p })}
-          onPageSize={(s) => set({ eventsPageSize: s === LIST_DEFAULTS.pageSize ? undefined : s, eventsPage: undefined })}
+          onPageSize={(s) =>
+            set({ eventsPageSize: s === LIST_DEFAULTS.pageSize ? undefined : s, eventsPage: undefined })
+          }
         />
       </Stack>
     </FormDrawer>

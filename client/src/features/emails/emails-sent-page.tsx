@@ -14,13 +14,24 @@ const EmailEventsPanel = lazy(() => import('./email-events-panel'));
 
 const routeApi = getRouteApi('/admin/tech/emails-sent');
 
-const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const when = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search address or subject' },
   { key: 'source', type: 'select', label: 'Source', options: EMAIL_SOURCE_LABELS },
   { key: 'sourceId', type: 'search', label: 'Source Id', placeholder: 'Source id' },
-  { key: 'event', type: 'select', label: 'Event', options: EMAIL_EVENTS.map((value) => ({ value, label: EVENT_LABELS[value] })) },
+  {
+    key: 'event',
+    type: 'select',
+    label: 'Event',
+    options: EMAIL_EVENTS.map((value) => ({ value, label: EVENT_LABELS[value] })),
+  },
 ];
 
 function columns(openDetails: (id: number) => void): Column<EmailSend>[] {
@@ -61,7 +72,13 @@ function columns(openDetails: (id: number) => void): Column<EmailSend>[] {
       header: 'Actions',
       align: 'right',
       render: (e) => (
-        <Button variant="subtle" size="xs" leftSection={<IconListDetails size={14} />} onClick={() => openDetails(e.id)} aria-label={`View Details of the email to ${e.emailTo}`}>
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconListDetails size={14} />}
+          onClick={() => openDetails(e.id)}
+          aria-label={`View Details of the email to ${e.emailTo}`}
+        >
           View Details
         </Button>
       ),
@@ -76,16 +93,12 @@ export function EmailsSentPage() {
   const openDetails = (details: number | undefined) =>
     void navigate({
       to: '.',
-      search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, details, eventsPage: undefined, eventsPageSize: undefined, eventsSort: undefined }),
+      search: (prev: Record<string, unknown>) =>
+        toUrlSearch({ ...prev, details, eventsPage: undefined, eventsPageSize: undefined, eventsSort: undefined }),
     } as never);
   return (
     <>
-      <AreaListPage
-        title="Emails Sent"
-        area={emailsArea}
-        columns={columns(openDetails)}
-        filters={filters}
-      />
+      <AreaListPage title="Emails Sent" area={emailsArea} columns={columns(openDetails)} filters={filters} />
       {search.details !== undefined && (
         <Suspense fallback={null}>
           <EmailEventsPanel sendId={search.details} onClose={() => openDetails(undefined)} />

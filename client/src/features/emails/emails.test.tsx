@@ -33,22 +33,67 @@ const send = (over: Partial<EmailSend>): EmailSend => ({
 });
 
 const ada = send({});
-const bob = send({ id: 2, emailTo: 'bob@students.example', subject: 'Welcome', source: 'welcome test', sourceShort: 'Welcome test', sourceId: '7', delivered: false, opened: false, bouncedHard: true });
+const bob = send({
+  id: 2,
+  emailTo: 'bob@students.example',
+  subject: 'Welcome',
+  source: 'welcome test',
+  sourceShort: 'Welcome test',
+  sourceId: '7',
+  delivered: false,
+  opened: false,
+  bouncedHard: true,
+});
 
 const event = (over: Partial<EmailEvent>): EmailEvent => ({
-  id: 1, name: 'sent', eventAt: '2026-03-02T15:00:00.000Z', link: null, ipAddress: null, userAgent: null, message: '250 OK', automated: false, origin: null, ...over,
+  id: 1,
+  name: 'sent',
+  eventAt: '2026-03-02T15:00:00.000Z',
+  link: null,
+  ipAddress: null,
+  userAgent: null,
+  message: '250 OK',
+  automated: false,
+  origin: null,
+  ...over,
 });
 
 let api: AreaApiMock;
 let eventRequests: URL[];
 beforeEach(() => {
-  api = mockAreaApi('/api/admin/tech/emails', { list: () => pageOf([ada, bob], { totalItems: 2 }), detail: () => ada, created: ada, updated: ada });
+  api = mockAreaApi('/api/admin/tech/emails', {
+    list: () => pageOf([ada, bob], { totalItems: 2 }),
+    detail: () => ada,
+    created: ada,
+    updated: ada,
+  });
   eventRequests = [];
   mockServer.use(
     http.get('/api/admin/tech/emails/:id/events', ({ request }) => {
       eventRequests.push(new URL(request.url));
       return HttpResponse.json(
-        pageOf([event({}), event({ id: 2, name: 'opened', automated: true, origin: 'machine-open', userAgent: 'Mozilla/5.0', ipAddress: '17.58.1.1' }), event({ id: 3, name: 'clicked', origin: 'person', link: 'https://society.example/accept' }), event({ id: 4, name: 'opened', origin: 'image-proxy', userAgent: 'GoogleImageProxy', ipAddress: '66.249.1.1' })], { totalItems: 23, totalPages: 3 }),
+        pageOf(
+          [
+            event({}),
+            event({
+              id: 2,
+              name: 'opened',
+              automated: true,
+              origin: 'machine-open',
+              userAgent: 'Mozilla/5.0',
+              ipAddress: '17.58.1.1',
+            }),
+            event({ id: 3, name: 'clicked', origin: 'person', link: 'https://society.example/accept' }),
+            event({
+              id: 4,
+              name: 'opened',
+              origin: 'image-proxy',
+              userAgent: 'GoogleImageProxy',
+              ipAddress: '66.249.1.1',
+            }),
+          ],
+          { totalItems: 23, totalPages: 3 },
+        ),
       );
     }),
   );
@@ -57,7 +102,9 @@ beforeEach(() => {
 /** Picks an option of a Mantine Select (happy-dom leaves its dropdown hidden, so the option is clicked directly). */
 async function pick(input: HTMLElement, name: string) {
   await userEvent.click(input);
-  const listbox = await waitFor(() => document.getElementById(input.getAttribute('aria-controls') ?? '') ?? Promise.reject(new Error('closed')));
+  const listbox = await waitFor(
+    () => document.getElementById(input.getAttribute('aria-controls') ?? '') ?? Promise.reject(new Error('closed')),
+  );
   fireEvent.click(within(listbox).getByRole('option', { name, hidden: true }));
 }
 
@@ -82,7 +129,9 @@ describe('/admin/tech/emails-sent', () => {
     // The search box is never narrower than its placeholder.
     const search = screen.getByRole('textbox', { name: 'Search' });
     expect(search.getAttribute('placeholder')).toBe('Search address or subject');
-    expect(search.closest<HTMLElement>('.mantine-TextInput-root')!.style.minWidth).toBe('max(180px, min(100%, calc(25ch + 3rem)))');
+    expect(search.closest<HTMLElement>('.mantine-TextInput-root')!.style.minWidth).toBe(
+      'max(180px, min(100%, calc(25ch + 3rem)))',
+    );
   });
 
   it('filters by source, event and source id through the URL and the API query', async () => {
@@ -91,7 +140,9 @@ describe('/admin/tech/emails-sent', () => {
     await pick(await screen.findByRole('combobox', { name: 'Source' }, slow), 'tickler test');
     await pick(screen.getByRole('combobox', { name: 'Event' }), 'Hard bounce');
     await userEvent.type(screen.getByRole('textbox', { name: 'Source Id' }), '42{Enter}');
-    await waitFor(() => expect(router.state.location.search).toEqual({ source: 'tickler test', event: 'bouncedHard', sourceId: 42 }));
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ source: 'tickler test', event: 'bouncedHard', sourceId: 42 }),
+    );
     await waitFor(() => {
       const q = api.listRequests.at(-1)!.searchParams;
       expect([q.get('source'), q.get('event'), q.get('sourceId')]).toEqual(['tickler test', 'bouncedHard', '42']);
@@ -107,8 +158,12 @@ describe('/admin/tech/emails-sent', () => {
     // A machine open and an image-proxy open are told apart; a person's own click carries no badge.
     expect(await within(panel).findByText('Machine open')).toBeTruthy();
     expect(within(panel).getByText('Image proxy')).toBeTruthy();
-    expect(within(panel).getByText('Machine open').closest('[title]')?.getAttribute('title')).toMatch(/Apple Mail Privacy Protection.*not counted/);
-    expect(within(panel).getByText('Image proxy').closest('[title]')?.getAttribute('title')).toMatch(/counted as an open/);
+    expect(within(panel).getByText('Machine open').closest('[title]')?.getAttribute('title')).toMatch(
+      /Apple Mail Privacy Protection.*not counted/,
+    );
+    expect(within(panel).getByText('Image proxy').closest('[title]')?.getAttribute('title')).toMatch(
+      /counted as an open/,
+    );
     expect(within(panel).queryByText('Link scanner')).toBeNull();
     expect(within(panel).getByText('https://society.example/accept')).toBeTruthy();
     expect(within(panel).getByText('Page 1 of 3')).toBeTruthy();
@@ -136,10 +191,18 @@ describe('/admin/tech/outbox', () => {
     createdAt: '2026-03-02T15:00:00.000Z',
     html: '<html><body><p>Dear Ada</p></body></html>',
     text: 'Dear Ada',
-    headers: { From: '"Honor Society" <invite@society.example>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: {
+      From: '"Honor Society" <invite@society.example>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   };
   beforeEach(() => {
-    mockAreaApi('/api/admin/tech/outbox', { list: () => pageOf([message]), detail: () => message, created: message, updated: message });
+    mockAreaApi('/api/admin/tech/outbox', {
+      list: () => pageOf([message]),
+      detail: () => message,
+      created: message,
+      updated: message,
+    });
   });
 
   it('lists messages and shows one: headers, the HTML in a sandboxed frame, and the text', async () => {

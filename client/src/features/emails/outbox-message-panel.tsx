@@ -22,10 +22,14 @@ export default function OutboxMessagePanel({ id, onClose }: { id: number; onClos
               {Object.entries(message.headers).map(([name, value]) => (
                 <Table.Tr key={name}>
                   <Table.Th scope="row" style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                    <Text size="xs" fw={600}>{name}</Text>
+                    <Text size="xs" fw={600}>
+                      {name}
+                    </Text>
                   </Table.Th>
                   <Table.Td>
-                    <Text size="xs" style={{ overflowWrap: 'anywhere' }}>{value}</Text>
+                    <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                      {value}
+                    </Text>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -37,10 +41,23 @@ export default function OutboxMessagePanel({ id, onClose }: { id: number; onClos
               <Tabs.Tab value="text">Text</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="html" pt="sm">
-              <iframe title="HTML part" sandbox="" srcDoc={message.html} style={{ width: '100%', height: 560, border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, background: '#fff' }} />
+              <iframe
+                title="HTML part"
+                sandbox=""
+                srcDoc={message.html}
+                style={{
+                  width: '100%',
+                  height: 560,
+                  border: '1px solid var(--mantine-color-default-border)',
+                  borderRadius: 4,
+                  background: '#fff',
+                }}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="text" pt="sm">
-              <Code block style={{ whiteSpace: 'pre-wrap' }}>{message.text}</Code>
+              <Code block style={{ whiteSpace: 'pre-wrap' }}>
+                {message.text}
+              </Code>
             </Tabs.Panel>
           </Tabs>
         </Stack>

@@ -11,7 +11,13 @@ import { outboxArea } from './api';
 const OutboxMessagePanel = lazy(() => import('./outbox-message-panel'));
 
 const routeApi = getRouteApi('/admin/tech/outbox');
-const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const when = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 const filters: FilterDef[] = [{ key: 'search', type: 'search', placeholder: 'Search address or subject' }];
 
@@ -25,14 +31,40 @@ function columns(open: (id: number) => void): Column<OutboxMessage>[] {
         <Note>{m.fromAddress}</Note>
       </>
     )),
-    { key: 'subject', header: 'Subject', sortField: 'subject', visibleFrom: 'sm', render: (m) => <Text size="sm" lineClamp={2}>{m.subject}</Text> },
-    { key: 'createdAt', header: 'Delivered', sortField: 'createdAt', visibleFrom: 'md', render: (m) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(m.createdAt))}</Text> },
+    {
+      key: 'subject',
+      header: 'Subject',
+      sortField: 'subject',
+      visibleFrom: 'sm',
+      render: (m) => (
+        <Text size="sm" lineClamp={2}>
+          {m.subject}
+        </Text>
+      ),
+    },
+    {
+      key: 'createdAt',
+      header: 'Delivered',
+      sortField: 'createdAt',
+      visibleFrom: 'md',
+      render: (m) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {when.format(new Date(m.createdAt))}
+        </Text>
+      ),
+    },
     {
       key: 'actions',
       header: 'Actions',
       align: 'right',
       render: (m) => (
-        <Button variant="subtle" size="xs" leftSection={<IconEye size={14} />} onClick={() => open(m.id)} aria-label={`View the message to ${m.toAddress}`}>
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconEye size={14} />}
+          onClick={() => open(m.id)}
+          aria-label={`View the message to ${m.toAddress}`}
+        >
           View
         </Button>
       ),

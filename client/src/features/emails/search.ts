@@ -13,7 +13,9 @@ export const emailsSentSearch = listSearchSchema(EmailSendListQuery, {
   details: optionalId,
   eventsPage: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
   eventsPageSize: z.coerce.number().int().min(1).max(100).optional().catch(undefined),
-  eventsSort: z.unknown().transform((v) => (eventsQuery.safeParse({ sort: v }).data as { sort?: string } | undefined)?.sort),
+  eventsSort: z
+    .unknown()
+    .transform((v) => (eventsQuery.safeParse({ sort: v }).data as { sort?: string } | undefined)?.sort),
 });
 
 /** The outbox screen's URL state: its list query and the message shown (`message`). */

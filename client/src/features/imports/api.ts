@@ -16,8 +16,13 @@ const pollWhileRunning = (response: unknown) => {
 };
 
 /** Past imports (newest first) and one import. */
-export const importsArea = createArea('imports', { list: tsr.imports.list, detail: tsr.imports.get }, { listQuery: ImportListQuery });
-export const useImportList = (query: Parameters<typeof importsArea.useList>[0]) => importsArea.useList(query, { refetchInterval: pollWhileRunning });
+export const importsArea = createArea(
+  'imports',
+  { list: tsr.imports.list, detail: tsr.imports.get },
+  { listQuery: ImportListQuery },
+);
+export const useImportList = (query: Parameters<typeof importsArea.useList>[0]) =>
+  importsArea.useList(query, { refetchInterval: pollWhileRunning });
 
 /** One import, re-read every second until it is Done or Failed. */
 export function useImport(id: number | undefined) {

@@ -2,7 +2,11 @@ import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import type { Import, ImportKind, ImportStatus } from '@app/contract';
 import { count } from '../../components/format';
 
-export const KIND_LABELS: Record<ImportKind, string> = { institutions: 'Institutions', chapters: 'Chapters', accounts: 'Accounts' };
+export const KIND_LABELS: Record<ImportKind, string> = {
+  institutions: 'Institutions',
+  chapters: 'Chapters',
+  accounts: 'Accounts',
+};
 
 const STATUS_COLORS: Record<ImportStatus, string> = { Queued: 'gray', Running: 'blue', Done: 'teal', Failed: 'red' };
 

@@ -17,7 +17,12 @@ function RecognisedColumns({ preview }: { preview: ImportPreview }) {
       </Text>
       <Group gap={6}>
         {preview.columns.map((c) => (
-          <Badge key={c.header} variant="light" tt="none" title={c.header === c.label ? undefined : `"${c.header}" is read as ${c.label}`}>
+          <Badge
+            key={c.header}
+            variant="light"
+            tt="none"
+            title={c.header === c.label ? undefined : `"${c.header}" is read as ${c.label}`}
+          >
             {c.header === c.label ? c.label : `${c.header} → ${c.label}`}
           </Badge>
         ))}
@@ -34,7 +39,14 @@ function RecognisedColumns({ preview }: { preview: ImportPreview }) {
 /** The outcome of a run: progress while it runs, then the counts and the first rejected rows. */
 function RunOutcome({ run }: { run: ImportDetail }) {
   if (isRunning(run)) {
-    return <ProgressCell done={run.countProcessed} total={run.countRows} label={run.dryRun ? 'Dry run' : 'Import'} waiting="Reading file…" />;
+    return (
+      <ProgressCell
+        done={run.countProcessed}
+        total={run.countRows}
+        label={run.dryRun ? 'Dry run' : 'Import'}
+        waiting="Reading file…"
+      />
+    );
   }
   if (run.status === 'Failed') {
     return (
@@ -67,7 +79,10 @@ function RunOutcome({ run }: { run: ImportDetail }) {
                   <Table.Td>{r.reason}</Table.Td>
                   <Table.Td visibleFrom="sm">
                     <Text size="xs" c="dimmed" lineClamp={2}>
-                      {run.columns.map((c) => r.values[c.header]).filter(Boolean).join(', ')}
+                      {run.columns
+                        .map((c) => r.values[c.header])
+                        .filter(Boolean)
+                        .join(', ')}
                     </Text>
                   </Table.Td>
                 </Table.Tr>
@@ -158,10 +173,21 @@ export function ImportRunner() {
         )}
         {previewed && <RecognisedColumns preview={previewed} />}
         <Group>
-          <Button variant="light" leftSection={<IconFlask size={16} />} disabled={!ready || (!!dryBody && isRunning(dryBody))} loading={startDry.isPending} onClick={() => void start(true)}>
+          <Button
+            variant="light"
+            leftSection={<IconFlask size={16} />}
+            disabled={!ready || (!!dryBody && isRunning(dryBody))}
+            loading={startDry.isPending}
+            onClick={() => void start(true)}
+          >
             Dry run
           </Button>
-          <Button leftSection={<IconDatabaseImport size={16} />} disabled={!ready || !dryDone || runId !== undefined} loading={startReal.isPending} onClick={() => void start(false)}>
+          <Button
+            leftSection={<IconDatabaseImport size={16} />}
+            disabled={!ready || !dryDone || runId !== undefined}
+            loading={startReal.isPending}
+            onClick={() => void start(false)}
+          >
             Import
           </Button>
           {!dryDone && ready && (

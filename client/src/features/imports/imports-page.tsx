@@ -9,7 +9,12 @@ import { ImportCounts, ImportStatusBadge, KIND_LABELS } from './format';
 import { ImportRunner } from './import-runner';
 
 const filters: FilterDef[] = [
-  { key: 'kind', type: 'select', label: 'Kind', options: Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label })) },
+  {
+    key: 'kind',
+    type: 'select',
+    label: 'Kind',
+    options: Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label })),
+  },
   { key: 'status', type: 'select', label: 'Status', options: IMPORT_STATUSES },
 ];
 
@@ -48,7 +53,17 @@ const columns: Column<Import>[] = [
     key: 'status',
     header: 'Status',
     sortField: 'status',
-    render: (i) => (isRunning(i) ? <ProgressCell done={i.countProcessed} total={i.countRows} label={`Import #${i.id}`} waiting={i.status === 'Queued' ? 'Queued' : 'Reading file…'} /> : <ImportStatusBadge value={i} />),
+    render: (i) =>
+      isRunning(i) ? (
+        <ProgressCell
+          done={i.countProcessed}
+          total={i.countRows}
+          label={`Import #${i.id}`}
+          waiting={i.status === 'Queued' ? 'Queued' : 'Reading file…'}
+        />
+      ) : (
+        <ImportStatusBadge value={i} />
+      ),
   },
   { key: 'counts', header: 'Rows', render: (i) => <ImportCounts value={i} /> },
 ];

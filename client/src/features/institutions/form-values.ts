@@ -8,8 +8,18 @@ export type InstitutionFormValues = FormValuesOf<typeof InstitutionInput> & { lo
 export function toFormValues(institution?: Institution): InstitutionFormValues {
   if (!institution) {
     return {
-      name: '', abbreviation: '', type: null, ownership: null, financialModel: 'Unknown', religiousAffiliation: 'Unknown',
-      legacyId: null, website: null, population: null, logoId: null, logo: null, address: { ...emptyAddress },
+      name: '',
+      abbreviation: '',
+      type: null,
+      ownership: null,
+      financialModel: 'Unknown',
+      religiousAffiliation: 'Unknown',
+      legacyId: null,
+      website: null,
+      population: null,
+      logoId: null,
+      logo: null,
+      address: { ...emptyAddress },
     };
   }
   const { id, logoUrl, logos, createdAt, updatedAt, ...fields } = institution;

@@ -15,7 +15,12 @@ const filters: FilterDef[] = [
 ];
 
 function initials(name: string) {
-  return name.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w)).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+  return name
+    .split(/\s+/)
+    .filter((w) => /^[A-Za-z]/.test(w))
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
 }
 
 function cityState(i: Institution) {
@@ -55,7 +60,13 @@ function columns(openEdit: (id: number) => void): Column<Institution>[] {
         </Badge>
       ),
     },
-    { key: 'type', header: 'Type', sortField: 'type', visibleFrom: 'md', render: (i) => <Text size="sm">{i.type}</Text> },
+    {
+      key: 'type',
+      header: 'Type',
+      sortField: 'type',
+      visibleFrom: 'md',
+      render: (i) => <Text size="sm">{i.type}</Text>,
+    },
     {
       key: 'ownership',
       header: 'Ownership',
@@ -84,6 +95,13 @@ function columns(openEdit: (id: number) => void): Column<Institution>[] {
 /** /admin/institutions: the list (spec 01 §2) and the Add/Edit Institution side panel, both in the URL. */
 export function InstitutionsPage() {
   return (
-    <PanelListPage title="Institutions" addLabel="Add Institution" Panel={InstitutionPanel} area={institutionsArea} columns={columns} filters={filters} />
+    <PanelListPage
+      title="Institutions"
+      addLabel="Add Institution"
+      Panel={InstitutionPanel}
+      area={institutionsArea}
+      columns={columns}
+      filters={filters}
+    />
   );
 }

@@ -29,8 +29,13 @@ const institution = (over: Partial<Institution>): Institution => ({
 });
 
 const northwood = institution({});
-const lakeside = institution({ id: 2, name: 'Lakeside Community College', abbreviation: 'LCC', type: 'Community College', ownership: 'Public' });
-
+const lakeside = institution({
+  id: 2,
+  name: 'Lakeside Community College',
+  abbreviation: 'LCC',
+  type: 'Community College',
+  ownership: 'Public',
+});
 
 let api: AreaApiMock;
 beforeEach(() => {
@@ -45,7 +50,9 @@ beforeEach(() => {
 /** Picks an option of a Mantine Select (happy-dom leaves its dropdown hidden, so the option is clicked directly). */
 async function pick(input: HTMLElement, name: string) {
   await userEvent.click(input);
-  const listbox = await waitFor(() => document.getElementById(input.getAttribute('aria-controls') ?? '') ?? Promise.reject(new Error('closed')));
+  const listbox = await waitFor(
+    () => document.getElementById(input.getAttribute('aria-controls') ?? '') ?? Promise.reject(new Error('closed')),
+  );
   fireEvent.click(within(listbox).getByRole('option', { name, hidden: true }));
 }
 
@@ -62,7 +69,9 @@ describe('/admin/institutions', () => {
   });
 
   it("says 'No results found' when the list is empty", async () => {
-    mockServer.use(http.get('/api/admin/institutions', () => HttpResponse.json(pageOf([], { totalItems: 0, totalPages: 0 }))));
+    mockServer.use(
+      http.get('/api/admin/institutions', () => HttpResponse.json(pageOf([], { totalItems: 0, totalPages: 0 }))),
+    );
     renderRoute('/admin/institutions');
     expect(await screen.findByText('No results found', {}, slow)).toBeTruthy();
     expect(screen.getByText('Page 1 of 1')).toBeTruthy();
@@ -78,7 +87,9 @@ describe('/admin/institutions', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'name:desc' }));
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'name:desc', page: 2 }));
-    expect(screen.getByRole('link', { name: /Export/ }).getAttribute('href')).toBe('/api/admin/institutions/export?sort=name%3Adesc');
+    expect(screen.getByRole('link', { name: /Export/ }).getAttribute('href')).toBe(
+      '/api/admin/institutions/export?sort=name%3Adesc',
+    );
   });
 
   it('applies filters on Search, back to page 1, and falls back on a bad URL', async () => {
@@ -92,7 +103,9 @@ describe('/admin/institutions', () => {
   });
 
   it('shows the server message with a retry when the list fails', async () => {
-    mockServer.use(http.get('/api/admin/institutions', () => HttpResponse.json({ message: 'Database is down' }, { status: 503 })));
+    mockServer.use(
+      http.get('/api/admin/institutions', () => HttpResponse.json({ message: 'Database is down' }, { status: 503 })),
+    );
     renderRoute('/admin/institutions');
     expect(await screen.findByText('Database is down', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
@@ -122,7 +135,12 @@ describe('/admin/institutions', () => {
     expect(await screen.findByText('Institution saved successfully.')).toBeTruthy();
     expect(api.saved).toHaveLength(1);
     expect(api.saved[0]!.body).toMatchObject({
-      name: 'Hillcrest College', abbreviation: 'HCC', type: 'Business', ownership: 'Public', financialModel: 'Unknown', religiousAffiliation: 'Unknown',
+      name: 'Hillcrest College',
+      abbreviation: 'HCC',
+      type: 'Business',
+      ownership: 'Public',
+      financialModel: 'Unknown',
+      religiousAffiliation: 'Unknown',
     });
     await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
@@ -130,19 +148,27 @@ describe('/admin/institutions', () => {
   it('edits from the row and puts server field issues on the fields', async () => {
     mockServer.use(
       http.put('/api/admin/institutions/:id', () =>
-        HttpResponse.json({ message: 'Abbreviation is already used', issues: [{ path: ['body', 'abbreviation'], message: 'Abbreviation is already used' }] }, { status: 400 }),
+        HttpResponse.json(
+          {
+            message: 'Abbreviation is already used',
+            issues: [{ path: ['body', 'abbreviation'], message: 'Abbreviation is already used' }],
+          },
+          { status: 400 },
+        ),
       ),
     );
     const { router } = renderRoute('/admin/institutions');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Lakeside Community College' }, slow));
     const panel = await screen.findByRole('dialog', { name: 'Edit Institution' });
     expect(router.state.location.search).toEqual({ edit: 2 });
-    await waitFor(() => expect((within(panel).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Lakeside Community College'));
+    await waitFor(() =>
+      expect((within(panel).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Lakeside Community College'),
+    );
     await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
     expect(await within(panel).findByText('Abbreviation is already used')).toBeTruthy();
   });
 
-  it("shows the generic text when a save fails without a message", async () => {
+  it('shows the generic text when a save fails without a message', async () => {
     mockServer.use(http.post('/api/admin/institutions', () => new HttpResponse(null, { status: 500 })));
     renderRoute('/admin/institutions?edit=new');
     const panel = await screen.findByRole('dialog', { name: 'Add Institution' }, slow);

@@ -22,7 +22,9 @@ const POLL_MS = 3000;
 export function pollWhileSending(response: unknown): number | false {
   const items = (response as { body?: Paged<InvitationEmail> } | undefined)?.body?.items ?? [];
   const now = Date.now();
-  return items.some((r) => r.sendStatus === 'In Progress' || (!r.sendStartedAt && Date.parse(r.sendScheduledAt) <= now)) ? POLL_MS : false;
+  return items.some((r) => r.sendStatus === 'In Progress' || (!r.sendStartedAt && Date.parse(r.sendScheduledAt) <= now))
+    ? POLL_MS
+    : false;
 }
 
 /** Every invitation's reminders (GET /api/admin/logistics/invitation-emails). */
@@ -57,19 +59,29 @@ export function useSaveReminder(invitationId: number) {
   const update = tsr.invitationEmails.update.useMutation({ meta, onSettled });
   return {
     create: (body: InvitationEmailInput) => create.mutateAsync({ params: { id: invitationId }, body }),
-    update: (emailId: number | string, body: InvitationEmailInput) => update.mutateAsync({ params: { id: invitationId, emailId: Number(emailId) }, body }),
+    update: (emailId: number | string, body: InvitationEmailInput) =>
+      update.mutateAsync({ params: { id: invitationId, emailId: Number(emailId) }, body }),
   };
 }
 
 /** Deletes a reminder that has not started (the server refuses one that has). */
 export function useRemoveReminder() {
   const onSettled = useInvalidate();
-  const mutation = tsr.invitationEmails.remove.useMutation({ meta: { successMessage: 'Email Reminder deleted' }, onSettled });
-  return { remove: (r: InvitationEmail) => mutation.mutate({ params: { id: r.invitationId, emailId: r.id } }), isPending: mutation.isPending };
+  const mutation = tsr.invitationEmails.remove.useMutation({
+    meta: { successMessage: 'Email Reminder deleted' },
+    onSettled,
+  });
+  return {
+    remove: (r: InvitationEmail) => mutation.mutate({ params: { id: r.invitationId, emailId: r.id } }),
+    isPending: mutation.isPending,
+  };
 }
 
 /** Only enabled Invitation templates can be chosen (spec 02 §5). */
-export const invitationTemplateOptions = pickerSource('email-templates', tsr.emailTemplates.list, 'name:asc', { enabled: '1', type: 'Invitation' });
+export const invitationTemplateOptions = pickerSource('email-templates', tsr.emailTemplates.list, 'name:asc', {
+  enabled: '1',
+  type: 'Invitation',
+});
 
 /** What a reminder at this hour would add to its day (the form shows it before saving); off until the hour is chosen. */
 export function useReminderProjection(invitationId: number, query: ReminderProjectionQuery | null) {

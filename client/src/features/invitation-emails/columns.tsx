@@ -7,7 +7,13 @@ import { count } from '../../components/format';
 import { RateBadge } from '../../components/rate-badge';
 import { SendStatusCell } from './status-cell';
 
-const hour = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const hour = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 /** 'Mar 5, 2030, 9:00 AM' in the browser's time zone (the hour the form chose). */
 export const formatHour = (iso: string) => hour.format(new Date(iso));
 
@@ -18,8 +24,8 @@ function confirmDelete(r: InvitationEmail, remove: (r: InvitationEmail) => void)
     title: 'Delete Email Reminder',
     children: (
       <Text size="sm">
-        Are you sure you want to delete the reminder "{r.template.name}" scheduled for <b>{formatHour(r.sendScheduledAt)}</b>? This action cannot be
-        undone.
+        Are you sure you want to delete the reminder "{r.template.name}" scheduled for{' '}
+        <b>{formatHour(r.sendScheduledAt)}</b>? This action cannot be undone.
       </Text>
     ),
     labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -54,7 +60,10 @@ export const invitationColumn: Column<InvitationEmail> = {
 };
 
 /** The columns both reminder lists share, with edit and delete (until the send starts) when `actions` are given. */
-export function reminderColumns(actions?: ReminderActions, extra: Column<InvitationEmail>[] = []): Column<InvitationEmail>[] {
+export function reminderColumns(
+  actions?: ReminderActions,
+  extra: Column<InvitationEmail>[] = [],
+): Column<InvitationEmail>[] {
   const columns: Column<InvitationEmail>[] = [
     {
       key: 'template',
@@ -71,7 +80,12 @@ export function reminderColumns(actions?: ReminderActions, extra: Column<Invitat
       ),
     },
     ...extra,
-    { key: 'sendScheduledAt', header: 'Scheduled', sortField: 'sendScheduledAt', render: (r) => <Text size="sm">{formatHour(r.sendScheduledAt)}</Text> },
+    {
+      key: 'sendScheduledAt',
+      header: 'Scheduled',
+      sortField: 'sendScheduledAt',
+      render: (r) => <Text size="sm">{formatHour(r.sendScheduledAt)}</Text>,
+    },
     {
       key: 'audience',
       header: 'Audience',
@@ -92,7 +106,14 @@ export function reminderColumns(actions?: ReminderActions, extra: Column<Invitat
       header: 'Recipients',
       visibleFrom: 'md',
       render: (r) => (
-        <Tooltip label={r.sendStartedAt ? `${count(r.recipients ?? 0)} selected when the send started` : 'Valid invitees of this bucket and segment now'} withArrow>
+        <Tooltip
+          label={
+            r.sendStartedAt
+              ? `${count(r.recipients ?? 0)} selected when the send started`
+              : 'Valid invitees of this bucket and segment now'
+          }
+          withArrow
+        >
           <Text size="sm" tabIndex={0}>
             {count(r.recipients ?? r.projectedRecipients)}
           </Text>
@@ -104,19 +125,40 @@ export function reminderColumns(actions?: ReminderActions, extra: Column<Invitat
       key: 'delivery',
       header: 'Delivery',
       visibleFrom: 'md',
-      render: (r) => <RateBadge label="Delivery rate" rate={r.deliveryRate} level={r.deliveryRateLevel} detail={of(r.totalDelivered, r.totalSent, 'sent')} />,
+      render: (r) => (
+        <RateBadge
+          label="Delivery rate"
+          rate={r.deliveryRate}
+          level={r.deliveryRateLevel}
+          detail={of(r.totalDelivered, r.totalSent, 'sent')}
+        />
+      ),
     },
     {
       key: 'open',
       header: 'Open',
       visibleFrom: 'md',
-      render: (r) => <RateBadge label="Open rate" rate={r.openRate} level={r.openRateLevel} detail={of(r.totalOpened, r.totalDelivered, 'delivered')} />,
+      render: (r) => (
+        <RateBadge
+          label="Open rate"
+          rate={r.openRate}
+          level={r.openRateLevel}
+          detail={of(r.totalOpened, r.totalDelivered, 'delivered')}
+        />
+      ),
     },
     {
       key: 'ctr',
       header: 'CTR',
       visibleFrom: 'md',
-      render: (r) => <RateBadge label="Click-through rate" rate={r.clickThruRate} level={r.clickThruRateLevel} detail={of(r.totalClicked, r.totalDelivered, 'delivered')} />,
+      render: (r) => (
+        <RateBadge
+          label="Click-through rate"
+          rate={r.clickThruRate}
+          level={r.clickThruRateLevel}
+          detail={of(r.totalClicked, r.totalDelivered, 'delivered')}
+        />
+      ),
     },
     {
       key: 'negative',
@@ -124,9 +166,24 @@ export function reminderColumns(actions?: ReminderActions, extra: Column<Invitat
       visibleFrom: 'xl',
       render: (r) => (
         <Group gap={4} wrap="nowrap">
-          <RateBadge label="Hard bounce rate" rate={r.bouncedHardRate} level={r.bouncedHardRateLevel} detail={of(r.totalBouncedHard, r.totalSent, 'sent')} />
-          <RateBadge label="Spam rate" rate={r.spamRate} level={r.spamRateLevel} detail={of(r.totalSpam, r.totalDelivered, 'delivered')} />
-          <RateBadge label="Unsubscribe rate" rate={r.unsubRate} level={r.unsubRateLevel} detail={of(r.totalUnsub, r.totalDelivered, 'delivered')} />
+          <RateBadge
+            label="Hard bounce rate"
+            rate={r.bouncedHardRate}
+            level={r.bouncedHardRateLevel}
+            detail={of(r.totalBouncedHard, r.totalSent, 'sent')}
+          />
+          <RateBadge
+            label="Spam rate"
+            rate={r.spamRate}
+            level={r.spamRateLevel}
+            detail={of(r.totalSpam, r.totalDelivered, 'delivered')}
+          />
+          <RateBadge
+            label="Unsubscribe rate"
+            rate={r.unsubRate}
+            level={r.unsubRateLevel}
+            detail={of(r.totalUnsub, r.totalDelivered, 'delivered')}
+          />
         </Group>
       ),
     },
@@ -140,7 +197,13 @@ export function reminderColumns(actions?: ReminderActions, extra: Column<Invitat
       align: 'right',
       // Only before the send starts (the server refuses it afterwards too).
       render: (r) =>
-        r.sendStartedAt ? null : <RowActions name={`reminder #${r.id}`} onEdit={() => actions.edit(r)} onDelete={() => confirmDelete(r, actions.remove)} />,
+        r.sendStartedAt ? null : (
+          <RowActions
+            name={`reminder #${r.id}`}
+            onEdit={() => actions.edit(r)}
+            onDelete={() => confirmDelete(r, actions.remove)}
+          />
+        ),
     },
   ];
 }

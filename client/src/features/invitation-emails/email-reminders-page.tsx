@@ -17,7 +17,8 @@ const filters: FilterDef[] = [
   { key: 'dateTo', type: 'date', label: 'Scheduled to' },
 ];
 
-const useReminderList = (query: Parameters<typeof allRemindersArea.useList>[0]) => allRemindersArea.useList(query, { refetchInterval: pollWhileSending });
+const useReminderList = (query: Parameters<typeof allRemindersArea.useList>[0]) =>
+  allRemindersArea.useList(query, { refetchInterval: pollWhileSending });
 
 function Charts({ dateFrom, dateTo }: { dateFrom?: string; dateTo?: string }) {
   const stats = useWeeklyStats({ dateFrom, dateTo });

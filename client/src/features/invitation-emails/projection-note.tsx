@@ -22,7 +22,13 @@ function useSettled<T>(value: T, ms = 300): T {
  * Beyond spec 02: how many invitees the reminder reaches, and, when its day would go over the daily
  * sending quota, a warning with the projected finish (the rest waits for the quota to free up).
  */
-export function ProjectionNote({ invitationId, query }: { invitationId: number; query: ReminderProjectionQuery | null }) {
+export function ProjectionNote({
+  invitationId,
+  query,
+}: {
+  invitationId: number;
+  query: ReminderProjectionQuery | null;
+}) {
   const projection = useReminderProjection(invitationId, useSettled(query));
   const p = projection.data?.status === 200 ? projection.data.body : undefined;
   if (!query || !p) return null;
@@ -30,15 +36,15 @@ export function ProjectionNote({ invitationId, query }: { invitationId: number; 
   if (p.overQuota) {
     return (
       <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Over the daily sending quota">
-        With this reminder, {count(p.dayScheduled + p.recipients)} emails are scheduled on {p.day} (UTC), over the daily quota of {count(p.dailyQuota)}. The
-        rest waits for the quota: sending is expected to finish around {finish}.
+        With this reminder, {count(p.dayScheduled + p.recipients)} emails are scheduled on {p.day} (UTC), over the daily
+        quota of {count(p.dailyQuota)}. The rest waits for the quota: sending is expected to finish around {finish}.
       </Alert>
     );
   }
   return (
     <Text size="xs" c="dimmed">
-      Reaches about {count(p.recipients)} invitees ({count(p.dayScheduled + p.recipients)} scheduled that day, daily quota {count(p.dailyQuota)}); expected
-      to finish around {finish}.
+      Reaches about {count(p.recipients)} invitees ({count(p.dayScheduled + p.recipients)} scheduled that day, daily
+      quota {count(p.dailyQuota)}); expected to finish around {finish}.
     </Text>
   );
 }

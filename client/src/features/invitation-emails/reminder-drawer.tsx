@@ -8,8 +8,19 @@ export type ReminderTarget = { invitationId: number; reminder?: InvitationEmail 
 /** The Add/Edit Email Reminder side panel: its own chunk, loaded when it first opens. */
 export default function ReminderDrawer({ target, onClose }: { target: ReminderTarget | null; onClose: () => void }) {
   return (
-    <FormDrawer opened={target !== null} onClose={onClose} title={target?.reminder ? 'Edit Email Reminder' : 'Add Email Reminder'}>
-      {target && <ReminderForm key={target.reminder?.id ?? 'new'} invitationId={target.invitationId} reminder={target.reminder} onDone={onClose} />}
+    <FormDrawer
+      opened={target !== null}
+      onClose={onClose}
+      title={target?.reminder ? 'Edit Email Reminder' : 'Add Email Reminder'}
+    >
+      {target && (
+        <ReminderForm
+          key={target.reminder?.id ?? 'new'}
+          invitationId={target.invitationId}
+          reminder={target.reminder}
+          onDone={onClose}
+        />
+      )}
     </FormDrawer>
   );
 }

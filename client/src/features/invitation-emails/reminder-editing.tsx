@@ -13,7 +13,10 @@ const ReminderDrawer = lazy(() => import('./reminder-drawer'));
 export function useReminderEditing() {
   const [target, setTarget] = useState<ReminderTarget | null>(null);
   const { remove } = useRemoveReminder();
-  const actions: ReminderActions = { edit: (reminder) => setTarget({ invitationId: reminder.invitationId, reminder }), remove };
+  const actions: ReminderActions = {
+    edit: (reminder) => setTarget({ invitationId: reminder.invitationId, reminder }),
+    remove,
+  };
   const panel = target && (
     <Suspense fallback={null}>
       <ReminderDrawer target={target} onClose={() => setTarget(null)} />

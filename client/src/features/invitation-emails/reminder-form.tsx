@@ -1,5 +1,12 @@
 import { INVITE_COUNT_BUCKETS, TEST_SEGMENTS, type InvitationEmail } from '@app/contract';
-import { EntityForm, EnumSelect, ScheduledHourField, SearchableSelect, scheduledInstant, useEntityForm } from '../../components/form-kit';
+import {
+  EntityForm,
+  EnumSelect,
+  ScheduledHourField,
+  SearchableSelect,
+  scheduledInstant,
+  useEntityForm,
+} from '../../components/form-kit';
 import { invitationTemplateOptions, useSaveReminder } from './api';
 import { ReminderFormSchema, toFormValues } from './form-values';
 import { ProjectionNote } from './projection-note';
@@ -9,9 +16,23 @@ import { ProjectionNote } from './projection-note';
  * already over cannot be chosen; the current one starts within a minute), the invite-count bucket and
  * the test segment it reaches.
  */
-export function ReminderForm({ invitationId, reminder, onDone }: { invitationId: number; reminder?: InvitationEmail; onDone: () => void }) {
+export function ReminderForm({
+  invitationId,
+  reminder,
+  onDone,
+}: {
+  invitationId: number;
+  reminder?: InvitationEmail;
+  onDone: () => void;
+}) {
   const save = useSaveReminder(invitationId);
-  const form = useEntityForm({ schema: ReminderFormSchema, initialValues: toFormValues(reminder), id: reminder?.id, ...save, onSaved: onDone });
+  const form = useEntityForm({
+    schema: ReminderFormSchema,
+    initialValues: toFormValues(reminder),
+    id: reminder?.id,
+    ...save,
+    onSaved: onDone,
+  });
   const { day, hour, inviteCount, testValue } = form.values;
   const at = scheduledInstant({ day, hour });
   return (
@@ -25,10 +46,23 @@ export function ReminderForm({ invitationId, reminder, onDone }: { invitationId:
         {...form.getInputProps('templateId')}
         onChange={(v) => form.setValue('templateId', v === null ? null : Number(v))}
       />
-      <ScheduledHourField form={form} label="Send" errorPath="sendScheduledAt" note="Your local time; the reminder starts sending at the start of that hour." />
-      <EnumSelect label="Invite Count" values={INVITE_COUNT_BUCKETS} allowDeselect={false} {...form.getInputProps('inviteCount')} />
+      <ScheduledHourField
+        form={form}
+        label="Send"
+        errorPath="sendScheduledAt"
+        note="Your local time; the reminder starts sending at the start of that hour."
+      />
+      <EnumSelect
+        label="Invite Count"
+        values={INVITE_COUNT_BUCKETS}
+        allowDeselect={false}
+        {...form.getInputProps('inviteCount')}
+      />
       <EnumSelect label="Test" values={TEST_SEGMENTS} allowDeselect={false} {...form.getInputProps('testValue')} />
-      <ProjectionNote invitationId={invitationId} query={at ? { sendScheduledAt: at, inviteCount, testValue, excludeId: reminder?.id } : null} />
+      <ProjectionNote
+        invitationId={invitationId}
+        query={at ? { sendScheduledAt: at, inviteCount, testValue, excludeId: reminder?.id } : null}
+      />
     </EntityForm>
   );
 }

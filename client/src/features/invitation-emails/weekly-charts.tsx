@@ -40,7 +40,11 @@ function TrendChart({ weeks, trend }: { weeks: Week[]; trend: Trend }) {
               axisBottom={{ format: '%b %d', tickValues: 4 }}
               axisLeft={{ tickValues: 4, format: (v) => percent(Number(v), 0) }}
               colors={[theme.colors[trend.color]![dark ? 4 : 6]!]}
-              theme={{ text: { fill: text }, grid: { line: { stroke: grid } }, axis: { ticks: { text: { fill: text } } } }}
+              theme={{
+                text: { fill: text },
+                grid: { line: { stroke: grid } },
+                axis: { ticks: { text: { fill: text } } },
+              }}
               lineWidth={2}
               pointSize={6}
               useMesh

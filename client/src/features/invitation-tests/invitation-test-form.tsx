@@ -6,13 +6,28 @@ import { invitationTestsArea } from './api';
 /** The Add/Edit Variable side sheet's form: name and description required, enabled by default (spec 02 §5). */
 export function InvitationTestForm({ test, onDone }: { test?: InvitationTest; onDone: () => void }) {
   const save = invitationTestsArea.useSave();
-  const initialValues = { name: test?.name ?? '', description: test?.description ?? '', enabled: test?.enabled ?? true };
+  const initialValues = {
+    name: test?.name ?? '',
+    description: test?.description ?? '',
+    enabled: test?.enabled ?? true,
+  };
   const form = useEntityForm({ schema: InvitationTestInput, initialValues, id: test?.id, ...save, onSaved: onDone });
   return (
     <EntityForm form={form} onCancel={onDone}>
-      <TextInput label="Name" withAsterisk data-autofocus maxLength={255} description={test ? `Slug: ${test.slug}` : 'The slug is made from the name'} {...form.getInputProps('name')} />
+      <TextInput
+        label="Name"
+        withAsterisk
+        data-autofocus
+        maxLength={255}
+        description={test ? `Slug: ${test.slug}` : 'The slug is made from the name'}
+        {...form.getInputProps('name')}
+      />
       <Textarea label="Description" withAsterisk rows={4} {...form.getInputProps('description')} />
-      <Switch label="Enabled" description="Only enabled variables are offered to new invitations" {...form.getInputProps('enabled', { type: 'checkbox' })} />
+      <Switch
+        label="Enabled"
+        description="Only enabled variables are offered to new invitations"
+        {...form.getInputProps('enabled', { type: 'checkbox' })}
+      />
     </EntityForm>
   );
 }

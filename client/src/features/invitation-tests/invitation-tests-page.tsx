@@ -1,7 +1,15 @@
 import { lazy } from 'react';
 import { Text } from '@mantine/core';
 import type { InvitationTest } from '@app/contract';
-import { editColumn, enabledColumn, openColumn, updatedColumn, yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
+import {
+  editColumn,
+  enabledColumn,
+  openColumn,
+  updatedColumn,
+  yesNoOptions,
+  type Column,
+  type FilterDef,
+} from '../../components/list-kit';
 import { PanelListPage } from '../../components/area-list-page';
 import { invitationTestsArea } from './api';
 
@@ -19,7 +27,16 @@ function columns(openEdit: (id: number) => void): Column<InvitationTest>[] {
         {t.slug}
       </Text>
     )),
-    { key: 'description', header: 'Description', visibleFrom: 'md', render: (t) => <Text size="sm" lineClamp={2}>{t.description}</Text> },
+    {
+      key: 'description',
+      header: 'Description',
+      visibleFrom: 'md',
+      render: (t) => (
+        <Text size="sm" lineClamp={2}>
+          {t.description}
+        </Text>
+      ),
+    },
     enabledColumn<InvitationTest>(),
     updatedColumn<InvitationTest>('updatedAt', 'sm'),
     editColumn<InvitationTest>('name', openEdit),
@@ -29,6 +46,13 @@ function columns(openEdit: (id: number) => void): Column<InvitationTest>[] {
 /** /admin/logistics/test-variables: the A/B variables and their Add/Edit side sheet, both in the URL. */
 export function InvitationTestsPage() {
   return (
-    <PanelListPage title="A/B Variables" addLabel="Add Variable" Panel={InvitationTestPanel} area={invitationTestsArea} columns={columns} filters={filters} />
+    <PanelListPage
+      title="A/B Variables"
+      addLabel="Add Variable"
+      Panel={InvitationTestPanel}
+      area={invitationTestsArea}
+      columns={columns}
+      filters={filters}
+    />
   );
 }

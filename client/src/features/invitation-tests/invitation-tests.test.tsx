@@ -25,7 +25,12 @@ const slow = { timeout: 10_000 };
 
 let api: AreaApiMock;
 beforeEach(() => {
-  api = mockAreaApi('/api/admin/logistics/invitation-tests', { list: () => pageOf([on, off]), detail: (id) => (id === '2' ? off : on), created: on, updated: off });
+  api = mockAreaApi('/api/admin/logistics/invitation-tests', {
+    list: () => pageOf([on, off]),
+    detail: (id) => (id === '2' ? off : on),
+    created: on,
+    updated: off,
+  });
 });
 
 describe('/admin/logistics/test-variables', () => {
@@ -46,10 +51,15 @@ describe('/admin/logistics/test-variables', () => {
     expect(within(sheet).getByText('Description is required')).toBeTruthy();
     expect(api.saved).toEqual([]);
     fireEvent.change(within(sheet).getByRole('textbox', { name: /^Name/ }), { target: { value: 'Early reminder' } });
-    fireEvent.change(within(sheet).getByRole('textbox', { name: /^Description/ }), { target: { value: 'A week earlier' } });
+    fireEvent.change(within(sheet).getByRole('textbox', { name: /^Description/ }), {
+      target: { value: 'A week earlier' },
+    });
     await userEvent.click(within(sheet).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Variable saved successfully.')).toBeTruthy();
-    expect(api.saved[0]).toMatchObject({ method: 'POST', body: { name: 'Early reminder', description: 'A week earlier', enabled: true } });
+    expect(api.saved[0]).toMatchObject({
+      method: 'POST',
+      body: { name: 'Early reminder', description: 'A week earlier', enabled: true },
+    });
     await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
 
@@ -59,6 +69,8 @@ describe('/admin/logistics/test-variables', () => {
     expect(await within(sheet).findByText('Slug: long-letter')).toBeTruthy();
     await userEvent.click(within(sheet).getByRole('switch', { name: /Enabled/ }));
     await userEvent.click(within(sheet).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.saved[0]).toMatchObject({ method: 'PUT', body: { name: 'Long letter', enabled: true } }));
+    await waitFor(() =>
+      expect(api.saved[0]).toMatchObject({ method: 'PUT', body: { name: 'Long letter', enabled: true } }),
+    );
   });
 });

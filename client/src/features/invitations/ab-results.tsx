@@ -3,7 +3,12 @@ import type { AbMetric, AbVerdict } from '@app/contract';
 import { count, percent } from './format';
 
 const LABEL: Record<AbMetric['metric'], string> = { pledgeRate: 'Pledge rate', paidRate: 'Paid rate (RR)' };
-const COLOR: Record<AbVerdict, string> = { 'Variation leads': 'grape', 'Control leads': 'blue', 'no difference yet': 'gray', 'too few invitees to tell': 'yellow' };
+const COLOR: Record<AbVerdict, string> = {
+  'Variation leads': 'grape',
+  'Control leads': 'blue',
+  'no difference yet': 'gray',
+  'too few invitees to tell': 'yellow',
+};
 
 /** '+3.0 pts' / '−1.2 pts': a difference of two rates in percentage points. */
 /** One arm's rate, with the counts it comes from. */
@@ -31,7 +36,8 @@ export function AbResults({ results, testName }: { results: AbMetric[]; testName
         A/B results: {testName}
       </Title>
       <Text size="xs" c="dimmed" mb="sm">
-        Variation minus Control, with a 95% confidence interval. A lead is called only when the interval does not include zero.
+        Variation minus Control, with a 95% confidence interval. A lead is called only when the interval does not
+        include zero.
       </Text>
       <Table.ScrollContainer minWidth={560}>
         <Table>
@@ -52,7 +58,9 @@ export function AbResults({ results, testName }: { results: AbMetric[]; testName
                 <RateCell arm={r.control} />
                 <RateCell arm={r.variation} />
                 <Table.Td>{points(r.difference)}</Table.Td>
-                <Table.Td>{r.ciLow === null || r.ciHigh === null ? 'n/a' : `${points(r.ciLow)} to ${points(r.ciHigh)}`}</Table.Td>
+                <Table.Td>
+                  {r.ciLow === null || r.ciHigh === null ? 'n/a' : `${points(r.ciLow)} to ${points(r.ciHigh)}`}
+                </Table.Td>
                 <Table.Td>
                   <Group gap={4}>
                     <Badge size="sm" variant="light" color={COLOR[r.verdict]} tt="none">

@@ -34,7 +34,9 @@ function Chart({ days }: InvitationAnalytics) {
         useMesh
         enableSlices="x"
         animate={false}
-        legends={[{ anchor: 'top-left', direction: 'row', itemWidth: 90, itemHeight: 20, translateX: 8, itemTextColor: text }]}
+        legends={[
+          { anchor: 'top-left', direction: 'row', itemWidth: 90, itemHeight: 20, translateX: 8, itemTextColor: text },
+        ]}
         role="img"
         ariaLabel={`Pledged ${count(last.totalPledged)} and joined ${count(last.totalJoined)} by ${formatDay(last.day)}`}
         sliceTooltip={({ slice }) => (
@@ -62,7 +64,15 @@ export default function AnalyticsTab({ invitationId }: { invitationId: number })
       <Stack gap="xs">
         <Text fw={600}>Pledges and joins over time</Text>
         <LoadedEntity result={result}>
-          {(a) => (a.days.length ? <Chart days={a.days} /> : <Text size="sm" c="dimmed">No invitee has pledged or joined yet.</Text>)}
+          {(a) =>
+            a.days.length ? (
+              <Chart days={a.days} />
+            ) : (
+              <Text size="sm" c="dimmed">
+                No invitee has pledged or joined yet.
+              </Text>
+            )
+          }
         </LoadedEntity>
       </Stack>
     </Card>

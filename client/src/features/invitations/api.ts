@@ -1,5 +1,17 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { apiRouter, chaptersContract, institutionsContract, invitationEmailsContract, invitationsContract, invitationTestsContract, inviteesContract, INVITATION_MESSAGES, TEST_EMAIL_SENT, type DryRunInput, InviteeListQuery } from '@app/contract';
+import {
+  apiRouter,
+  chaptersContract,
+  institutionsContract,
+  invitationEmailsContract,
+  invitationsContract,
+  invitationTestsContract,
+  inviteesContract,
+  INVITATION_MESSAGES,
+  TEST_EMAIL_SENT,
+  type DryRunInput,
+  InviteeListQuery,
+} from '@app/contract';
 import { createArea, pickerSource } from '../../api/area';
 import { areaClient } from '../../api/tsr';
 
@@ -30,7 +42,11 @@ export const invitationsArea = createArea(
 );
 
 /** All invitees (GET /api/admin/logistics/invitees). Under 'invitations' so an invitation's change refreshes them. */
-export const inviteesArea = createArea(['invitations', 'invitees'], { list: tsr.invitees.list }, { listQuery: InviteeListQuery, exportRoute: inviteesRoutes.export });
+export const inviteesArea = createArea(
+  ['invitations', 'invitees'],
+  { list: tsr.invitees.list },
+  { listQuery: InviteeListQuery, exportRoute: inviteesRoutes.export },
+);
 
 /** One invitation's invitees: a list hook for `AreaListPage`, bound to the invitation's id. */
 export function useInvitationInvitees(invitationId: number) {
@@ -44,7 +60,10 @@ export function useInvitationInvitees(invitationId: number) {
 
 /** Pledges and joins per day of one invitation (the Analytics tab). */
 export function useInvitationAnalytics(invitationId: number) {
-  return tsr.invitations.analytics.useQuery({ queryKey: ['invitations', 'analytics', invitationId], queryData: { params: { id: invitationId } } });
+  return tsr.invitations.analytics.useQuery({
+    queryKey: ['invitations', 'analytics', invitationId],
+    queryData: { params: { id: invitationId } },
+  });
 }
 
 /** The form's dry run of a chosen database: nothing is saved. */
@@ -57,7 +76,9 @@ export type { DryRunInput };
 export const chapterOptions = pickerSource('chapters', tsr.chapters.list);
 export const institutionOptions = pickerSource('institutions', tsr.institutions.list);
 /** Enabled A/B variables only (spec 02: only enabled variables can be used on new invitations). */
-export const testVariableOptions = pickerSource('invitation-tests', tsr.invitationTests.list, 'name:asc', { enabled: '1' });
+export const testVariableOptions = pickerSource('invitation-tests', tsr.invitationTests.list, 'name:asc', {
+  enabled: '1',
+});
 
 /** The invitation's reminders to choose from in an invitee's test send (its first 100, soonest first). */
 export function useInvitationEmailChoices(invitationId: number) {

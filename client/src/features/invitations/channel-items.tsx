@@ -4,7 +4,12 @@ import type { ChannelSchedule, ScheduledItem } from '@app/contract';
 
 const hour = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 /** What a reminder or mailing's state reads as in one word. */
-const STATE: Record<NonNullable<ScheduledItem['status']> | 'Scheduled', string> = { Scheduled: 'scheduled', 'In Progress': 'sending', Success: 'sent', Failed: 'failed' };
+const STATE: Record<NonNullable<ScheduledItem['status']> | 'Scheduled', string> = {
+  Scheduled: 'scheduled',
+  'In Progress': 'sending',
+  Success: 'sent',
+  Failed: 'failed',
+};
 
 /**
  * A channel of an invitation in the list (spec 02 "channels with their scheduled items"): its badge with

@@ -12,7 +12,8 @@ function DryRunReport({ result }: { result: DryRunResult }) {
   return (
     <Stack gap="xs">
       <Text size="sm">
-        {count(result.rowsRead)} rows read: <b>{count(result.valid)} valid</b>, {count(result.rowsRead - result.valid)} would be removed.
+        {count(result.rowsRead)} rows read: <b>{count(result.valid)} valid</b>, {count(result.rowsRead - result.valid)}{' '}
+        would be removed.
       </Text>
       {result.removed.length > 0 && (
         <Table withTableBorder verticalSpacing={4} fz="sm">
@@ -50,11 +51,18 @@ function DryRunReport({ result }: { result: DryRunResult }) {
 export function DatabaseDryRun({ databaseId, cleanJoined, cleanInviteCount }: Props) {
   const dryRun = useDryRun();
   const ran = dryRun.data?.status === 200 ? dryRun.data.body : undefined;
-  const run = () => dryRun.mutate({ body: { databaseId, cleanJoined, cleanInviteCount: cleanInviteCount as '2' | '3' | '4' } });
+  const run = () =>
+    dryRun.mutate({ body: { databaseId, cleanJoined, cleanInviteCount: cleanInviteCount as '2' | '3' | '4' } });
   return (
     <Stack gap="xs">
       <Group>
-        <Button variant="light" size="xs" leftSection={<IconFlask size={14} />} onClick={run} loading={dryRun.isPending}>
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconFlask size={14} />}
+          onClick={run}
+          loading={dryRun.isPending}
+        >
           Check file
         </Button>
         <Text size="xs" c="dimmed">

@@ -1,9 +1,17 @@
 import { z } from 'zod';
-import { DEFAULT_DAYS_AHEAD, INVITATION_DEFAULTS, InvitationInput, type Invitation, type UploadedFile } from '@app/contract';
+import {
+  DEFAULT_DAYS_AHEAD,
+  INVITATION_DEFAULTS,
+  InvitationInput,
+  type Invitation,
+  type UploadedFile,
+} from '@app/contract';
 import type { FormValuesOf } from '../../components/form-kit';
 
 /** What the invitation form edits: the contract's input, with the whole database file (to show it) for its id. */
-export type InvitationFormValues = Omit<FormValuesOf<typeof InvitationInput>, 'databaseId'> & { database: UploadedFile | null };
+export type InvitationFormValues = Omit<FormValuesOf<typeof InvitationInput>, 'databaseId'> & {
+  database: UploadedFile | null;
+};
 
 /** 'YYYY-MM-DD' of the browser's day `days` from today. */
 export function dayAhead(days: number, from = new Date()): string {

@@ -18,5 +18,11 @@ export function StatusBadge({ invitation }: { invitation: Pick<Invitation, 'stat
       {invitation.status}
     </Badge>
   );
-  return invitation.statusReason ? <Tooltip label={invitation.statusReason} multiline w={280}>{badge}</Tooltip> : badge;
+  return invitation.statusReason ? (
+    <Tooltip label={invitation.statusReason} multiline w={280}>
+      {badge}
+    </Tooltip>
+  ) : (
+    badge
+  );
 }

@@ -58,7 +58,11 @@ function GeneralTab({ invitation: i }: { invitation: Invitation }) {
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
         <Stat label="Valid" value={count(i.countValid)} hint={`${count(i.countPreClean)} rows in the file`} />
-        <Stat label="Fresh" value={count(i.countFresh)} hint={`${percent(i.countValid ? i.countFresh / i.countValid : null)} of valid`} />
+        <Stat
+          label="Fresh"
+          value={count(i.countFresh)}
+          hint={`${percent(i.countValid ? i.countFresh / i.countValid : null)} of valid`}
+        />
         <Stat label="Removed" value={count(i.countRemoved)} />
         <Stat label="Pledged" value={count(i.countPledged)} hint={`Pledge rate ${percent(i.pledgeRate)}`} />
         <Stat label="Joined" value={count(i.countJoined)} hint={`RR ${percent(i.paidRate)}`} />
@@ -98,7 +102,12 @@ function GeneralTab({ invitation: i }: { invitation: Invitation }) {
             <InfoRow label="Institution">{i.institution.name}</InfoRow>
             <InfoRow label="Chapter">
               {i.chapter.name}
-              {!i.chapter.acceptingMembers && <Text span size="xs" c="dimmed"> (not accepting members)</Text>}
+              {!i.chapter.acceptingMembers && (
+                <Text span size="xs" c="dimmed">
+                  {' '}
+                  (not accepting members)
+                </Text>
+              )}
             </InfoRow>
             <InfoRow label="Deadline">{formatDay(i.deadline)}</InfoRow>
             <InfoRow label="Orientation Date">{formatDay(i.orientationDate)}</InfoRow>
@@ -112,7 +121,8 @@ function GeneralTab({ invitation: i }: { invitation: Invitation }) {
               )}
             </InfoRow>
             <InfoRow label="Cleaning">
-              {i.cleanJoined ? 'Existing members removed' : 'Existing members kept'}; invited {i.cleanInviteCount === '4' ? '4 or more' : i.cleanInviteCount} times removed
+              {i.cleanJoined ? 'Existing members removed' : 'Existing members kept'}; invited{' '}
+              {i.cleanInviteCount === '4' ? '4 or more' : i.cleanInviteCount} times removed
             </InfoRow>
             <InfoRow label="Deliver Emails">{yes(i.deliverEmails)}</InfoRow>
             <InfoRow label="Deliver Postal Mails">{yes(i.deliverPostalMails)}</InfoRow>
@@ -130,11 +140,21 @@ function GeneralTab({ invitation: i }: { invitation: Invitation }) {
  * The tabs other areas own (reminders, postal mailings), handed in by the route that composes the screen:
  * a feature never imports another.
  */
-export type SendingTabs = Partial<Record<'Email Reminders' | 'Postal Mailings', ComponentType<{ invitation: Invitation }>>>;
+export type SendingTabs = Partial<
+  Record<'Email Reminders' | 'Postal Mailings', ComponentType<{ invitation: Invitation }>>
+>;
 
 const POLL_MS = 1500;
 
-function InvitationDetail({ invitation: i, tab, sending }: { invitation: Invitation; tab: InvitationTab | undefined; sending: SendingTabs }) {
+function InvitationDetail({
+  invitation: i,
+  tab,
+  sending,
+}: {
+  invitation: Invitation;
+  tab: InvitationTab | undefined;
+  sending: SendingTabs;
+}) {
   const Reminders = sending['Email Reminders'];
   const Postal = sending['Postal Mailings'];
   const tabs: InvitationTab[] = ['General', 'Analytics', 'Invitees'];
@@ -153,7 +173,12 @@ function InvitationDetail({ invitation: i, tab, sending }: { invitation: Invitat
             {i.chapter.name} - {formatDay(i.deadline)}
           </Text>
         </Stack>
-        <Button component={Link} to={`/admin/logistics/invitations/${i.id}/edit`} variant="default" leftSection={<IconPencil size={16} />}>
+        <Button
+          component={Link}
+          to={`/admin/logistics/invitations/${i.id}/edit`}
+          variant="default"
+          leftSection={<IconPencil size={16} />}
+        >
           Edit
         </Button>
       </Group>
@@ -166,7 +191,12 @@ function InvitationDetail({ invitation: i, tab, sending }: { invitation: Invitat
         </Card>
       )}
       {i.status === 'Draft' && i.statusReason && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The database could not be processed">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title="The database could not be processed"
+        >
           {i.statusReason}
         </Alert>
       )}
@@ -189,7 +219,12 @@ function InvitationDetail({ invitation: i, tab, sending }: { invitation: Invitat
 export function InvitationDetailPage({ invitationId, sending = {} }: { invitationId: number; sending?: SendingTabs }) {
   const search = routeApi.useSearch();
   const result = invitationsArea.useDetail(invitationId, {
-    refetchInterval: (r) => ((r as { body?: Invitation } | undefined)?.body?.status === 'DB Processing' ? POLL_MS : false),
+    refetchInterval: (r) =>
+      (r as { body?: Invitation } | undefined)?.body?.status === 'DB Processing' ? POLL_MS : false,
   });
-  return <LoadedEntity result={result}>{(i) => <InvitationDetail invitation={i} tab={search.tab} sending={sending} />}</LoadedEntity>;
+  return (
+    <LoadedEntity result={result}>
+      {(i) => <InvitationDetail invitation={i} tab={search.tab} sending={sending} />}
+    </LoadedEntity>
+  );
 }

@@ -30,7 +30,11 @@ export function EditInvitationPage({ invitationId }: { invitationId: number }) {
   const result = invitationsArea.useDetail(invitationId);
   const invitation = result.data?.body;
   return (
-    <FormPage list={LIST} title="Edit Invitation" subtitle={invitation ? `#${invitation.id} - ${invitation.institution.name}` : undefined}>
+    <FormPage
+      list={LIST}
+      title="Edit Invitation"
+      subtitle={invitation ? `#${invitation.id} - ${invitation.institution.name}` : undefined}
+    >
       <LoadedEntity result={result}>{(i) => <InvitationForm key={i.id} invitation={i} onDone={back} />}</LoadedEntity>
     </FormPage>
   );

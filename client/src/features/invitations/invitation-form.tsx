@@ -28,7 +28,13 @@ const INVITE_COUNT_OPTIONS = [
  */
 export function InvitationForm({ invitation, onDone }: { invitation?: Invitation; onDone: () => void }) {
   const save = invitationsArea.useSave();
-  const form = useEntityForm({ schema: InvitationFormSchema, initialValues: toFormValues(invitation), id: invitation?.id, ...save, onSaved: onDone });
+  const form = useEntityForm({
+    schema: InvitationFormSchema,
+    initialValues: toFormValues(invitation),
+    id: invitation?.id,
+    ...save,
+    onSaved: onDone,
+  });
   const v = form.values;
   // The file is held whole (to show it); its id is what the schema checks, and 'Database is required' goes under it.
   const databaseError = form.getInputProps('databaseId').error;
@@ -56,7 +62,14 @@ export function InvitationForm({ invitation, onDone }: { invitation?: Invitation
             {...form.getInputProps('chapterId')}
             value={v.chapterId}
           />
-          <DateInput {...DATE_PROPS} label="Deadline" withAsterisk minDate={today} {...form.getInputProps('deadline')} value={v.deadline} />
+          <DateInput
+            {...DATE_PROPS}
+            label="Deadline"
+            withAsterisk
+            minDate={today}
+            {...form.getInputProps('deadline')}
+            value={v.deadline}
+          />
           <DateInput
             {...DATE_PROPS}
             label="Orientation Date"
@@ -91,7 +104,11 @@ export function InvitationForm({ invitation, onDone }: { invitation?: Invitation
           error={databaseError}
           disabled={locked}
         />
-        <Switch label="Clean joined (remove existing members)" disabled={locked} {...form.getInputProps('cleanJoined', { type: 'checkbox' })} />
+        <Switch
+          label="Clean joined (remove existing members)"
+          disabled={locked}
+          {...form.getInputProps('cleanJoined', { type: 'checkbox' })}
+        />
         <Input.Wrapper label="Clean by invite count" description="Remove invitees already invited this many times">
           <SegmentedControl
             mt={4}
@@ -101,7 +118,13 @@ export function InvitationForm({ invitation, onDone }: { invitation?: Invitation
             onChange={(value) => form.setValue('cleanInviteCount', value)}
           />
         </Input.Wrapper>
-        {v.database && <DatabaseDryRun databaseId={v.database.id} cleanJoined={!!v.cleanJoined} cleanInviteCount={v.cleanInviteCount ?? '4'} />}
+        {v.database && (
+          <DatabaseDryRun
+            databaseId={v.database.id}
+            cleanJoined={!!v.cleanJoined}
+            cleanInviteCount={v.cleanInviteCount ?? '4'}
+          />
+        )}
         {locked && (
           <Text size="sm" c="dimmed">
             The database and its cleaning cannot change once sending has started.

@@ -11,7 +11,6 @@ import { AbTestBadge } from '../../components/ab-test-badge';
 import { ProgressCell } from '../../components/progress-cell';
 import { ChannelItems } from './channel-items';
 
-
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search id, institution or chapter' },
   { key: 'deadlineFrom', type: 'date', label: 'Deadline from' },
@@ -24,11 +23,19 @@ const pollWhileProcessing = (response: unknown) => {
   const body = (response as { body?: Paged<Invitation> } | undefined)?.body;
   return body?.items?.some((i) => i.status === 'DB Processing') ? POLL_MS : false;
 };
-const useInvitationList = (query: Parameters<typeof invitationsArea.useList>[0]) => invitationsArea.useList(query, { refetchInterval: pollWhileProcessing });
+const useInvitationList = (query: Parameters<typeof invitationsArea.useList>[0]) =>
+  invitationsArea.useList(query, { refetchInterval: pollWhileProcessing });
 
 /** countProcessed over countPreClean, moving as the job writes (spec 02 §2). */
 export function ProcessingProgress({ invitation }: { invitation: Invitation }) {
-  return <ProgressCell done={invitation.countProcessed} total={invitation.countPreClean} label="Processing database" waiting="Reading file…" />;
+  return (
+    <ProgressCell
+      done={invitation.countProcessed}
+      total={invitation.countPreClean}
+      label="Processing database"
+      waiting="Reading file…"
+    />
+  );
 }
 
 function confirmDelete(invitation: Invitation, remove: (id: number) => void) {
@@ -36,7 +43,8 @@ function confirmDelete(invitation: Invitation, remove: (id: number) => void) {
     title: 'Delete Invitation',
     children: (
       <Text size="sm">
-        Are you sure you want to delete invitation <b>#{invitation.id}</b> for {invitation.institution.name}? This action cannot be undone.
+        Are you sure you want to delete invitation <b>#{invitation.id}</b> for {invitation.institution.name}? This
+        action cannot be undone.
       </Text>
     ),
     labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -97,8 +105,17 @@ function columns(remove: (id: number) => void): Column<Invitation>[] {
       render: (i) =>
         i.deliverEmails || i.deliverPostalMails ? (
           <Stack gap={6}>
-            {i.deliverEmails && <ChannelItems label="Email" color="blue" icon={<IconMail size={12} />} schedule={i.scheduled.emails} />}
-            {i.deliverPostalMails && <ChannelItems label="Postal" color="orange" icon={<IconMailbox size={12} />} schedule={i.scheduled.postalMails} />}
+            {i.deliverEmails && (
+              <ChannelItems label="Email" color="blue" icon={<IconMail size={12} />} schedule={i.scheduled.emails} />
+            )}
+            {i.deliverPostalMails && (
+              <ChannelItems
+                label="Postal"
+                color="orange"
+                icon={<IconMailbox size={12} />}
+                schedule={i.scheduled.postalMails}
+              />
+            )}
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">
@@ -120,9 +137,19 @@ function columns(remove: (id: number) => void): Column<Invitation>[] {
           </div>
         ),
     },
-    { key: 'pledgeRate', header: 'Pledge Rate', visibleFrom: 'sm', render: (i) => <Text size="sm">{percent(i.pledgeRate)}</Text> },
+    {
+      key: 'pledgeRate',
+      header: 'Pledge Rate',
+      visibleFrom: 'sm',
+      render: (i) => <Text size="sm">{percent(i.pledgeRate)}</Text>,
+    },
     { key: 'paidRate', header: 'RR', visibleFrom: 'sm', render: (i) => <Text size="sm">{percent(i.paidRate)}</Text> },
-    { key: 'joined', header: 'Joined', visibleFrom: 'sm', render: (i) => <Text size="sm">{count(i.countJoined)}</Text> },
+    {
+      key: 'joined',
+      header: 'Joined',
+      visibleFrom: 'sm',
+      render: (i) => <Text size="sm">{count(i.countJoined)}</Text>,
+    },
     {
       key: 'actions',
       header: 'Actions',
@@ -130,7 +157,12 @@ function columns(remove: (id: number) => void): Column<Invitation>[] {
       render: (i) =>
         DELETABLE_STATUSES.includes(i.status) ? (
           <Tooltip label="Delete">
-            <ActionIcon variant="subtle" color="red" aria-label={`Delete invitation #${i.id}`} onClick={() => confirmDelete(i, remove)}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete invitation #${i.id}`}
+              onClick={() => confirmDelete(i, remove)}
+            >
               <IconTrash size={16} />
             </ActionIcon>
           </Tooltip>

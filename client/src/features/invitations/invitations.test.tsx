@@ -12,9 +12,23 @@ import { invitationOf } from '../../test/invitation';
 const invitation = (over: Partial<Invitation>) =>
   invitationOf({
     id: 7,
-    database: { id: 11, fileName: 'students.csv', url: '/api/files/11/students.csv', sizeInBytes: 120, contentType: 'text/csv' },
-    countPreClean: 10, countProcessed: 10, countValid: 8, countFresh: 6, countRemoved: 2, countPledged: 2, countJoined: 1,
-    pledgeRate: 0.25, paidRate: 0.125, revenue: 95,
+    database: {
+      id: 11,
+      fileName: 'students.csv',
+      url: '/api/files/11/students.csv',
+      sizeInBytes: 120,
+      contentType: 'text/csv',
+    },
+    countPreClean: 10,
+    countProcessed: 10,
+    countValid: 8,
+    countFresh: 6,
+    countRemoved: 2,
+    countPledged: 2,
+    countJoined: 1,
+    pledgeRate: 0.25,
+    paidRate: 0.125,
+    revenue: 95,
     ...over,
   });
 
@@ -32,12 +46,30 @@ const ready = invitation({
     postalMails: { total: 0, items: [] },
   },
 });
-const processing = invitation({ id: 8, status: 'DB Processing', countPreClean: 200, countProcessed: 50, countValid: 0 });
-const draft = invitation({ id: 9, status: 'Draft', statusReason: 'The file has no email column.', countValid: 0, deliverPostalMails: true });
+const processing = invitation({
+  id: 8,
+  status: 'DB Processing',
+  countPreClean: 200,
+  countProcessed: 50,
+  countValid: 0,
+});
+const draft = invitation({
+  id: 9,
+  status: 'Draft',
+  statusReason: 'The file has no email column.',
+  countValid: 0,
+  deliverPostalMails: true,
+});
 
 const invitee: Invitee = {
   id: 1,
-  invitation: { id: 7, institutionName: 'Lakeside College', chapterName: 'Lakeside Chapter', deliverEmails: true, deliverPostalMails: false },
+  invitation: {
+    id: 7,
+    institutionName: 'Lakeside College',
+    chapterName: 'Lakeside Chapter',
+    deliverEmails: true,
+    deliverPostalMails: false,
+  },
   rowNumber: 3,
   salutation: 'Ms.',
   firstName: 'Nia',

@@ -14,10 +14,20 @@ import { formatDay } from './format';
 export function inviteeFilters(labelled: boolean): FilterDef[] {
   return [
     { key: 'search', type: 'search', placeholder: 'Filter invitees...' },
-    { key: 'inviteCount', type: 'select', label: 'Times Invited', options: INVITE_COUNT_FILTERS.map((v) => ({ value: v, label: `Invited: ${v}` })) },
+    {
+      key: 'inviteCount',
+      type: 'select',
+      label: 'Times Invited',
+      options: INVITE_COUNT_FILTERS.map((v) => ({ value: v, label: `Invited: ${v}` })),
+    },
     { key: 'removed', type: 'select', label: 'Removed', options: yesNoOptions('Removed') },
     { key: 'test', type: 'select', label: 'Test', options: yesNoOptions('Test') },
-    { key: 'event', type: 'select', label: 'Event', options: INVITEE_EVENTS.map((e) => ({ value: e.key, label: labelled ? e.label : e.key })) },
+    {
+      key: 'event',
+      type: 'select',
+      label: 'Event',
+      options: INVITEE_EVENTS.map((e) => ({ value: e.key, label: labelled ? e.label : e.key })),
+    },
   ];
 }
 
@@ -70,7 +80,12 @@ function PledgePaid({ i }: { i: Invitee }) {
         </Group>
       </Tooltip>
     ) : null;
-  if (!i.legacyPledgeAt && !i.legacyPaidAt) return <Text size="sm" c="dimmed">—</Text>;
+  if (!i.legacyPledgeAt && !i.legacyPaidAt)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   return (
     <Stack gap={2}>
       {mark(i.legacyPledgeAt, 'Pledged', IconHandStop, 'blue')}
@@ -95,7 +110,9 @@ export function inviteeColumns(opts: {
 }): Column<Invitee>[] {
   const postal = opts.postal !== false;
   const emails = opts.emails !== false;
-  const columns: Column<Invitee>[] = [{ key: 'name', header: 'Name', sortField: 'lastName', render: (i) => <NameBlock i={i} /> }];
+  const columns: Column<Invitee>[] = [
+    { key: 'name', header: 'Name', sortField: 'lastName', render: (i) => <NameBlock i={i} /> },
+  ];
   if (opts.withInvitation) {
     columns.push({
       key: 'invitation',
@@ -134,11 +151,19 @@ export function inviteeColumns(opts: {
             )}
           </Stack>
         ) : (
-          <Text size="sm" c="dimmed">—</Text>
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
         ),
     });
   }
-  columns.push({ key: 'pledgePaid', header: 'Pledge / Paid', sortField: 'legacyPledgeAt', visibleFrom: 'sm', render: (i) => <PledgePaid i={i} /> });
+  columns.push({
+    key: 'pledgePaid',
+    header: 'Pledge / Paid',
+    sortField: 'legacyPledgeAt',
+    visibleFrom: 'sm',
+    render: (i) => <PledgePaid i={i} />,
+  });
   if (emails) {
     // One column, the groups stacked (Delivery, Engagement, Negative: each a named list of its events), so the
     // row's actions and badges stay in sight at desktop width.
@@ -149,7 +174,12 @@ export function inviteeColumns(opts: {
       render: (i) => {
         const has = flagOf(i);
         const groups = i.invitation.deliverEmails ? STATUS_GROUPS.filter((g) => g.flags.some((f) => has(f.key))) : [];
-        if (!groups.length) return <Text size="sm" c="dimmed">—</Text>;
+        if (!groups.length)
+          return (
+            <Text size="sm" c="dimmed">
+              —
+            </Text>
+          );
         return (
           <Stack gap={4}>
             {groups.map((group) => (
@@ -161,7 +191,13 @@ export function inviteeColumns(opts: {
     });
   }
   columns.push(
-    { key: 'inviteCount', header: 'Times Invited', sortField: 'inviteCount', align: 'center', render: (i) => <Text size="sm">{i.inviteCount}</Text> },
+    {
+      key: 'inviteCount',
+      header: 'Times Invited',
+      sortField: 'inviteCount',
+      align: 'center',
+      render: (i) => <Text size="sm">{i.inviteCount}</Text>,
+    },
     {
       key: 'test',
       header: 'Is Test?',
@@ -173,7 +209,9 @@ export function inviteeColumns(opts: {
             {i.testValue}
           </Badge>
         ) : (
-          <Text size="sm" c="dimmed">—</Text>
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
         ),
     },
   );

@@ -26,7 +26,10 @@ export default function InviteeTestDialog({ invitee, onClose }: { invitee: Invit
     if (!parsed.success || !emailId) return setErrors(problems);
     setErrors({});
     try {
-      await send.mutateAsync({ params: { id: invitee.invitation.id, emailId: Number(emailId), inviteeId: invitee.id }, body: parsed.data });
+      await send.mutateAsync({
+        params: { id: invitee.invitation.id, emailId: Number(emailId), inviteeId: invitee.id },
+        body: parsed.data,
+      });
       onClose();
     } catch (error) {
       setErrors(fieldErrors(error));
@@ -55,7 +58,10 @@ export default function InviteeTestDialog({ invitee, onClose }: { invitee: Invit
         label="Invitation Email"
         withAsterisk
         placeholder={choices.isPending ? 'Loading…' : 'Choose an email'}
-        data={reminders.map((r) => ({ value: String(r.id), label: `${r.template.name} · ${hour.format(new Date(r.sendScheduledAt))}` }))}
+        data={reminders.map((r) => ({
+          value: String(r.id),
+          label: `${r.template.name} · ${hour.format(new Date(r.sendScheduledAt))}`,
+        }))}
         value={emailId}
         onChange={(v) => {
           setEmailId(v);

@@ -13,12 +13,7 @@ export function InviteesPage() {
   const [columns] = useState(() => inviteeColumns({ withInvitation: true, onSendTest: test.open, payment: feeMenu }));
   return (
     <>
-      <AreaListPage
-        title="Invitees"
-        area={inviteesArea}
-        columns={columns}
-        filters={filters}
-      />
+      <AreaListPage title="Invitees" area={inviteesArea} columns={columns} filters={filters} />
       {test.dialog}
       {panel}
     </>

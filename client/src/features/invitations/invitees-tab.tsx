@@ -15,11 +15,20 @@ export default function InviteesTab({ invitation }: { invitation: Invitation }) 
   const test = useInviteeTestDialog();
   const { feeMenu, panel } = useInviteeFeeMenu();
   const columns = useMemo(
-    () => inviteeColumns({ emails: invitation.deliverEmails, postal: invitation.deliverPostalMails, onSendTest: test.open, payment: feeMenu }),
+    () =>
+      inviteeColumns({
+        emails: invitation.deliverEmails,
+        postal: invitation.deliverPostalMails,
+        onSendTest: test.open,
+        payment: feeMenu,
+      }),
     [invitation.deliverEmails, invitation.deliverPostalMails, test.open, feeMenu],
   );
   const exportRoute = useMemo(
-    () => ({ ...inviteesRoutes.exportOfInvitation, path: inviteesRoutes.exportOfInvitation.path.replace(':id', String(invitation.id)) }),
+    () => ({
+      ...inviteesRoutes.exportOfInvitation,
+      path: inviteesRoutes.exportOfInvitation.path.replace(':id', String(invitation.id)),
+    }),
     [invitation.id],
   );
   return (

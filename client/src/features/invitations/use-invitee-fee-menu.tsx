@@ -6,6 +6,10 @@ import { useFeeActions } from '../../components/fee-actions';
 export function useInviteeFeeMenu() {
   const fee = useFeeActions('invitee', { compact: true });
   const { menu } = fee;
-  const feeMenu = useCallback((i: Invitee) => menu({ id: i.id, name: [i.firstName, i.lastName].filter(Boolean).join(' ') || i.email, email: i.email }), [menu]);
+  const feeMenu = useCallback(
+    (i: Invitee) =>
+      menu({ id: i.id, name: [i.firstName, i.lastName].filter(Boolean).join(' ') || i.email, email: i.email }),
+    [menu],
+  );
   return { feeMenu, panel: fee.panel };
 }

@@ -3,7 +3,8 @@ import { areaClient } from '../../api/tsr';
 
 export const joinClient = areaClient({ publicJoin: publicJoinContract });
 
-export const joinQueryKey = (invitationCode: string, signature?: string) => ['join', invitationCode, signature ?? ''] as const;
+export const joinQueryKey = (invitationCode: string, signature?: string) =>
+  ['join', invitationCode, signature ?? ''] as const;
 
 /** '$95.00': the fee in the invitation's currency. */
 export const formatFee = (j: Pick<JoinInvitation, 'feeCents' | 'currency'>) =>
@@ -11,4 +12,10 @@ export const formatFee = (j: Pick<JoinInvitation, 'feeCents' | 'currency'>) =>
 
 /** 'Friday, December 18, 2026' for a calendar day 'YYYY-MM-DD' (read as that day, whatever the time zone). */
 export const formatDay = (day: string) =>
-  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));

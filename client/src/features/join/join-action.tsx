@@ -40,7 +40,13 @@ export function JoinAction({ join, signature, paid }: Props) {
 
   if (join.state === 'expired' || join.state === 'removed') {
     return (
-      <Alert color="gray" variant="light" role="status" icon={<IconClockHour4 size={20} />} title={JOIN_TEXTS[join.state]}>
+      <Alert
+        color="gray"
+        variant="light"
+        role="status"
+        icon={<IconClockHour4 size={20} />}
+        title={JOIN_TEXTS[join.state]}
+      >
         If you believe this is a mistake, please reply to the invitation email.
       </Alert>
     );
@@ -48,15 +54,21 @@ export function JoinAction({ join, signature, paid }: Props) {
   if (join.state === 'member') {
     return (
       <Stack>
-        <Alert color="green" variant="light" role="status" icon={<IconCircleCheck size={20} />}>{JOIN_TEXTS.member}</Alert>
-        <Button component="a" href="/member" size="md" fullWidth>{JOIN_TEXTS.memberArea}</Button>
+        <Alert color="green" variant="light" role="status" icon={<IconCircleCheck size={20} />}>
+          {JOIN_TEXTS.member}
+        </Alert>
+        <Button component="a" href="/member" size="md" fullWidth>
+          {JOIN_TEXTS.memberArea}
+        </Button>
       </Stack>
     );
   }
   if (join.state === 'pledged') {
     return (
       <Stack>
-        <Alert color="green" variant="light" role="status" icon={<IconCircleCheck size={20} />}>{JOIN_TEXTS.pledged}</Alert>
+        <Alert color="green" variant="light" role="status" icon={<IconCircleCheck size={20} />}>
+          {JOIN_TEXTS.pledged}
+        </Alert>
         {paid ? (
           <Text role="status">{JOIN_TEXTS.confirming}</Text>
         ) : join.paymentConfigured ? (
@@ -66,7 +78,11 @@ export function JoinAction({ join, signature, paid }: Props) {
         ) : (
           <Text size="sm">{JOIN_TEXTS.notSetUp}</Text>
         )}
-        {checkout.error && <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} />}>{errorMessage(checkout.error)}</Alert>}
+        {checkout.error && (
+          <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} />}>
+            {errorMessage(checkout.error)}
+          </Alert>
+        )}
       </Stack>
     );
   }
@@ -97,7 +113,11 @@ export function JoinAction({ join, signature, paid }: Props) {
           data-autofocus
           autoFocus
         />
-        {pledge.error && !fieldError && <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} />}>{errorMessage(pledge.error)}</Alert>}
+        {pledge.error && !fieldError && (
+          <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} />}>
+            {errorMessage(pledge.error)}
+          </Alert>
+        )}
         <Button type="submit" size="md" fullWidth loading={pledge.isPending}>
           {JOIN_TEXTS.confirmAccept}
         </Button>

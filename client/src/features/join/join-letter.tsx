@@ -6,10 +6,27 @@ type Person = JoinInvitation['advisors'][number];
 function Signature({ person }: { person: Person }) {
   return (
     <Stack gap={2} miw={160}>
-      {person.signatureUrl && <Image src={person.signatureUrl} alt={`Signature of ${person.name}`} h={44} w="auto" fit="contain" style={{ alignSelf: 'flex-start' }} />}
+      {person.signatureUrl && (
+        <Image
+          src={person.signatureUrl}
+          alt={`Signature of ${person.name}`}
+          h={44}
+          w="auto"
+          fit="contain"
+          style={{ alignSelf: 'flex-start' }}
+        />
+      )}
       <Text fw={600}>{person.name}</Text>
-      {person.title && <Text size="sm" c="dimmed">{person.title}</Text>}
-      {person.department && <Text size="sm" c="dimmed">{person.department}</Text>}
+      {person.title && (
+        <Text size="sm" c="dimmed">
+          {person.title}
+        </Text>
+      )}
+      {person.department && (
+        <Text size="sm" c="dimmed">
+          {person.department}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -19,14 +36,17 @@ export function JoinLetter({ join }: { join: JoinInvitation }) {
   const signers = [...join.advisors, ...(join.president ? [join.president] : [])];
   return (
     <Stack gap="lg">
-      <Text size="lg" fw={600}>Dear {join.firstName},</Text>
-      <Text lh={1.7}>
-        On behalf of the {join.chapter.name} at {join.institution.name}, it is our pleasure to invite you to join our honor society. This
-        invitation is extended to a select group of students whose achievements and potential for leadership stand out on campus.
+      <Text size="lg" fw={600}>
+        Dear {join.firstName},
       </Text>
       <Text lh={1.7}>
-        Membership connects you with a community of leaders, a program of leadership development, and recognition that stays with you
-        for life. We would be proud to welcome you at orientation.
+        On behalf of the {join.chapter.name} at {join.institution.name}, it is our pleasure to invite you to join our
+        honor society. This invitation is extended to a select group of students whose achievements and potential for
+        leadership stand out on campus.
+      </Text>
+      <Text lh={1.7}>
+        Membership connects you with a community of leaders, a program of leadership development, and recognition that
+        stays with you for life. We would be proud to welcome you at orientation.
       </Text>
       {signers.length > 0 && (
         <Group gap="xl" align="flex-start">
@@ -36,11 +56,18 @@ export function JoinLetter({ join }: { join: JoinInvitation }) {
         </Group>
       )}
       {join.testimonial && (
-        <Blockquote color="indigo" radius="md" p="md" cite={[join.testimonial.name, join.testimonial.title].filter(Boolean).join(', ') || undefined}>
+        <Blockquote
+          color="indigo"
+          radius="md"
+          p="md"
+          cite={[join.testimonial.name, join.testimonial.title].filter(Boolean).join(', ') || undefined}
+        >
           {join.testimonial.text}
         </Blockquote>
       )}
-      {join.sclaPageImageUrl && <Image src={join.sclaPageImageUrl} alt={`${join.chapter.name} at a glance`} radius="md" loading="lazy" />}
+      {join.sclaPageImageUrl && (
+        <Image src={join.sclaPageImageUrl} alt={`${join.chapter.name} at a glance`} radius="md" loading="lazy" />
+      )}
     </Stack>
   );
 }

@@ -13,7 +13,11 @@ export function JoinLookup({ invitationCode, notice }: { invitationCode: string;
   const lookup = joinClient.publicJoin.lookup.useMutation({
     meta: { silentError: true },
     onSuccess: (res) =>
-      navigate({ to: '/join/$invitationCode', params: { invitationCode: res.body.invitationCode }, search: { signature: res.body.signature } }),
+      navigate({
+        to: '/join/$invitationCode',
+        params: { invitationCode: res.body.invitationCode },
+        search: { signature: res.body.signature },
+      }),
   });
   return (
     <form
@@ -23,11 +27,34 @@ export function JoinLookup({ invitationCode, notice }: { invitationCode: string;
       }}
     >
       <Stack>
-        {notice && <Alert color="yellow" variant="light" role="alert">{notice}</Alert>}
-        <Text>Enter the invitation code from your letter or email, and the email address the invitation was sent to.</Text>
-        <TextInput label="Invitation code" value={code} onChange={(e) => setCode(e.currentTarget.value)} required autoComplete="off" />
-        <TextInput label="Email address" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} required autoComplete="email" />
-        {lookup.error && <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} />}>{errorMessage(lookup.error)}</Alert>}
+        {notice && (
+          <Alert color="yellow" variant="light" role="alert">
+            {notice}
+          </Alert>
+        )}
+        <Text>
+          Enter the invitation code from your letter or email, and the email address the invitation was sent to.
+        </Text>
+        <TextInput
+          label="Invitation code"
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          required
+          autoComplete="off"
+        />
+        <TextInput
+          label="Email address"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          required
+          autoComplete="email"
+        />
+        {lookup.error && (
+          <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} />}>
+            {errorMessage(lookup.error)}
+          </Alert>
+        )}
         <Button type="submit" size="md" fullWidth loading={lookup.isPending}>
           Open my invitation
         </Button>

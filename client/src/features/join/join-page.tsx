@@ -8,27 +8,51 @@ import { JoinAction } from './join-action';
 import { JoinLetter } from './join-letter';
 import { JoinLookup } from './join-lookup';
 
-export const BAD_LINK_NOTICE = 'This invitation link is not valid. Enter your invitation code and email address to open your invitation.';
+export const BAD_LINK_NOTICE =
+  'This invitation link is not valid. Enter your invitation code and email address to open your invitation.';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="md">
-      <Text size="sm" c="dimmed">{label}</Text>
-      <Text size="sm" fw={600} ta="right">{children}</Text>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} ta="right">
+        {children}
+      </Text>
     </Group>
   );
 }
 
 /** The band across the top: the institution's logo and name, the chapter. */
-function Masthead({ institution, chapter }: { institution?: JoinInvitation['institution']; chapter?: JoinInvitation['chapter'] }) {
+function Masthead({
+  institution,
+  chapter,
+}: {
+  institution?: JoinInvitation['institution'];
+  chapter?: JoinInvitation['chapter'];
+}) {
   const logo = institution?.logoUrl ?? chapter?.logoUrl;
   return (
-    <Box component="header" py={{ base: 'lg', sm: 40 }} style={{ background: 'linear-gradient(135deg, var(--mantine-color-indigo-9), var(--mantine-color-indigo-6))' }}>
+    <Box
+      component="header"
+      py={{ base: 'lg', sm: 40 }}
+      style={{ background: 'linear-gradient(135deg, var(--mantine-color-indigo-9), var(--mantine-color-indigo-6))' }}
+    >
       <Container size="lg">
         <Group gap="md" wrap="nowrap">
-          <Avatar src={logo ?? '/logo.svg'} alt={institution ? `${institution.name} logo` : 'Logo'} size={64} radius="md" bg="white" imageProps={{ style: { objectFit: 'contain' } }} />
+          <Avatar
+            src={logo ?? '/logo.svg'}
+            alt={institution ? `${institution.name} logo` : 'Logo'}
+            size={64}
+            radius="md"
+            bg="white"
+            imageProps={{ style: { objectFit: 'contain' } }}
+          />
           <Stack gap={2} miw={0}>
-            <Text c="white" size="sm" fw={500} style={{ opacity: 0.9 }}>{institution?.name ?? 'Honor Society'}</Text>
+            <Text c="white" size="sm" fw={500} style={{ opacity: 0.9 }}>
+              {institution?.name ?? 'Honor Society'}
+            </Text>
             <Title order={1} c="white" fz={{ base: 24, sm: 32 }} lh={1.2}>
               {chapter ? `Your invitation to the ${chapter.name}` : 'Your invitation'}
             </Title>
@@ -48,7 +72,9 @@ function Landing({ join, signature, paid }: { join: JoinInvitation; signature: s
           <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
             <Paper withBorder shadow="sm" radius="md" p="lg" style={{ position: 'sticky', top: 16 }}>
               <Stack>
-                <Title order={2} fz="xl">{join.firstName} {join.lastName}</Title>
+                <Title order={2} fz="xl">
+                  {join.firstName} {join.lastName}
+                </Title>
                 <Stack gap={6}>
                   <Fact label="Accept by">{formatDay(join.deadline)}</Fact>
                   <Fact label="Orientation">{formatDay(join.orientationDate)}</Fact>
@@ -76,7 +102,9 @@ function Shell({ children }: { children: ReactNode }) {
     <>
       <Masthead />
       <Container size="xs" py="xl">
-        <Paper withBorder shadow="sm" radius="md" p="lg">{children}</Paper>
+        <Paper withBorder shadow="sm" radius="md" p="lg">
+          {children}
+        </Paper>
       </Container>
     </>
   );
@@ -86,7 +114,15 @@ function Shell({ children }: { children: ReactNode }) {
  * The landing page of an invitation (/join/{invitationCode}?signature=): the letter, the facts and one action.
  * Without a valid signature it asks for the invitation code and the address it was sent to instead.
  */
-export function JoinPage({ invitationCode, signature, paid = false }: { invitationCode: string; signature?: string; paid?: boolean }) {
+export function JoinPage({
+  invitationCode,
+  signature,
+  paid = false,
+}: {
+  invitationCode: string;
+  signature?: string;
+  paid?: boolean;
+}) {
   const query = joinClient.publicJoin.get.useQuery({
     queryKey: joinQueryKey(invitationCode, signature),
     queryData: { params: { invitationCode }, query: { signature } },
@@ -95,9 +131,21 @@ export function JoinPage({ invitationCode, signature, paid = false }: { invitati
     // Back from Checkout: the webhook makes the member; look again until it has.
     refetchInterval: (q) => (paid && q.state.data?.body.state === 'pledged' ? 2000 : false),
   });
-  if (!signature) return <Shell><JoinLookup invitationCode={invitationCode} /></Shell>;
+  if (!signature)
+    return (
+      <Shell>
+        <JoinLookup invitationCode={invitationCode} />
+      </Shell>
+    );
   if (query.error) {
-    return <Shell><JoinLookup invitationCode={invitationCode} notice={errorStatus(query.error) === 403 ? BAD_LINK_NOTICE : undefined} /></Shell>;
+    return (
+      <Shell>
+        <JoinLookup
+          invitationCode={invitationCode}
+          notice={errorStatus(query.error) === 403 ? BAD_LINK_NOTICE : undefined}
+        />
+      </Shell>
+    );
   }
   if (!query.data) {
     return (

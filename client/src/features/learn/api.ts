@@ -17,11 +17,17 @@ export function useMemberPrograms() {
 }
 
 export function useSyllabus(programSlug: string) {
-  return tsr.learn.program.useQuery({ queryKey: learnQueries.program(programSlug), queryData: { params: { programSlug } } });
+  return tsr.learn.program.useQuery({
+    queryKey: learnQueries.program(programSlug),
+    queryData: { params: { programSlug } },
+  });
 }
 
 export function useLesson(programSlug: string, lessonSlug: string) {
-  return tsr.learn.lesson.useQuery({ queryKey: learnQueries.item(programSlug, 'lesson', lessonSlug), queryData: { params: { programSlug, lessonSlug } } });
+  return tsr.learn.lesson.useQuery({
+    queryKey: learnQueries.item(programSlug, 'lesson', lessonSlug),
+    queryData: { params: { programSlug, lessonSlug } },
+  });
 }
 
 export function useSegment(programSlug: string, lessonSlug: string, segmentSlug: string) {
@@ -32,27 +38,46 @@ export function useSegment(programSlug: string, lessonSlug: string, segmentSlug:
 }
 
 export function useCalendarEvent(programSlug: string, c: string) {
-  return tsr.learn.calendarEvent.useQuery({ queryKey: learnQueries.item(programSlug, 'calendar-event', c), queryData: { params: { programSlug, c } } });
+  return tsr.learn.calendarEvent.useQuery({
+    queryKey: learnQueries.item(programSlug, 'calendar-event', c),
+    queryData: { params: { programSlug, c } },
+  });
 }
 
 export function useQuizQuestion(programSlug: string, c: string, index: number) {
-  return tsr.learn.quizQuestion.useQuery({ queryKey: learnQueries.item(programSlug, 'quiz', c, index), queryData: { params: { programSlug, c, index } } });
+  return tsr.learn.quizQuestion.useQuery({
+    queryKey: learnQueries.item(programSlug, 'quiz', c, index),
+    queryData: { params: { programSlug, c, index } },
+  });
 }
 
 export function useSurveyQuestion(programSlug: string, c: string, index: number) {
-  return tsr.learn.surveyQuestion.useQuery({ queryKey: learnQueries.item(programSlug, 'survey', c, index), queryData: { params: { programSlug, c, index } } });
+  return tsr.learn.surveyQuestion.useQuery({
+    queryKey: learnQueries.item(programSlug, 'survey', c, index),
+    queryData: { params: { programSlug, c, index } },
+  });
 }
 
 export function useAssessmentIntroduction(programSlug: string, a: string) {
-  return tsr.learn.assessmentIntroduction.useQuery({ queryKey: learnQueries.item(programSlug, 'assessment', a), queryData: { params: { programSlug, a } } });
+  return tsr.learn.assessmentIntroduction.useQuery({
+    queryKey: learnQueries.item(programSlug, 'assessment', a),
+    queryData: { params: { programSlug, a } },
+  });
 }
 
 export function useAssessmentQuestion(programSlug: string, a: string, index: number) {
-  return tsr.learn.assessmentQuestion.useQuery({ queryKey: learnQueries.item(programSlug, 'assessment', a, index), queryData: { params: { programSlug, a, index } } });
+  return tsr.learn.assessmentQuestion.useQuery({
+    queryKey: learnQueries.item(programSlug, 'assessment', a, index),
+    queryData: { params: { programSlug, a, index } },
+  });
 }
 
 export function useAssessmentOutcome(programSlug: string, a: string, enabled: boolean) {
-  return tsr.learn.assessmentOutcome.useQuery({ queryKey: learnQueries.item(programSlug, 'assessment', a, 'outcome'), queryData: { params: { programSlug, a } }, enabled });
+  return tsr.learn.assessmentOutcome.useQuery({
+    queryKey: learnQueries.item(programSlug, 'assessment', a, 'outcome'),
+    queryData: { params: { programSlug, a } },
+    enabled,
+  });
 }
 
 export type AiKind = 'feedback' | 'chat' | 'goal' | 'task';
@@ -62,7 +87,12 @@ const AI_SENDS = { chat: 'sendChat', goal: 'sendGoal', task: 'sendTask' } as con
 export function useAiStep(programSlug: string, kind: AiKind, c: string) {
   // The four reads (and the three sends) share their params and answer: one typed hook serves each.
   const read = tsr.learn[kind] as typeof tsr.learn.chat;
-  return read.useQuery({ queryKey: learnQueries.item(programSlug, kind, c), queryData: { params: { programSlug, c } }, retry: false, staleTime: Infinity });
+  return read.useQuery({
+    queryKey: learnQueries.item(programSlug, kind, c),
+    queryData: { params: { programSlug, c } },
+    retry: false,
+    staleTime: Infinity,
+  });
 }
 
 /** The member's message to an AI step (feedback takes none); the answer refreshes the program. */
@@ -93,5 +123,8 @@ const calendar = areaClient({ memberEvents: memberEventsContract });
 /** RSVP to a calendar-event component's Learning event through the member calendar's own call. */
 export function useRsvp() {
   const queryClient = useQueryClient();
-  return calendar.memberEvents.rsvp.useMutation({ meta: { successMessage: 'RSVP saved' }, onSuccess: () => queryClient.invalidateQueries({ queryKey: learnQueries.all }) });
+  return calendar.memberEvents.rsvp.useMutation({
+    meta: { successMessage: 'RSVP saved' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: learnQueries.all }),
+  });
 }

@@ -3,7 +3,13 @@ import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 
 export type Choice = { id: number; label: string };
 
-type Props = { type: string; choices: Choice[]; max: number | null; value: number[]; onChange: (ids: number[]) => void };
+type Props = {
+  type: string;
+  choices: Choice[];
+  max: number | null;
+  value: number[];
+  onChange: (ids: number[]) => void;
+};
 
 /** Picks answers or options by question type: one (radio), several up to `max` (checkboxes), or all in order (sort). */
 export function ChoiceInput({ type, choices, max, value, onChange }: Props) {
@@ -11,16 +17,29 @@ export function ChoiceInput({ type, choices, max, value, onChange }: Props) {
     return (
       <Radio.Group value={value[0] === undefined ? null : String(value[0])} onChange={(v) => onChange([Number(v)])}>
         <Stack gap="xs">
-          {choices.map((c) => <Radio key={c.id} value={String(c.id)} label={c.label} />)}
+          {choices.map((c) => (
+            <Radio key={c.id} value={String(c.id)} label={c.label} />
+          ))}
         </Stack>
       </Radio.Group>
     );
   }
   if (type === 'multi select') {
     return (
-      <Checkbox.Group value={value.map(String)} onChange={(v) => onChange(v.map(Number))} description={max ? `Choose up to ${max}` : undefined}>
+      <Checkbox.Group
+        value={value.map(String)}
+        onChange={(v) => onChange(v.map(Number))}
+        description={max ? `Choose up to ${max}` : undefined}
+      >
         <Stack gap="xs" mt={4}>
-          {choices.map((c) => <Checkbox key={c.id} value={String(c.id)} label={c.label} disabled={max !== null && value.length >= max && !value.includes(c.id)} />)}
+          {choices.map((c) => (
+            <Checkbox
+              key={c.id}
+              value={String(c.id)}
+              label={c.label}
+              disabled={max !== null && value.length >= max && !value.includes(c.id)}
+            />
+          ))}
         </Stack>
       </Checkbox.Group>
     );
@@ -38,10 +57,26 @@ export function ChoiceInput({ type, choices, max, value, onChange }: Props) {
         {order.map((id, i) => (
           <Paper key={id} withBorder p="xs">
             <Group justify="space-between">
-              <Text size="sm">{i + 1}. {label.get(id)}</Text>
+              <Text size="sm">
+                {i + 1}. {label.get(id)}
+              </Text>
               <Group gap={4}>
-                <ActionIcon variant="subtle" aria-label={`Move ${label.get(id)} up`} disabled={i === 0} onClick={() => move(i, -1)}><IconArrowUp size={14} /></ActionIcon>
-                <ActionIcon variant="subtle" aria-label={`Move ${label.get(id)} down`} disabled={i === order.length - 1} onClick={() => move(i, 1)}><IconArrowDown size={14} /></ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Move ${label.get(id)} up`}
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                >
+                  <IconArrowUp size={14} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Move ${label.get(id)} down`}
+                  disabled={i === order.length - 1}
+                  onClick={() => move(i, 1)}
+                >
+                  <IconArrowDown size={14} />
+                </ActionIcon>
               </Group>
             </Group>
           </Paper>
@@ -53,17 +88,41 @@ export function ChoiceInput({ type, choices, max, value, onChange }: Props) {
 }
 
 /** A matcher: one answer chosen per statement. */
-export function MatcherInput({ statements, answers, value, onChange }: { statements: Choice[]; answers: Choice[]; value: Record<number, number>; onChange: (v: Record<number, number>) => void }) {
+export function MatcherInput({
+  statements,
+  answers,
+  value,
+  onChange,
+}: {
+  statements: Choice[];
+  answers: Choice[];
+  value: Record<number, number>;
+  onChange: (v: Record<number, number>) => void;
+}) {
   const data = answers.map((a) => ({ value: String(a.id), label: a.label }));
   return (
     <Stack gap="xs">
       {statements.map((s) => (
-        <Select key={s.id} label={s.label} data={data} value={value[s.id] ? String(value[s.id]) : null} onChange={(v) => onChange({ ...value, [s.id]: Number(v) })} />
+        <Select
+          key={s.id}
+          label={s.label}
+          data={data}
+          value={value[s.id] ? String(value[s.id]) : null}
+          onChange={(v) => onChange({ ...value, [s.id]: Number(v) })}
+        />
       ))}
     </Stack>
   );
 }
 
 export function OpenText({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  return <Textarea label="Your answer" autosize minRows={3} value={value} onChange={(e) => onChange(e.currentTarget.value)} />;
+  return (
+    <Textarea
+      label="Your answer"
+      autosize
+      minRows={3}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
 }

@@ -4,11 +4,22 @@ import { Alert, Badge, Button, Group, Loader, Stack, Text, Textarea, Title } fro
 import { LEARN_MESSAGES, type LearnerComponent } from '@app/contract';
 import { errorMessage } from '../../api/errors';
 import { AiConversation } from '../../components/ai-conversation';
-import { learnQueries, useAiSend, useAiStep, useCalendarEvent, useLearnMutations, useLesson, useRsvp, useSegment, type AiKind } from './api';
+import {
+  learnQueries,
+  useAiSend,
+  useAiStep,
+  useCalendarEvent,
+  useLearnMutations,
+  useLesson,
+  useRsvp,
+  useSegment,
+  type AiKind,
+} from './api';
 import { AssessmentView, QuizView, SurveyView } from './questions';
 import { RichHtml } from './rich-html';
 
-export const AI_NOT_READY = 'This step needs the AI coach, which is not set up yet. You can finish the program without it.';
+export const AI_NOT_READY =
+  'This step needs the AI coach, which is not set up yet. You can finish the program without it.';
 
 type Props = { programSlug: string; component: LearnerComponent };
 
@@ -17,7 +28,15 @@ function Done({ component }: { component: LearnerComponent }) {
   return <Badge color="green">Done{component.xpAwarded ? ` · +${component.xpAwarded} XP` : ''}</Badge>;
 }
 
-function Segment({ programSlug, lessonSlug, segmentSlug }: { programSlug: string; lessonSlug: string; segmentSlug: string }) {
+function Segment({
+  programSlug,
+  lessonSlug,
+  segmentSlug,
+}: {
+  programSlug: string;
+  lessonSlug: string;
+  segmentSlug: string;
+}) {
   const segment = useSegment(programSlug, lessonSlug, segmentSlug).data?.body;
   const { completeSegment } = useLearnMutations();
   if (!segment) return null;
@@ -52,7 +71,10 @@ function LessonView({ programSlug, component }: Props) {
         </Text>
       )}
       {component.componentType === 'lesson' && !component.completedAt && (
-        <Button loading={completeLesson.isPending} onClick={() => completeLesson.mutate({ params: { programSlug, lessonSlug: component.slug } })}>
+        <Button
+          loading={completeLesson.isPending}
+          onClick={() => completeLesson.mutate({ params: { programSlug, lessonSlug: component.slug } })}
+        >
           Mark lesson done
         </Button>
       )}
@@ -71,12 +93,29 @@ function CalendarView({ programSlug, component }: Props) {
       {event ? (
         <>
           <Text fw={600}>{event.name}</Text>
-          <Text size="sm">{new Date(event.eventStart).toLocaleString()}{event.location ? ` · ${event.location}` : ''}</Text>
-          {event.description && <Text size="sm" c="dimmed">{event.description}</Text>}
+          <Text size="sm">
+            {new Date(event.eventStart).toLocaleString()}
+            {event.location ? ` · ${event.location}` : ''}
+          </Text>
+          {event.description && (
+            <Text size="sm" c="dimmed">
+              {event.description}
+            </Text>
+          )}
           <Group>
-            {event.hasRsvp ? <Badge color="teal">RSVPed</Badge> : <Button loading={rsvp.isPending} onClick={() => rsvp.mutate({ params: { uuid: event.uuid } })}>RSVP</Button>}
+            {event.hasRsvp ? (
+              <Badge color="teal">RSVPed</Badge>
+            ) : (
+              <Button loading={rsvp.isPending} onClick={() => rsvp.mutate({ params: { uuid: event.uuid } })}>
+                RSVP
+              </Button>
+            )}
             {event.hasRsvp && !component.completedAt && (
-              <Button variant="default" loading={completeCalendarEvent.isPending} onClick={() => completeCalendarEvent.mutate({ params: { programSlug, c: component.slug } })}>
+              <Button
+                variant="default"
+                loading={completeCalendarEvent.isPending}
+                onClick={() => completeCalendarEvent.mutate({ params: { programSlug, c: component.slug } })}
+              >
                 Mark attended
               </Button>
             )}
@@ -85,7 +124,11 @@ function CalendarView({ programSlug, component }: Props) {
       ) : (
         <Text c="dimmed">No event is scheduled yet.</Text>
       )}
-      {fallback && <Text size="sm" c="dimmed">Cannot attend? Take “{fallback.name}” instead.</Text>}
+      {fallback && (
+        <Text size="sm" c="dimmed">
+          Cannot attend? Take “{fallback.name}” instead.
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -105,7 +148,9 @@ function AiView({ programSlug, component }: Props) {
   }, [completedNow, queryClient, programSlug]);
   if (step.error) {
     const notConfigured = errorMessage(step.error) === LEARN_MESSAGES.aiNotConfigured;
-    return <Alert color={notConfigured ? 'gray' : 'red'}>{notConfigured ? AI_NOT_READY : errorMessage(step.error)}</Alert>;
+    return (
+      <Alert color={notConfigured ? 'gray' : 'red'}>{notConfigured ? AI_NOT_READY : errorMessage(step.error)}</Alert>
+    );
   }
   if (!view) return <Loader size="sm" aria-label="Asking the AI coach" />;
   const submit = (e: FormEvent) => {
@@ -116,16 +161,34 @@ function AiView({ programSlug, component }: Props) {
   return (
     <Stack gap="sm">
       <RichHtml text={view.curriculum} />
-      {view.chat && <AiConversation chat={view.chat} memberLabel="You" hideFirstPrompt typeLast={send.isSuccess} showLocked={false} />}
+      {view.chat && (
+        <AiConversation
+          chat={view.chat}
+          memberLabel="You"
+          hideFirstPrompt
+          typeLast={send.isSuccess}
+          showLocked={false}
+        />
+      )}
       {view.canSend && (
         <form onSubmit={submit}>
           <Stack gap="xs">
-            <Textarea label="Your message" rows={3} maxLength={10_000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
+            <Textarea
+              label="Your message"
+              rows={3}
+              maxLength={10_000}
+              value={message}
+              onChange={(e) => setMessage(e.currentTarget.value)}
+            />
             <Group>
               <Button type="submit" loading={send.isPending} disabled={!message.trim()}>
                 Send
               </Button>
-              <Button variant="default" disabled={send.isPending} onClick={() => send.mutate({ params: { programSlug, c: component.slug }, body: { locked: true } })}>
+              <Button
+                variant="default"
+                disabled={send.isPending}
+                onClick={() => send.mutate({ params: { programSlug, c: component.slug }, body: { locked: true } })}
+              >
                 End chat
               </Button>
             </Group>

@@ -1,5 +1,18 @@
 import { forwardRef, type AnchorHTMLAttributes } from 'react';
-import { Badge, Button, Grid, Group, NavLink, type NavLinkProps, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Grid,
+  Group,
+  NavLink,
+  type NavLinkProps,
+  Paper,
+  Progress,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { createLink, getRouteApi } from '@tanstack/react-router';
 import { ListError } from '../../components/list-kit';
@@ -9,9 +22,11 @@ import { ComponentView } from './component-view';
 const routeApi = getRouteApi('/member/programs/$slug');
 /** A step of the syllabus: a real link to `?c=` (keyboard and screen readers reach it). */
 const StepLink = createLink(
-  forwardRef<HTMLAnchorElement, Omit<NavLinkProps, 'component'> & AnchorHTMLAttributes<HTMLAnchorElement>>(function StepNavLink(props, ref) {
-    return <NavLink component="a" ref={ref} {...props} />;
-  }),
+  forwardRef<HTMLAnchorElement, Omit<NavLinkProps, 'component'> & AnchorHTMLAttributes<HTMLAnchorElement>>(
+    function StepNavLink(props, ref) {
+      return <NavLink component="a" ref={ref} {...props} />;
+    },
+  ),
 );
 
 /** /member/programs/{slug}: the syllabus with progress on the left, the open component (`?c=`) on the right. */
@@ -34,7 +49,9 @@ export function MemberProgramPage() {
           <Title order={2}>{program.name}</Title>
           {program.summary && <Text c="dimmed">{program.summary}</Text>}
         </Stack>
-        <Badge size="lg" variant="light" data-testid="program-xp">{program.progress.xpEarned} XP</Badge>
+        <Badge size="lg" variant="light" data-testid="program-xp">
+          {program.progress.xpEarned} XP
+        </Badge>
       </Group>
       <Progress value={program.progress.percent} aria-label="Program progress" />
       <Group>
@@ -44,9 +61,16 @@ export function MemberProgramPage() {
           </Button>
         )}
         {program.progress.finishedAt ? (
-          <Badge color="green" size="lg">Finished</Badge>
+          <Badge color="green" size="lg">
+            Finished
+          </Badge>
         ) : (
-          <Button variant="default" disabled={program.progress.completedRequiredCount < program.progress.requiredCount} loading={finish.isPending} onClick={() => finish.mutate({ params })}>
+          <Button
+            variant="default"
+            disabled={program.progress.completedRequiredCount < program.progress.requiredCount}
+            loading={finish.isPending}
+            onClick={() => finish.mutate({ params })}
+          >
             Finish program
           </Button>
         )}
@@ -56,7 +80,9 @@ export function MemberProgramPage() {
           <Paper withBorder radius="md" p="xs">
             {program.sections.map((section) => (
               <Stack key={section.id} gap={0} mb="sm">
-                <Text fw={600} size="sm" px="xs" py={4}>{section.name}</Text>
+                <Text fw={600} size="sm" px="xs" py={4}>
+                  {section.name}
+                </Text>
                 {section.components.map((x) => (
                   <StepLink
                     key={x.id}
@@ -66,7 +92,13 @@ export function MemberProgramPage() {
                     label={x.name}
                     description={`${x.componentType}${x.xp ? ` · ${x.xp} XP` : ''}`}
                     active={x.slug === c}
-                    leftSection={x.completedAt ? <IconCircleCheck size={16} color="var(--mantine-color-green-6)" /> : <IconCircleDashed size={16} />}
+                    leftSection={
+                      x.completedAt ? (
+                        <IconCircleCheck size={16} color="var(--mantine-color-green-6)" />
+                      ) : (
+                        <IconCircleDashed size={16} />
+                      )
+                    }
                   />
                 ))}
               </Stack>
@@ -75,7 +107,11 @@ export function MemberProgramPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8 }}>
           <Paper withBorder radius="md" p="lg">
-            {open ? <ComponentView key={open.slug} programSlug={slug} component={open} /> : <Text c="dimmed">Choose a step of the program to begin.</Text>}
+            {open ? (
+              <ComponentView key={open.slug} programSlug={slug} component={open} />
+            ) : (
+              <Text c="dimmed">Choose a step of the program to begin.</Text>
+            )}
           </Paper>
         </Grid.Col>
       </Grid>

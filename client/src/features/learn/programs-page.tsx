@@ -19,7 +19,13 @@ export function MemberProgramsPage() {
         <Paper key={p.id} withBorder radius="md" p="lg">
           <Stack gap="xs">
             <Group justify="space-between">
-              <Anchor component={Link} to={'/member/programs/$slug' as never} params={{ slug: p.slug } as never} fw={600} size="lg">
+              <Anchor
+                component={Link}
+                to={'/member/programs/$slug' as never}
+                params={{ slug: p.slug } as never}
+                fw={600}
+                size="lg"
+              >
                 {p.name}
               </Anchor>
               <Group gap="xs">
@@ -27,7 +33,11 @@ export function MemberProgramsPage() {
                 <Badge variant="light">{p.progress.xpEarned} XP</Badge>
               </Group>
             </Group>
-            {p.summary && <Text size="sm" c="dimmed">{p.summary}</Text>}
+            {p.summary && (
+              <Text size="sm" c="dimmed">
+                {p.summary}
+              </Text>
+            )}
             <Progress value={p.progress.percent} aria-label={`${p.name} progress`} />
             <Text size="xs" c="dimmed">
               {p.progress.completedRequiredCount} of {p.progress.requiredCount} required steps done

@@ -1,18 +1,35 @@
 import { Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { LearnerComponent } from '@app/contract';
-import { useAssessmentIntroduction, useAssessmentOutcome, useAssessmentQuestion, useLearnMutations, useQuizQuestion, useSurveyQuestion } from './api';
+import {
+  useAssessmentIntroduction,
+  useAssessmentOutcome,
+  useAssessmentQuestion,
+  useLearnMutations,
+  useQuizQuestion,
+  useSurveyQuestion,
+} from './api';
 import { ChoiceInput, MatcherInput, OpenText } from './choice-input';
 import { RichHtml } from './rich-html';
 
 type Props = { programSlug: string; component: LearnerComponent };
 type Step = Props & { index: number; onNext: (() => void) | null };
 
-function Walker({ count, render }: { count: number | undefined; render: (index: number, onNext: (() => void) | null) => React.ReactNode }) {
+function Walker({
+  count,
+  render,
+}: {
+  count: number | undefined;
+  render: (index: number, onNext: (() => void) | null) => React.ReactNode;
+}) {
   const [index, setIndex] = useState(1);
   return (
     <Stack gap="sm">
-      {count !== undefined && <Text size="sm" c="dimmed">Question {index} of {count}</Text>}
+      {count !== undefined && (
+        <Text size="sm" c="dimmed">
+          Question {index} of {count}
+        </Text>
+      )}
       {render(index, count !== undefined && index < count ? () => setIndex(index + 1) : null)}
     </Stack>
   );
@@ -30,26 +47,58 @@ function QuizStep({ programSlug, component, index, onNext }: Step) {
   const send = () =>
     answerQuiz.mutate({
       params: { programSlug, c: component.slug, index },
-      body: { answerIds: q.type === 'sort' && !answerIds.length ? q.answers.map((a) => a.id) : answerIds, text, matches: Object.entries(matches).map(([s, a]) => ({ statementId: Number(s), answerId: a })) },
+      body: {
+        answerIds: q.type === 'sort' && !answerIds.length ? q.answers.map((a) => a.id) : answerIds,
+        text,
+        matches: Object.entries(matches).map(([s, a]) => ({ statementId: Number(s), answerId: a })),
+      },
     });
   return (
     <Stack gap="sm">
       <Text fw={600}>{q.question}</Text>
-      {q.type === 'matcher' && <MatcherInput statements={q.statements.map((s) => ({ id: s.id, label: s.statement }))} answers={q.answers.map((a) => ({ id: a.id, label: a.answer }))} value={matches} onChange={setMatches} />}
+      {q.type === 'matcher' && (
+        <MatcherInput
+          statements={q.statements.map((s) => ({ id: s.id, label: s.statement }))}
+          answers={q.answers.map((a) => ({ id: a.id, label: a.answer }))}
+          value={matches}
+          onChange={setMatches}
+        />
+      )}
       {q.type === 'open ended' && <OpenText value={text} onChange={setText} />}
-      <ChoiceInput type={q.type} choices={q.answers.map((a) => ({ id: a.id, label: a.answer }))} max={q.maxChosenAnswers} value={answerIds} onChange={setAnswerIds} />
+      <ChoiceInput
+        type={q.type}
+        choices={q.answers.map((a) => ({ id: a.id, label: a.answer }))}
+        max={q.maxChosenAnswers}
+        value={answerIds}
+        onChange={setAnswerIds}
+      />
       <Group>
-        <Button loading={answerQuiz.isPending} onClick={send}>Check answer</Button>
-        {onNext && <Button variant="default" onClick={onNext}>Next question</Button>}
+        <Button loading={answerQuiz.isPending} onClick={send}>
+          Check answer
+        </Button>
+        {onNext && (
+          <Button variant="default" onClick={onNext}>
+            Next question
+          </Button>
+        )}
       </Group>
       {feedback && (
         <Alert color={feedback.correct ? 'green' : 'red'} title={feedback.correct ? 'Correct' : 'Not quite'}>
           <List size="sm">
-            {feedback.answers.filter((a) => a.chosen && a.feedback).map((a) => <List.Item key={a.answerId}>{a.feedback}</List.Item>)}
+            {feedback.answers
+              .filter((a) => a.chosen && a.feedback)
+              .map((a) => (
+                <List.Item key={a.answerId}>{a.feedback}</List.Item>
+              ))}
             {feedback.statements.map((s) => (
-              <List.Item key={s.statementId}>{s.correct ? '✓' : `✗ ${s.correctAnswerText}`}{s.feedback ? ` — ${s.feedback}` : ''}</List.Item>
+              <List.Item key={s.statementId}>
+                {s.correct ? '✓' : `✗ ${s.correctAnswerText}`}
+                {s.feedback ? ` — ${s.feedback}` : ''}
+              </List.Item>
             ))}
-            {feedback.correctOrder.length > 0 && <List.Item>Correct order: {feedback.correctOrder.map((id) => answerLabel.get(id)).join(', ')}</List.Item>}
+            {feedback.correctOrder.length > 0 && (
+              <List.Item>Correct order: {feedback.correctOrder.map((id) => answerLabel.get(id)).join(', ')}</List.Item>
+            )}
           </List>
         </Alert>
       )}
@@ -59,7 +108,12 @@ function QuizStep({ programSlug, component, index, onNext }: Step) {
 
 export function QuizView(props: Props) {
   const count = useQuizQuestion(props.programSlug, props.component.slug, 1).data?.body.questionCount;
-  return <Walker count={count} render={(index, onNext) => <QuizStep key={index} {...props} index={index} onNext={onNext} />} />;
+  return (
+    <Walker
+      count={count}
+      render={(index, onNext) => <QuizStep key={index} {...props} index={index} onNext={onNext} />}
+    />
+  );
 }
 
 function SurveyStep({ programSlug, component, index, onNext }: Step) {
@@ -71,15 +125,34 @@ function SurveyStep({ programSlug, component, index, onNext }: Step) {
   const ids = optionIds ?? q.answer?.optionIds ?? [];
   const words = text ?? q.answer?.text ?? '';
   const send = () =>
-    answerSurvey.mutate({ params: { programSlug, c: component.slug, index }, body: { optionIds: q.type === 'sort' && !ids.length ? q.options.map((o) => o.id) : ids, text: words } });
+    answerSurvey.mutate({
+      params: { programSlug, c: component.slug, index },
+      body: { optionIds: q.type === 'sort' && !ids.length ? q.options.map((o) => o.id) : ids, text: words },
+    });
   return (
     <Stack gap="sm">
       <Text fw={600}>{q.question}</Text>
-      {q.type === 'open ended' ? <OpenText value={words} onChange={setText} /> : <ChoiceInput type={q.type} choices={q.options.map((o) => ({ id: o.id, label: o.option }))} max={q.maxChosenOptions} value={ids} onChange={setOptionIds} />}
+      {q.type === 'open ended' ? (
+        <OpenText value={words} onChange={setText} />
+      ) : (
+        <ChoiceInput
+          type={q.type}
+          choices={q.options.map((o) => ({ id: o.id, label: o.option }))}
+          max={q.maxChosenOptions}
+          value={ids}
+          onChange={setOptionIds}
+        />
+      )}
       <Group>
-        <Button loading={answerSurvey.isPending} onClick={send}>Save answer</Button>
+        <Button loading={answerSurvey.isPending} onClick={send}>
+          Save answer
+        </Button>
         {q.answer && <Badge color="teal">Saved</Badge>}
-        {onNext && <Button variant="default" onClick={onNext}>Next question</Button>}
+        {onNext && (
+          <Button variant="default" onClick={onNext}>
+            Next question
+          </Button>
+        )}
       </Group>
     </Stack>
   );
@@ -87,7 +160,12 @@ function SurveyStep({ programSlug, component, index, onNext }: Step) {
 
 export function SurveyView(props: Props) {
   const count = useSurveyQuestion(props.programSlug, props.component.slug, 1).data?.body.questionCount;
-  return <Walker count={count} render={(index, onNext) => <SurveyStep key={index} {...props} index={index} onNext={onNext} />} />;
+  return (
+    <Walker
+      count={count}
+      render={(index, onNext) => <SurveyStep key={index} {...props} index={index} onNext={onNext} />}
+    />
+  );
 }
 
 function AssessmentStep({ programSlug, component, index, onNext }: Step) {
@@ -99,11 +177,28 @@ function AssessmentStep({ programSlug, component, index, onNext }: Step) {
   return (
     <Stack gap="sm">
       <Text fw={600}>{q.question}</Text>
-      <ChoiceInput type={q.type} choices={q.answers.map((a) => ({ id: a.id, label: a.answer }))} max={null} value={ids} onChange={setChosen} />
+      <ChoiceInput
+        type={q.type}
+        choices={q.answers.map((a) => ({ id: a.id, label: a.answer }))}
+        max={null}
+        value={ids}
+        onChange={setChosen}
+      />
       <Group>
-        <Button loading={answerAssessment.isPending} onClick={() => answerAssessment.mutate({ params: { programSlug, a: component.slug, index }, body: { answerIds: ids } })}>Save answer</Button>
+        <Button
+          loading={answerAssessment.isPending}
+          onClick={() =>
+            answerAssessment.mutate({ params: { programSlug, a: component.slug, index }, body: { answerIds: ids } })
+          }
+        >
+          Save answer
+        </Button>
         {q.chosenAnswerIds.length > 0 && <Badge color="teal">Saved</Badge>}
-        {onNext && <Button variant="default" onClick={onNext}>Next question</Button>}
+        {onNext && (
+          <Button variant="default" onClick={onNext}>
+            Next question
+          </Button>
+        )}
       </Group>
     </Stack>
   );
@@ -111,12 +206,16 @@ function AssessmentStep({ programSlug, component, index, onNext }: Step) {
 
 export function AssessmentView(props: Props) {
   const intro = useAssessmentIntroduction(props.programSlug, props.component.slug).data?.body;
-  const outcome = useAssessmentOutcome(props.programSlug, props.component.slug, props.component.completedAt !== null).data?.body;
+  const outcome = useAssessmentOutcome(props.programSlug, props.component.slug, props.component.completedAt !== null)
+    .data?.body;
   if (!intro) return null;
   return (
     <Stack gap="md">
       <RichHtml text={intro.introduction} />
-      <Walker count={intro.questionCount} render={(index, onNext) => <AssessmentStep key={index} {...props} index={index} onNext={onNext} />} />
+      <Walker
+        count={intro.questionCount}
+        render={(index, onNext) => <AssessmentStep key={index} {...props} index={index} onNext={onNext} />}
+      />
       {outcome?.outcome && (
         <Alert color="indigo" title={`Your outcome: ${outcome.outcome.title}`} data-testid="assessment-outcome">
           {outcome.outcome.description}

@@ -18,7 +18,11 @@ const routeApi = getRouteApi('/admin/learning/programs/$programSlug/lessons/$les
 /** /admin/learning/programs/{programSlug}/lessons/{lessonSlug}: a segmented lesson's segments and details. */
 export function LessonPage() {
   const { programSlug, lessonSlug } = routeApi.useParams();
-  return <LoadedEntity result={useLesson(programSlug, lessonSlug)}>{(lesson) => <LessonView lesson={lesson} />}</LoadedEntity>;
+  return (
+    <LoadedEntity result={useLesson(programSlug, lessonSlug)}>
+      {(lesson) => <LessonView lesson={lesson} />}
+    </LoadedEntity>
+  );
 }
 
 function LessonView({ lesson }: { lesson: Lesson }) {
@@ -35,7 +39,11 @@ function LessonView({ lesson }: { lesson: Lesson }) {
   const actions = {
     edit: (segment: LessonSegment) => setTarget({ segment }),
     remove: (segment: LessonSegment) =>
-      confirmDelete('Delete Lesson Segment', <>Are you sure you want to delete the segment "{segment.name}"? This action cannot be undone.</>, () => remove(segment)),
+      confirmDelete(
+        'Delete Lesson Segment',
+        <>Are you sure you want to delete the segment "{segment.name}"? This action cannot be undone.</>,
+        () => remove(segment),
+      ),
     move: (from: number, to: number) => {
       const next = moveItem(segments, from, to);
       if (!next) return;
@@ -110,7 +118,12 @@ function LessonDetails({ lesson }: { lesson: Lesson }) {
           {lesson.learningXps.length ? (
             <Group gap={4} wrap="wrap" mt={4}>
               {lesson.learningXps.map((x) => (
-                <Badge key={x.id} variant="outline" className={classes.badge} classNames={{ label: classes.badgeLabel }}>
+                <Badge
+                  key={x.id}
+                  variant="outline"
+                  className={classes.badge}
+                  classNames={{ label: classes.badgeLabel }}
+                >
                   {`${x.name} - ${lesson.xp} xp`}
                 </Badge>
               ))}

@@ -6,7 +6,10 @@ import { mockServer } from '../../mocks/node';
 import { renderRoute, slow } from '../../test/render';
 
 // BlockNote needs a real browser; the form's editor is a stub that hands over a fixed document.
-const typed: RichTextDoc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Typed', styles: {} }], children: [] }] };
+const typed: RichTextDoc = {
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Typed', styles: {} }], children: [] }],
+};
 vi.mock('../../components/rich-text', () => ({
   RichTextEditor: (props: { label?: string; onChange: (doc: RichTextDoc) => void }) => (
     <button type="button" onClick={() => props.onChange(typed)}>
@@ -51,7 +54,8 @@ beforeEach(() => {
   );
 });
 
-const names = () => screen.getAllByTestId(/^segment-/).map((el) => within(el).getByText(/./, { selector: 'p' }).textContent);
+const names = () =>
+  screen.getAllByTestId(/^segment-/).map((el) => within(el).getByText(/./, { selector: 'p' }).textContent);
 
 describe(PATH, () => {
   it('shows the segments in order, the details card and the way back', async () => {
@@ -59,11 +63,17 @@ describe(PATH, () => {
     expect(await screen.findByRole('heading', { name: 'Our History' }, slow)).toBeTruthy();
     expect(names()).toEqual(['The Founding', 'Growing Chapters', 'Your Part']);
     expect(screen.getByText('Scholarship - 20 xp')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Program' }).getAttribute('href')).toBe('/admin/learning/programs/leadership-foundations');
+    expect(screen.getByRole('link', { name: 'Back to Program' }).getAttribute('href')).toBe(
+      '/admin/learning/programs/leadership-foundations',
+    );
     expect(screen.getByLabelText('Drag Your Part')).toBeTruthy();
     // The breadcrumbs name the program and the lesson as they are written, not as their slugs read.
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    await waitFor(() => expect(within(crumbs).getByRole('link', { name: 'Leadership Foundations' }).getAttribute('href')).toBe('/admin/learning/programs/leadership-foundations'));
+    await waitFor(() =>
+      expect(within(crumbs).getByRole('link', { name: 'Leadership Foundations' }).getAttribute('href')).toBe(
+        '/admin/learning/programs/leadership-foundations',
+      ),
+    );
     expect(within(crumbs).getByText('Our History')).toBeTruthy();
   });
 
@@ -72,7 +82,9 @@ describe(PATH, () => {
       http.patch('/api/admin/lesson-segment/:id/index', async ({ request, params }) => {
         const { entityIds } = (await request.json()) as { entityIds: number[] };
         orders.push([Number(params.id), ...entityIds]);
-        return HttpResponse.json(entityIds.map((id, i) => ({ ...lesson.segments.find((s) => s.id === id)!, index: i })));
+        return HttpResponse.json(
+          entityIds.map((id, i) => ({ ...lesson.segments.find((s) => s.id === id)!, index: i })),
+        );
       }),
     );
     renderRoute(PATH);
@@ -83,7 +95,9 @@ describe(PATH, () => {
   });
 
   it('puts the order back when saving it fails, with the spec texts', async () => {
-    mockServer.use(http.patch('/api/admin/lesson-segment/:id/index', () => HttpResponse.json({ message: 'Boom' }, { status: 500 })));
+    mockServer.use(
+      http.patch('/api/admin/lesson-segment/:id/index', () => HttpResponse.json({ message: 'Boom' }, { status: 500 })),
+    );
     renderRoute(PATH);
     fireEvent.click(await screen.findByRole('button', { name: 'Move Your Part up' }, slow));
     expect(names()).toEqual(['The Founding', 'Your Part', 'Growing Chapters']);
@@ -108,7 +122,11 @@ describe(PATH, () => {
   });
 
   it('shows the spec texts when saving a segment fails', async () => {
-    mockServer.use(http.post('/api/admin/program-component/:id/lesson-segment', () => HttpResponse.json({ message: 'Boom' }, { status: 500 })));
+    mockServer.use(
+      http.post('/api/admin/program-component/:id/lesson-segment', () =>
+        HttpResponse.json({ message: 'Boom' }, { status: 500 }),
+      ),
+    );
     renderRoute(PATH);
     fireEvent.click(await screen.findByRole('button', { name: 'Add Lesson Segment' }, slow));
     const drawer = await screen.findByRole('dialog', { name: 'Add Lesson Segment' });

@@ -23,7 +23,11 @@ export function SegmentForm(props: { componentId: number; segment?: LessonSegmen
   return (
     <EntityForm form={form} onCancel={props.onDone}>
       <TextInput label="Name" required maxLength={254} {...form.getInputProps('name')} />
-      <RichTextEditor label="Curriculum" value={form.values.curriculum} onChange={(doc) => form.setValue('curriculum', doc)} />
+      <RichTextEditor
+        label="Curriculum"
+        value={form.values.curriculum}
+        onChange={(doc) => form.setValue('curriculum', doc)}
+      />
     </EntityForm>
   );
 }

@@ -34,4 +34,8 @@ export function useEmailScheduled(query: EmailScheduledQuery) {
 }
 
 /** Stats by institution: the paged list (GET /api/admin/logistics/stats-by-institution). */
-export const institutionStatsArea = createArea(['invitations', 'stats-by-institution'], { list: tsr.logisticsStats.byInstitution }, { listQuery: InstitutionStatsQuery });
+export const institutionStatsArea = createArea(
+  ['invitations', 'stats-by-institution'],
+  { list: tsr.logisticsStats.byInstitution },
+  { listQuery: InstitutionStatsQuery },
+);

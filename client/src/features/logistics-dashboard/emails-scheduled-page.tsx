@@ -10,7 +10,14 @@ import {
   type EmailScheduledDay,
   type ScheduledLevel,
 } from '@app/contract';
-import { DataTable, ListError, ListFilters, type Column, type FilterDef, type FilterValues } from '../../components/list-kit';
+import {
+  DataTable,
+  ListError,
+  ListFilters,
+  type Column,
+  type FilterDef,
+  type FilterValues,
+} from '../../components/list-kit';
 import { count } from '../../components/format';
 import { useEmailScheduled } from './api';
 import type { EmailsScheduledSearch } from './search';
@@ -29,11 +36,34 @@ const LEVELS: Record<ScheduledLevel, { color: string; label: string }> = {
   danger: { color: 'red', label: 'Danger' },
 };
 
-const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const weekday = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 const columns: Column<EmailScheduledDay>[] = [
-  { key: 'date', header: 'Date', render: (d) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{weekday.format(new Date(`${d.date}T00:00:00Z`))}</Text> },
-  { key: 'count', header: 'Emails', align: 'right', render: (d) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{count(d.count)}</Text> },
+  {
+    key: 'date',
+    header: 'Date',
+    render: (d) => (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {weekday.format(new Date(`${d.date}T00:00:00Z`))}
+      </Text>
+    ),
+  },
+  {
+    key: 'count',
+    header: 'Emails',
+    align: 'right',
+    render: (d) => (
+      <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {count(d.count)}
+      </Text>
+    ),
+  },
   {
     key: 'level',
     header: 'Indicator',
@@ -63,15 +93,18 @@ export function EmailsScheduledPage() {
   const days = result.data?.body.days;
   const total = days?.reduce((sum, d) => sum + d.count, 0);
   const apply = (values: FilterValues) =>
-    void navigate({ to: '.', search: { dateFrom: values.dateFrom || undefined, dateTo: values.dateTo || undefined } } as never);
+    void navigate({
+      to: '.',
+      search: { dateFrom: values.dateFrom || undefined, dateTo: values.dateTo || undefined },
+    } as never);
 
   return (
     <Stack gap="md">
       <div>
         <Title order={2}>Emails Scheduled per Day</Title>
         <Text c="dimmed" size="sm" mt={4}>
-          Recipients of the email reminders not yet sent, per UTC day. Above {count(EMAILS_PER_DAY_WARNING)} is a warning, above{' '}
-          {count(EMAILS_PER_DAY_DANGER)} danger.
+          Recipients of the email reminders not yet sent, per UTC day. Above {count(EMAILS_PER_DAY_WARNING)} is a
+          warning, above {count(EMAILS_PER_DAY_DANGER)} danger.
         </Text>
       </div>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
@@ -82,7 +115,14 @@ export function EmailsScheduledPage() {
             initial={range}
             onApply={apply}
             actions={
-              <ActionIcon variant="default" size="lg" aria-label="Refresh" title="Refresh" onClick={() => void result.refetch()} loading={result.isFetching && !result.isPending}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label="Refresh"
+                title="Refresh"
+                onClick={() => void result.refetch()}
+                loading={result.isFetching && !result.isPending}
+              >
                 <IconRefresh size={18} />
               </ActionIcon>
             }

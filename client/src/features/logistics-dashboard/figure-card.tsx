@@ -22,13 +22,26 @@ export function FigureCard({ title, figures, size, error, onRetry, note }: Figur
         {title}
       </Text>
       {figures ? (
-        <SimpleGrid renderRoot={(props) => <dl {...props} />} cols={{ base: 2, xs: 3 }} spacing="md" verticalSpacing="md" m={0}>
+        <SimpleGrid
+          renderRoot={(props) => <dl {...props} />}
+          cols={{ base: 2, xs: 3 }}
+          spacing="md"
+          verticalSpacing="md"
+          m={0}
+        >
           {figures.map((f) => (
             <div key={f.label}>
               <Text component="dt" size="xs" c="dimmed">
                 {f.label}
               </Text>
-              <Text component="dd" m={0} fz={22} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
+              <Text
+                component="dd"
+                m={0}
+                fz={22}
+                fw={700}
+                lh={1.2}
+                style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+              >
                 {f.value}
               </Text>
             </div>
@@ -37,7 +50,13 @@ export function FigureCard({ title, figures, size, error, onRetry, note }: Figur
       ) : error ? (
         <CardError error={error} onRetry={onRetry} />
       ) : (
-        <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="md" role="status" aria-busy="true" aria-label={`Loading ${title}`}>
+        <SimpleGrid
+          cols={{ base: 2, xs: 3 }}
+          spacing="md"
+          role="status"
+          aria-busy="true"
+          aria-label={`Loading ${title}`}
+        >
           {Array.from({ length: size }, (_, i) => (
             <Stack key={i} gap={6}>
               <Skeleton h={10} w="60%" />

@@ -25,18 +25,47 @@ export function LogisticsDashboardPage() {
           </Text>
         </div>
         <Group gap="sm">
-          <Button component={Link} to="/admin/logistics/stats-by-institution" variant="default" leftSection={<IconBuildingBank size={16} />}>
+          <Button
+            component={Link}
+            to="/admin/logistics/stats-by-institution"
+            variant="default"
+            leftSection={<IconBuildingBank size={16} />}
+          >
             Stats by Institution
           </Button>
-          <Button component={Link} to="/admin/logistics/emails-scheduled-per-day" variant="default" leftSection={<IconCalendarStats size={16} />}>
+          <Button
+            component={Link}
+            to="/admin/logistics/emails-scheduled-per-day"
+            variant="default"
+            leftSection={<IconCalendarStats size={16} />}
+          >
             Emails per Day
           </Button>
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <FigureCard title="Response Rate" size={3} figures={stats && responseFigures(stats)} error={invitees.error} onRetry={retryInvitees} note={<RevenueHint />} />
-        <FigureCard title="Database" size={3} figures={stats && databaseFigures(stats)} error={invitees.error} onRetry={retryInvitees} />
-        <FigureCard title="Invitee Emails" size={9} figures={stats && emailFigures(stats)} error={invitees.error} onRetry={retryInvitees} />
+        <FigureCard
+          title="Response Rate"
+          size={3}
+          figures={stats && responseFigures(stats)}
+          error={invitees.error}
+          onRetry={retryInvitees}
+          note={<RevenueHint />}
+        />
+        <FigureCard
+          title="Database"
+          size={3}
+          figures={stats && databaseFigures(stats)}
+          error={invitees.error}
+          onRetry={retryInvitees}
+        />
+        <FigureCard
+          title="Invitee Emails"
+          size={9}
+          figures={stats && emailFigures(stats)}
+          error={invitees.error}
+          onRetry={retryInvitees}
+        />
         <FigureCard
           title="Email Sending Quota"
           size={3}

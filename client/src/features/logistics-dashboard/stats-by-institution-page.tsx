@@ -43,9 +43,28 @@ const columns: Column<InstitutionStatsRow>[] = [
       </Group>
     ),
   },
-  { key: 'deadline', header: 'Deadline', sortField: 'deadline', render: (r) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDay(r.deadline)}</Text> },
-  { key: 'pledged', header: 'Pledge Rate', sortField: 'ratio_pledged', render: (r) => <Rate ratio={r.ratio_pledged} label={`${count(r.count_pledged)} pledged`} /> },
-  { key: 'joined', header: 'RR', sortField: 'ratio_joined', render: (r) => <Rate ratio={r.ratio_joined} label={`${count(r.count_joined)} paid`} /> },
+  {
+    key: 'deadline',
+    header: 'Deadline',
+    sortField: 'deadline',
+    render: (r) => (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatDay(r.deadline)}
+      </Text>
+    ),
+  },
+  {
+    key: 'pledged',
+    header: 'Pledge Rate',
+    sortField: 'ratio_pledged',
+    render: (r) => <Rate ratio={r.ratio_pledged} label={`${count(r.count_pledged)} pledged`} />,
+  },
+  {
+    key: 'joined',
+    header: 'RR',
+    sortField: 'ratio_joined',
+    render: (r) => <Rate ratio={r.ratio_joined} label={`${count(r.count_joined)} paid`} />,
+  },
   {
     key: 'delivered',
     header: 'Delivery Rate',
@@ -60,7 +79,13 @@ const columns: Column<InstitutionStatsRow>[] = [
     visibleFrom: 'sm',
     render: (r) => <Rate ratio={r.ratio_opened} label={`${count(r.count_opened)} opened`} />,
   },
-  { key: 'ctr', header: 'CTR', sortField: 'ratio_ctr', visibleFrom: 'sm', render: (r) => <Rate ratio={r.ratio_ctr} label={`${count(r.count_clicked)} clicked`} /> },
+  {
+    key: 'ctr',
+    header: 'CTR',
+    sortField: 'ratio_ctr',
+    visibleFrom: 'sm',
+    render: (r) => <Rate ratio={r.ratio_ctr} label={`${count(r.count_clicked)} clicked`} />,
+  },
 ];
 
 /**

@@ -6,7 +6,6 @@ import { dateTile, formatEventRange } from './format';
 import classes from './member-events.module.css';
 import { IconLine } from '../../components/icon-line';
 
-
 function RsvpAction({ event }: { event: MemberEvent }) {
   const { rsvp, withdraw } = useRsvpMutations();
   const params = { uuid: event.uuid };
@@ -17,7 +16,13 @@ function RsvpAction({ event }: { event: MemberEvent }) {
         <Badge variant="light" color="green" size="lg" leftSection={<IconCheck size={14} />}>
           Going
         </Badge>
-        <Button variant="default" size="sm" loading={withdraw.isPending} disabled={busy} onClick={() => withdraw.mutate({ params })}>
+        <Button
+          variant="default"
+          size="sm"
+          loading={withdraw.isPending}
+          disabled={busy}
+          onClick={() => withdraw.mutate({ params })}
+        >
           Withdraw RSVP
         </Button>
       </>

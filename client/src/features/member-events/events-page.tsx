@@ -66,7 +66,13 @@ export function MemberEventsPage() {
         </Stack>
       )}
       {body && body.pagination.totalItems > 0 && (
-        <ListPager page={list.search.page} pageSize={list.search.pageSize} pagination={body.pagination} onPage={list.setPage} onPageSize={list.setPageSize} />
+        <ListPager
+          page={list.search.page}
+          pageSize={list.search.pageSize}
+          pagination={body.pagination}
+          onPage={list.setPage}
+          onPageSize={list.setPageSize}
+        />
       )}
     </Stack>
   );

@@ -6,7 +6,9 @@ const plain = (s: string) => s.replace(/[\u202f\u2009]/g, ' ');
 
 describe('formatEventRange', () => {
   it('says the shared date once when the event ends the same day', () => {
-    expect(plain(formatEventRange('2026-03-03T15:00:00Z', '2026-03-03T16:30:00Z', 'en-US', 'UTC'))).toBe('Tue, Mar 3, 2026, 3:00 – 4:30 PM');
+    expect(plain(formatEventRange('2026-03-03T15:00:00Z', '2026-03-03T16:30:00Z', 'en-US', 'UTC'))).toBe(
+      'Tue, Mar 3, 2026, 3:00 – 4:30 PM',
+    );
   });
 
   it('gives both dates when the event ends another day', () => {

@@ -10,7 +10,14 @@ import { memberEventOf } from '../../test/events';
 import { formatEventRange } from './format';
 
 const member: CurrentAccount = {
-  id: 9, firstName: 'Max', lastName: 'Member', fullName: 'Max Member', email: 'max@example.edu', avatarUrl: null, admin: false, mustSetUpTwoFactor: false,
+  id: 9,
+  firstName: 'Max',
+  lastName: 'Member',
+  fullName: 'Max Member',
+  email: 'max@example.edu',
+  avatarUrl: null,
+  admin: false,
+  mustSetUpTwoFactor: false,
 };
 
 const event = memberEventOf;
@@ -96,7 +103,10 @@ describe('/member', () => {
   });
 
   it('keeps the My RSVPs filter in the URL and sends hasRsvp=1', async () => {
-    const server = serveEvents([event(1, { name: 'Leadership Summit' }), event(2, { name: 'Service Day', hasRsvp: true })]);
+    const server = serveEvents([
+      event(1, { name: 'Leadership Summit' }),
+      event(2, { name: 'Service Day', hasRsvp: true }),
+    ]);
     const { router } = renderRoute('/member');
     await screen.findByRole('article', { name: 'Leadership Summit' });
     await userEvent.click(screen.getByText('My RSVPs'));
@@ -119,7 +129,9 @@ describe('/member', () => {
   });
 
   it('sends a signed-out visitor to /login with the path', async () => {
-    mockServer.use(http.get('/api/public/account', () => HttpResponse.json({ message: 'You must be signed in' }, { status: 401 })));
+    mockServer.use(
+      http.get('/api/public/account', () => HttpResponse.json({ message: 'You must be signed in' }, { status: 401 })),
+    );
     const { router } = renderRoute('/member?hasRsvp=1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toEqual({ redirect: '/member?hasRsvp=1' });

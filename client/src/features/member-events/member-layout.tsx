@@ -24,7 +24,14 @@ export function MemberLayout() {
                   Admin dashboard
                 </Button>
               )}
-              <Button component={Link} to="/member" variant="subtle" size="xs" visibleFrom="xs" activeOptions={{ exact: true }}>
+              <Button
+                component={Link}
+                to="/member"
+                variant="subtle"
+                size="xs"
+                visibleFrom="xs"
+                activeOptions={{ exact: true }}
+              >
                 Events
               </Button>
               <Button component={Link} to="/member/programs" variant="subtle" size="xs" visibleFrom="xs">

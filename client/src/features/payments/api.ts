@@ -6,4 +6,8 @@ const tsr = areaClient({ payments: paymentsContract });
 const routes = apiRouter({ payments: paymentsContract }).payments;
 
 /** The payments list (issue 23): read-only, exported with its filters. */
-export const paymentsArea = createArea('payments', { list: tsr.payments.list }, { listQuery: PaymentListQuery, exportRoute: routes.export });
+export const paymentsArea = createArea(
+  'payments',
+  { list: tsr.payments.list },
+  { listQuery: PaymentListQuery, exportRoute: routes.export },
+);

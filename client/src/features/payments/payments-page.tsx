@@ -9,15 +9,32 @@ import { formatDay } from '../../components/format';
 
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search name, email, code or reference' },
-  { key: 'method', type: 'select', label: 'Method', options: PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] })) },
+  {
+    key: 'method',
+    type: 'select',
+    label: 'Method',
+    options: PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] })),
+  },
   { key: 'paidFrom', type: 'date', label: 'Paid from' },
   { key: 'paidTo', type: 'date', label: 'Paid to' },
 ];
 
-const methodColor: Record<PaymentMethod, string> = { stripe: 'indigo', card: 'blue', check: 'teal', cash: 'green', other: 'gray', waived: 'orange' };
+const methodColor: Record<PaymentMethod, string> = {
+  stripe: 'indigo',
+  card: 'blue',
+  check: 'teal',
+  cash: 'green',
+  other: 'gray',
+  waived: 'orange',
+};
 
 function Amount({ p }: { p: Payment }) {
-  if (p.method === 'waived') return <Text size="sm" c="dimmed">Fee waived</Text>;
+  if (p.method === 'waived')
+    return (
+      <Text size="sm" c="dimmed">
+        Fee waived
+      </Text>
+    );
   return (
     <Stack gap={0} align="flex-end">
       <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
@@ -67,7 +84,9 @@ const columns: Column<Payment>[] = [
           <Note lineClamp={1}>{p.invitee.institutionName}</Note>
         </div>
       ) : (
-        <Text size="sm" c="dimmed">—</Text>
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
       ),
   },
   {

@@ -26,7 +26,17 @@ const payment = (over: Partial<Payment>): Payment => ({
   recordedBy: null,
   ...over,
 });
-const eve: MemberRow = { id: 31, firstname: 'Eve', lastname: 'Upton', fullname: 'Eve Upton', email: 'eve@lakeside.edu', invitationcode: 'LSC-3', schoolname: 'Lakeside College', memberat: null, pledgedat: '2024-05-01T00:00:00.000Z' };
+const eve: MemberRow = {
+  id: 31,
+  firstname: 'Eve',
+  lastname: 'Upton',
+  fullname: 'Eve Upton',
+  email: 'eve@lakeside.edu',
+  invitationcode: 'LSC-3',
+  schoolname: 'Lakeside College',
+  memberat: null,
+  pledgedat: '2024-05-01T00:00:00.000Z',
+};
 
 const { record, clear, requests } = requestLog();
 
@@ -34,13 +44,35 @@ beforeEach(() => {
   notifications.clean();
   clear();
   mockServer.use(
-    http.get('/api/admin/accounts/payments', async ({ request }) => (
-      await record(request),
-      HttpResponse.json(pageOf([payment({}), payment({ id: 2, method: 'check', reference: 'Check #1042', refundedCents: 2000, recordedBy: 'Ada Admin', account: { id: 32, name: 'Sam Lee', email: 'sam@lakeside.edu' } }), payment({ id: 3, method: 'waived', amountCents: 0, invitee: null, reference: 'Scholarship' })]))
-    )),
+    http.get(
+      '/api/admin/accounts/payments',
+      async ({ request }) => (
+        await record(request),
+        HttpResponse.json(
+          pageOf([
+            payment({}),
+            payment({
+              id: 2,
+              method: 'check',
+              reference: 'Check #1042',
+              refundedCents: 2000,
+              recordedBy: 'Ada Admin',
+              account: { id: 32, name: 'Sam Lee', email: 'sam@lakeside.edu' },
+            }),
+            payment({ id: 3, method: 'waived', amountCents: 0, invitee: null, reference: 'Scholarship' }),
+          ]),
+        )
+      ),
+    ),
     http.get('/api/admin/accounts/pledges', () => HttpResponse.json(pageOf([eve]))),
-    http.post('/api/admin/accounts/legacy/:id/payment', async ({ request }) => (await record(request), HttpResponse.json(payment({ method: 'check' })))),
-    http.post('/api/admin/accounts/legacy/:id/complete-without-payment', async ({ request }) => (await record(request), HttpResponse.json(payment({ method: 'waived', amountCents: 0 })))),
+    http.post(
+      '/api/admin/accounts/legacy/:id/payment',
+      async ({ request }) => (await record(request), HttpResponse.json(payment({ method: 'check' }))),
+    ),
+    http.post(
+      '/api/admin/accounts/legacy/:id/complete-without-payment',
+      async ({ request }) => (await record(request), HttpResponse.json(payment({ method: 'waived', amountCents: 0 }))),
+    ),
   );
 });
 
@@ -50,11 +82,15 @@ describe('/admin/accounts/payments', () => {
     expect(await screen.findByText('Sam Lee', {}, slow)).toBeTruthy();
     expect(screen.getByText('Refunded $20.00')).toBeTruthy();
     expect(screen.getByText('Fee waived')).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: 'Invitation #12' })[0]!.getAttribute('href')).toBe('/admin/logistics/invitations/12');
+    expect(screen.getAllByRole('link', { name: 'Invitation #12' })[0]!.getAttribute('href')).toBe(
+      '/admin/logistics/invitations/12',
+    );
     expect(screen.getByText('Recorded by Ada Admin')).toBeTruthy();
     const params = requests.at(-1)!.url.searchParams;
     expect([params.get('method'), params.get('paidFrom')]).toEqual(['check', '2026-11-01']);
-    expect(screen.getByRole('link', { name: /Export/ }).getAttribute('href')).toContain('/api/admin/accounts/payments/export?');
+    expect(screen.getByRole('link', { name: /Export/ }).getAttribute('href')).toContain(
+      '/api/admin/accounts/payments/export?',
+    );
   });
 });
 
@@ -70,7 +106,12 @@ describe('pledges: the Payment menu', () => {
     const posted = requests.filter((r) => r.method === 'POST');
     expect(posted).toHaveLength(1);
     expect(posted[0]!.url.pathname).toBe('/api/admin/accounts/legacy/31/payment');
-    expect(posted[0]!.body).toEqual({ amountCents: 9500, method: 'check', reference: 'Check #77', externalId: expect.stringMatching(/^staff-/) });
+    expect(posted[0]!.body).toEqual({
+      amountCents: 9500,
+      method: 'check',
+      reference: 'Check #77',
+      externalId: expect.stringMatching(/^staff-/),
+    });
   });
 
   it('Complete Without Payment asks first, then waives', async () => {
@@ -80,6 +121,10 @@ describe('pledges: the Payment menu', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Complete Without Payment' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Complete Without Payment' }));
     expect(await screen.findByText('Membership completed without payment.')).toBeTruthy();
-    await waitFor(() => expect(requests.filter((r) => r.method === 'POST').map((r) => r.url.pathname)).toEqual(['/api/admin/accounts/legacy/31/complete-without-payment']));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'POST').map((r) => r.url.pathname)).toEqual([
+        '/api/admin/accounts/legacy/31/complete-without-payment',
+      ]),
+    );
   });
 });

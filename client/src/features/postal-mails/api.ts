@@ -1,5 +1,12 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { POSTAL_MAIL_MESSAGES, postalMailsContract, type Paged, type PostalMail, type PostalMailInput, type PostalMailListQuery } from '@app/contract';
+import {
+  POSTAL_MAIL_MESSAGES,
+  postalMailsContract,
+  type Paged,
+  type PostalMail,
+  type PostalMailInput,
+  type PostalMailListQuery,
+} from '@app/contract';
 import { createArea } from '../../api/area';
 import { areaClient } from '../../api/tsr';
 
@@ -12,7 +19,9 @@ const POLL_MS = 5000;
 export function pollWhileRunning(response: unknown): number | false {
   const items = (response as { body?: Paged<PostalMail> } | undefined)?.body?.items ?? [];
   const now = Date.now();
-  const running = items.some((m) => m.uploadStatus === 'In Progress' || (!m.uploadStartedAt && Date.parse(m.uploadScheduledAt) <= now));
+  const running = items.some(
+    (m) => m.uploadStatus === 'In Progress' || (!m.uploadStartedAt && Date.parse(m.uploadScheduledAt) <= now),
+  );
   return running ? POLL_MS : false;
 }
 
@@ -30,7 +39,8 @@ export function useInvitationPostalMails(invitationId: number) {
     });
 }
 
-const invalidate = (queryClient: ReturnType<typeof useQueryClient>) => () => queryClient.invalidateQueries({ queryKey: [KEY] });
+const invalidate = (queryClient: ReturnType<typeof useQueryClient>) => () =>
+  queryClient.invalidateQueries({ queryKey: [KEY] });
 
 /**
  * Add (no mailing) or edit a mailing of `invitationId`, for `useEntityForm`: 'Postal mailing saved
@@ -43,13 +53,20 @@ export function useSavePostalMail(invitationId: number) {
   const update = tsr.postalMails.update.useMutation({ meta, onSettled });
   return {
     create: (body: PostalMailInput) => create.mutateAsync({ params: { id: invitationId }, body }),
-    update: (mailId: number | string, body: PostalMailInput) => update.mutateAsync({ params: { id: invitationId, mailId: Number(mailId) }, body }),
+    update: (mailId: number | string, body: PostalMailInput) =>
+      update.mutateAsync({ params: { id: invitationId, mailId: Number(mailId) }, body }),
   };
 }
 
 /** Deletes a mailing that has not started (the server refuses one that has, with its reason). */
 export function useRemovePostalMail() {
   const onSettled = invalidate(useQueryClient());
-  const mutation = tsr.postalMails.remove.useMutation({ meta: { successMessage: POSTAL_MAIL_MESSAGES.deleted }, onSettled });
-  return { remove: (mail: PostalMail) => mutation.mutate({ params: { id: mail.invitation.id, mailId: mail.id } }), isPending: mutation.isPending };
+  const mutation = tsr.postalMails.remove.useMutation({
+    meta: { successMessage: POSTAL_MAIL_MESSAGES.deleted },
+    onSettled,
+  });
+  return {
+    remove: (mail: PostalMail) => mutation.mutate({ params: { id: mail.invitation.id, mailId: mail.id } }),
+    isPending: mutation.isPending,
+  };
 }

@@ -6,7 +6,13 @@ import { RowActions, type Column } from '../../components/list-kit';
 import { UploadStatusCell } from './status-cell';
 import { AbTestBadge } from '../../components/ab-test-badge';
 
-const hour = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const hour = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 /** 'Mar 5, 2030, 9:00 AM' in the browser's time zone (the hour the form chose). */
 export const formatHour = (iso: string) => hour.format(new Date(iso));
 
@@ -17,7 +23,8 @@ function confirmDelete(mail: PostalMail, remove: (mail: PostalMail) => void) {
     title: 'Delete Postal Mailing',
     children: (
       <Text size="sm">
-        Are you sure you want to delete the postal mailing scheduled for <b>{formatHour(mail.uploadScheduledAt)}</b>? This action cannot be undone.
+        Are you sure you want to delete the postal mailing scheduled for <b>{formatHour(mail.uploadScheduledAt)}</b>?
+        This action cannot be undone.
       </Text>
     ),
     labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -52,8 +59,20 @@ export function mailColumns(actions: MailActions, invitationColumn?: Column<Post
         ),
     },
     ...(invitationColumn ? [invitationColumn] : []),
-    { key: 'inviteCount', header: 'Invite Count', sortField: 'inviteCount', visibleFrom: 'sm', render: (m) => <Text size="sm">{m.inviteCount}</Text> },
-    { key: 'testValue', header: 'Test', sortField: 'testValue', visibleFrom: 'sm', render: (m) => <Text size="sm">{m.testValue}</Text> },
+    {
+      key: 'inviteCount',
+      header: 'Invite Count',
+      sortField: 'inviteCount',
+      visibleFrom: 'sm',
+      render: (m) => <Text size="sm">{m.inviteCount}</Text>,
+    },
+    {
+      key: 'testValue',
+      header: 'Test',
+      sortField: 'testValue',
+      visibleFrom: 'sm',
+      render: (m) => <Text size="sm">{m.testValue}</Text>,
+    },
     { key: 'status', header: 'Status', render: (m) => <UploadStatusCell mail={m} /> },
     {
       key: 'actions',
@@ -61,7 +80,13 @@ export function mailColumns(actions: MailActions, invitationColumn?: Column<Post
       align: 'right',
       // Only before the upload starts (the server refuses it afterwards too).
       render: (m) =>
-        m.uploadStartedAt ? null : <RowActions name={`postal mailing #${m.id}`} onEdit={() => actions.edit(m)} onDelete={() => confirmDelete(m, actions.remove)} />,
+        m.uploadStartedAt ? null : (
+          <RowActions
+            name={`postal mailing #${m.id}`}
+            onEdit={() => actions.edit(m)}
+            onDelete={() => confirmDelete(m, actions.remove)}
+          />
+        ),
     },
   ];
 }
@@ -74,7 +99,13 @@ export const invitationColumn: Column<PostalMail> = {
   render: (m) => (
     <div style={{ minWidth: 130 }}>
       <Group gap={6} wrap="nowrap">
-        <Anchor component={Link} to={`/admin/logistics/invitations/${m.invitation.id}`} search={{ tab: 'Postal Mailings' } as never} size="sm" fw={500}>
+        <Anchor
+          component={Link}
+          to={`/admin/logistics/invitations/${m.invitation.id}`}
+          search={{ tab: 'Postal Mailings' } as never}
+          size="sm"
+          fw={500}
+        >
           #{m.invitation.id} {m.invitation.institutionName}
         </Anchor>
         {m.invitation.test && <AbTestBadge name={m.invitation.test.name} />}

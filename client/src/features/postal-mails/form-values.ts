@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { PostalMailInput, type InviteCountBucket, type PostalMail, type TestSegment, type UploadedFile } from '@app/contract';
+import {
+  PostalMailInput,
+  type InviteCountBucket,
+  type PostalMail,
+  type TestSegment,
+  type UploadedFile,
+} from '@app/contract';
 import { scheduledHourValues, scheduledInstant, type ScheduledHourValues } from '../../components/form-kit';
 
 /** What the postal mailing form edits: the whole zip (to show it) and the upload hour as a local day and hour. */

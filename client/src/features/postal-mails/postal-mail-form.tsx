@@ -8,9 +8,23 @@ import { PostalMailFormSchema, toFormValues } from './form-values';
  * The Add/Edit Postal Mailing form (spec 02 §5): one zip up to 100 MB, the upload hour (hours already
  * over cannot be chosen), the invite-count bucket and the test segment it reaches.
  */
-export function PostalMailForm({ invitationId, mail, onDone }: { invitationId: number; mail?: PostalMail; onDone: () => void }) {
+export function PostalMailForm({
+  invitationId,
+  mail,
+  onDone,
+}: {
+  invitationId: number;
+  mail?: PostalMail;
+  onDone: () => void;
+}) {
   const save = useSavePostalMail(invitationId);
-  const form = useEntityForm({ schema: PostalMailFormSchema, initialValues: toFormValues(mail), id: mail?.id, ...save, onSaved: onDone });
+  const form = useEntityForm({
+    schema: PostalMailFormSchema,
+    initialValues: toFormValues(mail),
+    id: mail?.id,
+    ...save,
+    onSaved: onDone,
+  });
   // The schema checks `fileId`: its errors ('File is required') go under the zip.
   const fileError = form.getInputProps('fileId' as never).error;
   return (
@@ -31,7 +45,12 @@ export function PostalMailForm({ invitationId, mail, onDone }: { invitationId: n
         errorPath="uploadScheduledAt"
         note="Your local time; the zip and the CSV of recipients go to the print vendor at the start of that hour."
       />
-      <EnumSelect label="Invite Count" values={INVITE_COUNT_BUCKETS} allowDeselect={false} {...form.getInputProps('inviteCount')} />
+      <EnumSelect
+        label="Invite Count"
+        values={INVITE_COUNT_BUCKETS}
+        allowDeselect={false}
+        {...form.getInputProps('inviteCount')}
+      />
       <EnumSelect label="Test" values={TEST_SEGMENTS} allowDeselect={false} {...form.getInputProps('testValue')} />
     </EntityForm>
   );

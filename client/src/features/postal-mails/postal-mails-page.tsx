@@ -9,7 +9,6 @@ import { useMailDrawer } from './use-mail-drawer';
 
 const PostalMailDrawer = lazy(() => import('./postal-mail-drawer'));
 
-
 const filters: FilterDef[] = [{ key: 'search', type: 'search', placeholder: 'Search id, institution or chapter' }];
 
 const idColumn: Column<PostalMail> = {
@@ -24,7 +23,8 @@ const idColumn: Column<PostalMail> = {
   ),
 };
 
-const useMailList = (query: Parameters<typeof postalMailsArea.useList>[0]) => postalMailsArea.useList(query, { refetchInterval: pollWhileRunning });
+const useMailList = (query: Parameters<typeof postalMailsArea.useList>[0]) =>
+  postalMailsArea.useList(query, { refetchInterval: pollWhileRunning });
 
 /** /admin/logistics/postal-mails: every invitation's postal mailings; edit and delete before the upload starts. */
 export function PostalMailsPage() {

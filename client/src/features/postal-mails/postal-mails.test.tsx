@@ -10,12 +10,27 @@ import { invitationOf } from '../../test/invitation';
 import { issuesOf } from '../../test/issues';
 import { PostalMailFormSchema } from './form-values';
 
-const invitation = invitationOf({ deliverEmails: false, deliverPostalMails: true, test: { id: 2, name: 'Letter color', slug: 'letter-color' } });
+const invitation = invitationOf({
+  deliverEmails: false,
+  deliverPostalMails: true,
+  test: { id: 2, name: 'Letter color', slug: 'letter-color' },
+});
 
-const zip = { id: 31, fileName: 'spring-letters.zip', url: '/api/files/31/spring-letters.zip', sizeInBytes: 2048, contentType: 'application/zip' };
+const zip = {
+  id: 31,
+  fileName: 'spring-letters.zip',
+  url: '/api/files/31/spring-letters.zip',
+  sizeInBytes: 2048,
+  contentType: 'application/zip',
+};
 const mail = (over: Partial<PostalMail>): PostalMail => ({
   id: 1,
-  invitation: { id: 9, institutionName: 'Lakeside College', chapterName: 'Lakeside Chapter', test: { id: 2, name: 'Letter color' } },
+  invitation: {
+    id: 9,
+    institutionName: 'Lakeside College',
+    chapterName: 'Lakeside Chapter',
+    test: { id: 2, name: 'Letter color' },
+  },
   file: zip,
   uploadScheduledAt: '2099-03-01T09:00:00.000Z',
   inviteCount: 'All',
@@ -36,9 +51,20 @@ const uploaded = mail({
   ...started,
   uploadStatus: 'Success',
   uploadCount: 1250,
-  uploadCsv: { id: 40, fileName: 'postal-mail-2-recipients.csv', url: '/api/files/40/postal-mail-2-recipients.csv', sizeInBytes: 900, contentType: 'text/csv' },
+  uploadCsv: {
+    id: 40,
+    fileName: 'postal-mail-2-recipients.csv',
+    url: '/api/files/40/postal-mail-2-recipients.csv',
+    sizeInBytes: 900,
+    contentType: 'text/csv',
+  },
 });
-const failed = mail({ id: 3, ...started, uploadStatus: 'Failed', uploadStatusReason: 'Transfer to the print vendor failed: connection refused' });
+const failed = mail({
+  id: 3,
+  ...started,
+  uploadStatus: 'Failed',
+  uploadStatusReason: 'Transfer to the print vendor failed: connection refused',
+});
 const running = mail({ id: 4, ...started, uploadStatus: 'In Progress' });
 
 let listRequests: URL[];
@@ -46,10 +72,12 @@ let saved: Array<{ method: string; url: string; body: unknown }>;
 beforeEach(() => {
   listRequests = [];
   saved = [];
-  const record = (method: string, status: number, answer: unknown) => async ({ request }: { request: Request }) => {
-    saved.push({ method, url: request.url, body: method === 'DELETE' ? null : await request.json() });
-    return status === 204 ? new HttpResponse(null, { status }) : HttpResponse.json(answer as never, { status });
-  };
+  const record =
+    (method: string, status: number, answer: unknown) =>
+    async ({ request }: { request: Request }) => {
+      saved.push({ method, url: request.url, body: method === 'DELETE' ? null : await request.json() });
+      return status === 204 ? new HttpResponse(null, { status }) : HttpResponse.json(answer as never, { status });
+    };
   mockServer.use(
     http.get('/api/admin/logistics/invitations/:id', () => HttpResponse.json(invitation as never)),
     http.get('/api/admin/logistics/invitations/:id/postal-mails', ({ request }) => {
@@ -93,7 +121,9 @@ describe("the invitation's Postal Mailings tab", () => {
 
     // Sorting writes pSort and goes back to the first page, leaving the Invitees tab's keys alone.
     fireEvent.click(screen.getByRole('button', { name: /Test/ }));
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ tab: 'Postal Mailings', pSort: 'testValue:asc', page: 3 }));
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({ tab: 'Postal Mailings', pSort: 'testValue:asc', page: 3 }),
+    );
     expect((router.state.location.search as Record<string, unknown>).pPage).toBeUndefined();
   });
 
@@ -106,7 +136,10 @@ describe("the invitation's Postal Mailings tab", () => {
     const week = new Date(Date.now() + 7 * 86_400_000);
     const shown = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(week);
     expect(within(drawer).getByLabelText(/Upload date/)).toHaveProperty('value', shown);
-    expect(within(drawer).getAllByLabelText(/Upload hour/)[0]).toHaveProperty('value', `${String(new Date().getHours()).padStart(2, '0')}:00`);
+    expect(within(drawer).getAllByLabelText(/Upload hour/)[0]).toHaveProperty(
+      'value',
+      `${String(new Date().getHours()).padStart(2, '0')}:00`,
+    );
     fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
     expect(await within(drawer).findByText('File is required')).toBeTruthy();
     expect(saved).toEqual([]);
@@ -122,19 +155,37 @@ describe("the invitation's Postal Mailings tab", () => {
     expect(saved[0]).toMatchObject({
       method: 'PUT',
       url: expect.stringContaining('/api/admin/logistics/invitations/9/postal-mails/1'),
-      body: { fileId: 31, uploadScheduledAt: '2099-03-01T09:00:00.000Z', inviteCount: '2nd time', testValue: 'Control' },
+      body: {
+        fileId: 31,
+        uploadScheduledAt: '2099-03-01T09:00:00.000Z',
+        inviteCount: '2nd time',
+        testValue: 'Control',
+      },
     });
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete postal mailing #1' }));
     expect(await screen.findByText(/This action cannot be undone/, {}, slow)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(saved.at(-1)).toMatchObject({ method: 'DELETE', url: expect.stringContaining('/invitations/9/postal-mails/1') }));
+    await waitFor(() =>
+      expect(saved.at(-1)).toMatchObject({
+        method: 'DELETE',
+        url: expect.stringContaining('/invitations/9/postal-mails/1'),
+      }),
+    );
   });
 });
 
 describe('the postal mailing form rules', () => {
   it("are the contract's: an hour already over and a missing zip are refused with its texts", () => {
-    expect(issuesOf(PostalMailFormSchema, { file: null, day: '2020-01-01', hour: '09', inviteCount: 'All', testValue: 'All' })).toEqual([
+    expect(
+      issuesOf(PostalMailFormSchema, {
+        file: null,
+        day: '2020-01-01',
+        hour: '09',
+        inviteCount: 'All',
+        testValue: 'All',
+      }),
+    ).toEqual([
       ['fileId', 'File is required'],
       ['uploadScheduledAt', 'Past hours cannot be chosen'],
     ]);

@@ -45,7 +45,15 @@ export function UploadStatusCell({ mail }: { mail: PostalMail }) {
   }
   return (
     <Tooltip label={mail.uploadStatusReason ?? 'The upload failed'} multiline w={280} withArrow>
-      <Badge component="button" type="button" size="sm" variant="light" color="red" style={{ cursor: 'help' }} aria-label={`Failed: ${mail.uploadStatusReason ?? 'The upload failed'}`}>
+      <Badge
+        component="button"
+        type="button"
+        size="sm"
+        variant="light"
+        color="red"
+        style={{ cursor: 'help' }}
+        aria-label={`Failed: ${mail.uploadStatusReason ?? 'The upload failed'}`}
+      >
         Failed
       </Badge>
     </Tooltip>

@@ -13,10 +13,19 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   return (
     <Stack gap="md">
       <Alert color="green" title="Two-factor sign-in is on">
-        Save these recovery codes somewhere safe. If you lose your phone, each one signs you in once instead of a code from the
-        app. They are not shown again.
+        Save these recovery codes somewhere safe. If you lose your phone, each one signs you in once instead of a code
+        from the app. They are not shown again.
       </Alert>
-      <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Recovery codes">
+      <SimpleGrid
+        cols={2}
+        spacing="xs"
+        verticalSpacing="xs"
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label="Recovery codes"
+      >
         {codes.map((c) => (
           <li key={c}>
             <Code fz="sm" display="block" ta="center" py={6}>
@@ -29,7 +38,12 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         <Group gap="xs">
           <CopyButton value={text}>
             {({ copied, copy }) => (
-              <Button variant="default" size="sm" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
+              <Button
+                variant="default"
+                size="sm"
+                leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                onClick={copy}
+              >
                 {copied ? 'Copied' : 'Copy'}
               </Button>
             )}

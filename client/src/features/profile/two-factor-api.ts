@@ -23,7 +23,10 @@ function useRefreshAfterChange() {
   const queryClient = useQueryClient();
   const router = useRouter();
   return async () => {
-    await Promise.all([queryClient.invalidateQueries({ queryKey: twoFactorQueries.status }), queryClient.refetchQueries({ queryKey: currentAccountKey })]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: twoFactorQueries.status }),
+      queryClient.refetchQueries({ queryKey: currentAccountKey }),
+    ]);
     await router.invalidate();
   };
 }
@@ -37,5 +40,8 @@ export function useConfirmSetup() {
 
 export function useTurnOff() {
   const refresh = useRefreshAfterChange();
-  return tsr.twoFactor.disable.useMutation({ meta: { formIssues: true, successMessage: TWO_FACTOR_OFF }, onSuccess: () => refresh() });
+  return tsr.twoFactor.disable.useMutation({
+    meta: { formIssues: true, successMessage: TWO_FACTOR_OFF },
+    onSuccess: () => refresh(),
+  });
 }

@@ -8,7 +8,8 @@ import { useStartSetup, useTwoFactorStatus } from './two-factor-api';
 import { TwoFactorOffForm } from './two-factor-off-form';
 import { TwoFactorSetup } from './two-factor-setup';
 
-type Stage = { kind: 'idle' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[] } | { kind: 'turning-off' };
+type Stage =
+  { kind: 'idle' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[] } | { kind: 'turning-off' };
 
 /** Two-factor sign-in on the profile: turn it on (QR code, key, confirming code, recovery codes) or off. */
 export function TwoFactorCard() {
@@ -38,12 +39,16 @@ export function TwoFactorCard() {
       ) : stage.kind === 'codes' ? (
         <RecoveryCodes codes={stage.codes} onDone={idle} />
       ) : stage.kind === 'setup' ? (
-        <TwoFactorSetup setup={stage.setup} onConfirmed={(codes) => setStage({ kind: 'codes', codes })} onCancel={idle} />
+        <TwoFactorSetup
+          setup={stage.setup}
+          onConfirmed={(codes) => setStage({ kind: 'codes', codes })}
+          onCancel={idle}
+        />
       ) : s.enabled ? (
         <Stack gap="sm">
           <Text size="sm">
-            Signing in asks for a code from your authenticator app after your password. On since {formatDay(s.enabledAt)};{' '}
-            {s.recoveryCodesLeft} recovery code{s.recoveryCodesLeft === 1 ? '' : 's'} left.
+            Signing in asks for a code from your authenticator app after your password. On since{' '}
+            {formatDay(s.enabledAt)}; {s.recoveryCodesLeft} recovery code{s.recoveryCodesLeft === 1 ? '' : 's'} left.
           </Text>
           {stage.kind === 'turning-off' ? (
             <TwoFactorOffForm onDone={idle} />
@@ -63,11 +68,14 @@ export function TwoFactorCard() {
             </Alert>
           )}
           <Text size="sm">
-            Add a second step to your sign-in: a 6-digit code from an authenticator app on your phone (Google Authenticator, Microsoft
-            Authenticator, 1Password, or any other).
+            Add a second step to your sign-in: a 6-digit code from an authenticator app on your phone (Google
+            Authenticator, Microsoft Authenticator, 1Password, or any other).
           </Text>
           <Group>
-            <Button loading={start.isPending} onClick={() => start.mutate({}, { onSuccess: ({ body }) => setStage({ kind: 'setup', setup: body }) })}>
+            <Button
+              loading={start.isPending}
+              onClick={() => start.mutate({}, { onSuccess: ({ body }) => setStage({ kind: 'setup', setup: body }) })}
+            >
               Turn on two-factor sign-in
             </Button>
           </Group>

@@ -25,14 +25,27 @@ export function TwoFactorOffForm({ onDone }: { onDone: () => void }) {
     setValue('');
     setErrors({});
   };
-  const common = { value, onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValue(e.currentTarget.value), error: errors[field], maw: 320, 'data-autofocus': true };
+  const common = {
+    value,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValue(e.currentTarget.value),
+    error: errors[field],
+    maw: 320,
+    'data-autofocus': true,
+  };
 
   return (
     <ShortForm onSubmit={submit} pending={turnOff.isPending} onCancel={onDone} submitLabel="Turn off">
       {withPassword ? (
         <PasswordInput key="password" label="Your password" autoComplete="current-password" {...common} />
       ) : (
-        <TextInput key="code" label="A code from your authenticator app" autoComplete="one-time-code" inputMode="numeric" placeholder="123456" {...common} />
+        <TextInput
+          key="code"
+          label="A code from your authenticator app"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          placeholder="123456"
+          {...common}
+        />
       )}
       <Anchor component="button" type="button" size="sm" onClick={switchKind} style={{ alignSelf: 'flex-start' }}>
         {withPassword ? 'Use a code from the app instead' : 'Use your password instead'}

@@ -10,7 +10,15 @@ import { useConfirmSetup } from './two-factor-api';
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
 /** Scan the QR code (or type the key), then confirm with the app's code: only then is it on. */
-export function TwoFactorSetup({ setup, onConfirmed, onCancel }: { setup: Setup; onConfirmed: (codes: string[]) => void; onCancel: () => void }) {
+export function TwoFactorSetup({
+  setup,
+  onConfirmed,
+  onCancel,
+}: {
+  setup: Setup;
+  onConfirmed: (codes: string[]) => void;
+  onCancel: () => void;
+}) {
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const confirm = useConfirmSetup();
@@ -20,7 +28,10 @@ export function TwoFactorSetup({ setup, onConfirmed, onCancel }: { setup: Setup;
     const parsed = TwoFactorConfirmInput.safeParse({ code });
     if (!parsed.success) return setErrors(fieldErrors({ body: { issues: parsed.error.issues } }));
     setErrors({});
-    confirm.mutate({ body: parsed.data }, { onSuccess: ({ body }) => onConfirmed(body.recoveryCodes), onError: (error) => setErrors(fieldErrors(error)) });
+    confirm.mutate(
+      { body: parsed.data },
+      { onSuccess: ({ body }) => onConfirmed(body.recoveryCodes), onError: (error) => setErrors(fieldErrors(error)) },
+    );
   };
 
   return (

@@ -19,7 +19,13 @@ const KEY = 'programs';
 /** Programs (spec 03 /admin/learning/programs): list, one program, add, edit and delete. */
 export const programsArea = createArea(
   KEY,
-  { list: tsr.programs.list, detail: tsr.programs.get, create: tsr.programs.create, update: tsr.programs.update, remove: tsr.programs.remove },
+  {
+    list: tsr.programs.list,
+    detail: tsr.programs.get,
+    create: tsr.programs.create,
+    update: tsr.programs.update,
+    remove: tsr.programs.remove,
+  },
   {
     savedMessage: 'Program saved',
     removeMeta: { successMessage: PROGRAM_MESSAGES.deleted, errorTitle: PROGRAM_MESSAGES.deleteFailed },
@@ -39,23 +45,38 @@ function useInvalidate() {
   return () => queryClient.invalidateQueries({ queryKey: [KEY] });
 }
 
-const sectionFailure = { errorTitle: PROGRAM_MESSAGES.sectionSaveFailed, errorMessage: PROGRAM_MESSAGES.sectionSaveFailedDetail, formIssues: true };
+const sectionFailure = {
+  errorTitle: PROGRAM_MESSAGES.sectionSaveFailed,
+  errorMessage: PROGRAM_MESSAGES.sectionSaveFailedDetail,
+  formIssues: true,
+};
 
 /** Add (no id) or edit a section of `programId`, for `useEntityForm`. */
 export function useSaveSection(programId: number) {
   const onSettled = useInvalidate();
-  const create = tsr.programs.createSection.useMutation({ meta: { successMessage: 'Section saved', ...sectionFailure }, onSettled });
-  const update = tsr.programs.updateSection.useMutation({ meta: { successMessage: 'Section saved', ...sectionFailure }, onSettled });
+  const create = tsr.programs.createSection.useMutation({
+    meta: { successMessage: 'Section saved', ...sectionFailure },
+    onSettled,
+  });
+  const update = tsr.programs.updateSection.useMutation({
+    meta: { successMessage: 'Section saved', ...sectionFailure },
+    onSettled,
+  });
   return {
     create: (body: ProgramSectionInput) => create.mutateAsync({ params: { programId }, body }),
-    update: (id: number | string, body: ProgramSectionInput) => update.mutateAsync({ params: { id: Number(id) }, body }),
+    update: (id: number | string, body: ProgramSectionInput) =>
+      update.mutateAsync({ params: { id: Number(id) }, body }),
   };
 }
 
 export function useRemoveSection() {
   const onSettled = useInvalidate();
   const mutation = tsr.programs.removeSection.useMutation({
-    meta: { successMessage: PROGRAM_MESSAGES.sectionDeleted, errorTitle: PROGRAM_MESSAGES.sectionDeleteFailed, errorMessage: PROGRAM_MESSAGES.sectionDeleteFailedDetail },
+    meta: {
+      successMessage: PROGRAM_MESSAGES.sectionDeleted,
+      errorTitle: PROGRAM_MESSAGES.sectionDeleteFailed,
+      errorMessage: PROGRAM_MESSAGES.sectionDeleteFailedDetail,
+    },
     onSettled,
   });
   return (id: number) => mutation.mutate({ params: { id } });
@@ -66,26 +87,45 @@ export function useComponentForm(enabled = true) {
 }
 
 export function useComponent(id: number | undefined) {
-  return tsr.programs.getComponent.useQuery({ queryKey: [KEY, 'component', id], queryData: { params: { id: id ?? 0 } }, enabled: id !== undefined });
+  return tsr.programs.getComponent.useQuery({
+    queryKey: [KEY, 'component', id],
+    queryData: { params: { id: id ?? 0 } },
+    enabled: id !== undefined,
+  });
 }
 
-const componentFailure = { errorTitle: COMPONENT_MESSAGES.saveFailed, errorMessage: COMPONENT_MESSAGES.saveFailedDetail, formIssues: true };
+const componentFailure = {
+  errorTitle: COMPONENT_MESSAGES.saveFailed,
+  errorMessage: COMPONENT_MESSAGES.saveFailedDetail,
+  formIssues: true,
+};
 
 /** Add a component to a section, or edit one: 'Component created' on add. */
 export function useSaveComponent(programId: number, sectionId: number) {
   const onSettled = useInvalidate();
-  const create = tsr.programs.createComponent.useMutation({ meta: { successMessage: COMPONENT_MESSAGES.created, ...componentFailure }, onSettled });
-  const update = tsr.programs.updateComponent.useMutation({ meta: { successMessage: COMPONENT_MESSAGES.updated, ...componentFailure }, onSettled });
+  const create = tsr.programs.createComponent.useMutation({
+    meta: { successMessage: COMPONENT_MESSAGES.created, ...componentFailure },
+    onSettled,
+  });
+  const update = tsr.programs.updateComponent.useMutation({
+    meta: { successMessage: COMPONENT_MESSAGES.updated, ...componentFailure },
+    onSettled,
+  });
   return {
     create: (body: ProgramComponentInput) => create.mutateAsync({ params: { programId, sectionId }, body }),
-    update: (id: number | string, body: ProgramComponentPatch) => update.mutateAsync({ params: { id: Number(id) }, body }),
+    update: (id: number | string, body: ProgramComponentPatch) =>
+      update.mutateAsync({ params: { id: Number(id) }, body }),
   };
 }
 
 export function useRemoveComponent() {
   const onSettled = useInvalidate();
   const mutation = tsr.programs.removeComponent.useMutation({
-    meta: { successMessage: COMPONENT_MESSAGES.deleted, errorTitle: COMPONENT_MESSAGES.deleteFailed, errorMessage: COMPONENT_MESSAGES.deleteFailedDetail },
+    meta: {
+      successMessage: COMPONENT_MESSAGES.deleted,
+      errorTitle: COMPONENT_MESSAGES.deleteFailed,
+      errorMessage: COMPONENT_MESSAGES.deleteFailedDetail,
+    },
     onSettled,
   });
   return (id: number) => mutation.mutate({ params: { id } });
@@ -99,15 +139,18 @@ export function useReorderComponents(programId: number, slug: string) {
   const queryClient = useQueryClient();
   const key = syllabusKey(slug);
   const mutation = tsr.programs.reorderComponents.useMutation({
-    meta: { successMessage: COMPONENT_MESSAGES.orderUpdated, errorTitle: COMPONENT_MESSAGES.reorderFailed, errorMessage: COMPONENT_MESSAGES.reorderFailedDetail },
+    meta: {
+      successMessage: COMPONENT_MESSAGES.orderUpdated,
+      errorTitle: COMPONENT_MESSAGES.reorderFailed,
+      errorMessage: COMPONENT_MESSAGES.reorderFailedDetail,
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: [KEY] }),
   });
   return (body: ComponentOrderInput & { sectionId: number }, optimistic: ProgramDetail) => {
     const previous = queryClient.getQueryData(key);
-    queryClient.setQueryData(key, (old: { status: number; body: ProgramDetail; headers?: Headers } | undefined) => (old ? { ...old, body: optimistic } : old));
-    mutation.mutate(
-      { params: { programId }, body },
-      { onError: () => queryClient.setQueryData(key, previous) },
+    queryClient.setQueryData(key, (old: { status: number; body: ProgramDetail; headers?: Headers } | undefined) =>
+      old ? { ...old, body: optimistic } : old,
     );
+    mutation.mutate({ params: { programId }, body }, { onError: () => queryClient.setQueryData(key, previous) });
   };
 }

@@ -72,7 +72,15 @@ function initialValues(type: ComponentType, c?: ProgramComponent) {
  * a calendar event's Learning event (start, end, location, description) and its optional async fallback.
  * Creating a segmented lesson opens its lesson page.
  */
-export function ComponentDialog({ program, target, onClose }: { program: ProgramDetail; target: ComponentTarget; onClose: () => void }) {
+export function ComponentDialog({
+  program,
+  target,
+  onClose,
+}: {
+  program: ProgramDetail;
+  target: ComponentTarget;
+  onClose: () => void;
+}) {
   const options = useComponentForm();
   const existing = useComponent(target.id);
   const title = `${target.id ? 'Edit' : 'Add'} ${typeLabel(target.type)}`;
@@ -81,7 +89,9 @@ export function ComponentDialog({ program, target, onClose }: { program: Program
       <LoadedEntity result={options}>
         {(lists) =>
           target.id ? (
-            <LoadedEntity result={existing}>{(c) => <ComponentForm program={program} target={target} lists={lists} component={c} onClose={onClose} />}</LoadedEntity>
+            <LoadedEntity result={existing}>
+              {(c) => <ComponentForm program={program} target={target} lists={lists} component={c} onClose={onClose} />}
+            </LoadedEntity>
           ) : (
             <ComponentForm program={program} target={target} lists={lists} onClose={onClose} />
           )
@@ -91,7 +101,13 @@ export function ComponentDialog({ program, target, onClose }: { program: Program
   );
 }
 
-function ComponentForm(props: { program: ProgramDetail; target: ComponentTarget; lists: ProgramComponentForm; component?: ProgramComponent; onClose: () => void }) {
+function ComponentForm(props: {
+  program: ProgramDetail;
+  target: ComponentTarget;
+  lists: ProgramComponentForm;
+  component?: ProgramComponent;
+  onClose: () => void;
+}) {
   const { program, target, lists, component, onClose } = props;
   const type = target.type;
   const navigate = useNavigate();
@@ -107,7 +123,10 @@ function ComponentForm(props: { program: ProgramDetail; target: ComponentTarget;
       onClose();
       const created = (result as { body?: ProgramComponent }).body;
       if (!editing && created?.componentType === 'segmented lesson') {
-        void navigate({ to: '/admin/learning/programs/$programSlug/lessons/$lessonSlug' as never, params: { programSlug: program.slug, lessonSlug: created.slug } as never });
+        void navigate({
+          to: '/admin/learning/programs/$programSlug/lessons/$lessonSlug' as never,
+          params: { programSlug: program.slug, lessonSlug: created.slug } as never,
+        });
       }
     },
   });
@@ -130,14 +149,44 @@ function ComponentForm(props: { program: ProgramDetail; target: ComponentTarget;
         data-autofocus
         maxLength={254}
         disabled={editing && type === 'assessment'}
-        description={editing && type === 'assessment' ? 'The name of an assessment component cannot be changed' : undefined}
+        description={
+          editing && type === 'assessment' ? 'The name of an assessment component cannot be changed' : undefined
+        }
         {...form.getInputProps('name')}
       />
       {type === 'assessment' && (
-        <Select label="Assessment" placeholder="Choose an assessment" data={toData(lists.assessmentsList)} searchable clearable nothingFoundMessage="No assessments yet" {...form.getInputProps('assessmentId')} />
+        <Select
+          label="Assessment"
+          placeholder="Choose an assessment"
+          data={toData(lists.assessmentsList)}
+          searchable
+          clearable
+          nothingFoundMessage="No assessments yet"
+          {...form.getInputProps('assessmentId')}
+        />
       )}
-      {type === 'quiz' && <Select label="Quiz" placeholder="Choose a quiz" data={toData(lists.quizList)} searchable clearable nothingFoundMessage="No quizzes yet" {...form.getInputProps('quizId')} />}
-      {type === 'survey' && <Select label="Survey" placeholder="Choose a survey" data={toData(lists.surveyList)} searchable clearable nothingFoundMessage="No surveys yet" {...form.getInputProps('surveyId')} />}
+      {type === 'quiz' && (
+        <Select
+          label="Quiz"
+          placeholder="Choose a quiz"
+          data={toData(lists.quizList)}
+          searchable
+          clearable
+          nothingFoundMessage="No quizzes yet"
+          {...form.getInputProps('quizId')}
+        />
+      )}
+      {type === 'survey' && (
+        <Select
+          label="Survey"
+          placeholder="Choose a survey"
+          data={toData(lists.surveyList)}
+          searchable
+          clearable
+          nothingFoundMessage="No surveys yet"
+          {...form.getInputProps('surveyId')}
+        />
+      )}
       {aiList && AI_TYPES.includes(type) && (
         <Select
           label="AI template"
@@ -159,7 +208,11 @@ function ComponentForm(props: { program: ProgramDetail; target: ComponentTarget;
         />
       )}
       {type === 'lesson' && (
-        <RichTextEditor label="Lesson content" value={v.curriculum} onChange={(doc) => form.setValue('curriculum', doc)} />
+        <RichTextEditor
+          label="Lesson content"
+          value={v.curriculum}
+          onChange={(doc) => form.setValue('curriculum', doc)}
+        />
       )}
       {type === 'segmented lesson' && !editing && (
         <Text size="sm" c="dimmed">
@@ -168,7 +221,12 @@ function ComponentForm(props: { program: ProgramDetail; target: ComponentTarget;
       )}
       {type === 'calendar event' && (
         <Stack gap="sm">
-          <TextInput type="datetime-local" label="Event Start" withAsterisk {...form.getInputProps('calendarEvent.eventStart')} />
+          <TextInput
+            type="datetime-local"
+            label="Event Start"
+            withAsterisk
+            {...form.getInputProps('calendarEvent.eventStart')}
+          />
           <TextInput
             type="datetime-local"
             label="Event End"
@@ -177,8 +235,20 @@ function ComponentForm(props: { program: ProgramDetail; target: ComponentTarget;
           />
           <TextInput label="Location" maxLength={255} {...form.getInputProps('calendarEvent.location')} />
           <Textarea label="Event description" rows={2} {...form.getInputProps('calendarEvent.description')} />
-          <Switch label="Async curriculum fallback" description="Learners who cannot join can complete another component instead" {...form.getInputProps('calendarHasFallback', { type: 'checkbox' })} />
-          {v.calendarHasFallback && <Select label="Fallback component" withAsterisk data={fallbackChoices} searchable {...form.getInputProps('fallbackId')} />}
+          <Switch
+            label="Async curriculum fallback"
+            description="Learners who cannot join can complete another component instead"
+            {...form.getInputProps('calendarHasFallback', { type: 'checkbox' })}
+          />
+          {v.calendarHasFallback && (
+            <Select
+              label="Fallback component"
+              withAsterisk
+              data={fallbackChoices}
+              searchable
+              {...form.getInputProps('fallbackId')}
+            />
+          )}
         </Stack>
       )}
       {xpShown && (

@@ -42,7 +42,12 @@ export function ComponentRow(props: {
     >
       <Stack gap={4}>
         <Group gap="xs" wrap="wrap">
-          <Badge variant="light" color={TYPE_COLORS[c.componentType]} leftSection={<TypeIcon size={12} />} className={classes.badge}>
+          <Badge
+            variant="light"
+            color={TYPE_COLORS[c.componentType]}
+            leftSection={<TypeIcon size={12} />}
+            className={classes.badge}
+          >
             {typeLabel(c.componentType)}
           </Badge>
           <Text size="sm" fw={500} className={classes.name}>

@@ -7,7 +7,10 @@ export type Move = { fromSectionId: number; fromIndex: number; toSectionId: numb
  * target section's component ids in their new order. Undefined when nothing moves.
  * @example moveComponent(program, { fromSectionId: 1, fromIndex: 0, toSectionId: 1, toIndex: 2 })
  */
-export function moveComponent(program: ProgramDetail, move: Move): { program: ProgramDetail; sectionId: number; entityIds: number[] } | undefined {
+export function moveComponent(
+  program: ProgramDetail,
+  move: Move,
+): { program: ProgramDetail; sectionId: number; entityIds: number[] } | undefined {
   if (move.fromSectionId === move.toSectionId && move.fromIndex === move.toIndex) return undefined;
   const from = program.sections.find((s) => s.id === move.fromSectionId);
   const to = program.sections.find((s) => s.id === move.toSectionId);
@@ -19,7 +22,11 @@ export function moveComponent(program: ProgramDetail, move: Move): { program: Pr
   target.splice(toIndex, 0, { ...moved, sectionId: to.id, section: { id: to.id } });
   const renumber = <T extends { index: number }>(list: T[]) => list.map((c, index) => ({ ...c, index }));
   const sections = program.sections.map((s) =>
-    s.id === to.id ? { ...s, components: renumber(target) } : s.id === from.id ? { ...s, components: renumber(source) } : s,
+    s.id === to.id
+      ? { ...s, components: renumber(target) }
+      : s.id === from.id
+        ? { ...s, components: renumber(source) }
+        : s,
   );
   return { program: { ...program, sections }, sectionId: to.id, entityIds: target.map((c) => c.id) };
 }

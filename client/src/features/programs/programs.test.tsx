@@ -40,10 +40,44 @@ const component = (over: Partial<ProgramComponent>): ProgramComponent => ({
 });
 
 const lesson = component({ fallbackFor: [{ id: 3, name: 'Live Class' }] });
-const quiz = component({ id: 2, name: 'Knowledge Check', slug: 'knowledge-check', componentType: 'quiz', index: 1, learningXpIds: [1], learningXps: [{ id: 1, name: 'Leadership' }], xp: 10 });
-const live = component({ id: 3, name: 'Live Class', slug: 'live-class', componentType: 'calendar event', index: 2, calendarHasFallback: true, fallbackId: 1, fallbackToName: 'Intro Lesson' });
-const assessment = component({ id: 5, sectionId: 71, section: { id: 71 }, name: 'Strengths', slug: 'strengths', componentType: 'assessment', index: 1 });
-const segmented = component({ id: 4, sectionId: 71, section: { id: 71 }, name: 'Deep Dive', slug: 'demo-lesson', componentType: 'segmented lesson', lessonSegments: 3 });
+const quiz = component({
+  id: 2,
+  name: 'Knowledge Check',
+  slug: 'knowledge-check',
+  componentType: 'quiz',
+  index: 1,
+  learningXpIds: [1],
+  learningXps: [{ id: 1, name: 'Leadership' }],
+  xp: 10,
+});
+const live = component({
+  id: 3,
+  name: 'Live Class',
+  slug: 'live-class',
+  componentType: 'calendar event',
+  index: 2,
+  calendarHasFallback: true,
+  fallbackId: 1,
+  fallbackToName: 'Intro Lesson',
+});
+const assessment = component({
+  id: 5,
+  sectionId: 71,
+  section: { id: 71 },
+  name: 'Strengths',
+  slug: 'strengths',
+  componentType: 'assessment',
+  index: 1,
+});
+const segmented = component({
+  id: 4,
+  sectionId: 71,
+  section: { id: 71 },
+  name: 'Deep Dive',
+  slug: 'demo-lesson',
+  componentType: 'segmented lesson',
+  lessonSegments: 3,
+});
 
 const program = (): ProgramDetail => ({
   id: 7,
@@ -53,7 +87,14 @@ const program = (): ProgramDetail => ({
   createdAt: at,
   updatedAt: at,
   sections: [
-    { id: 70, programId: 7, name: 'Week One', description: 'Getting started', index: 0, components: [lesson, quiz, live] },
+    {
+      id: 70,
+      programId: 7,
+      name: 'Week One',
+      description: 'Getting started',
+      index: 0,
+      components: [lesson, quiz, live],
+    },
     { id: 71, programId: 7, name: 'Week Two', description: null, index: 1, components: [segmented, assessment] },
     { id: 72, programId: 7, name: 'Week Three', description: null, index: 2, components: [] },
   ],
@@ -61,7 +102,8 @@ const program = (): ProgramDetail => ({
 
 // jsdom's document has no doctype; the drag-and-drop library warns about it on every render.
 beforeAll(() => {
-  if (!document.doctype) document.insertBefore(document.implementation.createDocumentType('html', '', ''), document.documentElement);
+  if (!document.doctype)
+    document.insertBefore(document.implementation.createDocumentType('html', '', ''), document.documentElement);
 });
 
 let reorders: Array<{ programId: string; body: any }>;
@@ -77,7 +119,9 @@ beforeEach(() => {
   mockServer.use(
     http.get('/api/admin/programs', () => HttpResponse.json(pageOf([{ ...program(), sections: undefined }]))),
     http.get('/api/admin/program/slug/:slug', ({ params }) =>
-      params.slug === 'empty' ? HttpResponse.json({ ...program(), slug: 'empty', sections: [] }) : HttpResponse.json(program()),
+      params.slug === 'empty'
+        ? HttpResponse.json({ ...program(), slug: 'empty', sections: [] })
+        : HttpResponse.json(program()),
     ),
     http.delete('/api/admin/program/:id', ({ params }) => {
       deleted.push(String(params.id));
@@ -85,7 +129,9 @@ beforeEach(() => {
     }),
     http.patch('/api/admin/program/:programId/component/index', async ({ params, request }) => {
       reorders.push({ programId: String(params.programId), body: await request.json() });
-      return reorderStatus === 200 ? HttpResponse.json(program()) : HttpResponse.json({ message: 'Boom' }, { status: reorderStatus });
+      return reorderStatus === 200
+        ? HttpResponse.json(program())
+        : HttpResponse.json({ message: 'Boom' }, { status: reorderStatus });
     }),
     http.get('/api/admin/program-component/form', () =>
       HttpResponse.json({
@@ -100,11 +146,16 @@ beforeEach(() => {
         surveyList: [],
       }),
     ),
-    http.get('/api/admin/program-component/:id', ({ params }) => HttpResponse.json([lesson, quiz, live, segmented, assessment].find((c) => String(c.id) === params.id)!)),
+    http.get('/api/admin/program-component/:id', ({ params }) =>
+      HttpResponse.json([lesson, quiz, live, segmented, assessment].find((c) => String(c.id) === params.id)!),
+    ),
     http.post('/api/admin/program/:programId/section/:sectionId/component', async ({ request }) => {
       const body = (await request.json()) as any;
       created.push(body);
-      return HttpResponse.json(component({ id: 9, name: body.name, componentType: body.componentType, slug: 'new-lesson' }), { status: 201 });
+      return HttpResponse.json(
+        component({ id: 9, name: body.name, componentType: body.componentType, slug: 'new-lesson' }),
+        { status: 201 },
+      );
     }),
   );
 });
@@ -135,7 +186,9 @@ describe('/admin/learning/programs/{programSlug}', () => {
     expect(screen.getByRole('button', { name: 'Delete Knowledge Check' })).toBeTruthy();
     // A section with components cannot be deleted; an empty one can.
     expect((screen.getByRole('button', { name: 'Delete section Week One' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Delete section Week Three' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Delete section Week Three' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
   });
 
   it("shows 'Add your first section' for an empty program", async () => {
@@ -158,7 +211,9 @@ describe('/admin/learning/programs/{programSlug}', () => {
     expect(screen.getByText('Error updating component')).toBeTruthy();
     const section = screen.getByTestId('section-70');
     await waitFor(() => {
-      const names = within(section).getAllByTestId(/^component-/).map((el) => el.getAttribute('data-testid'));
+      const names = within(section)
+        .getAllByTestId(/^component-/)
+        .map((el) => el.getAttribute('data-testid'));
       expect(names).toEqual(['component-intro-lesson', 'component-knowledge-check', 'component-live-class']);
     });
   });

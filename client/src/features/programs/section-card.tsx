@@ -20,7 +20,12 @@ function AddComponentMenu({ onPick }: { onPick: (type: ComponentType) => void })
     // Taller than most windows: the theme holds every menu to the room the window has.
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} rightSection={<IconChevronDown size={14} />}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          rightSection={<IconChevronDown size={14} />}
+        >
           Add Program Component
         </Button>
       </Menu.Target>
@@ -47,7 +52,12 @@ function AddComponentMenu({ onPick }: { onPick: (type: ComponentType) => void })
 }
 
 /** A section: position, name, description, its components (a drop target) and its actions. */
-export function SectionCard(props: { section: Section; position: number; actions: SectionActions; componentActions: ComponentActions}) {
+export function SectionCard(props: {
+  section: Section;
+  position: number;
+  actions: SectionActions;
+  componentActions: ComponentActions;
+}) {
   const { section: s, actions } = props;
   const used = s.components.length > 0;
   return (
@@ -77,7 +87,13 @@ export function SectionCard(props: { section: Section; position: number; actions
               </ActionIcon>
             </Tooltip>
             <Tooltip label={used ? 'A section with components cannot be deleted' : 'Delete section'}>
-              <ActionIcon variant="subtle" color="red" disabled={used} onClick={() => actions.remove(s)} aria-label={`Delete section ${s.name}`}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                disabled={used}
+                onClick={() => actions.remove(s)}
+                aria-label={`Delete section ${s.name}`}
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             </Tooltip>

@@ -4,7 +4,15 @@ import { EntityForm, useEntityForm } from '../../components/form-kit';
 import { useSaveSection } from './api';
 
 /** Add Section / Edit Section: name 3 to 254 characters, optional description; a new one goes last (index 999). */
-export function SectionDialog({ programId, section, onClose }: { programId: number; section?: ProgramSection; onClose: () => void }) {
+export function SectionDialog({
+  programId,
+  section,
+  onClose,
+}: {
+  programId: number;
+  section?: ProgramSection;
+  onClose: () => void;
+}) {
   const save = useSaveSection(programId);
   const form = useEntityForm({
     schema: ProgramSectionInput,

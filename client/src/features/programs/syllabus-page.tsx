@@ -3,7 +3,13 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconPlus } from '@tabler/icons-react';
 import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { PROGRAM_MESSAGES, type ComponentType, type ProgramComponent, type ProgramDetail, type ProgramSection } from '@app/contract';
+import {
+  PROGRAM_MESSAGES,
+  type ComponentType,
+  type ProgramComponent,
+  type ProgramDetail,
+  type ProgramSection,
+} from '@app/contract';
 import { confirmDelete } from '../../components/confirm-delete';
 import { LoadedEntity } from '../../components/form-kit/form-drawer';
 import { useReorderComponents, useRemoveComponent, useRemoveSection, useSyllabus } from './api';
@@ -37,23 +43,40 @@ function Syllabus({ program }: { program: ProgramDetail }) {
   };
   const onDragEnd = (r: DropResult) => {
     if (!r.destination) return;
-    save({ fromSectionId: Number(r.source.droppableId), fromIndex: r.source.index, toSectionId: Number(r.destination.droppableId), toIndex: r.destination.index });
+    save({
+      fromSectionId: Number(r.source.droppableId),
+      fromIndex: r.source.index,
+      toSectionId: Number(r.destination.droppableId),
+      toIndex: r.destination.index,
+    });
   };
 
   const componentActions = {
     edit: (c: ProgramComponent) => {
       if (c.componentType === 'segmented lesson') {
-        void navigate({ to: '/admin/learning/programs/$programSlug/lessons/$lessonSlug' as never, params: { programSlug: program.slug, lessonSlug: c.slug } as never });
+        void navigate({
+          to: '/admin/learning/programs/$programSlug/lessons/$lessonSlug' as never,
+          params: { programSlug: program.slug, lessonSlug: c.slug } as never,
+        });
       } else setComponentTarget({ sectionId: c.sectionId, type: c.componentType, id: c.id });
     },
     remove: (c: ProgramComponent) =>
-      confirmDelete('Delete Component', <>Are you sure you want to delete the component "{c.name}"? This action cannot be undone.</>, () => removeComponent(c.id)),
-    move: (c: ProgramComponent, by: -1 | 1) => save({ fromSectionId: c.sectionId, fromIndex: c.index, toSectionId: c.sectionId, toIndex: c.index + by }),
+      confirmDelete(
+        'Delete Component',
+        <>Are you sure you want to delete the component "{c.name}"? This action cannot be undone.</>,
+        () => removeComponent(c.id),
+      ),
+    move: (c: ProgramComponent, by: -1 | 1) =>
+      save({ fromSectionId: c.sectionId, fromIndex: c.index, toSectionId: c.sectionId, toIndex: c.index + by }),
   };
   const sectionActions = {
     edit: (section: ProgramSection) => setSectionDialog({ section }),
     remove: (section: ProgramSection) =>
-      confirmDelete('Delete Section', <>Are you sure you want to delete the section "{section.name}"? This action cannot be undone.</>, () => removeSection(section.id)),
+      confirmDelete(
+        'Delete Section',
+        <>Are you sure you want to delete the section "{section.name}"? This action cannot be undone.</>,
+        () => removeSection(section.id),
+      ),
     add: (section: ProgramSection, type: ComponentType) => setComponentTarget({ sectionId: section.id, type }),
   };
 
@@ -71,7 +94,12 @@ function Syllabus({ program }: { program: ProgramDetail }) {
         </div>
         <Group gap="sm">
           {/* The member's view of this program (the learner API), as staff preview it. */}
-          <Button component={Link} to={`/member/programs/${program.slug}`} variant="default" leftSection={<IconEye size={16} />}>
+          <Button
+            component={Link}
+            to={`/member/programs/${program.slug}`}
+            variant="default"
+            leftSection={<IconEye size={16} />}
+          >
             Preview as learner
           </Button>
           <Button leftSection={<IconPlus size={16} />} onClick={() => setSectionDialog({})}>
@@ -92,13 +120,23 @@ function Syllabus({ program }: { program: ProgramDetail }) {
         <DragDropContext onDragEnd={onDragEnd}>
           <Stack gap="md">
             {program.sections.map((section, i) => (
-              <SectionCard key={section.id} section={section} position={i + 1} actions={sectionActions} componentActions={componentActions} />
+              <SectionCard
+                key={section.id}
+                section={section}
+                position={i + 1}
+                actions={sectionActions}
+                componentActions={componentActions}
+              />
             ))}
           </Stack>
         </DragDropContext>
       )}
-      {sectionDialog && <SectionDialog programId={program.id} section={sectionDialog.section} onClose={() => setSectionDialog(null)} />}
-      {componentTarget && <ComponentDialog program={program} target={componentTarget} onClose={() => setComponentTarget(null)} />}
+      {sectionDialog && (
+        <SectionDialog programId={program.id} section={sectionDialog.section} onClose={() => setSectionDialog(null)} />
+      )}
+      {componentTarget && (
+        <ComponentDialog program={program} target={componentTarget} onClose={() => setComponentTarget(null)} />
+      )}
     </Stack>
   );
 }

@@ -21,13 +21,23 @@ export function toKitQuestion(q: QuizQuestion): KitQuestion {
     type: q.type,
     maxChosen: q.maxChosenAnswers,
     choices: q.answers.map((a) => ({ id: a.id, text: a.answer, correct: a.correct, feedback: a.feedback })),
-    statements: q.quizQuestionStatements.map((s) => ({ id: s.id, statement: s.statement, answerText: s.answerText, feedback: s.feedback })),
+    statements: q.quizQuestionStatements.map((s) => ({
+      id: s.id,
+      statement: s.statement,
+      answerText: s.answerText,
+      feedback: s.feedback,
+    })),
     values: {
       question: q.question,
       type: q.type,
       maxChosenAnswers: q.maxChosenAnswers,
       answers: q.answers.map((a) => ({ id: a.id, answer: a.answer, correct: a.correct, feedback: a.feedback ?? '' })),
-      statements: q.quizQuestionStatements.map((s) => ({ id: s.id, statement: s.statement, feedback: s.feedback ?? '', answerText: s.answerText })),
+      statements: q.quizQuestionStatements.map((s) => ({
+        id: s.id,
+        statement: s.statement,
+        feedback: s.feedback ?? '',
+        answerText: s.answerText,
+      })),
     },
   };
 }

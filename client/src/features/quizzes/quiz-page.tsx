@@ -5,7 +5,16 @@ import { quizKind, toKitQuestion } from './quiz-kind';
 
 /** /admin/learning/quiz/{quizId}: one quiz's numbered questions, rename and delete. */
 export function QuizPage({ quizId }: { quizId: number }) {
-  return <QuestionnairePage id={quizId} area={quizzesArea} kind={quizKind} toKitQuestion={toKitQuestion} listPath="/admin/learning/quiz" listLabel="Quizzes" />;
+  return (
+    <QuestionnairePage
+      id={quizId}
+      area={quizzesArea}
+      kind={quizKind}
+      toKitQuestion={toKitQuestion}
+      listPath="/admin/learning/quiz"
+      listLabel="Quizzes"
+    />
+  );
 }
 
 const routeApi = getRouteApi('/admin/learning/quiz/$quizId');

@@ -30,9 +30,18 @@ const matcher: QuizQuestion = {
     { id: 3, answer: 'President', correct: false, feedback: null, outcomeId: null },
     { id: 4, answer: 'Treasurer', correct: false, feedback: null, outcomeId: null },
   ],
-  quizQuestionStatements: [{ id: 7, statement: 'Keeps the budget', feedback: null, answerId: 4, answerText: 'Treasurer' }],
+  quizQuestionStatements: [
+    { id: 7, statement: 'Keeps the budget', feedback: null, answerId: 4, answerText: 'Treasurer' },
+  ],
 };
-const quiz: Quiz = { id: 5, name: 'Society Basics', createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z', questions: [single, matcher], usedBy: [] };
+const quiz: Quiz = {
+  id: 5,
+  name: 'Society Basics',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  questions: [single, matcher],
+  usedBy: [],
+};
 
 let requests: Array<{ method: string; url: string; body: any }>;
 let deleteStatus: number;
@@ -42,17 +51,33 @@ beforeEach(() => {
   notifications.cleanQueue();
   requests = [];
   deleteStatus = 204;
-  const record = (status: number, answer: unknown) => async ({ request }: { request: Request }) => {
-    const text = await request.text();
-    requests.push({ method: request.method, url: new URL(request.url).pathname, body: text ? JSON.parse(text) : undefined });
-    return status === 204 ? new HttpResponse(null, { status }) : HttpResponse.json(answer as any, { status });
-  };
+  const record =
+    (status: number, answer: unknown) =>
+    async ({ request }: { request: Request }) => {
+      const text = await request.text();
+      requests.push({
+        method: request.method,
+        url: new URL(request.url).pathname,
+        body: text ? JSON.parse(text) : undefined,
+      });
+      return status === 204 ? new HttpResponse(null, { status }) : HttpResponse.json(answer as any, { status });
+    };
   mockServer.use(
-    http.get('/api/admin/quiz', () => HttpResponse.json(pageOf([{ id: 5, name: 'Society Basics', questionCount: 2, createdAt: quiz.createdAt, updatedAt: quiz.updatedAt }]))),
+    http.get('/api/admin/quiz', () =>
+      HttpResponse.json(
+        pageOf([
+          { id: 5, name: 'Society Basics', questionCount: 2, createdAt: quiz.createdAt, updatedAt: quiz.updatedAt },
+        ]),
+      ),
+    ),
     http.get('/api/admin/quiz/:id', () => HttpResponse.json(quiz)),
     http.post('/api/admin/quiz', record(201, { ...quiz, id: 6, name: 'New quiz', questions: [] })),
     http.patch('/api/admin/quiz/:id', record(200, quiz)),
-    http.delete('/api/admin/quiz/:id', async (info) => (deleteStatus === 204 ? record(204, null)(info) : HttpResponse.json({ message: 'Internal' }, { status: deleteStatus }))),
+    http.delete('/api/admin/quiz/:id', async (info) =>
+      deleteStatus === 204
+        ? record(204, null)(info)
+        : HttpResponse.json({ message: 'Internal' }, { status: deleteStatus }),
+    ),
     http.post('/api/admin/quiz/:id/questions', record(201, single)),
     http.patch('/api/admin/quiz/:id/questions/index', record(200, quiz)),
     http.patch('/api/admin/quiz/:id/questions/:questionId', record(200, single)),
@@ -65,7 +90,11 @@ const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: 
 async function openAdd(kind: string) {
   await userEvent.click(await screen.findByRole('button', { name: 'Add Question' }, slow));
   const menu = await screen.findByRole('menu');
-  expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Single Select', 'Matcher']);
+  expect(
+    within(menu)
+      .getAllByRole('menuitem')
+      .map((i) => i.textContent),
+  ).toEqual(['Single Select', 'Matcher']);
   await userEvent.click(within(menu).getByRole('menuitem', { name: kind }));
   return screen.findByRole('dialog', { name: 'Add Question' }, slow);
 }
@@ -104,12 +133,15 @@ describe('/admin/learning/quiz', () => {
     await userEvent.click(within(sheet).getByRole('button', { name: 'Save' }));
     expect(await within(sheet).findByText('Question is required')).toBeTruthy();
     expect(within(sheet).getAllByText('Answer is required')).toHaveLength(3);
-    const correct = (n: number) => within(sheet).getByRole('checkbox', { name: `Answer ${n} is correct` }) as HTMLInputElement;
+    const correct = (n: number) =>
+      within(sheet).getByRole('checkbox', { name: `Answer ${n} is correct` }) as HTMLInputElement;
     await userEvent.click(correct(2));
     await userEvent.click(correct(3));
     expect([correct(1).checked, correct(2).checked, correct(3).checked]).toEqual([false, false, true]);
     type(within(sheet).getByRole('textbox', { name: /^Question/ }), 'Which year was the society founded?');
-    ['1994', '2001', '1989'].forEach((v, i) => type(within(sheet).getByRole('textbox', { name: new RegExp(`^Answer ${i + 1}`) }), v));
+    ['1994', '2001', '1989'].forEach((v, i) =>
+      type(within(sheet).getByRole('textbox', { name: new RegExp(`^Answer ${i + 1}`) }), v),
+    );
     type(within(sheet).getByRole('textbox', { name: 'Feedback for answer 3' }), 'Yes, 1989.');
     await userEvent.click(within(sheet).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Question saved successfully.')).toBeTruthy();
@@ -119,7 +151,11 @@ describe('/admin/learning/quiz', () => {
       body: {
         question: 'Which year was the society founded?',
         type: 'single select',
-        answers: [{ answer: '1994', correct: false, feedback: null }, { answer: '2001', correct: false, feedback: null }, { answer: '1989', correct: true, feedback: 'Yes, 1989.' }],
+        answers: [
+          { answer: '1994', correct: false, feedback: null },
+          { answer: '2001', correct: false, feedback: null },
+          { answer: '1989', correct: true, feedback: 'Yes, 1989.' },
+        ],
         statements: [],
       },
     });
@@ -159,37 +195,55 @@ describe('/admin/learning/quiz', () => {
     expect(within(sheet).queryByRole('textbox', { name: /^Feedback for answer/ })).toBeNull();
     type(within(sheet).getByRole('textbox', { name: /^Question/ }), 'Match each officer role');
     await userEvent.click(within(sheet).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(requests.at(-1)).toMatchObject({ method: 'PATCH', url: '/api/admin/quiz/5/questions/12' }));
-    expect(requests.at(-1)!.body.statements).toEqual([{ id: 7, statement: 'Keeps the budget', feedback: null, answerText: 'Treasurer' }]);
+    await waitFor(() =>
+      expect(requests.at(-1)).toMatchObject({ method: 'PATCH', url: '/api/admin/quiz/5/questions/12' }),
+    );
+    expect(requests.at(-1)!.body.statements).toEqual([
+      { id: 7, statement: 'Keeps the budget', feedback: null, answerText: 'Treasurer' },
+    ]);
     expect(requests.at(-1)!.body.answers[1]).toMatchObject({ id: 4, answer: 'Treasurer' });
     await userEvent.click(screen.getByRole('button', { name: 'Delete question 1' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete Question' });
     // The question ends with its own '?': the sentence does not double it.
-    expect(confirm.textContent).toContain('Are you sure you want to delete question 1, What are the three pillars? This action cannot be undone.');
+    expect(confirm.textContent).toContain(
+      'Are you sure you want to delete question 1, What are the three pillars? This action cannot be undone.',
+    );
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(requests.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/admin/quiz/5/questions/11' }));
+    await waitFor(() =>
+      expect(requests.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/admin/quiz/5/questions/11' }),
+    );
   });
 
   it('moves a question down: the new order is saved', async () => {
     renderRoute('/admin/learning/quiz/5');
-    expect((await screen.findByRole('button', { name: 'Move question 1 up' }, slow) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      ((await screen.findByRole('button', { name: 'Move question 1 up' }, slow)) as HTMLButtonElement).disabled,
+    ).toBe(true);
     expect((screen.getByRole('button', { name: 'Move question 2 down' }) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Move question 1 down' }));
     expect(await screen.findByText('Question order updated')).toBeTruthy();
-    expect(requests.at(-1)).toMatchObject({ method: 'PATCH', url: '/api/admin/quiz/5/questions/index', body: { entityIds: [12, 11] } });
+    expect(requests.at(-1)).toMatchObject({
+      method: 'PATCH',
+      url: '/api/admin/quiz/5/questions/index',
+      body: { entityIds: [12, 11] },
+    });
   });
 
   it('deletes the quiz and returns to the list; a failure shows the spec texts', async () => {
     deleteStatus = 500;
     const { router } = renderRoute('/admin/learning/quiz/5');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }, slow));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete Quiz' })).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete Quiz' })).getByRole('button', { name: 'Delete' }),
+    );
     expect(await screen.findByText('Error deleting Quiz')).toBeTruthy();
     expect(screen.getByText('Sorry there was an error deleting the Quiz')).toBeTruthy();
     deleteStatus = 204;
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete Quiz' })).toBeNull());
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete Quiz' })).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete Quiz' })).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() => expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1));
     expect(await screen.findByText('Quiz deleted')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/learning/quiz'));

@@ -5,7 +5,16 @@ import { surveyKind, toKitQuestion } from './survey-kind';
 
 /** /admin/learning/survey/{surveyId}: one survey's numbered questions, rename and delete. */
 export function SurveyPage({ surveyId }: { surveyId: number }) {
-  return <QuestionnairePage id={surveyId} area={surveysArea} kind={surveyKind} toKitQuestion={toKitQuestion} listPath="/admin/learning/survey" listLabel="Surveys" />;
+  return (
+    <QuestionnairePage
+      id={surveyId}
+      area={surveysArea}
+      kind={surveyKind}
+      toKitQuestion={toKitQuestion}
+      listPath="/admin/learning/survey"
+      listLabel="Surveys"
+    />
+  );
 }
 
 const routeApi = getRouteApi('/admin/learning/survey/$surveyId');

@@ -15,10 +15,29 @@ const multi: SurveyQuestion = {
   type: 'multi select',
   category: 'Interests',
   maxChosenOptions: 2,
-  options: [{ id: 1, option: 'Service projects' }, { id: 2, option: 'Workshops' }, { id: 3, option: 'Socials' }],
+  options: [
+    { id: 1, option: 'Service projects' },
+    { id: 2, option: 'Workshops' },
+    { id: 3, option: 'Socials' },
+  ],
 };
-const open: SurveyQuestion = { id: 22, index: 1, question: 'What do you hope to gain?', type: 'open ended', category: null, maxChosenOptions: null, options: [] };
-const survey: Survey = { id: 8, name: 'New Member Survey', createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z', questions: [multi, open], usedBy: [] };
+const open: SurveyQuestion = {
+  id: 22,
+  index: 1,
+  question: 'What do you hope to gain?',
+  type: 'open ended',
+  category: null,
+  maxChosenOptions: null,
+  options: [],
+};
+const survey: Survey = {
+  id: 8,
+  name: 'New Member Survey',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  questions: [multi, open],
+  usedBy: [],
+};
 
 let requests: Array<{ method: string; url: string; body: any }>;
 let current: Survey;
@@ -27,12 +46,20 @@ beforeEach(() => {
   notifications.cleanQueue();
   requests = [];
   current = survey;
-  const record = (status: number, answer: unknown) => async ({ request }: { request: Request }) => {
-    requests.push({ method: request.method, url: new URL(request.url).pathname, body: await request.json() });
-    return HttpResponse.json(answer as any, { status });
-  };
+  const record =
+    (status: number, answer: unknown) =>
+    async ({ request }: { request: Request }) => {
+      requests.push({ method: request.method, url: new URL(request.url).pathname, body: await request.json() });
+      return HttpResponse.json(answer as any, { status });
+    };
   mockServer.use(
-    http.get('/api/admin/survey', () => HttpResponse.json(pageOf([{ id: 8, name: survey.name, questionCount: 2, createdAt: survey.createdAt, updatedAt: survey.updatedAt }]))),
+    http.get('/api/admin/survey', () =>
+      HttpResponse.json(
+        pageOf([
+          { id: 8, name: survey.name, questionCount: 2, createdAt: survey.createdAt, updatedAt: survey.updatedAt },
+        ]),
+      ),
+    ),
     http.get('/api/admin/survey/:id', () => HttpResponse.json(current)),
     http.patch('/api/admin/survey/:id', record(200, survey)),
     http.post('/api/admin/survey/:id/questions', record(201, multi)),
@@ -61,16 +88,24 @@ describe('/admin/learning/survey', () => {
     renderRoute('/admin/learning/survey/8');
     await userEvent.click(await screen.findByRole('button', { name: 'Add Question' }, slow));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Single Select', 'Multi Select', 'Sort', 'Open Ended']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Single Select', 'Multi Select', 'Sort', 'Open Ended']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Multi Select' }));
     const sheet = await screen.findByRole('dialog', { name: 'Add Question' }, slow);
     expect(within(sheet).getAllByRole('textbox', { name: /^Option \d/ })).toHaveLength(3);
     expect(within(sheet).queryByRole('checkbox')).toBeNull();
     type(within(sheet).getByRole('textbox', { name: /^Question/ }), 'Pick your events');
-    ['Socials', 'Retreats', 'Service days'].forEach((v, i) => type(within(sheet).getByRole('textbox', { name: new RegExp(`^Option ${i + 1}`) }), v));
+    ['Socials', 'Retreats', 'Service days'].forEach((v, i) =>
+      type(within(sheet).getByRole('textbox', { name: new RegExp(`^Option ${i + 1}`) }), v),
+    );
     type(within(sheet).getByRole('textbox', { name: /^Maximum options to choose/ }), '5');
     await userEvent.click(within(sheet).getByRole('button', { name: 'Save' }));
-    expect(await within(sheet).findByText('Maximum options to choose cannot be more than the number of options')).toBeTruthy();
+    expect(
+      await within(sheet).findByText('Maximum options to choose cannot be more than the number of options'),
+    ).toBeTruthy();
     type(within(sheet).getByRole('textbox', { name: /^Maximum options to choose/ }), '2');
     type(within(sheet).getByRole('textbox', { name: /^Category/ }), 'ab');
     await userEvent.click(within(sheet).getByRole('button', { name: 'Save' }));
@@ -81,7 +116,13 @@ describe('/admin/learning/survey', () => {
     expect(requests.at(-1)).toMatchObject({
       method: 'POST',
       url: '/api/admin/survey/8/questions',
-      body: { question: 'Pick your events', type: 'multi select', category: null, maxChosenOptions: 2, options: [{ option: 'Socials' }, { option: 'Retreats' }, { option: 'Service days' }] },
+      body: {
+        question: 'Pick your events',
+        type: 'multi select',
+        category: null,
+        maxChosenOptions: 2,
+        options: [{ option: 'Socials' }, { option: 'Retreats' }, { option: 'Service days' }],
+      },
     });
   });
 
@@ -94,7 +135,15 @@ describe('/admin/learning/survey', () => {
     expect(within(sheet).queryByRole('textbox', { name: /^Maximum/ })).toBeNull();
     type(within(sheet).getByRole('textbox', { name: /^Question/ }), 'Anything else to share?');
     await userEvent.click(within(sheet).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(requests.at(-1)?.body).toEqual({ question: 'Anything else to share?', type: 'open ended', category: null, maxChosenOptions: null, options: [] }));
+    await waitFor(() =>
+      expect(requests.at(-1)?.body).toEqual({
+        question: 'Anything else to share?',
+        type: 'open ended',
+        category: null,
+        maxChosenOptions: null,
+        options: [],
+      }),
+    );
   });
 
   it('renames the survey; delete is disabled while a program component uses it', async () => {
@@ -107,6 +156,10 @@ describe('/admin/learning/survey', () => {
     type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Intake Survey');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Survey saved successfully.')).toBeTruthy();
-    expect(requests.at(-1)).toMatchObject({ method: 'PATCH', url: '/api/admin/survey/8', body: { name: 'Intake Survey' } });
+    expect(requests.at(-1)).toMatchObject({
+      method: 'PATCH',
+      url: '/api/admin/survey/8',
+      body: { name: 'Intake Survey' },
+    });
   });
 });

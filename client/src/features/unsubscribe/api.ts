@@ -11,4 +11,8 @@ export const isTestSend = (ids: LinkIds) => ids.emailId === '0';
 
 export const TEST_SEND_STATUS: UnsubscribeStatus = { success: true, alreadyUnsubscribed: false };
 
-export const linkParams = (ids: LinkIds) => ({ invitationId: Number(ids.invitationId), emailId: Number(ids.emailId), inviteeId: Number(ids.inviteeId) });
+export const linkParams = (ids: LinkIds) => ({
+  invitationId: Number(ids.invitationId),
+  emailId: Number(ids.emailId),
+  inviteeId: Number(ids.inviteeId),
+});

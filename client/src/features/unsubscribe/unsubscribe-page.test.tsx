@@ -16,7 +16,8 @@ beforeEach(() => {
   mockServer.use(
     http.get(`${base}/status`, ({ request }) => {
       calls.push(`GET ${new URL(request.url).pathname}${new URL(request.url).search}`);
-      if (new URL(request.url).searchParams.get('signature') !== 'good') return HttpResponse.json({ message: 'This unsubscribe link is not valid' }, { status: 403 });
+      if (new URL(request.url).searchParams.get('signature') !== 'good')
+        return HttpResponse.json({ message: 'This unsubscribe link is not valid' }, { status: 403 });
       return HttpResponse.json({ success: true, alreadyUnsubscribed: unsubscribed });
     }),
     http.post(`${base}/unsubscribe`, ({ request }) => {

@@ -10,7 +10,8 @@ export const TEXTS = {
   ask: 'Do you want to stop receiving invitation emails from us at this address?',
   done: 'You have been unsubscribed. You will not receive any more invitation emails from us.',
   already: 'You were already unsubscribed. You will not receive any more invitation emails from us.',
-  badLink: 'This unsubscribe link is not valid. Please open the link from the email again, or copy the whole address into your browser.',
+  badLink:
+    'This unsubscribe link is not valid. Please open the link from the email again, or copy the whole address into your browser.',
   gone: 'This unsubscribe link no longer works: the invitation it belongs to has been removed.',
   testSend: 'This was a test email: nothing was changed.',
 } as const;
@@ -67,10 +68,20 @@ export function UnsubscribePage({ ids, signature }: { ids: LinkIds; signature?: 
   const unsubscribe = unsubscribeClient.publicUnsubscribe.unsubscribe.useMutation({ meta: { silentError: true } });
   const [testDone, setTestDone] = useState(false);
 
-  if (!test && !signature) return <Card><Outcome tone="bad">{TEXTS.badLink}</Outcome></Card>;
+  if (!test && !signature)
+    return (
+      <Card>
+        <Outcome tone="bad">{TEXTS.badLink}</Outcome>
+      </Card>
+    );
 
   const current = test ? TEST_SEND_STATUS : status.data?.body;
-  if (!test && status.error) return <Card><Outcome tone="bad">{failureText(status.error)}</Outcome></Card>;
+  if (!test && status.error)
+    return (
+      <Card>
+        <Outcome tone="bad">{failureText(status.error)}</Outcome>
+      </Card>
+    );
   if (!current) {
     return (
       <Card>
@@ -87,11 +98,20 @@ export function UnsubscribePage({ ids, signature }: { ids: LinkIds; signature?: 
     return (
       <Card>
         <Outcome tone="ok">{already ? TEXTS.already : TEXTS.done}</Outcome>
-        {test && <Text size="sm" c="dimmed">{TEXTS.testSend}</Text>}
+        {test && (
+          <Text size="sm" c="dimmed">
+            {TEXTS.testSend}
+          </Text>
+        )}
       </Card>
     );
   }
-  if (current.alreadyUnsubscribed) return <Card><Outcome tone="ok">{TEXTS.already}</Outcome></Card>;
+  if (current.alreadyUnsubscribed)
+    return (
+      <Card>
+        <Outcome tone="ok">{TEXTS.already}</Outcome>
+      </Card>
+    );
 
   return (
     <Card>
@@ -102,7 +122,12 @@ export function UnsubscribePage({ ids, signature }: { ids: LinkIds; signature?: 
         <Text ta="center">{TEXTS.ask}</Text>
       </Stack>
       {unsubscribe.error && <Outcome tone="bad">{failureText(unsubscribe.error)}</Outcome>}
-      <Button fullWidth color="red" loading={unsubscribe.isPending} onClick={() => (test ? setTestDone(true) : unsubscribe.mutate(request))}>
+      <Button
+        fullWidth
+        color="red"
+        loading={unsubscribe.isPending}
+        onClick={() => (test ? setTestDone(true) : unsubscribe.mutate(request))}
+      >
         Unsubscribe
       </Button>
     </Card>

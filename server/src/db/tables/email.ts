@@ -5,11 +5,26 @@ export type TemplateType = 'Invitation' | 'InvitationTickler' | 'WelcomeEmail' |
 export type BodyFormat = 'mjml' | 'html';
 /** The send log's sources (spec 03 emails-sent: eight options). */
 export type EmailSourceKey =
-  | 'invitation_email' | 'invitation_email_test' | 'invitation_tickler' | 'invitation_tickler_test'
-  | 'welcome_email' | 'welcome_email_test' | 'welcome_no_payment' | 'welcome_no_payment_test';
+  | 'invitation_email'
+  | 'invitation_email_test'
+  | 'invitation_tickler'
+  | 'invitation_tickler_test'
+  | 'welcome_email'
+  | 'welcome_email_test'
+  | 'welcome_no_payment'
+  | 'welcome_no_payment_test';
 /** Provider and tracking events (spec 03: ten flags). */
 export type EmailEventName =
-  | 'sent' | 'delivered' | 'opened' | 'clicked' | 'deferred' | 'rejected' | 'bounced_soft' | 'bounced_hard' | 'spam' | 'unsub';
+  | 'sent'
+  | 'delivered'
+  | 'opened'
+  | 'clicked'
+  | 'deferred'
+  | 'rejected'
+  | 'bounced_soft'
+  | 'bounced_hard'
+  | 'spam'
+  | 'unsub';
 export type EmailType = 'Invitation' | 'Transactional';
 export type BlockedEmailType = 'All' | EmailType;
 export type FeedbackType = 'manual' | 'unsub' | 'bounced_hard' | 'spam';

@@ -15,7 +15,6 @@ export type ProgramComponentTypeColumn =
   | 'survey'
   | 'calendar event';
 
-
 /** Learning programs (migration 0019). */
 export interface ProgramTable {
   id: Generated<number>;

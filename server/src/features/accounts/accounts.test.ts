@@ -10,7 +10,9 @@ let me: number;
 beforeAll(async () => {
   t = await createTestApp();
   cookie = await t.signIn({ email: 'staff@example.test' });
-  me = (await t.db.selectFrom('accounts').select('id').where('email', '=', 'staff@example.test').executeTakeFirstOrThrow()).id;
+  me = (
+    await t.db.selectFrom('accounts').select('id').where('email', '=', 'staff@example.test').executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -25,8 +27,10 @@ const valid = {
 
 let n = 0;
 const unique = (body: Record<string, unknown> = {}) => ({ ...valid, email: `person${++n}@example.test`, ...body });
-const create = (body: object, as = cookie) => t.request({ method: 'POST', url: '/api/admin/accounts', payload: body, cookie: as });
-const update = (id: number, body: object) => t.request({ method: 'PUT', url: `/api/admin/accounts/${id}`, payload: body, cookie });
+const create = (body: object, as = cookie) =>
+  t.request({ method: 'POST', url: '/api/admin/accounts', payload: body, cookie: as });
+const update = (id: number, body: object) =>
+  t.request({ method: 'PUT', url: `/api/admin/accounts/${id}`, payload: body, cookie });
 const get = (url: string, as = cookie) => t.request({ method: 'GET', url, cookie: as });
 const signInAs = async (email: string, password: string) => {
   const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
@@ -41,9 +45,20 @@ describe('accounts: create, read, update', () => {
     expect(res.statusCode).toBe(201);
     const account = res.json();
     expect(account).toMatchObject({
-      firstName: 'Grace', lastName: 'Hopper', fullName: 'Grace Hopper', email: 'grace@example.test',
-      phone: '+12025550123', admin: false, active: true, roles: ['ROLE_USER'], invitationCode: null, legacyId: null,
-      address: { ...valid.address, street2: null }, memberAt: null, pledgedAt: null, schoolName: null,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      fullName: 'Grace Hopper',
+      email: 'grace@example.test',
+      phone: '+12025550123',
+      admin: false,
+      active: true,
+      roles: ['ROLE_USER'],
+      invitationCode: null,
+      legacyId: null,
+      address: { ...valid.address, street2: null },
+      memberAt: null,
+      pledgedAt: null,
+      schoolName: null,
     });
     expect(account).not.toHaveProperty('password');
     expect(account).not.toHaveProperty('passwordHash');
@@ -55,7 +70,11 @@ describe('accounts: create, read, update', () => {
   it('adds ROLE_ADMIN for an admin and removes it again, keeping other roles', async () => {
     const { id, roles } = (await create(unique({ admin: true }))).json();
     expect(roles).toEqual(['ROLE_USER', 'ROLE_ADMIN']);
-    await t.db.updateTable('accounts').set({ roles: ['ROLE_USER', 'ROLE_EDITOR', 'ROLE_ADMIN'] }).where('id', '=', id).execute();
+    await t.db
+      .updateTable('accounts')
+      .set({ roles: ['ROLE_USER', 'ROLE_EDITOR', 'ROLE_ADMIN'] })
+      .where('id', '=', id)
+      .execute();
     const { password: _p, ...body } = unique();
     const off = await update(id, { ...body, admin: false });
     expect(off.json()).toMatchObject({ admin: false, roles: ['ROLE_USER', 'ROLE_EDITOR'] });
@@ -165,7 +184,11 @@ describe('accounts: reset password', () => {
     expect(res.statusCode).toBe(204);
     expect(await isSignedIn(s1)).toBe(false);
     expect(await isSignedIn(s2)).toBe(false);
-    const old = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: body.email, password: 'old password' } });
+    const old = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: body.email, password: 'old password' },
+    });
     expect(old.statusCode).toBe(401);
     await signInAs(body.email as string, 'new password');
   });
@@ -176,7 +199,9 @@ describe('accounts: reset password', () => {
     const current = await signInAs(body.email as string, 'mine mine');
     const elsewhere = await signInAs(body.email as string, 'mine mine');
     const { id } = (await get('/api/public/account', current)).json();
-    expect((await reset(id, { newPassword: 'brand new one', confirmPassword: 'brand new one' }, current)).statusCode).toBe(204);
+    expect(
+      (await reset(id, { newPassword: 'brand new one', confirmPassword: 'brand new one' }, current)).statusCode,
+    ).toBe(204);
     expect(await isSignedIn(current)).toBe(true);
     expect(await isSignedIn(elsewhere)).toBe(false);
   });
@@ -191,15 +216,42 @@ describe('accounts: list', () => {
   beforeAll(async () => {
     const { id: school } = await t.db
       .insertInto('institutions')
-      .values({ name: 'Lakeside College', type: 'College/University', abbreviation: 'LSC', ownership: 'Public', religiousAffiliation: 'Unknown', financialModel: 'Unknown', address: '{}' })
+      .values({
+        name: 'Lakeside College',
+        type: 'College/University',
+        abbreviation: 'LSC',
+        ownership: 'Public',
+        religiousAffiliation: 'Unknown',
+        financialModel: 'Unknown',
+        address: '{}',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const passwordHash = await hashPassword('password123');
     await t.db
       .insertInto('accounts')
       .values([
-        { firstName: 'Zoe', lastName: 'Adams', email: 'zoe@list.test', invitationCode: 'LSC-ZOE', institutionId: school, pledgedAt: '2024-03-01T10:00:00Z', memberAt: '2024-03-05T10:00:00Z', address: '{}', passwordHash },
-        { firstName: 'Yann', lastName: 'Brown', email: 'yann@list.test', invitationCode: 'LSC-YANN', institutionId: school, pledgedAt: '2024-03-02T10:00:00Z', address: '{}', passwordHash },
+        {
+          firstName: 'Zoe',
+          lastName: 'Adams',
+          email: 'zoe@list.test',
+          invitationCode: 'LSC-ZOE',
+          institutionId: school,
+          pledgedAt: '2024-03-01T10:00:00Z',
+          memberAt: '2024-03-05T10:00:00Z',
+          address: '{}',
+          passwordHash,
+        },
+        {
+          firstName: 'Yann',
+          lastName: 'Brown',
+          email: 'yann@list.test',
+          invitationCode: 'LSC-YANN',
+          institutionId: school,
+          pledgedAt: '2024-03-02T10:00:00Z',
+          address: '{}',
+          passwordHash,
+        },
         { firstName: 'Xia', lastName: 'Chen', email: 'xia@list.test', address: '{}', passwordHash },
       ])
       .execute();
@@ -239,9 +291,22 @@ describe('accounts: list', () => {
 
   it('pages with the spec pagination shape and shows roles, school and dates', async () => {
     const res = (await get('/api/admin/accounts?search=list.test&pageSize=2&page=2')).json();
-    expect(res.pagination).toEqual({ currentPage: 2, hasPreviousPage: true, hasNextPage: false, perPage: 2, totalItems: 3, totalPages: 2 });
+    expect(res.pagination).toEqual({
+      currentPage: 2,
+      hasPreviousPage: true,
+      hasNextPage: false,
+      perPage: 2,
+      totalItems: 3,
+      totalPages: 2,
+    });
     expect(res.items.map((a: any) => a.fullName)).toEqual(['Xia Chen']);
     const zoe = (await get('/api/admin/accounts?search=zoe@list')).json().items[0];
-    expect(zoe).toMatchObject({ roles: ['ROLE_USER'], schoolName: 'Lakeside College', invitationCode: 'LSC-ZOE', memberAt: '2024-03-05T10:00:00.000Z', pledgedAt: '2024-03-01T10:00:00.000Z' });
+    expect(zoe).toMatchObject({
+      roles: ['ROLE_USER'],
+      schoolName: 'Lakeside College',
+      invitationCode: 'LSC-ZOE',
+      memberAt: '2024-03-05T10:00:00.000Z',
+      pledgedAt: '2024-03-01T10:00:00.000Z',
+    });
   });
 });

@@ -81,7 +81,11 @@ export function pageOfAccountIds<F extends string>(db: Db, filters: AccountFilte
   const ids = applyAccountFilters(db.selectFrom('accounts as a'), filters).select('a.id');
   return indexedSearch(filters.search)
     ? paginate(ids, page, unindexed(sort), 'a.id', { count: 'window' })
-    : paginate(ids, page, sort, 'a.id', { count: 'separate', tieBreakerFollowsSort: true, total: () => countFromDailyCounts(db, filters) });
+    : paginate(ids, page, sort, 'a.id', {
+        count: 'separate',
+        tieBreakerFollowsSort: true,
+        total: () => countFromDailyCounts(db, filters),
+      });
 }
 
 /**
@@ -95,7 +99,10 @@ export async function countFromDailyCounts(db: Db, f: AccountFilters): Promise<n
   const other = f.status === 'member' ? [f.pledgeFrom, f.pledgeTo] : [f.memberFrom, f.memberTo];
   if (!kind || other.some(Boolean)) return undefined;
   const range = f.status === 'member' ? dayRange(f.memberFrom, f.memberTo) : dayRange(f.pledgeFrom, f.pledgeTo);
-  let q = db.selectFrom('dashboardDailyCounts').select(sql<number>`coalesce(sum(count), 0)`.as('n')).where('kind', '=', kind);
+  let q = db
+    .selectFrom('dashboardDailyCounts')
+    .select(sql<number>`coalesce(sum(count), 0)`.as('n'))
+    .where('kind', '=', kind);
   // Compared as dates: a timestamp parameter would be cast in the session's time zone.
   const day = (d: Date) => sql<string>`${d.toISOString().slice(0, 10)}::date`;
   if (range.gte) q = q.where(sql<boolean>`day >= ${day(range.gte)}`);

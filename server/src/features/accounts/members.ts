@@ -27,7 +27,14 @@ function selectRows(db: Db) {
     .selectFrom('accounts as a')
     .leftJoin('institutions as i', 'i.id', 'a.institutionId')
     .select([
-      'a.id', 'a.firstName', 'a.lastName', 'a.email', 'a.invitationCode', 'i.name as schoolName', 'a.memberAt', 'a.pledgedAt',
+      'a.id',
+      'a.firstName',
+      'a.lastName',
+      'a.email',
+      'a.invitationCode',
+      'i.name as schoolName',
+      'a.memberAt',
+      'a.pledgedAt',
     ]);
 }
 
@@ -72,14 +79,22 @@ export async function updateMember(db: Db, id: number, input: MemberInput): Prom
 }
 
 export async function isMember(db: Db, id: number): Promise<boolean> {
-  return !!(await db.selectFrom('accounts as a').select('a.id').where('a.id', '=', id).where(isMemberOrPledge).executeTakeFirst());
+  return !!(await db
+    .selectFrom('accounts as a')
+    .select('a.id')
+    .where('a.id', '=', id)
+    .where(isMemberOrPledge)
+    .executeTakeFirst());
 }
 
 const csvColumns: CsvColumn[] = [
   { header: 'id', value: 'a.id' },
   { header: 'firstname', value: csvText('a.firstName') },
   { header: 'lastname', value: csvText('a.lastName') },
-  { header: 'fullname', value: csvText(sql`btrim(${sql.ref('a.firstName')} || ' ' || ${sql.ref('a.lastName')}, E' \t\n\r')`) },
+  {
+    header: 'fullname',
+    value: csvText(sql`btrim(${sql.ref('a.firstName')} || ' ' || ${sql.ref('a.lastName')}, E' \t\n\r')`),
+  },
   { header: 'email', value: csvText('a.email') },
   { header: 'invitationcode', value: csvText('a.invitationCode') },
   { header: 'schoolname', value: csvText('i.name') },
@@ -97,7 +112,11 @@ const csvColumns: CsvColumn[] = [
 ];
 
 /** The filtered members (or pledges) as CSV, streamed by PostgreSQL's COPY: constant memory. */
-export function exportMemberRows(db: Kysely<DB>, filters: AccountFilters & { status: 'member' | 'pledge' }, sort: Sort) {
+export function exportMemberRows(
+  db: Kysely<DB>,
+  filters: AccountFilters & { status: 'member' | 'pledge' },
+  sort: Sort,
+) {
   const qb = applyAccountFilters(selectRows(db), filters).leftJoin('chapters as ch', 'ch.id', 'a.chapterId');
   return streamCsv(db, qb, sort, memberSort, csvColumns, 'a.id');
 }

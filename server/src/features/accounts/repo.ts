@@ -22,8 +22,22 @@ export const accountSort: SortMap<ListQuery['sort'][number]['field']> = {
 };
 
 const accountColumns = [
-  'a.id', 'a.firstName', 'a.lastName', 'a.email', 'a.invitationCode', 'a.admin', 'a.active', 'a.legacyId', 'a.phone',
-  'a.address', 'a.roles', 'a.pledgedAt', 'a.memberAt', 'a.createdAt', 'a.updatedAt', 'i.name as schoolName',
+  'a.id',
+  'a.firstName',
+  'a.lastName',
+  'a.email',
+  'a.invitationCode',
+  'a.admin',
+  'a.active',
+  'a.legacyId',
+  'a.phone',
+  'a.address',
+  'a.roles',
+  'a.pledgedAt',
+  'a.memberAt',
+  'a.createdAt',
+  'a.updatedAt',
+  'i.name as schoolName',
 ] as const;
 
 function selectAccounts(db: Db) {
@@ -94,6 +108,10 @@ export async function updateAccount(db: Db, id: number, input: UpdateInput): Pro
 }
 
 export async function setPassword(db: Db, id: number, passwordHash: string): Promise<boolean> {
-  const res = await db.updateTable('accounts').set({ passwordHash, updatedAt: sql`now()` }).where('id', '=', id).executeTakeFirst();
+  const res = await db
+    .updateTable('accounts')
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where('id', '=', id)
+    .executeTakeFirst();
   return res.numUpdatedRows > 0n;
 }

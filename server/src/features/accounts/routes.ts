@@ -32,7 +32,10 @@ async function resetPassword(request: FastifyRequest, accountId: number, newPass
 export const accountRoutes = s.router(contract.accounts, {
   members: async ({ query, request }) => {
     const { page, pageSize, sort, status = 'member', ...filters } = query;
-    return { status: 200, body: await members.listMemberRows(request.server.db, { ...filters, status }, { page, pageSize, sort }) };
+    return {
+      status: 200,
+      body: await members.listMemberRows(request.server.db, { ...filters, status }, { page, pageSize, sort }),
+    };
   },
 
   exportMembers: async ({ query, request, reply }) => {
@@ -43,7 +46,10 @@ export const accountRoutes = s.router(contract.accounts, {
 
   pledges: async ({ query, request }) => {
     const { page, pageSize, sort, ...filters } = query;
-    return { status: 200, body: await members.listMemberRows(request.server.db, { ...filters, status: 'pledge' }, { page, pageSize, sort }) };
+    return {
+      status: 200,
+      body: await members.listMemberRows(request.server.db, { ...filters, status: 'pledge' }, { page, pageSize, sort }),
+    };
   },
 
   getMember: async ({ params, request }) => {
@@ -65,7 +71,10 @@ export const accountRoutes = s.router(contract.accounts, {
     return resetPassword(request, params.id, body.newPassword, 'Member');
   },
 
-  sendWelcomeEmail: async ({ params, request }) => ({ status: 200, body: await sendWelcomeEmail(request.server.db, request.server.jobs, params.id) }),
+  sendWelcomeEmail: async ({ params, request }) => ({
+    status: 200,
+    body: await sendWelcomeEmail(request.server.db, request.server.jobs, params.id),
+  }),
 
   list: async ({ query, request }) => ({ status: 200, body: await repo.listAccounts(request.server.db, query) }),
 

@@ -1,20 +1,42 @@
-import { AI_JSON_SCHEMA_NAMES, AI_JSON_SCHEMAS, AI_CHAT_MESSAGES, TOKEN_SYNTAX, applyTypeRules, contract } from '@app/contract';
+import {
+  AI_JSON_SCHEMA_NAMES,
+  AI_JSON_SCHEMAS,
+  AI_CHAT_MESSAGES,
+  TOKEN_SYNTAX,
+  applyTypeRules,
+  contract,
+} from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { notFound, orNotFound } from '../../errors.js';
 import { chatConfigured } from '../../services/ai-chat/provider.js';
 import { tokenInfos } from '../../services/tokens/index.js';
 import * as repo from '../../services/ai-chat/repo.js';
-import { accountTokenValues, checkPromptTokens, preview, providerOrFail, sendMessage, startChat } from '../../services/ai-chat/service.js';
+import {
+  accountTokenValues,
+  checkPromptTokens,
+  preview,
+  providerOrFail,
+  sendMessage,
+  startChat,
+} from '../../services/ai-chat/service.js';
 
 const TEMPLATE = 'AI chat template';
 const templateNotFound = () => notFound(TEMPLATE);
 
 /** The edited template of a preview body, with the type rules applied (spec 03 §4). */
-const previewTemplate = (body: { aiTemplateType: 'Chat' | 'Feedback' | 'Programmatic'; userPrompt: { content: unknown[] }; developerPrompt: { content: unknown[] }; useEmojis: boolean; jsonSchema: string | null }) =>
-  applyTypeRules({ ...body, type: body.aiTemplateType, functionCalls: [] });
+const previewTemplate = (body: {
+  aiTemplateType: 'Chat' | 'Feedback' | 'Programmatic';
+  userPrompt: { content: unknown[] };
+  developerPrompt: { content: unknown[] };
+  useEmojis: boolean;
+  jsonSchema: string | null;
+}) => applyTypeRules({ ...body, type: body.aiTemplateType, functionCalls: [] });
 
 export const aiChatRoutes = s.router(contract.aiChat, {
-  listTemplates: async ({ query, request }) => ({ status: 200, body: await repo.listTemplates(request.server.db, query) }),
+  listTemplates: async ({ query, request }) => ({
+    status: 200,
+    body: await repo.listTemplates(request.server.db, query),
+  }),
 
   templateForm: async ({ request }) => {
     const configured = chatConfigured(request.server.config);
@@ -38,7 +60,10 @@ export const aiChatRoutes = s.router(contract.aiChat, {
     return { status: 201, body: (await repo.getTemplate(request.server.db, id))! };
   },
 
-  getTemplate: async ({ params, request }) => ({ status: 200, body: orNotFound(await repo.getTemplate(request.server.db, params.id), TEMPLATE) }),
+  getTemplate: async ({ params, request }) => ({
+    status: 200,
+    body: orNotFound(await repo.getTemplate(request.server.db, params.id), TEMPLATE),
+  }),
 
   updateTemplate: async ({ params, body, request }) => {
     const values = applyTypeRules(body);
@@ -68,11 +93,17 @@ export const aiChatRoutes = s.router(contract.aiChat, {
     return { status: 200, body: await repo.listChats(request.server.db, params.id, query) };
   },
 
-  getChat: async ({ params, request }) => ({ status: 200, body: orNotFound(await repo.getChat(request.server.db, params.id), 'AI chat') }),
+  getChat: async ({ params, request }) => ({
+    status: 200,
+    body: orNotFound(await repo.getChat(request.server.db, params.id), 'AI chat'),
+  }),
 
   startChat: async ({ body, request }) => {
     const provider = providerOrFail(request.server.config);
-    return { status: 201, body: await startChat(request.server.db, request.server.config, provider, body.templateId, request.account!.id) };
+    return {
+      status: 201,
+      body: await startChat(request.server.db, request.server.config, provider, body.templateId, request.account!.id),
+    };
   },
 
   sendMessage: async ({ params, body, request }) => ({

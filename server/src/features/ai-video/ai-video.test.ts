@@ -31,14 +31,21 @@ async function call(opts: InjectOptions, on: FastifyInstance = app) {
   return Object.assign(res, { json: () => JSON.parse(res.body) });
 }
 
-async function makeTemplate(variables: Record<string, string> = { first_name: 'firstName', school: 'schoolName' }, externalId = 'tpl_welcome') {
-  const res = await call({ method: 'POST', url: T, payload: { name: 'Welcome video', externalId, summary: 'Hello', variables } });
+async function makeTemplate(
+  variables: Record<string, string> = { first_name: 'firstName', school: 'schoolName' },
+  externalId = 'tpl_welcome',
+) {
+  const res = await call({
+    method: 'POST',
+    url: T,
+    payload: { name: 'Welcome video', externalId, summary: 'Hello', variables },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as number;
 }
 
 async function statusOf(id: number) {
-  return (await t.db.selectFrom('aiVideos').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+  return await t.db.selectFrom('aiVideos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 async function waitFor(id: number, status: AiVideoStatus) {
@@ -51,8 +58,16 @@ async function waitFor(id: number, status: AiVideoStatus) {
   return row;
 }
 
-async function insertVideo(templateId: number, status: AiVideoStatus, extra: { providerVideoId?: string; videoUrl?: string } = {}) {
-  const { id } = await t.db.insertInto('aiVideos').values({ templateId, accountId: memberId, name: `${status} video`, status, ...extra }).returning('id').executeTakeFirstOrThrow();
+async function insertVideo(
+  templateId: number,
+  status: AiVideoStatus,
+  extra: { providerVideoId?: string; videoUrl?: string } = {},
+) {
+  const { id } = await t.db
+    .insertInto('aiVideos')
+    .values({ templateId, accountId: memberId, name: `${status} video`, status, ...extra })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
@@ -60,7 +75,14 @@ const noJobs: AppJobs = { send: async () => null };
 
 beforeAll(async () => {
   fake = await startFakeProvider();
-  t = await createTestApp({ VIDEO_API_KEY: 'test-key', VIDEO_API_URL: fake.url, VIDEO_POLL_SECONDS: '1', VIDEO_API_RETRIES: '0', VIDEO_API_TIMEOUT_MS: '2000', PUBLIC_URL: 'https://admin.example' });
+  t = await createTestApp({
+    VIDEO_API_KEY: 'test-key',
+    VIDEO_API_URL: fake.url,
+    VIDEO_POLL_SECONDS: '1',
+    VIDEO_API_RETRIES: '0',
+    VIDEO_API_TIMEOUT_MS: '2000',
+    PUBLIC_URL: 'https://admin.example',
+  });
   ({ queue } = await startTestQueue(t, [generateAiVideoJob, pollAiVideoJob, deleteAiVideoJob]));
   const storage = localStorage(path.join(t.config.DATA_DIR, 'files'));
   // Only the AI video jobs are worked here; the app sends no other.
@@ -71,7 +93,11 @@ beforeAll(async () => {
   cookie = await t.signIn();
   ({ memberId } = await seedTokenSubjects(t.db));
   // A member of no chapter or institution: schoolName does not resolve for them.
-  ({ id: bareMemberId } = await t.db.insertInto('accounts').values({ firstName: 'Lone', lastName: 'Member', email: 'lone@example.edu', address: '{}' }).returning('id').executeTakeFirstOrThrow());
+  ({ id: bareMemberId } = await t.db
+    .insertInto('accounts')
+    .values({ firstName: 'Lone', lastName: 'Member', email: 'lone@example.edu', address: '{}' })
+    .returning('id')
+    .executeTakeFirstOrThrow());
 });
 
 afterAll(async () => {
@@ -86,8 +112,18 @@ describe('AI video templates', () => {
   it('creates, reads, lists with video counts, updates and deletes a template', async () => {
     const id = await makeTemplate();
     const got = (await call({ method: 'GET', url: `${T}/${id}` })).json();
-    expect(got).toMatchObject({ name: 'Welcome video', externalId: 'tpl_welcome', summary: 'Hello', variables: { first_name: 'firstName' }, videoCount: 0 });
-    const patched = await call({ method: 'PATCH', url: `${T}/${id}`, payload: { name: 'Welcome v2', externalId: 'tpl_welcome', summary: '', variables: {} } });
+    expect(got).toMatchObject({
+      name: 'Welcome video',
+      externalId: 'tpl_welcome',
+      summary: 'Hello',
+      variables: { first_name: 'firstName' },
+      videoCount: 0,
+    });
+    const patched = await call({
+      method: 'PATCH',
+      url: `${T}/${id}`,
+      payload: { name: 'Welcome v2', externalId: 'tpl_welcome', summary: '', variables: {} },
+    });
     expect(patched.json()).toMatchObject({ name: 'Welcome v2', summary: null, variables: {} });
     await insertVideo(id, 'generated');
     await insertVideo(id, 'deleted');
@@ -109,24 +145,41 @@ describe('AI video templates', () => {
     [{ externalId: null }, 'ExternalId is required'],
     [{ variables: { first_name: 'nope' } }, 'Unknown token "nope" for first_name'],
   ])('refuses %o with its message', async (patch, message) => {
-    const res = await call({ method: 'POST', url: T, payload: { name: 'Good name', externalId: 'tpl_welcome', ...patch } });
+    const res = await call({
+      method: 'POST',
+      url: T,
+      payload: { name: 'Good name', externalId: 'tpl_welcome', ...patch },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
 
   it('offers the provider templates by 20, the chosen one variables and the tokens', async () => {
     const form = (await call({ method: 'GET', url: `${T}/form?externalId=tpl_welcome` })).json();
-    expect(form).toMatchObject({ configured: true, message: null, variables: [{ name: 'first_name', type: 'text' }, { name: 'school', type: 'text' }] });
+    expect(form).toMatchObject({
+      configured: true,
+      message: null,
+      variables: [
+        { name: 'first_name', type: 'text' },
+        { name: 'school', type: 'text' },
+      ],
+    });
     expect(form.providerTemplates.items.map((p: { id: string }) => p.id)).toEqual(['tpl_welcome', 'tpl_congrats']);
     expect(form.providerTemplates.pagination).toMatchObject({ perPage: 20, totalItems: 2 });
     expect(form.tokens.map((k: { id: string }) => k.id)).toContain('firstName');
     const searched = (await call({ method: 'GET', url: `${T}/form?search=congr` })).json();
-    expect(searched.providerTemplates.items).toEqual([{ id: 'tpl_congrats', name: 'Congratulations', thumbnailUrl: null }]);
+    expect(searched.providerTemplates.items).toEqual([
+      { id: 'tpl_congrats', name: 'Congratulations', thumbnailUrl: null },
+    ]);
   });
 
   it('says plainly when the provider is not configured or failing, without failing the form', async () => {
     const form = (await call({ method: 'GET', url: `${T}/form` }, bare)).json();
-    expect(form).toMatchObject({ configured: false, message: 'The video provider is not configured (set VIDEO_API_KEY)', variables: [] });
+    expect(form).toMatchObject({
+      configured: false,
+      message: 'The video provider is not configured (set VIDEO_API_KEY)',
+      variables: [],
+    });
     fake.script('GET /v2/templates', { status: 503, body: { error: { message: 'Maintenance' } } });
     const down = await call({ method: 'GET', url: `${T}/form` });
     expect(down.statusCode).toBe(200);
@@ -141,7 +194,9 @@ describe('AI video templates', () => {
 describe('AI videos', () => {
   it('resolves the template tokens for a member; unresolved ones have no value and refuse Generate (400)', async () => {
     const templateId = await makeTemplate();
-    const form = (await call({ method: 'POST', url: `${V}/form`, payload: { templateId, accountId: memberId } })).json();
+    const form = (
+      await call({ method: 'POST', url: `${V}/form`, payload: { templateId, accountId: memberId } })
+    ).json();
     expect(form.tokensResolvedResult).toEqual({
       resolvedTokens: [
         { id: 'firstName', label: 'First name', value: 'Ada' },
@@ -149,11 +204,18 @@ describe('AI videos', () => {
       ],
       unresolvedTokens: [],
     });
-    const lone = (await call({ method: 'POST', url: `${V}/form`, payload: { templateId, accountId: bareMemberId } })).json();
-    expect(lone.tokensResolvedResult.unresolvedTokens).toEqual([{ id: 'schoolName', label: 'School name', value: null }]);
+    const lone = (
+      await call({ method: 'POST', url: `${V}/form`, payload: { templateId, accountId: bareMemberId } })
+    ).json();
+    expect(lone.tokensResolvedResult.unresolvedTokens).toEqual([
+      { id: 'schoolName', label: 'School name', value: null },
+    ]);
     const refused = await call({ method: 'POST', url: V, payload: { templateId, accountId: bareMemberId } });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ message: 'Every token must be resolved before generating', detail: 'Unresolved: School name' });
+    expect(refused.json()).toMatchObject({
+      message: 'Every token must be resolved before generating',
+      detail: 'Unresolved: School name',
+    });
   });
 
   it.each([
@@ -165,7 +227,10 @@ describe('AI videos', () => {
     const res = await call({ method: 'POST', url: V, payload: { templateId: 1, accountId: 1, ...patch } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
-    expect((await call({ method: 'POST', url: `${V}/form`, payload: { templateId: 1, accountId: 1, ...patch } })).json().message).toBe(message);
+    expect(
+      (await call({ method: 'POST', url: `${V}/form`, payload: { templateId: 1, accountId: 1, ...patch } })).json()
+        .message,
+    ).toBe(message);
   });
 
   it('answers a clear 409 when the provider is not configured', async () => {
@@ -177,15 +242,27 @@ describe('AI videos', () => {
 
   it('generates through the jobs: idle -> generating -> generated; previews; deletes here and at the provider', async () => {
     const templateId = await makeTemplate();
-    const created = await call({ method: 'POST', url: V, payload: { templateId, accountId: memberId, name: 'Ada welcome' } });
+    const created = await call({
+      method: 'POST',
+      url: V,
+      payload: { templateId, accountId: memberId, name: 'Ada welcome' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const video = created.json();
-    expect(video).toMatchObject({ name: 'Ada welcome', status: 'idle', account: { id: memberId, name: 'Ada Member' }, template: { id: templateId } });
+    expect(video).toMatchObject({
+      name: 'Ada welcome',
+      status: 'idle',
+      account: { id: memberId, name: 'Ada Member' },
+      template: { id: templateId },
+    });
     const generating = await waitFor(video.id, 'generating');
     const sent = fake.calls.find((c) => c.method === 'POST' && c.path === '/v2/template/tpl_welcome/generate')!;
     expect(sent.body).toMatchObject({
       title: 'Ada welcome',
-      variables: { first_name: { properties: { content: 'Ada' } }, school: { properties: { content: 'Northwood University' } } },
+      variables: {
+        first_name: { properties: { content: 'Ada' } },
+        school: { properties: { content: 'Northwood University' } },
+      },
       callback_url: `https://admin.example/api/public/ai-video/callback?id=${video.id}&token=${callbackToken(t.config, video.id)}`,
     });
     // Preview and delete are not offered while generating.
@@ -197,7 +274,9 @@ describe('AI videos', () => {
     expect(done.videoUrl).toContain(`${generating.providerVideoId}.mp4`);
     const preview = await call({ method: 'GET', url: `${V}/${video.id}/preview` });
     expect(preview.json().videoUrl).toContain(`${generating.providerVideoId}.mp4`);
-    const listed = (await call({ method: 'GET', url: `${V}/${templateId}/list?status=generated&accountName=ada` })).json();
+    const listed = (
+      await call({ method: 'GET', url: `${V}/${templateId}/list?status=generated&accountName=ada` })
+    ).json();
     expect(listed.items.map((v: { id: number }) => v.id)).toEqual([video.id]);
     expect((await call({ method: 'GET', url: `${V}/${templateId}/list?accountName=nobody` })).json().items).toEqual([]);
     expect((await call({ method: 'GET', url: `${T}/${templateId}/video` })).json().items).toHaveLength(1);
@@ -215,11 +294,21 @@ describe('AI videos', () => {
     fake.fail(row.providerVideoId!, 'Avatar unavailable');
     expect(await waitFor(id, 'failed to generate')).toMatchObject({ error: 'Avatar unavailable' });
     const listed = (await call({ method: 'GET', url: `${V}/${templateId}/list?status=failed to generate` })).json();
-    expect(listed.items[0]).toMatchObject({ id, emptyMessage: 'Avatar unavailable', name: 'Welcome video - Ada Member' });
+    expect(listed.items[0]).toMatchObject({
+      id,
+      emptyMessage: 'Avatar unavailable',
+      name: 'Welcome video - Ada Member',
+    });
 
-    fake.script('POST /v2/template/tpl_welcome/generate', { status: 400, body: { error: { message: 'Script too long' } } });
+    fake.script('POST /v2/template/tpl_welcome/generate', {
+      status: 400,
+      body: { error: { message: 'Script too long' } },
+    });
     const second = (await call({ method: 'POST', url: V, payload: { templateId, accountId: memberId } })).json();
-    expect(await waitFor(second.id, 'rejected')).toMatchObject({ error: 'The video provider refused the request (400): Script too long', providerVideoId: null });
+    expect(await waitFor(second.id, 'rejected')).toMatchObject({
+      error: 'The video provider refused the request (400): Script too long',
+      providerVideoId: null,
+    });
     // Never at the provider: deleting it needs no call.
     await call({ method: 'DELETE', url: `${V}/${second.id}` });
     await waitFor(second.id, 'deleted');
@@ -233,12 +322,18 @@ describe('AI videos', () => {
     await expect(generateVideo(deps, id, { last: false })).rejects.toThrow('The video provider failed (500)');
     expect((await statusOf(id)).status).toBe('idle');
     await generateVideo(deps, id, { last: true });
-    expect(await statusOf(id)).toMatchObject({ status: 'failed to generate', error: 'The video provider failed (500)' });
+    expect(await statusOf(id)).toMatchObject({
+      status: 'failed to generate',
+      error: 'The video provider failed (500)',
+    });
 
     const gone = await insertVideo(templateId, 'deleting', { providerVideoId: 'vid_elsewhere' });
     fake.script('DELETE /v1/video.delete', { status: 502 });
     await deleteVideo(deps, gone, { last: true });
-    expect(await statusOf(gone)).toMatchObject({ status: 'failed to delete', error: 'The video provider failed (502)' });
+    expect(await statusOf(gone)).toMatchObject({
+      status: 'failed to delete',
+      error: 'The video provider failed (502)',
+    });
     // A second delivery of the job finds it no longer deleting: nothing happens.
     await deleteVideo(deps, gone, { last: false });
     expect((await statusOf(gone)).status).toBe('failed to delete');
@@ -270,8 +365,15 @@ describe('AI videos', () => {
     const url = `/api/public/ai-video/callback?id=${id}`;
     expect((await app.inject({ method: 'POST', url: `${url}&token=forged`, payload: {} })).statusCode).toBe(403);
     expect((await app.inject({ method: 'POST', url, payload: {} })).statusCode).toBe(403);
-    expect((await bare.inject({ method: 'POST', url: `${url}&token=${callbackToken(t.config, id)}`, payload: {} })).statusCode).toBe(404);
-    const ok = await app.inject({ method: 'POST', url: `${url}&token=${callbackToken(t.config, id)}`, payload: { event_type: 'avatar_video.success' } });
+    expect(
+      (await bare.inject({ method: 'POST', url: `${url}&token=${callbackToken(t.config, id)}`, payload: {} }))
+        .statusCode,
+    ).toBe(404);
+    const ok = await app.inject({
+      method: 'POST',
+      url: `${url}&token=${callbackToken(t.config, id)}`,
+      payload: { event_type: 'avatar_video.success' },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await waitFor(id, 'generated')).videoUrl).toContain('vid_cb.mp4');
   });
@@ -281,8 +383,15 @@ describe('AI videos', () => {
     const id = await insertVideo(templateId, 'generating', { providerVideoId: 'vid_replay' });
     fake.videos.set('vid_replay', { status: 'processing', templateId: 'tpl_welcome', title: 't', variables: {} });
     const sent: { name: string; data: { videoId: number; polls: number; chain: number } }[] = [];
-    const recording = { send: async (name: string, data: never) => (sent.push({ name, data }), 'job') } as unknown as AppJobs;
-    const replayApp = await buildApp({ config: t.config, db: t.db, storage: localStorage(path.join(t.config.DATA_DIR, 'files')), jobs: recording });
+    const recording = {
+      send: async (name: string, data: never) => (sent.push({ name, data }), 'job'),
+    } as unknown as AppJobs;
+    const replayApp = await buildApp({
+      config: t.config,
+      db: t.db,
+      storage: localStorage(path.join(t.config.DATA_DIR, 'files')),
+      jobs: recording,
+    });
     try {
       const url = `/api/public/ai-video/callback?id=${id}&token=${callbackToken(t.config, id)}`;
       for (let i = 0; i < 4; i++) {

@@ -12,17 +12,38 @@ export type TemplateValues = z.output<typeof import('@app/contract').AiVideoTemp
 // Videos counted on a template: every one not deleted.
 const videoCount = sql<number>`(select count(*) from ai_videos v where v.template_id = t.id and v.status <> 'deleted')::int`;
 
-const templateSort: SortMap<SortField<TemplateListQuery>> = { name: sql`lower(t.name)`, videoCount, ...ownColumns('t', ['updatedAt', 'createdAt', 'id']) };
+const templateSort: SortMap<SortField<TemplateListQuery>> = {
+  name: sql`lower(t.name)`,
+  videoCount,
+  ...ownColumns('t', ['updatedAt', 'createdAt', 'id']),
+};
 
 function selectTemplates(db: Db) {
-  return db
-    .selectFrom('aiVideoTemplates as t')
-    // As text: CamelCasePlugin would rename the provider's variable names (first_name) inside the jsonb.
-    .select(['t.id', 't.name', 't.externalId', 't.summary', sql<string>`t.variables::text`.as('variables'), 't.createdAt', 't.updatedAt', videoCount.as('videoCount')]);
+  return (
+    db
+      .selectFrom('aiVideoTemplates as t')
+      // As text: CamelCasePlugin would rename the provider's variable names (first_name) inside the jsonb.
+      .select([
+        't.id',
+        't.name',
+        't.externalId',
+        't.summary',
+        sql<string>`t.variables::text`.as('variables'),
+        't.createdAt',
+        't.updatedAt',
+        videoCount.as('videoCount'),
+      ])
+  );
 }
 
 type TemplateRow = Awaited<ReturnType<ReturnType<typeof selectTemplates>['executeTakeFirstOrThrow']>>;
-const toTemplate = (r: TemplateRow): AiVideoTemplate => ({ ...r, variables: JSON.parse(r.variables) as Record<string, string>, videoCount: Number(r.videoCount), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
+const toTemplate = (r: TemplateRow): AiVideoTemplate => ({
+  ...r,
+  variables: JSON.parse(r.variables) as Record<string, string>,
+  videoCount: Number(r.videoCount),
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
 
 export async function listTemplates(db: Db, query: TemplateListQuery) {
   let qb = selectTemplates(db);
@@ -54,9 +75,20 @@ export async function updateTemplate(db: Db, id: number, values: TemplateValues)
 
 /** Deletes a template whose videos are all deleted (those rows go with it); 'busy' when some are not. */
 export async function deleteTemplate(db: Db, id: number): Promise<'deleted' | 'missing' | 'busy'> {
-  const template = await db.selectFrom('aiVideoTemplates').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  const template = await db
+    .selectFrom('aiVideoTemplates')
+    .select('id')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!template) return 'missing';
-  const live = await db.selectFrom('aiVideos').select('id').where('templateId', '=', id).where('status', '<>', 'deleted').limit(1).executeTakeFirst();
+  const live = await db
+    .selectFrom('aiVideos')
+    .select('id')
+    .where('templateId', '=', id)
+    .where('status', '<>', 'deleted')
+    .limit(1)
+    .executeTakeFirst();
   if (live) return 'busy';
   await db.deleteFrom('aiVideoTemplates').where('id', '=', id).execute();
   return 'deleted';
@@ -73,7 +105,16 @@ const videoSort: SortMap<VideoListQuery['sort'][number]['field']> = {
 function selectVideos(db: Db) {
   const videos = db.selectFrom('aiVideos as v').innerJoin('aiVideoTemplates as t', 't.id', 'v.templateId');
   return withAccount(videos, 'v.accountId').select([
-    'v.id', 'v.name', 'v.status', 'v.videoUrl', 'v.thumbnailUrl', 'v.error', 'v.createdAt', 'v.updatedAt', 't.id as templateId', 't.name as templateName',
+    'v.id',
+    'v.name',
+    'v.status',
+    'v.videoUrl',
+    'v.thumbnailUrl',
+    'v.error',
+    'v.createdAt',
+    'v.updatedAt',
+    't.id as templateId',
+    't.name as templateName',
   ]);
 }
 
@@ -100,7 +141,13 @@ export async function listVideos(db: Db, templateId: number, query: VideoListQue
 }
 
 export async function generatedVideos(db: Db, templateId: number): Promise<AiVideo[]> {
-  const rows = await selectVideos(db).where('v.templateId', '=', templateId).where('v.status', '=', 'generated').orderBy('v.createdAt', 'desc').orderBy('v.id', 'desc').limit(100).execute();
+  const rows = await selectVideos(db)
+    .where('v.templateId', '=', templateId)
+    .where('v.status', '=', 'generated')
+    .orderBy('v.createdAt', 'desc')
+    .orderBy('v.id', 'desc')
+    .limit(100)
+    .execute();
   return rows.map(toVideo);
 }
 
@@ -109,20 +156,36 @@ export async function getVideo(db: Db, id: number): Promise<AiVideo | undefined>
 }
 
 export async function videoRow(db: Db, id: number) {
-  return db.selectFrom('aiVideos').select(['id', 'status', 'providerVideoId', 'videoUrl']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('aiVideos')
+    .select(['id', 'status', 'providerVideoId', 'videoUrl'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function accountLabel(db: Db, id: number) {
-  return db.selectFrom('accounts').select(['id', sql<string>`trim(first_name || ' ' || last_name)`.as('name')]).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('accounts')
+    .select(['id', sql<string>`trim(first_name || ' ' || last_name)`.as('name')])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-export async function createVideo(db: Db, values: { templateId: number; accountId: number; name: string }): Promise<number> {
+export async function createVideo(
+  db: Db,
+  values: { templateId: number; accountId: number; name: string },
+): Promise<number> {
   const { id } = await db.insertInto('aiVideos').values(values).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 
 /** Moves a video to `to` when its status is one of `from`; false when it was not. */
-export async function moveVideo(db: Db, id: number, from: readonly AiVideoStatus[], to: AiVideoStatus): Promise<boolean> {
+export async function moveVideo(
+  db: Db,
+  id: number,
+  from: readonly AiVideoStatus[],
+  to: AiVideoStatus,
+): Promise<boolean> {
   const res = await db
     .updateTable('aiVideos')
     .set({ status: to, updatedAt: sql`now()` })

@@ -12,7 +12,10 @@ const videoNotFound = () => notFound('AI video');
 const notConfigured = () => new AppError(409, AI_VIDEO_MESSAGES.notConfigured);
 
 export const aiVideoRoutes = s.router(contract.aiVideo, {
-  listTemplates: async ({ query, request }) => ({ status: 200, body: await repo.listTemplates(request.server.db, query) }),
+  listTemplates: async ({ query, request }) => ({
+    status: 200,
+    body: await repo.listTemplates(request.server.db, query),
+  }),
 
   templateForm: async ({ query, request }) => ({ status: 200, body: await templateForm(request.server.config, query) }),
 
@@ -22,7 +25,10 @@ export const aiVideoRoutes = s.router(contract.aiVideo, {
     return { status: 201, body: (await repo.getTemplate(request.server.db, id))! };
   },
 
-  getTemplate: async ({ params, request }) => ({ status: 200, body: orNotFound(await repo.getTemplate(request.server.db, params.id), TEMPLATE) }),
+  getTemplate: async ({ params, request }) => ({
+    status: 200,
+    body: orNotFound(await repo.getTemplate(request.server.db, params.id), TEMPLATE),
+  }),
 
   updateTemplate: async ({ params, body, request }) => {
     checkVariableTokens(body.variables);
@@ -52,7 +58,10 @@ export const aiVideoRoutes = s.router(contract.aiVideo, {
     const template = await repo.getTemplate(db, body.templateId);
     if (!template) throw fieldError('templateId', 'AI video template not found');
     if (!(await repo.accountLabel(db, body.accountId))) throw fieldError('accountId', 'Account not found');
-    return { status: 200, body: { tokensResolvedResult: await resolveTemplateTokens(db, template.variables, body.accountId) } };
+    return {
+      status: 200,
+      body: { tokensResolvedResult: await resolveTemplateTokens(db, template.variables, body.accountId) },
+    };
   },
 
   createVideo: async ({ body, request }) => {
@@ -63,7 +72,12 @@ export const aiVideoRoutes = s.router(contract.aiVideo, {
     if (!account) throw fieldError('accountId', 'Account not found');
     if (!videoProviderFrom(config)) throw notConfigured();
     const { unresolvedTokens } = await resolveTemplateTokens(db, template.variables, body.accountId);
-    if (unresolvedTokens.length) throw new AppError(400, AI_VIDEO_MESSAGES.unresolved, `Unresolved: ${unresolvedTokens.map((t) => t.label).join(', ')}`);
+    if (unresolvedTokens.length)
+      throw new AppError(
+        400,
+        AI_VIDEO_MESSAGES.unresolved,
+        `Unresolved: ${unresolvedTokens.map((t) => t.label).join(', ')}`,
+      );
     const name = (body.name ?? `${template.name} - ${account.name}`).slice(0, 254);
     const id = await db.transaction().execute(async (trx) => {
       const videoId = await repo.createVideo(trx, { templateId: template.id, accountId: account.id, name });
@@ -77,13 +91,18 @@ export const aiVideoRoutes = s.router(contract.aiVideo, {
     const { db, config } = request.server;
     const video = await repo.videoRow(db, params.id);
     if (!video) throw videoNotFound();
-    if (!AI_VIDEO_PREVIEWABLE.includes(video.status)) throw new AppError(409, 'Only a generated video can be previewed');
+    if (!AI_VIDEO_PREVIEWABLE.includes(video.status))
+      throw new AppError(409, 'Only a generated video can be previewed');
     // The provider's links expire: ask for a fresh one, else answer the stored one.
     const provider = videoProviderFrom(config);
     if (provider && video.providerVideoId) {
       const fresh = await provider.videoStatus(video.providerVideoId).catch(() => null);
       if (fresh?.videoUrl && fresh.videoUrl !== video.videoUrl) {
-        await db.updateTable('aiVideos').set({ videoUrl: fresh.videoUrl, thumbnailUrl: fresh.thumbnailUrl }).where('id', '=', video.id).execute();
+        await db
+          .updateTable('aiVideos')
+          .set({ videoUrl: fresh.videoUrl, thumbnailUrl: fresh.thumbnailUrl })
+          .where('id', '=', video.id)
+          .execute();
         return { status: 200, body: { videoUrl: fresh.videoUrl } };
       }
     }
@@ -94,7 +113,8 @@ export const aiVideoRoutes = s.router(contract.aiVideo, {
     const { db, config, jobs } = request.server;
     const video = await repo.videoRow(db, params.id);
     if (!video) throw videoNotFound();
-    if (!AI_VIDEO_DELETABLE.includes(video.status)) throw new AppError(409, 'Only a generated, failed or rejected video can be deleted');
+    if (!AI_VIDEO_DELETABLE.includes(video.status))
+      throw new AppError(409, 'Only a generated, failed or rejected video can be deleted');
     if (video.providerVideoId && !videoProviderFrom(config)) throw notConfigured();
     const moved = await db.transaction().execute(async (trx) => {
       if (!(await repo.moveVideo(trx, video.id, AI_VIDEO_DELETABLE, 'deleting'))) return false;

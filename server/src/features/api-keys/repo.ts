@@ -15,7 +15,8 @@ const sortMap: SortMap<SortField<ListQuery>> = ownColumns('k', ['name', 'created
 
 function filterKeys(db: Db, filters: Filters) {
   let qb = db.selectFrom('apiKeys as k');
-  if (filters.search) qb = qb.where(sql<boolean>`(k.name || ' hsk_' || k.lookup_id) ilike ${likePattern(filters.search)}`);
+  if (filters.search)
+    qb = qb.where(sql<boolean>`(k.name || ' hsk_' || k.lookup_id) ilike ${likePattern(filters.search)}`);
   if (filters.state === 'active') qb = qb.where('k.revokedAt', 'is', null);
   if (filters.state === 'revoked') qb = qb.where('k.revokedAt', 'is not', null);
   return qb;
@@ -23,7 +24,16 @@ function filterKeys(db: Db, filters: Filters) {
 
 // Never the hash: no answer carries more of a key than its lookup id.
 function selectKeys(db: Db, filters: Filters) {
-  return filterKeys(db, filters).select(['k.id', 'k.name', 'k.lookupId', 'k.scopes', 'k.createdAt', 'k.lastUsedAt', 'k.revokedAt', accountNameOf('k.createdBy').as('createdBy')]);
+  return filterKeys(db, filters).select([
+    'k.id',
+    'k.name',
+    'k.lookupId',
+    'k.scopes',
+    'k.createdAt',
+    'k.lastUsedAt',
+    'k.revokedAt',
+    accountNameOf('k.createdBy').as('createdBy'),
+  ]);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectKeys>['executeTakeFirstOrThrow']>>;
@@ -45,7 +55,10 @@ export async function getApiKey(db: Db, id: number): Promise<ApiKey | undefined>
   return firstItem(selectKeys(db, {}).where('k.id', '=', id), toApiKey);
 }
 
-export async function insertApiKey(db: Db, values: { name: string; scopes: string[]; lookupId: string; secretHash: string; createdBy: number }) {
+export async function insertApiKey(
+  db: Db,
+  values: { name: string; scopes: string[]; lookupId: string; secretHash: string; createdBy: number },
+) {
   return (await db.insertInto('apiKeys').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
@@ -53,7 +66,12 @@ export async function insertApiKey(db: Db, values: { name: string; scopes: strin
 export async function revokeApiKey(db: Db, id: number, revokedBy: number): Promise<boolean> {
   const found = await db.selectFrom('apiKeys').select('id').where('id', '=', id).executeTakeFirst();
   if (!found) return false;
-  await db.updateTable('apiKeys').set({ revokedAt: sql`now()`, revokedBy }).where('id', '=', id).where('revokedAt', 'is', null).execute();
+  await db
+    .updateTable('apiKeys')
+    .set({ revokedAt: sql`now()`, revokedBy })
+    .where('id', '=', id)
+    .where('revokedAt', 'is', null)
+    .execute();
   return true;
 }
 

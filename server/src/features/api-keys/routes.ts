@@ -9,7 +9,8 @@ import * as repo from './repo.js';
 export const apiKeyRoutes = s.router(contract.apiKeys, {
   list: async ({ query, request }) => ({ status: 200, body: await repo.listApiKeys(request.server.db, query) }),
 
-  export: async ({ query, request, reply }) => csvAttachment(reply, 'api-keys', repo.exportApiKeys(request.server.db, query)),
+  export: async ({ query, request, reply }) =>
+    csvAttachment(reply, 'api-keys', repo.exportApiKeys(request.server.db, query)),
 
   scopes: async () => ({ status: 200, body: { items: scopeAreas() } }),
 
@@ -25,7 +26,13 @@ export const apiKeyRoutes = s.router(contract.apiKeys, {
     if (unknown) throw fieldError('scopes', `There is no scope ${unknown}`);
     const { key, lookupId, secretHash } = generateApiKey();
     const { db } = request.server;
-    const id = await repo.insertApiKey(db, { name: body.name, scopes: [...new Set(body.scopes)].sort(), lookupId, secretHash, createdBy: request.account!.id });
+    const id = await repo.insertApiKey(db, {
+      name: body.name,
+      scopes: [...new Set(body.scopes)].sort(),
+      lookupId,
+      secretHash,
+      createdBy: request.account!.id,
+    });
     return { status: 201, body: { ...(await repo.getApiKey(db, id))!, key } };
   },
 

@@ -9,13 +9,18 @@ beforeAll(async () => ({ t, cookie } = await createSignedInApp()));
 afterAll(() => t.close());
 
 const url = '/api/admin/assessments';
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) => t.request({ method, url: `${url}${path}`, payload, cookie });
-const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Find your leadership style.' }] }] };
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) =>
+  t.request({ method, url: `${url}${path}`, payload, cookie });
+const doc = {
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Find your leadership style.' }] }],
+};
 
 /** An assessment with outcomes A, B, C and two questions of three answers each (no scores yet). */
 async function makeAssessment(title = 'Leadership Style'): Promise<Assessment> {
   const { id } = (await call('POST', '', { title })).json();
-  for (const name of ['Visionary', 'Coach', 'Pacesetter']) await call('POST', `/${id}/outcome`, { title: name, description: `${name} leader` });
+  for (const name of ['Visionary', 'Coach', 'Pacesetter'])
+    await call('POST', `/${id}/outcome`, { title: name, description: `${name} leader` });
   const outcomes = (await call('GET', `/${id}`)).json().outcomes as Assessment['outcomes'];
   for (const q of ['How do you start a project?', 'What matters most?']) {
     await call('POST', `/${id}/questions`, {
@@ -31,10 +36,26 @@ describe('assessments', () => {
   it('creates with a title and a rich-text introduction, lists with counts, searches and sorts', async () => {
     const res = await call('POST', '', { title: 'Strengths Finder', introduction: doc });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ title: 'Strengths Finder', introduction: doc, outcomes: [], questions: [], tieBreakerQuestion: null, componentCount: 0 });
+    expect(res.json()).toMatchObject({
+      title: 'Strengths Finder',
+      introduction: doc,
+      outcomes: [],
+      questions: [],
+      tieBreakerQuestion: null,
+      componentCount: 0,
+    });
     const a = await makeAssessment('Team Role');
     const list = (await call('GET', '?search=team%20role')).json();
-    expect(list.items).toEqual([expect.objectContaining({ id: a.id, title: 'Team Role', outcomeCount: 3, questionCount: 2, componentCount: 0, updatedBy: 'Ada Tester' })]);
+    expect(list.items).toEqual([
+      expect.objectContaining({
+        id: a.id,
+        title: 'Team Role',
+        outcomeCount: 3,
+        questionCount: 2,
+        componentCount: 0,
+        updatedBy: 'Ada Tester',
+      }),
+    ]);
     const sorted = (await call('GET', '?sort=questionCount:desc&pageSize=1')).json();
     expect(sorted.items[0].questionCount).toBe(2);
     expect(sorted.pagination).toMatchObject({ perPage: 1, hasNextPage: true });
@@ -68,10 +89,13 @@ describe('assessments', () => {
     expect(added.statusCode).toBe(201);
     const [thinker] = added.json().outcomes;
     expect(thinker).toMatchObject({ title: 'Thinker', description: null });
-    expect((await call('POST', `/${id}/outcome`, { description: 'no title' })).json().message).toBe('Title is required');
+    expect((await call('POST', `/${id}/outcome`, { description: 'no title' })).json().message).toBe(
+      'Title is required',
+    );
     const edited = await call('PATCH', `/${id}/outcome/${thinker.id}`, { description: 'Likes ideas' });
     expect(edited.json().outcomes[0]).toMatchObject({ title: 'Thinker', description: 'Likes ideas' });
-    for (let i = 2; i <= MAX_ASSESSMENT_OUTCOMES; i++) expect((await call('POST', `/${id}/outcome`, { title: `Type ${i}` })).statusCode).toBe(201);
+    for (let i = 2; i <= MAX_ASSESSMENT_OUTCOMES; i++)
+      expect((await call('POST', `/${id}/outcome`, { title: `Type ${i}` })).statusCode).toBe(201);
     const full = await call('POST', `/${id}/outcome`, { title: 'One too many' });
     expect(full.statusCode).toBe(409);
     expect(full.json().message).toBe(ASSESSMENT_MESSAGES.tooManyOutcomes);
@@ -90,12 +114,24 @@ describe('assessments', () => {
   });
 
   it.each([
-    [{ question: 'ab', type: 'single select', answers: [{ answer: 'Yes' }, { answer: 'No!' }] }, 'Question must be at least 3 characters'],
-    [{ question: 'Fine?', type: 'sort', answers: [{ answer: 'Yes' }, { answer: 'No!' }] }, 'Type must be single select or multi select'],
+    [
+      { question: 'ab', type: 'single select', answers: [{ answer: 'Yes' }, { answer: 'No!' }] },
+      'Question must be at least 3 characters',
+    ],
+    [
+      { question: 'Fine?', type: 'sort', answers: [{ answer: 'Yes' }, { answer: 'No!' }] },
+      'Type must be single select or multi select',
+    ],
     [{ question: 'Fine?', type: 'multi select', answers: [{ answer: 'Yes' }] }, 'Add at least 2 answers'],
     [{ question: 'Fine?', type: 'multi select', answers: [{ answer: '' }, { answer: 'No!' }] }, 'Answer is required'],
-    [{ question: 'Fine?', type: 'multi select', answers: [{ answer: 'x'.repeat(512) }, { answer: 'No!' }] }, 'Answer must be 511 characters or less'],
-    [{ question: 'Fine?', type: 'multi select', answers: [{ answer: 'Yes', outcomeId: 999999 }, { answer: 'No!' }] }, ASSESSMENT_MESSAGES.outcomeNotHere],
+    [
+      { question: 'Fine?', type: 'multi select', answers: [{ answer: 'x'.repeat(512) }, { answer: 'No!' }] },
+      'Answer must be 511 characters or less',
+    ],
+    [
+      { question: 'Fine?', type: 'multi select', answers: [{ answer: 'Yes', outcomeId: 999999 }, { answer: 'No!' }] },
+      ASSESSMENT_MESSAGES.outcomeNotHere,
+    ],
   ])('refuses the question %o', async (payload, message) => {
     const { id } = (await call('POST', '', { title: 'Bad questions' })).json();
     const res = await call('POST', `/${id}/questions`, payload);
@@ -126,14 +162,20 @@ describe('assessments', () => {
     ]);
     expect(changed.answers[0].id).toBe(second!.id);
     void visionary;
-    const foreign = await call('PATCH', `/${a.id}/questions/${q.id}`, { answers: [{ id: a.questions[1]!.answers[0]!.id, answer: 'Not mine' }, { answer: 'Mine' }] });
+    const foreign = await call('PATCH', `/${a.id}/questions/${q.id}`, {
+      answers: [{ id: a.questions[1]!.answers[0]!.id, answer: 'Not mine' }, { answer: 'Mine' }],
+    });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().message).toBe(ASSESSMENT_MESSAGES.answerNotOfQuestion);
   });
 
   it('deletes a question and closes the gap in the order', async () => {
     const a = await makeAssessment();
-    await call('POST', `/${a.id}/questions`, { question: 'Third one?', type: 'single select', answers: [{ answer: 'Yes' }, { answer: 'Nope' }] });
+    await call('POST', `/${a.id}/questions`, {
+      question: 'Third one?',
+      type: 'single select',
+      answers: [{ answer: 'Yes' }, { answer: 'Nope' }],
+    });
     expect((await call('DELETE', `/${a.id}/questions/${a.questions[0]!.id}`)).statusCode).toBe(204);
     const after = (await call('GET', `/${a.id}`)).json() as Assessment;
     expect(after.questions.map((q) => [q.question, q.index])).toEqual([
@@ -145,8 +187,19 @@ describe('assessments', () => {
 
   it('keeps the question order dense under concurrent adds and deletes', async () => {
     const a = await makeAssessment();
-    const add = (n: number) => call('POST', `/${a.id}/questions`, { question: `Concurrent ${n}`, type: 'single select', answers: [{ answer: 'Yes' }, { answer: 'Nope' }] });
-    const results = await Promise.all([add(1), add(2), call('DELETE', `/${a.id}/questions/${a.questions[0]!.id}`), add(3), add(4)]);
+    const add = (n: number) =>
+      call('POST', `/${a.id}/questions`, {
+        question: `Concurrent ${n}`,
+        type: 'single select',
+        answers: [{ answer: 'Yes' }, { answer: 'Nope' }],
+      });
+    const results = await Promise.all([
+      add(1),
+      add(2),
+      call('DELETE', `/${a.id}/questions/${a.questions[0]!.id}`),
+      add(3),
+      add(4),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 201, 204]);
     const after = (await call('GET', `/${a.id}`)).json() as Assessment;
     expect(after.questions.map((q) => q.index)).toEqual([0, 1, 2, 3, 4]);
@@ -159,14 +212,21 @@ describe('assessments', () => {
     const cell = (answerId: number, outcomeId: number, score: number) => ({ answerId, outcomeId, score });
     const res = await call('PATCH', `/${a.id}/scores`, {
       tieBreakerQuestionId: q2!.id,
-      scores: [cell(q1!.answers[0]!.id, o2!.id, 3), cell(q1!.answers[1]!.id, o1!.id, 0), cell(q2!.answers[2]!.id, o1!.id, 2)],
+      scores: [
+        cell(q1!.answers[0]!.id, o2!.id, 3),
+        cell(q1!.answers[1]!.id, o1!.id, 0),
+        cell(q2!.answers[2]!.id, o1!.id, 2),
+      ],
     });
     expect(res.statusCode).toBe(200);
     const saved = res.json() as Assessment;
     expect(saved.tieBreakerQuestion).toEqual({ id: q2!.id });
     expect(saved.questions[0]!.answers[0]!.outcomeId).toBe(o2!.id);
     expect(saved.questions[0]!.answers[0]!.scores).toEqual(
-      expect.arrayContaining([expect.objectContaining({ outcomeId: o1!.id, score: 1 }), expect.objectContaining({ outcomeId: o2!.id, score: 3 })]),
+      expect.arrayContaining([
+        expect.objectContaining({ outcomeId: o1!.id, score: 1 }),
+        expect.objectContaining({ outcomeId: o2!.id, score: 3 }),
+      ]),
     );
     expect(saved.scores.find((s) => s.answerId === q1!.answers[1]!.id && s.outcomeId === o1!.id)?.score).toBe(0);
 
@@ -175,14 +235,34 @@ describe('assessments', () => {
       expect(r.statusCode).toBe(400);
       return r.json().message as string;
     };
-    expect(await bad({ tieBreakerQuestionId: null, scores: [cell(q1!.answers[0]!.id, o1!.id, -1)] })).toBe('Score must be 0 or more');
-    expect(await bad({ tieBreakerQuestionId: null, scores: [cell(q1!.answers[0]!.id, o1!.id, 1.5)] })).toBe('Score must be a whole number');
-    expect(await bad({ tieBreakerQuestionId: null, scores: [{ answerId: q1!.answers[0]!.id, outcomeId: o1!.id, score: '2' }] })).toBe('Score must be a number');
-    expect(await bad({ tieBreakerQuestionId: null, scores: [cell(q1!.answers[0]!.id, o1!.id, 1), cell(q1!.answers[0]!.id, o1!.id, 2)] })).toBe(ASSESSMENT_MESSAGES.scoredTwice);
+    expect(await bad({ tieBreakerQuestionId: null, scores: [cell(q1!.answers[0]!.id, o1!.id, -1)] })).toBe(
+      'Score must be 0 or more',
+    );
+    expect(await bad({ tieBreakerQuestionId: null, scores: [cell(q1!.answers[0]!.id, o1!.id, 1.5)] })).toBe(
+      'Score must be a whole number',
+    );
+    expect(
+      await bad({
+        tieBreakerQuestionId: null,
+        scores: [{ answerId: q1!.answers[0]!.id, outcomeId: o1!.id, score: '2' }],
+      }),
+    ).toBe('Score must be a number');
+    expect(
+      await bad({
+        tieBreakerQuestionId: null,
+        scores: [cell(q1!.answers[0]!.id, o1!.id, 1), cell(q1!.answers[0]!.id, o1!.id, 2)],
+      }),
+    ).toBe(ASSESSMENT_MESSAGES.scoredTwice);
     const other = await makeAssessment('Another');
-    expect(await bad({ tieBreakerQuestionId: other.questions[0]!.id, scores: [] })).toBe(ASSESSMENT_MESSAGES.tieBreakerNotHere);
-    expect(await bad({ tieBreakerQuestionId: null, scores: [cell(other.questions[0]!.answers[0]!.id, o1!.id, 1)] })).toBe(ASSESSMENT_MESSAGES.answerNotHere);
-    expect(await bad({ tieBreakerQuestionId: null, scores: [cell(q1!.answers[0]!.id, other.outcomes[0]!.id, 1)] })).toBe(ASSESSMENT_MESSAGES.outcomeNotHere);
+    expect(await bad({ tieBreakerQuestionId: other.questions[0]!.id, scores: [] })).toBe(
+      ASSESSMENT_MESSAGES.tieBreakerNotHere,
+    );
+    expect(
+      await bad({ tieBreakerQuestionId: null, scores: [cell(other.questions[0]!.answers[0]!.id, o1!.id, 1)] }),
+    ).toBe(ASSESSMENT_MESSAGES.answerNotHere);
+    expect(
+      await bad({ tieBreakerQuestionId: null, scores: [cell(q1!.answers[0]!.id, other.outcomes[0]!.id, 1)] }),
+    ).toBe(ASSESSMENT_MESSAGES.outcomeNotHere);
     // Nothing of the refused saves was kept.
     expect(((await call('GET', `/${a.id}`)).json() as Assessment).tieBreakerQuestion).toEqual({ id: q2!.id });
 

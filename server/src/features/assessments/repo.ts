@@ -33,25 +33,57 @@ export async function listAssessments(db: Db, query: ListQuery) {
     .selectFrom('assessments as a')
     .leftJoin('accounts as acc', 'acc.id', 'a.updatedBy')
     .select([
-      'a.id', 'a.title', 'a.createdAt', 'a.updatedAt', accountName('acc').as('updatedBy'),
-      outcomeCount.as('outcomeCount'), questionCount.as('questionCount'), componentCount.as('componentCount'),
+      'a.id',
+      'a.title',
+      'a.createdAt',
+      'a.updatedAt',
+      accountName('acc').as('updatedBy'),
+      outcomeCount.as('outcomeCount'),
+      questionCount.as('questionCount'),
+      componentCount.as('componentCount'),
     ]);
   if (query.search) qb = qb.where(sql`lower(a.title)`, 'like', likePattern(query.search.toLowerCase()));
   const page = await paginate(qb, query, sortMap, 'a.id');
-  return { ...page, items: page.items.map((r): AssessmentListItem => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })) };
+  return {
+    ...page,
+    items: page.items.map((r): AssessmentListItem => ({
+      ...r,
+      createdAt: iso(r.createdAt),
+      updatedAt: iso(r.updatedAt),
+    })),
+  };
 }
 
 /** The whole assessment: outcomes by id, questions by index, answers by index, every score. */
 export async function getAssessment(db: Db, id: number): Promise<Assessment | undefined> {
   const row = await db
     .selectFrom('assessments as a')
-    .select(['a.id', 'a.title', 'a.introduction', 'a.tieBreakerQuestionId', 'a.createdAt', 'a.updatedAt', componentCount.as('componentCount')])
+    .select([
+      'a.id',
+      'a.title',
+      'a.introduction',
+      'a.tieBreakerQuestionId',
+      'a.createdAt',
+      'a.updatedAt',
+      componentCount.as('componentCount'),
+    ])
     .where('a.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
   const [outcomes, questions, answers, scores] = await Promise.all([
-    db.selectFrom('assessmentOutcomes').select(['id', 'title', 'description']).where('assessmentId', '=', id).orderBy('id').execute(),
-    db.selectFrom('assessmentQuestions').select(['id', 'question', 'type', 'index']).where('assessmentId', '=', id).orderBy('index').orderBy('id').execute(),
+    db
+      .selectFrom('assessmentOutcomes')
+      .select(['id', 'title', 'description'])
+      .where('assessmentId', '=', id)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('assessmentQuestions')
+      .select(['id', 'question', 'type', 'index'])
+      .where('assessmentId', '=', id)
+      .orderBy('index')
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('assessmentAnswers as ans')
       .innerJoin('assessmentQuestions as q', 'q.id', 'ans.questionId')
@@ -93,10 +125,18 @@ export async function getAssessment(db: Db, id: number): Promise<Assessment | un
   };
 }
 
-export async function insertAssessment(db: Db, values: AssessmentValues & { title: string }, accountId: number | null): Promise<number> {
+export async function insertAssessment(
+  db: Db,
+  values: AssessmentValues & { title: string },
+  accountId: number | null,
+): Promise<number> {
   const { id } = await db
     .insertInto('assessments')
-    .values({ title: values.title, introduction: values.introduction ? JSON.stringify(values.introduction) : null, updatedBy: accountId })
+    .values({
+      title: values.title,
+      introduction: values.introduction ? JSON.stringify(values.introduction) : null,
+      updatedBy: accountId,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -110,20 +150,27 @@ export async function insertAssessment(db: Db, values: AssessmentValues & { titl
 export async function lockAssessment(trx: Trx, id: number, accountId: number | null): Promise<boolean> {
   const found = await trx.selectFrom('assessments').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
   if (!found) return false;
-  await trx.updateTable('assessments').set({ updatedAt: sql`now()`, updatedBy: accountId }).where('id', '=', id).execute();
+  await trx
+    .updateTable('assessments')
+    .set({ updatedAt: sql`now()`, updatedBy: accountId })
+    .where('id', '=', id)
+    .execute();
   return true;
 }
 
 export async function updateAssessment(trx: Trx, id: number, values: AssessmentValues): Promise<void> {
   const set: { title?: string; introduction?: string | null } = {};
   if (values.title !== undefined) set.title = values.title;
-  if (values.introduction !== undefined) set.introduction = values.introduction ? JSON.stringify(values.introduction) : null;
+  if (values.introduction !== undefined)
+    set.introduction = values.introduction ? JSON.stringify(values.introduction) : null;
   if (Object.keys(set).length) await trx.updateTable('assessments').set(set).where('id', '=', id).execute();
 }
 
 /** How many program components use the assessment. */
 export async function usedByComponents(db: Db, id: number): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from program_components where assessment_id = ${id}`.execute(db);
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from program_components where assessment_id = ${id}`.execute(db);
   return rows[0]?.n ?? 0;
 }
 
@@ -136,16 +183,31 @@ export async function deleteAssessment(trx: Trx, id: number): Promise<void> {
 export async function countParts(trx: Trx, assessmentId: number) {
   const { rows } = await sql<{ outcomes: number; questions: number }>`
     select (select count(*)::int from assessment_outcomes where assessment_id = ${assessmentId}) as outcomes,
-           (select count(*)::int from assessment_questions where assessment_id = ${assessmentId}) as questions`.execute(trx);
+           (select count(*)::int from assessment_questions where assessment_id = ${assessmentId}) as questions`.execute(
+    trx,
+  );
   return rows[0]!;
 }
 
-export async function insertOutcome(trx: Trx, assessmentId: number, values: { title: string; description: string | null }): Promise<number> {
-  const { id } = await trx.insertInto('assessmentOutcomes').values({ assessmentId, ...values }).returning('id').executeTakeFirstOrThrow();
+export async function insertOutcome(
+  trx: Trx,
+  assessmentId: number,
+  values: { title: string; description: string | null },
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('assessmentOutcomes')
+    .values({ assessmentId, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
-export async function updateOutcome(trx: Trx, assessmentId: number, outcomeId: number, values: OutcomeValues): Promise<boolean> {
+export async function updateOutcome(
+  trx: Trx,
+  assessmentId: number,
+  outcomeId: number,
+  values: OutcomeValues,
+): Promise<boolean> {
   const res = await trx
     .updateTable('assessmentOutcomes')
     .set({ ...values, updatedAt: sql`now()` })
@@ -156,17 +218,29 @@ export async function updateOutcome(trx: Trx, assessmentId: number, outcomeId: n
 }
 
 export async function deleteOutcome(trx: Trx, assessmentId: number, outcomeId: number): Promise<boolean> {
-  const res = await trx.deleteFrom('assessmentOutcomes').where('id', '=', outcomeId).where('assessmentId', '=', assessmentId).executeTakeFirst();
+  const res = await trx
+    .deleteFrom('assessmentOutcomes')
+    .where('id', '=', outcomeId)
+    .where('assessmentId', '=', assessmentId)
+    .executeTakeFirst();
   return res.numDeletedRows > 0n;
 }
 
 export async function outcomeIdsOf(trx: Trx, assessmentId: number): Promise<Set<number>> {
-  const rows = await trx.selectFrom('assessmentOutcomes').select('id').where('assessmentId', '=', assessmentId).execute();
+  const rows = await trx
+    .selectFrom('assessmentOutcomes')
+    .select('id')
+    .where('assessmentId', '=', assessmentId)
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
 export async function questionIdsOf(trx: Trx, assessmentId: number): Promise<Set<number>> {
-  const rows = await trx.selectFrom('assessmentQuestions').select('id').where('assessmentId', '=', assessmentId).execute();
+  const rows = await trx
+    .selectFrom('assessmentQuestions')
+    .select('id')
+    .where('assessmentId', '=', assessmentId)
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -181,12 +255,26 @@ export async function answerIdsOf(trx: Trx, assessmentId: number, questionId?: n
 }
 
 /** Appends a question after the last one (the caller holds the assessment's lock, so the count is the next index). */
-export async function insertQuestion(trx: Trx, assessmentId: number, values: { question: string; type: 'single select' | 'multi select' }, index: number): Promise<number> {
-  const { id } = await trx.insertInto('assessmentQuestions').values({ assessmentId, ...values, index }).returning('id').executeTakeFirstOrThrow();
+export async function insertQuestion(
+  trx: Trx,
+  assessmentId: number,
+  values: { question: string; type: 'single select' | 'multi select' },
+  index: number,
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('assessmentQuestions')
+    .values({ assessmentId, ...values, index })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
-export async function updateQuestion(trx: Trx, assessmentId: number, questionId: number, values: { question?: string; type?: 'single select' | 'multi select' }): Promise<boolean> {
+export async function updateQuestion(
+  trx: Trx,
+  assessmentId: number,
+  questionId: number,
+  values: { question?: string; type?: 'single select' | 'multi select' },
+): Promise<boolean> {
   const res = await trx
     .updateTable('assessmentQuestions')
     .set({ ...values, updatedAt: sql`now()` })
@@ -196,13 +284,16 @@ export async function updateQuestion(trx: Trx, assessmentId: number, questionId:
   return res.numUpdatedRows > 0n;
 }
 
-
 /**
  * Points an answer at an outcome: when that outcome is not already the one it scores highest, its scores
  * move there (that outcome gets its highest score, at least 1; the others are removed, i.e. 0).
  */
 export async function pointAnswerAt(trx: Trx, answerId: number, outcomeId: number): Promise<void> {
-  const scores = await trx.selectFrom('assessmentScores').select(['outcomeId', 'score']).where('answerId', '=', answerId).execute();
+  const scores = await trx
+    .selectFrom('assessmentScores')
+    .select(['outcomeId', 'score'])
+    .where('answerId', '=', answerId)
+    .execute();
   if (topOutcomeOf(scores) === outcomeId) return;
   const score = Math.max(1, ...scores.map((s) => s.score));
   await trx.deleteFrom('assessmentScores').where('answerId', '=', answerId).execute();
@@ -211,7 +302,11 @@ export async function pointAnswerAt(trx: Trx, answerId: number, outcomeId: numbe
 
 /** Deletes a question and closes the gap it leaves, so indexes stay 0, 1, 2 ... (caller holds the assessment's lock). */
 export async function deleteQuestion(trx: Trx, assessmentId: number, questionId: number): Promise<boolean> {
-  const res = await trx.deleteFrom('assessmentQuestions').where('id', '=', questionId).where('assessmentId', '=', assessmentId).executeTakeFirst();
+  const res = await trx
+    .deleteFrom('assessmentQuestions')
+    .where('id', '=', questionId)
+    .where('assessmentId', '=', assessmentId)
+    .executeTakeFirst();
   if (res.numDeletedRows === 0n) return false;
   await sql`
     update assessment_questions q set index = r.n - 1
@@ -227,11 +322,17 @@ export async function upsertScores(trx: Trx, scores: ScoreValues[]): Promise<voi
     await trx
       .insertInto('assessmentScores')
       .values(chunk)
-      .onConflict((oc) => oc.columns(['answerId', 'outcomeId']).doUpdateSet({ score: (eb) => eb.ref('excluded.score') }))
+      .onConflict((oc) =>
+        oc.columns(['answerId', 'outcomeId']).doUpdateSet({ score: (eb) => eb.ref('excluded.score') }),
+      )
       .execute();
   }
 }
 
 export async function setTieBreaker(trx: Trx, assessmentId: number, questionId: number | null): Promise<void> {
-  await trx.updateTable('assessments').set({ tieBreakerQuestionId: questionId }).where('id', '=', assessmentId).execute();
+  await trx
+    .updateTable('assessments')
+    .set({ tieBreakerQuestionId: questionId })
+    .where('id', '=', assessmentId)
+    .execute();
 }

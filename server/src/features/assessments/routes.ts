@@ -67,7 +67,9 @@ export const assessmentRoutes = s.router(contract.assessments, {
 
   updateQuestion: async ({ params, body, request }) => ({
     status: 200,
-    body: await changeAssessment(request, params.id, (trx) => service.changeQuestion(trx, params.id, params.questionId, body)),
+    body: await changeAssessment(request, params.id, (trx) =>
+      service.changeQuestion(trx, params.id, params.questionId, body),
+    ),
   }),
 
   removeQuestion: async ({ params, request }) => {

@@ -15,28 +15,51 @@ export async function lockOrFail(trx: Trx, id: number, accountId: number | null)
 
 export async function removeAssessment(trx: Trx, id: number): Promise<void> {
   await lockOrFail(trx, id, null);
-  if ((await repo.usedByComponents(trx, id)) > 0) throw new AppError(409, M.inUse, 'Remove it from the programs that use it first.');
+  if ((await repo.usedByComponents(trx, id)) > 0)
+    throw new AppError(409, M.inUse, 'Remove it from the programs that use it first.');
   await repo.deleteAssessment(trx, id);
 }
 
-export async function addOutcome(trx: Trx, assessmentId: number, values: { title: string; description: string | null }): Promise<void> {
+export async function addOutcome(
+  trx: Trx,
+  assessmentId: number,
+  values: { title: string; description: string | null },
+): Promise<void> {
   const { outcomes } = await repo.countParts(trx, assessmentId);
-  if (outcomes >= MAX_ASSESSMENT_OUTCOMES) throw new AppError(409, M.tooManyOutcomes, 'The score matrix shows up to 12 columns: the answers and one per outcome.');
+  if (outcomes >= MAX_ASSESSMENT_OUTCOMES)
+    throw new AppError(
+      409,
+      M.tooManyOutcomes,
+      'The score matrix shows up to 12 columns: the answers and one per outcome.',
+    );
   await repo.insertOutcome(trx, assessmentId, values);
 }
 
 /** Each answer's outcomeId must be an outcome of this assessment; each id an answer of this question. */
-async function checkAnswers(trx: Trx, assessmentId: number, answers: NonNullable<QuestionPatch['answers']>, questionId?: number) {
+async function checkAnswers(
+  trx: Trx,
+  assessmentId: number,
+  answers: NonNullable<QuestionPatch['answers']>,
+  questionId?: number,
+) {
   const outcomes = await repo.outcomeIdsOf(trx, assessmentId);
   const own = questionId === undefined ? new Set<number>() : await repo.answerIdsOf(trx, assessmentId, questionId);
   answers.forEach((a, i) => {
     if (a.id !== undefined && !own.has(a.id)) throw fieldError(`answers.${i}.id`, M.answerNotOfQuestion);
-    if (a.outcomeId !== null && !outcomes.has(a.outcomeId)) throw new AppError(400, M.outcomeNotHere, undefined, [{ path: ['answers', i, 'outcomeId'], message: M.outcomeNotHere }]);
+    if (a.outcomeId !== null && !outcomes.has(a.outcomeId))
+      throw new AppError(400, M.outcomeNotHere, undefined, [
+        { path: ['answers', i, 'outcomeId'], message: M.outcomeNotHere },
+      ]);
   });
 }
 
 async function saveAnswers(trx: Trx, questionId: number, answers: NonNullable<QuestionPatch['answers']>) {
-  const ids = await syncChildren(trx, 'assessmentAnswers', questionId, answers.map(({ id, answer }) => ({ id, values: { answer } })));
+  const ids = await syncChildren(
+    trx,
+    'assessmentAnswers',
+    questionId,
+    answers.map(({ id, answer }) => ({ id, values: { answer } })),
+  );
   for (const [i, a] of answers.entries()) if (a.outcomeId !== null) await repo.pointAnswerAt(trx, ids[i]!, a.outcomeId);
 }
 
@@ -44,11 +67,21 @@ export async function addQuestion(trx: Trx, assessmentId: number, values: Requir
   const { questions } = await repo.countParts(trx, assessmentId);
   if (questions >= MAX_ASSESSMENT_QUESTIONS) throw new AppError(409, M.tooManyQuestions);
   await checkAnswers(trx, assessmentId, values.answers);
-  const questionId = await repo.insertQuestion(trx, assessmentId, { question: values.question, type: values.type }, questions);
+  const questionId = await repo.insertQuestion(
+    trx,
+    assessmentId,
+    { question: values.question, type: values.type },
+    questions,
+  );
   await saveAnswers(trx, questionId, values.answers);
 }
 
-export async function changeQuestion(trx: Trx, assessmentId: number, questionId: number, values: QuestionPatch): Promise<void> {
+export async function changeQuestion(
+  trx: Trx,
+  assessmentId: number,
+  questionId: number,
+  values: QuestionPatch,
+): Promise<void> {
   const { answers, ...fields } = values;
   if (!(await repo.updateQuestion(trx, assessmentId, questionId, fields))) throw notFound('Question');
   if (!answers) return;
@@ -63,10 +96,17 @@ export async function saveScores(trx: Trx, assessmentId: number, values: ScoresV
     repo.answerIdsOf(trx, assessmentId),
     repo.outcomeIdsOf(trx, assessmentId),
   ]);
-  if (values.tieBreakerQuestionId !== null && !questions.has(values.tieBreakerQuestionId)) throw fieldError('tieBreakerQuestionId', M.tieBreakerNotHere);
+  if (values.tieBreakerQuestionId !== null && !questions.has(values.tieBreakerQuestionId))
+    throw fieldError('tieBreakerQuestionId', M.tieBreakerNotHere);
   values.scores.forEach((s, i) => {
-    if (!answers.has(s.answerId)) throw new AppError(400, M.answerNotHere, undefined, [{ path: ['scores', i, 'answerId'], message: M.answerNotHere }]);
-    if (!outcomes.has(s.outcomeId)) throw new AppError(400, M.outcomeNotHere, undefined, [{ path: ['scores', i, 'outcomeId'], message: M.outcomeNotHere }]);
+    if (!answers.has(s.answerId))
+      throw new AppError(400, M.answerNotHere, undefined, [
+        { path: ['scores', i, 'answerId'], message: M.answerNotHere },
+      ]);
+    if (!outcomes.has(s.outcomeId))
+      throw new AppError(400, M.outcomeNotHere, undefined, [
+        { path: ['scores', i, 'outcomeId'], message: M.outcomeNotHere },
+      ]);
   });
   await repo.upsertScores(trx, values.scores);
   await repo.setTieBreaker(trx, assessmentId, values.tieBreakerQuestionId);

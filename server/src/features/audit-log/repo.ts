@@ -12,11 +12,16 @@ type Filters = ListFilters<ListQuery>;
 
 const sortMap: SortMap<'at' | 'id'> = { at: 'l.at', id: 'l.id' };
 
-const actor = sql<string | null>`case when l.api_key_id is not null then 'key:' || l.api_key_id when l.account_id is not null then 'account:' || l.account_id end`;
+const actor = sql<
+  string | null
+>`case when l.api_key_id is not null then 'key:' || l.api_key_id when l.account_id is not null then 'account:' || l.account_id end`;
 const actorName = sql<string | null>`coalesce(k.name, ${accountName('a')})`;
 
 function filterLog(db: Db, filters: Filters) {
-  let qb = db.selectFrom('auditLog as l').leftJoin('accounts as a', 'a.id', 'l.accountId').leftJoin('apiKeys as k', 'k.id', 'l.apiKeyId');
+  let qb = db
+    .selectFrom('auditLog as l')
+    .leftJoin('accounts as a', 'a.id', 'l.accountId')
+    .leftJoin('apiKeys as k', 'k.id', 'l.apiKeyId');
   if (filters.actor) {
     const [kind, id] = filters.actor.split(':');
     qb = qb.where(kind === 'key' ? 'l.apiKeyId' : 'l.accountId', '=', Number(id));
@@ -28,13 +33,26 @@ function filterLog(db: Db, filters: Filters) {
   if (filters.dateTo) qb = qb.where('l.at', '<', sql<Date>`${filters.dateTo}::date + 1`);
   if (filters.search) {
     const pattern = likePattern(filters.search);
-    qb = qb.where(sql<boolean>`(coalesce(l.entity_id, '') || ' ' || l.entity || ' ' || l.action || ' ' || coalesce(${actorName}, '') || ' ' || coalesce(l.address, '')) ilike ${pattern}`);
+    qb = qb.where(
+      sql<boolean>`(coalesce(l.entity_id, '') || ' ' || l.entity || ' ' || l.action || ' ' || coalesce(${actorName}, '') || ' ' || coalesce(l.address, '')) ilike ${pattern}`,
+    );
   }
   return qb;
 }
 
 function selectLog(db: Db, filters: Filters) {
-  return filterLog(db, filters).select(['l.id', 'l.at', 'l.address', 'l.action', 'l.entity', 'l.entityId', 'l.changes', 'l.detail', actor.as('actor'), actorName.as('actorName')]);
+  return filterLog(db, filters).select([
+    'l.id',
+    'l.at',
+    'l.address',
+    'l.action',
+    'l.entity',
+    'l.entityId',
+    'l.changes',
+    'l.detail',
+    actor.as('actor'),
+    actorName.as('actorName'),
+  ]);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectLog>['executeTakeFirstOrThrow']>>;
@@ -43,13 +61,21 @@ const toEntry = (row: Row): AuditEntry => ({ ...row, at: row.at.toISOString() })
 
 /** The log, newest first by default; the History panel of a record is this list with its entity and id. */
 export async function listAuditLog(db: Db, query: ListQuery) {
-  return mapPage(await paginate(selectLog(db, query), query, sortMap, 'l.id', { tieBreakerFollowsSort: true }), toEntry);
+  return mapPage(
+    await paginate(selectLog(db, query), query, sortMap, 'l.id', { tieBreakerFollowsSort: true }),
+    toEntry,
+  );
 }
 
 /** Staff accounts and API keys (the only actors), the entities the log holds (a skip scan of its index) and the actions. */
 export async function auditFacets(db: Db): Promise<Omit<AuditFacets, 'actions'>> {
   const [staff, keys, entities] = await Promise.all([
-    db.selectFrom('accounts as a').select(['a.id', accountName('a').as('name')]).where('a.admin', '=', true).orderBy('a.nameKey').execute(),
+    db
+      .selectFrom('accounts as a')
+      .select(['a.id', accountName('a').as('name')])
+      .where('a.admin', '=', true)
+      .orderBy('a.nameKey')
+      .execute(),
     db.selectFrom('apiKeys').select(['id', 'name']).orderBy('name').execute(),
     sql<{ entity: string }>`
       with recursive e as (
@@ -59,7 +85,10 @@ export async function auditFacets(db: Db): Promise<Omit<AuditFacets, 'actions'>>
       ) select entity from e where entity is not null`.execute(db),
   ]);
   return {
-    actors: [...staff.map((a) => ({ value: `account:${a.id}`, label: a.name ?? `Account ${a.id}` })), ...keys.map((k) => ({ value: `key:${k.id}`, label: `API key: ${k.name}` }))],
+    actors: [
+      ...staff.map((a) => ({ value: `account:${a.id}`, label: a.name ?? `Account ${a.id}` })),
+      ...keys.map((k) => ({ value: `key:${k.id}`, label: `API key: ${k.name}` })),
+    ],
     entities: entities.rows.map((r) => r.entity),
   };
 }

@@ -7,7 +7,11 @@ import * as repo from './repo.js';
 export const auditLogRoutes = s.router(contract.auditLog, {
   list: async ({ query, request }) => ({ status: 200, body: await repo.listAuditLog(request.server.db, query) }),
 
-  export: async ({ query, request, reply }) => csvAttachment(reply, 'audit-log', repo.exportAuditLog(request.server.db, query)),
+  export: async ({ query, request, reply }) =>
+    csvAttachment(reply, 'audit-log', repo.exportAuditLog(request.server.db, query)),
 
-  facets: async ({ request }) => ({ status: 200, body: { ...(await repo.auditFacets(request.server.db)), actions: [...AUDIT_ACTIONS] } }),
+  facets: async ({ request }) => ({
+    status: 200,
+    body: { ...(await repo.auditFacets(request.server.db)), actions: [...AUDIT_ACTIONS] },
+  }),
 });

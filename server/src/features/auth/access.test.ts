@@ -5,7 +5,11 @@ import { contractRoutes, sampleUrl } from '../../test/contract-routes.js';
 import { createSession } from '../../services/auth/sessions.js';
 
 // Every route of the contract, walked afresh, so routes other areas add later are covered too.
-const routes = contractRoutes().map((r) => ({ ...r, name: `${r.route.method} ${r.route.path} (${r.id})`, url: sampleUrl(r.route.path) }));
+const routes = contractRoutes().map((r) => ({
+  ...r,
+  name: `${r.route.method} ${r.route.path} (${r.id})`,
+  url: sampleUrl(r.route.path),
+}));
 const withAccess = (...access: Access[]) => routes.filter((r) => r.access && access.includes(r.access));
 
 let t: TestApp;
@@ -14,11 +18,18 @@ const ids = { admin: 0, member: 0 };
 beforeAll(async () => {
   t = await createTestApp();
   // Keeps id 1 (every sample path's id) away from the accounts below, so a DELETE .../1 spares them.
-  await t.db.insertInto('accounts').values({ firstName: 'Place', lastName: 'Holder', email: 'placeholder@example.test', address: '{}' }).execute();
+  await t.db
+    .insertInto('accounts')
+    .values({ firstName: 'Place', lastName: 'Holder', email: 'placeholder@example.test', address: '{}' })
+    .execute();
   await t.signIn({ admin: true, email: 'access-admin@example.test' });
   await t.signIn({ admin: false, email: 'access-member@example.test' });
   for (const kind of ['admin', 'member'] as const) {
-    const row = await t.db.selectFrom('accounts').select('id').where('email', '=', `access-${kind}@example.test`).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('email', '=', `access-${kind}@example.test`)
+      .executeTakeFirstOrThrow();
     ids[kind] = row.id;
   }
 });
@@ -62,20 +73,26 @@ describe('the contract declares access', () => {
 });
 
 // Plain loops, not describe.each: its titles cut a long path short.
-for (const r of withAccess('admin')) describe(`admin route ${r.name}`, () => {
-  it('answers 401 without a session', async () => expectErrorJson(await call(r), 401));
-  it('answers 403 to a signed-in non-admin', async () => expectErrorJson(await call(r, await cookieOf('member')), 403));
-  it('lets an admin through', async () => expect([401, 403]).not.toContain((await call(r, await cookieOf('admin'))).statusCode));
-});
-
-for (const r of withAccess('member', 'signedIn')) describe(`${r.access} route ${r.name}`, () => {
-  it('answers 401 without a session', async () => expectErrorJson(await call(r), 401));
-  it('lets a signed-in non-admin through', async () => expect([401, 403]).not.toContain((await call(r, await cookieOf('member'))).statusCode));
-});
-
-for (const r of withAccess('public')) describe(`public route ${r.name}`, () => {
-  it('never answers 401', async () => {
-    expect((await call(r)).statusCode).not.toBe(401);
-    expect((await call(r, await cookieOf('member'))).statusCode).not.toBe(401);
+for (const r of withAccess('admin'))
+  describe(`admin route ${r.name}`, () => {
+    it('answers 401 without a session', async () => expectErrorJson(await call(r), 401));
+    it('answers 403 to a signed-in non-admin', async () =>
+      expectErrorJson(await call(r, await cookieOf('member')), 403));
+    it('lets an admin through', async () =>
+      expect([401, 403]).not.toContain((await call(r, await cookieOf('admin'))).statusCode));
   });
-});
+
+for (const r of withAccess('member', 'signedIn'))
+  describe(`${r.access} route ${r.name}`, () => {
+    it('answers 401 without a session', async () => expectErrorJson(await call(r), 401));
+    it('lets a signed-in non-admin through', async () =>
+      expect([401, 403]).not.toContain((await call(r, await cookieOf('member'))).statusCode));
+  });
+
+for (const r of withAccess('public'))
+  describe(`public route ${r.name}`, () => {
+    it('never answers 401', async () => {
+      expect((await call(r)).statusCode).not.toBe(401);
+      expect((await call(r, await cookieOf('member'))).statusCode).not.toBe(401);
+    });
+  });

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRoute } from '@ts-rest/core';
-import { API_KEY_INVALID, PUBLIC_INVITATION_PATH_PREFIX, TWO_FACTOR_SETUP_PATH_PREFIX, type Access } from '@app/contract';
+import {
+  API_KEY_INVALID,
+  PUBLIC_INVITATION_PATH_PREFIX,
+  TWO_FACTOR_SETUP_PATH_PREFIX,
+  type Access,
+} from '@app/contract';
 import { auditActors } from '../../db/audit-context.js';
 import { AppError } from '../../errors.js';
 import { findSessionAccount, sessionCookieName } from '../../services/auth/sessions.js';
@@ -69,7 +74,8 @@ async function authenticateApiKey(request: FastifyRequest, token: string): Promi
   if (request.routeOptions.url === undefined) return;
   if (routeAccess(request) !== 'admin') throw new AppError(403, 'API keys can only call the admin API (/api/admin)');
   const scope = scopeOfRoute(request.method, request.routeOptions.url);
-  if (!scope || !key.scopes.includes(scope)) throw new AppError(403, `This API key may not make this call${scope ? ` (it needs the ${scope} scope)` : ''}`);
+  if (!scope || !key.scopes.includes(scope))
+    throw new AppError(403, `This API key may not make this call${scope ? ` (it needs the ${scope} scope)` : ''}`);
   request.account = key.account;
   request.apiKeyId = key.id;
 }
@@ -91,7 +97,11 @@ export function registerAccess(app: FastifyInstance): void {
   app.decorateRequest('apiKeyId', null);
   app.addHook('onRequest', async (request) => {
     // The signed public invitation calls (unsubscribe, RFC 8058 one-click) are cookie-less and meant for any origin.
-    if (UNSAFE.has(request.method) && request.headers.origin && !request.url.startsWith(PUBLIC_INVITATION_PATH_PREFIX)) {
+    if (
+      UNSAFE.has(request.method) &&
+      request.headers.origin &&
+      !request.url.startsWith(PUBLIC_INVITATION_PATH_PREFIX)
+    ) {
       let sameSite = false;
       try {
         sameSite = new URL(request.headers.origin).host === new URL(`http://${request.headers.host}`).host;
@@ -100,7 +110,10 @@ export function registerAccess(app: FastifyInstance): void {
       }
       if (!sameSite) throw new AppError(403, 'Cross-site request refused');
     }
-    const bearer = isApiPath(request.url) && routeAccess(request) !== 'public' ? bearerToken(request.headers.authorization) : undefined;
+    const bearer =
+      isApiPath(request.url) && routeAccess(request) !== 'public'
+        ? bearerToken(request.headers.authorization)
+        : undefined;
     if (bearer !== undefined) return authenticateApiKey(request, bearer);
     // The client's shell and static files need no session: no lookup for them.
     const token = isApiPath(request.url) ? request.cookies[cookie] : undefined;
@@ -113,7 +126,9 @@ export function registerAccess(app: FastifyInstance): void {
   // (db/audit-context.ts): the rest of the request runs inside the actor's context.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.account?.admin) return done();
-    const actor = request.apiKeyId ? { accountId: null, apiKeyId: request.apiKeyId } : { accountId: request.account.id, apiKeyId: null };
+    const actor = request.apiKeyId
+      ? { accountId: null, apiKeyId: request.apiKeyId }
+      : { accountId: request.account.id, apiKeyId: null };
     auditActors.run({ ...actor, address: request.ip }, done);
   });
 }

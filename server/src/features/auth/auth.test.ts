@@ -17,7 +17,11 @@ describe('login', () => {
 
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
     await t.signIn({ email: 'cookie@example.test' });
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'cookie@example.test', password: 'password123' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'cookie@example.test', password: 'password123' },
+    });
     const cookie = res.cookies.find((c) => c.name === 'sid')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
@@ -26,13 +30,23 @@ describe('login', () => {
 
   it('refuses a wrong password with the exact message', async () => {
     await t.signIn({ email: 'wrong@example.test' });
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'wrong@example.test', password: 'nope-nope' }, remoteAddress: '10.1.0.1' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'wrong@example.test', password: 'nope-nope' },
+      remoteAddress: '10.1.0.1',
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Invalid email or password' });
   });
 
   it('refuses an unknown email the same way', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'ghost@example.test', password: 'whatever1' }, remoteAddress: '10.1.0.2' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'ghost@example.test', password: 'whatever1' },
+      remoteAddress: '10.1.0.2',
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Invalid email or password' });
   });
@@ -40,7 +54,12 @@ describe('login', () => {
   it('refuses an inactive account', async () => {
     await t.signIn({ email: 'gone@example.test' });
     await t.db.updateTable('accounts').set({ active: false }).where('email', '=', 'gone@example.test').execute();
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'gone@example.test', password: 'password123' }, remoteAddress: '10.1.0.3' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'gone@example.test', password: 'password123' },
+      remoteAddress: '10.1.0.3',
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -57,7 +76,12 @@ describe('login', () => {
   });
 
   it('answers 400 JSON to malformed JSON and keeps serving', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: '{"email": ', headers: { 'content-type': 'application/json' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.json().message).toBe('Malformed JSON body');
@@ -66,7 +90,11 @@ describe('login', () => {
   });
 
   it('answers 413 JSON to a body over the limit', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co', password: 'x'.repeat(2_000_000) } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@b.co', password: 'x'.repeat(2_000_000) },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('Request body is too large');
   });
@@ -74,31 +102,61 @@ describe('login', () => {
   it('throttles repeated failures for one email with 429', async () => {
     await t.signIn({ email: 'target@example.test' });
     for (let i = 0; i < 3; i++) {
-      const r = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'target@example.test', password: 'bad-guess' }, remoteAddress: `10.0.0.${i + 1}` });
+      const r = await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'target@example.test', password: 'bad-guess' },
+        remoteAddress: `10.0.0.${i + 1}`,
+      });
       expect(r.statusCode).toBe(401);
     }
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'target@example.test', password: 'password123' }, remoteAddress: '10.0.0.9' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'target@example.test', password: 'password123' },
+      remoteAddress: '10.0.0.9',
+    });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/Too many failed sign-in attempts/);
   });
 
   it('throttles repeated failures from one address at its own, higher limit', async () => {
     for (let i = 0; i < 6; i++) {
-      const r = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: `spray${i}@example.test`, password: 'bad-guess' }, remoteAddress: '10.9.9.9' });
+      const r = await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `spray${i}@example.test`, password: 'bad-guess' },
+        remoteAddress: '10.9.9.9',
+      });
       expect(r.statusCode).toBe(401);
     }
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'other@example.test', password: 'x' }, remoteAddress: '10.9.9.9' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'other@example.test', password: 'x' },
+      remoteAddress: '10.9.9.9',
+    });
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('lets others sign in from an address where several people failed (one proxy for everyone)', async () => {
     for (let i = 0; i < 5; i++) {
-      const r = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: `typo${i}@example.test`, password: 'bad-guess' }, remoteAddress: '10.8.8.8' });
+      const r = await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `typo${i}@example.test`, password: 'bad-guess' },
+        remoteAddress: '10.8.8.8',
+      });
       expect(r.statusCode).toBe(401);
     }
     await t.signIn({ email: 'colleague@example.test' });
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'colleague@example.test', password: 'password123' }, remoteAddress: '10.8.8.8' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'colleague@example.test', password: 'password123' },
+      remoteAddress: '10.8.8.8',
+    });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -116,7 +174,12 @@ describe('logout', () => {
 
 describe('origin check', () => {
   const loginFrom = (origin: string, email: string, password: string) =>
-    t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers: { origin, host: 'localhost:80' } });
+    t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      headers: { origin, host: 'localhost:80' },
+    });
 
   it('refuses a state-changing request from another site', async () => {
     const res = await loginFrom('https://evil.example', 'a@b.co', 'x');

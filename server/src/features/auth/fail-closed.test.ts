@@ -79,12 +79,17 @@ describe('what stays public outside the contract', () => {
 
 describe('a route outside the contract', () => {
   it('is admin-only unless it declares access', async () => {
-    const app = await buildApp({ config: t.config, db: t.db, storage: localStorage(path.join(t.config.DATA_DIR, 'files')) });
+    const app = await buildApp({
+      config: t.config,
+      db: t.db,
+      storage: localStorage(path.join(t.config.DATA_DIR, 'files')),
+    });
     app.get('/api/reports/raw', async () => ({ secret: true }));
     app.get('/api/reports/open', { config: { access: 'public' } }, async () => ({ open: true }));
     await app.ready();
     try {
-      const raw = (cookie?: string) => app.inject({ method: 'GET', url: '/api/reports/raw', headers: cookie ? { cookie } : {} });
+      const raw = (cookie?: string) =>
+        app.inject({ method: 'GET', url: '/api/reports/raw', headers: cookie ? { cookie } : {} });
       expect((await raw()).statusCode).toBe(401);
       expect((await raw(member)).statusCode).toBe(403);
       expect((await raw(admin)).json()).toEqual({ secret: true });

@@ -15,7 +15,12 @@ afterAll(async () => {
 });
 
 const csp = (headers: Record<string, unknown>) =>
-  Object.fromEntries(String(headers['content-security-policy']).split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v.join(' ')]));
+  Object.fromEntries(
+    String(headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k, v.join(' ')]),
+  );
 
 describe('security headers', () => {
   it('a CSP with script-src self only, no inline script, frame-ancestors none, on every answer', async () => {
@@ -44,7 +49,13 @@ describe('security headers', () => {
 describe('Cache-Control: no-store on /api answers', () => {
   it('on JSON, errors and CSV exports', async () => {
     const admin = await t.signIn({ admin: true });
-    for (const url of ['/api/health', '/api/public/account', '/api/admin/institutions', '/api/admin/institutions/export', '/api/admin/no-such-thing']) {
+    for (const url of [
+      '/api/health',
+      '/api/public/account',
+      '/api/admin/institutions',
+      '/api/admin/institutions/export',
+      '/api/admin/no-such-thing',
+    ]) {
       const res = await t.request({ method: 'GET', url, cookie: admin });
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
@@ -57,7 +68,11 @@ describe('Cache-Control: no-store on /api answers', () => {
 describe('the session cookie', () => {
   it('in development: sid, HttpOnly, SameSite=Lax, Path=/, not Secure', async () => {
     await t.signIn({ email: 'dev-cookie@example.test' });
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'dev-cookie@example.test', password: 'password123' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'dev-cookie@example.test', password: 'password123' },
+    });
     const cookie = res.cookies.find((c) => c.name === 'sid')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie.secure).toBeFalsy();
@@ -66,9 +81,20 @@ describe('the session cookie', () => {
   it('in production: __Host-sid, Secure, Path=/, no Domain, and it signs in', async () => {
     await prod.db
       .insertInto('accounts')
-      .values({ firstName: 'Pro', lastName: 'Duction', email: 'prod@example.test', admin: true, address: '{}', passwordHash: await (await import('../../services/auth/passwords.js')).hashPassword('password123') })
+      .values({
+        firstName: 'Pro',
+        lastName: 'Duction',
+        email: 'prod@example.test',
+        admin: true,
+        address: '{}',
+        passwordHash: await (await import('../../services/auth/passwords.js')).hashPassword('password123'),
+      })
       .execute();
-    const res = await prod.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'prod@example.test', password: 'password123' } });
+    const res = await prod.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'prod@example.test', password: 'password123' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.cookies.map((c) => c.name)).toEqual(['__Host-sid']);
     const cookie = res.cookies[0]!;
@@ -77,7 +103,9 @@ describe('the session cookie', () => {
     const me = await prod.request({ method: 'GET', url: '/api/public/account', cookie: `__Host-sid=${cookie.value}` });
     expect(me.json().email).toBe('prod@example.test');
     // The development name means nothing there.
-    expect((await prod.request({ method: 'GET', url: '/api/public/account', cookie: `sid=${cookie.value}` })).statusCode).toBe(401);
+    expect(
+      (await prod.request({ method: 'GET', url: '/api/public/account', cookie: `sid=${cookie.value}` })).statusCode,
+    ).toBe(401);
   });
 
   it('COOKIE_SECURE=false still overrides production', async () => {

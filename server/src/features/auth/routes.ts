@@ -7,13 +7,26 @@ import { verifyPassword } from '../../services/auth/passwords.js';
 import { endPendingSignIn, pendingSignInAccount, startPendingSignIn } from '../../services/auth/pending-sign-in.js';
 import { secondFactorOn, useSecondFactorCode } from '../../services/auth/second-factor.js';
 import { revokeSession, sessionCookieName } from '../../services/auth/sessions.js';
-import { auditFailedSignIn, completeSignIn, mustSetUpTwoFactor, toCurrentAccount } from '../../services/auth/sign-in.js';
-import { assertAttemptAllowed, attemptFailed, attemptSucceeded, beginAttempt, throttleRules } from '../../services/auth/throttle.js';
+import {
+  auditFailedSignIn,
+  completeSignIn,
+  mustSetUpTwoFactor,
+  toCurrentAccount,
+} from '../../services/auth/sign-in.js';
+import {
+  assertAttemptAllowed,
+  attemptFailed,
+  attemptSucceeded,
+  beginAttempt,
+  throttleRules,
+} from '../../services/auth/throttle.js';
 
 const cookieName = (request: FastifyRequest) => sessionCookieName(request.server.config.COOKIE_SECURE);
 
 const selectAccount = (db: Db) =>
-  db.selectFrom('accounts').select(['id', 'firstName', 'lastName', 'email', 'avatarUrl', 'admin', 'active', 'passwordHash']);
+  db
+    .selectFrom('accounts')
+    .select(['id', 'firstName', 'lastName', 'email', 'avatarUrl', 'admin', 'active', 'passwordHash']);
 
 export const authRoutes = s.router(contract.auth, {
   login: async ({ body, request, reply }) => {
@@ -47,7 +60,8 @@ export const authRoutes = s.router(contract.auth, {
   loginCode: async ({ body, request, reply }) => {
     const { db, config } = request.server;
     const accountId = await pendingSignInAccount(request);
-    const account = accountId === null ? undefined : await selectAccount(db).where('id', '=', accountId).executeTakeFirst();
+    const account =
+      accountId === null ? undefined : await selectAccount(db).where('id', '=', accountId).executeTakeFirst();
     if (!account || !account.active || !account.admin) return { status: 401, body: { message: SIGN_IN_EXPIRED } };
     // The code is throttled with the password, under the same keys.
     const email = account.email.toLowerCase();
@@ -71,14 +85,27 @@ export const authRoutes = s.router(contract.auth, {
     const { db } = request.server;
     const account = request.account;
     if (token) await revokeSession(db, token);
-    if (token && account?.admin) await writeAuditRow(db, { action: 'sign-out', entity: 'accounts', entityId: account.id }, { accountId: account.id, apiKeyId: null, address: request.ip });
-    reply.clearCookie(name, { path: '/', secure: request.server.config.COOKIE_SECURE, httpOnly: true, sameSite: 'lax' });
+    if (token && account?.admin)
+      await writeAuditRow(
+        db,
+        { action: 'sign-out', entity: 'accounts', entityId: account.id },
+        { accountId: account.id, apiKeyId: null, address: request.ip },
+      );
+    reply.clearCookie(name, {
+      path: '/',
+      secure: request.server.config.COOKIE_SECURE,
+      httpOnly: true,
+      sameSite: 'lax',
+    });
     reply.header('location', '/login');
     return { status: 302, body: undefined };
   },
 
   currentAccount: async ({ request }) => {
     const account = request.account!;
-    return { status: 200, body: toCurrentAccount(account, mustSetUpTwoFactor(request.server.config.REQUIRE_STAFF_2FA, account)) };
+    return {
+      status: 200,
+      body: toCurrentAccount(account, mustSetUpTwoFactor(request.server.config.REQUIRE_STAFF_2FA, account)),
+    };
   },
 });

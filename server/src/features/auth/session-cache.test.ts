@@ -9,7 +9,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const me = (cookie: string) => t.request({ method: 'GET', url: '/api/public/account', cookie });
-const deactivateDirectly = (email: string) => t.db.updateTable('accounts').set({ active: false }).where('email', '=', email).execute();
+const deactivateDirectly = (email: string) =>
+  t.db.updateTable('accounts').set({ active: false }).where('email', '=', email).execute();
 
 describe('remembered session lookups', () => {
   it('serve repeated requests without the database for a moment, then look again', async () => {
@@ -33,11 +34,24 @@ describe('remembered session lookups', () => {
   it('are forgotten at once after a state-changing request, e.g. staff deactivating an account', async () => {
     const staff = await t.signIn({ email: 'staff@example.test' });
     const member = await t.signIn({ admin: false, email: 'member-cached@example.test' });
-    expect((await t.request({ method: 'GET', url: '/api/member/calendar-events', cookie: member })).statusCode).toBe(200);
-    const { id } = await t.db.selectFrom('accounts').select('id').where('email', '=', 'member-cached@example.test').executeTakeFirstOrThrow();
+    expect((await t.request({ method: 'GET', url: '/api/member/calendar-events', cookie: member })).statusCode).toBe(
+      200,
+    );
+    const { id } = await t.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('email', '=', 'member-cached@example.test')
+      .executeTakeFirstOrThrow();
     const account = (await t.request({ method: 'GET', url: `/api/admin/accounts/${id}`, cookie: staff })).json();
-    const saved = await t.request({ method: 'PUT', url: `/api/admin/accounts/${id}`, cookie: staff, payload: { ...account, active: false } });
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/api/admin/accounts/${id}`,
+      cookie: staff,
+      payload: { ...account, active: false },
+    });
     expect(saved.statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: '/api/member/calendar-events', cookie: member })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/member/calendar-events', cookie: member })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -21,7 +21,14 @@ const sessionsOf = (email: string) =>
 const age = (email: string, minutes: number, columns: ('createdAt' | 'lastSeenAt' | 'expiresAt')[]) =>
   t.db
     .updateTable('sessions')
-    .set(Object.fromEntries(columns.map((c) => [c, sql`${sql.ref(c === 'createdAt' ? 'created_at' : c === 'lastSeenAt' ? 'last_seen_at' : 'expires_at')} - make_interval(mins => ${minutes})`])))
+    .set(
+      Object.fromEntries(
+        columns.map((c) => [
+          c,
+          sql`${sql.ref(c === 'createdAt' ? 'created_at' : c === 'lastSeenAt' ? 'last_seen_at' : 'expires_at')} - make_interval(mins => ${minutes})`,
+        ]),
+      ),
+    )
     .where('accountId', '=', t.db.selectFrom('accounts').select('id').where('email', '=', email))
     .execute();
 
@@ -70,7 +77,12 @@ describe('absolute lifetime', () => {
 describe('sign-in', () => {
   it('gives a new session id every time and ends the one the browser sent', async () => {
     const first = await t.signIn({ email: 'again@example.test' });
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'again@example.test', password: 'password123' }, cookie: first });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'again@example.test', password: 'password123' },
+      cookie: first,
+    });
     expect(res.statusCode).toBe(200);
     const second = `sid=${res.cookies.find((c) => c.name === 'sid')!.value}`;
     expect(second).not.toBe(first);
@@ -86,14 +98,26 @@ describe('deactivating an account', () => {
     const admin = await t.signIn({ admin: true, email: 'boss@example.test' });
     const cookie = await t.signIn({ admin: false, email: 'leaver@example.test' });
     expect((await me(cookie)).statusCode).toBe(200);
-    const { id } = await t.db.selectFrom('accounts').select('id').where('email', '=', 'leaver@example.test').executeTakeFirstOrThrow();
+    const { id } = await t.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('email', '=', 'leaver@example.test')
+      .executeTakeFirstOrThrow();
     const account = (await t.request({ method: 'GET', url: `/api/admin/accounts/${id}`, cookie: admin })).json();
     const put = (active: boolean) =>
       t.request({
         method: 'PUT',
         url: `/api/admin/accounts/${id}`,
         cookie: admin,
-        payload: { firstName: account.firstName, lastName: account.lastName, email: account.email, admin: false, active, phone: null, address: account.address },
+        payload: {
+          firstName: account.firstName,
+          lastName: account.lastName,
+          email: account.email,
+          admin: false,
+          active,
+          phone: null,
+          address: account.address,
+        },
       });
     expect((await put(false)).statusCode).toBe(200);
     expect((await me(cookie)).statusCode).toBe(401);

@@ -20,11 +20,15 @@ const statuses = (results: { statusCode: number }[]) => {
 describe('30 wrong passwords for one account at once', () => {
   it('from one address: 5 are checked, 25 answer 429 with Retry-After and a message', async () => {
     await t.signIn({ email: 'burst@example.test' });
-    const results = await Promise.all(Array.from({ length: 30 }, () => login('burst@example.test', 'wrong-guess', '10.20.0.1')));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => login('burst@example.test', 'wrong-guess', '10.20.0.1')),
+    );
     expect(statuses(results)).toEqual({ 401: 5, 429: 25 });
     for (const r of results.filter((r) => r.statusCode === 429)) {
       expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect(r.json()).toEqual({ message: expect.stringMatching(/^Too many failed sign-in attempts\. Try again in \d+ (seconds?|minutes?)\.$/) });
+      expect(r.json()).toEqual({
+        message: expect.stringMatching(/^Too many failed sign-in attempts\. Try again in \d+ (seconds?|minutes?)\.$/),
+      });
     }
     // Even the right password waits now: the window is closed for this email from this address.
     expect((await login('burst@example.test', 'password123', '10.20.0.1')).statusCode).toBe(429);
@@ -32,7 +36,9 @@ describe('30 wrong passwords for one account at once', () => {
 
   it('from 30 addresses: still at most 5 are checked (the account key)', async () => {
     await t.signIn({ email: 'spread@example.test' });
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => login('spread@example.test', 'wrong-guess', `10.21.0.${i + 1}`)));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login('spread@example.test', 'wrong-guess', `10.21.0.${i + 1}`)),
+    );
     expect(statuses(results)).toEqual({ 401: 5, 429: 25 });
     // The account's owner waits an escalating delay (30 s at first), not the whole window.
     const owner = await login('spread@example.test', 'password123', '10.99.0.1');
@@ -42,13 +48,18 @@ describe('30 wrong passwords for one account at once', () => {
 
   it('lets the account sign in again once the delay has passed, and forgets the failures', async () => {
     await t.signIn({ email: 'later@example.test' });
-    for (let i = 0; i < 5; i++) expect((await login('later@example.test', 'wrong-guess', `10.22.0.${i + 1}`)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login('later@example.test', 'wrong-guess', `10.22.0.${i + 1}`)).statusCode).toBe(401);
     expect((await login('later@example.test', 'password123', '10.22.1.1')).statusCode).toBe(429);
-    await t.db.updateTable('loginFailures').set({ failedAt: new Date(Date.now() - 31_000) }).where('key', '=', 'account:later@example.test').execute();
+    await t.db
+      .updateTable('loginFailures')
+      .set({ failedAt: new Date(Date.now() - 31_000) })
+      .where('key', '=', 'account:later@example.test')
+      .execute();
     expect((await login('later@example.test', 'password123', '10.22.1.1')).statusCode).toBe(200);
   });
 
-  it('does not let one account\'s attack lock out another account', async () => {
+  it("does not let one account's attack lock out another account", async () => {
     await t.signIn({ email: 'bystander@example.test' });
     await Promise.all(Array.from({ length: 10 }, () => login('victim@example.test', 'wrong-guess', '10.23.0.1')));
     expect((await login('bystander@example.test', 'password123', '10.23.0.1')).statusCode).toBe(200);
@@ -60,16 +71,27 @@ describe('TRUST_PROXY', () => {
     await t.signIn({ email: 'proxied@example.test' });
     // Five failures from one client behind the proxy close that email for that client only.
     for (let i = 0; i < 5; i++) {
-      expect((await login('proxied@example.test', 'wrong-guess', '127.0.0.1', { 'x-forwarded-for': '203.0.113.7' })).statusCode).toBe(401);
+      expect(
+        (await login('proxied@example.test', 'wrong-guess', '127.0.0.1', { 'x-forwarded-for': '203.0.113.7' }))
+          .statusCode,
+      ).toBe(401);
     }
     // Another failure from another client goes through to the account's delay, not the pair's lock.
-    const rows = await t.db.selectFrom('loginFailures').select('key').where('key', 'like', 'pair:proxied@example.test|%').execute();
+    const rows = await t.db
+      .selectFrom('loginFailures')
+      .select('key')
+      .where('key', 'like', 'pair:proxied@example.test|%')
+      .execute();
     expect(new Set(rows.map((r) => r.key))).toEqual(new Set(['pair:proxied@example.test|203.0.113.7']));
   });
 
   it('ignores X-Forwarded-For from an address that is not a trusted proxy', async () => {
     await login('direct@example.test', 'wrong-guess', '198.51.100.9', { 'x-forwarded-for': '203.0.113.8' });
-    const rows = await t.db.selectFrom('loginFailures').select('key').where('key', 'like', 'pair:direct@example.test|%').execute();
+    const rows = await t.db
+      .selectFrom('loginFailures')
+      .select('key')
+      .where('key', 'like', 'pair:direct@example.test|%')
+      .execute();
     expect(rows.map((r) => r.key)).toEqual(['pair:direct@example.test|198.51.100.9']);
   });
 });

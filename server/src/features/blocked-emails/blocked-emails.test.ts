@@ -13,16 +13,28 @@ const update = (id: number, payload: object) => t.request({ method: 'PUT', url: 
 
 describe('blocked emails', () => {
   it('adds an address trimmed and lower-cased, as a manual block by the signed-in admin, and lists and finds it', async () => {
-    const res = await create({ email: '  Someone@Example.TEST ', emailType: 'Transactional', reason: 'Asked by phone' });
+    const res = await create({
+      email: '  Someone@Example.TEST ',
+      emailType: 'Transactional',
+      reason: 'Asked by phone',
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ email: 'someone@example.test', emailType: 'Transactional', reason: 'Asked by phone', feedbackType: 'manual', updatedBy: 'Ada Tester' });
+    expect(res.json()).toMatchObject({
+      email: 'someone@example.test',
+      emailType: 'Transactional',
+      reason: 'Asked by phone',
+      feedbackType: 'manual',
+      updatedBy: 'Ada Tester',
+    });
     const list = await t.request({ method: 'GET', url: `${url}?search=SOMEONE`, cookie });
     expect(list.statusCode).toBe(200);
     expect(list.json().items.map((i: any) => i.email)).toEqual(['someone@example.test']);
     expect(list.json().pagination.totalItems).toBe(1);
     const byReason = await t.request({ method: 'GET', url: `${url}?search=phone&emailType=Transactional`, cookie });
     expect(byReason.json().items).toHaveLength(1);
-    expect((await t.request({ method: 'GET', url: `${url}?emailType=Invitation&search=someone`, cookie })).json().items).toHaveLength(0);
+    expect(
+      (await t.request({ method: 'GET', url: `${url}?emailType=Invitation&search=someone`, cookie })).json().items,
+    ).toHaveLength(0);
   });
 
   it.each([
@@ -38,11 +50,18 @@ describe('blocked emails', () => {
     expect(res.json().message).toBe(message);
   });
 
-  it.each([['  '], [null], [undefined]])('takes a block without a reason (%o): spec 03 requires only email and email type', async (reason) => {
-    const res = await create({ email: `no-reason-${String(reason).trim() || 'blank'}@example.test`, emailType: 'All', reason });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ emailType: 'All', reason: '' });
-  });
+  it.each([['  '], [null], [undefined]])(
+    'takes a block without a reason (%o): spec 03 requires only email and email type',
+    async (reason) => {
+      const res = await create({
+        email: `no-reason-${String(reason).trim() || 'blank'}@example.test`,
+        emailType: 'All',
+        reason,
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ emailType: 'All', reason: '' });
+    },
+  );
 
   it('answers 409 for an address already blocked for that type, and allows another type', async () => {
     await create({ email: 'twice@example.test', emailType: 'Invitation', reason: 'first' });
@@ -53,7 +72,9 @@ describe('blocked emails', () => {
   });
 
   it('two simultaneous adds of one address and type: one is added, the other answers 409', async () => {
-    const answers = await Promise.all([1, 2].map((i) => create({ email: 'race@example.test', emailType: 'All', reason: `try ${i}` })));
+    const answers = await Promise.all(
+      [1, 2].map((i) => create({ email: 'race@example.test', emailType: 'All', reason: `try ${i}` })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
   });
 
@@ -61,23 +82,52 @@ describe('blocked emails', () => {
     const { id } = (await create({ email: 'edit@example.test', emailType: 'Invitation', reason: 'typo' })).json();
     const res = await update(id, { email: 'edited@example.test', emailType: 'Transactional', reason: 'fixed' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id, email: 'edited@example.test', emailType: 'Transactional', reason: 'fixed', feedbackType: 'manual' });
+    expect(res.json()).toMatchObject({
+      id,
+      email: 'edited@example.test',
+      emailType: 'Transactional',
+      reason: 'fixed',
+      feedbackType: 'manual',
+    });
   });
 
   it('an automatic block keeps its address and type: only widening to All and the reason can change', async () => {
-    const row = await blockAddress(t.db, { email: 'unsub@example.test', emailType: 'Invitation', reason: 'Unsubscribed from invitation 1', feedbackType: 'unsub' });
+    const row = await blockAddress(t.db, {
+      email: 'unsub@example.test',
+      emailType: 'Invitation',
+      reason: 'Unsubscribed from invitation 1',
+      feedbackType: 'unsub',
+    });
     const narrow = await update(row.id, { email: 'unsub@example.test', emailType: 'Transactional', reason: 'oops' });
     expect(narrow.statusCode).toBe(400);
-    expect(narrow.json().message).toBe('This address was blocked automatically (Unsubscribed); its type can only be widened to All');
+    expect(narrow.json().message).toBe(
+      'This address was blocked automatically (Unsubscribed); its type can only be widened to All',
+    );
     const moved = await update(row.id, { email: 'other@example.test', emailType: 'Invitation', reason: 'oops' });
     expect(moved.statusCode).toBe(400);
     expect(moved.json().message).toMatch(/its email cannot be changed/);
-    const widened = await update(row.id, { email: 'unsub@example.test', emailType: 'All', reason: 'Complained by phone too' });
+    const widened = await update(row.id, {
+      email: 'unsub@example.test',
+      emailType: 'All',
+      reason: 'Complained by phone too',
+    });
     expect(widened.statusCode).toBe(200);
-    expect(widened.json()).toMatchObject({ emailType: 'All', feedbackType: 'unsub', reason: 'Complained by phone too' });
+    expect(widened.json()).toMatchObject({
+      emailType: 'All',
+      feedbackType: 'unsub',
+      reason: 'Complained by phone too',
+    });
     // An import (a manual block of the same address and type) does not turn it into a manual one.
-    await blockAddress(t.db, { email: 'unsub@example.test', emailType: 'All', reason: 'import', feedbackType: 'manual' });
-    expect((await t.request({ method: 'GET', url: `${url}/${row.id}`, cookie })).json()).toMatchObject({ feedbackType: 'unsub', reason: 'Complained by phone too' });
+    await blockAddress(t.db, {
+      email: 'unsub@example.test',
+      emailType: 'All',
+      reason: 'import',
+      feedbackType: 'manual',
+    });
+    expect((await t.request({ method: 'GET', url: `${url}/${row.id}`, cookie })).json()).toMatchObject({
+      feedbackType: 'unsub',
+      reason: 'Complained by phone too',
+    });
   });
 
   it('answers 404 for a missing row and is closed to members', async () => {

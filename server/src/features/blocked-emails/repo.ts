@@ -10,7 +10,13 @@ import { csvIso, csvText } from '../../db/copy-csv.js';
 type ListQuery = z.output<typeof import('@app/contract').BlockedEmailListQuery>;
 type Filters = ListFilters<ListQuery>;
 
-export const blockedEmailSort: SortMap<SortField<ListQuery>> = ownColumns('b', ['email', 'emailType', 'feedbackType', 'updatedAt', 'id']);
+export const blockedEmailSort: SortMap<SortField<ListQuery>> = ownColumns('b', [
+  'email',
+  'emailType',
+  'feedbackType',
+  'updatedAt',
+  'id',
+]);
 
 function filterBlocked(db: Db, filters: Filters) {
   let qb = db.selectFrom('blockedEmails as b');
@@ -22,14 +28,25 @@ function filterBlocked(db: Db, filters: Filters) {
 
 function selectBlocked(db: Db, filters: Filters) {
   return filterBlocked(db, filters).select([
-    'b.id', 'b.email', 'b.emailType', 'b.reason', 'b.feedbackType', 'b.createdAt', 'b.updatedAt', accountNameOf('b.updatedBy').as('updatedBy'),
+    'b.id',
+    'b.email',
+    'b.emailType',
+    'b.reason',
+    'b.feedbackType',
+    'b.createdAt',
+    'b.updatedAt',
+    accountNameOf('b.updatedBy').as('updatedBy'),
   ]);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectBlocked>['executeTakeFirstOrThrow']>>;
 
 const iso = (value: unknown) => (value as Date).toISOString();
-const toBlockedEmail = (row: Row): BlockedEmail => ({ ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) });
+const toBlockedEmail = (row: Row): BlockedEmail => ({
+  ...row,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
 
 export async function listBlockedEmails(db: Db, query: ListQuery) {
   return mapPage(await paginate(selectBlocked(db, query), query, blockedEmailSort, 'b.id'), toBlockedEmail);
@@ -41,11 +58,19 @@ export async function getBlockedEmail(db: Db, id: number): Promise<BlockedEmail 
 
 /** The row of an address and type (addresses are stored normalised). */
 export async function findBlocked(db: Db, email: string, emailType: BlockedEmail['emailType']) {
-  return db.selectFrom('blockedEmails').selectAll().where('email', '=', email).where('emailType', '=', emailType).executeTakeFirst();
+  return db
+    .selectFrom('blockedEmails')
+    .selectAll()
+    .where('email', '=', email)
+    .where('emailType', '=', emailType)
+    .executeTakeFirst();
 }
 
 /** A manual block, unless the address is already blocked for that type (then undefined: nothing written). */
-export async function insertManualBlock(db: Db, values: { email: string; emailType: BlockedEmail['emailType']; reason: string; updatedBy: number | null }) {
+export async function insertManualBlock(
+  db: Db,
+  values: { email: string; emailType: BlockedEmail['emailType']; reason: string; updatedBy: number | null },
+) {
   return db
     .insertInto('blockedEmails')
     .values({ ...values, feedbackType: 'manual' })
@@ -58,8 +83,16 @@ export async function rowForUpdate(db: Db, id: number) {
   return db.selectFrom('blockedEmails').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function updateBlocked(db: Db, id: number, values: { email: string; emailType: BlockedEmail['emailType']; reason: string; updatedBy: number | null }) {
-  await db.updateTable('blockedEmails').set({ ...values, updatedAt: sql`now()` }).where('id', '=', id).execute();
+export async function updateBlocked(
+  db: Db,
+  id: number,
+  values: { email: string; emailType: BlockedEmail['emailType']; reason: string; updatedBy: number | null },
+) {
+  await db
+    .updateTable('blockedEmails')
+    .set({ ...values, updatedAt: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 const csvColumns: CsvColumn[] = [

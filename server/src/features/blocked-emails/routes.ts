@@ -11,7 +11,8 @@ const alreadyBlocked = (email: string, emailType: string) =>
 export const blockedEmailRoutes = s.router(contract.blockedEmails, {
   list: async ({ query, request }) => ({ status: 200, body: await repo.listBlockedEmails(request.server.db, query) }),
 
-  export: async ({ query, request, reply }) => csvAttachment(reply, 'blocked-emails', repo.exportBlockedEmails(request.server.db, query)),
+  export: async ({ query, request, reply }) =>
+    csvAttachment(reply, 'blocked-emails', repo.exportBlockedEmails(request.server.db, query)),
 
   get: async ({ params, request }) => {
     const row = await repo.getBlockedEmail(request.server.db, params.id);
@@ -34,7 +35,8 @@ export const blockedEmailRoutes = s.router(contract.blockedEmails, {
       const row = await repo.rowForUpdate(trx, params.id);
       if (!row) throw notFound('Blocked email');
       const refused = checkBlockedEdit(row, body);
-      if (refused) throw badRequest(refused, `Automatic blocks (${FEEDBACK_TYPE_LABELS[row.feedbackType]}) stay in force.`);
+      if (refused)
+        throw badRequest(refused, `Automatic blocks (${FEEDBACK_TYPE_LABELS[row.feedbackType]}) stay in force.`);
       if (body.email !== row.email || body.emailType !== row.emailType) {
         const other = await repo.findBlocked(trx, body.email, body.emailType);
         if (other && other.id !== row.id) throw alreadyBlocked(body.email, body.emailType);

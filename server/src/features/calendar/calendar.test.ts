@@ -17,12 +17,21 @@ const inDays = (days: number, hour = 15) => {
 async function makeChapter(name: string): Promise<number> {
   const { rows } = await sql<{ id: number }>`
     with i as (insert into institutions (name, type, abbreviation, ownership) values (${`${name} College`}, 'College/University', 'CAL', 'Public') returning id)
-    insert into chapters (name, abbreviation, institution_id) select ${name}, ${name.slice(0, 3).toUpperCase()}, i.id from i returning id`.execute(t.db);
+    insert into chapters (name, abbreviation, institution_id) select ${name}, ${name.slice(0, 3).toUpperCase()}, i.id from i returning id`.execute(
+    t.db,
+  );
   return rows[0]!.id;
 }
 
 /** A row written straight to the table: the API refuses to create events in the past. */
-async function storeEvent(values: { name: string; type?: string; start: string; end?: string | null; chapterId?: number | null; programComponentId?: number }) {
+async function storeEvent(values: {
+  name: string;
+  type?: string;
+  start: string;
+  end?: string | null;
+  chapterId?: number | null;
+  programComponentId?: number;
+}) {
   return t.db
     .insertInto('calendarEvents')
     .values({
@@ -45,10 +54,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const valid = () => ({ name: 'Leadership Summit', description: 'Annual summit', eventStart: inDays(7), eventEnd: inDays(7, 16), type: 'General', location: 'Main Hall', zoom: false });
-const create = (body: object, as = cookie) => t.request({ method: 'POST', url: '/api/admin/calendar-events', payload: body, cookie: as });
-const patch = (uuid: string, body: object) => t.request({ method: 'PATCH', url: `/api/admin/calendar-events/${uuid}`, payload: body, cookie });
-const list = (query: string, as = cookie) => t.request({ method: 'GET', url: `/api/admin/calendar-events?${query}`, cookie: as });
+const valid = () => ({
+  name: 'Leadership Summit',
+  description: 'Annual summit',
+  eventStart: inDays(7),
+  eventEnd: inDays(7, 16),
+  type: 'General',
+  location: 'Main Hall',
+  zoom: false,
+});
+const create = (body: object, as = cookie) =>
+  t.request({ method: 'POST', url: '/api/admin/calendar-events', payload: body, cookie: as });
+const patch = (uuid: string, body: object) =>
+  t.request({ method: 'PATCH', url: `/api/admin/calendar-events/${uuid}`, payload: body, cookie });
+const list = (query: string, as = cookie) =>
+  t.request({ method: 'GET', url: `/api/admin/calendar-events?${query}`, cookie: as });
 
 describe('calendar events (staff)', () => {
   it('creates, reads, changes and deletes an event', async () => {
@@ -71,7 +91,12 @@ describe('calendar events (staff)', () => {
 
     const moved = await patch(event.uuid, { eventStart: inDays(9), eventEnd: inDays(9, 17) });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toMatchObject({ name: 'Leadership Summit', eventStart: inDays(9), eventEnd: inDays(9, 17), location: 'Main Hall' });
+    expect(moved.json()).toMatchObject({
+      name: 'Leadership Summit',
+      eventStart: inDays(9),
+      eventEnd: inDays(9, 17),
+      location: 'Main Hall',
+    });
 
     const del = await t.request({ method: 'DELETE', url: `/api/admin/calendar-events/${event.uuid}`, cookie });
     expect(del.statusCode).toBe(204);
@@ -83,7 +108,11 @@ describe('calendar events (staff)', () => {
   it('keeps a Chapter event with its chapter and a zoom request', async () => {
     const res = await create({ ...valid(), type: 'Chapter', chapterId, zoom: true });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ type: 'Chapter', chapter: { id: chapterId, name: 'Alpha Chapter' }, zoom: { zoomStatus: 'Pending', zoomId: null } });
+    expect(res.json()).toMatchObject({
+      type: 'Chapter',
+      chapter: { id: chapterId, name: 'Alpha Chapter' },
+      zoom: { zoomStatus: 'Pending', zoomId: null },
+    });
     const off = await patch(res.json().uuid, { zoom: false });
     expect(off.json().zoom).toBeNull();
   });
@@ -94,7 +123,10 @@ describe('calendar events (staff)', () => {
   });
 
   it('accepts an event without an end, and names of 3 and 254 characters', async () => {
-    expect((await create({ ...valid(), eventEnd: null, name: 'abc' })).json()).toMatchObject({ eventEnd: null, name: 'abc' });
+    expect((await create({ ...valid(), eventEnd: null, name: 'abc' })).json()).toMatchObject({
+      eventEnd: null,
+      name: 'abc',
+    });
     expect((await create({ ...valid(), name: 'x'.repeat(254) })).statusCode).toBe(201);
   });
 
@@ -125,9 +157,15 @@ describe('calendar events (staff)', () => {
     expect((await patch(uuid, { type: 'Chapter' })).json().message).toBe('Chapter is required');
     expect((await patch(uuid, { name: 'ab' })).json().message).toBe('Name must be at least 3 characters');
     expect((await patch(uuid, { eventStart: inDays(8) })).json().message).toBe('Event End must be after Event Start');
-    expect((await patch(uuid, { eventStart: inDays(-2), eventEnd: null })).json().message).toBe('Event Start must be in the future');
+    expect((await patch(uuid, { eventStart: inDays(-2), eventEnd: null })).json().message).toBe(
+      'Event Start must be in the future',
+    );
     const ok = await patch(uuid, { type: 'Chapter', chapterId: otherChapterId });
-    expect(ok.json()).toMatchObject({ type: 'Chapter', chapter: { id: otherChapterId, name: 'Beta Chapter' }, name: 'Leadership Summit' });
+    expect(ok.json()).toMatchObject({
+      type: 'Chapter',
+      chapter: { id: otherChapterId, name: 'Beta Chapter' },
+      name: 'Leadership Summit',
+    });
   });
 
   it('refuses to change or delete a past event', async () => {
@@ -145,7 +183,9 @@ describe('calendar events (staff)', () => {
   it('answers 404 for an unknown uuid and 400 for a malformed one', async () => {
     const missing = '00000000-0000-4000-8000-00000000abcd';
     expect((await patch(missing, { name: 'Nothing here' })).statusCode).toBe(404);
-    expect((await t.request({ method: 'DELETE', url: `/api/admin/calendar-events/${missing}`, cookie })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/admin/calendar-events/${missing}`, cookie })).statusCode,
+    ).toBe(404);
     const bad = await t.request({ method: 'GET', url: '/api/admin/calendar-events/not-a-uuid', cookie });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('uuid must be a UUID');
@@ -183,7 +223,13 @@ describe('calendar list', () => {
   it('returns the events that overlap the range, by start', async () => {
     const res = await list(`fromDate=${from}&toDate=${to}`);
     expect(res.statusCode).toBe(200);
-    expect(names(res)).toEqual(['Runs into the window', 'Inside, no end', 'Inside chapter', 'Inside learning', 'Runs out of the window']);
+    expect(names(res)).toEqual([
+      'Runs into the window',
+      'Inside, no end',
+      'Inside chapter',
+      'Inside learning',
+      'Runs out of the window',
+    ]);
   });
 
   it('treats a bare toDate as the whole day', async () => {
@@ -194,7 +240,10 @@ describe('calendar list', () => {
   it('filters by type, comma-separated or repeated', async () => {
     const range = `fromDate=${from}&toDate=${to}`;
     expect(names(await list(`${range}&includedTypes=Chapter,Learning`))).toEqual(['Inside chapter', 'Inside learning']);
-    expect(names(await list(`${range}&includedTypes=Chapter&includedTypes=Learning`))).toEqual(['Inside chapter', 'Inside learning']);
+    expect(names(await list(`${range}&includedTypes=Chapter&includedTypes=Learning`))).toEqual([
+      'Inside chapter',
+      'Inside learning',
+    ]);
     expect(names(await list(`${range}&includedTypes=`))).toEqual([]);
   });
 
@@ -215,15 +264,40 @@ describe('RSVP', () => {
   let past: { uuid: string };
   const rsvp = (uuid: string, method: 'POST' | 'DELETE' = 'POST', as?: string) =>
     t.request({ method, url: `/api/member/calendar-events/${uuid}/rsvp`, cookie: as ?? member });
-  const memberList = (query = '') => t.request({ method: 'GET', url: `/api/member/calendar-events?${query}`, cookie: member });
+  const memberList = (query = '') =>
+    t.request({ method: 'GET', url: `/api/member/calendar-events?${query}`, cookie: member });
 
   beforeAll(async () => {
     member = await t.signIn({ admin: false, email: 'rsvp-member@example.test' });
-    memberId = (await t.db.selectFrom('accounts').select('id').where('email', '=', 'rsvp-member@example.test').executeTakeFirstOrThrow()).id;
+    memberId = (
+      await t.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('email', '=', 'rsvp-member@example.test')
+        .executeTakeFirstOrThrow()
+    ).id;
     await t.db.updateTable('accounts').set({ chapterId }).where('id', '=', memberId).execute();
     general = (await create({ ...valid(), name: 'RSVP General', eventStart: inDays(2), eventEnd: null })).json();
-    ownChapter = (await create({ ...valid(), name: 'RSVP Own Chapter', type: 'Chapter', chapterId, eventStart: inDays(3), eventEnd: null })).json();
-    otherChapter = (await create({ ...valid(), name: 'RSVP Other Chapter', type: 'Chapter', chapterId: otherChapterId, eventStart: inDays(4), eventEnd: null })).json();
+    ownChapter = (
+      await create({
+        ...valid(),
+        name: 'RSVP Own Chapter',
+        type: 'Chapter',
+        chapterId,
+        eventStart: inDays(3),
+        eventEnd: null,
+      })
+    ).json();
+    otherChapter = (
+      await create({
+        ...valid(),
+        name: 'RSVP Other Chapter',
+        type: 'Chapter',
+        chapterId: otherChapterId,
+        eventStart: inDays(4),
+        eventEnd: null,
+      })
+    ).json();
     past = await storeEvent({ name: 'RSVP Past', start: inDays(-1) });
   });
 
@@ -255,13 +329,17 @@ describe('RSVP', () => {
     expect(res.json()).not.toHaveProperty('rsvpCount');
     expect((await rsvp(general.uuid)).json().hasRsvp).toBe(true); // repeating changes nothing
 
-    const staffView = (await t.request({ method: 'GET', url: `/api/admin/calendar-events/${general.uuid}`, cookie })).json();
+    const staffView = (
+      await t.request({ method: 'GET', url: `/api/admin/calendar-events/${general.uuid}`, cookie })
+    ).json();
     expect(staffView).toMatchObject({ rsvpCount: 1, hasRsvp: false });
     expect((await memberList('hasRsvp=1')).json().items.map((e: { name: string }) => e.name)).toEqual(['RSVP General']);
 
     const back = await rsvp(general.uuid, 'DELETE');
     expect(back.json()).toMatchObject({ hasRsvp: false });
-    const after = (await t.request({ method: 'GET', url: `/api/admin/calendar-events/${general.uuid}`, cookie })).json();
+    const after = (
+      await t.request({ method: 'GET', url: `/api/admin/calendar-events/${general.uuid}`, cookie })
+    ).json();
     expect(after.rsvpCount).toBe(0);
   });
 
@@ -281,7 +359,9 @@ describe('RSVP', () => {
 
   it('shows staff their own RSVP too', async () => {
     await rsvp(general.uuid, 'POST', cookie);
-    const staffView = (await t.request({ method: 'GET', url: `/api/admin/calendar-events/${general.uuid}`, cookie })).json();
+    const staffView = (
+      await t.request({ method: 'GET', url: `/api/admin/calendar-events/${general.uuid}`, cookie })
+    ).json();
     expect(staffView).toMatchObject({ hasRsvp: true, rsvpCount: 1 });
   });
 });

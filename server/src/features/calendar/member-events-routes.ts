@@ -27,12 +27,18 @@ export const memberEventsRoutes = s.router(contract.memberEvents, {
     const event = await upcomingMemberEvent(request, params.uuid);
     if (!event.canRsvp) throw new AppError(403, 'This event is only for members of its chapter');
     await memberEvents.addRsvp(request.server.db, event.id, accountId(request));
-    return { status: 200, body: forMember((await memberEvents.getMemberEvent(request.server.db, accountId(request), params.uuid))!) };
+    return {
+      status: 200,
+      body: forMember((await memberEvents.getMemberEvent(request.server.db, accountId(request), params.uuid))!),
+    };
   },
 
   withdraw: async ({ params, request }) => {
     const event = await upcomingMemberEvent(request, params.uuid);
     await memberEvents.removeRsvp(request.server.db, event.id, accountId(request));
-    return { status: 200, body: forMember((await memberEvents.getMemberEvent(request.server.db, accountId(request), params.uuid))!) };
+    return {
+      status: 200,
+      body: forMember((await memberEvents.getMemberEvent(request.server.db, accountId(request), params.uuid))!),
+    };
   },
 });

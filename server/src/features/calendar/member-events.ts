@@ -36,7 +36,11 @@ export async function getMemberEvent(db: Db, accountId: number, uuid: string) {
 }
 
 export async function addRsvp(db: Db, eventId: number, accountId: number): Promise<void> {
-  await db.insertInto('eventRsvps').values({ eventId, accountId }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('eventRsvps')
+    .values({ eventId, accountId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export async function removeRsvp(db: Db, eventId: number, accountId: number): Promise<void> {

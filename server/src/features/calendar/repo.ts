@@ -11,12 +11,29 @@ export function selectEvents(db: Db, accountId: number) {
     .selectFrom('calendarEvents as e')
     .leftJoin('chapters as ch', 'ch.id', 'e.chapterId')
     .select([
-      'e.id', 'e.uuid', 'e.name', 'e.description', 'e.eventStart', 'e.eventEnd', 'e.type', 'e.chapterId',
-      'ch.name as chapterName', 'e.programComponentId', 'e.location', 'e.zoomStatus', 'e.zoomId',
+      'e.id',
+      'e.uuid',
+      'e.name',
+      'e.description',
+      'e.eventStart',
+      'e.eventEnd',
+      'e.type',
+      'e.chapterId',
+      'ch.name as chapterName',
+      'e.programComponentId',
+      'e.location',
+      'e.zoomStatus',
+      'e.zoomId',
     ])
     .select((eb) => [
       eb
-        .exists(eb.selectFrom('eventRsvps as r').select('r.eventId').whereRef('r.eventId', '=', 'e.id').where('r.accountId', '=', accountId))
+        .exists(
+          eb
+            .selectFrom('eventRsvps as r')
+            .select('r.eventId')
+            .whereRef('r.eventId', '=', 'e.id')
+            .where('r.accountId', '=', accountId),
+        )
         .as('hasRsvp'),
       eb
         .selectFrom('eventRsvps as r')
@@ -69,7 +86,9 @@ export async function getEvent(db: Db, accountId: number, uuid: string): Promise
 }
 
 export async function getEventOfProgramComponent(db: Db, accountId: number, programComponentId: number) {
-  const row = await selectEvents(db, accountId).where('e.programComponentId', '=', programComponentId).executeTakeFirst();
+  const row = await selectEvents(db, accountId)
+    .where('e.programComponentId', '=', programComponentId)
+    .executeTakeFirst();
   return row && toEvent(row);
 }
 

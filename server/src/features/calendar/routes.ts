@@ -1,10 +1,5 @@
 import { RequestValidationError } from '@ts-rest/fastify';
-import {
-  CALENDAR_EVENT_NOT_FOUND,
-  CalendarEventInput,
-  PAST_EVENT_MESSAGE,
-  contract,
-} from '@app/contract';
+import { CALENDAR_EVENT_NOT_FOUND, CalendarEventInput, PAST_EVENT_MESSAGE, contract } from '@app/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { s } from '../../ts-rest.js';
@@ -26,7 +21,11 @@ async function checkInput(db: Db, input: Input, current?: repo.StoredEvent) {
   if (input.type === 'Chapter' && input.chapterId && !(await repo.chapterExists(db, input.chapterId))) {
     throw new AppError(400, 'Chapter not found');
   }
-  if (input.type === 'Learning' && input.programComponentId && (await repo.programComponentTaken(db, input.programComponentId, current?.id))) {
+  if (
+    input.type === 'Learning' &&
+    input.programComponentId &&
+    (await repo.programComponentTaken(db, input.programComponentId, current?.id))
+  ) {
     throw new AppError(409, 'This program component already has a Calendar Event');
   }
 }
@@ -34,8 +33,13 @@ async function checkInput(db: Db, input: Input, current?: repo.StoredEvent) {
 export const calendarRoutes = s.router(contract.calendar, {
   list: async ({ query, request }) => {
     // A bare toDate names a whole day: include it by ending the range at the next midnight.
-    const to = query.toDate && (query.toDate.dayOnly ? new Date(query.toDate.date.getTime() + 86_400_000) : query.toDate.date);
-    const events = await repo.listEvents(request.server.db, accountId(request), { types: query.includedTypes, from: query.fromDate?.date, to });
+    const to =
+      query.toDate && (query.toDate.dayOnly ? new Date(query.toDate.date.getTime() + 86_400_000) : query.toDate.date);
+    const events = await repo.listEvents(request.server.db, accountId(request), {
+      types: query.includedTypes,
+      from: query.fromDate?.date,
+      to,
+    });
     return { status: 200, body: events };
   },
 

@@ -9,7 +9,15 @@ let otherInstitutionId: number;
 async function makeInstitution(name: string, abbreviation: string): Promise<number> {
   const { id } = await t.db
     .insertInto('institutions')
-    .values({ name, abbreviation, type: 'College/University', ownership: 'Public', religiousAffiliation: 'None', financialModel: 'Unknown', address: '{}' })
+    .values({
+      name,
+      abbreviation,
+      type: 'College/University',
+      ownership: 'Public',
+      religiousAffiliation: 'None',
+      financialModel: 'Unknown',
+      address: '{}',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -18,7 +26,15 @@ async function makeInstitution(name: string, abbreviation: string): Promise<numb
 async function makeFile(folder: string, fileName: string, committed = true): Promise<number> {
   const { id } = await t.db
     .insertInto('files')
-    .values({ storageKey: `${folder}/${Math.random().toString(36).slice(2)}`, folder, fileName, contentType: 'image/png', sizeInBytes: 1234, public: true, committed })
+    .values({
+      storageKey: `${folder}/${Math.random().toString(36).slice(2)}`,
+      folder,
+      fileName,
+      contentType: 'image/png',
+      sizeInBytes: 1234,
+      public: true,
+      committed,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -38,7 +54,12 @@ const valid = () => ({
   institutionId,
   legacyId: 7,
   address: { street1: '1 Campus Way', city: 'Midland', state: 'MI', postalCode: '48640', country: 'US' },
-  invitationAdvisor1: { name: 'Dr. Jane Doe', title: 'Dean', department: 'Student Affairs', email: 'jane@northwood.example.edu' },
+  invitationAdvisor1: {
+    name: 'Dr. Jane Doe',
+    title: 'Dean',
+    department: 'Student Affairs',
+    email: 'jane@northwood.example.edu',
+  },
   invitationAdvisor2: { name: 'John Roe', email: 'john@northwood.example.edu' },
   invitationPresident: { name: 'Sam Lee', email: 'sam@northwood.example.edu' },
   invitationLandingPage: 'https://example.org/northwood',
@@ -64,10 +85,23 @@ describe('chapters', () => {
       active: true,
       acceptingMembers: true,
       legacyId: 7,
-      address: { street1: '1 Campus Way', street2: null, city: 'Midland', state: 'MI', postalCode: '48640', country: 'US' },
+      address: {
+        street1: '1 Campus Way',
+        street2: null,
+        city: 'Midland',
+        state: 'MI',
+        postalCode: '48640',
+        country: 'US',
+      },
       logo: null,
       logoUrl: null,
-      invitationAdvisor1: { name: 'Dr. Jane Doe', title: 'Dean', department: 'Student Affairs', email: 'jane@northwood.example.edu', signature: null },
+      invitationAdvisor1: {
+        name: 'Dr. Jane Doe',
+        title: 'Dean',
+        department: 'Student Affairs',
+        email: 'jane@northwood.example.edu',
+        signature: null,
+      },
       invitationAdvisor2: { name: 'John Roe', email: 'john@northwood.example.edu', signature: null },
       invitationPresident: { name: 'Sam Lee', email: 'sam@northwood.example.edu', signature: null },
       invitationLandingPage: 'https://example.org/northwood',
@@ -85,7 +119,14 @@ describe('chapters', () => {
     const upd = await t.request({
       method: 'PUT',
       url: `/api/admin/chapters/${created.id}`,
-      payload: { ...valid(), name: 'Northwood Leaders', institutionId: otherInstitutionId, active: false, acceptingMembers: false, invitationAdvisor2: null },
+      payload: {
+        ...valid(),
+        name: 'Northwood Leaders',
+        institutionId: otherInstitutionId,
+        active: false,
+        acceptingMembers: false,
+        invitationAdvisor2: null,
+      },
       cookie,
     });
     expect(upd.statusCode).toBe(200);
@@ -131,18 +172,38 @@ describe('chapters', () => {
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body.logo).toEqual({ id: logoId, fileName: 'logo.png', url: `/api/files/${logoId}/logo.png`, sizeInBytes: 1234, contentType: 'image/png' });
+    expect(body.logo).toEqual({
+      id: logoId,
+      fileName: 'logo.png',
+      url: `/api/files/${logoId}/logo.png`,
+      sizeInBytes: 1234,
+      contentType: 'image/png',
+    });
     expect(body.logoUrl).toBe(`/api/files/${logoId}/logo.png`);
     expect(body.invitationAdvisor1.signature.id).toBe(sig1);
     expect(body.invitationAdvisor2.signature.fileName).toBe('advisor2.png');
     expect(body.invitationPresident.signature.id).toBe(sig3);
     expect(body.sclaPageImage).toMatchObject({ id: imageId, url: `/api/files/${imageId}/scla%20page.png` });
-    const files = await t.db.selectFrom('files').select(['id', 'committed']).where('id', 'in', [logoId, sig1, imageId]).execute();
+    const files = await t.db
+      .selectFrom('files')
+      .select(['id', 'committed'])
+      .where('id', 'in', [logoId, sig1, imageId])
+      .execute();
     expect(files.every((f) => f.committed)).toBe(true);
 
     // Clearing a file keeps the others.
-    const upd = await t.request({ method: 'PUT', url: `/api/admin/chapters/${body.id}`, payload: { ...v, abbreviation: 'FILES', logoId: null, sclaPageImageId: imageId }, cookie });
-    expect(upd.json()).toMatchObject({ logo: null, logoUrl: null, sclaPageImage: { id: imageId }, invitationAdvisor1: { signature: null } });
+    const upd = await t.request({
+      method: 'PUT',
+      url: `/api/admin/chapters/${body.id}`,
+      payload: { ...v, abbreviation: 'FILES', logoId: null, sclaPageImageId: imageId },
+      cookie,
+    });
+    expect(upd.json()).toMatchObject({
+      logo: null,
+      logoUrl: null,
+      sclaPageImage: { id: imageId },
+      invitationAdvisor1: { signature: null },
+    });
   });
 
   it.each([
@@ -186,14 +247,21 @@ describe('chapters', () => {
   });
 
   it('accepts blank leader emails as none', async () => {
-    const res = await create({ ...valid(), abbreviation: 'BLANK', invitationAdvisor1: { email: '' }, invitationPresident: { email: '  ' } });
+    const res = await create({
+      ...valid(),
+      abbreviation: 'BLANK',
+      invitationAdvisor1: { email: '' },
+      invitationPresident: { email: '  ' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().invitationAdvisor1.email).toBeNull();
     expect(res.json().invitationPresident.email).toBeNull();
   });
 
   it('answers 404 for a missing chapter, 400 for a bad id', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/admin/chapters/999999', cookie })).json()).toEqual({ message: 'Chapter not found' });
+    expect((await t.request({ method: 'GET', url: '/api/admin/chapters/999999', cookie })).json()).toEqual({
+      message: 'Chapter not found',
+    });
     const put = await t.request({ method: 'PUT', url: '/api/admin/chapters/999999', payload: valid(), cookie });
     expect(put.statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: '/api/admin/chapters/abc', cookie })).statusCode).toBe(400);
@@ -203,7 +271,9 @@ describe('chapters', () => {
     expect((await t.request({ method: 'GET', url: '/api/admin/chapters' })).statusCode).toBe(401);
     const member = await t.signIn({ admin: false });
     expect((await t.request({ method: 'GET', url: '/api/admin/chapters', cookie: member })).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: '/api/admin/chapters', payload: valid(), cookie: member })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/admin/chapters', payload: valid(), cookie: member })).statusCode,
+    ).toBe(403);
   });
 
   it('lets a deleted institution fail loudly rather than orphan its chapters', async () => {
@@ -212,16 +282,20 @@ describe('chapters', () => {
     await expect(t.db.deleteFrom('institutions').where('id', '=', id).execute()).rejects.toThrow(/foreign key/);
   });
 
-  it('clears an account\'s chapter when the chapter is deleted', async () => {
+  it("clears an account's chapter when the chapter is deleted", async () => {
     const chapter = (await create({ ...valid(), abbreviation: 'GONE' })).json();
     const { id } = await t.db
       .insertInto('accounts')
       .values({ firstName: 'Pat', lastName: 'Doe', email: 'pat@example.test', chapterId: chapter.id, address: '{}' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await expect(t.db.updateTable('accounts').set({ chapterId: 987654 }).where('id', '=', id).execute()).rejects.toThrow(/foreign key/);
+    await expect(
+      t.db.updateTable('accounts').set({ chapterId: 987654 }).where('id', '=', id).execute(),
+    ).rejects.toThrow(/foreign key/);
     await t.db.deleteFrom('chapters').where('id', '=', chapter.id).execute();
-    expect((await t.db.selectFrom('accounts').select('chapterId').where('id', '=', id).executeTakeFirstOrThrow()).chapterId).toBeNull();
+    expect(
+      (await t.db.selectFrom('accounts').select('chapterId').where('id', '=', id).executeTakeFirstOrThrow()).chapterId,
+    ).toBeNull();
   });
 });
 
@@ -257,27 +331,72 @@ describe('chapter list', () => {
   });
 
   it('sorts by name, institution and flags, and pages', async () => {
-    expect(names(await list('sort=name:desc'))).toEqual(['Gamma Chapter', 'Delta Chapter', 'Beta Chapter', 'Alpha Chapter']);
-    expect(names(await list('sort=institution:desc,name:asc'))).toEqual(['Delta Chapter', 'Gamma Chapter', 'Alpha Chapter', 'Beta Chapter']);
-    expect(names(await list('sort=active:asc,acceptingMembers:desc'))).toEqual(['Gamma Chapter', 'Delta Chapter', 'Alpha Chapter', 'Beta Chapter']);
+    expect(names(await list('sort=name:desc'))).toEqual([
+      'Gamma Chapter',
+      'Delta Chapter',
+      'Beta Chapter',
+      'Alpha Chapter',
+    ]);
+    expect(names(await list('sort=institution:desc,name:asc'))).toEqual([
+      'Delta Chapter',
+      'Gamma Chapter',
+      'Alpha Chapter',
+      'Beta Chapter',
+    ]);
+    expect(names(await list('sort=active:asc,acceptingMembers:desc'))).toEqual([
+      'Gamma Chapter',
+      'Delta Chapter',
+      'Alpha Chapter',
+      'Beta Chapter',
+    ]);
     const page2 = await list('sort=name:asc&pageSize=3&page=2');
     expect(names(page2)).toEqual(['Gamma Chapter']);
-    expect(page2.json().pagination).toEqual({ currentPage: 2, hasPreviousPage: true, hasNextPage: false, perPage: 3, totalItems: 4, totalPages: 2 });
+    expect(page2.json().pagination).toEqual({
+      currentPage: 2,
+      hasPreviousPage: true,
+      hasNextPage: false,
+      perPage: 3,
+      totalItems: 4,
+      totalPages: 2,
+    });
   });
 
   it('answers every item in the full chapter shape', async () => {
     const item = (await list('search=alpha')).json().items[0];
     expect(Object.keys(item).sort()).toEqual(
       [
-        'id', 'name', 'abbreviation', 'institution', 'active', 'acceptingMembers', 'legacyId', 'address', 'logo', 'logoUrl',
-        'invitationAdvisor1', 'invitationAdvisor2', 'invitationPresident', 'invitationLandingPage', 'invitationTestimonialName',
-        'invitationTestimonialTitle', 'invitationTestimonialText', 'sclaPage', 'sclaPageImage', 'createdAt', 'updatedAt',
+        'id',
+        'name',
+        'abbreviation',
+        'institution',
+        'active',
+        'acceptingMembers',
+        'legacyId',
+        'address',
+        'logo',
+        'logoUrl',
+        'invitationAdvisor1',
+        'invitationAdvisor2',
+        'invitationPresident',
+        'invitationLandingPage',
+        'invitationTestimonialName',
+        'invitationTestimonialTitle',
+        'invitationTestimonialText',
+        'sclaPage',
+        'sclaPageImage',
+        'createdAt',
+        'updatedAt',
       ].sort(),
     );
   });
 
   it('uses page 1 and 10 rows by default and the real total past the end', async () => {
-    expect((await list()).json().pagination).toMatchObject({ currentPage: 1, perPage: 10, totalItems: 4, totalPages: 1 });
+    expect((await list()).json().pagination).toMatchObject({
+      currentPage: 1,
+      perPage: 10,
+      totalItems: 4,
+      totalPages: 1,
+    });
     const past = await list('page=9');
     expect(past.json().items).toEqual([]);
     expect(past.json().pagination.totalItems).toBe(4);
@@ -297,7 +416,11 @@ describe('chapter list', () => {
   });
 
   it('exports the filtered, sorted rows as CSV', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/admin/chapters/export?acceptingMembers=1&sort=name:desc', cookie });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/admin/chapters/export?acceptingMembers=1&sort=name:desc',
+      cookie,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="chapters-\d{4}-\d{2}-\d{2}\.csv"/);
@@ -310,6 +433,8 @@ describe('chapter list', () => {
     ]);
     const searched = await t.request({ method: 'GET', url: '/api/admin/chapters/export?search=beta', cookie });
     expect(searched.body.trim().split('\n')).toHaveLength(2);
-    expect((await t.request({ method: 'GET', url: '/api/admin/chapters/export?active=maybe', cookie })).statusCode).toBe(400);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/admin/chapters/export?active=maybe', cookie })).statusCode,
+    ).toBe(400);
   });
 });

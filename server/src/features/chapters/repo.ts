@@ -27,13 +27,30 @@ function selectChapters(db: Db, filters: ListFilters<ListQuery>) {
   if (filters.active !== undefined) qb = qb.where('ch.active', '=', filters.active);
   if (filters.acceptingMembers !== undefined) qb = qb.where('ch.acceptingMembers', '=', filters.acceptingMembers);
   return qb.select([
-    'ch.id', 'ch.name', 'ch.abbreviation', 'ch.institutionId', 'i.name as institutionName', 'ch.active',
-    'ch.acceptingMembers', 'ch.legacyId', 'ch.address',
-    'ch.invitationAdvisor1Name', 'ch.invitationAdvisor1Title', 'ch.invitationAdvisor1Department', 'ch.invitationAdvisor1Email',
-    'ch.invitationAdvisor2Name', 'ch.invitationAdvisor2Email',
-    'ch.invitationPresidentName', 'ch.invitationPresidentEmail',
-    'ch.invitationLandingPage', 'ch.invitationTestimonialName', 'ch.invitationTestimonialTitle',
-    'ch.invitationTestimonialText', 'ch.sclaPage', 'ch.createdAt', 'ch.updatedAt',
+    'ch.id',
+    'ch.name',
+    'ch.abbreviation',
+    'ch.institutionId',
+    'i.name as institutionName',
+    'ch.active',
+    'ch.acceptingMembers',
+    'ch.legacyId',
+    'ch.address',
+    'ch.invitationAdvisor1Name',
+    'ch.invitationAdvisor1Title',
+    'ch.invitationAdvisor1Department',
+    'ch.invitationAdvisor1Email',
+    'ch.invitationAdvisor2Name',
+    'ch.invitationAdvisor2Email',
+    'ch.invitationPresidentName',
+    'ch.invitationPresidentEmail',
+    'ch.invitationLandingPage',
+    'ch.invitationTestimonialName',
+    'ch.invitationTestimonialTitle',
+    'ch.invitationTestimonialText',
+    'ch.sclaPage',
+    'ch.createdAt',
+    'ch.updatedAt',
   ]);
 }
 
@@ -55,7 +72,9 @@ function fileJson(column: string) {
 }
 
 function withFiles(qb: ReturnType<typeof selectChapters>) {
-  return qb.select(Object.entries(fileColumns).map(([alias, column]) => fileJson(column).as(alias as keyof typeof fileColumns)));
+  return qb.select(
+    Object.entries(fileColumns).map(([alias, column]) => fileJson(column).as(alias as keyof typeof fileColumns)),
+  );
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectChapters>['executeTakeFirstOrThrow']>> &
@@ -83,8 +102,16 @@ function toChapter(row: Row): Chapter {
       email: row.invitationAdvisor1Email,
       signature: file(row.advisor1Signature),
     },
-    invitationAdvisor2: { name: row.invitationAdvisor2Name, email: row.invitationAdvisor2Email, signature: file(row.advisor2Signature) },
-    invitationPresident: { name: row.invitationPresidentName, email: row.invitationPresidentEmail, signature: file(row.presidentSignature) },
+    invitationAdvisor2: {
+      name: row.invitationAdvisor2Name,
+      email: row.invitationAdvisor2Email,
+      signature: file(row.advisor2Signature),
+    },
+    invitationPresident: {
+      name: row.invitationPresidentName,
+      email: row.invitationPresidentEmail,
+      signature: file(row.presidentSignature),
+    },
     invitationLandingPage: row.invitationLandingPage,
     invitationTestimonialName: row.invitationTestimonialName,
     invitationTestimonialTitle: row.invitationTestimonialTitle,
@@ -120,7 +147,16 @@ export async function getChapter(db: Db, id: number): Promise<Chapter | undefine
 }
 
 function values(input: ChapterValues) {
-  const { institutionId, address, logoId, sclaPageImageId, invitationAdvisor1: a1, invitationAdvisor2: a2, invitationPresident: p, ...rest } = input;
+  const {
+    institutionId,
+    address,
+    logoId,
+    sclaPageImageId,
+    invitationAdvisor1: a1,
+    invitationAdvisor2: a2,
+    invitationPresident: p,
+    ...rest
+  } = input;
   return {
     ...rest,
     institutionId,

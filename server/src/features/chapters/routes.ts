@@ -22,7 +22,8 @@ async function checkInstitution(db: Db, input: repo.ChapterValues) {
 export const chapterRoutes = s.router(contract.chapters, {
   list: async ({ query, request }) => ({ status: 200, body: await repo.listChapters(request.server.db, query) }),
 
-  export: async ({ query, request, reply }) => csvAttachment(reply, 'chapters', repo.exportChapters(request.server.db, query)),
+  export: async ({ query, request, reply }) =>
+    csvAttachment(reply, 'chapters', repo.exportChapters(request.server.db, query)),
 
   get: async ({ params, request }) => {
     const chapter = await repo.getChapter(request.server.db, params.id);

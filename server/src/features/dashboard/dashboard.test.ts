@@ -13,14 +13,16 @@ let n = 0;
 async function seed(rows: Array<{ memberAt?: string | Date; pledgedAt?: string | Date }>): Promise<number[]> {
   const inserted = await t.db
     .insertInto('accounts')
-    .values(rows.map((r) => ({
-      firstName: 'Dana',
-      lastName: 'Seed',
-      email: `seed${++n}@dash.test`,
-      memberAt: r.memberAt ?? null,
-      pledgedAt: r.pledgedAt ?? null,
-      address: '{}',
-    })))
+    .values(
+      rows.map((r) => ({
+        firstName: 'Dana',
+        lastName: 'Seed',
+        email: `seed${++n}@dash.test`,
+        memberAt: r.memberAt ?? null,
+        pledgedAt: r.pledgedAt ?? null,
+        address: '{}',
+      })),
+    )
     .returning('id')
     .execute();
   return inserted.map((r) => r.id);
@@ -70,14 +72,26 @@ describe('dashboard counts at a fixed moment (2027-01-03 10:00 UTC)', () => {
   it('compares Spring 2027 to date with Spring 2026 to the same day, back 9 years', async () => {
     const rows = await countSeasonToDate(t.db, 'joins', now);
     expect(rows.map((r) => `${r.season} ${r.year}`)).toEqual([
-      'Spring 2027', 'Spring 2026', 'Spring 2025', 'Spring 2024', 'Spring 2023',
-      'Spring 2022', 'Spring 2021', 'Spring 2020', 'Spring 2019', 'Spring 2018',
+      'Spring 2027',
+      'Spring 2026',
+      'Spring 2025',
+      'Spring 2024',
+      'Spring 2023',
+      'Spring 2022',
+      'Spring 2021',
+      'Spring 2020',
+      'Spring 2019',
+      'Spring 2018',
     ]);
     expect(counts(rows)).toEqual([2, 1, 0, 0, 0, 0, 0, 0, 0, 1]);
   });
 
   it('compares Fall 2026 with Fall 2025 on 1 July', async () => {
-    await seed([{ memberAt: '2026-07-01T08:00:00Z' }, { memberAt: '2025-07-01T23:00:00Z' }, { memberAt: '2025-07-02T00:00:00Z' }]);
+    await seed([
+      { memberAt: '2026-07-01T08:00:00Z' },
+      { memberAt: '2025-07-01T23:00:00Z' },
+      { memberAt: '2025-07-02T00:00:00Z' },
+    ]);
     const rows = await countSeasonToDate(t.db, 'joins', new Date('2026-07-01T12:00:00Z'));
     expect(rows.slice(0, 2)).toEqual([
       { season: 'Fall', year: 2026, count: 1 },
@@ -91,7 +105,9 @@ describe('dashboard counts at a fixed moment (2027-01-03 10:00 UTC)', () => {
     expect(rows[0]).toEqual({ year: 2017, month: 1, count: 1 });
     expect(rows.at(-1)).toEqual({ year: 2027, month: 12, count: 0 });
     const at = (year: number, month: number) => rows.find((r) => r.year === year && r.month === month)?.count;
-    expect([at(2027, 1), at(2026, 12), at(2026, 11), at(2026, 10), at(2026, 1), at(2018, 1)]).toEqual([2, 4, 0, 1, 2, 1]);
+    expect([at(2027, 1), at(2026, 12), at(2026, 11), at(2026, 10), at(2026, 1), at(2018, 1)]).toEqual([
+      2, 4, 0, 1, 2, 1,
+    ]);
     expect(rows.reduce((sum, r) => sum + r.count, 0)).toBe(11);
     expect(await countPerMonth(t.db, 'pledges')).toHaveLength(12 * 2);
   });
@@ -140,7 +156,10 @@ describe('dashboard calls', () => {
 
     const seven = await get('/api/admin/dashboard/joins/per-days/7');
     expect(seven.statusCode).toBe(200);
-    expect(seven.json().slice(0, 2)).toEqual([{ period_ago: '0', count: 1 }, { period_ago: '1', count: 1 }]);
+    expect(seven.json().slice(0, 2)).toEqual([
+      { period_ago: '0', count: 1 },
+      { period_ago: '1', count: 1 },
+    ]);
     expect(seven.json()).toHaveLength(10);
     expect((await get('/api/admin/dashboard/joins/per-days/30')).json()[0]).toEqual({ period_ago: '0', count: 2 });
     expect((await get('/api/admin/dashboard/pledges/per-days/7')).json().slice(0, 2)).toEqual([
@@ -156,7 +175,9 @@ describe('dashboard calls', () => {
     expect(season[1]).toEqual({ season: current.season, year: current.year - 1, count: 0 });
 
     const months = (await get('/api/admin/dashboard/joins/per-month')).json();
-    expect(months.find((r: any) => r.year === now.getUTCFullYear() && r.month === now.getUTCMonth() + 1).count).toBeGreaterThanOrEqual(1);
+    expect(
+      months.find((r: any) => r.year === now.getUTCFullYear() && r.month === now.getUTCMonth() + 1).count,
+    ).toBeGreaterThanOrEqual(1);
     expect(Object.keys(months[0]).sort()).toEqual(['count', 'month', 'year']);
   });
 
@@ -182,7 +203,11 @@ describe('dashboard calls', () => {
     const signedOut = await t.request({ method: 'GET', url: '/api/admin/dashboard/joins/per-days/7' });
     expect(signedOut.statusCode).toBe(401);
     const member = await t.signIn({ admin: false });
-    for (const url of ['/api/admin/dashboard/joins/per-days/7', '/api/admin/dashboard/joins/season-to-date', '/api/admin/dashboard/pledges/per-month']) {
+    for (const url of [
+      '/api/admin/dashboard/joins/per-days/7',
+      '/api/admin/dashboard/joins/season-to-date',
+      '/api/admin/dashboard/pledges/per-month',
+    ]) {
       expect((await get(url, member)).statusCode).toBe(403);
     }
   });

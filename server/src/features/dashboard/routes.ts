@@ -14,5 +14,8 @@ export const dashboardRoutes = s.router(contract.dashboard, {
     body: await repo.countSeasonToDate(request.server.db, params.type, new Date()),
   }),
 
-  perMonth: async ({ params, request }) => ({ status: 200, body: await repo.countPerMonth(request.server.db, params.type) }),
+  perMonth: async ({ params, request }) => ({
+    status: 200,
+    body: await repo.countPerMonth(request.server.db, params.type),
+  }),
 });

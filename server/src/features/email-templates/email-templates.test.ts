@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const MJML = '<mjml><mj-body><mj-section><mj-column><mj-text>Hello {{firstName}} of {{schoolName}}</mj-text></mj-column></mj-section></mj-body></mjml>';
+const MJML =
+  '<mjml><mj-body><mj-section><mj-column><mj-text>Hello {{firstName}} of {{schoolName}}</mj-text></mj-column></mj-section></mj-body></mjml>';
 
 const valid = (over: Record<string, unknown> = {}) => ({
   name: 'Spring invitation',
@@ -34,7 +35,8 @@ const valid = (over: Record<string, unknown> = {}) => ({
 });
 
 const post = (payload: unknown, url = URL) => t.request({ method: 'POST', url, cookie, payload: payload as object });
-const put = (id: number, payload: unknown) => t.request({ method: 'PUT', url: `${URL}/${id}`, cookie, payload: payload as object });
+const put = (id: number, payload: unknown) =>
+  t.request({ method: 'PUT', url: `${URL}/${id}`, cookie, payload: payload as object });
 
 describe('email template rules', () => {
   it.each([
@@ -62,9 +64,14 @@ describe('email template rules', () => {
   it("refuses From Email and Reply To outside the society's domain: 'From Email must be from {host}'", async () => {
     let res = await post(valid({ fromEmail: 'hello@gmail.com' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'From Email must be from society.org', issues: [{ path: ['body', 'fromEmail'], message: 'From Email must be from society.org' }] });
+    expect(res.json()).toMatchObject({
+      message: 'From Email must be from society.org',
+      issues: [{ path: ['body', 'fromEmail'], message: 'From Email must be from society.org' }],
+    });
     res = await post(valid({ replyToEmail: 'reply@notsociety.org' }));
-    expect(res.json().issues).toEqual([{ path: ['body', 'replyToEmail'], message: 'From Email must be from society.org' }]);
+    expect(res.json().issues).toEqual([
+      { path: ['body', 'replyToEmail'], message: 'From Email must be from society.org' },
+    ]);
     expect((await post(valid({ fromEmail: 'not-an-address' }))).json().message).toBe('From Email is not valid');
   });
 
@@ -76,14 +83,22 @@ describe('email template rules', () => {
       { path: ['body', 'subject'], message: 'Unknown token {{nickname}}' },
       { path: ['body', 'body'], message: 'Token {{memberSince}} is not available in Invitation templates' },
     ]);
-    expect(await t.db.selectFrom('emailTemplates').select('id').where('name', '=', 'Spring invitation').execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('emailTemplates').select('id').where('name', '=', 'Spring invitation').execute(),
+    ).toEqual([]);
   });
 
   it('defaults to mjml, Invitation and enabled', async () => {
     const { bodyFormat, templateType, enabled, ...rest } = valid({ name: 'Defaults' });
     const res = await post(rest);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ bodyFormat: 'mjml', templateType: 'Invitation', enabled: true, version: 1, updatedBy: 'Ada Tester' });
+    expect(res.json()).toMatchObject({
+      bodyFormat: 'mjml',
+      templateType: 'Invitation',
+      enabled: true,
+      version: 1,
+      updatedBy: 'Ada Tester',
+    });
   });
 
   it('serves the domain the form checks against, and the token registry', async () => {
@@ -94,7 +109,11 @@ describe('email template rules', () => {
     });
     const tokens = (await t.request({ method: 'GET', url: '/api/admin/tokens', cookie })).json();
     expect(tokens.syntax).toBe('{{tokenId}}');
-    expect(tokens.items.find((i: { id: string }) => i.id === 'deadline')).toMatchObject({ label: 'Deadline', subjects: ['invitation'], sample: 'April 30, 2026' });
+    expect(tokens.items.find((i: { id: string }) => i.id === 'deadline')).toMatchObject({
+      label: 'Deadline',
+      subjects: ['invitation'],
+      sample: 'April 30, 2026',
+    });
   });
 });
 
@@ -108,7 +127,12 @@ describe('email templates: save, versions, list', () => {
     const updated = await put(id, valid({ name: 'Versioned', subject: 'Second subject {{lastName}}', enabled: false }));
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ version: 2, subject: 'Second subject {{lastName}}', enabled: false });
-    const versions = await t.db.selectFrom('emailTemplateVersions').select(['version', 'subject']).where('templateId', '=', id).orderBy('version').execute();
+    const versions = await t.db
+      .selectFrom('emailTemplateVersions')
+      .select(['version', 'subject'])
+      .where('templateId', '=', id)
+      .orderBy('version')
+      .execute();
     expect(versions).toEqual([
       { version: 1, subject: 'You are invited, {{firstName}}' },
       { version: 2, subject: 'Second subject {{lastName}}' },
@@ -118,7 +142,15 @@ describe('email templates: save, versions, list', () => {
   });
 
   it('lists with search, enabled and type filters and the four sorts', async () => {
-    await post(valid({ name: 'Welcome paid', templateType: 'WelcomeEmail', bodyFormat: 'html', body: '<p>Welcome {{firstName}}</p>', preview: 'Welcome' }));
+    await post(
+      valid({
+        name: 'Welcome paid',
+        templateType: 'WelcomeEmail',
+        bodyFormat: 'html',
+        body: '<p>Welcome {{firstName}}</p>',
+        preview: 'Welcome',
+      }),
+    );
     const list = (q: string) => t.request({ method: 'GET', url: `${URL}?${q}`, cookie }).then((r) => r.json());
     expect((await list('search=welcome')).items.map((i: { name: string }) => i.name)).toEqual(['Welcome paid']);
     expect((await list('enabled=0')).items.map((i: { name: string }) => i.name)).toEqual(['Versioned']);
@@ -134,7 +166,10 @@ describe('email templates: save, versions, list', () => {
 
 describe('preview', () => {
   it('renders the unsaved MJML with sample values into HTML and text', async () => {
-    const res = await post({ subject: 'Hi {{firstName}}', body: MJML, bodyFormat: 'mjml', preview: 'Due {{deadline}}' }, `${URL}/preview`);
+    const res = await post(
+      { subject: 'Hi {{firstName}}', body: MJML, bodyFormat: 'mjml', preview: 'Due {{deadline}}' },
+      `${URL}/preview`,
+    );
     expect(res.statusCode).toBe(200);
     const p = res.json();
     expect(p.subject).toBe('Hi Jordan');
@@ -146,14 +181,19 @@ describe('preview', () => {
   });
 
   it('reports MJML errors with their line and unknown tokens by field', async () => {
-    const body = '<mjml>\n<mj-body>\n<mj-section>\n<mj-column>\n<mj-text foo="bar">{{nickname}}</mj-text>\n</mj-column>\n</mj-section>\n</mj-body>\n</mjml>';
-    const p = (await post({ subject: 'x', body, bodyFormat: 'mjml', preview: '', templateType: 'Invitation' }, `${URL}/preview`)).json();
+    const body =
+      '<mjml>\n<mj-body>\n<mj-section>\n<mj-column>\n<mj-text foo="bar">{{nickname}}</mj-text>\n</mj-column>\n</mj-section>\n</mj-body>\n</mjml>';
+    const p = (
+      await post({ subject: 'x', body, bodyFormat: 'mjml', preview: '', templateType: 'Invitation' }, `${URL}/preview`)
+    ).json();
     expect(p.errors).toEqual([expect.objectContaining({ line: 5, message: expect.stringContaining('foo') })]);
     expect(p.tokenErrors).toEqual([{ field: 'body', message: 'Unknown token {{nickname}}' }]);
   });
 
   it('passes HTML bodies through, escaping values', async () => {
-    const p = (await post({ subject: '', body: '<p>{{fullName}}</p>', bodyFormat: 'html', preview: '' }, `${URL}/preview`)).json();
+    const p = (
+      await post({ subject: '', body: '<p>{{fullName}}</p>', bodyFormat: 'html', preview: '' }, `${URL}/preview`)
+    ).json();
     expect(p.html).toContain('<p>Jordan Rivera</p>');
   });
 });
@@ -164,24 +204,47 @@ describe('send test email', () => {
 
   beforeAll(async () => {
     invitationTemplate = (await post(valid({ name: 'Test send invitation' }))).json().id;
-    welcomeTemplate = (await post(valid({ name: 'Test send welcome', templateType: 'WelcomeEmailNoPayment', preview: 'Welcome {{firstName}}', subject: 'Welcome {{fullName}}' }))).json().id;
+    welcomeTemplate = (
+      await post(
+        valid({
+          name: 'Test send welcome',
+          templateType: 'WelcomeEmailNoPayment',
+          preview: 'Welcome {{firstName}}',
+          subject: 'Welcome {{fullName}}',
+        }),
+      )
+    ).json().id;
   });
 
   const send = (id: number, payload: object) => post(payload, `${URL}/${id}/send-test-email`);
 
   it("checks toEmail: 'Email is required' under 5 characters, 'Email is not valid'; the recipient is required", async () => {
-    expect((await send(invitationTemplate, { toEmail: 'a@b', recipientId: ids.inviteeId })).json().message).toBe('Email is required');
+    expect((await send(invitationTemplate, { toEmail: 'a@b', recipientId: ids.inviteeId })).json().message).toBe(
+      'Email is required',
+    );
     expect((await send(invitationTemplate, { recipientId: ids.inviteeId })).json().message).toBe('Email is required');
-    expect((await send(invitationTemplate, { toEmail: 'not an email', recipientId: ids.inviteeId })).json().message).toBe('Email is not valid');
-    expect((await send(invitationTemplate, { toEmail: 'qa@society.org' })).json().message).toBe('Recipient is required');
+    expect(
+      (await send(invitationTemplate, { toEmail: 'not an email', recipientId: ids.inviteeId })).json().message,
+    ).toBe('Email is not valid');
+    expect((await send(invitationTemplate, { toEmail: 'qa@society.org' })).json().message).toBe(
+      'Recipient is required',
+    );
   });
 
   it("logs an invitation test under invitation_email_test with the invitee's values, at the current version", async () => {
     const res = await send(invitationTemplate, { toEmail: 'qa@society.org', recipientId: ids.inviteeId });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Test email sent successfully.');
-    const row = await t.db.selectFrom('emailSends').selectAll().where('id', '=', res.json().sendId).executeTakeFirstOrThrow();
-    const version = await t.db.selectFrom('emailTemplateVersions').select('id').where('templateId', '=', invitationTemplate).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('emailSends')
+      .selectAll()
+      .where('id', '=', res.json().sendId)
+      .executeTakeFirstOrThrow();
+    const version = await t.db
+      .selectFrom('emailTemplateVersions')
+      .select('id')
+      .where('templateId', '=', invitationTemplate)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       source: 'invitation_email_test',
       sourceId: String(invitationTemplate),
@@ -197,8 +260,19 @@ describe('send test email', () => {
     expect(row.tokenValues).not.toHaveProperty('unsubscribeUrl'); // added at delivery, naming test sends '0'
     expect(jobsSent).toContain('deliver-emails');
     // Audited in the send's transaction (issue 27): the template tested, the address and the send.
-    const audited = await t.db.selectFrom('auditLog').selectAll().where('action', '=', 'test-send').where('entityId', '=', String(invitationTemplate)).execute();
-    expect(audited).toMatchObject([{ entity: 'email_templates', accountId: expect.any(Number), detail: { toEmail: 'qa@society.org', sendId: res.json().sendId, inviteeId: ids.inviteeId } }]);
+    const audited = await t.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'test-send')
+      .where('entityId', '=', String(invitationTemplate))
+      .execute();
+    expect(audited).toMatchObject([
+      {
+        entity: 'email_templates',
+        accountId: expect.any(Number),
+        detail: { toEmail: 'qa@society.org', sendId: res.json().sendId, inviteeId: ids.inviteeId },
+      },
+    ]);
     // A second test of the same template to the same person is a new send.
     const again = await send(invitationTemplate, { toEmail: 'qa@society.org', recipientId: ids.inviteeId });
     expect(again.json().sendId).not.toBe(res.json().sendId);
@@ -207,27 +281,61 @@ describe('send test email', () => {
   it("logs a welcome test under its test source with the member's values; the wrong kind of recipient is not found", async () => {
     const res = await send(welcomeTemplate, { toEmail: 'qa@society.org', recipientId: ids.memberId });
     expect(res.statusCode).toBe(200);
-    const row = await t.db.selectFrom('emailSends').selectAll().where('id', '=', res.json().sendId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ source: 'welcome_no_payment_test', emailType: 'Transactional', accountId: ids.memberId, subject: 'Welcome Ada Member' });
-    expect((await send(welcomeTemplate, { toEmail: 'qa@society.org', recipientId: 999999 })).json()).toEqual({ message: 'Member not found' });
-    expect((await send(invitationTemplate, { toEmail: 'qa@society.org', recipientId: 999999 })).json()).toEqual({ message: 'Invitee not found' });
+    const row = await t.db
+      .selectFrom('emailSends')
+      .selectAll()
+      .where('id', '=', res.json().sendId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      source: 'welcome_no_payment_test',
+      emailType: 'Transactional',
+      accountId: ids.memberId,
+      subject: 'Welcome Ada Member',
+    });
+    expect((await send(welcomeTemplate, { toEmail: 'qa@society.org', recipientId: 999999 })).json()).toEqual({
+      message: 'Member not found',
+    });
+    expect((await send(invitationTemplate, { toEmail: 'qa@society.org', recipientId: 999999 })).json()).toEqual({
+      message: 'Invitee not found',
+    });
     expect((await send(999999, { toEmail: 'qa@society.org', recipientId: ids.memberId })).statusCode).toBe(404);
   });
 
   it('refuses to test-send to a blocked address, saying so, and logs it as suppressed', async () => {
-    await t.db.insertInto('blockedEmails').values({ email: 'blocked@society.org', emailType: 'All', reason: 'Asked us to stop' }).execute();
+    await t.db
+      .insertInto('blockedEmails')
+      .values({ email: 'blocked@society.org', emailType: 'All', reason: 'Asked us to stop' })
+      .execute();
     const res = await send(invitationTemplate, { toEmail: 'blocked@society.org', recipientId: ids.inviteeId });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'Not sent: the address is blocked' });
-    const row = await t.db.selectFrom('emailSends').select('status').where('emailTo', '=', 'blocked@society.org').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('emailSends')
+      .select('status')
+      .where('emailTo', '=', 'blocked@society.org')
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('suppressed');
   });
 });
 
 describe('invitee options', () => {
   it("pages invitees as 'First Last <email>', searched by name or email", async () => {
-    const res = await t.request({ method: 'GET', url: '/api/admin/logistics/invitees/options?search=jordan&pageSize=20', cookie });
-    expect(res.json().items).toEqual([{ id: ids.inviteeId, name: 'Jordan Rivera <jordan@example.edu>', email: 'jordan@example.edu', invitationId: ids.invitationId }]);
-    expect((await t.request({ method: 'GET', url: '/api/admin/logistics/invitees/options?search=nobody', cookie })).json().items).toEqual([]);
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/admin/logistics/invitees/options?search=jordan&pageSize=20',
+      cookie,
+    });
+    expect(res.json().items).toEqual([
+      {
+        id: ids.inviteeId,
+        name: 'Jordan Rivera <jordan@example.edu>',
+        email: 'jordan@example.edu',
+        invitationId: ids.invitationId,
+      },
+    ]);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/admin/logistics/invitees/options?search=nobody', cookie })).json()
+        .items,
+    ).toEqual([]);
   });
 });

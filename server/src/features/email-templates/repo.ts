@@ -23,8 +23,20 @@ function selectTemplates(db: Db, filters: Omit<ListQuery, 'page' | 'pageSize' | 
   if (filters.enabled !== undefined) qb = qb.where('t.enabled', '=', filters.enabled);
   if (filters.type) qb = qb.where('t.templateType', '=', filters.type);
   return qb.select([
-    't.id', 't.name', 't.subject', 't.body', 't.bodyFormat', 't.templateType', 't.preview', 't.enabled', 't.fromName', 't.fromEmail',
-    't.replyToEmail', 't.version', 't.createdAt', 't.updatedAt',
+    't.id',
+    't.name',
+    't.subject',
+    't.body',
+    't.bodyFormat',
+    't.templateType',
+    't.preview',
+    't.enabled',
+    't.fromName',
+    't.fromEmail',
+    't.replyToEmail',
+    't.version',
+    't.createdAt',
+    't.updatedAt',
     accountName('a').as('updatedBy'),
   ]);
 }
@@ -32,7 +44,11 @@ function selectTemplates(db: Db, filters: Omit<ListQuery, 'page' | 'pageSize' | 
 type Row = Awaited<ReturnType<ReturnType<typeof selectTemplates>['executeTakeFirstOrThrow']>>;
 
 // updatedAt is typed Generated<Timestamp> (a ColumnType inside Generated), but pg reads it as a Date like any timestamptz.
-const toTemplate = (row: Row): EmailTemplate => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: (row.updatedAt as unknown as Date).toISOString() });
+const toTemplate = (row: Row): EmailTemplate => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: (row.updatedAt as unknown as Date).toISOString(),
+});
 
 export async function listEmailTemplates(db: Db, query: ListQuery) {
   const page = await paginate(selectTemplates(db, query), query, templateSort, 't.id');
@@ -40,18 +56,44 @@ export async function listEmailTemplates(db: Db, query: ListQuery) {
 }
 
 export async function getEmailTemplate(db: Db, id: number): Promise<EmailTemplate | undefined> {
-  return (await rowsInOrder([id], async (ids) => (await selectTemplates(db, {}).where('t.id', 'in', ids).execute()).map(toTemplate)))[0];
+  return (
+    await rowsInOrder([id], async (ids) =>
+      (await selectTemplates(db, {}).where('t.id', 'in', ids).execute()).map(toTemplate),
+    )
+  )[0];
 }
 
 /** Keeps the template's state as it is now as its current version (every save adds one). */
 async function writeVersion(db: Db, templateId: number, by: number | null): Promise<number> {
   const { id } = await db
     .insertInto('emailTemplateVersions')
-    .columns(['templateId', 'version', 'subject', 'body', 'bodyFormat', 'preview', 'fromName', 'fromEmail', 'replyToEmail', 'createdBy'])
+    .columns([
+      'templateId',
+      'version',
+      'subject',
+      'body',
+      'bodyFormat',
+      'preview',
+      'fromName',
+      'fromEmail',
+      'replyToEmail',
+      'createdBy',
+    ])
     .expression((eb) =>
       eb
         .selectFrom('emailTemplates')
-        .select(['id', 'version', 'subject', 'body', 'bodyFormat', 'preview', 'fromName', 'fromEmail', 'replyToEmail', eb.val(by).as('createdBy')])
+        .select([
+          'id',
+          'version',
+          'subject',
+          'body',
+          'bodyFormat',
+          'preview',
+          'fromName',
+          'fromEmail',
+          'replyToEmail',
+          eb.val(by).as('createdBy'),
+        ])
         .where('id', '=', templateId),
     )
     .returning('id')
@@ -62,7 +104,11 @@ async function writeVersion(db: Db, templateId: number, by: number | null): Prom
 /** A new template (version 1) and its first version row, in one transaction. */
 export async function createEmailTemplate(db: Db, input: Input, by: number | null): Promise<number> {
   return inTransaction(db, async (trx) => {
-    const { id } = await trx.insertInto('emailTemplates').values({ ...input, updatedBy: by }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await trx
+      .insertInto('emailTemplates')
+      .values({ ...input, updatedBy: by })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await writeVersion(trx, id, by);
     return id;
   });
@@ -88,7 +134,12 @@ function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
 
 /** Every kept version of a template, newest first. */
 export async function listVersions(db: Db, templateId: number) {
-  return db.selectFrom('emailTemplateVersions').selectAll().where('templateId', '=', templateId).orderBy('version', 'desc').execute();
+  return db
+    .selectFrom('emailTemplateVersions')
+    .selectAll()
+    .where('templateId', '=', templateId)
+    .orderBy('version', 'desc')
+    .execute();
 }
 
 export function findInvitee(db: Db, id: number) {
@@ -108,9 +159,19 @@ const inviteeSort: SortMap<OptionsQuery['sort'][number]['field']> = {
 export async function listInviteeOptions(db: Db, query: OptionsQuery) {
   let qb = db.selectFrom('invitees as i').where('i.removed', '=', false);
   if (query.search) qb = qb.where('i.search', 'like', likePattern(query.search.toLowerCase()));
-  const page = await paginate(qb.select(['i.id', 'i.firstName', 'i.lastName', 'i.email', 'i.invitationId']), query, inviteeSort, 'i.id');
+  const page = await paginate(
+    qb.select(['i.id', 'i.firstName', 'i.lastName', 'i.email', 'i.invitationId']),
+    query,
+    inviteeSort,
+    'i.id',
+  );
   return {
     ...page,
-    items: page.items.map((i) => ({ id: i.id, email: i.email, invitationId: i.invitationId, name: `${[i.firstName, i.lastName].filter(Boolean).join(' ')} <${i.email}>`.trim() })),
+    items: page.items.map((i) => ({
+      id: i.id,
+      email: i.email,
+      invitationId: i.invitationId,
+      name: `${[i.firstName, i.lastName].filter(Boolean).join(' ')} <${i.email}>`.trim(),
+    })),
   };
 }

@@ -13,7 +13,10 @@ type Input = z.output<typeof import('@app/contract').EmailTemplateInput>;
  * EMAIL_DOMAIN, every token known and available to the template's type. On failure a 400 like a
  * contract failure: the first rule's text and every issue by field.
  */
-function checked(body: Input, emailDomain: string): { ok: true; value: Input } | { ok: false; error: { status: 400; body: ErrorBody } } {
+function checked(
+  body: Input,
+  emailDomain: string,
+): { ok: true; value: Input } | { ok: false; error: { status: 400; body: ErrorBody } } {
   const parsed = emailTemplateRules({ emailDomain, tokens: tokenInfos() }).safeParse(body satisfies EmailTemplateInput);
   if (parsed.success) return { ok: true, value: parsed.data };
   const issues = parsed.error.issues.map((i) => ({ path: ['body', ...i.path], message: i.message }));
@@ -25,7 +28,11 @@ export const emailTemplateRoutes = s.router(contract.emailTemplates, {
 
   settings: async ({ request }) => {
     const { EMAIL_DOMAIN, EMAIL_FROM_NAME, EMAIL_FROM, EMAIL_REPLY_TO } = request.server.config;
-    const sender = { fromName: EMAIL_FROM_NAME, fromEmail: EMAIL_FROM ?? `invitations@${EMAIL_DOMAIN}`, replyToEmail: EMAIL_REPLY_TO ?? `info@${EMAIL_DOMAIN}` };
+    const sender = {
+      fromName: EMAIL_FROM_NAME,
+      fromEmail: EMAIL_FROM ?? `invitations@${EMAIL_DOMAIN}`,
+      replyToEmail: EMAIL_REPLY_TO ?? `info@${EMAIL_DOMAIN}`,
+    };
     return { status: 200, body: { emailDomain: EMAIL_DOMAIN, sender } };
   },
 
@@ -47,7 +54,8 @@ export const emailTemplateRoutes = s.router(contract.emailTemplates, {
     const { db, config } = request.server;
     const input = checked(body, config.EMAIL_DOMAIN);
     if (!input.ok) return input.error;
-    if (!(await repo.updateEmailTemplate(db, params.id, input.value, request.account!.id))) throw notFound('Email template');
+    if (!(await repo.updateEmailTemplate(db, params.id, input.value, request.account!.id)))
+      throw notFound('Email template');
     return { status: 200, body: (await repo.getEmailTemplate(db, params.id))! };
   },
 
@@ -58,5 +66,8 @@ export const emailTemplateRoutes = s.router(contract.emailTemplates, {
     return { status: 200, body: { message: 'Test email sent successfully.', sendId } };
   },
 
-  inviteeOptions: async ({ query, request }) => ({ status: 200, body: await repo.listInviteeOptions(request.server.db, query) }),
+  inviteeOptions: async ({ query, request }) => ({
+    status: 200,
+    body: await repo.listInviteeOptions(request.server.db, query),
+  }),
 });

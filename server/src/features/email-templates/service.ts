@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { recipientKind, type EmailPreview, type EmailPreviewInput, type SendTestEmailInput, type TemplateType } from '@app/contract';
+import {
+  recipientKind,
+  type EmailPreview,
+  type EmailPreviewInput,
+  type SendTestEmailInput,
+  type TemplateType,
+} from '@app/contract';
 import type { z } from 'zod';
 import { notFound } from '../../errors.js';
 import type { EmailSourceKey, EmailType } from '../../db/tables/email.js';
@@ -17,7 +23,8 @@ export const TEST_SOURCE: Record<TemplateType, EmailSourceKey> = {
   WelcomeEmailNoPayment: 'welcome_no_payment_test',
 };
 
-const emailTypeOf = (type: TemplateType): EmailType => (recipientKind(type) === 'invitee' ? 'Invitation' : 'Transactional');
+const emailTypeOf = (type: TemplateType): EmailType =>
+  recipientKind(type) === 'invitee' ? 'Invitation' : 'Transactional';
 
 /** An unsaved template rendered as a recipient would get it, with every token's sample value. */
 export async function previewTemplate(input: z.output<typeof EmailPreviewInput>): Promise<EmailPreview> {
@@ -31,7 +38,11 @@ export async function previewTemplate(input: z.output<typeof EmailPreviewInput>)
  * an invitee for invitation templates, a member's account for welcome templates. Logged under the
  * type's test source; each test is a new send (its own recipient key), so repeating one sends again.
  */
-export async function sendTestEmail(app: FastifyInstance, templateId: number, input: z.output<typeof SendTestEmailInput>): Promise<number | null> {
+export async function sendTestEmail(
+  app: FastifyInstance,
+  templateId: number,
+  input: z.output<typeof SendTestEmailInput>,
+): Promise<number | null> {
   const { db } = app;
   const template = await repo.getEmailTemplate(db, templateId);
   const versionId = template && (await currentVersionId(db, templateId));
@@ -41,7 +52,9 @@ export async function sendTestEmail(app: FastifyInstance, templateId: number, in
   if (kind === 'invitee' && !invitee) throw notFound('Invitee');
   if (kind === 'member' && !(await repo.accountExists(db, input.recipientId))) throw notFound('Member');
 
-  const ref = invitee ? { inviteeId: invitee.id, invitationId: invitee.invitationId } : { accountId: input.recipientId };
+  const ref = invitee
+    ? { inviteeId: invitee.id, invitationId: invitee.invitationId }
+    : { accountId: input.recipientId };
   return queueTestSend(db, app.jobs, {
     source: TEST_SOURCE[template.templateType],
     sourceId: String(templateId),

@@ -37,11 +37,21 @@ beforeAll(async () => {
   const { invitationId, invitees } = await makeInvitees(t.db, 8, 'providers.example');
   const rows = await t.db
     .insertInto('emailSends')
-    .values(invitees.map((i, n) => ({
-      source: 'invitation_email' as const, sourceId: '5', recipientKey: String(i.id), emailTo: i.email, emailType: 'Invitation' as const,
-      inviteeId: i.id, invitationId, tokenValues: '{}', status: 'sent' as const, sendAt: new Date(Date.now() - 3_600_000),
-      providerMessageId: `ses-msg-${n}`,
-    })))
+    .values(
+      invitees.map((i, n) => ({
+        source: 'invitation_email' as const,
+        sourceId: '5',
+        recipientKey: String(i.id),
+        emailTo: i.email,
+        emailType: 'Invitation' as const,
+        inviteeId: i.id,
+        invitationId,
+        tokenValues: '{}',
+        status: 'sent' as const,
+        sendAt: new Date(Date.now() - 3_600_000),
+        providerMessageId: `ses-msg-${n}`,
+      })),
+    )
     .returning(['id', 'emailTo', 'inviteeId'])
     .execute();
   sends = rows.map((r) => ({ ...r, inviteeId: r.inviteeId! }));
@@ -52,8 +62,15 @@ afterAll(async () => {
 });
 
 const sendOf = (id: number) => t.db.selectFrom('emailSends').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const inviteeOf = (id: number) => t.db.selectFrom('invitees').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const eventsOf = (id: number) => t.db.selectFrom('emailEvents').select(['name', 'providerEventId', 'message']).where('sendId', '=', id).orderBy('id').execute();
+const inviteeOf = (id: number) =>
+  t.db.selectFrom('invitees').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const eventsOf = (id: number) =>
+  t.db
+    .selectFrom('emailEvents')
+    .select(['name', 'providerEventId', 'message'])
+    .where('sendId', '=', id)
+    .orderBy('id')
+    .execute();
 
 describe('POST /api/public/email/ses (Amazon SNS)', () => {
   const post = (m: SnsMessage | string, headers: Record<string, string> = {}) =>
@@ -61,11 +78,20 @@ describe('POST /api/public/email/ses (Amazon SNS)', () => {
       method: 'POST',
       url: '/api/public/email/ses',
       payload: typeof m === 'string' ? m : JSON.stringify(m),
-      headers: { 'content-type': 'text/plain; charset=UTF-8', 'x-amz-sns-message-type': typeof m === 'string' ? 'Notification' : m.Type, ...headers },
+      headers: {
+        'content-type': 'text/plain; charset=UTF-8',
+        'x-amz-sns-message-type': typeof m === 'string' ? 'Notification' : m.Type,
+        ...headers,
+      },
     });
 
   it('confirms a verified subscription by fetching its SubscribeURL', async () => {
-    const res = await post(signer.message({ Type: 'SubscriptionConfirmation', Message: 'You have chosen to subscribe to the topic', Token: 'tok-1' }, '1'));
+    const res = await post(
+      signer.message(
+        { Type: 'SubscriptionConfirmation', Message: 'You have chosen to subscribe to the topic', Token: 'tok-1' },
+        '1',
+      ),
+    );
     expect(res.statusCode).toBe(200);
     expect(signer.confirmations).toEqual(['tok-1']);
   });
@@ -73,21 +99,45 @@ describe('POST /api/public/email/ses (Amazon SNS)', () => {
   it('applies signed SES events (v1 and v2): matched by the send_id tag, else by the SES message id; a permanent bounce and a complaint block the address', async () => {
     const [a, b, c] = sends;
     // Applied in the request: the event is there when SNS gets its 200.
-    expect((await post(signer.message({ Message: sesEventFixture('Delivery', { sendId: a!.id }) }, '1'))).json()).toEqual({ received: 1, queued: false });
+    expect(
+      (await post(signer.message({ Message: sesEventFixture('Delivery', { sendId: a!.id }) }, '1'))).json(),
+    ).toEqual({ received: 1, queued: false });
     expect(await sendOf(a!.id)).toMatchObject({ delivered: true });
-    expect((await post(signer.message({ Message: sesEventFixture('Bounce:Permanent', { messageId: 'ses-msg-1' }) }, '2'))).statusCode).toBe(200);
-    expect((await post(signer.message({ Message: sesEventFixture('Complaint', { sendId: c!.id }), Subject: 'Amazon SES Email Event Notification' }))).statusCode).toBe(200);
+    expect(
+      (await post(signer.message({ Message: sesEventFixture('Bounce:Permanent', { messageId: 'ses-msg-1' }) }, '2')))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await post(
+          signer.message({
+            Message: sesEventFixture('Complaint', { sendId: c!.id }),
+            Subject: 'Amazon SES Email Event Notification',
+          }),
+        )
+      ).statusCode,
+    ).toBe(200);
     await vi.waitFor(async () => expect((await sendOf(c!.id)).spam).toBe(true), { timeout: 20_000, interval: 100 });
-    await vi.waitFor(async () => expect((await sendOf(b!.id)).bouncedHard).toBe(true), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(async () => expect((await sendOf(b!.id)).bouncedHard).toBe(true), {
+      timeout: 20_000,
+      interval: 100,
+    });
     expect(await sendOf(a!.id)).toMatchObject({ delivered: true, bouncedHard: false });
     expect(await inviteeOf(b!.inviteeId)).toMatchObject({ emailBouncedHard: true });
     expect(await inviteeOf(c!.inviteeId)).toMatchObject({ emailSpam: true });
-    const blocks = await t.db.selectFrom('blockedEmails').select(['email', 'emailType', 'feedbackType']).where('email', 'in', [b!.emailTo, c!.emailTo]).orderBy('feedbackType').execute();
+    const blocks = await t.db
+      .selectFrom('blockedEmails')
+      .select(['email', 'emailType', 'feedbackType'])
+      .where('email', 'in', [b!.emailTo, c!.emailTo])
+      .orderBy('feedbackType')
+      .execute();
     expect(blocks).toEqual([
       { email: b!.emailTo, emailType: 'All', feedbackType: 'bounced_hard' },
       { email: c!.emailTo, emailType: 'All', feedbackType: 'spam' },
     ]);
-    expect((await eventsOf(b!.id)).find((e) => e.name === 'bounced_hard')).toMatchObject({ message: 'smtp; 550 5.1.1 user unknown' });
+    expect((await eventsOf(b!.id)).find((e) => e.name === 'bounced_hard')).toMatchObject({
+      message: 'smtp; 550 5.1.1 user unknown',
+    });
   });
 
   it('counts each SNS MessageId once', async () => {
@@ -96,7 +146,14 @@ describe('POST /api/public/email/ses (Amazon SNS)', () => {
     for (let i = 0; i < 3; i++) expect((await post(m)).statusCode).toBe(200);
     await vi.waitFor(async () => expect((await sendOf(d.id)).deferred).toBe(true), { timeout: 20_000, interval: 100 });
     await new Promise((r) => setTimeout(r, 1000));
-    expect(await t.db.selectFrom('emailEvents').select('id').where('sendId', '=', d.id).where('providerEventId', '=', 'provider:sns:replayed-1').execute()).toHaveLength(1);
+    expect(
+      await t.db
+        .selectFrom('emailEvents')
+        .select('id')
+        .where('sendId', '=', d.id)
+        .where('providerEventId', '=', 'provider:sns:replayed-1')
+        .execute(),
+    ).toHaveLength(1);
     expect(await t.db.selectFrom('emailEvents').select('id').where('sendId', '=', d.id).execute()).toHaveLength(1);
   });
 
@@ -105,9 +162,25 @@ describe('POST /api/public/email/ses (Amazon SNS)', () => {
     const good = signer.message({ Message: sesEventFixture('Bounce:Permanent', { sendId: e.id }) });
     const cases: Array<[SnsMessage | string, Record<string, string>?]> = [
       [{ ...good, Message: sesEventFixture('Bounce:Permanent', { sendId: sends[5]!.id }) }],
-      [signer.message({ Message: sesEventFixture('Bounce:Permanent', { sendId: e.id }), TopicArn: 'arn:aws:sns:us-east-1:123456789012:someone-else' })],
-      [signer.message({ Message: sesEventFixture('Bounce:Permanent', { sendId: e.id }), SigningCertURL: 'https://certs.evil.example/SimpleNotificationService.pem' })],
-      [signer.message({ Type: 'SubscriptionConfirmation', Message: 'x', TopicArn: 'arn:aws:sns:us-east-1:123456789012:someone-else' })],
+      [
+        signer.message({
+          Message: sesEventFixture('Bounce:Permanent', { sendId: e.id }),
+          TopicArn: 'arn:aws:sns:us-east-1:123456789012:someone-else',
+        }),
+      ],
+      [
+        signer.message({
+          Message: sesEventFixture('Bounce:Permanent', { sendId: e.id }),
+          SigningCertURL: 'https://certs.evil.example/SimpleNotificationService.pem',
+        }),
+      ],
+      [
+        signer.message({
+          Type: 'SubscriptionConfirmation',
+          Message: 'x',
+          TopicArn: 'arn:aws:sns:us-east-1:123456789012:someone-else',
+        }),
+      ],
       ['{not json'],
       [good, { 'x-amz-sns-message-type': '' }],
     ];
@@ -127,31 +200,67 @@ describe('POST /api/public/email/sendgrid (signed Event Webhook)', () => {
   const signed = (events: unknown[], opts: { timestamp?: number; key?: typeof sendgridKeys.privateKey } = {}) => {
     const body = JSON.stringify(events);
     const timestamp = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
-    const signature = sign('sha256', Buffer.from(timestamp + body), opts.key ?? sendgridKeys.privateKey).toString('base64');
+    const signature = sign('sha256', Buffer.from(timestamp + body), opts.key ?? sendgridKeys.privateKey).toString(
+      'base64',
+    );
     return {
       method: 'POST' as const,
       url: '/api/public/email/sendgrid',
       payload: body,
-      headers: { 'content-type': 'application/json', 'x-twilio-email-event-webhook-signature': signature, 'x-twilio-email-event-webhook-timestamp': timestamp },
+      headers: {
+        'content-type': 'application/json',
+        'x-twilio-email-event-webhook-signature': signature,
+        'x-twilio-email-event-webhook-timestamp': timestamp,
+      },
     };
   };
 
   it('applies verified events once: delivered, open, bounce (blocks), machine opens kept apart', async () => {
     const s = sends[5]!;
     const events = [
-      { email: s.emailTo, timestamp: 1700000000, event: 'delivered', sg_event_id: 'sg-d-1', sg_message_id: 'abc.filter0001', send_id: String(s.id), response: '250 OK' },
-      { email: s.emailTo, timestamp: 1700000100, event: 'open', sg_event_id: 'sg-o-1', send_id: String(s.id), sg_machine_open: true, useragent: 'Mozilla/5.0', ip: '17.1.2.3' },
-      { email: s.emailTo, timestamp: 1700000200, event: 'bounce', type: 'bounce', sg_event_id: 'sg-b-1', send_id: String(s.id), reason: '550 5.1.1 unknown user' },
+      {
+        email: s.emailTo,
+        timestamp: 1700000000,
+        event: 'delivered',
+        sg_event_id: 'sg-d-1',
+        sg_message_id: 'abc.filter0001',
+        send_id: String(s.id),
+        response: '250 OK',
+      },
+      {
+        email: s.emailTo,
+        timestamp: 1700000100,
+        event: 'open',
+        sg_event_id: 'sg-o-1',
+        send_id: String(s.id),
+        sg_machine_open: true,
+        useragent: 'Mozilla/5.0',
+        ip: '17.1.2.3',
+      },
+      {
+        email: s.emailTo,
+        timestamp: 1700000200,
+        event: 'bounce',
+        type: 'bounce',
+        sg_event_id: 'sg-b-1',
+        send_id: String(s.id),
+        reason: '550 5.1.1 unknown user',
+      },
     ];
     const res = await req(signed(events));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: 3, queued: true });
-    await vi.waitFor(async () => expect((await sendOf(s.id)).bouncedHard).toBe(true), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(async () => expect((await sendOf(s.id)).bouncedHard).toBe(true), {
+      timeout: 20_000,
+      interval: 100,
+    });
     expect(await sendOf(s.id)).toMatchObject({ delivered: true, opened: false });
     expect((await req(signed(events))).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 1500));
     expect((await eventsOf(s.id)).map((e) => e.name)).toEqual(['delivered', 'opened', 'bounced_hard']);
-    expect(await t.db.selectFrom('blockedEmails').select('feedbackType').where('email', '=', s.emailTo).execute()).toEqual([{ feedbackType: 'bounced_hard' }]);
+    expect(
+      await t.db.selectFrom('blockedEmails').select('feedbackType').where('email', '=', s.emailTo).execute(),
+    ).toEqual([{ feedbackType: 'bounced_hard' }]);
   });
 
   it('refuses a wrong key, a changed body, an old timestamp and a missing signature with 403', async () => {
@@ -175,14 +284,30 @@ describe('POST /api/public/email/postmark (basic credentials)', () => {
       method: 'POST',
       url: '/api/public/email/postmark',
       payload: JSON.stringify(event),
-      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`,
+      },
     });
-  const spam = () => ({ RecordType: 'SpamComplaint', MessageID: 'pm-1', ID: 42, Type: 'SpamComplaint', Email: sends[6]!.emailTo, BouncedAt: '2026-11-20T10:00:00Z', Metadata: { send_id: String(sends[6]!.id) } });
+  const spam = () => ({
+    RecordType: 'SpamComplaint',
+    MessageID: 'pm-1',
+    ID: 42,
+    Type: 'SpamComplaint',
+    Email: sends[6]!.emailTo,
+    BouncedAt: '2026-11-20T10:00:00Z',
+    Metadata: { send_id: String(sends[6]!.id) },
+  });
 
   it('refuses wrong or missing credentials with 403 and changes nothing', async () => {
     expect((await post(spam(), POSTMARK_USER, 'not-the-password-at-all')).statusCode).toBe(403);
     expect((await post(spam(), 'someone', POSTMARK_PASSWORD)).statusCode).toBe(403);
-    const none = await req({ method: 'POST', url: '/api/public/email/postmark', payload: JSON.stringify(spam()), headers: { 'content-type': 'application/json' } });
+    const none = await req({
+      method: 'POST',
+      url: '/api/public/email/postmark',
+      payload: JSON.stringify(spam()),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(none.statusCode).toBe(403);
     await new Promise((r) => setTimeout(r, 500));
     expect(await sendOf(sends[6]!.id)).toMatchObject({ spam: false });
@@ -192,11 +317,29 @@ describe('POST /api/public/email/postmark (basic credentials)', () => {
     const s = sends[6]!;
     expect((await post(spam())).json()).toEqual({ received: 1, queued: true });
     await post(spam());
-    await post({ RecordType: 'Delivery', MessageID: 'pm-1', DeliveredAt: '2026-11-20T09:59:00Z', Details: 'Test delivery', Metadata: { send_id: String(s.id) } });
-    await post({ RecordType: 'Open', MessageID: 'pm-1', ReceivedAt: '2026-11-20T10:05:00Z', UserAgent: 'Mozilla/5.0 (Windows NT 10.0) Chrome/120', Geo: { IP: '203.0.113.5' }, Metadata: { send_id: String(s.id) } });
-    await vi.waitFor(async () => expect(await sendOf(s.id)).toMatchObject({ spam: true, delivered: true, opened: true }), { timeout: 20_000, interval: 100 });
+    await post({
+      RecordType: 'Delivery',
+      MessageID: 'pm-1',
+      DeliveredAt: '2026-11-20T09:59:00Z',
+      Details: 'Test delivery',
+      Metadata: { send_id: String(s.id) },
+    });
+    await post({
+      RecordType: 'Open',
+      MessageID: 'pm-1',
+      ReceivedAt: '2026-11-20T10:05:00Z',
+      UserAgent: 'Mozilla/5.0 (Windows NT 10.0) Chrome/120',
+      Geo: { IP: '203.0.113.5' },
+      Metadata: { send_id: String(s.id) },
+    });
+    await vi.waitFor(
+      async () => expect(await sendOf(s.id)).toMatchObject({ spam: true, delivered: true, opened: true }),
+      { timeout: 20_000, interval: 100 },
+    );
     await new Promise((r) => setTimeout(r, 1000));
     expect((await eventsOf(s.id)).map((e) => e.name).sort()).toEqual(['delivered', 'opened', 'spam']);
-    expect(await t.db.selectFrom('blockedEmails').select('feedbackType').where('email', '=', s.emailTo).execute()).toEqual([{ feedbackType: 'spam' }]);
+    expect(
+      await t.db.selectFrom('blockedEmails').select('feedbackType').where('email', '=', s.emailTo).execute(),
+    ).toEqual([{ feedbackType: 'spam' }]);
   });
 });

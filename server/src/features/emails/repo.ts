@@ -1,5 +1,12 @@
 import { sql } from 'kysely';
-import { EMAIL_SOURCES, type EmailEvent, type EmailEventKind, type EmailSend, type OutboxMessage, type OutboxMessageDetail } from '@app/contract';
+import {
+  EMAIL_SOURCES,
+  type EmailEvent,
+  type EmailEventKind,
+  type EmailSend,
+  type OutboxMessage,
+  type OutboxMessageDetail,
+} from '@app/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { EmailEventName, EmailSourceKey } from '../../db/tables/email.js';
@@ -65,21 +72,49 @@ const isoOf = (d: unknown) => (d as Date).toISOString();
 export async function listSends(db: Db, query: SendQuery) {
   const page = await paginate(
     filterSends(db, query).select([
-      'e.id', 'e.subject', 'e.emailTo', 'e.sendStatusMessage', 'e.source', 'e.sourceId', 'e.sendAt', 'e.queuedAt', 'e.status',
-      'e.sent', 'e.delivered', 'e.opened', 'e.clicked', 'e.deferred', 'e.rejected', 'e.bouncedSoft', 'e.bouncedHard', 'e.spam', 'e.unsub',
+      'e.id',
+      'e.subject',
+      'e.emailTo',
+      'e.sendStatusMessage',
+      'e.source',
+      'e.sourceId',
+      'e.sendAt',
+      'e.queuedAt',
+      'e.status',
+      'e.sent',
+      'e.delivered',
+      'e.opened',
+      'e.clicked',
+      'e.deferred',
+      'e.rejected',
+      'e.bouncedSoft',
+      'e.bouncedHard',
+      'e.spam',
+      'e.unsub',
     ]),
     query,
     sendSort,
     'e.id',
     // The send log grows large: an unfiltered page reads the kept row count, a filtered one counts beside
     // it, a search finds its matches once for both.
-    { count: 'separate', tieBreakerFollowsSort: true, ...keptRowCount(db, 'email_sends', query), fewMatches: fewSearchMatches(db, query.search) },
+    {
+      count: 'separate',
+      tieBreakerFollowsSort: true,
+      ...keptRowCount(db, 'email_sends', query),
+      fewMatches: fewSearchMatches(db, query.search),
+    },
   );
   return {
     ...page,
     items: page.items.map((r): EmailSend => {
       const source = sourceByKey.get(r.source as EmailSourceKey)!;
-      return { ...r, source: source.label, sourceShort: source.short, sendAt: iso(r.sendAt), queuedAt: isoOf(r.queuedAt) };
+      return {
+        ...r,
+        source: source.label,
+        sourceShort: source.short,
+        sendAt: iso(r.sendAt),
+        queuedAt: isoOf(r.queuedAt),
+      };
     }),
   };
 }
@@ -100,18 +135,39 @@ export async function listEvents(db: Db, sendId: number, query: Omit<EventQuery,
     eventSort,
     'v.id',
   );
-  return { ...page, items: page.items.map((r): EmailEvent => ({ ...r, name: EVENT_NAMES[r.name], eventAt: isoOf(r.eventAt), origin: eventOrigin(r) })) };
+  return {
+    ...page,
+    items: page.items.map((r): EmailEvent => ({
+      ...r,
+      name: EVENT_NAMES[r.name],
+      eventAt: isoOf(r.eventAt),
+      origin: eventOrigin(r),
+    })),
+  };
 }
 
-const outboxSort: SortMap<OutboxQuery['sort'][number]['field']> = { createdAt: 'o.createdAt', toAddress: 'o.toAddress', subject: 'o.subject', id: 'o.id' };
+const outboxSort: SortMap<OutboxQuery['sort'][number]['field']> = {
+  createdAt: 'o.createdAt',
+  toAddress: 'o.toAddress',
+  subject: 'o.subject',
+  id: 'o.id',
+};
 
 export async function listOutbox(db: Db, query: OutboxQuery) {
   let qb = db.selectFrom('emailOutbox as o');
   if (query.search) {
     const pattern = likePattern(query.search.toLowerCase());
-    qb = qb.where((eb) => eb.or([eb(sql`lower(o.to_address)`, 'like', pattern), eb(sql`lower(o.subject)`, 'like', pattern)]));
+    qb = qb.where((eb) =>
+      eb.or([eb(sql`lower(o.to_address)`, 'like', pattern), eb(sql`lower(o.subject)`, 'like', pattern)]),
+    );
   }
-  const page = await paginate(qb.select(['o.id', 'o.sendId', 'o.fromAddress', 'o.toAddress', 'o.subject', 'o.createdAt']), query, outboxSort, 'o.id', { tieBreakerFollowsSort: true });
+  const page = await paginate(
+    qb.select(['o.id', 'o.sendId', 'o.fromAddress', 'o.toAddress', 'o.subject', 'o.createdAt']),
+    query,
+    outboxSort,
+    'o.id',
+    { tieBreakerFollowsSort: true },
+  );
   return { ...page, items: page.items.map((r): OutboxMessage => ({ ...r, createdAt: r.createdAt.toISOString() })) };
 }
 

@@ -5,7 +5,14 @@ import { keepRawBody, rawBodyOf } from '../../raw-body.js';
 import { AppError, notFound } from '../../errors.js';
 import { mailConfig } from '../../services/mail/deliver.js';
 import { recordEmailEvents } from '../../services/mail/events.js';
-import { clickSignature, isAutomatedClick, isAutomatedOpen, openSignature, signatureMatches, trackingKey } from '../../services/mail/tracking.js';
+import {
+  clickSignature,
+  isAutomatedClick,
+  isAutomatedOpen,
+  openSignature,
+  signatureMatches,
+  trackingKey,
+} from '../../services/mail/tracking.js';
 import { PROVIDERS, type EventWebhook } from '../../services/mail/providers/index.js';
 import { applyProviderEvents } from '../../services/mail/webhook-events.js';
 import * as repo from './repo.js';
@@ -38,7 +45,10 @@ export function refuseUnsigned(isConfigured: (request: FastifyRequest) => boolea
 function providerWebhookRoute(webhook: EventWebhook) {
   return {
     hooks: {
-      onRequest: refuseUnsigned((request) => webhook.configured(mailConfig(request.server.config)), [...webhook.signatureHeaders]),
+      onRequest: refuseUnsigned(
+        (request) => webhook.configured(mailConfig(request.server.config)),
+        [...webhook.signatureHeaders],
+      ),
       preParsing: keepRawBody(WEBHOOK_BODY_LIMIT),
       bodyLimit: WEBHOOK_BODY_LIMIT,
     } as never,
@@ -48,7 +58,8 @@ function providerWebhookRoute(webhook: EventWebhook) {
         mailConfig(request.server.config),
       );
       if (read === 'forbidden') return { status: 403 as const, body: { message: 'Invalid webhook signature' } };
-      if (read === 'bad-body') return { status: 400 as const, body: { message: 'Webhook body must be the events the provider sends' } };
+      if (read === 'bad-body')
+        return { status: 400 as const, body: { message: 'Webhook body must be the events the provider sends' } };
       if (webhook.applyInline) {
         if (read.events.length) await applyProviderEvents(request.server.db, read.events);
         return { status: 200 as const, body: { received: read.received, queued: false } };
@@ -89,7 +100,14 @@ export const emailRoutes = s.router(contract.emails, {
       const send = await repo.trackedSend(db, params.sendId);
       if (send) {
         const who = clientInfo(request);
-        await recordEmailEvents(db, [{ sendId: send.id, name: 'opened', ...who, automated: isAutomatedOpen({ userAgent: who.userAgent, ip: who.ipAddress }) }]);
+        await recordEmailEvents(db, [
+          {
+            sendId: send.id,
+            name: 'opened',
+            ...who,
+            automated: isAutomatedOpen({ userAgent: who.userAgent, ip: who.ipAddress }),
+          },
+        ]);
       }
     }
     // Always the image: a broken-image icon in a reader's mail helps no one.
@@ -100,13 +118,21 @@ export const emailRoutes = s.router(contract.emails, {
   click: async ({ params, query, request, reply }) => {
     const { db } = request.server;
     const url = query.u;
-    if (!/^https?:\/\//i.test(url) || !signatureMatches(params.signature, clickSignature(await trackingKey(db), params.sendId, url))) {
+    if (
+      !/^https?:\/\//i.test(url) ||
+      !signatureMatches(params.signature, clickSignature(await trackingKey(db), params.sendId, url))
+    ) {
       throw new AppError(403, 'This link is not valid');
     }
     const send = await repo.trackedSend(db, params.sendId);
     if (send) {
       const who = clientInfo(request);
-      const automated = isAutomatedClick({ userAgent: who.userAgent, method: request.method, sentAt: send.sendAt, at: new Date() });
+      const automated = isAutomatedClick({
+        userAgent: who.userAgent,
+        method: request.method,
+        sentAt: send.sendAt,
+        at: new Date(),
+      });
       await recordEmailEvents(db, [{ sendId: send.id, name: 'clicked', link: url, ...who, automated }]);
     }
     reply.header('location', url);

@@ -64,7 +64,10 @@ async function storedState() {
     (entries) => entries.filter((e) => e.isFile()).length,
     () => 0,
   );
-  const { n } = await t.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await t.db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return { onDisk, rows: Number(n) };
 }
 
@@ -96,11 +99,31 @@ describe('POST /api/shared/file', () => {
   });
 
   it.each([
-    ['a PNG claimed as a JPEG', { file: 'logo.png', type: 'image/jpeg', bytes: tinyPng() }, 'File logo.png (image/jpeg) was rejected'],
-    ['a PNG named and claimed as a JPEG', { file: 'logo.jpg', type: 'image/jpeg', bytes: tinyPng() }, 'File logo.jpg (image/jpeg) was rejected'],
-    ['text named .png', { file: 'notes.png', type: 'image/png', bytes: Buffer.from('just some text') }, 'File notes.png (image/png) was rejected'],
-    ['an SVG', { file: 'logo.svg', type: 'image/svg+xml', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }, 'File logo.svg (image/svg+xml) was rejected'],
-    ['a kind the folder does not take', { file: 'list.csv', type: 'text/csv', bytes: csv }, 'File list.csv (text/csv) was rejected'],
+    [
+      'a PNG claimed as a JPEG',
+      { file: 'logo.png', type: 'image/jpeg', bytes: tinyPng() },
+      'File logo.png (image/jpeg) was rejected',
+    ],
+    [
+      'a PNG named and claimed as a JPEG',
+      { file: 'logo.jpg', type: 'image/jpeg', bytes: tinyPng() },
+      'File logo.jpg (image/jpeg) was rejected',
+    ],
+    [
+      'text named .png',
+      { file: 'notes.png', type: 'image/png', bytes: Buffer.from('just some text') },
+      'File notes.png (image/png) was rejected',
+    ],
+    [
+      'an SVG',
+      { file: 'logo.svg', type: 'image/svg+xml', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+      'File logo.svg (image/svg+xml) was rejected',
+    ],
+    [
+      'a kind the folder does not take',
+      { file: 'list.csv', type: 'text/csv', bytes: csv },
+      'File list.csv (text/csv) was rejected',
+    ],
     ['an empty file', { file: 'empty.png', type: 'image/png', bytes: Buffer.alloc(0) }, 'File empty.png is empty'],
   ])('refuses %s', async (_what, file, message) => {
     const res = await logo(file);
@@ -127,17 +150,23 @@ describe('POST /api/shared/file', () => {
     expect(res.json().message).toBe('Cannot upload more than 1 file at a time');
   });
 
-  it.each(['../private/invitations/databases', 'public/institutions/logos/../../etc', 'public/institutions', '/public/institutions/logos', ''])(
-    'refuses the destination %j',
-    async (path) => {
-      const res = await logo({ file: 'logo.png', type: 'image/png', bytes: tinyPng() }, path);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('Unknown upload destination');
-    },
-  );
+  it.each([
+    '../private/invitations/databases',
+    'public/institutions/logos/../../etc',
+    'public/institutions',
+    '/public/institutions/logos',
+    '',
+  ])('refuses the destination %j', async (path) => {
+    const res = await logo({ file: 'logo.png', type: 'image/png', bytes: tinyPng() }, path);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Unknown upload destination');
+  });
 
   it('needs the path before the file, and a file', async () => {
-    const early = await upload([{ file: 'logo.png', type: 'image/png', bytes: tinyPng() }, { field: 'path', value: 'public/chapters/logos' }]);
+    const early = await upload([
+      { file: 'logo.png', type: 'image/png', bytes: tinyPng() },
+      { field: 'path', value: 'public/chapters/logos' },
+    ]);
     expect(early.json().message).toBe('Unknown upload destination');
     const none = await upload([{ field: 'path', value: 'public/chapters/logos' }]);
     expect(none.statusCode).toBe(400);
@@ -151,7 +180,12 @@ describe('POST /api/shared/file', () => {
       { file: 'list.csv', type: 'text/csv', bytes: csv },
     ]);
     expect(res.json()).toEqual({ message: 'Files in private/invitations/databases are private' });
-    const json = await t.request({ method: 'POST', url: '/api/shared/file', payload: { path: 'public/chapters/logos' }, cookie: admin });
+    const json = await t.request({
+      method: 'POST',
+      url: '/api/shared/file',
+      payload: { path: 'public/chapters/logos' },
+      cookie: admin,
+    });
     expect(json.statusCode).toBe(415);
   });
 
@@ -164,13 +198,24 @@ describe('POST /api/shared/file', () => {
 
   describe('spreadsheets (text formats have no signature)', () => {
     const db = (file: Extract<Part, { file: string }>, more: Part[] = []) =>
-      upload([{ field: 'path', value: 'private/invitations/databases' }, { field: 'public', value: 'false' }, file, ...more]);
+      upload([
+        { field: 'path', value: 'private/invitations/databases' },
+        { field: 'public', value: 'false' },
+        file,
+        ...more,
+      ]);
 
     it('takes a CSV, even when Windows calls it an Excel file, and honours commit=false after the file', async () => {
-      const res = await db({ file: 'invitees.csv', type: 'application/vnd.ms-excel', bytes: csv }, [{ field: 'commit', value: 'false' }]);
+      const res = await db({ file: 'invitees.csv', type: 'application/vnd.ms-excel', bytes: csv }, [
+        { field: 'commit', value: 'false' },
+      ]);
       expect(res.statusCode).toBe(201);
       expect(res.json()[0]).toMatchObject({ fileName: 'invitees.csv', contentType: 'text/csv' });
-      const row = await t.db.selectFrom('files').selectAll().where('id', '=', res.json()[0].id).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('files')
+        .selectAll()
+        .where('id', '=', res.json()[0].id)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ public: false, committed: false });
     });
 
@@ -184,22 +229,33 @@ describe('POST /api/shared/file', () => {
     });
 
     it('refuses binary bytes named .csv and a renamed PNG named .xlsx', async () => {
-      expect((await db({ file: 'invitees.csv', type: 'text/csv', bytes: tinyPng() })).json().message).toBe('File invitees.csv (text/csv) was rejected');
+      expect((await db({ file: 'invitees.csv', type: 'text/csv', bytes: tinyPng() })).json().message).toBe(
+        'File invitees.csv (text/csv) was rejected',
+      );
       const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-      expect((await db({ file: 'invitees.xlsx', type: xlsx, bytes: tinyPng() })).json().message).toBe(`File invitees.xlsx (${xlsx}) was rejected`);
+      expect((await db({ file: 'invitees.xlsx', type: xlsx, bytes: tinyPng() })).json().message).toBe(
+        `File invitees.xlsx (${xlsx}) was rejected`,
+      );
     });
   });
 });
 
 describe('large files (streamed to storage)', () => {
   const postal = (bytes: Buffer, file = 'mailing.zip') =>
-    upload([{ field: 'path', value: 'private/invitations/postal-mails' }, { file, type: 'application/zip', bytes }]);
+    upload([
+      { field: 'path', value: 'private/invitations/postal-mails' },
+      { file, type: 'application/zip', bytes },
+    ]);
 
   it('stores a 30 MB zip byte for byte and serves it back', async () => {
     const bytes = zipOf(30 * MB);
     const res = await postal(bytes);
     expect(res.statusCode).toBe(201);
-    expect(res.json()[0]).toMatchObject({ fileName: 'mailing.zip', contentType: 'application/zip', sizeInBytes: bytes.length });
+    expect(res.json()[0]).toMatchObject({
+      fileName: 'mailing.zip',
+      contentType: 'application/zip',
+      sizeInBytes: bytes.length,
+    });
     const got = await t.request({ method: 'GET', url: res.json()[0].url, cookie: admin });
     expect(got.statusCode).toBe(200);
     expect(got.rawPayload.equals(bytes)).toBe(true);
@@ -235,7 +291,10 @@ describe('stored names of any accepted length', () => {
 describe('GET /api/files/:id/:fileName', () => {
   let privateUrl: string;
   beforeAll(async () => {
-    const res = await upload([{ field: 'path', value: 'private/invitations/databases' }, { file: 'secret list.csv', type: 'text/csv', bytes: csv }]);
+    const res = await upload([
+      { field: 'path', value: 'private/invitations/databases' },
+      { file: 'secret list.csv', type: 'text/csv', bytes: csv },
+    ]);
     privateUrl = res.json()[0].url;
   });
 
@@ -252,13 +311,17 @@ describe('GET /api/files/:id/:fileName', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(csv.toString());
     expect(res.headers['content-type']).toBe('text/csv');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="secret list.csv"; filename*=UTF-8''secret%20list.csv`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="secret list.csv"; filename*=UTF-8''secret%20list.csv`,
+    );
     expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
   it('answers 404 for an unknown id or a wrong name, 400 for a bad id', async () => {
     expect((await t.request({ method: 'GET', url: '/api/files/999999/x.png' })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: privateUrl.replace('secret', 'other'), cookie: admin })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: privateUrl.replace('secret', 'other'), cookie: admin })).statusCode,
+    ).toBe(404);
     expect((await t.request({ method: 'GET', url: '/api/files/abc/x.png' })).statusCode).toBe(400);
   });
 });

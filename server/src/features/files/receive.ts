@@ -15,7 +15,13 @@ import type { Storage } from '../../plugins/storage.js';
 import { cleanFileName, identifyFile } from './rules.js';
 
 export type StoredUpload = { fileName: string; kind: FileKind; key: string; size: number };
-export type ReceivedUpload = { path: UploadPath; destination: UploadDestination; public: boolean; commit: boolean; files: StoredUpload[] };
+export type ReceivedUpload = {
+  path: UploadPath;
+  destination: UploadDestination;
+  public: boolean;
+  commit: boolean;
+  files: StoredUpload[];
+};
 
 const destinations: UploadDestination[] = Object.values(UPLOAD_DESTINATIONS);
 /** The largest file any destination takes: the multipart parser's own limit (app.ts) is this. */
@@ -62,7 +68,12 @@ type FilePart = { file: Readable; filename: string; mimetype: string };
  * passes the destination's limit (storage removes what it had written). Memory per upload: the
  * start of the file and the stream's own buffers, whatever the file's size.
  */
-async function storePart(part: FilePart, path: string, destination: UploadDestination, storage: Storage): Promise<StoredUpload | AppError> {
+async function storePart(
+  part: FilePart,
+  path: string,
+  destination: UploadDestination,
+  storage: Storage,
+): Promise<StoredUpload | AppError> {
   const name = cleanFileName(part.filename);
   const tooLarge = () => new AppError(413, uploadMessages.tooLarge(name, destination.maxSize));
   const rejected = () => badRequest(uploadMessages.rejected(name, part.mimetype));
@@ -80,7 +91,7 @@ async function storePart(part: FilePart, path: string, destination: UploadDestin
   let size = 0;
   let refusal: AppError | undefined;
   async function* counted() {
-    for (let chunk: Buffer | undefined = head; chunk; ) {
+    for (let chunk: Buffer | undefined = head; chunk;) {
       size += chunk.length;
       if (size > destination.maxSize) throw (refusal = tooLarge());
       // A text kind (CSV) is refused for a NUL byte anywhere, not only in its start.
@@ -105,7 +116,11 @@ async function storePart(part: FilePart, path: string, destination: UploadDestin
  * no file is larger or more numerous than it allows, and that each file is what its name says (from
  * its bytes). When anything is refused, every file this request stored is deleted again.
  */
-export async function receiveUploads(request: FastifyRequest, reply: { header: (name: string, value: string) => unknown }, storage: Storage): Promise<ReceivedUpload> {
+export async function receiveUploads(
+  request: FastifyRequest,
+  reply: { header: (name: string, value: string) => unknown },
+  storage: Storage,
+): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new AppError(415, 'Upload must be multipart/form-data');
   const fields: Record<string, string> = {};
   const files: StoredUpload[] = [];
@@ -114,7 +129,9 @@ export async function receiveUploads(request: FastifyRequest, reply: { header: (
 
   try {
     // One byte over the largest limit, so our own count (with the file's name) trips before the parser's.
-    const parts = request.parts({ limits: { fileSize: LARGEST_UPLOAD + 1, files: MOST + 1, fields: 20, fieldSize: 1024 } });
+    const parts = request.parts({
+      limits: { fileSize: LARGEST_UPLOAD + 1, files: MOST + 1, fields: 20, fieldSize: 1024 },
+    });
     for await (const part of parts) {
       if (part.type === 'field') {
         fields[part.fieldname] ??= String(part.value);
@@ -147,8 +164,15 @@ export async function receiveUploads(request: FastifyRequest, reply: { header: (
     if (!destination) throw badRequest(uploadMessages.unknownDestination);
     if (!files.length) throw badRequest(uploadMessages.fileRequired);
     const isPublic = flag(fields.public, 'public', destination.public);
-    if (isPublic !== destination.public) throw badRequest(`Files in ${path} are ${destination.public ? 'public' : 'private'}`);
-    return { path: path as UploadPath, destination, public: isPublic, commit: flag(fields.commit, 'commit', true), files };
+    if (isPublic !== destination.public)
+      throw badRequest(`Files in ${path} are ${destination.public ? 'public' : 'private'}`);
+    return {
+      path: path as UploadPath,
+      destination,
+      public: isPublic,
+      commit: flag(fields.commit, 'commit', true),
+      files,
+    };
   } catch (err) {
     await Promise.allSettled(files.map((file) => storage.delete(file.key)));
     if (failure) throw failure;
@@ -161,7 +185,8 @@ function parseError(err: unknown, destination: UploadDestination | undefined): A
   if (err instanceof AppError) return err;
   const code = (err as { code?: string }).code;
   if (code === 'FST_FILES_LIMIT') return badRequest(tooManyFilesMessage(destination?.maxFiles ?? MOST));
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, `A file is larger than ${LARGEST_UPLOAD / (1024 * 1024)} MB`);
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError(413, `A file is larger than ${LARGEST_UPLOAD / (1024 * 1024)} MB`);
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return badRequest('Too many form fields');
   const status = (err as { statusCode?: number }).statusCode;
   return badRequest('Malformed upload', status && status < 500 ? (err as Error).message : undefined);

@@ -6,11 +6,7 @@ import type { Db, FileTable } from '../../db/database.js';
 /** Records stored files; answers them in the order given. */
 export async function insertFiles(db: Db, rows: Insertable<FileTable>[]) {
   if (!rows.length) return [];
-  return db
-    .insertInto('files')
-    .values(rows)
-    .returning(['id', 'fileName', 'contentType', 'sizeInBytes'])
-    .execute();
+  return db.insertInto('files').values(rows).returning(['id', 'fileName', 'contentType', 'sizeInBytes']).execute();
 }
 
 export async function findFile(db: Db, id: number) {

@@ -46,7 +46,8 @@ export const fileRoutes = s.router(contract.files, {
     // A private file is as missing as an unknown one to anyone but an admin: its existence never leaks.
     handler: async ({ params, request, reply }) => {
       const file = await repo.findFile(request.server.db, params.id);
-      if (!file || file.fileName !== params.fileName || (!file.public && !request.account?.admin)) throw notFound('File');
+      if (!file || file.fileName !== params.fileName || (!file.public && !request.account?.admin))
+        throw notFound('File');
       const stream = await request.server.storage.get(file.storageKey);
       if (!stream) throw notFound('File');
       servedTypes.set(reply, file.contentType);

@@ -46,7 +46,10 @@ const get = async (url: string, on = app) => {
 describe('health, liveness and readiness', () => {
   it('while everything answers: live, ready (each part named) and the old /api/health are ok', async () => {
     expect(await get('/api/health/live')).toEqual({ status: 200, body: { status: 'ok' } });
-    expect(await get('/api/health/ready')).toEqual({ status: 200, body: { status: 'ok', checks: { database: 'ok', storage: 'ok' } } });
+    expect(await get('/api/health/ready')).toEqual({
+      status: 200,
+      body: { status: 'ok', checks: { database: 'ok', storage: 'ok' } },
+    });
     expect(await get('/api/health')).toEqual({ status: 200, body: { status: 'ok' } });
   });
 
@@ -54,7 +57,12 @@ describe('health, liveness and readiness', () => {
     app.readiness.check('jobs', () => Promise.reject(new Error('pool closed')));
     expect(await get('/api/health/ready')).toEqual({
       status: 503,
-      body: { status: 'unavailable', message: 'Not ready: jobs', failing: ['jobs'], checks: { database: 'ok', storage: 'ok', jobs: 'unavailable' } },
+      body: {
+        status: 'unavailable',
+        message: 'Not ready: jobs',
+        failing: ['jobs'],
+        checks: { database: 'ok', storage: 'ok', jobs: 'unavailable' },
+      },
     });
     app.readiness.check('jobs', async () => true);
   });
@@ -77,7 +85,12 @@ describe('health, liveness and readiness', () => {
       expect(await get('/api/health/live', stopped.app)).toEqual({ status: 200, body: { status: 'ok' } });
       expect(await get('/api/health/ready', stopped.app)).toEqual({
         status: 503,
-        body: { status: 'unavailable', message: 'Not ready: database', failing: ['database'], checks: { database: 'unavailable', storage: 'ok' } },
+        body: {
+          status: 'unavailable',
+          message: 'Not ready: database',
+          failing: ['database'],
+          checks: { database: 'unavailable', storage: 'ok' },
+        },
       });
       expect(await get('/api/health', stopped.app)).toEqual({ status: 503, body: { status: 'unavailable' } });
     } finally {

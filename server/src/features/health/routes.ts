@@ -19,6 +19,9 @@ export const healthRoutes = s.router(contract.health, {
     if (!failing.length && !readiness.draining) return { status: 200, body: { status: 'ok' as const, checks } };
     const parts = readiness.draining ? (['shutdown', ...failing] as const) : failing;
     if (failing.length) request.log.warn({ failing }, 'readiness: unavailable');
-    return { status: 503, body: { status: 'unavailable' as const, message: `Not ready: ${parts.join(', ')}`, failing: [...parts], checks } };
+    return {
+      status: 503,
+      body: { status: 'unavailable' as const, message: `Not ready: ${parts.join(', ')}`, failing: [...parts], checks },
+    };
   },
 });

@@ -18,7 +18,14 @@ afterAll(() => q.close());
 
 async function upload(name: string, text: string | Buffer, type = 'text/csv'): Promise<number> {
   const bytes = Buffer.isBuffer(text) ? text : Buffer.from(text);
-  const res = await q.request({ method: 'POST', url: '/api/shared/file', ...multipart([{ field: 'path', value: 'private/imports' }, { file: name, type, bytes }]) });
+  const res = await q.request({
+    method: 'POST',
+    url: '/api/shared/file',
+    ...multipart([
+      { field: 'path', value: 'private/imports' },
+      { file: name, type, bytes },
+    ]),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json()[0].id;
 }
@@ -66,30 +73,80 @@ describe('imports API', () => {
     });
 
     const dry = await finished(await start('accounts', fileId, true));
-    expect(dry).toMatchObject({ kind: 'accounts', dryRun: true, status: 'Done', countRows: 4, countProcessed: 4, countCreated: 2, countUpdated: 0, countUnchanged: 0, countRejected: 2, file: { fileName: 'members.csv' } });
+    expect(dry).toMatchObject({
+      kind: 'accounts',
+      dryRun: true,
+      status: 'Done',
+      countRows: 4,
+      countProcessed: 4,
+      countCreated: 2,
+      countUpdated: 0,
+      countUnchanged: 0,
+      countRejected: 2,
+      file: { fileName: 'members.csv' },
+    });
     expect(dry.firstRejected).toEqual([
-      { rowNumber: 4, reason: 'Email is required', values: { 'Legacy Id': '7003', 'First Name': 'Cy', 'Last Name': 'Cole', 'E-mail': '', 'Member Since': '2025-01-11' } },
-      { rowNumber: 5, reason: 'Member Since must be a date', values: expect.objectContaining({ 'E-mail': 'di@example.test' }) },
+      {
+        rowNumber: 4,
+        reason: 'Email is required',
+        values: {
+          'Legacy Id': '7003',
+          'First Name': 'Cy',
+          'Last Name': 'Cole',
+          'E-mail': '',
+          'Member Since': '2025-01-11',
+        },
+      },
+      {
+        rowNumber: 5,
+        reason: 'Member Since must be a date',
+        values: expect.objectContaining({ 'E-mail': 'di@example.test' }),
+      },
     ]);
-    expect(await q.t.db.selectFrom('accounts').select('id').where('legacyId', 'in', [7001, 7002]).execute()).toEqual([]);
+    expect(await q.t.db.selectFrom('accounts').select('id').where('legacyId', 'in', [7001, 7002]).execute()).toEqual(
+      [],
+    );
 
     const real = await finished(await start('accounts', fileId, false));
     expect(real).toMatchObject({ dryRun: false, status: 'Done', countCreated: 2, countRejected: 2 });
-    expect(await q.t.db.selectFrom('accounts').select('email').where('legacyId', 'in', [7001, 7002]).orderBy('legacyId').execute()).toEqual([
-      { email: 'ann@example.test' },
-      { email: 'ben@example.test' },
-    ]);
+    expect(
+      await q.t.db
+        .selectFrom('accounts')
+        .select('email')
+        .where('legacyId', 'in', [7001, 7002])
+        .orderBy('legacyId')
+        .execute(),
+    ).toEqual([{ email: 'ann@example.test' }, { email: 'ben@example.test' }]);
 
     const csv = await q.request({ method: 'GET', url: `${URL}/${real.id}/rejected` });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    expect(csv.body).toBe('row,Legacy Id,First Name,Last Name,E-mail,Member Since,reason\n4,7003,Cy,Cole,,2025-01-11,Email is required\n5,7004,Di,Dunn,di@example.test,not a date,Member Since must be a date\n');
+    expect(csv.body).toBe(
+      'row,Legacy Id,First Name,Last Name,E-mail,Member Since,reason\n4,7003,Cy,Cole,,2025-01-11,Email is required\n5,7004,Di,Dunn,di@example.test,not a date,Member Since must be a date\n',
+    );
 
     // Audited (issue 27): the import as one row in its own transaction, the rejected rows' download as an export.
-    const audited = await q.t.db.selectFrom('auditLog').select(['action', 'entity', 'entityId', 'detail', 'accountId']).where('entityId', '=', String(real.id)).orderBy('id').execute();
+    const audited = await q.t.db
+      .selectFrom('auditLog')
+      .select(['action', 'entity', 'entityId', 'detail', 'accountId'])
+      .where('entityId', '=', String(real.id))
+      .orderBy('id')
+      .execute();
     expect(audited).toEqual([
-      { action: 'import', entity: 'imports', entityId: String(real.id), detail: { kind: 'accounts', dryRun: false, fileId }, accountId: expect.any(Number) },
-      { action: 'export', entity: 'import_rejected', entityId: String(real.id), detail: expect.objectContaining({ file: expect.stringMatching(/^import-\d+-rejected-/) }), accountId: expect.any(Number) },
+      {
+        action: 'import',
+        entity: 'imports',
+        entityId: String(real.id),
+        detail: { kind: 'accounts', dryRun: false, fileId },
+        accountId: expect.any(Number),
+      },
+      {
+        action: 'export',
+        entity: 'import_rejected',
+        entityId: String(real.id),
+        detail: expect.objectContaining({ file: expect.stringMatching(/^import-\d+-rejected-/) }),
+        accountId: expect.any(Number),
+      },
     ]);
 
     const again = await finished(await start('accounts', fileId, false));
@@ -105,18 +162,29 @@ describe('imports API', () => {
     const bad = await q.request({ method: 'POST', url: URL, payload: { kind: 'pets', fileId: 1, dryRun: true } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Kind is required');
-    const missing = await q.request({ method: 'POST', url: URL, payload: { kind: 'accounts', fileId: 999_999, dryRun: true } });
+    const missing = await q.request({
+      method: 'POST',
+      url: URL,
+      payload: { kind: 'accounts', fileId: 999_999, dryRun: true },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('File not found');
 
     const noHeader = await upload('x.csv', 'hello,world\n1,2\n');
-    const preview = await q.request({ method: 'POST', url: `${URL}/preview`, payload: { kind: 'institutions', fileId: noHeader } });
+    const preview = await q.request({
+      method: 'POST',
+      url: `${URL}/preview`,
+      payload: { kind: 'institutions', fileId: noHeader },
+    });
     expect(preview.statusCode).toBe(400);
     expect(preview.json().message).toMatch(/^The file has no Name, Abbreviation, Type, Ownership columns/);
     const failed = await finished(await start('institutions', noHeader, true));
     expect(failed).toMatchObject({ status: 'Failed', statusReason: expect.stringMatching(/^The file has no Name/) });
 
-    const longCells = await upload('long.csv', `Email,First Name,Last Name\nlong@example.test,${'y'.repeat(10_000)},Z\n`);
+    const longCells = await upload(
+      'long.csv',
+      `Email,First Name,Last Name\nlong@example.test,${'y'.repeat(10_000)},Z\n`,
+    );
     const long = await finished(await start('accounts', longCells, true));
     expect(long).toMatchObject({ status: 'Done', countRejected: 1 });
     expect(long.firstRejected[0].reason).toBe('First Name must be 100 characters or less');
@@ -140,11 +208,24 @@ describe('exports read back', () => {
   }
 
   it('institutions, chapters and members exported and imported again are all unchanged', async () => {
-    const load = async (kind: string, text: string) => expect(await finished(await start(kind, await upload(`${kind}.csv`, text), false))).toMatchObject({ status: 'Done', countRejected: 0 });
-    await load('institutions', 'Legacy Id,Name,Abbreviation,Type,Ownership,Website,Street 1,City,State,Postal Code,Country\n301,Round College,ROUND,College/University,Private,https://round.test,1 Main St,Springfield,IL,62701,US\n');
+    const load = async (kind: string, text: string) =>
+      expect(await finished(await start(kind, await upload(`${kind}.csv`, text), false))).toMatchObject({
+        status: 'Done',
+        countRejected: 0,
+      });
+    await load(
+      'institutions',
+      'Legacy Id,Name,Abbreviation,Type,Ownership,Website,Street 1,City,State,Postal Code,Country\n301,Round College,ROUND,College/University,Private,https://round.test,1 Main St,Springfield,IL,62701,US\n',
+    );
     // One made by hand, with no legacy id: matched by its id.
-    await q.t.db.insertInto('institutions').values({ name: 'Hand Made', abbreviation: 'HAND', type: 'Business', ownership: 'Public', address: '{}' }).execute();
-    await load('chapters', 'Legacy Id,Name,Abbreviation,Institution Legacy Id,Accepting Members\n401,Round Chapter,RC,301,No\n');
+    await q.t.db
+      .insertInto('institutions')
+      .values({ name: 'Hand Made', abbreviation: 'HAND', type: 'Business', ownership: 'Public', address: '{}' })
+      .execute();
+    await load(
+      'chapters',
+      'Legacy Id,Name,Abbreviation,Institution Legacy Id,Accepting Members\n401,Round Chapter,RC,301,No\n',
+    );
     await load(
       'accounts',
       'Legacy Id,First Name,Last Name,Email,Phone,Member Since,Pledged At,Institution Legacy Id,Chapter Legacy Id,Invitation Code,City\n' +

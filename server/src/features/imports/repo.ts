@@ -15,9 +15,24 @@ function selectImports(db: Db) {
     .selectFrom('imports as m')
     .leftJoin('files as f', 'f.id', 'm.fileId')
     .select([
-      'm.id', 'm.kind', 'm.dryRun', 'm.status', 'm.statusReason', 'm.createdAt', 'm.startedAt', 'm.finishedAt', 'm.columns',
-      'm.countRows', 'm.countProcessed', 'm.countCreated', 'm.countUpdated', 'm.countUnchanged', 'm.countRejected',
-      'f.id as fileId', 'f.fileName', accountNameOf('m.createdBy').as('createdBy'),
+      'm.id',
+      'm.kind',
+      'm.dryRun',
+      'm.status',
+      'm.statusReason',
+      'm.createdAt',
+      'm.startedAt',
+      'm.finishedAt',
+      'm.columns',
+      'm.countRows',
+      'm.countProcessed',
+      'm.countCreated',
+      'm.countUpdated',
+      'm.countUnchanged',
+      'm.countRejected',
+      'f.id as fileId',
+      'f.fileName',
+      accountNameOf('m.createdBy').as('createdBy'),
     ]);
 }
 
@@ -54,12 +69,21 @@ export async function getImport(db: Db, id: number): Promise<ImportDetail | unde
     .orderBy('rowNumber')
     .limit(FIRST_REJECTED)
     .execute();
-  return { ...toImport(row), columns: row.columns, firstRejected: rejected.map((r) => ({ rowNumber: r.rowNumber, reason: r.reason, values: r.cells })) };
+  return {
+    ...toImport(row),
+    columns: row.columns,
+    firstRejected: rejected.map((r) => ({ rowNumber: r.rowNumber, reason: r.reason, values: r.cells })),
+  };
 }
 
-export const importExists = (db: Db, id: number) => firstItem(db.selectFrom('imports').select(['id', 'columns']).where('id', '=', id), (r) => r);
+export const importExists = (db: Db, id: number) =>
+  firstItem(db.selectFrom('imports').select(['id', 'columns']).where('id', '=', id), (r) => r);
 
-export async function createImport(db: Db, input: z.output<typeof ImportInput>, createdBy: number | null): Promise<number> {
+export async function createImport(
+  db: Db,
+  input: z.output<typeof ImportInput>,
+  createdBy: number | null,
+): Promise<number> {
   const { id } = await db
     .insertInto('imports')
     .values({ kind: input.kind, dryRun: input.dryRun, fileId: input.fileId, createdBy })
@@ -69,14 +93,19 @@ export async function createImport(db: Db, input: z.output<typeof ImportInput>, 
 }
 
 /** The stored file's name, or undefined when there is no such file. */
-export const storedFile = (db: Db, id: number) => firstItem(db.selectFrom('files').select(['id', 'fileName']).where('id', '=', id), (r) => r);
+export const storedFile = (db: Db, id: number) =>
+  firstItem(db.selectFrom('files').select(['id', 'fileName']).where('id', '=', id), (r) => r);
 
 /**
  * The rejected rows as CSV, in file order: `row`, the file's recognised headers, then `reason`;
  * text neutralised as every export is.
  */
 export function exportRejected(db: Kysely<DB>, id: number, headers: readonly string[]) {
-  const qb = db.selectFrom('importRejected as r').select('r.rowNumber').where('r.importId', '=', id).orderBy('r.rowNumber');
+  const qb = db
+    .selectFrom('importRejected as r')
+    .select('r.rowNumber')
+    .where('r.importId', '=', id)
+    .orderBy('r.rowNumber');
   return copyCsv(db, qb, [
     { header: 'row', value: 'r.rowNumber' },
     ...headers.map((h) => ({ header: h, value: csvText(sql`r.cells->>${h}`) })),

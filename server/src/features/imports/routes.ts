@@ -24,19 +24,35 @@ export const importRoutes = s.router(contract.imports, {
       if (!(await repo.storedFile(trx, body.fileId))) throw fieldError('fileId', IMPORT_MESSAGES.fileNotFound);
       const importId = await repo.createImport(trx, body, request.account?.id ?? null);
       await commitFiles(trx, [body.fileId]);
-      await writeAuditRow(trx, { action: 'import', entity: 'imports', entityId: importId, detail: { kind: body.kind, dryRun: body.dryRun, fileId: body.fileId } });
+      await writeAuditRow(trx, {
+        action: 'import',
+        entity: 'imports',
+        entityId: importId,
+        detail: { kind: body.kind, dryRun: body.dryRun, fileId: body.fileId },
+      });
       await jobs.send('run-import', { importId }, { db: trx });
       return importId;
     });
     return { status: 201, body: { id } };
   },
 
-  get: async ({ params, request }) => ({ status: 200, body: orNotFound(await repo.getImport(request.server.db, params.id), 'Import') }),
+  get: async ({ params, request }) => ({
+    status: 200,
+    body: orNotFound(await repo.getImport(request.server.db, params.id), 'Import'),
+  }),
 
   rejected: async ({ params, request, reply }) => {
     const { db } = request.server;
     const found = await repo.importExists(db, params.id);
     if (!found) throw notFound('Import');
-    return csvAttachment(reply, `import-${params.id}-rejected`, repo.exportRejected(db, params.id, found.columns.map((c) => c.header)));
+    return csvAttachment(
+      reply,
+      `import-${params.id}-rejected`,
+      repo.exportRejected(
+        db,
+        params.id,
+        found.columns.map((c) => c.header),
+      ),
+    );
   },
 });

@@ -29,7 +29,12 @@ describe('institutions', () => {
     expect(created).toMatchObject({ ...valid, address: { ...valid.address, street2: null }, logo: null, logos: [] });
     const got = await t.request({ method: 'GET', url: `/api/admin/institutions/${created.id}`, cookie });
     expect(got.json().name).toBe('Northwood University');
-    const upd = await t.request({ method: 'PUT', url: `/api/admin/institutions/${created.id}`, payload: { ...valid, name: 'Northwood U' }, cookie });
+    const upd = await t.request({
+      method: 'PUT',
+      url: `/api/admin/institutions/${created.id}`,
+      payload: { ...valid, name: 'Northwood U' },
+      cookie,
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json().name).toBe('Northwood U');
   });
@@ -38,17 +43,52 @@ describe('institutions', () => {
     const [a, b] = await t.db
       .insertInto('files')
       .values([
-        { storageKey: 'public/institutions/logos/a.png', folder: 'public/institutions/logos', fileName: 'crest old.png', contentType: 'image/png', sizeInBytes: 10, public: true },
-        { storageKey: 'public/institutions/logos/b.png', folder: 'public/institutions/logos', fileName: 'crest.png', contentType: 'image/png', sizeInBytes: 12, public: true },
+        {
+          storageKey: 'public/institutions/logos/a.png',
+          folder: 'public/institutions/logos',
+          fileName: 'crest old.png',
+          contentType: 'image/png',
+          sizeInBytes: 10,
+          public: true,
+        },
+        {
+          storageKey: 'public/institutions/logos/b.png',
+          folder: 'public/institutions/logos',
+          fileName: 'crest.png',
+          contentType: 'image/png',
+          sizeInBytes: 12,
+          public: true,
+        },
       ])
       .returning('id')
       .execute();
     const created = (await create({ ...valid, abbreviation: 'LOGO', logoId: a!.id })).json();
-    const res = await t.request({ method: 'PUT', url: `/api/admin/institutions/${created.id}`, payload: { ...valid, abbreviation: 'LOGO', logoId: b!.id }, cookie });
-    expect(res.json().logo).toEqual({ id: b!.id, fileName: 'crest.png', url: `/api/files/${b!.id}/crest.png`, sizeInBytes: 12, contentType: 'image/png' });
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/admin/institutions/${created.id}`,
+      payload: { ...valid, abbreviation: 'LOGO', logoId: b!.id },
+      cookie,
+    });
+    expect(res.json().logo).toEqual({
+      id: b!.id,
+      fileName: 'crest.png',
+      url: `/api/files/${b!.id}/crest.png`,
+      sizeInBytes: 12,
+      contentType: 'image/png',
+    });
     expect(res.json().logoUrl).toBe(`/api/files/${b!.id}/crest.png`);
-    expect(res.json().logos.map((l: any) => l.fileName).sort()).toEqual(['crest old.png', 'crest.png']);
-    const bad = await t.request({ method: 'PUT', url: `/api/admin/institutions/${created.id}`, payload: { ...valid, logoId: 999999 }, cookie });
+    expect(
+      res
+        .json()
+        .logos.map((l: any) => l.fileName)
+        .sort(),
+    ).toEqual(['crest old.png', 'crest.png']);
+    const bad = await t.request({
+      method: 'PUT',
+      url: `/api/admin/institutions/${created.id}`,
+      payload: { ...valid, logoId: 999999 },
+      cookie,
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -85,7 +125,8 @@ describe('institutions', () => {
         ['Alpha Community College', 'Community College', 'Public'],
         ['Beta Business School', 'Business', 'Private'],
         ['Gamma State University', 'College/University', 'Public'],
-      ]) await create({ ...valid, name, type, ownership, abbreviation: name!.slice(0, 3).toUpperCase() });
+      ])
+        await create({ ...valid, name, type, ownership, abbreviation: name!.slice(0, 3).toUpperCase() });
     });
 
     it('filters by search, type and ownership', async () => {
@@ -94,16 +135,29 @@ describe('institutions', () => {
       const r2 = await t.request({ method: 'GET', url: '/api/admin/institutions?type=Business', cookie });
       expect(r2.json().items.map((i: any) => i.name)).toEqual(['Beta Business School']);
       const r3 = await t.request({ method: 'GET', url: '/api/admin/institutions?ownership=Public&search=a', cookie });
-      expect(r3.json().items.map((i: any) => i.name).sort()).toEqual(['Alpha Community College', 'Gamma State University']);
+      expect(
+        r3
+          .json()
+          .items.map((i: any) => i.name)
+          .sort(),
+      ).toEqual(['Alpha Community College', 'Gamma State University']);
     });
 
     it('sorts and pages', async () => {
-      const res = await t.request({ method: 'GET', url: '/api/admin/institutions?sort=name:desc&pageSize=2&page=1', cookie });
+      const res = await t.request({
+        method: 'GET',
+        url: '/api/admin/institutions?sort=name:desc&pageSize=2&page=1',
+        cookie,
+      });
       const body = res.json();
       expect(body.pagination).toMatchObject({ currentPage: 1, perPage: 2, hasPreviousPage: false, hasNextPage: true });
       const names = body.items.map((i: any) => i.name);
       expect([...names].sort().reverse()).toEqual(names);
-      const last = await t.request({ method: 'GET', url: `/api/admin/institutions?pageSize=2&page=${body.pagination.totalPages}`, cookie });
+      const last = await t.request({
+        method: 'GET',
+        url: `/api/admin/institutions?pageSize=2&page=${body.pagination.totalPages}`,
+        cookie,
+      });
       expect(last.json().pagination.hasNextPage).toBe(false);
     });
 
@@ -126,7 +180,11 @@ describe('institutions', () => {
     });
 
     it('exports the filtered rows as CSV', async () => {
-      const res = await t.request({ method: 'GET', url: '/api/admin/institutions/export?ownership=Public&sort=name:asc', cookie });
+      const res = await t.request({
+        method: 'GET',
+        url: '/api/admin/institutions/export?ownership=Public&sort=name:asc',
+        cookie,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/csv');
       expect(res.headers['content-disposition']).toMatch(/attachment; filename="institutions-/);

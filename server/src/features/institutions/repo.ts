@@ -35,15 +35,29 @@ function filterInstitutions(db: Db, filters: Filters) {
 
 function selectInstitutions(db: Db, filters: Filters) {
   return filterInstitutions(db, filters).select([
-    'i.id', 'i.name', 'i.type', 'i.abbreviation', 'i.legacyId', 'i.ownership', 'i.website', 'i.population',
-    'i.religiousAffiliation', 'i.financialModel', 'i.address', 'i.createdAt', 'i.updatedAt',
+    'i.id',
+    'i.name',
+    'i.type',
+    'i.abbreviation',
+    'i.legacyId',
+    'i.ownership',
+    'i.website',
+    'i.population',
+    'i.religiousAffiliation',
+    'i.financialModel',
+    'i.address',
+    'i.createdAt',
+    'i.updatedAt',
   ]);
 }
 
 function withFiles(qb: ReturnType<typeof selectInstitutions>) {
   return qb.select((eb) => [
     jsonObjectFrom(
-      eb.selectFrom('files as f').select(['f.id', 'f.fileName', 'f.contentType', 'f.sizeInBytes']).whereRef('f.id', '=', 'i.logoId'),
+      eb
+        .selectFrom('files as f')
+        .select(['f.id', 'f.fileName', 'f.contentType', 'f.sizeInBytes'])
+        .whereRef('f.id', '=', 'i.logoId'),
     ).as('logo'),
     jsonArrayFrom(
       eb
@@ -107,7 +121,11 @@ function values(input: Input) {
 
 async function rememberLogo(db: Db, institutionId: number, fileId: number | null) {
   if (!fileId) return;
-  await db.insertInto('institutionLogos').values({ institutionId, fileId }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('institutionLogos')
+    .values({ institutionId, fileId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export async function createInstitution(db: Db, input: Input): Promise<number> {

@@ -13,7 +13,12 @@ const DAY_MS = 86_400_000;
  * (UTC day, as emails scheduled per day counts them); the finish estimated at the sending rate after the
  * day's others, and a further day for each quota's worth the day holds beyond the first.
  */
-export async function projectReminder(db: Db, invitationId: number, q: Query, mail: { quota: number; ratePerSecond: number }): Promise<ReminderProjection> {
+export async function projectReminder(
+  db: Db,
+  invitationId: number,
+  q: Query,
+  mail: { quota: number; ratePerSecond: number },
+): Promise<ReminderProjection> {
   const at = new Date(q.sendScheduledAt);
   const day = at.toISOString().slice(0, 10);
   const recipients = await audienceSize(db, invitationId, q);
@@ -29,5 +34,12 @@ export async function projectReminder(db: Db, invitationId: number, q: Query, ma
   const waitDays = Math.max(0, Math.ceil(total / mail.quota) - 1);
   const lastOfDay = total - waitDays * mail.quota;
   const finish = at.getTime() + waitDays * DAY_MS + (lastOfDay / mail.ratePerSecond) * 1000;
-  return { recipients, day, dayScheduled, dailyQuota: mail.quota, overQuota: total > mail.quota, projectedFinishAt: new Date(finish).toISOString() };
+  return {
+    recipients,
+    day,
+    dayScheduled,
+    dailyQuota: mail.quota,
+    overQuota: total > mail.quota,
+    projectedFinishAt: new Date(finish).toISOString(),
+  };
 }

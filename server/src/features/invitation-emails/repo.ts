@@ -33,10 +33,12 @@ export function reminderRates(c: SendCounts) {
     spamRate: rate(c.spam, c.delivered),
     unsubRate: rate(c.unsub, c.delivered),
   };
-  return Object.fromEntries(RATE_NAMES.flatMap((name) => [[name, rates[name]], [`${name}Level`, rateLevel(name, rates[name])]])) as Pick<
-    InvitationEmail,
-    RateName | `${RateName}Level`
-  >;
+  return Object.fromEntries(
+    RATE_NAMES.flatMap((name) => [
+      [name, rates[name]],
+      [`${name}Level`, rateLevel(name, rates[name])],
+    ]),
+  ) as Pick<InvitationEmail, RateName | `${RateName}Level`>;
 }
 
 function selectReminders(db: Db) {
@@ -45,10 +47,23 @@ function selectReminders(db: Db) {
     .innerJoin('emailTemplates as t', 't.id', 'e.templateId')
     .leftJoin('invitationTests as ab', 'ab.id', 'inv.testId')
     .select([
-      'e.id', 'e.invitationId', 'e.sendScheduledAt', 'e.inviteCount', 'e.testValue', 'e.sendStartedAt', 'e.sendStatus',
-      'e.sendStatusReason', 'e.recipients', 'e.createdAt', 'e.updatedAt',
-      't.id as templateId', 't.name as templateName', 't.subject as templateSubject',
-      'i.name as institutionName', 'ch.name as chapterName', 'ab.name as testName',
+      'e.id',
+      'e.invitationId',
+      'e.sendScheduledAt',
+      'e.inviteCount',
+      'e.testValue',
+      'e.sendStartedAt',
+      'e.sendStatus',
+      'e.sendStatusReason',
+      'e.recipients',
+      'e.createdAt',
+      'e.updatedAt',
+      't.id as templateId',
+      't.name as templateName',
+      't.subject as templateSubject',
+      'i.name as institutionName',
+      'ch.name as chapterName',
+      'ab.name as testName',
       audienceSizeSql('e').as('projectedRecipients'),
       sendCountsSql('invitation_email', sql`e.id::text`).as('counts'),
     ]);
@@ -70,7 +85,12 @@ function toReminder(row: Row): InvitationEmail {
     sendStatusReason: row.sendStatusReason,
     recipients: row.recipients,
     projectedRecipients: row.projectedRecipients,
-    invitation: { id: row.invitationId, institutionName: row.institutionName, chapterName: row.chapterName, testName: row.testName },
+    invitation: {
+      id: row.invitationId,
+      institutionName: row.institutionName,
+      chapterName: row.chapterName,
+      testName: row.testName,
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     totalSent: c.sent,
@@ -88,7 +108,8 @@ function toReminder(row: Row): InvitationEmail {
   };
 }
 
-const loadReminders = async (db: Db, ids: number[]) => (await selectReminders(db).where('e.id', 'in', ids).execute()).map(toReminder);
+const loadReminders = async (db: Db, ids: number[]) =>
+  (await selectReminders(db).where('e.id', 'in', ids).execute()).map(toReminder);
 
 export async function getReminder(db: Db, id: number, invitationId?: number): Promise<InvitationEmail | undefined> {
   const [found] = await rowsInOrder([id], (ids) => loadReminders(db, ids));
@@ -132,7 +153,12 @@ export async function lockReminder(db: Db, invitationId: number, id: number) {
     .executeTakeFirst();
 }
 
-export async function insertReminder(db: Db, invitationId: number, values: ReminderValues, accountId: number | null): Promise<number> {
+export async function insertReminder(
+  db: Db,
+  invitationId: number,
+  values: ReminderValues,
+  accountId: number | null,
+): Promise<number> {
   const { id } = await db
     .insertInto('invitationEmails')
     .values({ invitationId, ...values, updatedBy: accountId })
@@ -142,7 +168,12 @@ export async function insertReminder(db: Db, invitationId: number, values: Remin
 }
 
 /** Changes a reminder that has not started: false when it started meanwhile. */
-export async function updateReminder(db: Db, id: number, values: ReminderValues, accountId: number | null): Promise<boolean> {
+export async function updateReminder(
+  db: Db,
+  id: number,
+  values: ReminderValues,
+  accountId: number | null,
+): Promise<boolean> {
   const result = await db
     .updateTable('invitationEmails')
     .set({ ...values, updatedBy: accountId, updatedAt: new Date() })
@@ -153,7 +184,11 @@ export async function updateReminder(db: Db, id: number, values: ReminderValues,
 }
 
 export async function deleteReminder(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('invitationEmails').where('id', '=', id).where('sendStartedAt', 'is', null).executeTakeFirst();
+  const result = await db
+    .deleteFrom('invitationEmails')
+    .where('id', '=', id)
+    .where('sendStartedAt', 'is', null)
+    .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 
@@ -167,4 +202,3 @@ export async function usableTemplate(db: Db, templateId: number) {
     .where('templateType', '=', 'Invitation')
     .executeTakeFirst();
 }
-

@@ -11,7 +11,11 @@ import { mailConfig } from '../../services/mail/deliver.js';
 
 /** The invitation a reminder belongs to; 404 when it does not exist, 409 when it sends no emails. */
 async function emailingInvitation(app: FastifyInstance, id: number) {
-  const invitation = await app.db.selectFrom('invitations').select(['id', 'deliverEmails']).where('id', '=', id).executeTakeFirst();
+  const invitation = await app.db
+    .selectFrom('invitations')
+    .select(['id', 'deliverEmails'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!invitation) throw notFound('Invitation');
   if (!invitation.deliverEmails) throw new AppError(409, REMINDER_MESSAGES.noEmails);
   return invitation;
@@ -37,7 +41,8 @@ export const invitationEmailRoutes = s.router(contract.invitationEmails, {
 
   list: async ({ params, query, request }) => {
     const { db } = request.server;
-    if (!(await db.selectFrom('invitations').select('id').where('id', '=', params.id).executeTakeFirst())) throw notFound('Invitation');
+    if (!(await db.selectFrom('invitations').select('id').where('id', '=', params.id).executeTakeFirst()))
+      throw notFound('Invitation');
     return { status: 200, body: await repo.listReminders(db, params.id, query) };
   },
 
@@ -69,16 +74,24 @@ export const invitationEmailRoutes = s.router(contract.invitationEmails, {
     await request.server.db.transaction().execute(async (trx) => {
       const found = await repo.lockReminder(trx, params.id, params.emailId);
       if (!found) throw notFound('Email reminder');
-      if (found.sendStartedAt || !(await repo.deleteReminder(trx, params.emailId))) throw new AppError(409, REMINDER_MESSAGES.started);
+      if (found.sendStartedAt || !(await repo.deleteReminder(trx, params.emailId)))
+        throw new AppError(409, REMINDER_MESSAGES.started);
     });
     return { status: 204, body: undefined };
   },
 
   projection: async ({ params, query, request }) => {
     const app = request.server;
-    if (!(await app.db.selectFrom('invitations').select('id').where('id', '=', params.id).executeTakeFirst())) throw notFound('Invitation');
+    if (!(await app.db.selectFrom('invitations').select('id').where('id', '=', params.id).executeTakeFirst()))
+      throw notFound('Invitation');
     const mail = mailConfig(app.config);
-    return { status: 200, body: await projectReminder(app.db, params.id, query, { quota: mail.EMAIL_DAILY_QUOTA, ratePerSecond: mail.EMAIL_RATE_PER_SECOND }) };
+    return {
+      status: 200,
+      body: await projectReminder(app.db, params.id, query, {
+        quota: mail.EMAIL_DAILY_QUOTA,
+        ratePerSecond: mail.EMAIL_RATE_PER_SECOND,
+      }),
+    };
   },
 
   sendInviteeTest: async ({ params, body, request }) => {

@@ -19,9 +19,20 @@ export type SendCounts = {
 };
 
 const EVENTS: Array<[keyof SendCounts, string]> = [
-  ['sends', 'sends'], ['queued', 'queued'], ['suppressed', 'suppressed'], ['failed', 'failed'], ['sent', 'sent'],
-  ['delivered', 'delivered'], ['deferred', 'deferred'], ['rejected', 'rejected'], ['opened', 'opened'], ['clicked', 'clicked'],
-  ['bouncedSoft', 'bounced_soft'], ['bouncedHard', 'bounced_hard'], ['spam', 'spam'], ['unsub', 'unsub'],
+  ['sends', 'sends'],
+  ['queued', 'queued'],
+  ['suppressed', 'suppressed'],
+  ['failed', 'failed'],
+  ['sent', 'sent'],
+  ['delivered', 'delivered'],
+  ['deferred', 'deferred'],
+  ['rejected', 'rejected'],
+  ['opened', 'opened'],
+  ['clicked', 'clicked'],
+  ['bouncedSoft', 'bounced_soft'],
+  ['bouncedHard', 'bounced_hard'],
+  ['spam', 'spam'],
+  ['unsub', 'unsub'],
 ];
 
 /**
@@ -30,7 +41,9 @@ const EVENTS: Array<[keyof SendCounts, string]> = [
  * @example db.selectFrom('invitationEmails as e').select(sendCountsSql('invitation_email', sql`e.id::text`).as('counts'))
  */
 export function sendCountsSql(source: string, sourceId: RawBuilder<unknown>) {
-  const fields = EVENTS.map(([key, event]) => sql`${sql.lit(key)}, coalesce(sum(c.n) filter (where c.event = ${sql.lit(event)}), 0)::int`);
+  const fields = EVENTS.map(
+    ([key, event]) => sql`${sql.lit(key)}, coalesce(sum(c.n) filter (where c.event = ${sql.lit(event)}), 0)::int`,
+  );
   return sql<SendCounts>`(select json_build_object(${sql.join(fields)}) from email_send_counts c
     where c.source = ${source} and c.source_id = ${sourceId})`;
 }

@@ -15,7 +15,9 @@ const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
  */
 export async function weeklyStats(db: Db, query: Query): Promise<WeeklyEmailStats> {
   const to = query.dateTo ? sql`${query.dateTo}::date + 1` : sql`current_date + 1`;
-  const from = query.dateFrom ? sql`${query.dateFrom}::date` : sql`date_trunc('week', current_date - ${sql.lit(DEFAULT_WEEKS * 7 - 7)})`;
+  const from = query.dateFrom
+    ? sql`${query.dateFrom}::date`
+    : sql`date_trunc('week', current_date - ${sql.lit(DEFAULT_WEEKS * 7 - 7)})`;
   const { rows } = await sql<{ week: string; sent: number; delivered: number; opened: number; clicked: number }>`
     select to_char(date_trunc('week', e.send_scheduled_at at time zone 'UTC'), 'YYYY-MM-DD') as week,
       coalesce(sum(c.n) filter (where c.event = 'sent'), 0)::int as sent,

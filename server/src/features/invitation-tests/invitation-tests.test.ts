@@ -22,7 +22,13 @@ describe('A/B test variables', () => {
   it('adds a variable, enabled by default, with a unique slug and who saved it', async () => {
     const res = await create({ name: 'Early Reminder', description: 'A week earlier' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'Early Reminder', slug: 'early-reminder', description: 'A week earlier', enabled: true, updatedBy: 'Ada Tester' });
+    expect(res.json()).toMatchObject({
+      name: 'Early Reminder',
+      slug: 'early-reminder',
+      description: 'A week earlier',
+      enabled: true,
+      updatedBy: 'Ada Tester',
+    });
     const again = await create({ name: 'Early reminder', description: 'Same name, other case' });
     expect(again.json().slug).toBe('early-reminder-2');
     const third = await create({ name: 'early  REMINDER', description: 'And again', enabled: false });
@@ -52,7 +58,9 @@ describe('A/B test variables', () => {
 
   it('lists with search (name or slug), the enabled filter, sort and paging', async () => {
     const found = await list('search=reminder&sort=name:asc');
-    expect(found.items.map((i: any) => i.slug)).toEqual(expect.arrayContaining(['early-reminder', 'early-reminder-2', 'early-reminder-3']));
+    expect(found.items.map((i: any) => i.slug)).toEqual(
+      expect.arrayContaining(['early-reminder', 'early-reminder-2', 'early-reminder-3']),
+    );
     const enabledOnly = await list('search=reminder&enabled=1');
     expect(enabledOnly.items.every((i: any) => i.enabled)).toBe(true);
     expect(enabledOnly.pagination.totalItems).toBe(2);

@@ -12,7 +12,12 @@ type ListQuery = z.output<typeof import('@app/contract').InvitationTestListQuery
 type Filters = ListFilters<ListQuery>;
 export type InvitationTestValues = z.output<typeof import('@app/contract').InvitationTestInput>;
 
-export const invitationTestSort: SortMap<SortField<ListQuery>> = ownColumns('t', ['name', 'enabled', 'updatedAt', 'id']);
+export const invitationTestSort: SortMap<SortField<ListQuery>> = ownColumns('t', [
+  'name',
+  'enabled',
+  'updatedAt',
+  'id',
+]);
 
 function filterTests(db: Db, filters: Filters) {
   let qb = db.selectFrom('invitationTests as t');
@@ -23,12 +28,23 @@ function filterTests(db: Db, filters: Filters) {
 
 function selectTests(db: Db, filters: Filters) {
   return filterTests(db, filters).select([
-    't.id', 't.name', 't.slug', 't.description', 't.enabled', 't.createdAt', 't.updatedAt', accountNameOf('t.updatedBy').as('updatedBy'),
+    't.id',
+    't.name',
+    't.slug',
+    't.description',
+    't.enabled',
+    't.createdAt',
+    't.updatedAt',
+    accountNameOf('t.updatedBy').as('updatedBy'),
   ]);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectTests>['executeTakeFirstOrThrow']>>;
-const toTest = (row: Row): InvitationTest => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+const toTest = (row: Row): InvitationTest => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 export async function listTests(db: Db, query: ListQuery) {
   return mapPage(await paginate(selectTests(db, query), query, invitationTestSort, 't.id'), toTest);
@@ -48,11 +64,28 @@ export async function createTest(db: Db, input: InvitationTestValues, accountId:
 }
 
 /** Updates a variable; a changed name gives it a new slug. Answers false when it does not exist. */
-export async function updateTest(db: Db, id: number, input: InvitationTestValues, accountId: number | null): Promise<boolean> {
-  const current = await db.selectFrom('invitationTests').select(['name', 'slug']).where('id', '=', id).forUpdate().executeTakeFirst();
+export async function updateTest(
+  db: Db,
+  id: number,
+  input: InvitationTestValues,
+  accountId: number | null,
+): Promise<boolean> {
+  const current = await db
+    .selectFrom('invitationTests')
+    .select(['name', 'slug'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!current) return false;
-  const slug = current.name === input.name ? current.slug : await freeSlug(db, 'invitation_tests', input.name, 'variable', { exceptId: id });
-  await db.updateTable('invitationTests').set({ ...input, slug, updatedBy: accountId, updatedAt: sql`now()` }).where('id', '=', id).execute();
+  const slug =
+    current.name === input.name
+      ? current.slug
+      : await freeSlug(db, 'invitation_tests', input.name, 'variable', { exceptId: id });
+  await db
+    .updateTable('invitationTests')
+    .set({ ...input, slug, updatedBy: accountId, updatedAt: sql`now()` })
+    .where('id', '=', id)
+    .execute();
   return true;
 }
 

@@ -7,7 +7,8 @@ import * as repo from './repo.js';
 export const invitationTestRoutes = s.router(contract.invitationTests, {
   list: async ({ query, request }) => ({ status: 200, body: await repo.listTests(request.server.db, query) }),
 
-  export: async ({ query, request, reply }) => csvAttachment(reply, 'ab-variables', repo.exportTests(request.server.db, query)),
+  export: async ({ query, request, reply }) =>
+    csvAttachment(reply, 'ab-variables', repo.exportTests(request.server.db, query)),
 
   get: async ({ params, request }) => {
     const test = await repo.getTest(request.server.db, params.id);

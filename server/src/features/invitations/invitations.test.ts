@@ -23,7 +23,10 @@ async function uploadDatabase(name: string, text: string | Buffer, type = 'text/
   const res = await request({
     method: 'POST',
     url: '/api/shared/file',
-    ...multipart([{ field: 'path', value: 'private/invitations/databases' }, { file: name, type, bytes }]),
+    ...multipart([
+      { field: 'path', value: 'private/invitations/databases' },
+      { file: name, type, bytes },
+    ]),
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json()[0].id;
@@ -60,8 +63,17 @@ const CSV = [
 
 beforeAll(async () => {
   ({ t, request, close } = await createQueuedApp());
-  ({ chapterId, institutionId } = await makeChapter(t.db, ['Invite State University', 'ISU'], ['Invite Chapter', 'ICH']));
-  await blockAddress(t.db, { email: 'blocked@example.edu', emailType: 'Invitation', reason: 'test', feedbackType: 'unsub' });
+  ({ chapterId, institutionId } = await makeChapter(
+    t.db,
+    ['Invite State University', 'ISU'],
+    ['Invite Chapter', 'ICH'],
+  ));
+  await blockAddress(t.db, {
+    email: 'blocked@example.edu',
+    emailType: 'Invitation',
+    reason: 'test',
+    feedbackType: 'unsub',
+  });
   await t.db
     .insertInto('accounts')
     .values({ firstName: 'Eve', lastName: 'Member', email: 'member@example.edu', memberAt: new Date(), address: '{}' })
@@ -87,7 +99,10 @@ describe('invitations', () => {
     const databaseId = await uploadDatabase('a.csv', CSV);
     const past = await request({ method: 'POST', url: URL, payload: body({ databaseId, deadline: '2020-01-01' }) });
     expect(past.statusCode).toBe(400);
-    expect(past.json()).toMatchObject({ message: 'Past dates cannot be chosen', issues: [{ path: ['deadline'], message: 'Past dates cannot be chosen' }] });
+    expect(past.json()).toMatchObject({
+      message: 'Past dates cannot be chosen',
+      issues: [{ path: ['deadline'], message: 'Past dates cannot be chosen' }],
+    });
     const { id: testId } = await t.db
       .insertInto('invitationTests')
       .values({ name: 'Off', slug: 'off', description: 'd', enabled: false })
@@ -102,9 +117,20 @@ describe('invitations', () => {
     const databaseId = await uploadDatabase('students.csv', CSV);
     const created = await request({ method: 'POST', url: URL, payload: body({ databaseId }) });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ status: 'DB Processing', database: { id: databaseId, fileName: 'students.csv' } });
+    expect(created.json()).toMatchObject({
+      status: 'DB Processing',
+      database: { id: databaseId, fileName: 'students.csv' },
+    });
     const inv = await processed(created.json().id);
-    expect(inv).toMatchObject({ status: 'Ready', statusReason: null, countPreClean: 6, countProcessed: 6, countValid: 2, countFresh: 2, countRemoved: 4 });
+    expect(inv).toMatchObject({
+      status: 'Ready',
+      statusReason: null,
+      countPreClean: 6,
+      countProcessed: 6,
+      countValid: 2,
+      countFresh: 2,
+      countRemoved: 4,
+    });
 
     const list = (await request({ method: 'GET', url: `${URL}/${inv.id}/invitees?sort=rowNumber:asc` })).json();
     expect(list.items.map((i: any) => [i.email, i.removed, i.removedReason])).toEqual([
@@ -121,16 +147,30 @@ describe('invitations', () => {
 
     const removed = (await request({ method: 'GET', url: `${URL}/${inv.id}/invitees?removed=1` })).json();
     expect(removed.pagination.totalItems).toBe(4);
-    const byCode = (await request({ method: 'GET', url: `${URL}/${inv.id}/invitees?search=${valid[0].invitationCode.slice(0, 6).toLowerCase()}` })).json();
+    const byCode = (
+      await request({
+        method: 'GET',
+        url: `${URL}/${inv.id}/invitees?search=${valid[0].invitationCode.slice(0, 6).toLowerCase()}`,
+      })
+    ).json();
     expect(byCode.items.map((i: any) => i.id)).toContain(valid[0].id);
     const all = (await request({ method: 'GET', url: `/api/admin/logistics/invitees?search=ann@example` })).json();
-    expect(all.items[0]).toMatchObject({ email: 'ann@example.edu', invitation: { id: inv.id, institutionName: 'Invite State University' } });
+    expect(all.items[0]).toMatchObject({
+      email: 'ann@example.edu',
+      invitation: { id: inv.id, institutionName: 'Invite State University' },
+    });
 
     // A second invitation to the same people: times invited counts the earlier one.
-    const again = await request({ method: 'POST', url: URL, payload: body({ databaseId: await uploadDatabase('again.csv', CSV) }) });
+    const again = await request({
+      method: 'POST',
+      url: URL,
+      payload: body({ databaseId: await uploadDatabase('again.csv', CSV) }),
+    });
     const second = await processed(again.json().id);
     expect(second.countFresh).toBe(0);
-    const twice = (await request({ method: 'GET', url: `${URL}/${second.id}/invitees?inviteCount=2&removed=0` })).json();
+    const twice = (
+      await request({ method: 'GET', url: `${URL}/${second.id}/invitees?inviteCount=2&removed=0` })
+    ).json();
     expect(twice.items.map((i: any) => i.email).sort()).toEqual(['ann@example.edu', 'bob@example.edu']);
     // Totals of single filters come from the counts processing kept: they agree with the rows, for every
     // value of every filter the repo answers from kept counts (a new one must be listed here to compile).
@@ -145,8 +185,13 @@ describe('invitations', () => {
       const kept = (await request({ method: 'GET', url: `${URL}/${second.id}/invitees?${qs}&pageSize=100` })).json();
       expect(kept.pagination.totalItems, qs).toBe(kept.items.length);
     }
-    expect((await request({ method: 'GET', url: `${URL}/${second.id}/invitees?inviteCount=2` })).json().pagination.totalItems).toBe(3);
-    const everyone = (await request({ method: 'GET', url: `/api/admin/logistics/invitees?removed=1&pageSize=100` })).json();
+    expect(
+      (await request({ method: 'GET', url: `${URL}/${second.id}/invitees?inviteCount=2` })).json().pagination
+        .totalItems,
+    ).toBe(3);
+    const everyone = (
+      await request({ method: 'GET', url: `/api/admin/logistics/invitees?removed=1&pageSize=100` })
+    ).json();
     expect(everyone.pagination.totalItems).toBe(everyone.items.length);
 
     // Delete only in Draft or DB Processing.
@@ -190,33 +235,70 @@ describe('invitations', () => {
     expect(byName.items.length).toBeGreaterThan(0);
     const none = (await request({ method: 'GET', url: `${URL}?deadlineFrom=${ahead(40)}` })).json();
     expect(none.items).toEqual([]);
-    const within = (await request({ method: 'GET', url: `${URL}?deadlineFrom=${ahead(29)}&deadlineTo=${ahead(31)}` })).json();
+    const within = (
+      await request({ method: 'GET', url: `${URL}?deadlineFrom=${ahead(29)}&deadlineTo=${ahead(31)}` })
+    ).json();
     expect(within.pagination.totalItems).toBe(byName.pagination.totalItems);
 
-    const before = await t.db.selectFrom('invitees').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-    const dry = await request({ method: 'POST', url: `${URL}/dry-run`, payload: { databaseId: await uploadDatabase('dry.csv', CSV) } });
+    const before = await t.db
+      .selectFrom('invitees')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    const dry = await request({
+      method: 'POST',
+      url: `${URL}/dry-run`,
+      payload: { databaseId: await uploadDatabase('dry.csv', CSV) },
+    });
     expect(dry.statusCode, dry.body).toBe(200);
     expect(dry.json()).toMatchObject({ rowsRead: 6 });
     expect(dry.json().removed.reduce((n: number, r: any) => n + r.count, 0)).toBe(6 - dry.json().valid);
-    const after = await t.db.selectFrom('invitees').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('invitees')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
   it("lists each channel's scheduled items: not started first by hour, then the latest started, and the total", async () => {
-    const { id } = await t.db.insertInto('invitations').values({ chapterId, institutionId, deadline: ahead(30), orientationDate: ahead(30), deliverPostalMails: true }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await t.db
+      .insertInto('invitations')
+      .values({ chapterId, institutionId, deadline: ahead(30), orientationDate: ahead(30), deliverPostalMails: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const template = await t.db
       .insertInto('emailTemplates')
-      .values({ name: 'Channel test', subject: 's', body: 'b', bodyFormat: 'html', preview: 'p', fromName: 'n', fromEmail: 'a@society.org', replyToEmail: 'a@society.org' })
+      .values({
+        name: 'Channel test',
+        subject: 's',
+        body: 'b',
+        bodyFormat: 'html',
+        preview: 'p',
+        fromName: 'n',
+        fromEmail: 'a@society.org',
+        replyToEmail: 'a@society.org',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const at = (days: number) => new Date(Date.UTC(2031, 0, 1 + days, 15));
     await t.db
       .insertInto('invitationEmails')
       .values([
-        { invitationId: id, templateId: template.id, sendScheduledAt: at(0), sendStartedAt: at(0), sendStatus: 'Success' },
+        {
+          invitationId: id,
+          templateId: template.id,
+          sendScheduledAt: at(0),
+          sendStartedAt: at(0),
+          sendStatus: 'Success',
+        },
         { invitationId: id, templateId: template.id, sendScheduledAt: at(9) },
         { invitationId: id, templateId: template.id, sendScheduledAt: at(5) },
-        { invitationId: id, templateId: template.id, sendScheduledAt: at(2), sendStartedAt: at(2), sendStatus: 'Failed' },
+        {
+          invitationId: id,
+          templateId: template.id,
+          sendScheduledAt: at(2),
+          sendStartedAt: at(2),
+          sendStatus: 'Failed',
+        },
         { invitationId: id, templateId: template.id, sendScheduledAt: at(7) },
       ])
       .execute();
@@ -230,28 +312,69 @@ describe('invitations', () => {
       ],
     });
     expect(inv.scheduled.postalMails).toEqual({ total: 0, items: [] });
-    await t.db.deleteFrom('invitationEmails').where('invitationId', '=', id).where('sendStartedAt', 'is', null).where('sendScheduledAt', '>', at(6)).execute();
-    const listed = (await request({ method: 'GET', url: `${URL}?search=invite state&pageSize=100` })).json().items.find((i: { id: number }) => i.id === id);
-    expect(listed.scheduled.emails.items.map((i: { status: string | null }) => i.status)).toEqual([null, 'Failed', 'Success']);
+    await t.db
+      .deleteFrom('invitationEmails')
+      .where('invitationId', '=', id)
+      .where('sendStartedAt', 'is', null)
+      .where('sendScheduledAt', '>', at(6))
+      .execute();
+    const listed = (await request({ method: 'GET', url: `${URL}?search=invite state&pageSize=100` }))
+      .json()
+      .items.find((i: { id: number }) => i.id === id);
+    expect(listed.scheduled.emails.items.map((i: { status: string | null }) => i.status)).toEqual([
+      null,
+      'Failed',
+      'Success',
+    ]);
     expect(listed.scheduled.emails.total).toBe(3);
   });
 
   it('counts event filters from counts the triggers keep as flags change', async () => {
-    const databaseId = await uploadDatabase('events.csv', ['email', 'e1@example.edu', 'e2@example.edu', 'e3@example.edu'].join('\n'));
+    const databaseId = await uploadDatabase(
+      'events.csv',
+      ['email', 'e1@example.edu', 'e2@example.edu', 'e3@example.edu'].join('\n'),
+    );
     const inv = await processed((await request({ method: 'POST', url: URL, payload: body({ databaseId }) })).json().id);
-    const total = async (qs: string) => (await request({ method: 'GET', url: `${URL}/${inv.id}/invitees?${qs}` })).json().pagination.totalItems;
+    const total = async (qs: string) =>
+      (await request({ method: 'GET', url: `${URL}/${inv.id}/invitees?${qs}` })).json().pagination.totalItems;
     expect(await total('event=opened')).toBe(0);
-    await t.db.updateTable('invitees').set({ emailSent: true, emailOpened: true }).where('invitationId', '=', inv.id).where('email', 'in', ['e1@example.edu', 'e2@example.edu']).execute();
-    await t.db.updateTable('invitees').set({ legacyPledgeAt: new Date() }).where('invitationId', '=', inv.id).where('email', '=', 'e3@example.edu').execute();
-    expect([await total('event=opened'), await total('event=sent'), await total('event=pledge'), await total('event=paid')]).toEqual([2, 2, 1, 0]);
-    await t.db.updateTable('invitees').set({ legacyPaidAt: new Date() }).where('invitationId', '=', inv.id).where('email', '=', 'e3@example.edu').execute();
+    await t.db
+      .updateTable('invitees')
+      .set({ emailSent: true, emailOpened: true })
+      .where('invitationId', '=', inv.id)
+      .where('email', 'in', ['e1@example.edu', 'e2@example.edu'])
+      .execute();
+    await t.db
+      .updateTable('invitees')
+      .set({ legacyPledgeAt: new Date() })
+      .where('invitationId', '=', inv.id)
+      .where('email', '=', 'e3@example.edu')
+      .execute();
+    expect([
+      await total('event=opened'),
+      await total('event=sent'),
+      await total('event=pledge'),
+      await total('event=paid'),
+    ]).toEqual([2, 2, 1, 0]);
+    await t.db
+      .updateTable('invitees')
+      .set({ legacyPaidAt: new Date() })
+      .where('invitationId', '=', inv.id)
+      .where('email', '=', 'e3@example.edu')
+      .execute();
     expect([await total('event=pledge'), await total('event=paid')]).toEqual([0, 1]);
-    const everyone = (await request({ method: 'GET', url: `/api/admin/logistics/invitees?event=opened&pageSize=100` })).json();
+    const everyone = (
+      await request({ method: 'GET', url: `/api/admin/logistics/invitees?event=opened&pageSize=100` })
+    ).json();
     expect(everyone.pagination.totalItems).toBe(everyone.items.length);
     // An invitation's delete takes its counts with it.
     await t.db.updateTable('invitations').set({ status: 'Draft' }).where('id', '=', inv.id).execute();
     expect((await request({ method: 'DELETE', url: `${URL}/${inv.id}` })).statusCode).toBe(204);
-    const left = await t.db.selectFrom('invitationEventCounts').select('n').where('invitationId', '=', inv.id).execute();
+    const left = await t.db
+      .selectFrom('invitationEventCounts')
+      .select('n')
+      .where('invitationId', '=', inv.id)
+      .execute();
     expect(left).toEqual([]);
   });
 

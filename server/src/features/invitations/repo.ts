@@ -1,6 +1,12 @@
 import { abResults } from '../../services/ab-test/index.js';
 import { sql, type Kysely } from 'kysely';
-import { CHANNEL_ITEMS_SHOWN, REVENUE_PER_JOIN, type ChannelSchedule, type Invitation, type InvitationStatus } from '@app/contract';
+import {
+  CHANNEL_ITEMS_SHOWN,
+  REVENUE_PER_JOIN,
+  type ChannelSchedule,
+  type Invitation,
+  type InvitationStatus,
+} from '@app/contract';
 import type { z } from 'zod';
 import type { DB, Db } from '../../db/database.js';
 import { likePattern, ownColumns, pageOfRows, paginate, rowsInOrder, streamCsv } from '../../db/list.js';
@@ -25,7 +31,11 @@ function filterInvitations(db: Db, filters: Filters) {
     const pattern = likePattern(filters.search.toLowerCase());
     const id = /^#?\d{1,9}$/.test(filters.search) ? Number(filters.search.replace('#', '')) : undefined;
     qb = qb.where((eb) =>
-      eb.or([eb('i.search', 'like', pattern), eb('ch.search', 'like', pattern), ...(id !== undefined ? [eb('inv.id', '=', id)] : [])]),
+      eb.or([
+        eb('i.search', 'like', pattern),
+        eb('ch.search', 'like', pattern),
+        ...(id !== undefined ? [eb('inv.id', '=', id)] : []),
+      ]),
     );
   }
   if (filters.deadlineFrom) qb = qb.where(sql<boolean>`inv.deadline >= ${filters.deadlineFrom.slice(0, 10)}::date`);
@@ -55,17 +65,46 @@ const channelSchedule = (table: 'invitation_emails' | 'postal_mails', verb: 'sen
 function selectFull(db: Db) {
   return filterInvitations(db, {})
     .select([
-      'inv.id', 'inv.chapterId', 'ch.name as chapterName', 'ch.acceptingMembers', 'inv.institutionId', 'i.name as institutionName',
-      'i.abbreviation', 'inv.cleanJoined', 'inv.cleanInviteCount', 'inv.deliverEmails', 'inv.deliverPostalMails', 'inv.enableTickler',
-      'inv.status', 'inv.statusReason', 'inv.countPreClean', 'inv.countProcessed', 'inv.countValid', 'inv.countFresh', 'inv.countRemoved',
-      'inv.countValidControl', 'inv.countValidVariation', 'inv.createdAt', 'inv.updatedAt',
+      'inv.id',
+      'inv.chapterId',
+      'ch.name as chapterName',
+      'ch.acceptingMembers',
+      'inv.institutionId',
+      'i.name as institutionName',
+      'i.abbreviation',
+      'inv.cleanJoined',
+      'inv.cleanInviteCount',
+      'inv.deliverEmails',
+      'inv.deliverPostalMails',
+      'inv.enableTickler',
+      'inv.status',
+      'inv.statusReason',
+      'inv.countPreClean',
+      'inv.countProcessed',
+      'inv.countValid',
+      'inv.countFresh',
+      'inv.countRemoved',
+      'inv.countValidControl',
+      'inv.countValidVariation',
+      'inv.createdAt',
+      'inv.updatedAt',
     ])
     .select([
       sql<string>`to_char(inv.deadline, 'YYYY-MM-DD')`.as('deadline'),
       sql<string>`to_char(inv.orientation_date, 'YYYY-MM-DD')`.as('orientationDate'),
-      sql<FileRow | null>`(select json_build_object('id', f.id, 'fileName', f.file_name, 'contentType', f.content_type, 'sizeInBytes', f.size_in_bytes) from files f where f.id = inv.database_id)`.as('database'),
-      sql<FileRow | null>`(select json_build_object('id', f.id, 'fileName', f.file_name, 'contentType', f.content_type, 'sizeInBytes', f.size_in_bytes) from files f where f.id = i.logo_id)`.as('logo'),
-      sql<{ id: number; name: string; slug: string } | null>`(select json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) from invitation_tests t where t.id = inv.test_id)`.as('test'),
+      sql<FileRow | null>`(select json_build_object('id', f.id, 'fileName', f.file_name, 'contentType', f.content_type, 'sizeInBytes', f.size_in_bytes) from files f where f.id = inv.database_id)`.as(
+        'database',
+      ),
+      sql<FileRow | null>`(select json_build_object('id', f.id, 'fileName', f.file_name, 'contentType', f.content_type, 'sizeInBytes', f.size_in_bytes) from files f where f.id = i.logo_id)`.as(
+        'logo',
+      ),
+      sql<{
+        id: number;
+        name: string;
+        slug: string;
+      } | null>`(select json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) from invitation_tests t where t.id = inv.test_id)`.as(
+        'test',
+      ),
       channelSchedule('invitation_emails', 'send').as('scheduledEmails'),
       channelSchedule('postal_mails', 'upload').as('scheduledPostalMails'),
       countWhere('legacyPledgeAt').as('countPledged'),
@@ -102,7 +141,12 @@ function toInvitation(row: Row): Invitation {
   return {
     id: row.id,
     chapter: { id: row.chapterId, name: row.chapterName, acceptingMembers: row.acceptingMembers },
-    institution: { id: row.institutionId, name: row.institutionName, abbreviation: row.abbreviation, logoUrl: row.logo ? fileUrl(row.logo) : null },
+    institution: {
+      id: row.institutionId,
+      name: row.institutionName,
+      abbreviation: row.abbreviation,
+      logoUrl: row.logo ? fileUrl(row.logo) : null,
+    },
     deadline: row.deadline,
     orientationDate: row.orientationDate,
     database: row.database ? toUploadedFile(row.database) : null,
@@ -137,7 +181,9 @@ async function loadInvitations(db: Db, ids: number[]): Promise<Invitation[]> {
 }
 
 export async function listInvitations(db: Db, query: ListQuery) {
-  const page = await paginate(filterInvitations(db, query).select('inv.id'), query, invitationSort, 'inv.id', { tieBreakerFollowsSort: true });
+  const page = await paginate(filterInvitations(db, query).select('inv.id'), query, invitationSort, 'inv.id', {
+    tieBreakerFollowsSort: true,
+  });
   return pageOfRows(page, (ids) => loadInvitations(db, ids));
 }
 
@@ -173,11 +219,20 @@ function values(input: InvitationValues, accountId: number | null) {
 }
 
 export async function createInvitation(db: Db, input: InvitationValues, accountId: number | null): Promise<number> {
-  const { id } = await db.insertInto('invitations').values(values(input, accountId)).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('invitations')
+    .values(values(input, accountId))
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
-export async function updateInvitation(db: Db, id: number, input: InvitationValues, accountId: number | null): Promise<void> {
+export async function updateInvitation(
+  db: Db,
+  id: number,
+  input: InvitationValues,
+  accountId: number | null,
+): Promise<void> {
   await db
     .updateTable('invitations')
     .set({ ...values(input, accountId), updatedAt: sql`now()` })
@@ -206,9 +261,18 @@ export async function startProcessing(db: Db, id: number): Promise<string> {
 }
 
 /** Deletes an invitation in a deletable status; answers false when its status forbids it. */
-export async function deleteInvitation(db: Kysely<DB>, id: number, deletable: readonly InvitationStatus[]): Promise<'deleted' | 'refused' | 'missing'> {
+export async function deleteInvitation(
+  db: Kysely<DB>,
+  id: number,
+  deletable: readonly InvitationStatus[],
+): Promise<'deleted' | 'refused' | 'missing'> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('invitations').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('invitations')
+      .select('status')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) return 'missing';
     if (!deletable.includes(row.status)) return 'refused';
     // Invitees go with it (on delete cascade); a processing run still going finds its run gone and stops.

@@ -33,14 +33,23 @@ async function queueProcessing(request: FastifyRequest, db: Db, id: number) {
   await request.server.jobs.send('process-invitation-database', { invitationId: id, run }, { db });
 }
 
-type Inputs = { databaseId: number | null; cleanJoined: boolean; cleanInviteCount: number | string; testId: number | null };
+type Inputs = {
+  databaseId: number | null;
+  cleanJoined: boolean;
+  cleanInviteCount: number | string;
+  testId: number | null;
+};
 const changed = (a: Inputs, b: Inputs) =>
-  a.databaseId !== b.databaseId || a.cleanJoined !== b.cleanJoined || String(a.cleanInviteCount) !== String(b.cleanInviteCount) || a.testId !== b.testId;
+  a.databaseId !== b.databaseId ||
+  a.cleanJoined !== b.cleanJoined ||
+  String(a.cleanInviteCount) !== String(b.cleanInviteCount) ||
+  a.testId !== b.testId;
 
 export const invitationRoutes = s.router(contract.invitations, {
   list: async ({ query, request }) => ({ status: 200, body: await repo.listInvitations(request.server.db, query) }),
 
-  export: async ({ query, request, reply }) => csvAttachment(reply, 'invitations', repo.exportInvitations(request.server.db, query)),
+  export: async ({ query, request, reply }) =>
+    csvAttachment(reply, 'invitations', repo.exportInvitations(request.server.db, query)),
 
   get: async ({ params, request }) => {
     const invitation = await repo.getInvitation(request.server.db, params.id);
@@ -70,7 +79,8 @@ export const invitationRoutes = s.router(contract.invitations, {
       if (!state) throw notFound('Invitation');
       await checkTest(trx, body.testId, state.testId);
       const reprocess = changed(state, body) || state.status === 'Draft';
-      if (reprocess && !REPROCESSABLE.includes(state.status)) throw new AppError(409, INVITATION_MESSAGES.databaseLocked);
+      if (reprocess && !REPROCESSABLE.includes(state.status))
+        throw new AppError(409, INVITATION_MESSAGES.databaseLocked);
       await repo.updateInvitation(trx, params.id, body, request.account!.id);
       if (reprocess) await queueProcessing(request, trx, params.id);
     });

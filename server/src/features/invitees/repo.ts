@@ -2,7 +2,15 @@ import { sql, type Kysely } from 'kysely';
 import { INVITEE_EMAIL_FLAGS, type Invitee, type InviteeEventKey } from '@app/contract';
 import type { z } from 'zod';
 import type { DB, Db } from '../../db/database.js';
-import { fewSearchMatches, likePattern, mapPage, paginateRows, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
+import {
+  fewSearchMatches,
+  likePattern,
+  mapPage,
+  paginateRows,
+  streamCsv,
+  type CsvColumn,
+  type SortMap,
+} from '../../db/list.js';
 import { csvIso, csvJsonText, csvText, csvYesNo } from '../../db/copy-csv.js';
 import { invitationsWithNames } from '../../db/invitation-names.js';
 import { keptInviteeTotal, type InviteeFilters } from '../../db/invitee-totals.js';
@@ -38,7 +46,10 @@ function filterInvitees(db: Db, filters: Filters) {
     qb = qb.where((eb) => eb.or([eb('iv.search', 'like', pattern), eb('iv.invitationCode', 'like', code)]));
   }
   if (filters.inviteCount) {
-    qb = filters.inviteCount === '4+' ? qb.where('iv.inviteCount', '>=', 4) : qb.where('iv.inviteCount', '=', Number(filters.inviteCount));
+    qb =
+      filters.inviteCount === '4+'
+        ? qb.where('iv.inviteCount', '>=', 4)
+        : qb.where('iv.inviteCount', '=', Number(filters.inviteCount));
   }
   if (filters.removed !== undefined) qb = qb.where('iv.removed', '=', filters.removed);
   if (filters.test === true) qb = qb.where('iv.testValue', '=', 'Variation');

@@ -12,7 +12,8 @@ async function checkInvitation(db: Db, id: number) {
 export const inviteeRoutes = s.router(contract.invitees, {
   list: async ({ query, request }) => ({ status: 200, body: await repo.listInvitees(request.server.db, query) }),
 
-  export: async ({ query, request, reply }) => csvAttachment(reply, 'invitees', repo.exportInvitees(request.server.db, query)),
+  export: async ({ query, request, reply }) =>
+    csvAttachment(reply, 'invitees', repo.exportInvitees(request.server.db, query)),
 
   ofInvitation: async ({ params, query, request }) => {
     const page = await repo.listInvitees(request.server.db, query, params.id);
@@ -23,6 +24,10 @@ export const inviteeRoutes = s.router(contract.invitees, {
 
   exportOfInvitation: async ({ params, query, request, reply }) => {
     await checkInvitation(request.server.db, params.id);
-    return csvAttachment(reply, `invitation-${params.id}-invitees`, repo.exportInvitees(request.server.db, { ...query, invitationId: params.id }));
+    return csvAttachment(
+      reply,
+      `invitation-${params.id}-invitees`,
+      repo.exportInvitees(request.server.db, { ...query, invitationId: params.id }),
+    );
   },
 });

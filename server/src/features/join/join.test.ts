@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const signed = async (code: string) => `signature=${await joinSignature(t.db, code)}`;
-const get = async (code: string, query?: string) => t.request({ method: 'GET', url: `/api/public/join/${code}?${query ?? (await signed(code))}` });
+const get = async (code: string, query?: string) =>
+  t.request({ method: 'GET', url: `/api/public/join/${code}?${query ?? (await signed(code))}` });
 const pledge = async (code: string, password = 'blue-otter-42') =>
   t.request({ method: 'POST', url: `/api/public/join/${code}/pledge?${await signed(code)}`, payload: { password } });
 const sessionCookie = (res: { cookies: { name: string; value: string }[] }) => {
@@ -23,7 +24,9 @@ const sessionCookie = (res: { cookies: { name: string; value: string }[] }) => {
 
 describe('the landing data (GET /api/public/join/{code})', () => {
   it('answers the invitee, invitation and chapter content for a signed link', async () => {
-    const inv = await seedJoinInvitation(t.db, { invitees: [{ code: 'JN-LAND01', email: 'land@example.edu', firstName: 'Riley' }] });
+    const inv = await seedJoinInvitation(t.db, {
+      invitees: [{ code: 'JN-LAND01', email: 'land@example.edu', firstName: 'Riley' }],
+    });
     const res = await get('JN-LAND01');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -69,57 +72,122 @@ describe('the landing data (GET /api/public/join/{code})', () => {
 describe('the lookup (POST /api/public/join/lookup)', () => {
   it('answers the signed link when code and address match, one 404 for any mismatch, then 429', async () => {
     await seedJoinInvitation(t.db, { invitees: [{ code: 'JN-LOOK01', email: 'Look.Up@Example.edu' }] });
-    const ok = await t.request({ method: 'POST', url: '/api/public/join/lookup', payload: { invitationCode: 'jn-look01', email: 'look.up@example.edu' } });
+    const ok = await t.request({
+      method: 'POST',
+      url: '/api/public/join/lookup',
+      payload: { invitationCode: 'jn-look01', email: 'look.up@example.edu' },
+    });
     expect(ok.statusCode).toBe(200);
     const signature = await joinSignature(t.db, 'JN-LOOK01');
-    expect(ok.json()).toEqual({ invitationCode: 'JN-LOOK01', signature, url: `https://members.example.org/join/JN-LOOK01?signature=${signature}` });
+    expect(ok.json()).toEqual({
+      invitationCode: 'JN-LOOK01',
+      signature,
+      url: `https://members.example.org/join/JN-LOOK01?signature=${signature}`,
+    });
 
-    const wrongEmail = await t.request({ method: 'POST', url: '/api/public/join/lookup', payload: { invitationCode: 'JN-LOOK01', email: 'other@example.edu' } });
-    const wrongCode = await t.request({ method: 'POST', url: '/api/public/join/lookup', payload: { invitationCode: 'JN-LOOK99', email: 'other@example.edu' } });
-    for (const res of [wrongEmail, wrongCode]) expect([res.statusCode, res.json()]).toEqual([404, { message: JOIN_LOOKUP_FAILED }]);
-    await t.request({ method: 'POST', url: '/api/public/join/lookup', payload: { invitationCode: 'JN-LOOK02', email: 'other@example.edu' } });
-    const throttled = await t.request({ method: 'POST', url: '/api/public/join/lookup', payload: { invitationCode: 'JN-LOOK01', email: 'other@example.edu' } });
+    const wrongEmail = await t.request({
+      method: 'POST',
+      url: '/api/public/join/lookup',
+      payload: { invitationCode: 'JN-LOOK01', email: 'other@example.edu' },
+    });
+    const wrongCode = await t.request({
+      method: 'POST',
+      url: '/api/public/join/lookup',
+      payload: { invitationCode: 'JN-LOOK99', email: 'other@example.edu' },
+    });
+    for (const res of [wrongEmail, wrongCode])
+      expect([res.statusCode, res.json()]).toEqual([404, { message: JOIN_LOOKUP_FAILED }]);
+    await t.request({
+      method: 'POST',
+      url: '/api/public/join/lookup',
+      payload: { invitationCode: 'JN-LOOK02', email: 'other@example.edu' },
+    });
+    const throttled = await t.request({
+      method: 'POST',
+      url: '/api/public/join/lookup',
+      payload: { invitationCode: 'JN-LOOK01', email: 'other@example.edu' },
+    });
     expect(throttled.statusCode).toBe(429);
     expect(throttled.headers['retry-after']).toBeTruthy();
     // Sign-in for the same address is counted apart.
-    const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'other@example.edu', password: 'whatever-1' } });
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'other@example.edu', password: 'whatever-1' },
+    });
     expect(login.statusCode).toBe(401);
   });
 });
 
 describe('the pledge (POST /api/public/join/{code}/pledge)', () => {
   it('creates the account, records the pledge, signs in; a repeat is the same account; the figures move', async () => {
-    const inv = await seedJoinInvitation(t.db, { testValue: 'Variation', invitees: [{ code: 'JN-PLDG01', email: 'pledger@example.edu', firstName: 'Casey' }] });
+    const inv = await seedJoinInvitation(t.db, {
+      testValue: 'Variation',
+      invitees: [{ code: 'JN-PLDG01', email: 'pledger@example.edu', firstName: 'Casey' }],
+    });
     const res = await pledge('JN-PLDG01');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ state: 'pledged', account: { firstName: 'Casey', lastName: 'Rivera', email: 'pledger@example.edu', admin: false } });
+    expect(res.json()).toMatchObject({
+      state: 'pledged',
+      account: { firstName: 'Casey', lastName: 'Rivera', email: 'pledger@example.edu', admin: false },
+    });
     const cookie = sessionCookie(res);
     expect(cookie).toBeTruthy();
     const me = await t.request({ method: 'GET', url: '/api/public/account', cookie });
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe('pledger@example.edu');
 
-    const account = await t.db.selectFrom('accounts').selectAll().where('email', '=', 'pledger@example.edu').executeTakeFirstOrThrow();
-    expect(account).toMatchObject({ invitationCode: 'JN-PLDG01', institutionId: inv.institutionId, chapterId: inv.chapterId, admin: false, active: true, memberAt: null });
+    const account = await t.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('email', '=', 'pledger@example.edu')
+      .executeTakeFirstOrThrow();
+    expect(account).toMatchObject({
+      invitationCode: 'JN-PLDG01',
+      institutionId: inv.institutionId,
+      chapterId: inv.chapterId,
+      admin: false,
+      active: true,
+      memberAt: null,
+    });
     expect(account.pledgedAt).toBeInstanceOf(Date);
-    const invitee = await t.db.selectFrom('invitees').select(['legacyPledgeAt', 'accountId']).where('id', '=', inv.inviteeIds[0]!).executeTakeFirstOrThrow();
+    const invitee = await t.db
+      .selectFrom('invitees')
+      .select(['legacyPledgeAt', 'accountId'])
+      .where('id', '=', inv.inviteeIds[0]!)
+      .executeTakeFirstOrThrow();
     expect(invitee.accountId).toBe(account.id);
     expect(invitee.legacyPledgeAt).toBeInstanceOf(Date);
 
     const again = await pledge('JN-PLDG01');
     expect(again.statusCode).toBe(200);
     expect(again.json().account.id).toBe(account.id);
-    expect(await t.db.selectFrom('accounts').select('id').where('email', '=', 'pledger@example.edu').execute()).toHaveLength(1);
-    const after = await t.db.selectFrom('invitees').select('legacyPledgeAt').where('id', '=', inv.inviteeIds[0]!).executeTakeFirstOrThrow();
+    expect(
+      await t.db.selectFrom('accounts').select('id').where('email', '=', 'pledger@example.edu').execute(),
+    ).toHaveLength(1);
+    const after = await t.db
+      .selectFrom('invitees')
+      .select('legacyPledgeAt')
+      .where('id', '=', inv.inviteeIds[0]!)
+      .executeTakeFirstOrThrow();
     expect(after.legacyPledgeAt).toEqual(invitee.legacyPledgeAt);
 
     // The admin figures read the same rows: the invitation's pledged count (Variation), the pledges list, the kept counts.
     const admin = await t.signIn();
-    const detail = (await t.request({ method: 'GET', url: `/api/admin/logistics/invitations/${inv.invitationId}`, cookie: admin })).json();
+    const detail = (
+      await t.request({ method: 'GET', url: `/api/admin/logistics/invitations/${inv.invitationId}`, cookie: admin })
+    ).json();
     expect(JSON.stringify(detail)).toMatch(/"countPledged(Variation)?":1/);
-    const pledges = (await t.request({ method: 'GET', url: `/api/admin/accounts/pledges?search=pledger`, cookie: admin })).json();
+    const pledges = (
+      await t.request({ method: 'GET', url: `/api/admin/accounts/pledges?search=pledger`, cookie: admin })
+    ).json();
     expect(pledges.items.map((r: { email: string }) => r.email)).toContain('pledger@example.edu');
-    const counts = await t.db.selectFrom('invitationEventCounts').select(['event', 'n']).where('invitationId', '=', inv.invitationId).where('event', '=', 'pledge').execute();
+    const counts = await t.db
+      .selectFrom('invitationEventCounts')
+      .select(['event', 'n'])
+      .where('invitationId', '=', inv.invitationId)
+      .where('event', '=', 'pledge')
+      .execute();
     expect(counts).toEqual([{ event: 'pledge', n: 1 }]);
   });
 
@@ -127,7 +195,13 @@ describe('the pledge (POST /api/public/join/{code}/pledge)', () => {
     await seedJoinInvitation(t.db, { invitees: [{ code: 'JN-LINK01', email: 'Existing@example.edu' }] });
     const existing = await t.db
       .insertInto('accounts')
-      .values({ firstName: 'Exi', lastName: 'Sting', email: 'existing@example.edu', passwordHash: await hashPassword('old-secret-99'), address: '{}' })
+      .values({
+        firstName: 'Exi',
+        lastName: 'Sting',
+        email: 'existing@example.edu',
+        passwordHash: await hashPassword('old-secret-99'),
+        address: '{}',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const wrong = await pledge('JN-LINK01', 'blue-otter-42');
@@ -135,10 +209,16 @@ describe('the pledge (POST /api/public/join/{code}/pledge)', () => {
     const res = await pledge('JN-LINK01', 'old-secret-99');
     expect(res.statusCode).toBe(200);
     expect(res.json().account.id).toBe(existing.id);
-    const account = await t.db.selectFrom('accounts').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
+    const account = await t.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', existing.id)
+      .executeTakeFirstOrThrow();
     expect(account.invitationCode).toBe('JN-LINK01');
     expect(account.pledgedAt).toBeInstanceOf(Date);
-    expect(await t.db.selectFrom('accounts').select('id').where('email', 'ilike', 'existing@example.edu').execute()).toHaveLength(1);
+    expect(
+      await t.db.selectFrom('accounts').select('id').where('email', 'ilike', 'existing@example.edu').execute(),
+    ).toHaveLength(1);
   });
 
   it('refuses after the deadline and for a removed invitee, writing nothing; concurrent pledges make one account', async () => {
@@ -148,7 +228,13 @@ describe('the pledge (POST /api/public/join/{code}/pledge)', () => {
     expect([late.statusCode, late.json().message]).toEqual([409, JOIN_EXPIRED]);
     const gone = await pledge('JN-GONE02');
     expect([gone.statusCode, gone.json().message]).toEqual([409, JOIN_NO_LONGER_VALID]);
-    expect(await t.db.selectFrom('accounts').select('id').where('email', 'in', ['late2@example.edu', 'gone2@example.edu']).execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('email', 'in', ['late2@example.edu', 'gone2@example.edu'])
+        .execute(),
+    ).toEqual([]);
 
     await seedJoinInvitation(t.db, { invitees: [{ code: 'JN-RACE01', email: 'race@example.edu' }] });
     const results = await Promise.all([pledge('JN-RACE01'), pledge('JN-RACE01'), pledge('JN-RACE01')]);
@@ -158,7 +244,11 @@ describe('the pledge (POST /api/public/join/{code}/pledge)', () => {
 
   it('refuses a bad link with 403 and a common password with 400', async () => {
     await seedJoinInvitation(t.db, { invitees: [{ code: 'JN-PASS01', email: 'pass@example.edu' }] });
-    const bad = await t.request({ method: 'POST', url: '/api/public/join/JN-PASS01/pledge?signature=nope', payload: { password: 'blue-otter-42' } });
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/public/join/JN-PASS01/pledge?signature=nope',
+      payload: { password: 'blue-otter-42' },
+    });
     expect([bad.statusCode, bad.json().message]).toEqual([403, JOIN_LINK_INVALID]);
     const common = await pledge('JN-PASS01', 'password123');
     expect(common.statusCode).toBe(400);

@@ -14,13 +14,30 @@ let t: { db: QueuedApp['t']['db']; request: QueuedApp['request'] };
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  q0 = await createQueuedApp({ STRIPE_SECRET_KEY: 'sk_test_join', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: stripe.url, PUBLIC_URL: 'https://members.example.org' });
+  q0 = await createQueuedApp({
+    STRIPE_SECRET_KEY: 'sk_test_join',
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_API_URL: stripe.url,
+    PUBLIC_URL: 'https://members.example.org',
+  });
   // Signed out, as a payer and Stripe are.
   t = { db: q0.t.db, request: (o) => q0.request({ cookie: '', ...o }) };
   for (const type of ['WelcomeEmail', 'InvitationTickler'] as const) {
-    const versionId = await makeTemplateVersion(t.db, { name: type, subject: `${type} for {{firstName}}`, body: '<mjml><mj-body><mj-section><mj-column><mj-text>Hi {{firstName}}</mj-text></mj-column></mj-section></mj-body></mjml>' });
-    const v = await t.db.selectFrom('emailTemplateVersions').select('templateId').where('id', '=', versionId).executeTakeFirstOrThrow();
-    await t.db.updateTable('emailTemplates').set({ templateType: type, enabled: true }).where('id', '=', v.templateId).execute();
+    const versionId = await makeTemplateVersion(t.db, {
+      name: type,
+      subject: `${type} for {{firstName}}`,
+      body: '<mjml><mj-body><mj-section><mj-column><mj-text>Hi {{firstName}}</mj-text></mj-column></mj-section></mj-body></mjml>',
+    });
+    const v = await t.db
+      .selectFrom('emailTemplateVersions')
+      .select('templateId')
+      .where('id', '=', versionId)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('emailTemplates')
+      .set({ templateType: type, enabled: true })
+      .where('id', '=', v.templateId)
+      .execute();
   }
 });
 afterAll(async () => {
@@ -31,14 +48,30 @@ afterAll(async () => {
 const q = async (code: string) => `signature=${await joinSignature(t.db, code)}`;
 async function pledged(code: string, email: string) {
   const inv = await seedJoinInvitation(t.db, { invitees: [{ code, email }] });
-  const res = await t.request({ method: 'POST', url: `/api/public/join/${code}/pledge?${await q(code)}`, payload: { password: 'blue-otter-42' } });
+  const res = await t.request({
+    method: 'POST',
+    url: `/api/public/join/${code}/pledge?${await q(code)}`,
+    payload: { password: 'blue-otter-42' },
+  });
   expect(res.statusCode).toBe(200);
   return { ...inv, accountId: res.json().account.id as number };
 }
 const deliver = (body: string, signature = stripeSignature(body, SECRET)) =>
-  t.request({ method: 'POST', url: '/api/public/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body });
-const welcomes = (accountId: number) => t.db.selectFrom('emailSends').select('id').where('source', '=', 'welcome_email').where('sourceId', '=', String(accountId)).execute();
-const payments = (accountId: number) => t.db.selectFrom('payments').selectAll().where('accountId', '=', accountId).execute();
+  t.request({
+    method: 'POST',
+    url: '/api/public/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload: body,
+  });
+const welcomes = (accountId: number) =>
+  t.db
+    .selectFrom('emailSends')
+    .select('id')
+    .where('source', '=', 'welcome_email')
+    .where('sourceId', '=', String(accountId))
+    .execute();
+const payments = (accountId: number) =>
+  t.db.selectFrom('payments').selectAll().where('accountId', '=', accountId).execute();
 
 describe('checkout', () => {
   it('creates a Checkout Session with the official client: fee, code, email, metadata, return URLs, idempotency key', async () => {
@@ -67,8 +100,18 @@ describe('checkout', () => {
     try {
       await seedJoinInvitation(bare.db, { invitees: [{ code: 'JN-NOPAY1', email: 'nopay@example.edu' }] });
       const sig = `signature=${await joinSignature(bare.db, 'JN-NOPAY1')}`;
-      expect((await bare.request({ method: 'GET', url: `/api/public/join/JN-NOPAY1?${sig}` })).json().paymentConfigured).toBe(false);
-      expect((await bare.request({ method: 'POST', url: `/api/public/join/JN-NOPAY1/pledge?${sig}`, payload: { password: 'blue-otter-42' } })).statusCode).toBe(200);
+      expect(
+        (await bare.request({ method: 'GET', url: `/api/public/join/JN-NOPAY1?${sig}` })).json().paymentConfigured,
+      ).toBe(false);
+      expect(
+        (
+          await bare.request({
+            method: 'POST',
+            url: `/api/public/join/JN-NOPAY1/pledge?${sig}`,
+            payload: { password: 'blue-otter-42' },
+          })
+        ).statusCode,
+      ).toBe(200);
       const res = await bare.request({ method: 'POST', url: `/api/public/join/JN-NOPAY1/checkout?${sig}` });
       expect([res.statusCode, res.json().message]).toEqual([409, JOIN_PAYMENT_NOT_SET_UP]);
     } finally {
@@ -85,19 +128,58 @@ describe('the Stripe webhook', () => {
     expect(first.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(first.filter((r) => r.json().duplicate === false)).toHaveLength(1);
     // Another event id for the same session (Stripe's completed + async_succeeded) pays nothing twice either.
-    expect((await deliver(sessionCompletedEvent('evt_pay2b', { id: 'cs_pay2', invitationCode: 'JN-PAY002', type: 'checkout.session.async_payment_succeeded' }))).statusCode).toBe(200);
-    expect(await payments(accountId)).toMatchObject([{ amountCents: 9500, currency: 'usd', method: 'stripe', stripeSessionId: 'cs_pay2', stripePaymentIntentId: 'pi_cs_pay2', inviteeId: inviteeIds[0] }]);
+    expect(
+      (
+        await deliver(
+          sessionCompletedEvent('evt_pay2b', {
+            id: 'cs_pay2',
+            invitationCode: 'JN-PAY002',
+            type: 'checkout.session.async_payment_succeeded',
+          }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(await payments(accountId)).toMatchObject([
+      {
+        amountCents: 9500,
+        currency: 'usd',
+        method: 'stripe',
+        stripeSessionId: 'cs_pay2',
+        stripePaymentIntentId: 'pi_cs_pay2',
+        inviteeId: inviteeIds[0],
+      },
+    ]);
     expect(await welcomes(accountId)).toHaveLength(1);
-    const account = await t.db.selectFrom('accounts').select('memberAt').where('id', '=', accountId).executeTakeFirstOrThrow();
+    const account = await t.db
+      .selectFrom('accounts')
+      .select('memberAt')
+      .where('id', '=', accountId)
+      .executeTakeFirstOrThrow();
     expect(account.memberAt).toBeInstanceOf(Date);
-    const invitee = await t.db.selectFrom('invitees').select('legacyPaidAt').where('id', '=', inviteeIds[0]!).executeTakeFirstOrThrow();
+    const invitee = await t.db
+      .selectFrom('invitees')
+      .select('legacyPaidAt')
+      .where('id', '=', inviteeIds[0]!)
+      .executeTakeFirstOrThrow();
     expect(invitee.legacyPaidAt).toBeInstanceOf(Date);
-    const paid = await t.db.selectFrom('invitationEventCounts').select('n').where('invitationId', '=', invitationId).where('event', '=', 'paid').executeTakeFirst();
+    const paid = await t.db
+      .selectFrom('invitationEventCounts')
+      .select('n')
+      .where('invitationId', '=', invitationId)
+      .where('event', '=', 'paid')
+      .executeTakeFirst();
     expect(paid?.n).toBe(1);
-    expect((await t.request({ method: 'GET', url: `/api/public/join/JN-PAY002?${await q('JN-PAY002')}` })).json().state).toBe('member');
+    expect(
+      (await t.request({ method: 'GET', url: `/api/public/join/JN-PAY002?${await q('JN-PAY002')}` })).json().state,
+    ).toBe('member');
 
     // A refund is recorded against the payment.
-    const refund = JSON.stringify({ id: 'evt_refund2', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_2', object: 'charge', payment_intent: 'pi_cs_pay2', amount_refunded: 9500 } } });
+    const refund = JSON.stringify({
+      id: 'evt_refund2',
+      object: 'event',
+      type: 'charge.refunded',
+      data: { object: { id: 'ch_2', object: 'charge', payment_intent: 'pi_cs_pay2', amount_refunded: 9500 } },
+    });
     expect((await deliver(refund)).statusCode).toBe(200);
     expect((await payments(accountId))[0]).toMatchObject({ refundedCents: 9500 });
   });
@@ -119,10 +201,30 @@ describe('the Stripe webhook', () => {
     expect(await payments(accountId)).toEqual([]);
     expect(await t.db.selectFrom('stripeEvents').select('id').where('id', '=', 'evt_pay3').execute()).toEqual([]);
     // An unpaid completion and a failed async payment leave the pledge.
-    expect((await deliver(sessionCompletedEvent('evt_pay3u', { id: 'cs_pay3', invitationCode: 'JN-PAY003', paymentStatus: 'unpaid' }))).statusCode).toBe(200);
-    expect((await deliver(sessionCompletedEvent('evt_pay3f', { id: 'cs_pay3', invitationCode: 'JN-PAY003', type: 'checkout.session.async_payment_failed', paymentStatus: 'unpaid' }))).statusCode).toBe(200);
+    expect(
+      (
+        await deliver(
+          sessionCompletedEvent('evt_pay3u', { id: 'cs_pay3', invitationCode: 'JN-PAY003', paymentStatus: 'unpaid' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await deliver(
+          sessionCompletedEvent('evt_pay3f', {
+            id: 'cs_pay3',
+            invitationCode: 'JN-PAY003',
+            type: 'checkout.session.async_payment_failed',
+            paymentStatus: 'unpaid',
+          }),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(await payments(accountId)).toEqual([]);
-    expect((await t.db.selectFrom('accounts').select('memberAt').where('id', '=', accountId).executeTakeFirstOrThrow()).memberAt).toBeNull();
+    expect(
+      (await t.db.selectFrom('accounts').select('memberAt').where('id', '=', accountId).executeTakeFirstOrThrow())
+        .memberAt,
+    ).toBeNull();
   });
 });
 
@@ -135,11 +237,23 @@ describe('the tickler on real pledges', () => {
     const later = { now: new Date(Date.now() + 3.1 * 86_400_000) };
     await runTickler(t.db, jobs, later);
     await runTickler(t.db, jobs, later);
-    const sends = await t.db.selectFrom('emailSends').select(['inviteeId']).where('source', '=', 'invitation_tickler').where('inviteeId', 'in', [...unpaid.inviteeIds, ...paidOne.inviteeIds]).execute();
+    const sends = await t.db
+      .selectFrom('emailSends')
+      .select(['inviteeId'])
+      .where('source', '=', 'invitation_tickler')
+      .where('inviteeId', 'in', [...unpaid.inviteeIds, ...paidOne.inviteeIds])
+      .execute();
     expect(sends).toEqual([{ inviteeId: unpaid.inviteeIds[0] }]);
     // Not before 3 days.
     const early = await pledged('JN-TICK03', 'tick3@example.edu');
     await runTickler(t.db, jobs, { now: new Date(Date.now() + 2 * 86_400_000) });
-    expect(await t.db.selectFrom('emailSends').select('id').where('source', '=', 'invitation_tickler').where('inviteeId', '=', early.inviteeIds[0]!).execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('emailSends')
+        .select('id')
+        .where('source', '=', 'invitation_tickler')
+        .where('inviteeId', '=', early.inviteeIds[0]!)
+        .execute(),
+    ).toEqual([]);
   });
 });

@@ -4,7 +4,10 @@ import type { Db } from '../../db/database.js';
 import { fileUrl } from '../../services/files.js';
 
 const fileOf = (alias: string) =>
-  sql<{ id: number; fileName: string } | null>`(select json_build_object('id', f.id, 'fileName', f.file_name) from files f where f.id = ${sql.ref(alias)})`;
+  sql<{
+    id: number;
+    fileName: string;
+  } | null>`(select json_build_object('id', f.id, 'fileName', f.file_name) from files f where f.id = ${sql.ref(alias)})`;
 
 /** The chapter's and institution's landing-page content, files as their public URLs. */
 export async function landingContent(db: Db, chapterId: number, institutionId: number) {
@@ -37,15 +40,41 @@ export async function landingContent(db: Db, chapterId: number, institutionId: n
   const url = (f: { id: number; fileName: string } | null) => (f ? fileUrl(f) : null);
   const advisors: JoinInvitation['advisors'] = [];
   if (row.invitationAdvisor1Name)
-    advisors.push({ name: row.invitationAdvisor1Name, title: row.invitationAdvisor1Title, department: row.invitationAdvisor1Department, signatureUrl: url(row.advisor1Signature) });
-  if (row.invitationAdvisor2Name) advisors.push({ name: row.invitationAdvisor2Name, title: null, department: null, signatureUrl: url(row.advisor2Signature) });
+    advisors.push({
+      name: row.invitationAdvisor1Name,
+      title: row.invitationAdvisor1Title,
+      department: row.invitationAdvisor1Department,
+      signatureUrl: url(row.advisor1Signature),
+    });
+  if (row.invitationAdvisor2Name)
+    advisors.push({
+      name: row.invitationAdvisor2Name,
+      title: null,
+      department: null,
+      signatureUrl: url(row.advisor2Signature),
+    });
   return {
     chapter: { name: row.name, abbreviation: row.abbreviation, logoUrl: url(row.logo) },
-    institution: { name: row.institutionName, abbreviation: row.institutionAbbreviation, logoUrl: url(row.institutionLogo) },
+    institution: {
+      name: row.institutionName,
+      abbreviation: row.institutionAbbreviation,
+      logoUrl: url(row.institutionLogo),
+    },
     advisors,
-    president: row.invitationPresidentName ? { name: row.invitationPresidentName, title: 'Chapter President', department: null, signatureUrl: url(row.presidentSignature) } : null,
+    president: row.invitationPresidentName
+      ? {
+          name: row.invitationPresidentName,
+          title: 'Chapter President',
+          department: null,
+          signatureUrl: url(row.presidentSignature),
+        }
+      : null,
     testimonial: row.invitationTestimonialText
-      ? { name: row.invitationTestimonialName, title: row.invitationTestimonialTitle, text: row.invitationTestimonialText }
+      ? {
+          name: row.invitationTestimonialName,
+          title: row.invitationTestimonialTitle,
+          text: row.invitationTestimonialText,
+        }
       : null,
     sclaPage: row.sclaPage,
     sclaPageImageUrl: url(row.sclaPageImage),

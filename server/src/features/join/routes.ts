@@ -14,7 +14,13 @@ import { s } from '../../ts-rest.js';
 import { AppError } from '../../errors.js';
 import { hashNewPassword, verifyPassword } from '../../services/auth/passwords.js';
 import { signIn, toCurrentAccount } from '../../services/auth/sign-in.js';
-import { attemptFailed, attemptSucceeded, beginAttempt, throttleRules, waitText } from '../../services/auth/throttle.js';
+import {
+  attemptFailed,
+  attemptSucceeded,
+  beginAttempt,
+  throttleRules,
+  waitText,
+} from '../../services/auth/throttle.js';
 import { joinLinkBuilder, joinSignature, verifyJoinSignature } from '../../services/join/join-link.js';
 import { paymentConfigured, stripeClient } from '../../services/join/stripe.js';
 import { keepRawBody } from '../../raw-body.js';
@@ -100,7 +106,8 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
         passwordHash,
         // An account that got a password since the check above (a concurrent pledge) must match it.
         checkExisting: async (existing) => {
-          if (existing.passwordHash && !checked && !(await verifyPassword(existing.passwordHash, body.password))) throw new AppError(409, ACCOUNT_PASSWORD_MISMATCH);
+          if (existing.passwordHash && !checked && !(await verifyPassword(existing.passwordHash, body.password)))
+            throw new AppError(409, ACCOUNT_PASSWORD_MISMATCH);
         },
       });
       return { account, state: joinState({ ...invitee, legacyPledgeAt: invitee.legacyPledgeAt ?? new Date() }) };
@@ -117,13 +124,26 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
     if (state === 'member') throw new AppError(409, JOIN_ALREADY_PAID);
     if (state !== 'pledged' || !invitee.accountId) throw new AppError(409, JOIN_ACCEPT_FIRST);
     if (!paymentConfigured(config)) throw new AppError(409, JOIN_PAYMENT_NOT_SET_UP);
-    const account = await db.selectFrom('accounts').select('email').where('id', '=', invitee.accountId).executeTakeFirstOrThrow();
+    const account = await db
+      .selectFrom('accounts')
+      .select('email')
+      .where('id', '=', invitee.accountId)
+      .executeTakeFirstOrThrow();
     const page = (await joinLinkBuilder(db, { baseUrl: config.PUBLIC_URL }))(params.invitationCode);
     try {
       const session = await stripeClient(config).checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: [{ quantity: 1, price_data: { currency: config.MEMBERSHIP_CURRENCY, unit_amount: config.MEMBERSHIP_FEE_CENTS, product_data: { name: 'Membership fee' } } }],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: config.MEMBERSHIP_CURRENCY,
+                unit_amount: config.MEMBERSHIP_FEE_CENTS,
+                product_data: { name: 'Membership fee' },
+              },
+            },
+          ],
           client_reference_id: params.invitationCode,
           customer_email: account.email,
           metadata: { invitationCode: params.invitationCode },
@@ -137,7 +157,10 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
       return { status: 200, body: { url: session.url } };
     } catch (err) {
       request.log.error({ err }, 'stripe checkout failed');
-      return { status: 502, body: { message: 'The payment provider could not be reached. Please try again in a moment.' } };
+      return {
+        status: 502,
+        body: { message: 'The payment provider could not be reached. Please try again in a moment.' },
+      };
     }
   },
 

@@ -27,7 +27,8 @@ async function sessionPaid(trx: Trx, request: FastifyRequest, session: Stripe.Ch
     request.log.warn({ sessionId: session.id, code }, 'stripe payment for an invitee without an account');
     return;
   }
-  const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+  const paymentIntent =
+    typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
   const outcome = await recordPayment(trx, request.server.jobs, {
     accountId,
     inviteeId: invitee.id,
@@ -39,7 +40,8 @@ async function sessionPaid(trx: Trx, request: FastifyRequest, session: Stripe.Ch
     stripePaymentIntentId: paymentIntent,
     paidAt: new Date((session.created ?? Math.floor(Date.now() / 1000)) * 1000),
   });
-  if (outcome.created && outcome.welcome !== 'queued') request.log.warn({ accountId, reason: outcome.welcome }, 'welcome email not queued after payment');
+  if (outcome.created && outcome.welcome !== 'queued')
+    request.log.warn({ accountId, reason: outcome.welcome }, 'welcome email not queued after payment');
 }
 
 /** A refund: the amount refunded so far (Stripe sends the running total) against the payment of that intent. */
@@ -62,10 +64,17 @@ export async function handleStripeWebhook(request: FastifyRequest) {
   const { db, config } = request.server;
   const secret = config.STRIPE_WEBHOOK_SECRET;
   const header = request.headers['stripe-signature'];
-  const event = secret ? verifiedStripeEvent(rawBodyOf(request).rawBody, typeof header === 'string' ? header : undefined, secret) : null;
+  const event = secret
+    ? verifiedStripeEvent(rawBodyOf(request).rawBody, typeof header === 'string' ? header : undefined, secret)
+    : null;
   if (!event) return { status: 400 as const, body: { message: STRIPE_WEBHOOK_INVALID } };
   const duplicate = await db.transaction().execute(async (trx) => {
-    const kept = await trx.insertInto('stripeEvents').values({ id: event.id, type: event.type }).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+    const kept = await trx
+      .insertInto('stripeEvents')
+      .values({ id: event.id, type: event.type })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
     if (!kept) return true;
     if (PAID_EVENTS.has(event.type)) await sessionPaid(trx, request, event.data.object as Stripe.Checkout.Session);
     else if (event.type === 'charge.refunded') await chargeRefunded(trx, event.data.object as Stripe.Charge);

@@ -41,7 +41,12 @@ export async function openAi(ctx: LearnerContext, row: ComponentRow, config: Con
 }
 
 /** The member writes to their chat (started first when needed); the step completes with the first message. */
-export async function sendAi(ctx: LearnerContext, row: ComponentRow, config: Config, input: AiChatSendInput): Promise<LearnerAiComponent> {
+export async function sendAi(
+  ctx: LearnerContext,
+  row: ComponentRow,
+  config: Config,
+  input: AiChatSendInput,
+): Promise<LearnerAiComponent> {
   const view = await openAi(ctx, row, config);
   if (view.template?.type !== 'Chat') throw new AppError(409, LEARN_MESSAGES.aiAnswersOnce);
   await sendMessage(ctx.db, config, view.chat!.id, ctx.accountId, input);

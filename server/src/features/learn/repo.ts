@@ -22,13 +22,34 @@ export async function componentsWithProgress(db: Db, accountId: number, programI
   const rows = await db
     .selectFrom('programComponents as pc')
     .innerJoin('programSections as s', 's.id', 'pc.sectionId')
-    .leftJoin('learningComponentProgress as p', (j) => j.onRef('p.componentId', '=', 'pc.id').on('p.accountId', '=', accountId))
+    .leftJoin('learningComponentProgress as p', (j) =>
+      j.onRef('p.componentId', '=', 'pc.id').on('p.accountId', '=', accountId),
+    )
     .select([
-      'pc.id', 'pc.programId', 'pc.sectionId', 'pc.slug', 'pc.name', 'pc.componentType', 'pc.index', 'pc.xp', 'pc.curriculum',
-      'pc.assessmentId', 'pc.quizId', 'pc.surveyId', 'pc.fallbackId', 'pc.aiTemplateId',
-      'p.startedAt', 'p.completedAt', 'p.score', sql<number>`coalesce(p.xp_awarded, 0)`.as('xpAwarded'),
-      sql<Array<{ id: number; name: string }>>`coalesce((select json_agg(json_build_object('id', x.id, 'name', x.name) order by x.id)
-        from program_component_xps cx join learning_xps x on x.id = cx.learning_xp_id where cx.program_component_id = pc.id), '[]'::json)`.as('learningXps'),
+      'pc.id',
+      'pc.programId',
+      'pc.sectionId',
+      'pc.slug',
+      'pc.name',
+      'pc.componentType',
+      'pc.index',
+      'pc.xp',
+      'pc.curriculum',
+      'pc.assessmentId',
+      'pc.quizId',
+      'pc.surveyId',
+      'pc.fallbackId',
+      'pc.aiTemplateId',
+      'p.startedAt',
+      'p.completedAt',
+      'p.score',
+      sql<number>`coalesce(p.xp_awarded, 0)`.as('xpAwarded'),
+      sql<
+        Array<{ id: number; name: string }>
+      >`coalesce((select json_agg(json_build_object('id', x.id, 'name', x.name) order by x.id)
+        from program_component_xps cx join learning_xps x on x.id = cx.learning_xp_id where cx.program_component_id = pc.id), '[]'::json)`.as(
+        'learningXps',
+      ),
     ])
     .where('pc.programId', 'in', ids)
     .orderBy('pc.programId')
@@ -37,42 +58,97 @@ export async function componentsWithProgress(db: Db, accountId: number, programI
     .orderBy('pc.index')
     .orderBy('pc.id')
     .execute();
-  return rows.map((r) => ({ ...r, componentType: r.componentType as ComponentType, score: r.score === null ? null : Number(r.score) }));
+  return rows.map((r) => ({
+    ...r,
+    componentType: r.componentType as ComponentType,
+    score: r.score === null ? null : Number(r.score),
+  }));
 }
 export type ComponentRow = Awaited<ReturnType<typeof componentsWithProgress>>[number];
 
 export async function sectionsOf(db: Db, programId: number) {
-  return db.selectFrom('programSections').select(['id', 'name', 'description', 'index']).where('programId', '=', programId).orderBy('index').orderBy('id').execute();
+  return db
+    .selectFrom('programSections')
+    .select(['id', 'name', 'description', 'index'])
+    .where('programId', '=', programId)
+    .orderBy('index')
+    .orderBy('id')
+    .execute();
 }
 
 /** A quiz question by 1-based position, with its answers (stored order) and statements; and the count. */
 export async function quizQuestionAt(db: Db, quizId: number, position: number) {
-  const all = await db.selectFrom('quizQuestions').select(['id', 'question', 'type', 'maxChosenAnswers']).where('quizId', '=', quizId).orderBy('index').orderBy('id').execute();
+  const all = await db
+    .selectFrom('quizQuestions')
+    .select(['id', 'question', 'type', 'maxChosenAnswers'])
+    .where('quizId', '=', quizId)
+    .orderBy('index')
+    .orderBy('id')
+    .execute();
   const q = all[position - 1];
   if (!q) return undefined;
   const [answers, statements] = await Promise.all([
-    db.selectFrom('quizAnswers').select(['id', 'answer', 'correct', 'feedback']).where('questionId', '=', q.id).orderBy('index').orderBy('id').execute(),
-    db.selectFrom('quizStatements').select(['id', 'statement', 'feedback', 'answerId']).where('questionId', '=', q.id).orderBy('index').orderBy('id').execute(),
+    db
+      .selectFrom('quizAnswers')
+      .select(['id', 'answer', 'correct', 'feedback'])
+      .where('questionId', '=', q.id)
+      .orderBy('index')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('quizStatements')
+      .select(['id', 'statement', 'feedback', 'answerId'])
+      .where('questionId', '=', q.id)
+      .orderBy('index')
+      .orderBy('id')
+      .execute(),
   ]);
   return { ...q, answers, statements, questionIds: all.map((x) => x.id) };
 }
 
 /** A survey question by 1-based position with its options; and every question id. */
 export async function surveyQuestionAt(db: Db, surveyId: number, position: number) {
-  const all = await db.selectFrom('surveyQuestions').select(['id', 'question', 'type', 'category', 'maxChosenOptions']).where('surveyId', '=', surveyId).orderBy('index').orderBy('id').execute();
+  const all = await db
+    .selectFrom('surveyQuestions')
+    .select(['id', 'question', 'type', 'category', 'maxChosenOptions'])
+    .where('surveyId', '=', surveyId)
+    .orderBy('index')
+    .orderBy('id')
+    .execute();
   const q = all[position - 1];
   if (!q) return undefined;
-  const options = await db.selectFrom('surveyOptions').select(['id', 'option']).where('questionId', '=', q.id).orderBy('index').orderBy('id').execute();
+  const options = await db
+    .selectFrom('surveyOptions')
+    .select(['id', 'option'])
+    .where('questionId', '=', q.id)
+    .orderBy('index')
+    .orderBy('id')
+    .execute();
   return { ...q, options, questionIds: all.map((x) => x.id) };
 }
 
 /** An assessment as scoring reads it (outcomes, questions with answers and scores, tie-breaker). */
 export async function assessmentFor(db: Db, assessmentId: number) {
-  const head = await db.selectFrom('assessments').select(['id', 'title', 'introduction', 'tieBreakerQuestionId']).where('id', '=', assessmentId).executeTakeFirst();
+  const head = await db
+    .selectFrom('assessments')
+    .select(['id', 'title', 'introduction', 'tieBreakerQuestionId'])
+    .where('id', '=', assessmentId)
+    .executeTakeFirst();
   if (!head) return undefined;
   const [outcomes, questions, answers, scores] = await Promise.all([
-    db.selectFrom('assessmentOutcomes').select(['id', 'title', 'description']).where('assessmentId', '=', assessmentId).orderBy('id').execute(),
-    db.selectFrom('assessmentQuestions').select(['id', 'question', 'type']).where('assessmentId', '=', assessmentId).orderBy('index').orderBy('id').execute(),
+    db
+      .selectFrom('assessmentOutcomes')
+      .select(['id', 'title', 'description'])
+      .where('assessmentId', '=', assessmentId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('assessmentQuestions')
+      .select(['id', 'question', 'type'])
+      .where('assessmentId', '=', assessmentId)
+      .orderBy('index')
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('assessmentAnswers as a')
       .innerJoin('assessmentQuestions as q', 'q.id', 'a.questionId')
@@ -94,13 +170,21 @@ export async function assessmentFor(db: Db, assessmentId: number) {
     tieBreakerQuestion: head.tieBreakerQuestionId === null ? null : { id: head.tieBreakerQuestionId },
     questions: questions.map((q) => ({
       ...q,
-      answers: answers.filter((a) => a.questionId === q.id).map((a) => ({ id: a.id, answer: a.answer, scores: scores.filter((s) => s.answerId === a.id) })),
+      answers: answers
+        .filter((a) => a.questionId === q.id)
+        .map((a) => ({ id: a.id, answer: a.answer, scores: scores.filter((s) => s.answerId === a.id) })),
     })),
   };
 }
 
 export async function segmentsOf(db: Db, componentId: number) {
-  return db.selectFrom('lessonSegments').select(['id', 'slug', 'name', 'index', 'curriculum']).where('programComponentId', '=', componentId).orderBy('index').orderBy('id').execute();
+  return db
+    .selectFrom('lessonSegments')
+    .select(['id', 'slug', 'name', 'index', 'curriculum'])
+    .where('programComponentId', '=', componentId)
+    .orderBy('index')
+    .orderBy('id')
+    .execute();
 }
 
 /** A calendar-event component's Learning event with whether the account RSVPed. */
@@ -108,8 +192,15 @@ export async function eventOfComponent(db: Db, accountId: number, componentId: n
   return db
     .selectFrom('calendarEvents as e')
     .select([
-      'e.uuid', 'e.name', 'e.description', 'e.eventStart', 'e.eventEnd', 'e.location',
-      sql<boolean>`exists (select 1 from event_rsvps r where r.event_id = e.id and r.account_id = ${accountId})`.as('hasRsvp'),
+      'e.uuid',
+      'e.name',
+      'e.description',
+      'e.eventStart',
+      'e.eventEnd',
+      'e.location',
+      sql<boolean>`exists (select 1 from event_rsvps r where r.event_id = e.id and r.account_id = ${accountId})`.as(
+        'hasRsvp',
+      ),
     ])
     .where('e.programComponentId', '=', componentId)
     .orderBy('e.eventStart')

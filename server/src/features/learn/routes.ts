@@ -1,13 +1,29 @@
 import { contract, LEARN_MESSAGES, type AiChatSendInput, type ComponentType } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { AppError } from '../../errors.js';
-import { answersOf, completeComponent, finishProgram, missingRequired, programsProgress, startProgram } from '../../services/learning-progress/index.js';
+import {
+  answersOf,
+  completeComponent,
+  finishProgram,
+  missingRequired,
+  programsProgress,
+  startProgram,
+} from '../../services/learning-progress/index.js';
 import * as ai from './ai.js';
 import * as answers from './answers.js';
 import * as repo from './repo.js';
 import {
-  componentOf, learnerComponentIn, learnerContext, memberProgram, notFound, refreshed, sections, served, syllabus,
-  toLearnerComponent, type LearnerContext,
+  componentOf,
+  learnerComponentIn,
+  learnerContext,
+  memberProgram,
+  notFound,
+  refreshed,
+  sections,
+  served,
+  syllabus,
+  toLearnerComponent,
+  type LearnerContext,
 } from './service.js';
 
 // The learner program API (contract/src/learn.ts): thin handlers over service.ts, answers.ts and repo.ts.
@@ -15,7 +31,10 @@ import {
 const LESSONS: ComponentType[] = ['lesson', 'segmented lesson'];
 
 async function lessonView(ctx: LearnerContext, row: ReturnType<typeof componentOf>) {
-  const [segments, stored] = await Promise.all([repo.segmentsOf(ctx.db, row.id), answersOf(ctx.db, ctx.accountId, row.id)]);
+  const [segments, stored] = await Promise.all([
+    repo.segmentsOf(ctx.db, row.id),
+    answersOf(ctx.db, ctx.accountId, row.id),
+  ]);
   return {
     component: learnerComponentIn(ctx, row.id),
     curriculum: row.curriculum ? served(row.curriculum) : null,
@@ -46,7 +65,8 @@ async function assessmentQuestionView(ctx: LearnerContext, row: ReturnType<typeo
   const assessment = row.assessmentId === null ? undefined : await repo.assessmentFor(ctx.db, row.assessmentId);
   const q = assessment?.questions[index - 1];
   if (!assessment || !q) throw notFound();
-  const chosen = answers.chosenOf(await answersOf(ctx.db, ctx.accountId, row.id), q.id) as { answerIds: number[] } | undefined;
+  const chosen = answers.chosenOf(await answersOf(ctx.db, ctx.accountId, row.id), q.id) as
+    { answerIds: number[] } | undefined;
   return {
     index,
     questionCount: assessment.questions.length,
@@ -62,9 +82,16 @@ async function assessmentQuestionView(ctx: LearnerContext, row: ReturnType<typeo
 async function surveyQuestionView(ctx: LearnerContext, row: ReturnType<typeof componentOf>, index: number) {
   const q = row.surveyId === null ? undefined : await repo.surveyQuestionAt(ctx.db, row.surveyId, index);
   if (!q) throw notFound();
-  const stored = answers.chosenOf(await answersOf(ctx.db, ctx.accountId, row.id), q.id) as answers.SurveyStored | undefined;
+  const stored = answers.chosenOf(await answersOf(ctx.db, ctx.accountId, row.id), q.id) as
+    answers.SurveyStored | undefined;
   const { questionIds, ...question } = q;
-  return { index, questionCount: questionIds.length, ...question, answer: stored ?? null, component: learnerComponentIn(ctx, row.id) };
+  return {
+    index,
+    questionCount: questionIds.length,
+    ...question,
+    answer: stored ?? null,
+    component: learnerComponentIn(ctx, row.id),
+  };
 }
 
 async function calendarView(ctx: LearnerContext, row: ReturnType<typeof componentOf>) {
@@ -72,7 +99,13 @@ async function calendarView(ctx: LearnerContext, row: ReturnType<typeof componen
   const fallback = ctx.components.find((c) => c.id === row.fallbackId);
   return {
     component: learnerComponentIn(ctx, row.id),
-    event: event ? { ...event, eventStart: new Date(event.eventStart).toISOString(), eventEnd: event.eventEnd ? new Date(event.eventEnd).toISOString() : null } : null,
+    event: event
+      ? {
+          ...event,
+          eventStart: new Date(event.eventStart).toISOString(),
+          eventEnd: event.eventEnd ? new Date(event.eventEnd).toISOString() : null,
+        }
+      : null,
     fallback: fallback ? { slug: fallback.slug, name: fallback.name } : null,
   };
 }
@@ -83,7 +116,10 @@ type AiRequest = { params: { programSlug: string; c: string }; request: Paramete
 function aiComponent(type: ComponentType) {
   return async ({ params, request }: AiRequest) => {
     const ctx = await learnerContext(request, params.programSlug);
-    return { status: 200 as const, body: await ai.openAi(ctx, componentOf(ctx, params.c, [type]), request.server.config) };
+    return {
+      status: 200 as const,
+      body: await ai.openAi(ctx, componentOf(ctx, params.c, [type]), request.server.config),
+    };
   };
 }
 
@@ -91,7 +127,10 @@ function aiComponent(type: ComponentType) {
 function aiMessage(type: ComponentType) {
   return async ({ params, body, request }: AiRequest & { body: AiChatSendInput }) => {
     const ctx = await learnerContext(request, params.programSlug);
-    return { status: 200 as const, body: await ai.sendAi(ctx, componentOf(ctx, params.c, [type]), request.server.config, body) };
+    return {
+      status: 200 as const,
+      body: await ai.sendAi(ctx, componentOf(ctx, params.c, [type]), request.server.config, body),
+    };
   };
 }
 
@@ -101,14 +140,30 @@ export const learnRoutes = s.router(contract.learn, {
     const accountId = request.account!.id;
     const programs = await repo.programsForMember(db, accountId);
     // Three queries for the whole list: the components of every program, then their progress summaries.
-    const rows = await repo.componentsWithProgress(db, accountId, programs.map((p) => p.id));
+    const rows = await repo.componentsWithProgress(
+      db,
+      accountId,
+      programs.map((p) => p.id),
+    );
     const withComponents = programs.map((p) => ({ ...p, components: rows.filter((c) => c.programId === p.id) }));
     const progress = await programsProgress(db, accountId, withComponents);
-    return { status: 200, body: programs.map(({ id, slug, name, summary }) => ({ id, slug, name, summary, progress: progress.get(id)! })) };
+    return {
+      status: 200,
+      body: programs.map(({ id, slug, name, summary }) => ({ id, slug, name, summary, progress: progress.get(id)! })),
+    };
   },
-  memberProgram: async ({ params, request }) => ({ status: 200, body: await memberProgram(await learnerContext(request, params.slug)) }),
-  memberSyllabus: async ({ params, request }) => ({ status: 200, body: await syllabus(await learnerContext(request, params.slug)) }),
-  program: async ({ params, request }) => ({ status: 200, body: await syllabus(await learnerContext(request, params.programSlug)) }),
+  memberProgram: async ({ params, request }) => ({
+    status: 200,
+    body: await memberProgram(await learnerContext(request, params.slug)),
+  }),
+  memberSyllabus: async ({ params, request }) => ({
+    status: 200,
+    body: await syllabus(await learnerContext(request, params.slug)),
+  }),
+  program: async ({ params, request }) => ({
+    status: 200,
+    body: await syllabus(await learnerContext(request, params.programSlug)),
+  }),
   start: async ({ params, request }) => {
     const ctx = await learnerContext(request, params.programSlug);
     await startProgram(ctx.db, ctx.accountId, ctx.program.id);
@@ -145,7 +200,8 @@ export const learnRoutes = s.router(contract.learn, {
   finish: async ({ params, request }) => {
     const ctx = await learnerContext(request, params.programSlug);
     const result = await finishProgram(ctx.db, ctx.accountId, ctx.program.id, ctx.components);
-    if (result.missing.length) throw new AppError(409, LEARN_MESSAGES.notFinished, `Missing: ${result.missing.join(', ')}`);
+    if (result.missing.length)
+      throw new AppError(409, LEARN_MESSAGES.notFinished, `Missing: ${result.missing.join(', ')}`);
     return { status: 200, body: { finished: true, ...result } };
   },
   feedback: aiComponent('feedback'),
@@ -159,7 +215,10 @@ export const learnRoutes = s.router(contract.learn, {
     const ctx = await learnerContext(request, params.programSlug);
     const row = ctx.components.find((c) => c.slug === params.c);
     if (!row) throw notFound();
-    return { status: 200, body: { component: toLearnerComponent(row), curriculum: row.curriculum ? served(row.curriculum) : null } };
+    return {
+      status: 200,
+      body: { component: toLearnerComponent(row), curriculum: row.curriculum ? served(row.curriculum) : null },
+    };
   },
   lesson: async ({ params, request }) => {
     const ctx = await learnerContext(request, params.programSlug);
@@ -168,7 +227,8 @@ export const learnRoutes = s.router(contract.learn, {
   completeLesson: async ({ params, request }) => {
     const ctx = await learnerContext(request, params.programSlug);
     const row = componentOf(ctx, params.lessonSlug, LESSONS);
-    if (row.componentType === 'segmented lesson' && (await lessonView(ctx, row)).segments.some((s) => !s.done)) throw new AppError(409, LEARN_MESSAGES.segmentsLeft);
+    if (row.componentType === 'segmented lesson' && (await lessonView(ctx, row)).segments.some((s) => !s.done))
+      throw new AppError(409, LEARN_MESSAGES.segmentsLeft);
     await completeComponent(ctx.db, ctx.accountId, row);
     return { status: 200, body: await lessonView(await refreshed(ctx), row) };
   },
@@ -191,12 +251,20 @@ export const learnRoutes = s.router(contract.learn, {
     if (!assessment) throw notFound();
     return {
       status: 200,
-      body: { component: toLearnerComponent(row), title: assessment.title, introduction: assessment.introduction ? served(assessment.introduction) : null, questionCount: assessment.questions.length },
+      body: {
+        component: toLearnerComponent(row),
+        title: assessment.title,
+        introduction: assessment.introduction ? served(assessment.introduction) : null,
+        questionCount: assessment.questions.length,
+      },
     };
   },
   assessmentQuestion: async ({ params, request }) => {
     const ctx = await learnerContext(request, params.programSlug);
-    return { status: 200, body: await assessmentQuestionView(ctx, componentOf(ctx, params.a, ['assessment']), params.index) };
+    return {
+      status: 200,
+      body: await assessmentQuestionView(ctx, componentOf(ctx, params.a, ['assessment']), params.index),
+    };
   },
   answerAssessment: async ({ params, body, request }) => {
     const ctx = await learnerContext(request, params.programSlug);
@@ -217,7 +285,8 @@ export const learnRoutes = s.router(contract.learn, {
     const row = componentOf(ctx, params.c, ['quiz']);
     const q = row.quizId === null ? undefined : await repo.quizQuestionAt(ctx.db, row.quizId, params.index);
     if (!q) throw notFound();
-    const sortedByText = (list: Array<{ id: number; answer: string }>) => (q.type === 'sort' ? [...list].sort((a, b) => a.answer.localeCompare(b.answer)) : list);
+    const sortedByText = (list: Array<{ id: number; answer: string }>) =>
+      q.type === 'sort' ? [...list].sort((a, b) => a.answer.localeCompare(b.answer)) : list;
     return {
       status: 200,
       body: {

@@ -1,5 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { LEARN_MESSAGES, type ComponentType, type LearnerComponent, type LearnerSection, type ServedRichText, type Syllabus } from '@app/contract';
+import {
+  LEARN_MESSAGES,
+  type ComponentType,
+  type LearnerComponent,
+  type LearnerSection,
+  type ServedRichText,
+  type Syllabus,
+} from '@app/contract';
 import { AppError } from '../../errors.js';
 import type { Db } from '../../db/database.js';
 import { renderRichText } from '../../services/rich-text/index.js';
@@ -87,5 +94,9 @@ export async function syllabus(ctx: LearnerContext): Promise<Syllabus> {
 
 /** An AI component's chat cannot start without a provider; the rest of the program works without it. */
 export function aiNotConfigured(): never {
-  throw new AppError(409, LEARN_MESSAGES.aiNotConfigured, 'Feedback, chat, goal and task components need an AI provider (AI_API_KEY); the rest of the program works without it.');
+  throw new AppError(
+    409,
+    LEARN_MESSAGES.aiNotConfigured,
+    'Feedback, chat, goal and task components need an AI provider (AI_API_KEY); the rest of the program works without it.',
+  );
 }

@@ -15,8 +15,16 @@ let sectionId: number;
 beforeAll(async () => {
   ({ t, cookie } = await createSignedInApp());
   programSlug = `lesson-program-${Date.now()}`;
-  ({ id: programId } = await t.db.insertInto('programs').values({ name: 'Lesson Program', slug: programSlug }).returning('id').executeTakeFirstOrThrow());
-  ({ id: sectionId } = await t.db.insertInto('programSections').values({ programId, name: 'Week 1' }).returning('id').executeTakeFirstOrThrow());
+  ({ id: programId } = await t.db
+    .insertInto('programs')
+    .values({ name: 'Lesson Program', slug: programSlug })
+    .returning('id')
+    .executeTakeFirstOrThrow());
+  ({ id: sectionId } = await t.db
+    .insertInto('programSections')
+    .values({ programId, name: 'Week 1' })
+    .returning('id')
+    .executeTakeFirstOrThrow());
 });
 afterAll(() => t.close());
 
@@ -31,12 +39,25 @@ async function component(componentType: 'segmented lesson' | 'quiz' = 'segmented
   return { id, slug: `lesson-${n}` };
 }
 
-const doc = (words: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: words, styles: {} }], children: [] }] });
-const create = (componentId: number, payload: object) => t.request({ method: 'POST', url: `/api/admin/program-component/${componentId}/lesson-segment`, payload, cookie });
-const patch = (id: number, payload: object) => t.request({ method: 'PATCH', url: `/api/admin/lesson-segment/${id}`, payload, cookie });
-const reorder = (componentId: number, entityIds: unknown) => t.request({ method: 'PATCH', url: `/api/admin/lesson-segment/${componentId}/index`, payload: { entityIds }, cookie });
+const doc = (words: string) => ({
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text: words, styles: {} }], children: [] }],
+});
+const create = (componentId: number, payload: object) =>
+  t.request({ method: 'POST', url: `/api/admin/program-component/${componentId}/lesson-segment`, payload, cookie });
+const patch = (id: number, payload: object) =>
+  t.request({ method: 'PATCH', url: `/api/admin/lesson-segment/${id}`, payload, cookie });
+const reorder = (componentId: number, entityIds: unknown) =>
+  t.request({ method: 'PATCH', url: `/api/admin/lesson-segment/${componentId}/index`, payload: { entityIds }, cookie });
 const indexes = async (componentId: number) =>
-  (await t.db.selectFrom('lessonSegments').select(['id', 'index']).where('programComponentId', '=', componentId).orderBy('index').execute()).map((r) => [r.id, r.index]);
+  (
+    await t.db
+      .selectFrom('lessonSegments')
+      .select(['id', 'index'])
+      .where('programComponentId', '=', componentId)
+      .orderBy('index')
+      .execute()
+  ).map((r) => [r.id, r.index]);
 
 async function segments(componentId: number, count: number) {
   const ids: number[] = [];
@@ -53,11 +74,20 @@ describe('lesson segments', () => {
   it('adds, edits, lists by slug and deletes segments, keeping the order dense', async () => {
     const lesson = await component();
     const xp = await t.db.selectFrom('learningXps').select(['id', 'name']).orderBy('name').executeTakeFirstOrThrow();
-    await t.db.insertInto('programComponentXps').values({ programComponentId: lesson.id, learningXpId: xp.id }).execute();
+    await t.db
+      .insertInto('programComponentXps')
+      .values({ programComponentId: lesson.id, learningXpId: xp.id })
+      .execute();
 
     const first = await create(lesson.id, { name: '  Welcome  ', curriculum: doc('Hello') });
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json()).toMatchObject({ programComponentId: lesson.id, name: 'Welcome', slug: 'welcome', index: 0, curriculum: doc('Hello') });
+    expect(first.json()).toMatchObject({
+      programComponentId: lesson.id,
+      name: 'Welcome',
+      slug: 'welcome',
+      index: 0,
+      curriculum: doc('Hello'),
+    });
     const second = (await create(lesson.id, { name: 'Welcome' })).json();
     expect(second).toMatchObject({ slug: 'welcome-2', index: 1, curriculum: { type: 'doc', content: [] } });
     const third = (await create(lesson.id, { name: 'Wrap up' })).json();
@@ -65,9 +95,16 @@ describe('lesson segments', () => {
     const edited = await patch(second.id, { name: 'Middle part', curriculum: doc('Body') });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ name: 'Middle part', slug: 'welcome-2', curriculum: doc('Body') });
-    expect((await patch(second.id, { curriculum: doc('Autosaved') })).json()).toMatchObject({ name: 'Middle part', curriculum: doc('Autosaved') });
+    expect((await patch(second.id, { curriculum: doc('Autosaved') })).json()).toMatchObject({
+      name: 'Middle part',
+      curriculum: doc('Autosaved'),
+    });
 
-    const got = await t.request({ method: 'GET', url: `/api/admin/program/${programSlug}/lesson/${lesson.slug}`, cookie });
+    const got = await t.request({
+      method: 'GET',
+      url: `/api/admin/program/${programSlug}/lesson/${lesson.slug}`,
+      cookie,
+    });
     expect(got.statusCode, got.body).toBe(200);
     expect(got.json()).toMatchObject({
       id: lesson.id,
@@ -80,12 +117,16 @@ describe('lesson segments', () => {
     });
     expect(got.json().segments.map((s: { id: number }) => s.id)).toEqual([first.json().id, second.id, third.id]);
 
-    expect((await t.request({ method: 'DELETE', url: `/api/admin/lesson-segment/${first.json().id}`, cookie })).statusCode).toBe(204);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/admin/lesson-segment/${first.json().id}`, cookie })).statusCode,
+    ).toBe(204);
     expect(await indexes(lesson.id)).toEqual([
       [second.id, 0],
       [third.id, 1],
     ]);
-    expect((await t.request({ method: 'DELETE', url: `/api/admin/lesson-segment/${first.json().id}`, cookie })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/admin/lesson-segment/${first.json().id}`, cookie })).statusCode,
+    ).toBe(404);
     // A new segment still goes last, after the gap was closed.
     expect((await create(lesson.id, { name: 'Extra' })).json().index).toBe(2);
   });
@@ -100,10 +141,18 @@ describe('lesson segments', () => {
       [a, 1],
       [b, 2],
     ]);
-    for (const bad of [[a, b], [a, b, c, c], [a, b, 999_999], [a, a, b]]) {
+    for (const bad of [
+      [a, b],
+      [a, b, c, c],
+      [a, b, 999_999],
+      [a, a, b],
+    ]) {
       const refused = await reorder(lesson.id, bad);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({ message: LESSON_MESSAGES.orderMismatch, issues: [{ path: ['entityIds'] }] });
+      expect(refused.json()).toMatchObject({
+        message: LESSON_MESSAGES.orderMismatch,
+        issues: [{ path: ['entityIds'] }],
+      });
     }
     const other = await component();
     const [d] = await segments(other.id, 1);
@@ -130,7 +179,11 @@ describe('lesson segments', () => {
     expect((await indexes(lesson.id)).map(([, index]) => index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
 
     // Adds and a delete racing: every segment keeps a distinct index 0..n-1.
-    await Promise.all([create(lesson.id, { name: 'Race A' }), create(lesson.id, { name: 'Race B' }), t.request({ method: 'DELETE', url: `/api/admin/lesson-segment/${ids[0]}`, cookie })]);
+    await Promise.all([
+      create(lesson.id, { name: 'Race A' }),
+      create(lesson.id, { name: 'Race B' }),
+      t.request({ method: 'DELETE', url: `/api/admin/lesson-segment/${ids[0]}`, cookie }),
+    ]);
     expect((await indexes(lesson.id)).map(([, index]) => index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
@@ -140,10 +193,34 @@ describe('lesson segments', () => {
     [{ name: 'ab' }, LESSON_MESSAGES.nameTooShort],
     [{ name: 'x'.repeat(255) }, LESSON_MESSAGES.nameTooLong],
     [{ name: 'Bad\u0000name' }, LESSON_MESSAGES.nameInvalid],
-    [{ name: 'Segment', curriculum: { type: 'doc', content: [{ type: 'table', children: [] }] } }, 'Unknown block type "table"'],
-    [{ name: 'Segment', curriculum: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'link', href: 'javascript:alert(1)', content: [] }] }] } }, RICH_TEXT_MESSAGES.unsafeLink],
-    [{ name: 'Segment', curriculum: { type: 'doc', content: [{ type: 'youtube', props: { url: 'https://vimeo.com/1' } }] } }, RICH_TEXT_MESSAGES.youtube],
-    [{ name: 'Segment', curriculum: { type: 'doc', content: [{ type: 'wistia', props: { url: 'https://x.example/medias/1' } }] } }, RICH_TEXT_MESSAGES.wistia],
+    [
+      { name: 'Segment', curriculum: { type: 'doc', content: [{ type: 'table', children: [] }] } },
+      'Unknown block type "table"',
+    ],
+    [
+      {
+        name: 'Segment',
+        curriculum: {
+          type: 'doc',
+          content: [{ type: 'paragraph', content: [{ type: 'link', href: 'javascript:alert(1)', content: [] }] }],
+        },
+      },
+      RICH_TEXT_MESSAGES.unsafeLink,
+    ],
+    [
+      {
+        name: 'Segment',
+        curriculum: { type: 'doc', content: [{ type: 'youtube', props: { url: 'https://vimeo.com/1' } }] },
+      },
+      RICH_TEXT_MESSAGES.youtube,
+    ],
+    [
+      {
+        name: 'Segment',
+        curriculum: { type: 'doc', content: [{ type: 'wistia', props: { url: 'https://x.example/medias/1' } }] },
+      },
+      RICH_TEXT_MESSAGES.wistia,
+    ],
     [{ name: 'Segment', curriculum: '<p>html</p>' }, RICH_TEXT_MESSAGES.notADoc],
   ])('refuses %j with its message', async (payload, message) => {
     const lesson = await component();
@@ -166,13 +243,26 @@ describe('lesson segments', () => {
     const refused = await create(quiz.id, { name: 'Not here' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(LESSON_MESSAGES.notSegmented);
-    expect((await t.request({ method: 'GET', url: `/api/admin/program/${programSlug}/lesson/${quiz.slug}`, cookie })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: `/api/admin/program/nope/lesson/nope`, cookie })).json()).toEqual({ message: LESSON_MESSAGES.lessonNotFound });
+    expect(
+      (await t.request({ method: 'GET', url: `/api/admin/program/${programSlug}/lesson/${quiz.slug}`, cookie }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/admin/program/nope/lesson/nope`, cookie })).json()).toEqual({
+      message: LESSON_MESSAGES.lessonNotFound,
+    });
   });
 
   it('needs a signed-in admin', async () => {
     const lesson = await component();
-    expect((await t.request({ method: 'POST', url: `/api/admin/program-component/${lesson.id}/lesson-segment`, payload: { name: 'Anon' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/admin/program-component/${lesson.id}/lesson-segment`,
+          payload: { name: 'Anon' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('deletes segments with their component', async () => {
@@ -186,7 +276,11 @@ describe('lesson segments', () => {
     await seedPrograms(t.db);
     expect(await seedLessons(t.db)).toBe(3);
     expect(await seedLessons(t.db)).toBe(0);
-    const res = await t.request({ method: 'GET', url: '/api/admin/program/leadership-foundations/lesson/demo-lesson', cookie });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/admin/program/leadership-foundations/lesson/demo-lesson',
+      cookie,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().segments.map((s: { slug: string; index: number }) => [s.slug, s.index])).toEqual([
       ['the-founding', 0],

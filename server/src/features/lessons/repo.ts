@@ -19,7 +19,11 @@ function selectSegments(db: Db) {
 
 type SegmentRow = Awaited<ReturnType<ReturnType<typeof selectSegments>['execute']>>[number];
 
-const toSegment = (row: SegmentRow): LessonSegment => ({ ...row, curriculum: row.curriculum as RichTextDoc, updatedAt: row.updatedAt.toISOString() });
+const toSegment = (row: SegmentRow): LessonSegment => ({
+  ...row,
+  curriculum: row.curriculum as RichTextDoc,
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 export async function listSegments(db: Db, componentId: number): Promise<LessonSegment[]> {
   return (await selectSegments(db).where('s.programComponentId', '=', componentId).execute()).map(toSegment);
@@ -56,17 +60,29 @@ export async function getLessonBySlug(db: Db, programSlug: string, lessonSlug: s
  * delete, reorder) interleaving: they all take this lock first, so indexes stay 0..n-1.
  */
 export async function lockComponent(trx: Trx, componentId: number) {
-  return trx.selectFrom('programComponents').select(['id', 'componentType']).where('id', '=', componentId).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('programComponents')
+    .select(['id', 'componentType'])
+    .where('id', '=', componentId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Adds a segment after the others (call with the component locked). */
-export async function insertSegment(trx: Trx, componentId: number, values: SegmentValues, accountId: number | null): Promise<number> {
+export async function insertSegment(
+  trx: Trx,
+  componentId: number,
+  values: SegmentValues,
+  accountId: number | null,
+): Promise<number> {
   const { id } = await trx
     .insertInto('lessonSegments')
     .values({
       programComponentId: componentId,
       name: values.name,
-      slug: await freeSlug(trx, 'lesson_segments', values.name, 'segment', { scope: sql<boolean>`program_component_id = ${componentId}` }),
+      slug: await freeSlug(trx, 'lesson_segments', values.name, 'segment', {
+        scope: sql<boolean>`program_component_id = ${componentId}`,
+      }),
       curriculum: JSON.stringify(values.curriculum),
       index: sql<number>`(select count(*) from lesson_segments where program_component_id = ${componentId})`,
       updatedBy: accountId,
@@ -77,7 +93,12 @@ export async function insertSegment(trx: Trx, componentId: number, values: Segme
 }
 
 /** Changes a segment's name or curriculum; false when it does not exist. */
-export async function updateSegment(db: Db, id: number, patch: SegmentPatch, accountId: number | null): Promise<boolean> {
+export async function updateSegment(
+  db: Db,
+  id: number,
+  patch: SegmentPatch,
+  accountId: number | null,
+): Promise<boolean> {
   const set = {
     ...(patch.name !== undefined ? { name: patch.name } : {}),
     ...(patch.curriculum !== undefined ? { curriculum: JSON.stringify(patch.curriculum) } : {}),
@@ -90,12 +111,17 @@ export async function updateSegment(db: Db, id: number, patch: SegmentPatch, acc
 
 /** The component a segment belongs to, or undefined. */
 export async function segmentComponent(db: Db, id: number): Promise<number | undefined> {
-  return (await db.selectFrom('lessonSegments').select('programComponentId').where('id', '=', id).executeTakeFirst())?.programComponentId;
+  return (await db.selectFrom('lessonSegments').select('programComponentId').where('id', '=', id).executeTakeFirst())
+    ?.programComponentId;
 }
 
 /** Deletes a segment and closes the gap it leaves (call with its component locked). */
 export async function deleteSegment(trx: Trx, componentId: number, id: number): Promise<boolean> {
-  const result = await trx.deleteFrom('lessonSegments').where('id', '=', id).where('programComponentId', '=', componentId).executeTakeFirst();
+  const result = await trx
+    .deleteFrom('lessonSegments')
+    .where('id', '=', id)
+    .where('programComponentId', '=', componentId)
+    .executeTakeFirst();
   if (result.numDeletedRows === 0n) return false;
   await renumber(trx, componentId);
   return true;
@@ -107,7 +133,9 @@ export async function writeOrder(trx: Trx, componentId: number, ids: number[]): 
   await sql`
     update lesson_segments s set index = o.position - 1, updated_at = now()
     from unnest(${sql.val(ids)}::int[]) with ordinality as o(id, position)
-    where s.id = o.id and s.program_component_id = ${componentId} and s.index is distinct from o.position - 1`.execute(trx);
+    where s.id = o.id and s.program_component_id = ${componentId} and s.index is distinct from o.position - 1`.execute(
+    trx,
+  );
 }
 
 async function renumber(trx: Trx, componentId: number): Promise<void> {
@@ -118,7 +146,9 @@ async function renumber(trx: Trx, componentId: number): Promise<void> {
 }
 
 export async function segmentIds(trx: Trx, componentId: number): Promise<number[]> {
-  return (await trx.selectFrom('lessonSegments').select('id').where('programComponentId', '=', componentId).execute()).map((r) => r.id);
+  return (
+    await trx.selectFrom('lessonSegments').select('id').where('programComponentId', '=', componentId).execute()
+  ).map((r) => r.id);
 }
 
 export const isSegmented = (componentType: string) => componentType === SEGMENTED;

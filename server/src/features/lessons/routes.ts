@@ -52,7 +52,11 @@ export const lessonRoutes = s.router(contract.lessons, {
       await lockLesson(trx, params.id);
       const current = await repo.segmentIds(trx, params.id);
       const wanted = new Set(body.entityIds);
-      if (wanted.size !== body.entityIds.length || wanted.size !== current.length || current.some((id) => !wanted.has(id))) {
+      if (
+        wanted.size !== body.entityIds.length ||
+        wanted.size !== current.length ||
+        current.some((id) => !wanted.has(id))
+      ) {
         throw fieldError('entityIds', LESSON_MESSAGES.orderMismatch);
       }
       await repo.writeOrder(trx, params.id, body.entityIds);

@@ -24,7 +24,12 @@ type Invitee = Partial<{
 }>;
 
 let seq = 0;
-async function invitation(institutionId: number, chapterId: number, deadline: string, invitees: Invitee[]): Promise<number> {
+async function invitation(
+  institutionId: number,
+  chapterId: number,
+  deadline: string,
+  invitees: Invitee[],
+): Promise<number> {
   const { id } = await t.db
     .insertInto('invitations')
     .values({ chapterId, institutionId, deadline, orientationDate: deadline, status: 'Ready' })
@@ -57,7 +62,8 @@ async function invitation(institutionId: number, chapterId: number, deadline: st
   return id;
 }
 
-const place = (name: string, abbreviation: string) => makeChapter(t.db, [name, abbreviation], [`${name} Chapter`, abbreviation]);
+const place = (name: string, abbreviation: string) =>
+  makeChapter(t.db, [name, abbreviation], [`${name} Chapter`, abbreviation]);
 
 let alpha: { institutionId: number; chapterId: number };
 let beta: { institutionId: number; chapterId: number };
@@ -77,17 +83,31 @@ describe('logistics stats on an empty database', () => {
     const stats = await get('/api/admin/logistics/dashboard/invitee-stats');
     expect(stats.statusCode).toBe(200);
     expect(stats.json()).toEqual({
-      emailpaids: 0, emailpledges: 0, countvalid: 0, countfresh: 0, countremoved: 0,
-      emailsent: 0, emaildelivered: 0, emailopened: 0, emailclicked: 0, emailunsub: 0,
+      emailpaids: 0,
+      emailpledges: 0,
+      countvalid: 0,
+      countfresh: 0,
+      countremoved: 0,
+      emailsent: 0,
+      emaildelivered: 0,
+      emailopened: 0,
+      emailclicked: 0,
+      emailunsub: 0,
     });
     const rows = await get('/api/admin/logistics/stats-by-institution');
     expect(rows.json()).toMatchObject({ items: [], pagination: { totalItems: 0 } });
   });
 
   it('is for admins only', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/admin/logistics/dashboard/invitee-stats' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/admin/logistics/dashboard/invitee-stats' })).statusCode).toBe(
+      401,
+    );
     const member = await t.signIn({ admin: false });
-    for (const url of ['/api/admin/logistics/dashboard/ses-stats', '/api/admin/logistics/stats-by-institution', '/api/admin/logistics/dashboard/email-scheduled']) {
+    for (const url of [
+      '/api/admin/logistics/dashboard/ses-stats',
+      '/api/admin/logistics/stats-by-institution',
+      '/api/admin/logistics/dashboard/email-scheduled',
+    ]) {
       expect((await t.request({ method: 'GET', url, cookie: member })).statusCode).toBe(403);
     }
   });
@@ -116,7 +136,11 @@ describe('logistics stats', () => {
     ]);
     await invitation(beta.institutionId, beta.chapterId, '2030-06-01', []);
     const versionId = await makeTemplateVersion(t.db);
-    ({ templateId } = await t.db.selectFrom('emailTemplateVersions').select('templateId').where('id', '=', versionId).executeTakeFirstOrThrow());
+    ({ templateId } = await t.db
+      .selectFrom('emailTemplateVersions')
+      .select('templateId')
+      .where('id', '=', versionId)
+      .executeTakeFirstOrThrow());
   });
 
   it('sums the invitee stats over every invitation (pledges include those who paid)', async () => {
@@ -146,7 +170,10 @@ describe('logistics stats', () => {
       status,
       sendAt: hoursAgo === null ? null : new Date(Date.now() - hoursAgo * 3_600_000),
     });
-    await t.db.insertInto('emailSends').values([send(1, 'sent', 1), send(2, 'sent', 23), send(3, 'sent', 25), send(4, 'queued', null)]).execute();
+    await t.db
+      .insertInto('emailSends')
+      .values([send(1, 'sent', 1), send(2, 'sent', 23), send(3, 'sent', 25), send(4, 'queued', null)])
+      .execute();
     const res = await get('/api/admin/logistics/dashboard/ses-stats');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ max24HourSend: 5000, sentLast24Hours: 2 });
@@ -167,11 +194,16 @@ describe('logistics stats', () => {
           institution_abbr: 'BEC',
           institution_logo: null,
           deadline: '2030-06-01',
-          ratio_pledged: null, count_pledged: 0,
-          ratio_joined: null, count_joined: 0,
-          ratio_sent: null, count_sent: 0,
-          ratio_opened: null, count_opened: 0,
-          ratio_ctr: null, count_clicked: 0,
+          ratio_pledged: null,
+          count_pledged: 0,
+          ratio_joined: null,
+          count_joined: 0,
+          ratio_sent: null,
+          count_sent: 0,
+          ratio_opened: null,
+          count_opened: 0,
+          ratio_ctr: null,
+          count_clicked: 0,
         },
         { institution_id: alpha.institutionId, ...ALPHA_STATS_ROW },
       ]);
@@ -195,7 +227,10 @@ describe('logistics stats', () => {
 
     it.each([
       ['deadlineFrom=soon', 'Invalid date "soon"'],
-      ['sort=count_sent:asc', 'Cannot sort by "count_sent"; sortable fields: institution_name, deadline, ratio_pledged, ratio_joined, ratio_sent, ratio_opened, ratio_ctr'],
+      [
+        'sort=count_sent:asc',
+        'Cannot sort by "count_sent"; sortable fields: institution_name, deadline, ratio_pledged, ratio_joined, ratio_sent, ratio_opened, ratio_ctr',
+      ],
       ['page=0', 'page must be 1 or more'],
     ])('refuses %s with a message', async (qs, message) => {
       const res = await get(`${URL}?${qs}`);
@@ -206,7 +241,13 @@ describe('logistics stats', () => {
 
   describe('emails scheduled per day', () => {
     const URL = '/api/admin/logistics/dashboard/email-scheduled';
-    const reminder = (invitationId: number, at: string, inviteCount: InviteCountBucket, testValue: TestSegment, started = false) => ({
+    const reminder = (
+      invitationId: number,
+      at: string,
+      inviteCount: InviteCountBucket,
+      testValue: TestSegment,
+      started = false,
+    ) => ({
       invitationId,
       templateId,
       sendScheduledAt: new Date(at),

@@ -77,7 +77,8 @@ type Group = {
   clicked: number;
 };
 
-const rate = (part: string, whole: string) => sql<number | null>`(${sql.ref(part)}::float8 / nullif(${sql.ref(whole)}, 0))`;
+const rate = (part: string, whole: string) =>
+  sql<number | null>`(${sql.ref(part)}::float8 / nullif(${sql.ref(whole)}, 0))`;
 
 const statsSort: SortMap<StatsQuery['sort'][number]['field']> = {
   institution_name: 'i.name',
@@ -123,9 +124,23 @@ export async function statsByInstitution(db: Db, query: StatsQuery): Promise<Pag
     .selectFrom(groups(query).as('g'))
     .innerJoin('institutions as i', 'i.id', 'g.institutionId')
     .select([
-      'g.institutionId', 'g.deadline', 'g.valid', 'g.pledged', 'g.joined', 'g.sent', 'g.delivered', 'g.opened', 'g.clicked',
-      'i.name', 'i.abbreviation',
-      sql<{ id: number; fileName: string } | null>`(select json_build_object('id', f.id, 'fileName', f.file_name) from files f where f.id = i.logo_id)`.as('logo'),
+      'g.institutionId',
+      'g.deadline',
+      'g.valid',
+      'g.pledged',
+      'g.joined',
+      'g.sent',
+      'g.delivered',
+      'g.opened',
+      'g.clicked',
+      'i.name',
+      'i.abbreviation',
+      sql<{
+        id: number;
+        fileName: string;
+      } | null>`(select json_build_object('id', f.id, 'fileName', f.file_name) from files f where f.id = i.logo_id)`.as(
+        'logo',
+      ),
     ]);
   const page = await paginate(qb, query, statsSort, 'g.rowKey', { tieBreakerFollowsSort: true });
   return {
@@ -154,7 +169,9 @@ export async function statsByInstitution(db: Db, query: StatsQuery): Promise<Pag
 
 /** Every (bucket, segment) a reminder can have, with the valid:* keys its audience sums (audienceKeys). */
 const AUDIENCE_KEYS = INVITE_COUNT_BUCKETS.flatMap((inviteCount) =>
-  TEST_SEGMENTS.flatMap((testValue) => audienceKeys({ inviteCount, testValue }).map((event) => ({ inviteCount, testValue, event }))),
+  TEST_SEGMENTS.flatMap((testValue) =>
+    audienceKeys({ inviteCount, testValue }).map((event) => ({ inviteCount, testValue, event })),
+  ),
 );
 
 /**

@@ -1,4 +1,12 @@
-import { contract, EMAILS_SCHEDULED_DEFAULT_DAYS, MAX_YEAR, addDays, isSaneDate, scheduledRangeProblem, utcDay } from '@app/contract';
+import {
+  contract,
+  EMAILS_SCHEDULED_DEFAULT_DAYS,
+  MAX_YEAR,
+  addDays,
+  isSaneDate,
+  scheduledRangeProblem,
+  utcDay,
+} from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { AppError, badRequest } from '../../errors.js';
 import { mailProvider } from '../../services/mail/providers/index.js';
@@ -22,7 +30,10 @@ export const logisticsStatsRoutes = s.router(contract.logisticsStats, {
         throw new AppError(502, "The email provider's quota could not be read, please try again later");
       }
     }
-    return { status: 200, body: { max24HourSend: config.EMAIL_DAILY_QUOTA, sentLast24Hours: await sentInLast24h(request.server.db) } };
+    return {
+      status: 200,
+      body: { max24HourSend: config.EMAIL_DAILY_QUOTA, sentLast24Hours: await sentInLast24h(request.server.db) },
+    };
   },
 
   emailScheduled: async ({ query, request }) => {
@@ -32,8 +43,14 @@ export const logisticsStatsRoutes = s.router(contract.logisticsStats, {
     const dateTo = query.dateTo?.slice(0, 10) ?? (isSaneDate(fallback) ? fallback : `${MAX_YEAR}-12-31`);
     const problem = scheduledRangeProblem(dateFrom, dateTo);
     if (problem) throw badRequest(problem);
-    return { status: 200, body: { dateFrom, dateTo, days: await repo.emailsScheduledPerDay(request.server.db, dateFrom, dateTo) } };
+    return {
+      status: 200,
+      body: { dateFrom, dateTo, days: await repo.emailsScheduledPerDay(request.server.db, dateFrom, dateTo) },
+    };
   },
 
-  byInstitution: async ({ query, request }) => ({ status: 200, body: await repo.statsByInstitution(request.server.db, query) }),
+  byInstitution: async ({ query, request }) => ({
+    status: 200,
+    body: await repo.statsByInstitution(request.server.db, query),
+  }),
 });

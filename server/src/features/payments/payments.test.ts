@@ -13,9 +13,21 @@ beforeAll(async () => {
   db = q.t.db;
   memberCookie = await q.t.signIn({ admin: false });
   for (const type of ['WelcomeEmail', 'WelcomeEmailNoPayment'] as const) {
-    const versionId = await makeTemplateVersion(db, { name: type, subject: `${type} for {{firstName}}`, body: '<mjml><mj-body><mj-section><mj-column><mj-text>Hi {{firstName}}</mj-text></mj-column></mj-section></mj-body></mjml>' });
-    const v = await db.selectFrom('emailTemplateVersions').select('templateId').where('id', '=', versionId).executeTakeFirstOrThrow();
-    await db.updateTable('emailTemplates').set({ templateType: type, enabled: true }).where('id', '=', v.templateId).execute();
+    const versionId = await makeTemplateVersion(db, {
+      name: type,
+      subject: `${type} for {{firstName}}`,
+      body: '<mjml><mj-body><mj-section><mj-column><mj-text>Hi {{firstName}}</mj-text></mj-column></mj-section></mj-body></mjml>',
+    });
+    const v = await db
+      .selectFrom('emailTemplateVersions')
+      .select('templateId')
+      .where('id', '=', versionId)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('emailTemplates')
+      .set({ templateType: type, enabled: true })
+      .where('id', '=', v.templateId)
+      .execute();
   }
 });
 afterAll(() => q.close());
@@ -25,21 +37,42 @@ let k = 0;
 async function invitee(opts: { pledge?: boolean; deadlineDays?: number; removed?: boolean } = {}) {
   const code = `PY-${String(++k).padStart(5, '0')}`;
   const email = `payer${k}@example.edu`;
-  const inv = await seedJoinInvitation(db, { deadlineDays: opts.deadlineDays, invitees: [{ code, email, removed: opts.removed }] });
+  const inv = await seedJoinInvitation(db, {
+    deadlineDays: opts.deadlineDays,
+    invitees: [{ code, email, removed: opts.removed }],
+  });
   let accountId: number | undefined;
   if (opts.pledge) {
-    const res = await q.request({ cookie: '', method: 'POST', url: `/api/public/join/${code}/pledge?signature=${await joinSignature(db, code)}`, payload: { password: 'blue-otter-42' } });
+    const res = await q.request({
+      cookie: '',
+      method: 'POST',
+      url: `/api/public/join/${code}/pledge?signature=${await joinSignature(db, code)}`,
+      payload: { password: 'blue-otter-42' },
+    });
     expect(res.statusCode).toBe(200);
     accountId = res.json().account.id;
   }
   return { ...inv, inviteeId: inv.inviteeIds[0]!, code, email, accountId };
 }
 
-const post = (url: string, payload: object, cookie?: string) => q.request({ method: 'POST', url, payload, ...(cookie !== undefined ? { cookie } : {}) });
-const payment = (externalId: string, extra: object = {}) => ({ amountCents: 9500, method: 'check', reference: 'Check #1042', externalId, ...extra });
+const post = (url: string, payload: object, cookie?: string) =>
+  q.request({ method: 'POST', url, payload, ...(cookie !== undefined ? { cookie } : {}) });
+const payment = (externalId: string, extra: object = {}) => ({
+  amountCents: 9500,
+  method: 'check',
+  reference: 'Check #1042',
+  externalId,
+  ...extra,
+});
 const welcomes = (accountId: number, source: 'welcome_email' | 'welcome_no_payment') =>
-  db.selectFrom('emailSends').select('id').where('source', '=', source).where('sourceId', '=', String(accountId)).execute();
-const paymentsOf = (accountId: number) => db.selectFrom('payments').selectAll().where('accountId', '=', accountId).execute();
+  db
+    .selectFrom('emailSends')
+    .select('id')
+    .where('source', '=', source)
+    .where('sourceId', '=', String(accountId))
+    .execute();
+const paymentsOf = (accountId: number) =>
+  db.selectFrom('payments').selectAll().where('accountId', '=', accountId).execute();
 const inviteeRow = (id: number) => db.selectFrom('invitees').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const accountRow = (id: number) => db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -80,7 +113,9 @@ describe('Record Payment (members and pledges lists)', () => {
   it('refuses an externalId already used for another account, changing nothing', async () => {
     const a = await invitee({ pledge: true });
     const b = await invitee({ pledge: true });
-    expect((await post(`/api/admin/accounts/legacy/${a.accountId}/payment`, payment('shared-id'))).statusCode).toBe(200);
+    expect((await post(`/api/admin/accounts/legacy/${a.accountId}/payment`, payment('shared-id'))).statusCode).toBe(
+      200,
+    );
     const res = await post(`/api/admin/accounts/legacy/${b.accountId}/payment`, payment('shared-id'));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('External id shared-id is already used for another payment');
@@ -88,11 +123,17 @@ describe('Record Payment (members and pledges lists)', () => {
     expect(await paymentsOf(b.accountId!)).toHaveLength(0);
   });
 
-  it('answers 400 with each field\'s message, 404 for an unknown account', async () => {
+  it("answers 400 with each field's message, 404 for an unknown account", async () => {
     const p = await invitee({ pledge: true });
-    const res = await post(`/api/admin/accounts/legacy/${p.accountId}/payment`, { amountCents: 0, method: 'bitcoin', reference: 'x'.repeat(201) });
+    const res = await post(`/api/admin/accounts/legacy/${p.accountId}/payment`, {
+      amountCents: 0,
+      method: 'bitcoin',
+      reference: 'x'.repeat(201),
+    });
     expect(res.statusCode).toBe(400);
-    const messages = Object.fromEntries(res.json().issues.map((i: { path: string[]; message: string }) => [i.path.join('.'), i.message]));
+    const messages = Object.fromEntries(
+      res.json().issues.map((i: { path: string[]; message: string }) => [i.path.join('.'), i.message]),
+    );
     expect(messages).toEqual({
       'body.amountCents': 'Amount must be more than 0',
       'body.method': 'Method must be one of card, check, cash, other',
@@ -110,7 +151,9 @@ describe('Record Payment (members and pledges lists)', () => {
     const res = await post(`/api/admin/accounts/legacy/${p.accountId}/payment`, payment('member'), memberCookie);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBeTruthy();
-    expect((await post(`/api/admin/logistics/invitees/${p.inviteeId}/pledge`, { externalId: 'm' }, memberCookie)).statusCode).toBe(403);
+    expect(
+      (await post(`/api/admin/logistics/invitees/${p.inviteeId}/pledge`, { externalId: 'm' }, memberCookie)).statusCode,
+    ).toBe(403);
     expect(await paymentsOf(p.accountId!)).toHaveLength(0);
   });
 });
@@ -121,7 +164,12 @@ describe('Complete Without Payment', () => {
     const url = `/api/admin/accounts/legacy/${p.accountId}/complete-without-payment`;
     const first = await post(url, { reference: 'Scholarship' });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ method: 'waived', amountCents: 0, reference: 'Scholarship', invitee: { id: p.inviteeId } });
+    expect(first.json()).toMatchObject({
+      method: 'waived',
+      amountCents: 0,
+      reference: 'Scholarship',
+      invitee: { id: p.inviteeId },
+    });
     const again = await Promise.all([post(url, {}), post(url, {})]);
     for (const res of again) expect(res.json()).toEqual(first.json());
     expect((await accountRow(p.accountId!)).memberAt).not.toBeNull();
@@ -163,7 +211,13 @@ describe('integrator calls: POST /api/admin/logistics/invitees/{id}/pledge and /
     const first = await post(url, { externalId: 'site-pledge-1' });
     expect(first.statusCode).toBe(200);
     const account = await db.selectFrom('accounts').selectAll().where('email', '=', p.email).executeTakeFirstOrThrow();
-    expect(first.json()).toEqual({ inviteeId: p.inviteeId, accountId: account.id, state: 'pledged', pledgedAt: expect.any(String), externalId: 'site-pledge-1' });
+    expect(first.json()).toEqual({
+      inviteeId: p.inviteeId,
+      accountId: account.id,
+      state: 'pledged',
+      pledgedAt: expect.any(String),
+      externalId: 'site-pledge-1',
+    });
     expect(account.pledgedAt).not.toBeNull();
     expect(account.memberAt).toBeNull();
     const again = await Promise.all(Array.from({ length: 3 }, () => post(url, { externalId: 'site-pledge-1' })));
@@ -173,7 +227,11 @@ describe('integrator calls: POST /api/admin/logistics/invitees/{id}/pledge and /
 
   it('links an existing account with that email instead of making another', async () => {
     const p = await invitee();
-    const existing = await db.insertInto('accounts').values({ firstName: 'Pat', lastName: 'Earlier', email: p.email.toUpperCase(), address: '{}' }).returning('id').executeTakeFirstOrThrow();
+    const existing = await db
+      .insertInto('accounts')
+      .values({ firstName: 'Pat', lastName: 'Earlier', email: p.email.toUpperCase(), address: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const res = await post(`/api/admin/logistics/invitees/${p.inviteeId}/pledge`, { externalId: 'site-link' });
     expect(res.json().accountId).toBe(existing.id);
     expect((await accountRow(existing.id)).pledgedAt).not.toBeNull();
@@ -208,7 +266,11 @@ describe('integrator calls: POST /api/admin/logistics/invitees/{id}/pledge and /
     const body = payment('site-pay-1', { method: 'card', reference: 'ch_outside', paidAt: '2026-11-20T15:00:00Z' });
     const [first, ...rest] = await Promise.all([post(url, body), post(url, body), post(url, body)]);
     expect(first!.statusCode).toBe(200);
-    expect(first!.json()).toMatchObject({ method: 'card', paidAt: '2026-11-20T15:00:00.000Z', invitee: { id: p.inviteeId } });
+    expect(first!.json()).toMatchObject({
+      method: 'card',
+      paidAt: '2026-11-20T15:00:00.000Z',
+      invitee: { id: p.inviteeId },
+    });
     for (const res of rest) expect(res.json()).toEqual(first!.json());
     const iv = await inviteeRow(p.inviteeId);
     expect(iv.legacyPledgeAt).not.toBeNull();
@@ -235,13 +297,25 @@ describe('integrator calls: POST /api/admin/logistics/invitees/{id}/pledge and /
 describe('GET /api/admin/accounts/payments', () => {
   it('lists every payment with its account and invitation: search, method, paid days, refunds, CSV export', async () => {
     const p = await invitee({ pledge: true });
-    await post(`/api/admin/accounts/legacy/${p.accountId}/payment`, payment('list-1', { method: 'cash', reference: 'Receipt 77', paidAt: '2026-01-15T12:00:00Z' }));
-    await db.updateTable('payments').set({ refundedCents: 2000, refundedAt: new Date('2026-01-20T00:00:00Z') }).where('externalId', '=', 'list-1').execute();
+    await post(
+      `/api/admin/accounts/legacy/${p.accountId}/payment`,
+      payment('list-1', { method: 'cash', reference: 'Receipt 77', paidAt: '2026-01-15T12:00:00Z' }),
+    );
+    await db
+      .updateTable('payments')
+      .set({ refundedCents: 2000, refundedAt: new Date('2026-01-20T00:00:00Z') })
+      .where('externalId', '=', 'list-1')
+      .execute();
     const list = (qs: string) => q.request({ method: 'GET', url: `/api/admin/accounts/payments?${qs}` });
     const found = await list('search=receipt%2077');
     expect(found.statusCode).toBe(200);
     expect(found.json().items).toHaveLength(1);
-    expect(found.json().items[0]).toMatchObject({ method: 'cash', refundedCents: 2000, refundedAt: '2026-01-20T00:00:00.000Z', invitee: { invitationCode: p.code } });
+    expect(found.json().items[0]).toMatchObject({
+      method: 'cash',
+      refundedCents: 2000,
+      refundedAt: '2026-01-20T00:00:00.000Z',
+      invitee: { invitationCode: p.code },
+    });
     expect((await list(`search=${p.code}`)).json().items).toHaveLength(1);
     expect((await list(`search=${p.code}&method=card`)).json().items).toHaveLength(0);
     expect((await list(`search=${p.code}&paidFrom=2026-01-15&paidTo=2026-01-15`)).json().items).toHaveLength(1);
@@ -252,7 +326,9 @@ describe('GET /api/admin/accounts/payments', () => {
     const csv = await q.request({ method: 'GET', url: `/api/admin/accounts/payments/export?search=${p.code}` });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const [header, row] = csv.body.trim().split('\n');
-    expect(header).toBe('id,paidAt,method,amount,currency,refunded,refundedAt,reference,externalId,stripeSessionId,accountId,name,email,invitationId,invitationCode,institution');
+    expect(header).toBe(
+      'id,paidAt,method,amount,currency,refunded,refundedAt,reference,externalId,stripeSessionId,accountId,name,email,invitationId,invitationCode,institution',
+    );
     expect(row).toContain(',cash,95.00,usd,20.00,2026-01-20T00:00:00.000Z,Receipt 77,list-1,');
     expect(row).toContain(p.code);
   });

@@ -4,12 +4,25 @@ import type { Payment } from '@app/contract';
 import type { DB, Db } from '../../db/database.js';
 import { accountName, accountNameOf, accountPerson } from '../../db/account-sql.js';
 import { csvIso, csvText, type CsvColumn } from '../../db/copy-csv.js';
-import { firstItem, likePattern, mapPage, ownColumns, paginate, streamCsv, type ListFilters, type SortField, type SortMap } from '../../db/list.js';
+import {
+  firstItem,
+  likePattern,
+  mapPage,
+  ownColumns,
+  paginate,
+  streamCsv,
+  type ListFilters,
+  type SortField,
+  type SortMap,
+} from '../../db/list.js';
 
 type ListQuery = z.output<typeof import('@app/contract').PaymentListQuery>;
 type Filters = ListFilters<ListQuery>;
 
-const paymentSort: SortMap<SortField<ListQuery>> = { ...ownColumns('p', ['paidAt', 'amountCents', 'id']), name: 'a.nameKey' };
+const paymentSort: SortMap<SortField<ListQuery>> = {
+  ...ownColumns('p', ['paidAt', 'amountCents', 'id']),
+  name: 'a.nameKey',
+};
 
 /** A UTC day's first instant (the list's days are UTC, as everywhere in the product). */
 const utcDay = (day: string, plus = 0) => sql<Date>`((${day}::date + ${plus}::int)::timestamp at time zone 'utc')`;
@@ -23,7 +36,9 @@ function filterPayments(db: Db, f: Filters) {
     .leftJoin('institutions as ins', 'ins.id', 'inv.institutionId');
   if (f.search) {
     const like = likePattern(f.search.toLowerCase());
-    qb = qb.where(sql<boolean>`(p.search like ${like} or lower(a.first_name || ' ' || a.last_name || ' ' || a.email || ' ' || coalesce(iv.invitation_code, a.invitation_code, '')) like ${like})`);
+    qb = qb.where(
+      sql<boolean>`(p.search like ${like} or lower(a.first_name || ' ' || a.last_name || ' ' || a.email || ' ' || coalesce(iv.invitation_code, a.invitation_code, '')) like ${like})`,
+    );
   }
   if (f.method) qb = qb.where('p.method', '=', f.method);
   if (f.paidFrom) qb = qb.where('p.paidAt', '>=', utcDay(f.paidFrom));
@@ -45,16 +60,27 @@ function selectPayments(db: Db, f: Filters) {
     'p.refundedCents',
     'p.refundedAt',
     accountPerson('a').as('account'),
-    sql<Payment['invitee']>`case when iv.id is null then null else json_build_object('id', iv.id, 'invitationId', iv.invitation_id, 'invitationCode', iv.invitation_code, 'institutionName', ins.name) end`.as('invitee'),
+    sql<
+      Payment['invitee']
+    >`case when iv.id is null then null else json_build_object('id', iv.id, 'invitationId', iv.invitation_id, 'invitationCode', iv.invitation_code, 'institutionName', ins.name) end`.as(
+      'invitee',
+    ),
     accountNameOf('p.recordedBy').as('recordedBy'),
   ]);
 }
 type Row = Awaited<ReturnType<ReturnType<typeof selectPayments>['executeTakeFirstOrThrow']>>;
 
-const toPayment = (r: Row): Payment => ({ ...r, paidAt: r.paidAt.toISOString(), refundedAt: r.refundedAt ? r.refundedAt.toISOString() : null });
+const toPayment = (r: Row): Payment => ({
+  ...r,
+  paidAt: r.paidAt.toISOString(),
+  refundedAt: r.refundedAt ? r.refundedAt.toISOString() : null,
+});
 
 export async function listPayments(db: Db, query: ListQuery) {
-  return mapPage(await paginate(selectPayments(db, query), query, paymentSort, 'p.id', { tieBreakerFollowsSort: true }), toPayment);
+  return mapPage(
+    await paginate(selectPayments(db, query), query, paymentSort, 'p.id', { tieBreakerFollowsSort: true }),
+    toPayment,
+  );
 }
 
 export async function getPayment(db: Db, id: number): Promise<Payment> {
@@ -96,7 +122,12 @@ export async function inviteeOfAccount(db: Db, account: { id: number; invitation
   const row = await db
     .selectFrom('invitees')
     .select('id')
-    .where((eb) => eb.or([eb('accountId', '=', account.id), ...(account.invitationCode ? [eb('invitationCode', '=', account.invitationCode)] : [])]))
+    .where((eb) =>
+      eb.or([
+        eb('accountId', '=', account.id),
+        ...(account.invitationCode ? [eb('invitationCode', '=', account.invitationCode)] : []),
+      ]),
+    )
     .orderBy(sql`account_id = ${account.id}`, 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
@@ -105,5 +136,6 @@ export async function inviteeOfAccount(db: Db, account: { id: number; invitation
 
 /** The invitee holding a pledge's external id, if any. */
 export async function inviteeOfPledgeExternalId(db: Db, externalId: string) {
-  return (await db.selectFrom('invitees').select('id').where('pledgeExternalId', '=', externalId).executeTakeFirst())?.id;
+  return (await db.selectFrom('invitees').select('id').where('pledgeExternalId', '=', externalId).executeTakeFirst())
+    ?.id;
 }

@@ -16,7 +16,8 @@ type WaiverBody = z.output<typeof import('@app/contract').WaiveFeeInput>;
 async function answerPayment(request: FastifyRequest, record: (trx: Trx) => Promise<PaymentOutcome>) {
   const { db } = request.server;
   const outcome = await db.transaction().execute(record);
-  if (outcome.created && outcome.welcome !== 'queued') request.log.warn({ paymentId: outcome.paymentId, reason: outcome.welcome }, 'welcome email not queued');
+  if (outcome.created && outcome.welcome !== 'queued')
+    request.log.warn({ paymentId: outcome.paymentId, reason: outcome.welcome }, 'welcome email not queued');
   return { status: 200 as const, body: await repo.getPayment(db, outcome.paymentId) };
 }
 
@@ -36,7 +37,11 @@ async function inviteeTarget(trx: Trx, id: number) {
   return { accountId, inviteeId: invitee.id };
 }
 
-const payment = (request: FastifyRequest, body: PaymentBody, target: { accountId: number; inviteeId: number | null }) => ({
+const payment = (
+  request: FastifyRequest,
+  body: PaymentBody,
+  target: { accountId: number; inviteeId: number | null },
+) => ({
   ...target,
   amountCents: body.amountCents,
   currency: request.server.config.MEMBERSHIP_CURRENCY,
@@ -47,7 +52,11 @@ const payment = (request: FastifyRequest, body: PaymentBody, target: { accountId
   recordedBy: request.account?.id ?? null,
 });
 
-const waiver = (request: FastifyRequest, body: WaiverBody, target: { accountId: number; inviteeId: number | null }) => ({
+const waiver = (
+  request: FastifyRequest,
+  body: WaiverBody,
+  target: { accountId: number; inviteeId: number | null },
+) => ({
   ...target,
   reference: body.reference,
   externalId: body.externalId ?? null,
@@ -57,33 +66,49 @@ const waiver = (request: FastifyRequest, body: WaiverBody, target: { accountId: 
 /** The integrator's pledge answer: the same for a repeat (the first pledge time and external id are kept). */
 async function pledgeRecord(trx: Trx, invitee: JoinInvitee) {
   const now = (await joinInvitee(trx, { id: invitee.id }))!;
-  return { inviteeId: now.id, accountId: now.accountId!, state: joinState(now), pledgedAt: now.legacyPledgeAt!.toISOString(), externalId: now.pledgeExternalId };
+  return {
+    inviteeId: now.id,
+    accountId: now.accountId!,
+    state: joinState(now),
+    pledgedAt: now.legacyPledgeAt!.toISOString(),
+    externalId: now.pledgeExternalId,
+  };
 }
 
 /** Issue 23: Record Payment, Complete Without Payment and the integrators' pledge and payment calls; the payments list. */
 export const paymentRoutes = s.router(contract.payments, {
   list: async ({ query, request }) => ({ status: 200, body: await repo.listPayments(request.server.db, query) }),
 
-  export: async ({ query, request, reply }) => csvAttachment(reply, 'payments', repo.exportPayments(request.server.db, query)),
+  export: async ({ query, request, reply }) =>
+    csvAttachment(reply, 'payments', repo.exportPayments(request.server.db, query)),
 
   recordForAccount: async ({ params, body, request }) =>
-    answerPayment(request, async (trx) => recordPayment(trx, request.server.jobs, payment(request, body, await accountTarget(trx, params.id)))),
+    answerPayment(request, async (trx) =>
+      recordPayment(trx, request.server.jobs, payment(request, body, await accountTarget(trx, params.id))),
+    ),
 
   waiveForAccount: async ({ params, body, request }) =>
-    answerPayment(request, async (trx) => waiveFee(trx, request.server.jobs, waiver(request, body, await accountTarget(trx, params.id)))),
+    answerPayment(request, async (trx) =>
+      waiveFee(trx, request.server.jobs, waiver(request, body, await accountTarget(trx, params.id))),
+    ),
 
   recordForInvitee: async ({ params, body, request }) =>
-    answerPayment(request, async (trx) => recordPayment(trx, request.server.jobs, payment(request, body, await inviteeTarget(trx, params.id)))),
+    answerPayment(request, async (trx) =>
+      recordPayment(trx, request.server.jobs, payment(request, body, await inviteeTarget(trx, params.id))),
+    ),
 
   waiveForInvitee: async ({ params, body, request }) =>
-    answerPayment(request, async (trx) => waiveFee(trx, request.server.jobs, waiver(request, body, await inviteeTarget(trx, params.id)))),
+    answerPayment(request, async (trx) =>
+      waiveFee(trx, request.server.jobs, waiver(request, body, await inviteeTarget(trx, params.id))),
+    ),
 
   recordPledge: async ({ params, body, request }) => {
     const record = await request.server.db.transaction().execute(async (trx) => {
       const invitee = await joinInvitee(trx, { id: params.id }, true);
       if (!invitee) throw notFound('Invitee');
       const holder = await repo.inviteeOfPledgeExternalId(trx, body.externalId);
-      if (holder !== undefined && holder !== invitee.id) throw new AppError(409, `External id ${body.externalId} is already used for another pledge`);
+      if (holder !== undefined && holder !== invitee.id)
+        throw new AppError(409, `External id ${body.externalId} is already used for another pledge`);
       const state = joinState(invitee);
       if (state === 'removed') throw new AppError(409, JOIN_NO_LONGER_VALID);
       if (state === 'expired') throw new AppError(409, JOIN_EXPIRED);

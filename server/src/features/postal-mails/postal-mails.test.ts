@@ -33,23 +33,46 @@ const hoursAhead = (h: number) => {
 const request = (opts: Parameters<TestApp['request']>[0]) => t.request({ cookie, ...opts });
 
 async function uploadFile(pathName: string, file: string, type: string, bytes: Buffer): Promise<number> {
-  const res = await request({ method: 'POST', url: '/api/shared/file', ...multipart([{ field: 'path', value: pathName }, { file, type, bytes }]) });
+  const res = await request({
+    method: 'POST',
+    url: '/api/shared/file',
+    ...multipart([
+      { field: 'path', value: pathName },
+      { file, type, bytes },
+    ]),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json()[0].id;
 }
-const uploadZip = (name = 'letters.zip') => uploadFile('private/invitations/postal-mails', name, 'application/zip', zipOf(64));
+const uploadZip = (name = 'letters.zip') =>
+  uploadFile('private/invitations/postal-mails', name, 'application/zip', zipOf(64));
 
-const body = (patch: object = {}) => ({ uploadScheduledAt: hoursAhead(24 * 7), inviteCount: 'All', testValue: 'All', ...patch });
+const body = (patch: object = {}) => ({
+  uploadScheduledAt: hoursAhead(24 * 7),
+  inviteCount: 'All',
+  testValue: 'All',
+  ...patch,
+});
 
 async function createMail(invitation: number, patch: object = {}) {
-  const res = await request({ method: 'POST', url: of(invitation), payload: body({ fileId: await uploadZip(), ...patch }) });
+  const res = await request({
+    method: 'POST',
+    url: of(invitation),
+    payload: body({ fileId: await uploadZip(), ...patch }),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
 
 /** Makes a mailing due: its hour moved into the past, as if the week had gone by. */
-const makeDue = (id: number) => t.db.updateTable('postalMails').set({ uploadScheduledAt: sql`now() - interval '5 minutes'` }).where('id', '=', id).execute();
-const mailRow = (id: number) => t.db.selectFrom('postalMails').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const makeDue = (id: number) =>
+  t.db
+    .updateTable('postalMails')
+    .set({ uploadScheduledAt: sql`now() - interval '5 minutes'` })
+    .where('id', '=', id)
+    .execute();
+const mailRow = (id: number) =>
+  t.db.selectFrom('postalMails').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /** A transfer that counts its deliveries and may fail. */
 function recording(inner: PrintVendorTransfer, fail?: string) {
@@ -75,12 +98,28 @@ beforeAll(async () => {
   dropDir = await mkdtemp(path.join(tmpdir(), 'print-vendor-'));
   t = await createTestApp({ PRINT_VENDOR_DIR: dropDir });
   cookie = await t.signIn();
-  const { institutionId, chapterId } = await makeChapter(t.db, ['Postal State University', 'PSU'], ['Postal Chapter', 'PCH']);
-  const { id: testId } = await t.db.insertInto('invitationTests').values({ name: 'Letter color', slug: 'letter-color', description: 'd' }).returning('id').executeTakeFirstOrThrow();
+  const { institutionId, chapterId } = await makeChapter(
+    t.db,
+    ['Postal State University', 'PSU'],
+    ['Postal Chapter', 'PCH'],
+  );
+  const { id: testId } = await t.db
+    .insertInto('invitationTests')
+    .values({ name: 'Letter color', slug: 'letter-color', description: 'd' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const invitation = (deliverPostalMails: boolean) =>
     t.db
       .insertInto('invitations')
-      .values({ chapterId, institutionId, deadline: '2031-01-01', orientationDate: '2031-01-02', deliverPostalMails, status: 'Ready', testId })
+      .values({
+        chapterId,
+        institutionId,
+        deadline: '2031-01-01',
+        orientationDate: '2031-01-02',
+        deliverPostalMails,
+        status: 'Ready',
+        testId,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
       .then((r) => r.id);
@@ -104,7 +143,10 @@ describe('postal mailings: add, list, edit, delete', () => {
     [{ fileId: undefined }, POSTAL_MAIL_MESSAGES.fileRequired],
     [{ fileId: 1, uploadScheduledAt: hoursAhead(-2) }, 'Past hours cannot be chosen'],
     [{ fileId: 1, uploadScheduledAt: 'tomorrow' }, 'Upload At must be a date'],
-    [{ fileId: 1, inviteCount: '5th time' }, 'Invite Count must be one of All, 1st time, 2nd time, 3rd time, 4th or more times'],
+    [
+      { fileId: 1, inviteCount: '5th time' },
+      'Invite Count must be one of All, 1st time, 2nd time, 3rd time, 4th or more times',
+    ],
     [{ fileId: 1, testValue: 'B' }, 'Test must be one of All, Control, Variation'],
   ])('refuses %o with its message', async (patch, message) => {
     const res = await request({ method: 'POST', url: of(invitationId), payload: body(patch) });
@@ -113,7 +155,12 @@ describe('postal mailings: add, list, edit, delete', () => {
   });
 
   it('refuses a file that is not a postal mailing zip, a missing invitation, and an invitation without postal mails', async () => {
-    const csvId = await uploadFile('private/invitations/databases', 'db.csv', 'text/csv', Buffer.from('email\na@b.c\n'));
+    const csvId = await uploadFile(
+      'private/invitations/databases',
+      'db.csv',
+      'text/csv',
+      Buffer.from('email\na@b.c\n'),
+    );
     const wrong = await request({ method: 'POST', url: of(invitationId), payload: body({ fileId: csvId }) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().issues[0].path).toEqual(['fileId']);
@@ -128,9 +175,18 @@ describe('postal mailings: add, list, edit, delete', () => {
 
   it('adds, lists (per invitation and all), edits and deletes a mailing', async () => {
     const at = hoursAhead(30);
-    const created = await createMail(invitationId, { uploadScheduledAt: at, inviteCount: '1st time', testValue: 'Control' });
+    const created = await createMail(invitationId, {
+      uploadScheduledAt: at,
+      inviteCount: '1st time',
+      testValue: 'Control',
+    });
     expect(created).toMatchObject({
-      invitation: { id: invitationId, institutionName: 'Postal State University', chapterName: 'Postal Chapter', test: { name: 'Letter color' } },
+      invitation: {
+        id: invitationId,
+        institutionName: 'Postal State University',
+        chapterName: 'Postal Chapter',
+        test: { name: 'Letter color' },
+      },
       file: { fileName: 'letters.zip', contentType: 'application/zip' },
       uploadScheduledAt: at,
       inviteCount: '1st time',
@@ -144,17 +200,30 @@ describe('postal mailings: add, list, edit, delete', () => {
     const mine = (await request({ method: 'GET', url: `${of(invitationId)}?sort=inviteCount:asc` })).json();
     expect(mine.items.map((m: { id: number }) => m.id)).toContain(created.id);
     expect(mine.items.map((m: { id: number }) => m.id)).not.toContain(other.id);
-    const all = (await request({ method: 'GET', url: `${ALL}?pageSize=100&sort=fileName:asc,uploadScheduledAt:desc` })).json();
+    const all = (
+      await request({ method: 'GET', url: `${ALL}?pageSize=100&sort=fileName:asc,uploadScheduledAt:desc` })
+    ).json();
     expect(all.items.map((m: { id: number }) => m.id)).toEqual(expect.arrayContaining([created.id, other.id]));
     const bad = await request({ method: 'GET', url: `${ALL}?sort=secret:asc` });
     expect(bad.statusCode).toBe(400);
 
     const fileId = await uploadZip('second.zip');
-    const updated = await request({ method: 'PUT', url: `${of(invitationId)}/${created.id}`, payload: body({ fileId, inviteCount: '4th or more times' }) });
+    const updated = await request({
+      method: 'PUT',
+      url: `${of(invitationId)}/${created.id}`,
+      payload: body({ fileId, inviteCount: '4th or more times' }),
+    });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({ inviteCount: '4th or more times', testValue: 'All', file: { fileName: 'second.zip' } });
+    expect(updated.json()).toMatchObject({
+      inviteCount: '4th or more times',
+      testValue: 'All',
+      file: { fileName: 'second.zip' },
+    });
     // The mailing belongs to its invitation: another invitation's address does not reach it.
-    expect((await request({ method: 'PUT', url: `${of(otherInvitationId)}/${created.id}`, payload: body({ fileId }) })).statusCode).toBe(404);
+    expect(
+      (await request({ method: 'PUT', url: `${of(otherInvitationId)}/${created.id}`, payload: body({ fileId }) }))
+        .statusCode,
+    ).toBe(404);
 
     expect((await request({ method: 'DELETE', url: `${of(invitationId)}/${created.id}` })).statusCode).toBe(204);
     expect((await request({ method: 'DELETE', url: `${of(invitationId)}/${created.id}` })).statusCode).toBe(404);
@@ -163,8 +232,16 @@ describe('postal mailings: add, list, edit, delete', () => {
 
   it('refuses to edit or delete a mailing once its upload has started', async () => {
     const mail = await createMail(invitationId);
-    await t.db.updateTable('postalMails').set({ uploadStartedAt: new Date(), uploadStatus: 'In Progress' }).where('id', '=', mail.id).execute();
-    const put = await request({ method: 'PUT', url: `${of(invitationId)}/${mail.id}`, payload: body({ fileId: mail.file.id }) });
+    await t.db
+      .updateTable('postalMails')
+      .set({ uploadStartedAt: new Date(), uploadStatus: 'In Progress' })
+      .where('id', '=', mail.id)
+      .execute();
+    const put = await request({
+      method: 'PUT',
+      url: `${of(invitationId)}/${mail.id}`,
+      payload: body({ fileId: mail.file.id }),
+    });
     expect(put.statusCode).toBe(409);
     expect(put.json()).toEqual({ message: POSTAL_MAIL_MESSAGES.started });
     const del = await request({ method: 'DELETE', url: `${of(invitationId)}/${mail.id}` });
@@ -183,13 +260,27 @@ describe('postal mailings: the upload to the print vendor', () => {
       (
         await t.db
           .insertInto('invitees')
-          .values({ invitationId: invitation, firstName: 'F', lastName: 'L', email: `${Math.random()}@x.edu`, mailingAddress: JSON.stringify(address), inviteCount: 2, testValue: 'Control', ...over })
+          .values({
+            invitationId: invitation,
+            firstName: 'F',
+            lastName: 'L',
+            email: `${Math.random()}@x.edu`,
+            mailingAddress: JSON.stringify(address),
+            inviteCount: 2,
+            testValue: 'Control',
+            ...over,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
     expected.push(await add(invitationId, { lastName: 'Adams' }));
     // A quoted value with a line break and quotes: still one record.
-    expected.push(await add(invitationId, { lastName: 'Baker', mailingAddress: JSON.stringify({ address: 'Bldg "B"\nApt 5, 2 Elm St' }) }));
+    expected.push(
+      await add(invitationId, {
+        lastName: 'Baker',
+        mailingAddress: JSON.stringify({ address: 'Bldg "B"\nApt 5, 2 Elm St' }),
+      }),
+    );
     await add(invitationId, { mailingAddress: '{}' }); // no address
     await add(invitationId, { testValue: 'Variation' }); // other segment
     await add(invitationId, { inviteCount: 1 }); // other bucket
@@ -207,13 +298,29 @@ describe('postal mailings: the upload to the print vendor', () => {
     const folder = path.join(dropDir, `postal-mail-${mail.id}`);
     expect((await readdir(folder)).sort()).toEqual(['letters.zip', 'recipients.csv']);
     expect(await readFile(path.join(folder, 'letters.zip'))).toEqual(zipOf(64));
-    const records = parse(await readFile(path.join(folder, 'recipients.csv')), { columns: true }) as Array<Record<string, string>>;
+    const records = parse(await readFile(path.join(folder, 'recipients.csv')), { columns: true }) as Array<
+      Record<string, string>
+    >;
     expect(records.map((r) => Number(r.id))).toEqual(expected);
-    expect(records[0]).toMatchObject({ lastName: 'Adams', street: '1 Via Roma', city: 'Rome', postalCode: '00100', timesInvited: '2', testValue: 'Control' });
+    expect(records[0]).toMatchObject({
+      lastName: 'Adams',
+      street: '1 Via Roma',
+      city: 'Rome',
+      postalCode: '00100',
+      timesInvited: '2',
+      testValue: 'Control',
+    });
     expect(records[1]!.address).toBe('Bldg "B"\nApt 5, 2 Elm St');
 
-    const listed = (await request({ method: 'GET', url: of(invitationId) })).json().items.find((m: { id: number }) => m.id === mail.id);
-    expect(listed).toMatchObject({ uploadStatus: 'Success', uploadCount: 2, uploadStatusReason: null, uploadCsv: { contentType: 'text/csv' } });
+    const listed = (await request({ method: 'GET', url: of(invitationId) }))
+      .json()
+      .items.find((m: { id: number }) => m.id === mail.id);
+    expect(listed).toMatchObject({
+      uploadStatus: 'Success',
+      uploadCount: 2,
+      uploadStatusReason: null,
+      uploadCsv: { contentType: 'text/csv' },
+    });
     expect(listed.uploadStartedAt).not.toBeNull();
     const download = await request({ method: 'GET', url: listed.uploadCsv.url });
     expect(download.statusCode).toBe(200);
@@ -221,7 +328,11 @@ describe('postal mailings: the upload to the print vendor', () => {
     expect((await mailRow(notDue.id)).uploadStartedAt).toBeNull();
 
     // Started: no longer editable.
-    const put = await request({ method: 'PUT', url: `${of(invitationId)}/${mail.id}`, payload: body({ fileId: mail.file.id }) });
+    const put = await request({
+      method: 'PUT',
+      url: `${of(invitationId)}/${mail.id}`,
+      payload: body({ fileId: mail.file.id }),
+    });
     expect(put.statusCode).toBe(409);
 
     // A second pass (or a retried job) uploads nothing again.
@@ -242,7 +353,9 @@ describe('postal mailings: the upload to the print vendor', () => {
     expect(row.uploadStatus).toBe('Failed');
     expect(row.uploadStatusReason).toContain('Transfer to the print vendor');
     expect(row.uploadStatusReason).toContain('connect ECONNREFUSED 10.0.0.9:22');
-    const listed = (await request({ method: 'GET', url: `${ALL}?search=${mail.id}` })).json().items.find((m: { id: number }) => m.id === mail.id);
+    const listed = (await request({ method: 'GET', url: `${ALL}?search=${mail.id}` }))
+      .json()
+      .items.find((m: { id: number }) => m.id === mail.id);
     expect(listed).toMatchObject({ uploadStatus: 'Failed', uploadCsv: null });
 
     const again = recording(dropFolderTransfer(dropDir));
@@ -253,10 +366,21 @@ describe('postal mailings: the upload to the print vendor', () => {
   it('fails a mailing whose invitation no longer delivers postal mails, with the reason', async () => {
     const mail = await createMail(otherInvitationId);
     await makeDue(mail.id);
-    await t.db.updateTable('invitations').set({ deliverPostalMails: false }).where('id', '=', otherInvitationId).execute();
+    await t.db
+      .updateTable('invitations')
+      .set({ deliverPostalMails: false })
+      .where('id', '=', otherInvitationId)
+      .execute();
     await uploadDuePostalMails(ctx(), dropFolderTransfer(dropDir));
-    expect(await mailRow(mail.id)).toMatchObject({ uploadStatus: 'Failed', uploadStatusReason: POSTAL_MAIL_MESSAGES.notPostal });
-    await t.db.updateTable('invitations').set({ deliverPostalMails: true }).where('id', '=', otherInvitationId).execute();
+    expect(await mailRow(mail.id)).toMatchObject({
+      uploadStatus: 'Failed',
+      uploadStatusReason: POSTAL_MAIL_MESSAGES.notPostal,
+    });
+    await t.db
+      .updateTable('invitations')
+      .set({ deliverPostalMails: true })
+      .where('id', '=', otherInvitationId)
+      .execute();
   });
 
   it('after a crash: runs again a mailing that had not reached the transfer, fails one that had', async () => {
@@ -264,11 +388,26 @@ describe('postal mailings: the upload to the print vendor', () => {
     const late = await createMail(invitationId);
     const { id: csvId } = await t.db
       .insertInto('files')
-      .values({ storageKey: 'private/invitations/postal-mails/csv/lost.csv', folder: 'private/invitations/postal-mails', fileName: 'lost.csv', contentType: 'text/csv', sizeInBytes: 1, committed: true })
+      .values({
+        storageKey: 'private/invitations/postal-mails/csv/lost.csv',
+        folder: 'private/invitations/postal-mails',
+        fileName: 'lost.csv',
+        contentType: 'text/csv',
+        sizeInBytes: 1,
+        committed: true,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await t.db.updateTable('postalMails').set({ uploadStartedAt: sql`now()`, uploadStatus: 'In Progress' }).where('id', '=', early.id).execute();
-    await t.db.updateTable('postalMails').set({ uploadStartedAt: sql`now()`, uploadStatus: 'In Progress', uploadCsvId: csvId }).where('id', '=', late.id).execute();
+    await t.db
+      .updateTable('postalMails')
+      .set({ uploadStartedAt: sql`now()`, uploadStatus: 'In Progress' })
+      .where('id', '=', early.id)
+      .execute();
+    await t.db
+      .updateTable('postalMails')
+      .set({ uploadStartedAt: sql`now()`, uploadStatus: 'In Progress', uploadCsvId: csvId })
+      .where('id', '=', late.id)
+      .execute();
 
     const run = recording(dropFolderTransfer(dropDir));
     expect(await uploadDuePostalMails(ctx(), run.transfer)).toMatchObject({ uploaded: 1, interrupted: 1 });
@@ -282,7 +421,14 @@ describe('postal mailings: the upload to the print vendor', () => {
     await makeDue(mail.id);
     const { id: otherCsv } = await t.db
       .insertInto('files')
-      .values({ storageKey: 'private/invitations/postal-mails/csv/other.csv', folder: 'private/invitations/postal-mails', fileName: 'other.csv', contentType: 'text/csv', sizeInBytes: 1, committed: true })
+      .values({
+        storageKey: 'private/invitations/postal-mails/csv/other.csv',
+        folder: 'private/invitations/postal-mails',
+        fileName: 'other.csv',
+        contentType: 'text/csv',
+        sizeInBytes: 1,
+        committed: true,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     // While this pass writes the CSV, another (whose lock connection died while it ran on) records its own.
@@ -312,7 +458,10 @@ describe('postal mailings: the upload to the print vendor', () => {
         row = await mailRow(mail.id);
       }
       expect(row).toMatchObject({ uploadStatus: 'Success', uploadCount: 2 });
-      expect((await readdir(path.join(dropDir, `postal-mail-${mail.id}`))).sort()).toEqual(['letters.zip', 'recipients.csv']);
+      expect((await readdir(path.join(dropDir, `postal-mail-${mail.id}`))).sort()).toEqual([
+        'letters.zip',
+        'recipients.csv',
+      ]);
     } finally {
       await queue.stop();
     }

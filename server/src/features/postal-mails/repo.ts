@@ -42,13 +42,29 @@ const fileJson = (column: 'pm.file_id' | 'pm.upload_csv_id') =>
 function selectFull(db: Db) {
   return filterMails(db, {})
     .select([
-      'pm.id', 'pm.invitationId', 'i.name as institutionName', 'ch.name as chapterName', 'pm.uploadScheduledAt', 'pm.inviteCount',
-      'pm.testValue', 'pm.uploadStartedAt', 'pm.uploadStatus', 'pm.uploadStatusReason', 'pm.uploadCount', 'pm.createdAt', 'pm.updatedAt',
+      'pm.id',
+      'pm.invitationId',
+      'i.name as institutionName',
+      'ch.name as chapterName',
+      'pm.uploadScheduledAt',
+      'pm.inviteCount',
+      'pm.testValue',
+      'pm.uploadStartedAt',
+      'pm.uploadStatus',
+      'pm.uploadStatusReason',
+      'pm.uploadCount',
+      'pm.createdAt',
+      'pm.updatedAt',
     ])
     .select([
       fileJson('pm.file_id').as('file'),
       fileJson('pm.upload_csv_id').as('uploadCsv'),
-      sql<{ id: number; name: string } | null>`(select json_build_object('id', t.id, 'name', t.name) from invitation_tests t where t.id = inv.test_id)`.as('test'),
+      sql<{
+        id: number;
+        name: string;
+      } | null>`(select json_build_object('id', t.id, 'name', t.name) from invitation_tests t where t.id = inv.test_id)`.as(
+        'test',
+      ),
     ]);
 }
 
@@ -57,7 +73,12 @@ type Row = Awaited<ReturnType<ReturnType<typeof selectFull>['executeTakeFirstOrT
 function toPostalMail(row: Row): PostalMail {
   return {
     id: row.id,
-    invitation: { id: row.invitationId, institutionName: row.institutionName, chapterName: row.chapterName, test: row.test },
+    invitation: {
+      id: row.invitationId,
+      institutionName: row.institutionName,
+      chapterName: row.chapterName,
+      test: row.test,
+    },
     file: row.file ? toUploadedFile(row.file) : null,
     uploadScheduledAt: row.uploadScheduledAt.toISOString(),
     inviteCount: row.inviteCount,
@@ -79,9 +100,15 @@ async function loadMails(db: Db, ids: number[]): Promise<PostalMail[]> {
 
 /** One page of postal mailings, of one invitation or of all (found on ids, then read in full). */
 export async function listMails(db: Db, query: ListQuery, invitationId?: number) {
-  const page = await paginate(filterMails(db, { search: query.search, invitationId }).select('pm.id'), query, postalMailSort, 'pm.id', {
-    tieBreakerFollowsSort: true,
-  });
+  const page = await paginate(
+    filterMails(db, { search: query.search, invitationId }).select('pm.id'),
+    query,
+    postalMailSort,
+    'pm.id',
+    {
+      tieBreakerFollowsSort: true,
+    },
+  );
   return pageOfRows(page, (ids) => loadMails(db, ids));
 }
 
@@ -91,10 +118,19 @@ export async function getMail(db: Db, id: number): Promise<PostalMail | undefine
 
 /** The invitation a mailing is added to: whether it exists and delivers postal mails. */
 export async function invitationForMail(db: Db, invitationId: number) {
-  return db.selectFrom('invitations').select(['id', 'deliverPostalMails']).where('id', '=', invitationId).executeTakeFirst();
+  return db
+    .selectFrom('invitations')
+    .select(['id', 'deliverPostalMails'])
+    .where('id', '=', invitationId)
+    .executeTakeFirst();
 }
 
-export async function createMail(db: Db, invitationId: number, input: PostalMailValues, accountId: number | null): Promise<number> {
+export async function createMail(
+  db: Db,
+  invitationId: number,
+  input: PostalMailValues,
+  accountId: number | null,
+): Promise<number> {
   const { id } = await db
     .insertInto('postalMails')
     .values({
@@ -127,7 +163,13 @@ async function lockMail(db: Db, invitationId: number, mailId: number) {
 export type ChangeOutcome = 'done' | 'missing' | 'started';
 
 /** Updates a mailing whose upload has not started (run in a transaction). */
-export async function updateMail(db: Db, invitationId: number, mailId: number, input: PostalMailValues, accountId: number | null): Promise<ChangeOutcome> {
+export async function updateMail(
+  db: Db,
+  invitationId: number,
+  mailId: number,
+  input: PostalMailValues,
+  accountId: number | null,
+): Promise<ChangeOutcome> {
   const row = await lockMail(db, invitationId, mailId);
   if (!row) return 'missing';
   if (row.uploadStartedAt) return 'started';

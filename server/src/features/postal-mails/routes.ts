@@ -9,7 +9,8 @@ import * as repo from './repo.js';
 async function checkZip(db: Db, fileId: number | null) {
   if (fileId === null) return;
   const file = await db.selectFrom('files').select('folder').where('id', '=', fileId).executeTakeFirst();
-  if (file && file.folder !== POSTAL_MAIL_FOLDER) throw fieldError('fileId', 'File must be a zip uploaded for a postal mailing');
+  if (file && file.folder !== POSTAL_MAIL_FOLDER)
+    throw fieldError('fileId', 'File must be a zip uploaded for a postal mailing');
 }
 
 async function mailingInvitation(db: Db, invitationId: number) {
@@ -37,7 +38,9 @@ export const postalMailRoutes = s.router(contract.postalMails, {
     const invitation = await mailingInvitation(db, params.id);
     if (!invitation.deliverPostalMails) throw new AppError(409, POSTAL_MAIL_MESSAGES.notPostal);
     await checkZip(db, body.fileId);
-    const id = await saveWithFiles(db, [['File', body.fileId]], (trx) => repo.createMail(trx, params.id, body, request.account!.id));
+    const id = await saveWithFiles(db, [['File', body.fileId]], (trx) =>
+      repo.createMail(trx, params.id, body, request.account!.id),
+    );
     return { status: 201, body: (await repo.getMail(db, id))! };
   },
 
@@ -46,7 +49,9 @@ export const postalMailRoutes = s.router(contract.postalMails, {
     await mailingInvitation(db, params.id);
     await checkZip(db, body.fileId);
     // A refusal throws inside the transaction: nothing is changed and the new zip stays uncommitted.
-    await saveWithFiles(db, [['File', body.fileId]], async (trx) => refuse(await repo.updateMail(trx, params.id, params.mailId, body, request.account!.id)));
+    await saveWithFiles(db, [['File', body.fileId]], async (trx) =>
+      refuse(await repo.updateMail(trx, params.id, params.mailId, body, request.account!.id)),
+    );
     return { status: 200, body: (await repo.getMail(db, params.mailId))! };
   },
 

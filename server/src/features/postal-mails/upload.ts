@@ -78,7 +78,11 @@ export async function uploadDuePostalMails(ctx: UploadContext, transfer: PrintVe
       if (!rows[0]?.ok) return { ...report, locked: true };
       try {
         report.interrupted = await failInterrupted(ctx.db);
-        for (let mail = await claimNext(ctx.db); mail; mail = ctx.signal?.aborted ? undefined : await claimNext(ctx.db)) {
+        for (
+          let mail = await claimNext(ctx.db);
+          mail;
+          mail = ctx.signal?.aborted ? undefined : await claimNext(ctx.db)
+        ) {
           const outcome = await uploadOne(ctx, transfer, mail);
           if (outcome !== 'Skipped') report[outcome === 'Success' ? 'uploaded' : 'failed']++;
         }
@@ -128,7 +132,11 @@ async function claimNext(db: Kysely<DB>): Promise<Claimed | undefined> {
     if (!next) return undefined;
     return trx
       .updateTable('postalMails')
-      .set({ uploadStartedAt: sql`coalesce(upload_started_at, now())`, uploadStatus: 'In Progress', uploadStatusReason: null })
+      .set({
+        uploadStartedAt: sql`coalesce(upload_started_at, now())`,
+        uploadStatus: 'In Progress',
+        uploadStatusReason: null,
+      })
       .where('id', '=', next.id)
       .returning(['id', 'invitationId', 'inviteCount', 'testValue', 'fileId', 'uploadCsvId'])
       .executeTakeFirstOrThrow();
@@ -137,7 +145,11 @@ async function claimNext(db: Kysely<DB>): Promise<Claimed | undefined> {
 
 const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, REASON_MAX);
 
-async function uploadOne(ctx: UploadContext, transfer: PrintVendorTransfer, mail: Claimed): Promise<'Success' | 'Failed' | 'Skipped'> {
+async function uploadOne(
+  ctx: UploadContext,
+  transfer: PrintVendorTransfer,
+  mail: Claimed,
+): Promise<'Success' | 'Failed' | 'Skipped'> {
   const { db, log } = ctx;
   try {
     const zip = await checkReady(ctx, mail);
@@ -189,7 +201,13 @@ async function checkReady(ctx: UploadContext, mail: Claimed): Promise<{ fileName
   if (invitation.status === 'Draft' || invitation.status === 'DB Processing') {
     throw new StepError(`The invitation's invitees are not ready (status ${invitation.status})`);
   }
-  const file = mail.fileId ? await ctx.db.selectFrom('files').select(['fileName', 'storageKey']).where('id', '=', mail.fileId).executeTakeFirst() : undefined;
+  const file = mail.fileId
+    ? await ctx.db
+        .selectFrom('files')
+        .select(['fileName', 'storageKey'])
+        .where('id', '=', mail.fileId)
+        .executeTakeFirst()
+    : undefined;
   if (!file) throw new StepError('The zip file is missing');
   return file;
 }

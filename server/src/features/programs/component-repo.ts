@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
-import { AI_TYPES, XP_HIDDEN_TYPES, type ComponentType, type KeyValue, type ProgramComponent, type ProgramComponentForm } from '@app/contract';
+import {
+  AI_TYPES,
+  XP_HIDDEN_TYPES,
+  type ComponentType,
+  type KeyValue,
+  type ProgramComponent,
+  type ProgramComponentForm,
+} from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
 import { freeSlug } from '../../services/slug.js';
 
@@ -12,23 +19,55 @@ type EventValues = z.output<typeof import('@app/contract').ComponentEventInput>;
 async function segmentCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
   const { rows } = await sql<{ id: number; n: number }>`
-    select program_component_id as id, count(*)::int as n from lesson_segments where program_component_id = any(${ids}) group by 1`.execute(db);
+    select program_component_id as id, count(*)::int as n from lesson_segments where program_component_id = any(${ids}) group by 1`.execute(
+    db,
+  );
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
 /** Components of a program (or the given ids), by section, index and id. */
-export async function loadComponents(db: Db, by: { programId: number } | { ids: number[] }): Promise<ProgramComponent[]> {
+export async function loadComponents(
+  db: Db,
+  by: { programId: number } | { ids: number[] },
+): Promise<ProgramComponent[]> {
   let qb = db
     .selectFrom('programComponents as pc')
     .innerJoin('programs as p', 'p.id', 'pc.programId')
     .leftJoin('programComponents as f', 'f.id', 'pc.fallbackId')
     .select((eb) => [
-      'pc.id', 'pc.programId', 'p.slug as programSlug', 'pc.sectionId', 'pc.name', 'pc.slug', 'pc.componentType', 'pc.index', 'pc.curriculum',
-      'pc.assessmentId', 'pc.quizId', 'pc.surveyId', 'pc.aiTemplateId', 'pc.aiVideoTemplateId', 'pc.calendarHasFallback', 'pc.fallbackId',
-      'f.name as fallbackToName', 'pc.xp', 'pc.updatedAt',
-      jsonArrayFrom(eb.selectFrom('programComponents as r').select(['r.id', 'r.name']).whereRef('r.fallbackId', '=', 'pc.id').orderBy('r.id')).as('fallbackFor'),
+      'pc.id',
+      'pc.programId',
+      'p.slug as programSlug',
+      'pc.sectionId',
+      'pc.name',
+      'pc.slug',
+      'pc.componentType',
+      'pc.index',
+      'pc.curriculum',
+      'pc.assessmentId',
+      'pc.quizId',
+      'pc.surveyId',
+      'pc.aiTemplateId',
+      'pc.aiVideoTemplateId',
+      'pc.calendarHasFallback',
+      'pc.fallbackId',
+      'f.name as fallbackToName',
+      'pc.xp',
+      'pc.updatedAt',
       jsonArrayFrom(
-        eb.selectFrom('programComponentXps as cx').innerJoin('learningXps as x', 'x.id', 'cx.learningXpId').select(['x.id', 'x.name']).whereRef('cx.programComponentId', '=', 'pc.id').orderBy('x.name'),
+        eb
+          .selectFrom('programComponents as r')
+          .select(['r.id', 'r.name'])
+          .whereRef('r.fallbackId', '=', 'pc.id')
+          .orderBy('r.id'),
+      ).as('fallbackFor'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('programComponentXps as cx')
+          .innerJoin('learningXps as x', 'x.id', 'cx.learningXpId')
+          .select(['x.id', 'x.name'])
+          .whereRef('cx.programComponentId', '=', 'pc.id')
+          .orderBy('x.name'),
       ).as('learningXps'),
       jsonObjectFrom(
         eb
@@ -39,11 +78,24 @@ export async function loadComponents(db: Db, by: { programId: number } | { ids: 
           .limit(1),
       ).as('calendarEvent'),
     ]);
-  qb = 'programId' in by ? qb.where('pc.programId', '=', by.programId) : qb.where('pc.id', 'in', by.ids.length ? by.ids : [0]);
+  qb =
+    'programId' in by
+      ? qb.where('pc.programId', '=', by.programId)
+      : qb.where('pc.id', 'in', by.ids.length ? by.ids : [0]);
   const rows = await qb.orderBy('pc.sectionId').orderBy('pc.index').orderBy('pc.id').execute();
-  const counts = await segmentCounts(db, rows.filter((r) => r.componentType === 'segmented lesson').map((r) => r.id));
+  const counts = await segmentCounts(
+    db,
+    rows.filter((r) => r.componentType === 'segmented lesson').map((r) => r.id),
+  );
   return rows.map((r) => {
-    const event = r.calendarEvent as null | { id: number; uuid: string; eventStart: string; eventEnd: string | null; description: string | null; location: string | null };
+    const event = r.calendarEvent as null | {
+      id: number;
+      uuid: string;
+      eventStart: string;
+      eventEnd: string | null;
+      description: string | null;
+      location: string | null;
+    };
     return {
       ...r,
       curriculum: r.curriculum ?? null,
@@ -66,7 +118,9 @@ export async function getComponent(db: Db, id: number): Promise<ProgramComponent
 
 /** Locks the program: every change of a program's structure (order, sections, fallbacks) runs one at a time. */
 export async function lockProgram(trx: Trx, programId: number): Promise<boolean> {
-  return Boolean(await trx.selectFrom('programs').select('id').where('id', '=', programId).forUpdate().executeTakeFirst());
+  return Boolean(
+    await trx.selectFrom('programs').select('id').where('id', '=', programId).forUpdate().executeTakeFirst(),
+  );
 }
 
 /** The links that fit the type: a lesson keeps no quizId, an XP-hidden type no XP. */
@@ -76,7 +130,10 @@ function typedValues(type: ComponentType, v: Partial<ComponentValues>) {
   const xpHidden = XP_HIDDEN_TYPES.includes(type);
   return {
     name: v.name,
-    curriculum: keep(type === 'lesson' || type === 'segmented lesson', v.curriculum === undefined ? undefined : v.curriculum && JSON.stringify(v.curriculum)),
+    curriculum: keep(
+      type === 'lesson' || type === 'segmented lesson',
+      v.curriculum === undefined ? undefined : v.curriculum && JSON.stringify(v.curriculum),
+    ),
     assessmentId: keep(type === 'assessment', v.assessmentId),
     quizId: keep(type === 'quiz', v.quizId),
     surveyId: keep(type === 'survey', v.surveyId),
@@ -90,21 +147,45 @@ function typedValues(type: ComponentType, v: Partial<ComponentValues>) {
 }
 
 /** Refuses a fallback outside the program or the component itself (400 with the field's message). */
-async function checkFallback(trx: Trx, programId: number, fallbackId: number | null | undefined, selfId?: number): Promise<string | undefined> {
+async function checkFallback(
+  trx: Trx,
+  programId: number,
+  fallbackId: number | null | undefined,
+  selfId?: number,
+): Promise<string | undefined> {
   if (!fallbackId) return undefined;
   if (fallbackId === selfId) return 'fallbackSelf';
-  const found = await trx.selectFrom('programComponents').select('id').where('id', '=', fallbackId).where('programId', '=', programId).executeTakeFirst();
+  const found = await trx
+    .selectFrom('programComponents')
+    .select('id')
+    .where('id', '=', fallbackId)
+    .where('programId', '=', programId)
+    .executeTakeFirst();
   return found ? undefined : 'fallbackNotFound';
 }
 
 async function setXps(trx: Trx, id: number, xpIds: number[] | undefined) {
   if (xpIds === undefined) return;
   await trx.deleteFrom('programComponentXps').where('programComponentId', '=', id).execute();
-  if (xpIds.length) await trx.insertInto('programComponentXps').values([...new Set(xpIds)].map((learningXpId) => ({ programComponentId: id, learningXpId }))).execute();
+  if (xpIds.length)
+    await trx
+      .insertInto('programComponentXps')
+      .values([...new Set(xpIds)].map((learningXpId) => ({ programComponentId: id, learningXpId })))
+      .execute();
 }
 
-async function saveEvent(trx: Trx, componentId: number, name: string, event: EventValues | undefined, accountId: number) {
-  const existing = await trx.selectFrom('calendarEvents').select('id').where('programComponentId', '=', componentId).executeTakeFirst();
+async function saveEvent(
+  trx: Trx,
+  componentId: number,
+  name: string,
+  event: EventValues | undefined,
+  accountId: number,
+) {
+  const existing = await trx
+    .selectFrom('calendarEvents')
+    .select('id')
+    .where('programComponentId', '=', componentId)
+    .executeTakeFirst();
   if (existing) {
     await trx
       .updateTable('calendarEvents')
@@ -112,20 +193,36 @@ async function saveEvent(trx: Trx, componentId: number, name: string, event: Eve
       .where('id', '=', existing.id)
       .execute();
   } else if (event) {
-    await trx.insertInto('calendarEvents').values({ ...event, name, type: 'Learning', programComponentId: componentId, createdBy: accountId }).execute();
+    await trx
+      .insertInto('calendarEvents')
+      .values({ ...event, name, type: 'Learning', programComponentId: componentId, createdBy: accountId })
+      .execute();
   }
 }
 
 export type SaveProblem = 'fallbackSelf' | 'fallbackNotFound' | 'assessmentNameLocked';
 
 /** Adds a component at the end of its section; the program is locked so the index stays dense. */
-export async function createComponent(trx: Trx, programId: number, sectionId: number, input: ComponentValues, accountId: number): Promise<number | SaveProblem | 'missing'> {
+export async function createComponent(
+  trx: Trx,
+  programId: number,
+  sectionId: number,
+  input: ComponentValues,
+  accountId: number,
+): Promise<number | SaveProblem | 'missing'> {
   if (!(await lockProgram(trx, programId))) return 'missing';
-  const section = await trx.selectFrom('programSections').select('id').where('id', '=', sectionId).where('programId', '=', programId).executeTakeFirst();
+  const section = await trx
+    .selectFrom('programSections')
+    .select('id')
+    .where('id', '=', sectionId)
+    .where('programId', '=', programId)
+    .executeTakeFirst();
   if (!section) return 'missing';
   const problem = await checkFallback(trx, programId, input.calendarHasFallback ? input.fallbackId : null);
   if (problem) return problem as SaveProblem;
-  const slug = await freeSlug(trx, 'program_components', input.name, 'component', { scope: sql<boolean>`program_id = ${programId}` });
+  const slug = await freeSlug(trx, 'program_components', input.name, 'component', {
+    scope: sql<boolean>`program_id = ${programId}`,
+  });
   const { next } = await trx
     .selectFrom('programComponents')
     .select(sql<number>`coalesce(max(index) + 1, 0)`.as('next'))
@@ -134,37 +231,83 @@ export async function createComponent(trx: Trx, programId: number, sectionId: nu
   const { learningXpIds, ...values } = typedValues(input.componentType, input);
   const { id } = await trx
     .insertInto('programComponents')
-    .values({ ...values, name: input.name, programId, sectionId, slug, componentType: input.componentType, index: next, updatedBy: accountId })
+    .values({
+      ...values,
+      name: input.name,
+      programId,
+      sectionId,
+      slug,
+      componentType: input.componentType,
+      index: next,
+      updatedBy: accountId,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await setXps(trx, id, learningXpIds);
   if (input.componentType === 'calendar event') await saveEvent(trx, id, input.name, input.calendarEvent, accountId);
-  await trx.updateTable('programs').set({ updatedAt: sql`now()` }).where('id', '=', programId).execute();
+  await trx
+    .updateTable('programs')
+    .set({ updatedAt: sql`now()` })
+    .where('id', '=', programId)
+    .execute();
   return id;
 }
 
-export async function updateComponent(trx: Trx, id: number, patch: ComponentPatch, accountId: number): Promise<boolean | SaveProblem> {
-  const current = await trx.selectFrom('programComponents').select(['programId', 'componentType', 'name']).where('id', '=', id).executeTakeFirst();
+export async function updateComponent(
+  trx: Trx,
+  id: number,
+  patch: ComponentPatch,
+  accountId: number,
+): Promise<boolean | SaveProblem> {
+  const current = await trx
+    .selectFrom('programComponents')
+    .select(['programId', 'componentType', 'name'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!current) return false;
   await lockProgram(trx, current.programId);
-  if (current.componentType === 'assessment' && patch.name !== undefined && patch.name !== current.name) return 'assessmentNameLocked';
-  const problem = await checkFallback(trx, current.programId, patch.calendarHasFallback === false ? null : patch.fallbackId, id);
+  if (current.componentType === 'assessment' && patch.name !== undefined && patch.name !== current.name)
+    return 'assessmentNameLocked';
+  const problem = await checkFallback(
+    trx,
+    current.programId,
+    patch.calendarHasFallback === false ? null : patch.fallbackId,
+    id,
+  );
   if (problem) return problem as SaveProblem;
   const { learningXpIds, ...values } = typedValues(current.componentType, patch);
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-  await trx.updateTable('programComponents').set({ ...set, updatedBy: accountId, updatedAt: sql`now()` }).where('id', '=', id).execute();
+  await trx
+    .updateTable('programComponents')
+    .set({ ...set, updatedBy: accountId, updatedAt: sql`now()` })
+    .where('id', '=', id)
+    .execute();
   await setXps(trx, id, learningXpIds);
-  if (current.componentType === 'calendar event') await saveEvent(trx, id, patch.name ?? current.name, patch.calendarEvent, accountId);
-  await trx.updateTable('programs').set({ updatedAt: sql`now()` }).where('id', '=', current.programId).execute();
+  if (current.componentType === 'calendar event')
+    await saveEvent(trx, id, patch.name ?? current.name, patch.calendarEvent, accountId);
+  await trx
+    .updateTable('programs')
+    .set({ updatedAt: sql`now()` })
+    .where('id', '=', current.programId)
+    .execute();
   return true;
 }
 
 /** 'fallback' while another component names it as its async fallback; the section's order closes the gap. */
 export async function deleteComponent(trx: Trx, id: number): Promise<'deleted' | 'missing' | 'fallback'> {
-  const current = await trx.selectFrom('programComponents').select(['programId', 'sectionId']).where('id', '=', id).executeTakeFirst();
+  const current = await trx
+    .selectFrom('programComponents')
+    .select(['programId', 'sectionId'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!current) return 'missing';
   await lockProgram(trx, current.programId);
-  const usedBy = await trx.selectFrom('programComponents').select('id').where('fallbackId', '=', id).limit(1).executeTakeFirst();
+  const usedBy = await trx
+    .selectFrom('programComponents')
+    .select('id')
+    .where('fallbackId', '=', id)
+    .limit(1)
+    .executeTakeFirst();
   if (usedBy) return 'fallback';
   await trx.deleteFrom('calendarEvents').where('programComponentId', '=', id).where('type', '=', 'Learning').execute();
   await trx.deleteFrom('programComponents').where('id', '=', id).execute();
@@ -185,13 +328,28 @@ async function renumber(trx: Trx, sectionId: number) {
  * of the program), each once. Runs under the program's lock, so two reorders never interleave and the
  * indexes stay 0..n-1. Answers the problem when the ids do not fit.
  */
-export async function reorderComponents(trx: Trx, programId: number, sectionId: number | undefined, ids: number[]): Promise<'missing' | 'mismatch' | 'section' | 'ok'> {
+export async function reorderComponents(
+  trx: Trx,
+  programId: number,
+  sectionId: number | undefined,
+  ids: number[],
+): Promise<'missing' | 'mismatch' | 'section' | 'ok'> {
   if (!(await lockProgram(trx, programId))) return 'missing';
-  const rows = await trx.selectFrom('programComponents').select(['id', 'sectionId']).where('programId', '=', programId).where('id', 'in', ids).execute();
+  const rows = await trx
+    .selectFrom('programComponents')
+    .select(['id', 'sectionId'])
+    .where('programId', '=', programId)
+    .where('id', 'in', ids)
+    .execute();
   if (rows.length !== ids.length) return 'mismatch';
   const target = sectionId ?? (new Set(rows.map((r) => r.sectionId)).size === 1 ? rows[0]!.sectionId : undefined);
   if (target === undefined) return 'mismatch';
-  const section = await trx.selectFrom('programSections').select('id').where('id', '=', target).where('programId', '=', programId).executeTakeFirst();
+  const section = await trx
+    .selectFrom('programSections')
+    .select('id')
+    .where('id', '=', target)
+    .where('programId', '=', programId)
+    .executeTakeFirst();
   if (!section) return 'section';
   const inSection = await trx.selectFrom('programComponents').select('id').where('sectionId', '=', target).execute();
   const given = new Set(ids);
@@ -202,11 +360,16 @@ export async function reorderComponents(trx: Trx, programId: number, sectionId: 
     from unnest(${ids}::int[]) with ordinality as o(id, n)
     where pc.id = o.id`.execute(trx);
   for (const source of sources) await renumber(trx, source);
-  await trx.updateTable('programs').set({ updatedAt: sql`now()` }).where('id', '=', programId).execute();
+  await trx
+    .updateTable('programs')
+    .set({ updatedAt: sql`now()` })
+    .where('id', '=', programId)
+    .execute();
   return 'ok';
 }
 
-const options = (rows: Array<{ key: number; value: string }>): KeyValue[] => rows.map((r) => ({ key: r.key, value: r.value }));
+const options = (rows: Array<{ key: number; value: string }>): KeyValue[] =>
+  rows.map((r) => ({ key: r.key, value: r.value }));
 
 /** Id/label pairs of `table` (of one `type` when given) ordered by label. */
 async function listOf(db: Db, table: string, label: string, type?: string): Promise<KeyValue[]> {
@@ -221,7 +384,9 @@ async function listOf(db: Db, table: string, label: string, type?: string): Prom
  * ai_chat_templates (by type) and ai_video_templates.
  */
 export async function componentForm(db: Db): Promise<ProgramComponentForm> {
-  const learningXps = options(await db.selectFrom('learningXps').select(['id as key', 'name as value']).orderBy('name').execute());
+  const learningXps = options(
+    await db.selectFrom('learningXps').select(['id as key', 'name as value']).orderBy('name').execute(),
+  );
   const ai = (type: string) => listOf(db, 'ai_chat_templates', 'name', type);
   const [assessmentsList, quizList, surveyList, aiVideoTemplateList, aiFeedbackList, aiChatList] = await Promise.all([
     listOf(db, 'assessments', 'title'),
@@ -232,5 +397,15 @@ export async function componentForm(db: Db): Promise<ProgramComponentForm> {
     ai('Chat'),
   ]);
   const programmatic = await ai('Programmatic');
-  return { learningXps, aiVideoTemplateList, assessmentsList, aiFeedbackList, aiChatList, aiGoalList: programmatic, aiTaskList: programmatic, quizList, surveyList };
+  return {
+    learningXps,
+    aiVideoTemplateList,
+    assessmentsList,
+    aiFeedbackList,
+    aiChatList,
+    aiGoalList: programmatic,
+    aiTaskList: programmatic,
+    quizList,
+    surveyList,
+  };
 }

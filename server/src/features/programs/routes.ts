@@ -67,7 +67,9 @@ export const programRoutes = s.router(contract.programs, {
 
   createComponent: async ({ params, body, request }) => {
     const { db } = request.server;
-    const id = await db.transaction().execute((trx) => components.createComponent(trx, params.programId, params.sectionId, body, request.account!.id));
+    const id = await db
+      .transaction()
+      .execute((trx) => components.createComponent(trx, params.programId, params.sectionId, body, request.account!.id));
     if (id === 'missing') throw notFound('Section');
     if (typeof id === 'string') throw saveProblem(id);
     return { status: 201, body: (await components.getComponent(db, id))! };
@@ -81,7 +83,9 @@ export const programRoutes = s.router(contract.programs, {
 
   updateComponent: async ({ params, body, request }) => {
     const { db } = request.server;
-    const result = await db.transaction().execute((trx) => components.updateComponent(trx, params.id, body, request.account!.id));
+    const result = await db
+      .transaction()
+      .execute((trx) => components.updateComponent(trx, params.id, body, request.account!.id));
     if (result === false) throw notFound('Component');
     if (typeof result === 'string') throw saveProblem(result);
     return { status: 200, body: (await components.getComponent(db, params.id))! };
@@ -96,7 +100,9 @@ export const programRoutes = s.router(contract.programs, {
 
   reorderComponents: async ({ params, body, request }) => {
     const { db } = request.server;
-    const result = await db.transaction().execute((trx) => components.reorderComponents(trx, params.programId, body.sectionId, body.entityIds));
+    const result = await db
+      .transaction()
+      .execute((trx) => components.reorderComponents(trx, params.programId, body.sectionId, body.entityIds));
     if (result === 'missing') throw notFound('Program');
     if (result === 'section') throw notFound('Section');
     if (result === 'mismatch') throw new AppError(409, COMPONENT_MESSAGES.orderMismatch);

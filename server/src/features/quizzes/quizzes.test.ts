@@ -8,7 +8,8 @@ beforeAll(async () => ({ t, cookie } = await createSignedInApp()));
 afterAll(() => t.close());
 
 const url = '/api/admin/quiz';
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) => t.request({ method, url: `${url}${path}`, payload, cookie });
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) =>
+  t.request({ method, url: `${url}${path}`, payload, cookie });
 const newQuiz = async (name = 'Chapter basics') => (await call('POST', '', { name })).json().id as number;
 
 const single = {
@@ -80,8 +81,20 @@ describe('quizzes', () => {
     const id = await newQuiz();
     const q = (await call('POST', `/${id}/questions`, matcher)).json();
     expect(q.quizQuestionStatements).toEqual([
-      { id: expect.any(Number), statement: 'Keeps the minutes', feedback: null, answerId: q.answers[2].id, answerText: 'Secretary' },
-      { id: expect.any(Number), statement: 'Runs the budget', feedback: 'The money person', answerId: q.answers[1].id, answerText: 'Treasurer' },
+      {
+        id: expect.any(Number),
+        statement: 'Keeps the minutes',
+        feedback: null,
+        answerId: q.answers[2].id,
+        answerText: 'Secretary',
+      },
+      {
+        id: expect.any(Number),
+        statement: 'Runs the budget',
+        feedback: 'The money person',
+        answerId: q.answers[1].id,
+        answerText: 'Treasurer',
+      },
     ]);
     expect((await call('GET', `/${id}`)).json().questions[0].quizQuestionStatements[1].answerText).toBe('Treasurer');
   });
@@ -91,18 +104,38 @@ describe('quizzes', () => {
     [{ question: 'q'.repeat(512) }, 'Question must be 511 characters or less'],
     [{ type: 'essay' }, 'Type is required'],
     [{ answers: [{ answer: 'ab', correct: true }, { answer: 'Two' }] }, 'Answer must be at least 3 characters'],
-    [{ answers: [{ answer: 'a'.repeat(512), correct: true }, { answer: 'Two' }] }, 'Answer must be 511 characters or less'],
-    [{ answers: [{ answer: 'One', correct: true, feedback: 'ok' }, { answer: 'Two' }] }, 'Feedback must be at least 3 characters'],
-    [{ answers: [{ answer: 'One', correct: true, feedback: 'f'.repeat(256) }, { answer: 'Two' }] }, 'Feedback must be 255 characters or less'],
+    [
+      { answers: [{ answer: 'a'.repeat(512), correct: true }, { answer: 'Two' }] },
+      'Answer must be 511 characters or less',
+    ],
+    [
+      { answers: [{ answer: 'One', correct: true, feedback: 'ok' }, { answer: 'Two' }] },
+      'Feedback must be at least 3 characters',
+    ],
+    [
+      { answers: [{ answer: 'One', correct: true, feedback: 'f'.repeat(256) }, { answer: 'Two' }] },
+      'Feedback must be 255 characters or less',
+    ],
     [{ answers: [{ answer: 'One', correct: true }] }, 'Add at least 2 answers'],
     [{ answers: [{ answer: 'One', correct: true }, { answer: 'one' }] }, 'Each answer must be different'],
     [{ answers: [{ answer: 'One' }, { answer: 'Two' }] }, 'Mark one answer as correct'],
-    [{ answers: [{ answer: 'One', correct: true }, { answer: 'Two', correct: true }] }, 'Only one answer can be correct in a single select question'],
+    [
+      {
+        answers: [
+          { answer: 'One', correct: true },
+          { answer: 'Two', correct: true },
+        ],
+      },
+      'Only one answer can be correct in a single select question',
+    ],
     [{ statements: matcher.statements }, 'Only matcher questions have statements'],
     [{ type: 'open ended' }, 'Open ended questions have no answers'],
     [{ type: 'multi select', answers: [{ answer: 'One' }, { answer: 'Two' }] }, 'Mark at least one answer as correct'],
     [{ type: 'multi select', maxChosenAnswers: 0 }, 'Maximum answers to choose must be 1 or more'],
-    [{ type: 'multi select', answers: [{ answer: 'One', correct: true }, { answer: 'Two' }], maxChosenAnswers: 3 }, 'Maximum answers to choose cannot be more than the number of answers'],
+    [
+      { type: 'multi select', answers: [{ answer: 'One', correct: true }, { answer: 'Two' }], maxChosenAnswers: 3 },
+      'Maximum answers to choose cannot be more than the number of answers',
+    ],
   ])('refuses a question with %o', async (patch, message) => {
     const res = await call('POST', `/${await newQuiz()}/questions`, { ...single, ...patch });
     expect(res.statusCode).toBe(400);
@@ -111,11 +144,20 @@ describe('quizzes', () => {
 
   it.each([
     [{ statements: [] }, 'Add at least 1 statement'],
-    [{ statements: [{ statement: 'Keeps the minutes', answerText: 'Chair' }] }, 'The matching answer must be one of the answers'],
+    [
+      { statements: [{ statement: 'Keeps the minutes', answerText: 'Chair' }] },
+      'The matching answer must be one of the answers',
+    ],
     [{ statements: [{ statement: 'Keeps the minutes', answerText: '' }] }, 'Matching answer is required'],
     [{ statements: [{ statement: 'ab', answerText: 'Secretary' }] }, 'Statement must be at least 3 characters'],
-    [{ statements: [{ statement: 'Keeps', feedback: 'f'.repeat(256), answerText: 'Secretary' }] }, 'Feedback must be 255 characters or less'],
-    [{ statements: [{ statement: 's'.repeat(512), answerText: 'Secretary' }] }, 'Statement must be 511 characters or less'],
+    [
+      { statements: [{ statement: 'Keeps', feedback: 'f'.repeat(256), answerText: 'Secretary' }] },
+      'Feedback must be 255 characters or less',
+    ],
+    [
+      { statements: [{ statement: 's'.repeat(512), answerText: 'Secretary' }] },
+      'Statement must be 511 characters or less',
+    ],
   ])('refuses a matcher with %o', async (patch, message) => {
     const res = await call('POST', `/${await newQuiz()}/questions`, { ...matcher, ...patch });
     expect(res.statusCode).toBe(400);
@@ -125,10 +167,22 @@ describe('quizzes', () => {
 
   it('keeps all five kinds in the data model: open ended has no answers, multi select keeps its limit', async () => {
     const id = await newQuiz();
-    expect((await call('POST', `/${id}/questions`, { question: 'Why did you join?', type: 'open ended' })).json()).toMatchObject({ answers: [], maxChosenAnswers: null });
-    const multi = { question: 'Pick the values', type: 'multi select', maxChosenAnswers: 2, answers: [{ answer: 'Honor', correct: true }, { answer: 'Greed' }, { answer: 'Service', correct: true }] };
+    expect(
+      (await call('POST', `/${id}/questions`, { question: 'Why did you join?', type: 'open ended' })).json(),
+    ).toMatchObject({ answers: [], maxChosenAnswers: null });
+    const multi = {
+      question: 'Pick the values',
+      type: 'multi select',
+      maxChosenAnswers: 2,
+      answers: [{ answer: 'Honor', correct: true }, { answer: 'Greed' }, { answer: 'Service', correct: true }],
+    };
     expect((await call('POST', `/${id}/questions`, multi)).json()).toMatchObject({ index: 1, maxChosenAnswers: 2 });
-    const sort = { question: 'Order the steps', type: 'sort', maxChosenAnswers: 2, answers: [{ answer: 'Pledge' }, { answer: 'Pay' }] };
+    const sort = {
+      question: 'Order the steps',
+      type: 'sort',
+      maxChosenAnswers: 2,
+      answers: [{ answer: 'Pledge' }, { answer: 'Pay' }],
+    };
     expect((await call('POST', `/${id}/questions`, sort)).json()).toMatchObject({ index: 2, maxChosenAnswers: null });
   });
 
@@ -139,8 +193,15 @@ describe('quizzes', () => {
     const res = await call('PATCH', `/${id}/questions/${q.id}`, {
       ...matcher,
       question: 'Match the officers',
-      answers: [{ id: treasurer.id, answer: 'Treasurer' }, { id: president.id, answer: 'Chapter President' }, { answer: 'Advisor' }],
-      statements: [{ id: q.quizQuestionStatements[1].id, statement: 'Runs the budget', answerText: 'Treasurer' }, { statement: 'Leads meetings', answerText: 'Chapter President' }],
+      answers: [
+        { id: treasurer.id, answer: 'Treasurer' },
+        { id: president.id, answer: 'Chapter President' },
+        { answer: 'Advisor' },
+      ],
+      statements: [
+        { id: q.quizQuestionStatements[1].id, statement: 'Runs the budget', answerText: 'Treasurer' },
+        { statement: 'Leads meetings', answerText: 'Chapter President' },
+      ],
     });
     expect(res.statusCode).toBe(200);
     const saved = res.json();
@@ -159,11 +220,17 @@ describe('quizzes', () => {
 
   it('numbers questions densely: a delete closes the gap, concurrent adds never share an index', async () => {
     const id = await newQuiz();
-    await Promise.all(Array.from({ length: 6 }, (_, i) => call('POST', `/${id}/questions`, { ...single, question: `Question ${i}` })));
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) => call('POST', `/${id}/questions`, { ...single, question: `Question ${i}` })),
+    );
     let quiz = (await call('GET', `/${id}`)).json();
     expect(quiz.questions.map((q: any) => q.index)).toEqual([0, 1, 2, 3, 4, 5]);
     const [, second, third] = quiz.questions;
-    const results = await Promise.all([call('DELETE', `/${id}/questions/${second.id}`), call('DELETE', `/${id}/questions/${third.id}`), call('POST', `/${id}/questions`, single)]);
+    const results = await Promise.all([
+      call('DELETE', `/${id}/questions/${second.id}`),
+      call('DELETE', `/${id}/questions/${third.id}`),
+      call('POST', `/${id}/questions`, single),
+    ]);
     expect(results.map((r) => r.statusCode)).toEqual([204, 204, 201]);
     quiz = (await call('GET', `/${id}`)).json();
     expect(quiz.questions.map((q: any) => q.index)).toEqual([0, 1, 2, 3, 4]);
@@ -174,18 +241,29 @@ describe('quizzes', () => {
   it('reorders questions; concurrent reorders and deletes keep the order dense; a stale order is a 409', async () => {
     const id = await newQuiz();
     const ids: number[] = [];
-    for (const n of [1, 2, 3, 4]) ids.push((await call('POST', `/${id}/questions`, { ...single, question: `Question ${n}` })).json().id);
+    for (const n of [1, 2, 3, 4])
+      ids.push((await call('POST', `/${id}/questions`, { ...single, question: `Question ${n}` })).json().id);
     const res = await call('PATCH', `/${id}/questions/index`, { entityIds: [ids[3], ids[0], ids[2], ids[1]] });
     expect(res.statusCode).toBe(200);
-    expect(res.json().questions.map((q: any) => [q.id, q.index])).toEqual([[ids[3], 0], [ids[0], 1], [ids[2], 2], [ids[1], 3]]);
+    expect(res.json().questions.map((q: any) => [q.id, q.index])).toEqual([
+      [ids[3], 0],
+      [ids[0], 1],
+      [ids[2], 2],
+      [ids[1], 3],
+    ]);
     const stale = await call('PATCH', `/${id}/questions/index`, { entityIds: [ids[0], ids[1], ids[2]] });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe('The questions have changed since this page was loaded: reload and try again');
-    expect((await call('PATCH', `/${id}/questions/index`, { entityIds: [ids[0], ids[0], ids[1], ids[2]] })).json().message).toBe('entityIds must name each question once');
+    expect(
+      (await call('PATCH', `/${id}/questions/index`, { entityIds: [ids[0], ids[0], ids[1], ids[2]] })).json().message,
+    ).toBe('entityIds must name each question once');
     expect((await call('PATCH', `/${id}/questions/index`, {})).json().message).toBe('entityIds is required');
     expect((await call('PATCH', '/999999/questions/index', { entityIds: [] })).statusCode).toBe(404);
     const orders = [[...ids].reverse(), ids, [ids[1], ids[3], ids[0], ids[2]]];
-    const results = await Promise.all([...orders.map((entityIds) => call('PATCH', `/${id}/questions/index`, { entityIds })), call('DELETE', `/${id}/questions/${ids[2]}`)]);
+    const results = await Promise.all([
+      ...orders.map((entityIds) => call('PATCH', `/${id}/questions/index`, { entityIds })),
+      call('DELETE', `/${id}/questions/${ids[2]}`),
+    ]);
     expect(results.map((r) => r.statusCode).filter((c) => c !== 200 && c !== 409 && c !== 204)).toEqual([]);
     const after = (await call('GET', `/${id}`)).json().questions;
     expect(after.map((q: any) => q.index)).toEqual([0, 1, 2]);
@@ -203,7 +281,9 @@ describe('quizzes', () => {
   it('refuses to delete a quiz a program component uses (409)', async () => {
     const id = await newQuiz('Used quiz');
     await useInProgram(t.db, 'quiz', id, ['Leadership 101', 'Check-in']);
-    expect((await call('GET', `/${id}`)).json().usedBy).toEqual([{ id: expect.any(Number), name: 'Check-in', programName: 'Leadership 101' }]);
+    expect((await call('GET', `/${id}`)).json().usedBy).toEqual([
+      { id: expect.any(Number), name: 'Check-in', programName: 'Leadership 101' },
+    ]);
     const res = await call('DELETE', `/${id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This quiz is used by a program component and cannot be deleted');

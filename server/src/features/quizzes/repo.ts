@@ -1,18 +1,42 @@
 import { QUIZ_MESSAGES, type Quiz, type QuizQuestion, type QuizQuestionValues } from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
-import { findQuestionnaire, lockQuestionnaire, nextQuestionIndex, questionBelongs, syncChildren, touchQuestionnaire, usedBy, type QuestionnaireKind } from '../../services/questions/questionnaires.js';
+import {
+  findQuestionnaire,
+  lockQuestionnaire,
+  nextQuestionIndex,
+  questionBelongs,
+  syncChildren,
+  touchQuestionnaire,
+  usedBy,
+  type QuestionnaireKind,
+} from '../../services/questions/questionnaires.js';
 
-export const quizKind: QuestionnaireKind = { table: 'quizzes', questions: 'quiz_questions', parentColumn: 'quiz_id', noun: 'Quiz', inUse: QUIZ_MESSAGES.inUse };
+export const quizKind: QuestionnaireKind = {
+  table: 'quizzes',
+  questions: 'quiz_questions',
+  parentColumn: 'quiz_id',
+  noun: 'Quiz',
+  inUse: QUIZ_MESSAGES.inUse,
+};
 
 /** Questions with their answers and matcher statements (the statement's answer text joined in). */
 async function loadQuestions(db: Db, where: { quizId: number } | { questionId: number }): Promise<QuizQuestion[]> {
-  let qb = db.selectFrom('quizQuestions').select(['id', 'index', 'question', 'type', 'maxChosenAnswers']).orderBy('index').orderBy('id');
+  let qb = db
+    .selectFrom('quizQuestions')
+    .select(['id', 'index', 'question', 'type', 'maxChosenAnswers'])
+    .orderBy('index')
+    .orderBy('id');
   qb = 'quizId' in where ? qb.where('quizId', '=', where.quizId) : qb.where('id', '=', where.questionId);
   const questions = await qb.execute();
   const ids = questions.map((q) => q.id);
   if (!ids.length) return [];
   const [answers, statements] = await Promise.all([
-    db.selectFrom('quizAnswers').select(['id', 'questionId', 'answer', 'correct', 'feedback', 'outcomeId']).where('questionId', 'in', ids).orderBy('index').execute(),
+    db
+      .selectFrom('quizAnswers')
+      .select(['id', 'questionId', 'answer', 'correct', 'feedback', 'outcomeId'])
+      .where('questionId', 'in', ids)
+      .orderBy('index')
+      .execute(),
     db
       .selectFrom('quizStatements as s')
       .innerJoin('quizAnswers as a', 'a.id', 's.answerId')
@@ -32,7 +56,13 @@ export async function getQuiz(db: Db, id: number): Promise<Quiz | undefined> {
   const quiz = await findQuestionnaire(db, quizKind, id);
   if (!quiz) return undefined;
   const [questions, users] = await Promise.all([loadQuestions(db, { quizId: id }), usedBy(db, quizKind, id)]);
-  return { ...quiz, createdAt: quiz.createdAt.toISOString(), updatedAt: quiz.updatedAt.toISOString(), questions, usedBy: users };
+  return {
+    ...quiz,
+    createdAt: quiz.createdAt.toISOString(),
+    updatedAt: quiz.updatedAt.toISOString(),
+    questions,
+    usedBy: users,
+  };
 }
 
 export async function getQuestion(db: Db, questionId: number): Promise<QuizQuestion | undefined> {
@@ -52,7 +82,10 @@ async function writeChildren(trx: Trx, questionId: number, q: QuizQuestionValues
     trx,
     'quizStatements',
     questionId,
-    q.statements.map(({ id, statement, feedback, answerText }) => ({ id, values: { statement, feedback, answerId: byText.get(answerText)! } })),
+    q.statements.map(({ id, statement, feedback, answerText }) => ({
+      id,
+      values: { statement, feedback, answerId: byText.get(answerText)! },
+    })),
   );
 }
 
@@ -71,8 +104,14 @@ export async function createQuestion(trx: Trx, quizId: number, q: QuizQuestionVa
 }
 
 /** Replaces a question's text, type and rows; false when the quiz has no such question. */
-export async function updateQuestion(trx: Trx, quizId: number, questionId: number, q: QuizQuestionValues): Promise<boolean> {
-  if (!(await lockQuestionnaire(trx, quizKind, quizId)) || !(await questionBelongs(trx, quizKind, quizId, questionId))) return false;
+export async function updateQuestion(
+  trx: Trx,
+  quizId: number,
+  questionId: number,
+  q: QuizQuestionValues,
+): Promise<boolean> {
+  if (!(await lockQuestionnaire(trx, quizKind, quizId)) || !(await questionBelongs(trx, quizKind, quizId, questionId)))
+    return false;
   await trx
     .updateTable('quizQuestions')
     .set({ question: q.question, type: q.type, maxChosenAnswers: q.maxChosenAnswers, updatedAt: new Date() })

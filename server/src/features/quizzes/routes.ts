@@ -5,5 +5,11 @@ import * as repo from './repo.js';
 
 export const quizRoutes = s.router(
   contract.quizzes,
-  questionnaireHandlers({ kind: repo.quizKind, get: repo.getQuiz, getQuestion: repo.getQuestion, createQuestion: repo.createQuestion, updateQuestion: repo.updateQuestion }),
+  questionnaireHandlers({
+    kind: repo.quizKind,
+    get: repo.getQuiz,
+    getQuestion: repo.getQuestion,
+    createQuestion: repo.createQuestion,
+    updateQuestion: repo.updateQuestion,
+  }),
 );

@@ -1,24 +1,57 @@
 import { SURVEY_MESSAGES, type Survey, type SurveyQuestion, type SurveyQuestionValues } from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
-import { findQuestionnaire, lockQuestionnaire, nextQuestionIndex, questionBelongs, syncChildren, touchQuestionnaire, usedBy, type QuestionnaireKind } from '../../services/questions/questionnaires.js';
+import {
+  findQuestionnaire,
+  lockQuestionnaire,
+  nextQuestionIndex,
+  questionBelongs,
+  syncChildren,
+  touchQuestionnaire,
+  usedBy,
+  type QuestionnaireKind,
+} from '../../services/questions/questionnaires.js';
 
-export const surveyKind: QuestionnaireKind = { table: 'surveys', questions: 'survey_questions', parentColumn: 'survey_id', noun: 'Survey', inUse: SURVEY_MESSAGES.inUse };
+export const surveyKind: QuestionnaireKind = {
+  table: 'surveys',
+  questions: 'survey_questions',
+  parentColumn: 'survey_id',
+  noun: 'Survey',
+  inUse: SURVEY_MESSAGES.inUse,
+};
 
 async function loadQuestions(db: Db, where: { surveyId: number } | { questionId: number }): Promise<SurveyQuestion[]> {
-  let qb = db.selectFrom('surveyQuestions').select(['id', 'index', 'question', 'type', 'category', 'maxChosenOptions']).orderBy('index').orderBy('id');
+  let qb = db
+    .selectFrom('surveyQuestions')
+    .select(['id', 'index', 'question', 'type', 'category', 'maxChosenOptions'])
+    .orderBy('index')
+    .orderBy('id');
   qb = 'surveyId' in where ? qb.where('surveyId', '=', where.surveyId) : qb.where('id', '=', where.questionId);
   const questions = await qb.execute();
   const ids = questions.map((q) => q.id);
   if (!ids.length) return [];
-  const options = await db.selectFrom('surveyOptions').select(['id', 'questionId', 'option']).where('questionId', 'in', ids).orderBy('index').execute();
-  return questions.map((q) => ({ ...q, options: options.filter((o) => o.questionId === q.id).map(({ questionId, ...o }) => o) }));
+  const options = await db
+    .selectFrom('surveyOptions')
+    .select(['id', 'questionId', 'option'])
+    .where('questionId', 'in', ids)
+    .orderBy('index')
+    .execute();
+  return questions.map((q) => ({
+    ...q,
+    options: options.filter((o) => o.questionId === q.id).map(({ questionId, ...o }) => o),
+  }));
 }
 
 export async function getSurvey(db: Db, id: number): Promise<Survey | undefined> {
   const survey = await findQuestionnaire(db, surveyKind, id);
   if (!survey) return undefined;
   const [questions, users] = await Promise.all([loadQuestions(db, { surveyId: id }), usedBy(db, surveyKind, id)]);
-  return { ...survey, createdAt: survey.createdAt.toISOString(), updatedAt: survey.updatedAt.toISOString(), questions, usedBy: users };
+  return {
+    ...survey,
+    createdAt: survey.createdAt.toISOString(),
+    updatedAt: survey.updatedAt.toISOString(),
+    questions,
+    usedBy: users,
+  };
 }
 
 export async function getQuestion(db: Db, questionId: number): Promise<SurveyQuestion | undefined> {
@@ -26,7 +59,12 @@ export async function getQuestion(db: Db, questionId: number): Promise<SurveyQue
 }
 
 const writeOptions = (trx: Trx, questionId: number, q: SurveyQuestionValues) =>
-  syncChildren(trx, 'surveyOptions', questionId, q.options.map(({ id, option }) => ({ id, values: { option } })));
+  syncChildren(
+    trx,
+    'surveyOptions',
+    questionId,
+    q.options.map(({ id, option }) => ({ id, values: { option } })),
+  );
 
 /** Adds a question at the end of the survey; undefined when the survey does not exist. */
 export async function createQuestion(trx: Trx, surveyId: number, q: SurveyQuestionValues): Promise<number | undefined> {
@@ -34,7 +72,14 @@ export async function createQuestion(trx: Trx, surveyId: number, q: SurveyQuesti
   const index = await nextQuestionIndex(trx, surveyKind, surveyId);
   const { id } = await trx
     .insertInto('surveyQuestions')
-    .values({ surveyId, index, question: q.question, type: q.type, category: q.category, maxChosenOptions: q.maxChosenOptions })
+    .values({
+      surveyId,
+      index,
+      question: q.question,
+      type: q.type,
+      category: q.category,
+      maxChosenOptions: q.maxChosenOptions,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await writeOptions(trx, id, q);
@@ -43,11 +88,26 @@ export async function createQuestion(trx: Trx, surveyId: number, q: SurveyQuesti
 }
 
 /** Replaces a question's text, type, category and options; false when the survey has no such question. */
-export async function updateQuestion(trx: Trx, surveyId: number, questionId: number, q: SurveyQuestionValues): Promise<boolean> {
-  if (!(await lockQuestionnaire(trx, surveyKind, surveyId)) || !(await questionBelongs(trx, surveyKind, surveyId, questionId))) return false;
+export async function updateQuestion(
+  trx: Trx,
+  surveyId: number,
+  questionId: number,
+  q: SurveyQuestionValues,
+): Promise<boolean> {
+  if (
+    !(await lockQuestionnaire(trx, surveyKind, surveyId)) ||
+    !(await questionBelongs(trx, surveyKind, surveyId, questionId))
+  )
+    return false;
   await trx
     .updateTable('surveyQuestions')
-    .set({ question: q.question, type: q.type, category: q.category, maxChosenOptions: q.maxChosenOptions, updatedAt: new Date() })
+    .set({
+      question: q.question,
+      type: q.type,
+      category: q.category,
+      maxChosenOptions: q.maxChosenOptions,
+      updatedAt: new Date(),
+    })
     .where('id', '=', questionId)
     .execute();
   await writeOptions(trx, questionId, q);

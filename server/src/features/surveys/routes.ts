@@ -5,5 +5,11 @@ import * as repo from './repo.js';
 
 export const surveyRoutes = s.router(
   contract.surveys,
-  questionnaireHandlers({ kind: repo.surveyKind, get: repo.getSurvey, getQuestion: repo.getQuestion, createQuestion: repo.createQuestion, updateQuestion: repo.updateQuestion }),
+  questionnaireHandlers({
+    kind: repo.surveyKind,
+    get: repo.getSurvey,
+    getQuestion: repo.getQuestion,
+    createQuestion: repo.createQuestion,
+    updateQuestion: repo.updateQuestion,
+  }),
 );

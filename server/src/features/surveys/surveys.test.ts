@@ -8,7 +8,8 @@ beforeAll(async () => ({ t, cookie } = await createSignedInApp()));
 afterAll(() => t.close());
 
 const url = '/api/admin/survey';
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) => t.request({ method, url: `${url}${path}`, payload, cookie });
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) =>
+  t.request({ method, url: `${url}${path}`, payload, cookie });
 const newSurvey = async (name = 'Member interests') => (await call('POST', '', { name })).json().id as number;
 
 const multi = {
@@ -30,7 +31,10 @@ describe('surveys', () => {
     expect(list.items).toEqual([expect.objectContaining({ id, name: 'Welcome survey', questionCount: 2 })]);
     const renamed = (await call('PATCH', `/${id}`, { name: 'Welcome Survey 2026' })).json();
     expect(renamed).toMatchObject({ name: 'Welcome Survey 2026', usedBy: [] });
-    expect(renamed.questions.map((q: any) => [q.index, q.type])).toEqual([[0, 'multi select'], [1, 'open ended']]);
+    expect(renamed.questions.map((q: any) => [q.index, q.type])).toEqual([
+      [0, 'multi select'],
+      [1, 'open ended'],
+    ]);
   });
 
   it.each([
@@ -46,12 +50,24 @@ describe('surveys', () => {
   it('saves each kind: options in order, blank category is null, the limit only on multi select', async () => {
     const id = await newSurvey();
     expect((await call('POST', `/${id}/questions`, multi)).json()).toMatchObject({
-      index: 0, category: 'Events', maxChosenOptions: 2, options: [{ option: 'Socials' }, { option: 'Workshops' }, { option: 'Service days' }],
+      index: 0,
+      category: 'Events',
+      maxChosenOptions: 2,
+      options: [{ option: 'Socials' }, { option: 'Workshops' }, { option: 'Service days' }],
     });
     const single = { ...multi, type: 'single select', category: '  ' };
-    expect((await call('POST', `/${id}/questions`, single)).json()).toMatchObject({ index: 1, category: null, maxChosenOptions: null });
-    expect((await call('POST', `/${id}/questions`, { ...multi, type: 'sort', category: null })).json()).toMatchObject({ index: 2, type: 'sort' });
-    expect((await call('POST', `/${id}/questions`, { question: 'Your goals?', type: 'open ended', options: [] })).json()).toMatchObject({ index: 3, options: [] });
+    expect((await call('POST', `/${id}/questions`, single)).json()).toMatchObject({
+      index: 1,
+      category: null,
+      maxChosenOptions: null,
+    });
+    expect((await call('POST', `/${id}/questions`, { ...multi, type: 'sort', category: null })).json()).toMatchObject({
+      index: 2,
+      type: 'sort',
+    });
+    expect(
+      (await call('POST', `/${id}/questions`, { question: 'Your goals?', type: 'open ended', options: [] })).json(),
+    ).toMatchObject({ index: 3, options: [] });
   });
 
   it.each([
@@ -84,16 +100,24 @@ describe('surveys', () => {
       options: [{ id: q.options[2].id, option: 'Service days' }, { option: 'Retreats' }],
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ type: 'single select', maxChosenOptions: null, options: [{ id: q.options[2].id, option: 'Service days' }, { option: 'Retreats' }] });
+    expect(res.json()).toMatchObject({
+      type: 'single select',
+      maxChosenOptions: null,
+      options: [{ id: q.options[2].id, option: 'Service days' }, { option: 'Retreats' }],
+    });
     expect((await call('PATCH', `/${id}/questions/999999`, multi)).statusCode).toBe(404);
   });
 
   it('deletes questions (the rest move up) and the survey', async () => {
     const id = await newSurvey();
     const ids = [];
-    for (const n of [1, 2, 3]) ids.push((await call('POST', `/${id}/questions`, { ...multi, question: `Question ${n}` })).json().id);
+    for (const n of [1, 2, 3])
+      ids.push((await call('POST', `/${id}/questions`, { ...multi, question: `Question ${n}` })).json().id);
     expect((await call('DELETE', `/${id}/questions/${ids[0]}`)).statusCode).toBe(204);
-    expect((await call('GET', `/${id}`)).json().questions.map((q: any) => [q.id, q.index])).toEqual([[ids[1], 0], [ids[2], 1]]);
+    expect((await call('GET', `/${id}`)).json().questions.map((q: any) => [q.id, q.index])).toEqual([
+      [ids[1], 0],
+      [ids[2], 1],
+    ]);
     expect((await call('DELETE', `/${id}`)).statusCode).toBe(204);
     expect((await call('GET', `/${id}`)).json()).toEqual({ message: 'Survey not found' });
     expect((await call('DELETE', `/${id}/questions/${ids[1]}`)).statusCode).toBe(404);

@@ -18,13 +18,23 @@ describe('REQUIRE_STAFF_2FA=true', () => {
       expect(res.statusCode, url).toBe(403);
       expect(res.json()).toEqual({ message: 'Set up two-factor sign-in on your profile first' });
     }
-    expect((await t.request({ method: 'GET', url: '/api/admin/profile/two-factor', cookie })).json()).toMatchObject({ enabled: false, required: true });
+    expect((await t.request({ method: 'GET', url: '/api/admin/profile/two-factor', cookie })).json()).toMatchObject({
+      enabled: false,
+      required: true,
+    });
     const { secret } = (await t.request({ method: 'POST', url: '/api/admin/profile/two-factor/setup', cookie })).json();
-    const confirm = await t.request({ method: 'POST', url: '/api/admin/profile/two-factor/confirm', payload: { code: codeFor(secret) }, cookie });
+    const confirm = await t.request({
+      method: 'POST',
+      url: '/api/admin/profile/two-factor/confirm',
+      payload: { code: codeFor(secret) },
+      cookie,
+    });
     expect(confirm.statusCode, confirm.body).toBe(200);
     // The same session now works everywhere.
     expect((await t.request({ method: 'GET', url: '/api/admin/institutions', cookie })).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: '/api/public/account', cookie })).json().mustSetUpTwoFactor).toBe(false);
+    expect((await t.request({ method: 'GET', url: '/api/public/account', cookie })).json().mustSetUpTwoFactor).toBe(
+      false,
+    );
     // And the next sign-in asks for the code.
     expect((await passwordStep(t, 'must@example.test')).res.statusCode).toBe(202);
   });

@@ -10,7 +10,13 @@ import {
   startSecondFactorSetup,
   useSecondFactorCode,
 } from '../../services/auth/second-factor.js';
-import { assertAttemptAllowed, attemptFailed, attemptSucceeded, beginAttempt, throttleRules } from '../../services/auth/throttle.js';
+import {
+  assertAttemptAllowed,
+  attemptFailed,
+  attemptSucceeded,
+  beginAttempt,
+  throttleRules,
+} from '../../services/auth/throttle.js';
 
 export const ALREADY_ON = 'Two-factor sign-in is already on';
 export const NO_SETUP = 'Start the set-up again: no key is waiting for a code';
@@ -33,11 +39,13 @@ export const twoFactorRoutes = s.router(contract.twoFactor, {
     const me = request.account!;
     const result = await request.server.db.transaction().execute(async (trx) => {
       const codes = await confirmSecondFactor(trx, me.id, body.code);
-      if (Array.isArray(codes)) await writeAuditRow(trx, { action: 'two-factor-on', entity: 'accounts', entityId: me.id });
+      if (Array.isArray(codes))
+        await writeAuditRow(trx, { action: 'two-factor-on', entity: 'accounts', entityId: me.id });
       return codes;
     });
     if (result === 'none') throw new AppError(409, NO_SETUP);
-    if (result === 'wrong') throw new AppError(400, INVALID_CODE, undefined, [{ path: ['code'], message: INVALID_CODE }]);
+    if (result === 'wrong')
+      throw new AppError(400, INVALID_CODE, undefined, [{ path: ['code'], message: INVALID_CODE }]);
     return { status: 200, body: { recoveryCodes: result } };
   },
 
@@ -49,14 +57,24 @@ export const twoFactorRoutes = s.router(contract.twoFactor, {
     const rules = throttleRules(config);
     const attempt = await beginAttempt(db, `two-factor-off:${me.email.toLowerCase()}`, request.ip, rules);
     assertAttemptAllowed(reply, attempt);
-    const ok = body.code ? !!(await useSecondFactorCode(db, me.id, body.code)) : await passwordIsRight(me.id, body.password ?? '');
+    const ok = body.code
+      ? !!(await useSecondFactorCode(db, me.id, body.code))
+      : await passwordIsRight(me.id, body.password ?? '');
     if (!ok) {
       await attemptFailed(db, rules);
-      throw new AppError(400, WRONG_CODE_OR_PASSWORD, undefined, [{ path: [body.code ? 'code' : 'password'], message: WRONG_CODE_OR_PASSWORD }]);
+      throw new AppError(400, WRONG_CODE_OR_PASSWORD, undefined, [
+        { path: [body.code ? 'code' : 'password'], message: WRONG_CODE_OR_PASSWORD },
+      ]);
     }
     await attemptSucceeded(db, attempt);
     await db.transaction().execute(async (trx) => {
-      if (await removeSecondFactor(trx, me.id)) await writeAuditRow(trx, { action: 'two-factor-off', entity: 'accounts', entityId: me.id, detail: { confirmedWith: body.code ? 'code' : 'password' } });
+      if (await removeSecondFactor(trx, me.id))
+        await writeAuditRow(trx, {
+          action: 'two-factor-off',
+          entity: 'accounts',
+          entityId: me.id,
+          detail: { confirmedWith: body.code ? 'code' : 'password' },
+        });
     });
     return { status: 204, body: undefined };
 
@@ -72,7 +90,8 @@ export const twoFactorRoutes = s.router(contract.twoFactor, {
     const found = await db.transaction().execute(async (trx) => {
       const account = await trx.selectFrom('accounts').select('id').where('id', '=', params.id).executeTakeFirst();
       if (!account) return false;
-      if (await removeSecondFactor(trx, params.id)) await writeAuditRow(trx, { action: 'two-factor-reset', entity: 'accounts', entityId: params.id });
+      if (await removeSecondFactor(trx, params.id))
+        await writeAuditRow(trx, { action: 'two-factor-reset', entity: 'accounts', entityId: params.id });
       return true;
     });
     if (!found) throw notFound('Account');

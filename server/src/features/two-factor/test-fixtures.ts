@@ -2,7 +2,8 @@ import { Secret, TOTP } from 'otpauth';
 import type { TestApp } from '../../test/helper.js';
 
 /** The code an authenticator app shows for `secret`, `steps` 30-second steps from now (computed independently of the server). */
-export const codeFor = (secret: string, steps = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+export const codeFor = (secret: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
 
 /**
  * A signed-in staff account that turned two-factor sign-in on through the API: its session cookie, TOTP key
@@ -13,7 +14,12 @@ export async function staffWithTwoFactor(t: TestApp, email: string) {
   const setup = await t.request({ method: 'POST', url: '/api/admin/profile/two-factor/setup', cookie });
   if (setup.statusCode !== 200) throw new Error(`set-up failed: ${setup.body}`);
   const { secret } = setup.json();
-  const confirm = await t.request({ method: 'POST', url: '/api/admin/profile/two-factor/confirm', payload: { code: codeFor(secret) }, cookie });
+  const confirm = await t.request({
+    method: 'POST',
+    url: '/api/admin/profile/two-factor/confirm',
+    payload: { code: codeFor(secret) },
+    cookie,
+  });
   if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.body}`);
   const { id } = await t.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   return { id, cookie, secret: secret as string, recoveryCodes: confirm.json().recoveryCodes as string[] };

@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const status = (cookie: string) => t.request({ method: 'GET', url: '/api/admin/profile/two-factor', cookie }).then((r) => r.json());
+const status = (cookie: string) =>
+  t.request({ method: 'GET', url: '/api/admin/profile/two-factor', cookie }).then((r) => r.json());
 
 describe('setting up two-factor sign-in', () => {
   it('answers a key, its otpauth address and a local QR code, and is on only once a code confirms it', async () => {
@@ -18,15 +19,29 @@ describe('setting up two-factor sign-in', () => {
     expect(setup.statusCode, setup.body).toBe(200);
     const { secret, uri, qrCode } = setup.json();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(uri).toBe(`otpauth://totp/Honor%20Society%20Admin:setup%40example.test?issuer=Honor%20Society%20Admin&secret=${secret}&algorithm=SHA1&digits=6&period=30`);
-    expect(Buffer.from(qrCode.replace('data:image/svg+xml;base64,', ''), 'base64').toString()).toMatch(/^<svg[^>]*>.*<\/svg>\n?$/s);
+    expect(uri).toBe(
+      `otpauth://totp/Honor%20Society%20Admin:setup%40example.test?issuer=Honor%20Society%20Admin&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
+    );
+    expect(Buffer.from(qrCode.replace('data:image/svg+xml;base64,', ''), 'base64').toString()).toMatch(
+      /^<svg[^>]*>.*<\/svg>\n?$/s,
+    );
     expect(await status(cookie)).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false });
 
-    const wrong = await t.request({ method: 'POST', url: '/api/admin/profile/two-factor/confirm', payload: { code: codeFor(secret, 5) }, cookie });
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/admin/profile/two-factor/confirm',
+      payload: { code: codeFor(secret, 5) },
+      cookie,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ message: INVALID_CODE, issues: [{ path: ['code'], message: INVALID_CODE }] });
 
-    const ok = await t.request({ method: 'POST', url: '/api/admin/profile/two-factor/confirm', payload: { code: codeFor(secret) }, cookie });
+    const ok = await t.request({
+      method: 'POST',
+      url: '/api/admin/profile/two-factor/confirm',
+      payload: { code: codeFor(secret) },
+      cookie,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     const codes: string[] = ok.json().recoveryCodes;
     expect(codes).toHaveLength(10);
@@ -60,7 +75,9 @@ describe('signing in with a second factor', () => {
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(signedIn.json().account).toMatchObject({ email: 'code@example.test', mustSetUpTwoFactor: false });
     const sid = signedIn.cookies.find((c) => c.name === 'sid')!;
-    expect((await t.request({ method: 'GET', url: '/api/admin/institutions', cookie: `sid=${sid.value}` })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/admin/institutions', cookie: `sid=${sid.value}` })).statusCode,
+    ).toBe(200);
     expect(signedIn.cookies.find((c) => c.name === 'sid-pending')!.value).toBe('');
   });
 
@@ -104,7 +121,10 @@ describe('signing in with a second factor', () => {
     const { pending } = await passwordStep(t, 'pending@example.test');
     const [, expires, signature] = pending.replace('sid-pending=', '').split('.');
     // Another account's id under this signature, and an expiry pushed out: both refused.
-    for (const forged of [`sid-pending=${id + 1}.${expires}.${signature}`, `sid-pending=${id}.${Number(expires) + 3600}.${signature}`]) {
+    for (const forged of [
+      `sid-pending=${id + 1}.${expires}.${signature}`,
+      `sid-pending=${id}.${Number(expires) + 3600}.${signature}`,
+    ]) {
       const res = await codeStep(t, forged, codeFor(secret, 1));
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: SIGN_IN_EXPIRED });
@@ -123,7 +143,9 @@ describe('signing in with a second factor', () => {
     const blocked = await codeStep(t, pending2, codeFor(secret, 1), ip);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.json().message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ (seconds?|minutes?)\.$/);
+    expect(blocked.json().message).toMatch(
+      /^Too many failed sign-in attempts\. Try again in \d+ (seconds?|minutes?)\.$/,
+    );
     expect((await passwordStep(t, 'throttle@example.test', ip)).res.statusCode).toBe(429);
   });
 
@@ -140,24 +162,51 @@ describe('signing in with a second factor', () => {
 describe('turning it off and resetting it', () => {
   it('turns off with a current code or the password, not with a wrong one', async () => {
     const a = await staffWithTwoFactor(t, 'off-code@example.test');
-    const wrong = await t.request({ method: 'POST', url: '/api/admin/profile/two-factor/disable', payload: { password: 'not-it-at-all' }, cookie: a.cookie });
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/admin/profile/two-factor/disable',
+      payload: { password: 'not-it-at-all' },
+      cookie: a.cookie,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('That code or password is not right');
-    const none = await t.request({ method: 'POST', url: '/api/admin/profile/two-factor/disable', payload: {}, cookie: a.cookie });
+    const none = await t.request({
+      method: 'POST',
+      url: '/api/admin/profile/two-factor/disable',
+      payload: {},
+      cookie: a.cookie,
+    });
     expect(none.statusCode).toBe(400);
-    const off = await t.request({ method: 'POST', url: '/api/admin/profile/two-factor/disable', payload: { code: codeFor(a.secret, 1) }, cookie: a.cookie });
+    const off = await t.request({
+      method: 'POST',
+      url: '/api/admin/profile/two-factor/disable',
+      payload: { code: codeFor(a.secret, 1) },
+      cookie: a.cookie,
+    });
     expect(off.statusCode, off.body).toBe(204);
     expect(await status(a.cookie)).toMatchObject({ enabled: false });
 
     const b = await staffWithTwoFactor(t, 'off-password@example.test');
-    const byPassword = await t.request({ method: 'POST', url: '/api/admin/profile/two-factor/disable', payload: { password: 'password123' }, cookie: b.cookie });
+    const byPassword = await t.request({
+      method: 'POST',
+      url: '/api/admin/profile/two-factor/disable',
+      payload: { password: 'password123' },
+      cookie: b.cookie,
+    });
     expect(byPassword.statusCode).toBe(204);
     expect((await passwordStep(t, 'off-password@example.test')).res.statusCode).toBe(200);
   });
 
   it('throttles guesses at turning it off, apart from the sign-in', async () => {
     const a = await staffWithTwoFactor(t, 'off-guess@example.test');
-    const guess = () => t.request({ method: 'POST', url: '/api/admin/profile/two-factor/disable', payload: { password: 'a-wrong-guess' }, cookie: a.cookie, remoteAddress: '10.5.0.1' });
+    const guess = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/admin/profile/two-factor/disable',
+        payload: { password: 'a-wrong-guess' },
+        cookie: a.cookie,
+        remoteAddress: '10.5.0.1',
+      });
     for (let i = 0; i < 3; i++) expect((await guess()).statusCode).toBe(400);
     expect((await guess()).statusCode).toBe(429);
     // The owner can still sign in (with the code).
@@ -169,14 +218,29 @@ describe('turning it off and resetting it', () => {
     const other = await t.signIn({ email: 'helpdesk@example.test' });
     const detail = await t.request({ method: 'GET', url: `/api/admin/accounts/${target.id}`, cookie: other });
     expect(detail.json().twoFactorOn).toBe(true);
-    const reset = await t.request({ method: 'DELETE', url: `/api/admin/accounts/${target.id}/two-factor`, cookie: other });
+    const reset = await t.request({
+      method: 'DELETE',
+      url: `/api/admin/accounts/${target.id}/two-factor`,
+      cookie: other,
+    });
     expect(reset.statusCode, reset.body).toBe(204);
-    expect((await t.request({ method: 'GET', url: `/api/admin/accounts/${target.id}`, cookie: other })).json().twoFactorOn).toBe(false);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/admin/accounts/${target.id}`, cookie: other })).json().twoFactorOn,
+    ).toBe(false);
     expect((await passwordStep(t, 'lost-phone@example.test')).res.statusCode).toBe(200);
-    const own = await t.request({ method: 'DELETE', url: `/api/admin/accounts/${target.id}/two-factor`, cookie: target.cookie });
+    const own = await t.request({
+      method: 'DELETE',
+      url: `/api/admin/accounts/${target.id}/two-factor`,
+      cookie: target.cookie,
+    });
     expect(own.statusCode).toBe(400);
-    expect((await t.request({ method: 'DELETE', url: '/api/admin/accounts/999999/two-factor', cookie: other })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'DELETE', url: '/api/admin/accounts/999999/two-factor', cookie: other })).statusCode,
+    ).toBe(404);
     const member = await t.signIn({ admin: false, email: 'nosy@example.test' });
-    expect((await t.request({ method: 'DELETE', url: `/api/admin/accounts/${target.id}/two-factor`, cookie: member })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/admin/accounts/${target.id}/two-factor`, cookie: member }))
+        .statusCode,
+    ).toBe(403);
   });
 });

@@ -11,13 +11,20 @@ const isPublicInvitationCall = (url: string) => url.startsWith(PUBLIC_INVITATION
  * The access hook lets these paths through its cross-site Origin check (features/auth/access.ts).
  */
 export async function registerPublicInvitationCalls(app: FastifyInstance): Promise<void> {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (request, body, done) => {
-    if (!isPublicInvitationCall(request.url)) {
-      done(Object.assign(new Error(`Unsupported Media Type: application/x-www-form-urlencoded`), { statusCode: 415 }), undefined);
-      return;
-    }
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (request, body, done) => {
+      if (!isPublicInvitationCall(request.url)) {
+        done(
+          Object.assign(new Error(`Unsupported Media Type: application/x-www-form-urlencoded`), { statusCode: 415 }),
+          undefined,
+        );
+        return;
+      }
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
   // A one-click POST without a content type (not RFC-conforming, but harmless here) is read as text, not refused.
   app.addHook('onRequest', async (request) => {

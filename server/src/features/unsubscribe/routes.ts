@@ -7,7 +7,11 @@ import * as repo from './repo.js';
 
 export const BAD_LINK = 'This unsubscribe link is not valid';
 
-async function checkSignature(db: Db, target: repo.UnsubscribeTarget, signature: string | undefined): Promise<UnsubscribeKind> {
+async function checkSignature(
+  db: Db,
+  target: repo.UnsubscribeTarget,
+  signature: string | undefined,
+): Promise<UnsubscribeKind> {
   const kind = await verifyUnsubscribeSignature(db, target, signature);
   if (!kind) throw new AppError(403, BAD_LINK);
   return kind;
@@ -31,7 +35,11 @@ export const publicUnsubscribeRoutes = s.router(contract.publicUnsubscribe, {
     const kind = await checkSignature(db, params, query.signature);
     if (kind === 'test') return TEST_SEND_ANSWER;
     const userAgent = request.headers['user-agent'];
-    const done = await repo.unsubscribe(db, { ...params, kind }, { ipAddress: request.ip ?? null, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null });
+    const done = await repo.unsubscribe(
+      db,
+      { ...params, kind },
+      { ipAddress: request.ip ?? null, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null },
+    );
     if (!done) throw notFound('Invitee');
     return { status: 200, body: { success: true, alreadyUnsubscribed: done.alreadyUnsubscribed } };
   },

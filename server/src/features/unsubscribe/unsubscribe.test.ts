@@ -7,25 +7,56 @@ let t: TestApp;
 let invitationId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  const institution = await t.db.insertInto('institutions').values({ name: 'Lakeside', abbreviation: 'LKS', type: 'College/University', ownership: 'Public', address: '{}' }).returning('id').executeTakeFirstOrThrow();
-  const chapter = await t.db.insertInto('chapters').values({ name: 'Lakeside Chapter', abbreviation: 'LKC', institutionId: institution.id, address: '{}' }).returning('id').executeTakeFirstOrThrow();
+  const institution = await t.db
+    .insertInto('institutions')
+    .values({ name: 'Lakeside', abbreviation: 'LKS', type: 'College/University', ownership: 'Public', address: '{}' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const chapter = await t.db
+    .insertInto('chapters')
+    .values({ name: 'Lakeside Chapter', abbreviation: 'LKC', institutionId: institution.id, address: '{}' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   ({ id: invitationId } = await t.db
     .insertInto('invitations')
-    .values({ chapterId: chapter.id, institutionId: institution.id, deadline: '2026-04-30', orientationDate: '2026-05-12' })
+    .values({
+      chapterId: chapter.id,
+      institutionId: institution.id,
+      deadline: '2026-04-30',
+      orientationDate: '2026-05-12',
+    })
     .returning('id')
     .executeTakeFirstOrThrow());
 });
 afterAll(() => t.close());
 
 async function invitee(email: string) {
-  const row = await t.db.insertInto('invitees').values({ invitationId, firstName: 'Jo', lastName: 'Doe', email, mailingAddress: '{}' }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.db
+    .insertInto('invitees')
+    .values({ invitationId, firstName: 'Jo', lastName: 'Doe', email, mailingAddress: '{}' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-async function send(inviteeId: number, email: string, from: { source?: 'invitation_email' | 'invitation_tickler'; sourceId?: string } = {}) {
+async function send(
+  inviteeId: number,
+  email: string,
+  from: { source?: 'invitation_email' | 'invitation_tickler'; sourceId?: string } = {},
+) {
   const row = await t.db
     .insertInto('emailSends')
-    .values({ source: from.source ?? 'invitation_email', sourceId: from.sourceId ?? '1', recipientKey: String(inviteeId), emailTo: email, emailType: 'Invitation', inviteeId, invitationId, tokenValues: '{}', status: 'sent' })
+    .values({
+      source: from.source ?? 'invitation_email',
+      sourceId: from.sourceId ?? '1',
+      recipientKey: String(inviteeId),
+      emailTo: email,
+      emailType: 'Invitation',
+      inviteeId,
+      invitationId,
+      tokenValues: '{}',
+      status: 'sent',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -40,20 +71,39 @@ async function signed(ids: { emailId: number; inviteeId: number; kind?: Unsubscr
 
 const unsubFlags = (table: 'invitees' | 'emailSends', id: number) =>
   table === 'invitees'
-    ? t.db.selectFrom('invitees').select('emailUnsub as unsub').where('id', '=', id).executeTakeFirstOrThrow().then((r) => r.unsub)
-    : t.db.selectFrom('emailSends').select('unsub').where('id', '=', id).executeTakeFirstOrThrow().then((r) => r.unsub);
+    ? t.db
+        .selectFrom('invitees')
+        .select('emailUnsub as unsub')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+        .then((r) => r.unsub)
+    : t.db
+        .selectFrom('emailSends')
+        .select('unsub')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+        .then((r) => r.unsub);
 
 describe('public unsubscribe', () => {
   it('answers 403 JSON for a missing or wrong signature, and changes nothing', async () => {
     const inviteeId = await invitee('guard@example.edu');
     const ids = { emailId: 0, inviteeId };
-    for (const query of ['', '?signature=', '?signature=abc', `?signature=${await signed({ emailId: 0, inviteeId: inviteeId + 1 })}`]) {
+    for (const query of [
+      '',
+      '?signature=',
+      '?signature=abc',
+      `?signature=${await signed({ emailId: 0, inviteeId: inviteeId + 1 })}`,
+    ]) {
       const post = await t.request({ method: 'POST', url: path(ids, 'unsubscribe') + query });
       expect(post.statusCode).toBe(403);
       expect(post.json()).toEqual({ message: 'This unsubscribe link is not valid' });
       expect((await t.request({ method: 'GET', url: path(ids, 'status') + query })).statusCode).toBe(403);
     }
-    const row = await t.db.selectFrom('invitees').select('emailUnsub').where('id', '=', inviteeId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('invitees')
+      .select('emailUnsub')
+      .where('id', '=', inviteeId)
+      .executeTakeFirstOrThrow();
     expect(row.emailUnsub).toBe(false);
   });
 
@@ -65,32 +115,62 @@ describe('public unsubscribe', () => {
     const status = await t.request({ method: 'GET', url: `${path(ids, 'status')}?signature=${signature}` });
     expect(status.json()).toEqual({ success: true, alreadyUnsubscribed: false });
 
-    const first = await t.request({ method: 'POST', url: `${path(ids, 'unsubscribe')}?signature=${signature}`, headers: { 'user-agent': 'Test Browser' } });
+    const first = await t.request({
+      method: 'POST',
+      url: `${path(ids, 'unsubscribe')}?signature=${signature}`,
+      headers: { 'user-agent': 'Test Browser' },
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ success: true, alreadyUnsubscribed: false });
-    expect((await t.db.selectFrom('invitees').select('emailUnsub').where('id', '=', inviteeId).executeTakeFirstOrThrow()).emailUnsub).toBe(true);
-    expect((await t.db.selectFrom('emailSends').select('unsub').where('id', '=', emailId).executeTakeFirstOrThrow()).unsub).toBe(true);
-    const events = await t.db.selectFrom('emailEvents').select(['name', 'userAgent']).where('sendId', '=', emailId).execute();
+    expect(
+      (await t.db.selectFrom('invitees').select('emailUnsub').where('id', '=', inviteeId).executeTakeFirstOrThrow())
+        .emailUnsub,
+    ).toBe(true);
+    expect(
+      (await t.db.selectFrom('emailSends').select('unsub').where('id', '=', emailId).executeTakeFirstOrThrow()).unsub,
+    ).toBe(true);
+    const events = await t.db
+      .selectFrom('emailEvents')
+      .select(['name', 'userAgent'])
+      .where('sendId', '=', emailId)
+      .execute();
     expect(events).toEqual([{ name: 'unsub', userAgent: 'Test Browser' }]);
-    const blocks = await t.db.selectFrom('blockedEmails').select(['email', 'emailType', 'feedbackType']).where('email', '=', 'leaver@example.edu').execute();
+    const blocks = await t.db
+      .selectFrom('blockedEmails')
+      .select(['email', 'emailType', 'feedbackType'])
+      .where('email', '=', 'leaver@example.edu')
+      .execute();
     expect(blocks).toEqual([{ email: 'leaver@example.edu', emailType: 'Invitation', feedbackType: 'unsub' }]);
-    expect([...(await suppressedAddresses(t.db, ['LEAVER@example.edu'], 'Invitation'))]).toEqual(['leaver@example.edu']);
+    expect([...(await suppressedAddresses(t.db, ['LEAVER@example.edu'], 'Invitation'))]).toEqual([
+      'leaver@example.edu',
+    ]);
     expect((await suppressedAddresses(t.db, ['leaver@example.edu'], 'Transactional')).size).toBe(0);
 
     const second = await t.request({ method: 'POST', url: `${path(ids, 'unsubscribe')}?signature=${signature}` });
     expect(second.json()).toEqual({ success: true, alreadyUnsubscribed: true });
     expect(await t.db.selectFrom('emailEvents').select('id').where('sendId', '=', emailId).execute()).toHaveLength(1);
-    expect(await t.db.selectFrom('blockedEmails').select('id').where('email', '=', 'leaver@example.edu').execute()).toHaveLength(1);
-    expect((await t.request({ method: 'GET', url: `${path(ids, 'status')}?signature=${signature}` })).json()).toEqual({ success: true, alreadyUnsubscribed: true });
+    expect(
+      await t.db.selectFrom('blockedEmails').select('id').where('email', '=', 'leaver@example.edu').execute(),
+    ).toHaveLength(1);
+    expect((await t.request({ method: 'GET', url: `${path(ids, 'status')}?signature=${signature}` })).json()).toEqual({
+      success: true,
+      alreadyUnsubscribed: true,
+    });
   });
 
   it('concurrent clicks agree: exactly one answers alreadyUnsubscribed false', async () => {
     const inviteeId = await invitee('racer@example.edu');
     const ids = { emailId: await send(inviteeId, 'racer@example.edu'), inviteeId };
     const signature = await signed(ids);
-    const answers = await Promise.all(Array.from({ length: 4 }, () => t.request({ method: 'POST', url: `${path(ids, 'unsubscribe')}?signature=${signature}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.request({ method: 'POST', url: `${path(ids, 'unsubscribe')}?signature=${signature}` }),
+      ),
+    );
     expect(answers.map((a) => a.json().alreadyUnsubscribed).filter((v) => v === false)).toHaveLength(1);
-    expect(await t.db.selectFrom('emailEvents').select('id').where('sendId', '=', ids.emailId).execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('emailEvents').select('id').where('sendId', '=', ids.emailId).execute()).toHaveLength(
+      1,
+    );
   });
 
   it('accepts the RFC 8058 one-click POST from another origin (form body, no cookie) at the List-Unsubscribe URL', async () => {
@@ -106,7 +186,11 @@ describe('public unsubscribe', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, alreadyUnsubscribed: false });
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    const preflight = await t.request({ method: 'OPTIONS', url: url.pathname, headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' } });
+    const preflight = await t.request({
+      method: 'OPTIONS',
+      url: url.pathname,
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
     expect(preflight.headers['access-control-allow-methods']).toContain('POST');
@@ -114,7 +198,11 @@ describe('public unsubscribe', () => {
 
   it('accepts the one-click body as multipart/form-data too', async () => {
     const inviteeId = await invitee('multipart@example.edu');
-    const ids = { emailId: await send(inviteeId, 'multipart@example.edu', { source: 'invitation_tickler' }), inviteeId, kind: 'tickler' as const };
+    const ids = {
+      emailId: await send(inviteeId, 'multipart@example.edu', { source: 'invitation_tickler' }),
+      inviteeId,
+      kind: 'tickler' as const,
+    };
     const boundary = 'xyzBOUNDARY';
     const res = await t.request({
       method: 'POST',
@@ -134,7 +222,12 @@ describe('public unsubscribe', () => {
     ] as const) {
       const inviteeId = await invitee(email);
       const ids = { emailId: 9, inviteeId, kind: 'reminder' as const };
-      const res = await t.request({ method: 'POST', url: `${path(ids, 'unsubscribe')}?signature=${await signed(ids)}`, headers, payload });
+      const res = await t.request({
+        method: 'POST',
+        url: `${path(ids, 'unsubscribe')}?signature=${await signed(ids)}`,
+        headers,
+        payload,
+      });
       expect(res.statusCode, email).toBe(200);
       expect(await unsubFlags('invitees', inviteeId), email).toBe(true);
     }
@@ -146,13 +239,18 @@ describe('public unsubscribe', () => {
     const ids = { emailId: 0, inviteeId };
     const signature = await signed(ids);
     for (const what of ['unsubscribe', 'status'] as const) {
-      const res = await t.request({ method: what === 'status' ? 'GET' : 'POST', url: `${path(ids, what)}?signature=${signature}` });
+      const res = await t.request({
+        method: what === 'status' ? 'GET' : 'POST',
+        url: `${path(ids, what)}?signature=${signature}`,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, alreadyUnsubscribed: false });
     }
     expect(await unsubFlags('invitees', inviteeId)).toBe(false);
     expect(await unsubFlags('emailSends', real)).toBe(false);
-    expect(await t.db.selectFrom('blockedEmails').select('id').where('email', '=', 'tester@example.edu').execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('blockedEmails').select('id').where('email', '=', 'tester@example.edu').execute(),
+    ).toEqual([]);
   });
 
   it("a reminder's link names the reminder: it marks the invitee's send of that reminder, never a send whose id is the reminder's", async () => {
@@ -168,15 +266,27 @@ describe('public unsubscribe', () => {
     expect(res.json()).toEqual({ success: true, alreadyUnsubscribed: false });
     expect(await unsubFlags('emailSends', reminderSend)).toBe(true);
     expect(await unsubFlags('emailSends', bystanderSend)).toBe(false);
-    expect(await t.db.selectFrom('emailEvents').select('name').where('sendId', '=', reminderSend).execute()).toEqual([{ name: 'unsub' }]);
+    expect(await t.db.selectFrom('emailEvents').select('name').where('sendId', '=', reminderSend).execute()).toEqual([
+      { name: 'unsub' },
+    ]);
     // The same ids signed as another kind of link are a different link.
-    expect((await t.request({ method: 'POST', url: `${path(ids, 'unsubscribe')}?signature=${await signed({ ...ids, kind: 'tickler' })}` })).json()).toEqual({ success: true, alreadyUnsubscribed: true });
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `${path(ids, 'unsubscribe')}?signature=${await signed({ ...ids, kind: 'tickler' })}`,
+        })
+      ).json(),
+    ).toEqual({ success: true, alreadyUnsubscribed: true });
     expect(await unsubFlags('emailSends', bystanderSend)).toBe(false);
   });
 
   it("a tickler's link names its send in the send log", async () => {
     const inviteeId = await invitee('tickled@example.edu');
-    const ticklerSend = await send(inviteeId, 'tickled@example.edu', { source: 'invitation_tickler', sourceId: String(invitationId) });
+    const ticklerSend = await send(inviteeId, 'tickled@example.edu', {
+      source: 'invitation_tickler',
+      sourceId: String(invitationId),
+    });
     const ids = { emailId: ticklerSend, inviteeId, kind: 'tickler' as const };
     const res = await t.request({ method: 'POST', url: `${path(ids, 'unsubscribe')}?signature=${await signed(ids)}` });
     expect(res.json()).toEqual({ success: true, alreadyUnsubscribed: false });
@@ -185,9 +295,19 @@ describe('public unsubscribe', () => {
   });
 
   it('keeps form bodies and cross-site posts refused on admin calls', async () => {
-    const form = await t.request({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a@b.c&password=x' });
+    const form = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a@b.c&password=x',
+    });
     expect(form.statusCode).toBe(415);
-    const cross = await t.request({ method: 'POST', url: '/api/admin/institutions', headers: { origin: 'https://evil.example' }, payload: {} });
+    const cross = await t.request({
+      method: 'POST',
+      url: '/api/admin/institutions',
+      headers: { origin: 'https://evil.example' },
+      payload: {},
+    });
     expect(cross.statusCode).toBe(403);
     expect(cross.headers['access-control-allow-origin']).toBeUndefined();
   });

@@ -21,7 +21,8 @@ export function compareRates(metric: AbMetric['metric'], control: Segment, varia
   const pC = rateOf(control);
   const pV = rateOf(variation);
   const base = { metric, control: { ...control, rate: pC }, variation: { ...variation, rate: pV } };
-  if (pC === null || pV === null) return { ...base, difference: null, ciLow: null, ciHigh: null, verdict: 'too few invitees to tell' };
+  if (pC === null || pV === null)
+    return { ...base, difference: null, ciLow: null, ciHigh: null, verdict: 'too few invitees to tell' };
   const difference = pV - pC;
   const half = Z95 * Math.sqrt((pV * (1 - pV)) / variation.valid + (pC * (1 - pC)) / control.valid);
   const [ciLow, ciHigh] = [difference - half, difference + half];
@@ -43,7 +44,15 @@ export function abResults(c: {
   countJoinedVariation: number;
 }): AbMetric[] {
   return [
-    compareRates('pledgeRate', { valid: c.countValidControl, count: c.countPledgedControl }, { valid: c.countValidVariation, count: c.countPledgedVariation }),
-    compareRates('paidRate', { valid: c.countValidControl, count: c.countJoinedControl }, { valid: c.countValidVariation, count: c.countJoinedVariation }),
+    compareRates(
+      'pledgeRate',
+      { valid: c.countValidControl, count: c.countPledgedControl },
+      { valid: c.countValidVariation, count: c.countPledgedVariation },
+    ),
+    compareRates(
+      'paidRate',
+      { valid: c.countValidControl, count: c.countJoinedControl },
+      { valid: c.countValidVariation, count: c.countJoinedVariation },
+    ),
   ];
 }

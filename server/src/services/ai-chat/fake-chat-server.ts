@@ -6,7 +6,9 @@ export const completion = (message: Record<string, unknown>) => ({
   object: 'chat.completion',
   created: 0,
   model: 'fake-model',
-  choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: null, refusal: null, ...message } }],
+  choices: [
+    { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: null, refusal: null, ...message } },
+  ],
 });
 
 const COMPLETIONS = 'POST /chat/completions';
@@ -21,7 +23,8 @@ export async function startFakeChatServer() {
 
   function normal({ method, path, body }: FakeCall): FakeAnswer {
     if (`${method} ${path}` !== COMPLETIONS) return { status: 404, body: { error: { message: `No route ${path}` } } };
-    if (body?.response_format?.type === 'json_schema') return { body: completion({ content: JSON.stringify(state.json) }) };
+    if (body?.response_format?.type === 'json_schema')
+      return { body: completion({ content: JSON.stringify(state.json) }) };
     const users = (body?.messages ?? []).filter((m: { role: string }) => m.role === 'user');
     return { body: completion({ content: `Echo: ${users.at(-1)?.content ?? ''}` }) };
   }

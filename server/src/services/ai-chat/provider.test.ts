@@ -10,17 +10,32 @@ const quick = { 'retry-after-ms': '1' };
 
 beforeAll(async () => {
   fake = await startFakeChatServer();
-  provider = createChatProvider({ baseUrl: fake.url, apiKey: 'key-1', model: 'test-model', timeoutMs: 300, retries: 2 });
+  provider = createChatProvider({
+    baseUrl: fake.url,
+    apiKey: 'key-1',
+    model: 'test-model',
+    timeoutMs: 300,
+    retries: 2,
+  });
 });
 beforeEach(() => fake.reset());
 afterAll(() => fake.close());
 
 const failure = async (p: Promise<unknown>) => {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ChatProviderError);
   return err as ChatProviderError;
 };
-const ask = (content = 'Hello') => provider.complete({ messages: [{ role: 'system', content: 'Be brief' }, { role: 'user', content }] });
+const ask = (content = 'Hello') =>
+  provider.complete({
+    messages: [
+      { role: 'system', content: 'Be brief' },
+      { role: 'user', content },
+    ],
+  });
 
 describe('the OpenAI-compatible chat adapter', () => {
   it('is not configured without AI_API_KEY; defaults to the OpenAI API', () => {
@@ -33,31 +48,72 @@ describe('the OpenAI-compatible chat adapter', () => {
   it('sends the model, the messages and the bearer key, and answers the text', async () => {
     expect(await ask('Hi there')).toEqual({ text: 'Echo: Hi there', json: null, toolCalls: [] });
     expect(fake.calls).toHaveLength(1);
-    expect(fake.calls[0]).toMatchObject({ path: '/chat/completions', apiKey: 'key-1', body: { model: 'test-model', messages: [{ role: 'system', content: 'Be brief' }, { role: 'user', content: 'Hi there' }] } });
+    expect(fake.calls[0]).toMatchObject({
+      path: '/chat/completions',
+      apiKey: 'key-1',
+      body: {
+        model: 'test-model',
+        messages: [
+          { role: 'system', content: 'Be brief' },
+          { role: 'user', content: 'Hi there' },
+        ],
+      },
+    });
     expect(fake.calls[0]!.body.response_format).toBeUndefined();
     expect(fake.calls[0]!.body.tools).toBeUndefined();
   });
 
   it('asks for structured output by JSON schema and parses the JSON', async () => {
     fake.answerJson({ summary: 'ok' });
-    const schema = { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'], additionalProperties: false };
-    const answer = await provider.complete({ messages: [{ role: 'user', content: 'x' }], jsonSchema: { name: 'resume_summary', schema } });
+    const schema = {
+      type: 'object',
+      properties: { summary: { type: 'string' } },
+      required: ['summary'],
+      additionalProperties: false,
+    };
+    const answer = await provider.complete({
+      messages: [{ role: 'user', content: 'x' }],
+      jsonSchema: { name: 'resume_summary', schema },
+    });
     expect(answer).toEqual({ text: null, json: { summary: 'ok' }, toolCalls: [] });
-    expect(fake.calls[0]!.body.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'resume_summary', schema, strict: true } });
+    expect(fake.calls[0]!.body.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'resume_summary', schema, strict: true },
+    });
   });
 
   it('offers the save_goal and update_goal functions and reads the calls', async () => {
     fake.script({
-      body: completion({ content: 'Saved!', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'save_goal', arguments: '{"title":"Run","description":"a 5k","dueDate":""}' } }] }),
+      body: completion({
+        content: 'Saved!',
+        tool_calls: [
+          {
+            id: 'c1',
+            type: 'function',
+            function: { name: 'save_goal', arguments: '{"title":"Run","description":"a 5k","dueDate":""}' },
+          },
+        ],
+      }),
     });
-    const answer = await provider.complete({ messages: [{ role: 'user', content: 'x' }], tools: ['save_goal', 'update_goal'] });
-    expect(answer.toolCalls).toEqual([{ name: 'save_goal', arguments: { title: 'Run', description: 'a 5k', dueDate: '' } }]);
+    const answer = await provider.complete({
+      messages: [{ role: 'user', content: 'x' }],
+      tools: ['save_goal', 'update_goal'],
+    });
+    expect(answer.toolCalls).toEqual([
+      { name: 'save_goal', arguments: { title: 'Run', description: 'a 5k', dueDate: '' } },
+    ]);
     expect(answer.text).toBe('Saved!');
-    expect(fake.calls[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['save_goal', 'update_goal']);
+    expect(fake.calls[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual([
+      'save_goal',
+      'update_goal',
+    ]);
   });
 
   it('retries a 429 and a 5xx, then answers', async () => {
-    fake.script({ status: 429, headers: quick, body: { error: { message: 'Slow down' } } }, { status: 503, headers: quick, body: { error: { message: 'Overloaded' } } });
+    fake.script(
+      { status: 429, headers: quick, body: { error: { message: 'Slow down' } } },
+      { status: 503, headers: quick, body: { error: { message: 'Overloaded' } } },
+    );
     expect((await ask()).text).toBe('Echo: Hello');
     expect(fake.calls).toHaveLength(3);
   });
@@ -77,18 +133,30 @@ describe('the OpenAI-compatible chat adapter', () => {
     expect(err.message).toBe('The AI provider refused the request (401): the API key was refused');
     expect(fake.calls).toHaveLength(1);
     fake.script({ status: 400, body: { error: { message: "Invalid schema for response_format 'x'" } } });
-    expect((await failure(ask())).message).toBe("The AI provider refused the request (400): Invalid schema for response_format 'x'");
+    expect((await failure(ask())).message).toBe(
+      "The AI provider refused the request (400): Invalid schema for response_format 'x'",
+    );
   });
 
   it('times out a provider that does not answer', async () => {
     const once = createChatProvider({ baseUrl: fake.url, apiKey: 'k', model: 'm', timeoutMs: 200, retries: 0 });
     fake.script({ hang: true });
-    expect((await failure(once.complete({ messages: [{ role: 'user', content: 'x' }] }))).message).toBe('The AI provider did not answer within 0.2 s');
+    expect((await failure(once.complete({ messages: [{ role: 'user', content: 'x' }] }))).message).toBe(
+      'The AI provider did not answer within 0.2 s',
+    );
   });
 
   it('reports an unreachable provider', async () => {
-    const nowhere = createChatProvider({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k', model: 'm', timeoutMs: 500, retries: 0 });
-    expect((await failure(nowhere.complete({ messages: [{ role: 'user', content: 'x' }] }))).message).toMatch(/^The AI provider could not be reached/);
+    const nowhere = createChatProvider({
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: 'k',
+      model: 'm',
+      timeoutMs: 500,
+      retries: 0,
+    });
+    expect((await failure(nowhere.complete({ messages: [{ role: 'user', content: 'x' }] }))).message).toMatch(
+      /^The AI provider could not be reached/,
+    );
   });
 
   it('reports malformed answers', async () => {
@@ -98,10 +166,21 @@ describe('the OpenAI-compatible chat adapter', () => {
     expect((await failure(ask())).message).toBe('The AI provider sent an answer that could not be read (no choices)');
     fake.script({ body: completion({ content: '{"summary": ' }) });
     const schema = { type: 'object' };
-    expect((await failure(provider.complete({ messages: [{ role: 'user', content: 'x' }], jsonSchema: { name: 's', schema } }))).message).toBe(
-      'The AI provider sent an answer that could not be read (the content is not JSON)',
+    expect(
+      (
+        await failure(
+          provider.complete({ messages: [{ role: 'user', content: 'x' }], jsonSchema: { name: 's', schema } }),
+        )
+      ).message,
+    ).toBe('The AI provider sent an answer that could not be read (the content is not JSON)');
+    fake.script({
+      body: completion({
+        content: null,
+        tool_calls: [{ id: 'c', type: 'function', function: { name: 'save_goal', arguments: '{oops' } }],
+      }),
+    });
+    expect((await failure(ask())).message).toBe(
+      'The AI provider sent an answer that could not be read (the save_goal arguments are not JSON)',
     );
-    fake.script({ body: completion({ content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'save_goal', arguments: '{oops' } }] }) });
-    expect((await failure(ask())).message).toBe('The AI provider sent an answer that could not be read (the save_goal arguments are not JSON)');
   });
 });

@@ -34,7 +34,13 @@ export interface ChatProvider {
   complete(request: ChatRequest, signal?: AbortSignal): Promise<ChatAnswer>;
 }
 
-export type ChatProviderOptions = { baseUrl: string; apiKey: string; model: string; timeoutMs: number; retries: number };
+export type ChatProviderOptions = {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  timeoutMs: number;
+  retries: number;
+};
 
 /** Whether a chat provider is configured (AI_API_KEY set). */
 export const chatConfigured = (config: Config) => !!config.AI_API_KEY;
@@ -47,7 +53,13 @@ export function chatProviderFrom(config: Config): ChatProvider | null {
   if (!config.AI_API_KEY) return null;
   let provider = providers.get(config);
   if (!provider) {
-    provider = createChatProvider({ baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL, timeoutMs: config.AI_TIMEOUT_MS, retries: config.AI_RETRIES });
+    provider = createChatProvider({
+      baseUrl: config.AI_BASE_URL,
+      apiKey: config.AI_API_KEY,
+      model: config.AI_MODEL,
+      timeoutMs: config.AI_TIMEOUT_MS,
+      retries: config.AI_RETRIES,
+    });
     providers.set(config, provider);
   }
   return provider;
@@ -65,8 +77,22 @@ const GOAL_PARAMETERS = {
 } as const;
 
 const TOOLS: Record<ChatTool, OpenAI.Chat.Completions.ChatCompletionFunctionTool> = {
-  save_goal: { type: 'function', function: { name: 'save_goal', description: "Save the member's new goal once they have agreed on it", parameters: GOAL_PARAMETERS } },
-  update_goal: { type: 'function', function: { name: 'update_goal', description: "Update the member's current goal with what they changed", parameters: GOAL_PARAMETERS } },
+  save_goal: {
+    type: 'function',
+    function: {
+      name: 'save_goal',
+      description: "Save the member's new goal once they have agreed on it",
+      parameters: GOAL_PARAMETERS,
+    },
+  },
+  update_goal: {
+    type: 'function',
+    function: {
+      name: 'update_goal',
+      description: "Update the member's current goal with what they changed",
+      parameters: GOAL_PARAMETERS,
+    },
+  },
 };
 
 /** The provider's own words from an error body (`{error: {message}}` or `{message}`), else null. */
@@ -80,21 +106,33 @@ function providerMessage(err: InstanceType<typeof OpenAI.APIError>): string | nu
 export function toChatError(err: unknown, timeoutMs: number): unknown {
   if (err instanceof ChatProviderError) return err;
   if (err instanceof OpenAI.APIUserAbortError) return err;
-  if (err instanceof OpenAI.APIConnectionTimeoutError) return new ChatProviderError(`The AI provider did not answer within ${Math.round(timeoutMs / 100) / 10} s`);
-  if (err instanceof OpenAI.APIConnectionError) return new ChatProviderError(`The AI provider could not be reached (${err.cause instanceof Error ? err.cause.message : err.message})`);
+  if (err instanceof OpenAI.APIConnectionTimeoutError)
+    return new ChatProviderError(`The AI provider did not answer within ${Math.round(timeoutMs / 100) / 10} s`);
+  if (err instanceof OpenAI.APIConnectionError)
+    return new ChatProviderError(
+      `The AI provider could not be reached (${err.cause instanceof Error ? err.cause.message : err.message})`,
+    );
   if (err instanceof OpenAI.APIError) {
     const status = err.status ?? undefined;
     const said = providerMessage(err);
-    if (status === 429) return new ChatProviderError(`The AI provider is busy (429)${said ? `: ${said}` : ''}; try again later`, 429);
-    if (status !== undefined && status >= 500) return new ChatProviderError(`The AI provider failed (${status})${said ? `: ${said}` : ''}`, status);
-    if (status === 401 || status === 403) return new ChatProviderError(`The AI provider refused the request (${status}): the API key was refused`, status);
-    return new ChatProviderError(`The AI provider refused the request${status ? ` (${status})` : ''}: ${said ?? 'the request was refused'}`, status);
+    if (status === 429)
+      return new ChatProviderError(`The AI provider is busy (429)${said ? `: ${said}` : ''}; try again later`, 429);
+    if (status !== undefined && status >= 500)
+      return new ChatProviderError(`The AI provider failed (${status})${said ? `: ${said}` : ''}`, status);
+    if (status === 401 || status === 403)
+      return new ChatProviderError(`The AI provider refused the request (${status}): the API key was refused`, status);
+    return new ChatProviderError(
+      `The AI provider refused the request${status ? ` (${status})` : ''}: ${said ?? 'the request was refused'}`,
+      status,
+    );
   }
-  if (err instanceof SyntaxError || err instanceof OpenAI.OpenAIError) return new ChatProviderError(`The AI provider sent an answer that could not be read (${err.message})`);
+  if (err instanceof SyntaxError || err instanceof OpenAI.OpenAIError)
+    return new ChatProviderError(`The AI provider sent an answer that could not be read (${err.message})`);
   return err;
 }
 
-const malformed = (what: string) => new ChatProviderError(`The AI provider sent an answer that could not be read (${what})`);
+const malformed = (what: string) =>
+  new ChatProviderError(`The AI provider sent an answer that could not be read (${what})`);
 
 function readToolCalls(calls: unknown): ChatToolCall[] {
   if (calls == null) return [];
@@ -108,14 +146,20 @@ function readToolCalls(calls: unknown): ChatToolCall[] {
     } catch {
       throw malformed(`the ${name} arguments are not JSON`);
     }
-    if (typeof args !== 'object' || args === null || Array.isArray(args)) throw malformed(`the ${name} arguments are not an object`);
+    if (typeof args !== 'object' || args === null || Array.isArray(args))
+      throw malformed(`the ${name} arguments are not an object`);
     return [{ name, arguments: args as Record<string, unknown> }];
   });
 }
 
 /** The official `openai` package at any OpenAI-compatible base URL; its own timeout and retries (backoff, Retry-After) apply. */
 export function createChatProvider(options: ChatProviderOptions): ChatProvider {
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, timeout: options.timeoutMs, maxRetries: options.retries });
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    timeout: options.timeoutMs,
+    maxRetries: options.retries,
+  });
   return {
     async complete(request, signal) {
       let completion: OpenAI.Chat.Completions.ChatCompletion;
@@ -125,7 +169,12 @@ export function createChatProvider(options: ChatProviderOptions): ChatProvider {
             model: options.model,
             messages: request.messages,
             ...(request.jsonSchema
-              ? { response_format: { type: 'json_schema', json_schema: { name: request.jsonSchema.name, schema: request.jsonSchema.schema, strict: true } } }
+              ? {
+                  response_format: {
+                    type: 'json_schema',
+                    json_schema: { name: request.jsonSchema.name, schema: request.jsonSchema.schema, strict: true },
+                  },
+                }
               : {}),
             ...(request.tools?.length ? { tools: request.tools.map((t) => TOOLS[t]) } : {}),
           },
@@ -134,7 +183,10 @@ export function createChatProvider(options: ChatProviderOptions): ChatProvider {
       } catch (err) {
         throw toChatError(err, options.timeoutMs);
       }
-      const message = (completion as { choices?: unknown }).choices && Array.isArray(completion.choices) ? completion.choices[0]?.message : undefined;
+      const message =
+        (completion as { choices?: unknown }).choices && Array.isArray(completion.choices)
+          ? completion.choices[0]?.message
+          : undefined;
       if (!message || typeof message !== 'object') throw malformed('no choices');
       const content = typeof message.content === 'string' ? message.content : null;
       const toolCalls = readToolCalls(message.tool_calls);

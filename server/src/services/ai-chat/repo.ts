@@ -17,14 +17,24 @@ const templateSort: SortMap<SortField<TemplateListQuery>> = {
 };
 
 function selectTemplates(db: Db) {
-  return db
-    .selectFrom('aiChatTemplates as t')
-    // As text: CamelCasePlugin would rename keys inside the jsonb documents.
-    .select([
-      't.id', 't.name', 't.type', 't.useEmojis', 't.functionSaveGoal', 't.functionUpdateGoal', 't.jsonSchema', 't.createdAt', 't.updatedAt',
-      sql<string>`t.user_prompt::text`.as('userPrompt'),
-      sql<string>`t.developer_prompt::text`.as('developerPrompt'),
-    ]);
+  return (
+    db
+      .selectFrom('aiChatTemplates as t')
+      // As text: CamelCasePlugin would rename keys inside the jsonb documents.
+      .select([
+        't.id',
+        't.name',
+        't.type',
+        't.useEmojis',
+        't.functionSaveGoal',
+        't.functionUpdateGoal',
+        't.jsonSchema',
+        't.createdAt',
+        't.updatedAt',
+        sql<string>`t.user_prompt::text`.as('userPrompt'),
+        sql<string>`t.developer_prompt::text`.as('developerPrompt'),
+      ])
+  );
 }
 
 type TemplateRow = Awaited<ReturnType<ReturnType<typeof selectTemplates>['executeTakeFirstOrThrow']>>;
@@ -35,7 +45,10 @@ const toTemplate = (r: TemplateRow): AiChatTemplate => ({
   userPrompt: JSON.parse(r.userPrompt) as AiChatTemplate['userPrompt'],
   developerPrompt: JSON.parse(r.developerPrompt) as AiChatTemplate['developerPrompt'],
   useEmojis: r.useEmojis,
-  functionCalls: [...(r.functionSaveGoal ? ['save_goal' as const] : []), ...(r.functionUpdateGoal ? ['update_goal' as const] : [])],
+  functionCalls: [
+    ...(r.functionSaveGoal ? ['save_goal' as const] : []),
+    ...(r.functionUpdateGoal ? ['update_goal' as const] : []),
+  ],
   jsonSchema: r.jsonSchema,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
@@ -64,12 +77,20 @@ export async function getTemplate(db: Db, id: number): Promise<AiChatTemplate | 
 }
 
 export async function createTemplate(db: Db, values: TemplateValues): Promise<number> {
-  const { id } = await db.insertInto('aiChatTemplates').values(columns(values)).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('aiChatTemplates')
+    .values(columns(values))
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
 export async function updateTemplate(db: Db, id: number, values: TemplateValues): Promise<boolean> {
-  const res = await db.updateTable('aiChatTemplates').set({ ...columns(values), updatedAt: sql`now()` }).where('id', '=', id).executeTakeFirst();
+  const res = await db
+    .updateTable('aiChatTemplates')
+    .set({ ...columns(values), updatedAt: sql`now()` })
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
@@ -80,13 +101,25 @@ export async function deleteTemplate(db: Db, id: number): Promise<boolean> {
 
 const messageCount = sql<number>`(select count(*) from ai_chat_messages m where m.chat_id = c.id)::int`;
 const lastMessageAt = sql<Date | null>`(select max(m.created_at) from ai_chat_messages m where m.chat_id = c.id)`;
-const chatSort: SortMap<ChatListQuery['sort'][number]['field']> = { lastMessageAt, createdAt: 'c.createdAt', messageCount, id: 'c.id' };
+const chatSort: SortMap<ChatListQuery['sort'][number]['field']> = {
+  lastMessageAt,
+  createdAt: 'c.createdAt',
+  messageCount,
+  id: 'c.id',
+};
 
 function selectChats(db: Db) {
   const chats = db.selectFrom('aiChats as c').innerJoin('aiChatTemplates as t', 't.id', 'c.templateId');
   return withAccount(chats, 'c.accountId').select([
-    'c.id', 'c.locked', 'c.createdAt', 'c.updatedAt', 'c.templateId', 't.name as templateName', 't.type as templateType',
-    messageCount.as('messageCount'), lastMessageAt.as('lastMessageAt'),
+    'c.id',
+    'c.locked',
+    'c.createdAt',
+    'c.updatedAt',
+    'c.templateId',
+    't.name as templateName',
+    't.type as templateType',
+    messageCount.as('messageCount'),
+    lastMessageAt.as('lastMessageAt'),
   ]);
 }
 
@@ -106,7 +139,12 @@ export async function listChats(db: Db, templateId: number, query: ChatListQuery
 }
 
 export async function chatMessages(db: Db, chatId: number): Promise<AiChatMessage[]> {
-  const rows = await db.selectFrom('aiChatMessages').select(['id', 'userInput', 'aiResponse', 'createdAt']).where('chatId', '=', chatId).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('aiChatMessages')
+    .select(['id', 'userInput', 'aiResponse', 'createdAt'])
+    .where('chatId', '=', chatId)
+    .orderBy('id')
+    .execute();
   return rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }));
 }
 
@@ -132,26 +170,55 @@ export async function getChat(db: Db, id: number, accountId?: number): Promise<A
  * A new chat's id; for a program component (one chat per member), undefined when the member already has one
  * (two first reads at once: the later one keeps the earlier chat).
  */
-export async function createChat(db: Db, templateId: number, accountId: number, programComponentId: number | null = null): Promise<number | undefined> {
+export async function createChat(
+  db: Db,
+  templateId: number,
+  accountId: number,
+  programComponentId: number | null = null,
+): Promise<number | undefined> {
   const row = await db
     .insertInto('aiChats')
     .values({ templateId, accountId, programComponentId })
-    .onConflict((oc) => oc.columns(['programComponentId', 'accountId']).where('programComponentId', 'is not', null).doNothing())
+    .onConflict((oc) =>
+      oc.columns(['programComponentId', 'accountId']).where('programComponentId', 'is not', null).doNothing(),
+    )
     .returning('id')
     .executeTakeFirst();
   return row?.id;
 }
 
 /** The member's chat on a program component, if they have one. */
-export async function chatIdForComponent(db: Db, accountId: number, programComponentId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('aiChats').select('id').where('programComponentId', '=', programComponentId).where('accountId', '=', accountId).executeTakeFirst();
+export async function chatIdForComponent(
+  db: Db,
+  accountId: number,
+  programComponentId: number,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('aiChats')
+    .select('id')
+    .where('programComponentId', '=', programComponentId)
+    .where('accountId', '=', accountId)
+    .executeTakeFirst();
   return row?.id;
 }
 
 /** Stores one exchange (and locks the chat when asked), touching the chat's updatedAt. */
-export async function addMessage(db: Db, chatId: number, message: { userInput: string; aiResponse: string }, lock = false): Promise<AiChatMessage> {
-  const row = await db.insertInto('aiChatMessages').values({ chatId, ...message }).returning(['id', 'userInput', 'aiResponse', 'createdAt']).executeTakeFirstOrThrow();
-  await db.updateTable('aiChats').set({ updatedAt: sql`now()`, ...(lock ? { locked: true } : {}) }).where('id', '=', chatId).execute();
+export async function addMessage(
+  db: Db,
+  chatId: number,
+  message: { userInput: string; aiResponse: string },
+  lock = false,
+): Promise<AiChatMessage> {
+  const row = await db
+    .insertInto('aiChatMessages')
+    .values({ chatId, ...message })
+    .returning(['id', 'userInput', 'aiResponse', 'createdAt'])
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('aiChats')
+    .set({ updatedAt: sql`now()`, ...(lock ? { locked: true } : {}) })
+    .where('id', '=', chatId)
+    .execute();
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
@@ -162,7 +229,11 @@ export async function lockedForUpdate(trx: Trx, chatId: number): Promise<boolean
 }
 
 export async function lockChat(db: Db, chatId: number): Promise<void> {
-  await db.updateTable('aiChats').set({ locked: true, updatedAt: sql`now()` }).where('id', '=', chatId).execute();
+  await db
+    .updateTable('aiChats')
+    .set({ locked: true, updatedAt: sql`now()` })
+    .where('id', '=', chatId)
+    .execute();
 }
 
 export async function accountExists(db: Db, id: number): Promise<boolean> {

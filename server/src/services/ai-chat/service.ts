@@ -1,8 +1,24 @@
-import { AI_CHAT_MESSAGES, aiDailyLimitMessage, jsonSchemaOf, jsonSchemaProblem, promptText, type AiChatReply, type AiChatTemplateType, type AiFunctionCall, type AiPreviewResult } from '@app/contract';
+import {
+  AI_CHAT_MESSAGES,
+  aiDailyLimitMessage,
+  jsonSchemaOf,
+  jsonSchemaProblem,
+  promptText,
+  type AiChatReply,
+  type AiChatTemplateType,
+  type AiFunctionCall,
+  type AiPreviewResult,
+} from '@app/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError, fieldError } from '../../errors.js';
-import { ChatProviderError, chatProviderFrom, type ChatMessage, type ChatProvider, type ChatRequest } from './provider.js';
+import {
+  ChatProviderError,
+  chatProviderFrom,
+  type ChatMessage,
+  type ChatProvider,
+  type ChatRequest,
+} from './provider.js';
 import { replaceTokens, resolveTokens, tokenById, tokensIn } from '../tokens/index.js';
 import { aiTemplateVisibleTo } from '../learning-progress/visible-programs.js';
 import { storeGoals } from './goals.js';
@@ -13,7 +29,14 @@ import * as repo from './repo.js';
 
 type Doc = { content: unknown[] };
 /** What decides how a template is asked (a saved template or the one being edited in a preview). */
-export type PromptTemplate = { type: AiChatTemplateType; userPrompt: Doc; developerPrompt: Doc; useEmojis: boolean; functionCalls: readonly AiFunctionCall[]; jsonSchema: string | null };
+export type PromptTemplate = {
+  type: AiChatTemplateType;
+  userPrompt: Doc;
+  developerPrompt: Doc;
+  useEmojis: boolean;
+  functionCalls: readonly AiFunctionCall[];
+  jsonSchema: string | null;
+};
 
 /** The configured provider, else a 409 the screens show as is. */
 export function providerOrFail(config: Config): ChatProvider {
@@ -26,7 +49,8 @@ export function providerOrFail(config: Config): ChatProvider {
 export function checkPromptTokens(template: Pick<PromptTemplate, 'userPrompt' | 'developerPrompt'>) {
   for (const field of ['userPrompt', 'developerPrompt'] as const) {
     const unknown = tokensIn(promptText(template[field])).filter((id) => !tokenById.has(id));
-    if (unknown.length) throw fieldError(field, `${AI_CHAT_MESSAGES.unknownToken} ${unknown.map((id) => `{{${id}}}`).join(', ')}`);
+    if (unknown.length)
+      throw fieldError(field, `${AI_CHAT_MESSAGES.unknownToken} ${unknown.map((id) => `{{${id}}}`).join(', ')}`);
   }
 }
 
@@ -34,14 +58,27 @@ export function checkPromptTokens(template: Pick<PromptTemplate, 'userPrompt' | 
  * The system and first user message, tokens replaced by `values`. A token with no value stays as written in
  * previews (staff see what is missing) and is left out (`blankUnresolved`) in members' chats.
  */
-export function renderPrompts(template: PromptTemplate, values: Record<string, string>, blankUnresolved = false): { system: string; user: string } {
+export function renderPrompts(
+  template: PromptTemplate,
+  values: Record<string, string>,
+  blankUnresolved = false,
+): { system: string; user: string } {
   const fill = (doc: Doc) => replaceTokens(promptText(doc), (id) => values[id] ?? (blankUnresolved ? '' : undefined));
-  const style = template.type === 'Programmatic' ? '' : template.useEmojis ? 'Use emojis where they fit.' : 'Do not use emojis.';
-  return { system: [fill(template.developerPrompt), style].filter(Boolean).join('\n\n'), user: fill(template.userPrompt) };
+  const style =
+    template.type === 'Programmatic' ? '' : template.useEmojis ? 'Use emojis where they fit.' : 'Do not use emojis.';
+  return {
+    system: [fill(template.developerPrompt), style].filter(Boolean).join('\n\n'),
+    user: fill(template.userPrompt),
+  };
 }
 
 const describeCalls = (calls: { name: AiFunctionCall; arguments: Record<string, unknown> }[]) =>
-  calls.map((c) => `${c.name === 'save_goal' ? 'Goal saved' : 'Goal updated'}${typeof c.arguments.title === 'string' ? `: ${c.arguments.title}` : ''}`).join('\n');
+  calls
+    .map(
+      (c) =>
+        `${c.name === 'save_goal' ? 'Goal saved' : 'Goal updated'}${typeof c.arguments.title === 'string' ? `: ${c.arguments.title}` : ''}`,
+    )
+    .join('\n');
 
 /**
  * Asks the model as the template says: JSON of its schema (checked here) for Programmatic, the save_goal
@@ -68,7 +105,11 @@ export async function ask(provider: ChatProvider, template: PromptTemplate, mess
 }
 
 /** A preview: the template as edited, asked once with the given token values. */
-export async function preview(provider: ChatProvider, template: PromptTemplate, values: Record<string, string>): Promise<AiPreviewResult> {
+export async function preview(
+  provider: ChatProvider,
+  template: PromptTemplate,
+  values: Record<string, string>,
+): Promise<AiPreviewResult> {
   const { system, user } = renderPrompts(template, values);
   const { textResponse, jsonResponse } = await ask(provider, template, [
     ...(system ? [{ role: 'system' as const, content: system }] : []),
@@ -83,7 +124,8 @@ export async function accountTokenValues(db: Db, accountId: number, field = 'acc
   return (await resolveTokens(db, { accountId })).values;
 }
 
-const responseText = (r: { textResponse: string | null; jsonResponse: unknown }) => r.textResponse ?? JSON.stringify(r.jsonResponse, null, 2);
+const responseText = (r: { textResponse: string | null; jsonResponse: unknown }) =>
+  r.textResponse ?? JSON.stringify(r.jsonResponse, null, 2);
 
 /**
  * The exchanges of a chat sent back to the provider with a new message: the first (the template's prompt,
@@ -100,7 +142,8 @@ export function historySent<T>(exchanges: readonly T[]): T[] {
 /** Refuses (429) an account that has sent `AI_MEMBER_DAILY_MESSAGES` chat messages in the last 24 hours. */
 async function checkDailyLimit(db: Db, config: Pick<Config, 'AI_MEMBER_DAILY_MESSAGES'>, accountId: number) {
   const limit = config.AI_MEMBER_DAILY_MESSAGES;
-  if ((await repo.messagesSince(db, accountId, 24, limit)) >= limit) throw new AppError(429, aiDailyLimitMessage(limit));
+  if ((await repo.messagesSince(db, accountId, 24, limit)) >= limit)
+    throw new AppError(429, aiDailyLimitMessage(limit));
 }
 
 /**
@@ -124,7 +167,10 @@ export async function startChat(
   }
   await checkDailyLimit(db, config, accountId);
   const { system, user } = renderPrompts(template, await accountTokenValues(db, accountId), true);
-  const answer = await ask(provider, template, [...(system ? [{ role: 'system' as const, content: system }] : []), { role: 'user', content: user }]);
+  const answer = await ask(provider, template, [
+    ...(system ? [{ role: 'system' as const, content: system }] : []),
+    { role: 'user', content: user },
+  ]);
   const chatId = await db.transaction().execute(async (trx) => {
     const id = await repo.createChat(trx, template.id, accountId, programComponentId);
     if (id === undefined) return repo.chatIdForComponent(trx, accountId, programComponentId!);
@@ -133,11 +179,22 @@ export async function startChat(
     return id;
   });
   const chat = (await repo.getChat(db, chatId!))!;
-  return { chat, reply: chat.messages.at(-1) ?? null, jsonResponse: answer.jsonResponse, functionCalls: answer.functionCalls };
+  return {
+    chat,
+    reply: chat.messages.at(-1) ?? null,
+    jsonResponse: answer.jsonResponse,
+    functionCalls: answer.functionCalls,
+  };
 }
 
 /** A member's message to their own open chat (someone else's is not found), sent with `historySent` of the conversation. */
-export async function sendMessage(db: Db, config: Config, chatId: number, accountId: number, input: { message?: string; locked?: true }): Promise<AiChatReply> {
+export async function sendMessage(
+  db: Db,
+  config: Config,
+  chatId: number,
+  accountId: number,
+  input: { message?: string; locked?: true },
+): Promise<AiChatReply> {
   const chat = await repo.getChat(db, chatId, accountId);
   if (!chat) throw new AppError(404, 'AI chat not found');
   if (chat.locked) throw new AppError(409, AI_CHAT_MESSAGES.locked);
@@ -154,12 +211,26 @@ export async function sendMessage(db: Db, config: Config, chatId: number, accoun
     { role: 'user' as const, content: m.userInput },
     { role: 'assistant' as const, content: m.aiResponse },
   ]);
-  const answer = await ask(provider, template, [...(system ? [{ role: 'system' as const, content: system }] : []), ...history, { role: 'user', content: message }]);
+  const answer = await ask(provider, template, [
+    ...(system ? [{ role: 'system' as const, content: system }] : []),
+    ...history,
+    { role: 'user', content: message },
+  ]);
   // Locked while the model was answering (by the member elsewhere): the answer is not kept.
   const reply = await db.transaction().execute(async (trx) => {
     if (await repo.lockedForUpdate(trx, chat.id)) throw new AppError(409, AI_CHAT_MESSAGES.locked);
     await storeGoals(trx, { id: chat.id, accountId }, answer, template.jsonSchema);
-    return repo.addMessage(trx, chat.id, { userInput: message, aiResponse: responseText(answer) }, input.locked === true);
+    return repo.addMessage(
+      trx,
+      chat.id,
+      { userInput: message, aiResponse: responseText(answer) },
+      input.locked === true,
+    );
   });
-  return { chat: (await repo.getChat(db, chat.id))!, reply, jsonResponse: answer.jsonResponse, functionCalls: answer.functionCalls };
+  return {
+    chat: (await repo.getChat(db, chat.id))!,
+    reply,
+    jsonResponse: answer.jsonResponse,
+    functionCalls: answer.functionCalls,
+  };
 }

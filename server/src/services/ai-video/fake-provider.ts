@@ -1,6 +1,12 @@
 import { startFakeHttpServer, type FakeAnswer, type FakeCall } from '../../test/fake-http-server.js';
 
-type FakeVideo = { status: 'pending' | 'processing' | 'completed' | 'failed'; templateId: string; title: string; variables: unknown; error?: string };
+type FakeVideo = {
+  status: 'pending' | 'processing' | 'completed' | 'failed';
+  templateId: string;
+  title: string;
+  variables: unknown;
+  error?: string;
+};
 
 /**
  * For tests: HeyGen's template API on 127.0.0.1 (node:http), with templates, rendered videos and a queue
@@ -27,11 +33,18 @@ export async function startFakeProvider() {
     const tpl = /^\/v2\/template\/([^/]+)(\/generate)?$/.exec(path);
     if (tpl && method === 'GET' && !tpl[2]) {
       const vars = variables[decodeURIComponent(tpl[1]!)];
-      return vars ? { body: { error: null, data: { variables: vars } } } : { status: 404, body: { error: { code: 'not_found', message: 'Template not found' } } };
+      return vars
+        ? { body: { error: null, data: { variables: vars } } }
+        : { status: 404, body: { error: { code: 'not_found', message: 'Template not found' } } };
     }
     if (tpl && method === 'POST' && tpl[2]) {
       const id = `vid_${++n}`;
-      videos.set(id, { status: 'processing', templateId: decodeURIComponent(tpl[1]!), title: body?.title, variables: body?.variables });
+      videos.set(id, {
+        status: 'processing',
+        templateId: decodeURIComponent(tpl[1]!),
+        title: body?.title,
+        variables: body?.variables,
+      });
       return { body: { error: null, data: { video_id: id } } };
     }
     const id = query.get('video_id') ?? '';
@@ -46,7 +59,10 @@ export async function startFakeProvider() {
             status: v.status,
             video_url: v.status === 'completed' ? `https://cdn.example/${id}.mp4?t=${Date.now()}` : null,
             thumbnail_url: v.status === 'completed' ? `https://cdn.example/${id}.jpg` : null,
-            error: v.status === 'failed' ? { code: 'render', message: 'Render failed', detail: v.error ?? 'Render failed' } : null,
+            error:
+              v.status === 'failed'
+                ? { code: 'render', message: 'Render failed', detail: v.error ?? 'Render failed' }
+                : null,
           },
           message: 'Success',
         },

@@ -13,7 +13,13 @@ import { videoProviderFrom, VideoProviderError, type VideoProvider } from './pro
  * Each step is a job (server/src/jobs/ai-video.ts) that only moves a row out of the state it expects, so a
  * repeated delivery does nothing twice.
  */
-export type LifecycleDeps = { db: Db; config: Config; jobs: AppJobs; log?: { info: (obj: object, msg: string) => void }; signal?: AbortSignal };
+export type LifecycleDeps = {
+  db: Db;
+  config: Config;
+  jobs: AppJobs;
+  log?: { info: (obj: object, msg: string) => void };
+  signal?: AbortSignal;
+};
 /** Where the attempt stands: on the last one a failure is written to the row instead of retried. */
 export type Attempt = { last: boolean };
 
@@ -22,13 +28,25 @@ export const MAX_POLLS = 240;
 
 const providerOf = (config: Config): VideoProvider => {
   const provider = videoProviderFrom(config);
-  if (!provider) throw new VideoProviderError('The video provider is not configured (set VIDEO_API_KEY)', undefined, true);
+  if (!provider)
+    throw new VideoProviderError('The video provider is not configured (set VIDEO_API_KEY)', undefined, true);
   return provider;
 };
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
 
-async function setStatus(db: Db, id: number, from: AiVideoStatus[], values: { status: AiVideoStatus; providerVideoId?: string; videoUrl?: string | null; thumbnailUrl?: string | null; error?: string | null }) {
+async function setStatus(
+  db: Db,
+  id: number,
+  from: AiVideoStatus[],
+  values: {
+    status: AiVideoStatus;
+    providerVideoId?: string;
+    videoUrl?: string | null;
+    thumbnailUrl?: string | null;
+    error?: string | null;
+  },
+) {
   const res = await db
     .updateTable('aiVideos')
     .set({ ...values, updatedAt: sql`now()` })
@@ -40,7 +58,9 @@ async function setStatus(db: Db, id: number, from: AiVideoStatus[], values: { st
 
 /** The signed token of a video's callback URL (HMAC keyed by the API key: no extra secret to keep). */
 export function callbackToken(config: Config, videoId: number): string {
-  return createHmac('sha256', config.VIDEO_API_KEY ?? '').update(`ai-video-callback:${videoId}`).digest('base64url');
+  return createHmac('sha256', config.VIDEO_API_KEY ?? '')
+    .update(`ai-video-callback:${videoId}`)
+    .digest('base64url');
 }
 
 export function callbackTokenValid(config: Config, videoId: number, token: string | undefined): boolean {
@@ -56,7 +76,11 @@ export function callbackUrl(config: Config, videoId: number): string | undefined
 }
 
 /** The provider variables of a template, filled from the member's token values; null lists the unresolved tokens. */
-export async function variableValues(db: Db, variables: Record<string, string>, accountId: number): Promise<{ values: Record<string, string>; unresolved: string[] }> {
+export async function variableValues(
+  db: Db,
+  variables: Record<string, string>,
+  accountId: number,
+): Promise<{ values: Record<string, string>; unresolved: string[] }> {
   const resolved = await resolveTokens(db, { accountId });
   const values: Record<string, string> = {};
   const unresolved = new Set<string>();
@@ -74,24 +98,46 @@ export async function generateVideo(deps: LifecycleDeps, videoId: number, attemp
   const row = await db
     .selectFrom('aiVideos as v')
     .innerJoin('aiVideoTemplates as t', 't.id', 'v.templateId')
-    .select(['v.status', 'v.name', 'v.accountId', 'v.pollChain', 't.externalId', sql<string>`t.variables::text`.as('variables')])
+    .select([
+      'v.status',
+      'v.name',
+      'v.accountId',
+      'v.pollChain',
+      't.externalId',
+      sql<string>`t.variables::text`.as('variables'),
+    ])
     .where('v.id', '=', videoId)
     .executeTakeFirst();
   if (!row || row.status !== 'idle') return;
   let providerVideoId: string;
   try {
-    const { values, unresolved } = await variableValues(db, JSON.parse(row.variables) as Record<string, string>, row.accountId);
+    const { values, unresolved } = await variableValues(
+      db,
+      JSON.parse(row.variables) as Record<string, string>,
+      row.accountId,
+    );
     if (unresolved.length) throw new VideoProviderError(`Unresolved tokens: ${unresolved.join(', ')}`, undefined, true);
-    providerVideoId = await providerOf(config).generate(row.externalId, { title: row.name, variables: values, callbackUrl: callbackUrl(config, videoId) }, deps.signal);
+    providerVideoId = await providerOf(config).generate(
+      row.externalId,
+      { title: row.name, variables: values, callbackUrl: callbackUrl(config, videoId) },
+      deps.signal,
+    );
   } catch (err) {
     const rejected = err instanceof VideoProviderError && err.rejected;
     if (!rejected && !attempt.last) throw err;
-    await setStatus(db, videoId, ['idle'], { status: rejected ? 'rejected' : 'failed to generate', error: messageOf(err) });
+    await setStatus(db, videoId, ['idle'], {
+      status: rejected ? 'rejected' : 'failed to generate',
+      error: messageOf(err),
+    });
     return;
   }
   if (await setStatus(db, videoId, ['idle'], { status: 'generating', providerVideoId, error: null })) {
     deps.log?.info({ videoId, providerVideoId }, 'ai video generating');
-    await jobs.send('ai-video-poll', { videoId, polls: 0, chain: row.pollChain }, { startAfter: config.VIDEO_POLL_SECONDS });
+    await jobs.send(
+      'ai-video-poll',
+      { videoId, polls: 0, chain: row.pollChain },
+      { startAfter: config.VIDEO_POLL_SECONDS },
+    );
   }
 }
 
@@ -118,18 +164,36 @@ export async function videoCallback(deps: Pick<LifecycleDeps, 'db' | 'jobs'>, vi
  * Job 'ai-video-poll': reads a generating video's state; still rendering -> checks again later, in the same
  * chain. A job of a chain since replaced (`chain` other than the row's) stops: one chain per video.
  */
-export async function pollVideo(deps: LifecycleDeps, videoId: number, polls: number, attempt: Attempt, chain = 0): Promise<void> {
+export async function pollVideo(
+  deps: LifecycleDeps,
+  videoId: number,
+  polls: number,
+  attempt: Attempt,
+  chain = 0,
+): Promise<void> {
   const { db, config, jobs } = deps;
-  const row = await db.selectFrom('aiVideos').select(['status', 'providerVideoId', 'pollChain']).where('id', '=', videoId).executeTakeFirst();
+  const row = await db
+    .selectFrom('aiVideos')
+    .select(['status', 'providerVideoId', 'pollChain'])
+    .where('id', '=', videoId)
+    .executeTakeFirst();
   if (!row || row.status !== 'generating' || !row.providerVideoId || row.pollChain !== chain) return;
   try {
     const state = await providerOf(config).videoStatus(row.providerVideoId, deps.signal);
     if (state.state === 'completed') {
-      await setStatus(db, videoId, ['generating'], { status: 'generated', videoUrl: state.videoUrl, thumbnailUrl: state.thumbnailUrl, error: null });
+      await setStatus(db, videoId, ['generating'], {
+        status: 'generated',
+        videoUrl: state.videoUrl,
+        thumbnailUrl: state.thumbnailUrl,
+        error: null,
+      });
     } else if (state.state === 'failed') {
       await setStatus(db, videoId, ['generating'], { status: 'failed to generate', error: state.error });
     } else if (polls + 1 >= MAX_POLLS) {
-      await setStatus(db, videoId, ['generating'], { status: 'failed to generate', error: 'The video provider did not finish the video in time' });
+      await setStatus(db, videoId, ['generating'], {
+        status: 'failed to generate',
+        error: 'The video provider did not finish the video in time',
+      });
     } else {
       await jobs.send('ai-video-poll', { videoId, polls: polls + 1, chain }, { startAfter: config.VIDEO_POLL_SECONDS });
     }
@@ -142,7 +206,11 @@ export async function pollVideo(deps: LifecycleDeps, videoId: number, polls: num
 /** Job 'ai-video-delete': deletes a video at the provider (if it ever got there), then here. */
 export async function deleteVideo(deps: LifecycleDeps, videoId: number, attempt: Attempt): Promise<void> {
   const { db, config } = deps;
-  const row = await db.selectFrom('aiVideos').select(['status', 'providerVideoId']).where('id', '=', videoId).executeTakeFirst();
+  const row = await db
+    .selectFrom('aiVideos')
+    .select(['status', 'providerVideoId'])
+    .where('id', '=', videoId)
+    .executeTakeFirst();
   if (!row || row.status !== 'deleting') return;
   try {
     if (row.providerVideoId) await providerOf(config).deleteVideo(row.providerVideoId, deps.signal);

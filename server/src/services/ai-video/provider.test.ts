@@ -13,7 +13,10 @@ beforeEach(() => fake.reset());
 afterAll(() => fake.close());
 
 const failure = async (p: Promise<unknown>) => {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(VideoProviderError);
   return err as VideoProviderError;
 };
@@ -39,7 +42,11 @@ describe('the HeyGen adapter', () => {
   });
 
   it('generates with text variables and a callback, reads the status, deletes', async () => {
-    const id = await provider.generate('tpl_welcome', { title: 'Hi Ada', variables: { first_name: 'Ada' }, callbackUrl: 'https://x.example/cb' });
+    const id = await provider.generate('tpl_welcome', {
+      title: 'Hi Ada',
+      variables: { first_name: 'Ada' },
+      callbackUrl: 'https://x.example/cb',
+    });
     expect(fake.calls.at(-1)!.body).toEqual({
       title: 'Hi Ada',
       variables: { first_name: { name: 'first_name', type: 'text', properties: { content: 'Ada' } } },
@@ -47,7 +54,11 @@ describe('the HeyGen adapter', () => {
     });
     expect(await provider.videoStatus(id)).toMatchObject({ state: 'processing', videoUrl: null });
     fake.finish(id);
-    expect(await provider.videoStatus(id)).toMatchObject({ state: 'completed', videoUrl: expect.stringContaining(`${id}.mp4`), error: null });
+    expect(await provider.videoStatus(id)).toMatchObject({
+      state: 'completed',
+      videoUrl: expect.stringContaining(`${id}.mp4`),
+      error: null,
+    });
     await provider.deleteVideo(id);
     expect(fake.videos.has(id)).toBe(false);
     await provider.deleteVideo(id); // already gone: still deleted
@@ -56,17 +67,31 @@ describe('the HeyGen adapter', () => {
   it('reports a failed render with the provider reason', async () => {
     const id = await provider.generate('tpl_congrats', { title: 't', variables: {} });
     fake.fail(id, 'Voice not found');
-    expect(await provider.videoStatus(id)).toEqual({ state: 'failed', videoUrl: null, thumbnailUrl: null, error: 'Voice not found' });
+    expect(await provider.videoStatus(id)).toEqual({
+      state: 'failed',
+      videoUrl: null,
+      thumbnailUrl: null,
+      error: 'Voice not found',
+    });
   });
 
   it('retries a 429 (honouring Retry-After) and then succeeds', async () => {
-    fake.script('GET /v2/templates', { status: 429, headers: { 'retry-after': '0' }, body: { error: { message: 'Rate limited' } } });
+    fake.script('GET /v2/templates', {
+      status: 429,
+      headers: { 'retry-after': '0' },
+      body: { error: { message: 'Rate limited' } },
+    });
     expect(await provider.listTemplates()).toHaveLength(2);
     expect(fake.calls.filter((c) => c.path === '/v2/templates')).toHaveLength(2);
   });
 
   it('gives up after the retries on 5xx with a clear message', async () => {
-    fake.script('GET /v2/templates', { status: 500, body: { error: { message: 'Internal' } } }, { status: 502, body: 'Bad gateway' }, { status: 503, body: {} });
+    fake.script(
+      'GET /v2/templates',
+      { status: 500, body: { error: { message: 'Internal' } } },
+      { status: 502, body: 'Bad gateway' },
+      { status: 503, body: {} },
+    );
     const err = await failure(provider.listTemplates());
     expect(err.message).toBe('The video provider failed (503)');
     expect(err.rejected).toBe(false);
@@ -83,22 +108,39 @@ describe('the HeyGen adapter', () => {
 
   it('turns a malformed answer into a clear error without retrying', async () => {
     fake.script('GET /v2/templates', { body: '{"data": {"templ' });
-    expect((await failure(provider.listTemplates())).message).toBe('The video provider sent an answer that could not be read (not JSON)');
+    expect((await failure(provider.listTemplates())).message).toBe(
+      'The video provider sent an answer that could not be read (not JSON)',
+    );
     fake.script('GET /v2/templates', { body: { data: { templates: 'nope' } } });
-    expect((await failure(provider.listTemplates())).message).toBe('The video provider sent an answer that could not be read (no template list)');
+    expect((await failure(provider.listTemplates())).message).toBe(
+      'The video provider sent an answer that could not be read (no template list)',
+    );
     fake.script('POST /v2/template/tpl_welcome/generate', { body: { error: null, data: {} } });
-    expect((await failure(provider.generate('tpl_welcome', { title: 't', variables: {} }))).message).toMatch(/no video_id/);
+    expect((await failure(provider.generate('tpl_welcome', { title: 't', variables: {} }))).message).toMatch(
+      /no video_id/,
+    );
     expect(fake.calls).toHaveLength(3);
   });
 
   it('passes on a refusal (4xx, or an error in a 200 body) as rejected, without retrying', async () => {
-    fake.script('POST /v2/template/tpl_welcome/generate', { status: 400, body: { error: { code: 'invalid_parameter', message: 'Variable first_name is too long' } } });
+    fake.script('POST /v2/template/tpl_welcome/generate', {
+      status: 400,
+      body: { error: { code: 'invalid_parameter', message: 'Variable first_name is too long' } },
+    });
     const err = await failure(provider.generate('tpl_welcome', { title: 't', variables: {} }));
-    expect(err).toMatchObject({ status: 400, rejected: true, message: 'The video provider refused the request (400): Variable first_name is too long' });
+    expect(err).toMatchObject({
+      status: 400,
+      rejected: true,
+      message: 'The video provider refused the request (400): Variable first_name is too long',
+    });
     fake.script('GET /v2/templates', { status: 401, body: {} });
-    expect((await failure(provider.listTemplates())).message).toBe('The video provider refused the request (401): the API key was refused');
+    expect((await failure(provider.listTemplates())).message).toBe(
+      'The video provider refused the request (401): the API key was refused',
+    );
     fake.script('GET /v2/templates', { body: { error: 'quota exceeded', data: null } });
-    expect((await failure(provider.listTemplates())).message).toBe('The video provider refused the request: quota exceeded');
+    expect((await failure(provider.listTemplates())).message).toBe(
+      'The video provider refused the request: quota exceeded',
+    );
     expect(fake.calls).toHaveLength(3);
   });
 

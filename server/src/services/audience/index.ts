@@ -4,7 +4,12 @@ import type { Db } from '../../db/database.js';
 
 export type Audience = { inviteCount: InviteCountBucket; testValue: TestSegment };
 
-const BUCKET_TIMES: Record<Exclude<InviteCountBucket, 'All'>, number> = { '1st time': 1, '2nd time': 2, '3rd time': 3, '4th or more times': 4 };
+const BUCKET_TIMES: Record<Exclude<InviteCountBucket, 'All'>, number> = {
+  '1st time': 1,
+  '2nd time': 2,
+  '3rd time': 3,
+  '4th or more times': 4,
+};
 
 /**
  * A reminder's or mailing's audience within one invitation as a condition on `invitees as iv`: valid

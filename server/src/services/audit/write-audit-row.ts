@@ -18,7 +18,11 @@ const SECRET_KEY = /password|secret|token|hash/i;
 export function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (!value || typeof value !== 'object' || value instanceof Date) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !SECRET_KEY.test(key)).map(([key, v]) => [key, withoutSecrets(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !SECRET_KEY.test(key))
+      .map(([key, v]) => [key, withoutSecrets(v)]),
+  );
 }
 
 /**
@@ -31,7 +35,11 @@ export function withoutSecrets(value: unknown): unknown {
  * await writeAuditRow(trx, { action: 'sign-in-failed', entity: 'accounts', entityId: account?.id, detail: { email } },
  *   { accountId: account?.id ?? null, apiKeyId: null, address: request.ip });
  */
-export async function writeAuditRow(db: Db, entry: AuditEntry, actor: AuditActor | undefined = auditActors.getStore()): Promise<void> {
+export async function writeAuditRow(
+  db: Db,
+  entry: AuditEntry,
+  actor: AuditActor | undefined = auditActors.getStore(),
+): Promise<void> {
   await db
     .insertInto('auditLog')
     .values({

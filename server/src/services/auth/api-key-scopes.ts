@@ -25,13 +25,20 @@ const scopeByRoute = new Map(calls.map((c) => [`${c.method} ${c.path}`, `${c.are
  * The scope an admin call needs, `<area>:read` or `<area>:write`, from its method and Fastify route pattern
  * (`/api/admin/institutions/:id`); undefined for a route outside the contract (no key may call it).
  */
-export const scopeOfRoute = (method: string, url: string | undefined): string | undefined => (url ? scopeByRoute.get(`${method} ${url}`) : undefined);
+export const scopeOfRoute = (method: string, url: string | undefined): string | undefined =>
+  url ? scopeByRoute.get(`${method} ${url}`) : undefined;
 
 const ACRONYMS: Record<string, string> = { ai: 'AI', api: 'API' };
 
 /** `invitationEmails` -> 'Invitation emails', `aiChat` -> 'AI chat'. */
 const labelOf = (area: string) => {
-  const words = area.replace(/([A-Z])/g, ' $1').toLowerCase().trim().split(' ').map((w) => ACRONYMS[w] ?? w).join(' ');
+  const words = area
+    .replace(/([A-Z])/g, ' $1')
+    .toLowerCase()
+    .trim()
+    .split(' ')
+    .map((w) => ACRONYMS[w] ?? w)
+    .join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 

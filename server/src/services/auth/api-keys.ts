@@ -42,13 +42,38 @@ export async function findApiKey(db: Db, token: string): Promise<ApiKeyCaller | 
     .selectFrom('apiKeys as k')
     .innerJoin('accounts as a', 'a.id', 'k.createdBy')
     .where('k.lookupId', '=', match[1]!)
-    .select(['k.id', 'k.secretHash', 'k.scopes', 'k.revokedAt', 'a.id as accountId', 'a.firstName', 'a.lastName', 'a.email', 'a.avatarUrl', 'a.admin', 'a.active'])
-    .select(sql<boolean>`k.last_used_at is null or k.last_used_at < now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})`.as('stale'))
+    .select([
+      'k.id',
+      'k.secretHash',
+      'k.scopes',
+      'k.revokedAt',
+      'a.id as accountId',
+      'a.firstName',
+      'a.lastName',
+      'a.email',
+      'a.avatarUrl',
+      'a.admin',
+      'a.active',
+    ])
+    .select(
+      sql<boolean>`k.last_used_at is null or k.last_used_at < now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})`.as(
+        'stale',
+      ),
+    )
     .select(hasSecondFactor('a.id').as('twoFactorOn'))
     .executeTakeFirst();
   if (!row || !timingSafeEqual(Buffer.from(row.secretHash, 'hex'), sha256(token))) return null;
   if (row.revokedAt || !row.active || !row.admin) return null;
-  if (row.stale) await db.updateTable('apiKeys').set({ lastUsedAt: sql`now()` }).where('id', '=', row.id).execute();
+  if (row.stale)
+    await db
+      .updateTable('apiKeys')
+      .set({ lastUsedAt: sql`now()` })
+      .where('id', '=', row.id)
+      .execute();
   const { accountId, firstName, lastName, email, avatarUrl, admin, active, twoFactorOn } = row;
-  return { id: row.id, scopes: row.scopes, account: { id: accountId, firstName, lastName, email, avatarUrl, admin, active, twoFactorOn, sessionId: '' } };
+  return {
+    id: row.id,
+    scopes: row.scopes,
+    account: { id: accountId, firstName, lastName, email, avatarUrl, admin, active, twoFactorOn, sessionId: '' },
+  };
 }

@@ -13,7 +13,11 @@ export const pendingCookieName = (secure: boolean) => (secure ? '__Host-sid-pend
 
 const message = (accountId: number, expires: number) => `pending-sign-in:${accountId}.${expires}`;
 
-export async function startPendingSignIn(request: FastifyRequest, reply: Pick<FastifyReply, 'setCookie'>, accountId: number): Promise<void> {
+export async function startPendingSignIn(
+  request: FastifyRequest,
+  reply: Pick<FastifyReply, 'setCookie'>,
+  accountId: number,
+): Promise<void> {
   const { db, config } = request.server;
   const expires = Math.floor(Date.now() / 1000) + PENDING_SIGN_IN_SECONDS;
   const signature = (await linkSigner(db, SECRET))(message(accountId, expires));
@@ -38,7 +42,10 @@ export async function pendingSignInAccount(request: FastifyRequest): Promise<num
   return (await verifyLinkSignature(db, SECRET, message(accountId, expires), match[3])) ? accountId : null;
 }
 
-export function endPendingSignIn(request: FastifyRequest, reply: { clearCookie(name: string, options: object): unknown }): void {
+export function endPendingSignIn(
+  request: FastifyRequest,
+  reply: { clearCookie(name: string, options: object): unknown },
+): void {
   const secure = request.server.config.COOKIE_SECURE;
   reply.clearCookie(pendingCookieName(secure), { path: '/', httpOnly: true, sameSite: 'strict', secure });
 }

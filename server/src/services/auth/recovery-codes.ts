@@ -16,7 +16,9 @@ export function newRecoveryCodes(): string[] {
 export const normalRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 
 /** Whether a typed code has the shape of a recovery code (and not of a six-digit TOTP code). */
-export const looksLikeRecoveryCode = (code: string) => /^[a-z0-9]{10}$/.test(normalRecoveryCode(code)) && !/^\d+$/.test(normalRecoveryCode(code));
+export const looksLikeRecoveryCode = (code: string) =>
+  /^[a-z0-9]{10}$/.test(normalRecoveryCode(code)) && !/^\d+$/.test(normalRecoveryCode(code));
 
 /** Stored form: SHA-256 (the codes are random and long enough that a slow hash adds nothing). */
-export const hashRecoveryCode = (code: string) => createHash('sha256').update(normalRecoveryCode(code)).digest('base64url');
+export const hashRecoveryCode = (code: string) =>
+  createHash('sha256').update(normalRecoveryCode(code)).digest('base64url');

@@ -17,7 +17,12 @@ export const hasSecondFactor = (accountIdColumn: string) =>
 
 /** Whether the account has a confirmed second factor. */
 export async function secondFactorOn(db: Db, accountId: number): Promise<boolean> {
-  const row = await db.selectFrom('accountSecondFactors').select('accountId').where('accountId', '=', accountId).where('confirmedAt', 'is not', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('accountSecondFactors')
+    .select('accountId')
+    .where('accountId', '=', accountId)
+    .where('confirmedAt', 'is not', null)
+    .executeTakeFirst();
   return !!row;
 }
 
@@ -28,7 +33,12 @@ export async function secondFactorStatus(db: Db, accountId: number) {
     .where('f.confirmedAt', 'is not', null)
     .select(['f.confirmedAt'])
     .select((eb) =>
-      eb.selectFrom('accountRecoveryCodes as r').whereRef('r.accountId', '=', 'f.accountId').where('r.usedAt', 'is', null).select(sql<number>`count(*)::int`.as('n')).as('left'),
+      eb
+        .selectFrom('accountRecoveryCodes as r')
+        .whereRef('r.accountId', '=', 'f.accountId')
+        .where('r.usedAt', 'is', null)
+        .select(sql<number>`count(*)::int`.as('n'))
+        .as('left'),
     )
     .executeTakeFirst();
   return { enabled: !!row, enabledAt: row?.confirmedAt?.toISOString() ?? null, recoveryCodesLeft: row?.left ?? 0 };
@@ -45,7 +55,12 @@ export async function startSecondFactorSetup(db: Db, account: { id: number; emai
   await db
     .insertInto('accountSecondFactors')
     .values({ accountId: account.id, secret: sealed })
-    .onConflict((oc) => oc.column('accountId').doUpdateSet({ secret: sealed, lastStep: null }).where('accountSecondFactors.confirmedAt', 'is', null))
+    .onConflict((oc) =>
+      oc
+        .column('accountId')
+        .doUpdateSet({ secret: sealed, lastStep: null })
+        .where('accountSecondFactors.confirmedAt', 'is', null),
+    )
     .execute();
   const uri = totpUri(secret, account.email);
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
@@ -57,15 +72,31 @@ export async function startSecondFactorSetup(db: Db, account: { id: number; emai
  * codes, answered in plain text this once. 'none' when no set-up was started (or it is on already).
  * In a transaction: the set-up row is locked while it is checked.
  */
-export async function confirmSecondFactor(trx: Trx, accountId: number, code: string): Promise<string[] | 'none' | 'wrong'> {
-  const row = await trx.selectFrom('accountSecondFactors').select(['secret', 'confirmedAt']).where('accountId', '=', accountId).forUpdate().executeTakeFirst();
+export async function confirmSecondFactor(
+  trx: Trx,
+  accountId: number,
+  code: string,
+): Promise<string[] | 'none' | 'wrong'> {
+  const row = await trx
+    .selectFrom('accountSecondFactors')
+    .select(['secret', 'confirmedAt'])
+    .where('accountId', '=', accountId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row || row.confirmedAt) return 'none';
   const step = totpStep(await openSecret(trx, row.secret), code);
   if (step === null) return 'wrong';
-  await trx.updateTable('accountSecondFactors').set({ confirmedAt: sql`now()`, lastStep: step }).where('accountId', '=', accountId).execute();
+  await trx
+    .updateTable('accountSecondFactors')
+    .set({ confirmedAt: sql`now()`, lastStep: step })
+    .where('accountId', '=', accountId)
+    .execute();
   const codes = newRecoveryCodes();
   await trx.deleteFrom('accountRecoveryCodes').where('accountId', '=', accountId).execute();
-  await trx.insertInto('accountRecoveryCodes').values(codes.map((c) => ({ accountId, codeHash: hashRecoveryCode(c) }))).execute();
+  await trx
+    .insertInto('accountRecoveryCodes')
+    .values(codes.map((c) => ({ accountId, codeHash: hashRecoveryCode(c) })))
+    .execute();
   return codes;
 }
 
@@ -74,7 +105,11 @@ export async function confirmSecondFactor(trx: Trx, accountId: number, code: str
  * accepted (so the same code, or an older one, never works twice), or an unused recovery code.
  * What was used, or null for any wrong code.
  */
-export async function useSecondFactorCode(db: Db, accountId: number, code: string): Promise<'totp' | 'recovery' | null> {
+export async function useSecondFactorCode(
+  db: Db,
+  accountId: number,
+  code: string,
+): Promise<'totp' | 'recovery' | null> {
   if (looksLikeRecoveryCode(code)) {
     const used = await db
       .updateTable('accountRecoveryCodes')
@@ -82,11 +117,24 @@ export async function useSecondFactorCode(db: Db, accountId: number, code: strin
       .where('accountId', '=', accountId)
       .where('codeHash', '=', hashRecoveryCode(code))
       .where('usedAt', 'is', null)
-      .where((eb) => eb.exists(eb.selectFrom('accountSecondFactors').select('accountId').where('accountId', '=', accountId).where('confirmedAt', 'is not', null)))
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('accountSecondFactors')
+            .select('accountId')
+            .where('accountId', '=', accountId)
+            .where('confirmedAt', 'is not', null),
+        ),
+      )
       .executeTakeFirst();
     return used.numUpdatedRows > 0n ? 'recovery' : null;
   }
-  const row = await db.selectFrom('accountSecondFactors').select('secret').where('accountId', '=', accountId).where('confirmedAt', 'is not', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('accountSecondFactors')
+    .select('secret')
+    .where('accountId', '=', accountId)
+    .where('confirmedAt', 'is not', null)
+    .executeTakeFirst();
   if (!row) return null;
   const step = totpStep(await openSecret(db, row.secret), code);
   if (step === null) return null;
@@ -102,6 +150,10 @@ export async function useSecondFactorCode(db: Db, accountId: number, code: strin
 /** Removes the account's second factor and its recovery codes; whether there was a confirmed one. */
 export async function removeSecondFactor(db: Db, accountId: number): Promise<boolean> {
   await db.deleteFrom('accountRecoveryCodes').where('accountId', '=', accountId).execute();
-  const removed = await db.deleteFrom('accountSecondFactors').where('accountId', '=', accountId).returning('confirmedAt').executeTakeFirst();
+  const removed = await db
+    .deleteFrom('accountSecondFactors')
+    .where('accountId', '=', accountId)
+    .returning('confirmedAt')
+    .executeTakeFirst();
   return !!removed?.confirmedAt;
 }

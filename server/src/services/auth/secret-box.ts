@@ -8,13 +8,18 @@ import { appSecret } from '../secrets.js';
  */
 const KEY_NAME = 'second-factor-key';
 
-const keyOf = async (db: Db) => createHash('sha256').update(await appSecret(db, KEY_NAME)).digest();
+const keyOf = async (db: Db) =>
+  createHash('sha256')
+    .update(await appSecret(db, KEY_NAME))
+    .digest();
 
 export async function sealSecret(db: Db, plain: string): Promise<string> {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', await keyOf(db), iv);
   const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), data].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  return ['v1', iv, cipher.getAuthTag(), data]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
 }
 
 export async function openSecret(db: Db, sealed: string): Promise<string> {

@@ -23,7 +23,10 @@ export type SessionAccount = {
   sessionId: string;
 };
 
-export type SessionTimes = { idleMinutes: number; /** How long a lookup is remembered (see session-cache.ts); 0: never. */ cacheMs?: number };
+export type SessionTimes = {
+  idleMinutes: number;
+  /** How long a lookup is remembered (see session-cache.ts); 0: never. */ cacheMs?: number;
+};
 
 // Only a hash of the token is stored, so a leaked sessions table signs nobody in.
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -39,7 +42,13 @@ export async function createSession(
   const expiresAt = new Date(Date.now() + maxHours * 3600_000);
   await db
     .insertInto('sessions')
-    .values({ id: hashToken(token), accountId, expiresAt, userAgent: meta.userAgent?.slice(0, 500) ?? null, ip: meta.ip ?? null })
+    .values({
+      id: hashToken(token),
+      accountId,
+      expiresAt,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+      ip: meta.ip ?? null,
+    })
     .execute();
   return { token, expiresAt };
 }
@@ -52,7 +61,11 @@ const touchEveryMs = (idleMinutes: number) => Math.min(60_000, (idleMinutes * 60
  * and used within the idle timeout. One primary-key lookup; the activity time is written back only
  * when it is older than a minute.
  */
-export async function findSessionAccount(db: Db, token: string, { idleMinutes, cacheMs = 0 }: SessionTimes): Promise<SessionAccount | null> {
+export async function findSessionAccount(
+  db: Db,
+  token: string,
+  { idleMinutes, cacheMs = 0 }: SessionTimes,
+): Promise<SessionAccount | null> {
   const key = hashToken(token);
   const cached = cacheMs > 0 ? sessionCache.get(key) : undefined;
   if (cached) return cached;
@@ -77,20 +90,33 @@ async function lookUpSession(db: Db, key: string, idleMinutes: number): Promise<
   if (!row) return null;
   const { idleMs, ...account } = row;
   if (Number(idleMs) >= touchEveryMs(idleMinutes)) {
-    await db.updateTable('sessions').set({ lastSeenAt: sql`now()` }).where('id', '=', account.sessionId).execute();
+    await db
+      .updateTable('sessions')
+      .set({ lastSeenAt: sql`now()` })
+      .where('id', '=', account.sessionId)
+      .execute();
   }
   return account;
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
   sessionCache.clear();
-  await db.updateTable('sessions').set({ revokedAt: sql`now()` }).where('id', '=', hashToken(token)).where('revokedAt', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revokedAt: sql`now()` })
+    .where('id', '=', hashToken(token))
+    .where('revokedAt', 'is', null)
+    .execute();
 }
 
 /** Ends every session of an account except, optionally, the one making the request. */
 export async function revokeAccountSessions(db: Db, accountId: number, exceptSessionId?: string): Promise<void> {
   sessionCache.clear();
-  let q = db.updateTable('sessions').set({ revokedAt: sql`now()` }).where('accountId', '=', accountId).where('revokedAt', 'is', null);
+  let q = db
+    .updateTable('sessions')
+    .set({ revokedAt: sql`now()` })
+    .where('accountId', '=', accountId)
+    .where('revokedAt', 'is', null);
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
   await q.execute();
 }

@@ -9,38 +9,82 @@ import { createSession, revokeSession, sessionCookieName } from './sessions.js';
  * ends now) in an HttpOnly, SameSite=Lax cookie (`__Host-sid`, Secure, when secure; Path=/ and no Domain,
  * as the prefix requires). Sign-in and the join funnel's pledge both end here.
  */
-export async function signIn(request: FastifyRequest, reply: Pick<FastifyReply, 'setCookie'>, accountId: number, db: Db = request.server.db): Promise<void> {
+export async function signIn(
+  request: FastifyRequest,
+  reply: Pick<FastifyReply, 'setCookie'>,
+  accountId: number,
+  db: Db = request.server.db,
+): Promise<void> {
   const { config } = request.server;
   const secure = config.COOKIE_SECURE;
   const previous = request.cookies[sessionCookieName(secure)];
   if (previous) await revokeSession(db, previous);
-  const session = await createSession(db, accountId, config.SESSION_MAX_HOURS, { userAgent: request.headers['user-agent'], ip: request.ip });
-  reply.setCookie(sessionCookieName(secure), session.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: session.expiresAt });
+  const session = await createSession(db, accountId, config.SESSION_MAX_HOURS, {
+    userAgent: request.headers['user-agent'],
+    ip: request.ip,
+  });
+  reply.setCookie(sessionCookieName(secure), session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    expires: session.expiresAt,
+  });
 }
 
 /** Whether the account must set up its second factor before any other staff call (REQUIRE_STAFF_2FA). */
-export const mustSetUpTwoFactor = (required: boolean, account: { admin: boolean; twoFactorOn: boolean }) => required && account.admin && !account.twoFactorOn;
+export const mustSetUpTwoFactor = (required: boolean, account: { admin: boolean; twoFactorOn: boolean }) =>
+  required && account.admin && !account.twoFactorOn;
 
-type SigningIn = { id: number; firstName: string; lastName: string; email: string; avatarUrl: string | null; admin: boolean; twoFactorOn: boolean };
+type SigningIn = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  avatarUrl: string | null;
+  admin: boolean;
+  twoFactorOn: boolean;
+};
 
 /**
  * The last step of every sign-in (password alone, or password and code): the session, and for staff an
  * audit row in the same transaction (`secondFactor`: what the second step used, if there was one).
  */
-export async function completeSignIn(request: FastifyRequest, reply: Pick<FastifyReply, 'setCookie'>, account: SigningIn, secondFactor?: 'totp' | 'recovery') {
+export async function completeSignIn(
+  request: FastifyRequest,
+  reply: Pick<FastifyReply, 'setCookie'>,
+  account: SigningIn,
+  secondFactor?: 'totp' | 'recovery',
+) {
   await request.server.db.transaction().execute(async (trx) => {
     await signIn(request, reply, account.id, trx);
     if (!account.admin) return;
     const detail = secondFactor ? { secondFactor } : undefined;
-    await writeAuditRow(trx, { action: 'sign-in', entity: 'accounts', entityId: account.id, detail }, { accountId: account.id, apiKeyId: null, address: request.ip });
+    await writeAuditRow(
+      trx,
+      { action: 'sign-in', entity: 'accounts', entityId: account.id, detail },
+      { accountId: account.id, apiKeyId: null, address: request.ip },
+    );
   });
-  return { status: 200 as const, body: { account: toCurrentAccount(account, mustSetUpTwoFactor(request.server.config.REQUIRE_STAFF_2FA, account)) } };
+  return {
+    status: 200 as const,
+    body: { account: toCurrentAccount(account, mustSetUpTwoFactor(request.server.config.REQUIRE_STAFF_2FA, account)) },
+  };
 }
 
 /** A failed sign-in step, audited with the email that was tried (never the password or code). */
-export async function auditFailedSignIn(request: FastifyRequest, email: string, accountId: number | null, step: 'password' | 'code'): Promise<void> {
+export async function auditFailedSignIn(
+  request: FastifyRequest,
+  email: string,
+  accountId: number | null,
+  step: 'password' | 'code',
+): Promise<void> {
   // Nobody is known to have acted: the row names the account tried, not an actor.
-  await writeAuditRow(request.server.db, { action: 'sign-in-failed', entity: 'accounts', entityId: accountId, detail: { email, step } }, { accountId: null, apiKeyId: null, address: request.ip });
+  await writeAuditRow(
+    request.server.db,
+    { action: 'sign-in-failed', entity: 'accounts', entityId: accountId, detail: { email, step } },
+    { accountId: null, apiKeyId: null, address: request.ip },
+  );
 }
 
 /** The signed-in account as the client sees it; `mustSetUpTwoFactor` when REQUIRE_STAFF_2FA still applies to it. */

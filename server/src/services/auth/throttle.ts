@@ -19,7 +19,11 @@ import { AppError } from '../../errors.js';
 export type ThrottleRules = { maxFailures: number; addressMaxFailures: number; windowMinutes: number };
 
 /** The configured rules (LOGIN_MAX_FAILURES, LOGIN_ADDRESS_MAX_FAILURES, LOGIN_WINDOW_MINUTES). */
-export const throttleRules = (config: { LOGIN_MAX_FAILURES: number; LOGIN_ADDRESS_MAX_FAILURES: number; LOGIN_WINDOW_MINUTES: number }): ThrottleRules => ({
+export const throttleRules = (config: {
+  LOGIN_MAX_FAILURES: number;
+  LOGIN_ADDRESS_MAX_FAILURES: number;
+  LOGIN_WINDOW_MINUTES: number;
+}): ThrottleRules => ({
   maxFailures: config.LOGIN_MAX_FAILURES,
   addressMaxFailures: config.LOGIN_ADDRESS_MAX_FAILURES,
   windowMinutes: config.LOGIN_WINDOW_MINUTES,
@@ -52,7 +56,8 @@ export async function beginAttempt(db: Db, email: string, address: string, rules
   const windowSeconds = rules.windowMinutes * 60;
   return db.transaction().execute(async (trx) => {
     // Always in the same order, so two attempts sharing keys cannot deadlock.
-    for (const key of [...all].sort()) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+    for (const key of [...all].sort())
+      await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
     const rows = await trx
       .selectFrom('loginFailures')
       .select(['key', sql<number>`extract(epoch from now() - failed_at)`.as('age')])
@@ -68,13 +73,20 @@ export async function beginAttempt(db: Db, email: string, address: string, rules
       untilBelow(ages(keys.address), rules.addressMaxFailures, windowSeconds),
     );
     if (wait > 0) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait)) };
-    const inserted = await trx.insertInto('loginFailures').values(all.map((key) => ({ key }))).returning('id').execute();
+    const inserted = await trx
+      .insertInto('loginFailures')
+      .values(all.map((key) => ({ key })))
+      .returning('id')
+      .execute();
     return { allowed: true, ids: inserted.map((r) => r.id), pairKey: keys.pair };
   });
 }
 
 /** 429 with Retry-After unless the attempt may go ahead. */
-export function assertAttemptAllowed(reply: { header(name: string, value: string): unknown }, attempt: Attempt): asserts attempt is Extract<Attempt, { allowed: true }> {
+export function assertAttemptAllowed(
+  reply: { header(name: string, value: string): unknown },
+  attempt: Attempt,
+): asserts attempt is Extract<Attempt, { allowed: true }> {
   if (attempt.allowed) return;
   reply.header('retry-after', String(attempt.retryAfterSeconds));
   throw new AppError(429, `Too many failed sign-in attempts. Try again in ${waitText(attempt.retryAfterSeconds)}.`);
@@ -85,14 +97,26 @@ export function assertAttemptAllowed(reply: { header(name: string, value: string
  * forgiven, unless `forgive` is false: a right password before a second factor forgives nothing, so
  * alternating the password with wrong codes gains no fresh guesses; the right code forgives them all.
  */
-export async function attemptSucceeded(db: Db, attempt: Extract<Attempt, { allowed: true }>, { forgive = true } = {}): Promise<void> {
-  await db.deleteFrom('loginFailures').where((eb) => (forgive ? eb.or([eb('id', 'in', attempt.ids), eb('key', '=', attempt.pairKey)]) : eb('id', 'in', attempt.ids))).execute();
+export async function attemptSucceeded(
+  db: Db,
+  attempt: Extract<Attempt, { allowed: true }>,
+  { forgive = true } = {},
+): Promise<void> {
+  await db
+    .deleteFrom('loginFailures')
+    .where((eb) =>
+      forgive ? eb.or([eb('id', 'in', attempt.ids), eb('key', '=', attempt.pairKey)]) : eb('id', 'in', attempt.ids),
+    )
+    .execute();
 }
 
 /** A wrong password: the attempt stays recorded; failures older than the window (and a day) are forgotten. */
 export async function attemptFailed(db: Db, rules: ThrottleRules): Promise<void> {
   const keepSeconds = Math.max(86_400, rules.windowMinutes * 60);
-  await db.deleteFrom('loginFailures').where('failedAt', '<', sql<Date>`now() - make_interval(secs => ${keepSeconds})`).execute();
+  await db
+    .deleteFrom('loginFailures')
+    .where('failedAt', '<', sql<Date>`now() - make_interval(secs => ${keepSeconds})`)
+    .execute();
 }
 
 /** "Try again in 40 seconds" / "in 15 minutes". */

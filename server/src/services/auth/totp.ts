@@ -6,7 +6,8 @@ export const TOTP_ISSUER = 'Honor Society Admin';
 /** A new random TOTP key (160 bits, as RFC 4226 recommends), in base32 as apps take it typed in. */
 export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 
-const totpOf = (secret: string, label = '') => new TOTP({ issuer: TOTP_ISSUER, label, secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+const totpOf = (secret: string, label = '') =>
+  new TOTP({ issuer: TOTP_ISSUER, label, secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
 
 /** The `otpauth://totp/...` address a QR code carries (RFC 6238, SHA-1, 6 digits, 30 s: what every app reads). */
 export const totpUri = (secret: string, label: string): string => totpOf(secret, label).toString();

@@ -15,7 +15,9 @@ export async function drawCodes(db: Db, abbreviation: string, count: number): Pr
   for (let round = 0; pending.length && round < 10; round++) {
     for (const i of pending) taken.add(codes[i]!);
     const { rows: stored } = await sql<{ code: string }>`
-      select invitation_code as code from invitees where invitation_code = any(${pending.map((i) => codes[i]!)}::text[])`.execute(db);
+      select invitation_code as code from invitees where invitation_code = any(${pending.map((i) => codes[i]!)}::text[])`.execute(
+      db,
+    );
     const clash = new Set(stored.map((s) => s.code));
     pending = pending.filter((i) => clash.has(codes[i]!));
     const again = invitationCodes(abbreviation, pending.length, taken);

@@ -4,7 +4,14 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { Storage } from '../../plugins/storage.js';
 import { AppError } from '../../errors.js';
-import { cleanInvitees, dryRunReport, normaliseEmail, readInviteeFile, InviteeFileError, type RawRow } from '../invitee-import/index.js';
+import {
+  cleanInvitees,
+  dryRunReport,
+  normaliseEmail,
+  readInviteeFile,
+  InviteeFileError,
+  type RawRow,
+} from '../invitee-import/index.js';
 import { addressFacts } from './lookups.js';
 import { localCopy } from './local-copy.js';
 
@@ -25,7 +32,11 @@ export async function dryRunDatabase(
     for await (const row of readInviteeFile(copy.file, copy.fileName)) raw.push(row);
     if (!raw.length) throw new InviteeFileError('The file is empty.');
     // Not yet an invitation: every existing invitation counts as an earlier one.
-    const facts = await addressFacts(db, MAX_INT, raw.map((r) => normaliseEmail(r.fields.email)));
+    const facts = await addressFacts(
+      db,
+      MAX_INT,
+      raw.map((r) => normaliseEmail(r.fields.email)),
+    );
     const { rows } = cleanInvitees(raw, {
       cleanJoined: input.cleanJoined ?? true,
       cleanInviteCount: Number(input.cleanInviteCount ?? '4') as 2 | 3 | 4,

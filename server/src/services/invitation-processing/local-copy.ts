@@ -14,7 +14,11 @@ export async function localCopy(
   fileId: number,
   goneMessage = 'The database file is no longer stored: upload it again.',
 ): Promise<{ file: string; fileName: string; done: () => Promise<void> }> {
-  const row = await db.selectFrom('files').select(['storageKey', 'fileName']).where('id', '=', fileId).executeTakeFirst();
+  const row = await db
+    .selectFrom('files')
+    .select(['storageKey', 'fileName'])
+    .where('id', '=', fileId)
+    .executeTakeFirst();
   if (!row) throw new InviteeFileError(goneMessage);
   const stream = await storage.get(row.storageKey);
   if (!stream) throw new InviteeFileError(goneMessage);

@@ -32,7 +32,9 @@ export async function addressFacts(db: Db, invitationId: number, emails: string[
     suppressedAddresses(db, unique, 'Invitation'),
     inChunks(unique, async (chunk) => {
       const { rows } = await sql<{ email: string }>`
-        select distinct lower(email) as email from accounts where lower(email) = any(${chunk}::text[]) and member_at is not null`.execute(db);
+        select distinct lower(email) as email from accounts where lower(email) = any(${chunk}::text[]) and member_at is not null`.execute(
+        db,
+      );
       return rows.map((r) => r.email);
     }),
     inChunks(unique, async (chunk) => {

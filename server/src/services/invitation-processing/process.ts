@@ -2,7 +2,14 @@ import { sql, type Kysely } from 'kysely';
 import type { DB, Db } from '../../db/database.js';
 import { copyRowsIn, inRawTransaction } from '../../db/copy-in.js';
 import type { Storage } from '../../plugins/storage.js';
-import { cleanInvitees, normaliseEmail, readInviteeFile, InviteeFileError, type CleanedRow, type RawRow } from '../invitee-import/index.js';
+import {
+  cleanInvitees,
+  normaliseEmail,
+  readInviteeFile,
+  InviteeFileError,
+  type CleanedRow,
+  type RawRow,
+} from '../invitee-import/index.js';
 import { addressFacts } from './lookups.js';
 import { refreshCounts } from './counts.js';
 import { drawCodes, splitGroups } from './assign.js';
@@ -45,7 +52,14 @@ const BATCH = 5000;
 /** Thrown inside a batch when the run no longer owns the invitation: everything it wrote rolls back. */
 class Superseded extends Error {}
 
-type Owned = { id: number; databaseId: number | null; cleanJoined: boolean; cleanInviteCount: number; testId: number | null; abbreviation: string };
+type Owned = {
+  id: number;
+  databaseId: number | null;
+  cleanJoined: boolean;
+  cleanInviteCount: number;
+  testId: number | null;
+  abbreviation: string;
+};
 
 async function owned(db: Db, invitationId: number, run: string): Promise<Owned | undefined> {
   return db
@@ -99,9 +113,17 @@ const COLUMN_NAMES = ['invitation_id', ...COLUMNS.map(([c]) => c)];
  */
 async function writeBatch(db: Kysely<DB>, invitationId: number, run: string, rows: CleanedRow[]): Promise<void> {
   await inRawTransaction(db, async (client) => {
-    const res = await client.query('update invitations set count_processed = count_processed + $1 where id = $2 and processing_run = $3', [rows.length, invitationId, run]);
+    const res = await client.query(
+      'update invitations set count_processed = count_processed + $1 where id = $2 and processing_run = $3',
+      [rows.length, invitationId, run],
+    );
     if (res.rowCount === 0) throw new Superseded();
-    await copyRowsIn(client, 'invitees', COLUMN_NAMES, rows.map((r) => [invitationId, ...COLUMNS.map(([, value]) => value(r))]));
+    await copyRowsIn(
+      client,
+      'invitees',
+      COLUMN_NAMES,
+      rows.map((r) => [invitationId, ...COLUMNS.map(([, value]) => value(r))]),
+    );
   });
 }
 
@@ -134,20 +156,34 @@ export async function processInvitationDatabase(
     // A retry starts over: what an earlier attempt of this run wrote goes first.
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('invitees').where('invitationId', '=', invitationId).execute();
-      await trx.updateTable('invitations').set({ countProcessed: 0, countPreClean: 0 }).where('id', '=', invitationId).where('processingRun', '=', run).execute();
+      await trx
+        .updateTable('invitations')
+        .set({ countProcessed: 0, countPreClean: 0 })
+        .where('id', '=', invitationId)
+        .where('processingRun', '=', run)
+        .execute();
     });
 
     copy = await localCopy(db, storage, inv.databaseId);
     const raw: RawRow[] = [];
     for await (const row of readInviteeFile(copy.file, copy.fileName)) raw.push(row);
     if (!raw.length) throw new InviteeFileError('The file is empty.');
-    await db.updateTable('invitations').set({ countPreClean: raw.length }).where('id', '=', invitationId).where('processingRun', '=', run).execute();
+    await db
+      .updateTable('invitations')
+      .set({ countPreClean: raw.length })
+      .where('id', '=', invitationId)
+      .where('processingRun', '=', run)
+      .execute();
     phase('read');
 
     // The facts about the file's addresses and a code for every row (those of removed rows go unused)
     // are looked up at the same time.
     const [facts, codes] = await Promise.all([
-      addressFacts(db, invitationId, raw.map((r) => normaliseEmail(r.fields.email))),
+      addressFacts(
+        db,
+        invitationId,
+        raw.map((r) => normaliseEmail(r.fields.email)),
+      ),
       drawCodes(db, inv.abbreviation, raw.length),
     ]);
     phase('lookups');

@@ -10,25 +10,31 @@ const emailArb = fc.tuple(fc.constantFrom(...POOL), fc.boolean(), fc.boolean()).
   const cased = upper ? e.toUpperCase() : e;
   return pad ? `  ${cased} ` : cased;
 });
-const rowArb: fc.Arbitrary<RawRow> = fc.record({
-  rowNumber: fc.integer({ min: 2, max: 60 }),
-  email: fc.option(emailArb, { nil: undefined }),
-  firstName: fc.option(fc.constantFrom('Ann', 'Zoë', 'José'), { nil: undefined }),
-}).map(({ rowNumber, email, firstName }) => ({
-  rowNumber,
-  fields: { ...(email !== undefined && { email }), ...(firstName !== undefined && { firstName }) },
-}));
+const rowArb: fc.Arbitrary<RawRow> = fc
+  .record({
+    rowNumber: fc.integer({ min: 2, max: 60 }),
+    email: fc.option(emailArb, { nil: undefined }),
+    firstName: fc.option(fc.constantFrom('Ann', 'Zoë', 'José'), { nil: undefined }),
+  })
+  .map(({ rowNumber, email, firstName }) => ({
+    rowNumber,
+    fields: { ...(email !== undefined && { email }), ...(firstName !== undefined && { firstName }) },
+  }));
 const subset = fc.subarray(POOL.slice(0, 5));
 const ctxArb: fc.Arbitrary<CleanContext> = fc.record({
   cleanJoined: fc.boolean(),
   cleanInviteCount: fc.constantFrom(2 as const, 3 as const, 4 as const),
   suppressed: subset.map((s) => new Set(s)),
   memberEmails: subset.map((s) => new Set(s)),
-  priorInviteCounts: fc.array(fc.tuple(fc.constantFrom(...POOL.slice(0, 5)), fc.integer({ min: 0, max: 6 }))).map((e) => new Map(e)),
+  priorInviteCounts: fc
+    .array(fc.tuple(fc.constantFrom(...POOL.slice(0, 5)), fc.integer({ min: 0, max: 6 })))
+    .map((e) => new Map(e)),
 });
-const rowsAndPermutation = fc.array(rowArb, { maxLength: 40 }).chain((rows) =>
-  fc.tuple(fc.constant(rows), fc.shuffledSubarray(rows, { minLength: rows.length, maxLength: rows.length })),
-);
+const rowsAndPermutation = fc
+  .array(rowArb, { maxLength: 40 })
+  .chain((rows) =>
+    fc.tuple(fc.constant(rows), fc.shuffledSubarray(rows, { minLength: rows.length, maxLength: rows.length })),
+  );
 
 describe('cleaning properties', () => {
   it('gives the same result for any order of the same rows (rows may even share a row number)', () => {
@@ -54,7 +60,10 @@ describe('cleaning properties', () => {
     fc.assert(
       fc.property(fc.array(rowArb, { maxLength: 40 }), ctxArb, (rows, ctx) => {
         const kept = cleanInvitees(rows, ctx).rows.filter((r) => !r.removed);
-        const again = cleanInvitees(kept.map(({ rowNumber, fields }) => ({ rowNumber, fields })), ctx);
+        const again = cleanInvitees(
+          kept.map(({ rowNumber, fields }) => ({ rowNumber, fields })),
+          ctx,
+        );
         expect(again.rows.every((r) => !r.removed)).toBe(true);
         expect(again.rows.map((r) => r.email)).toEqual(kept.map((r) => r.email));
       }),
@@ -76,7 +85,9 @@ describe('cleaning properties', () => {
           const ofAddress = out.filter((r) => r.email === email);
           const first = ofAddress.filter((r) => r.removedReason !== 'Duplicate in file');
           expect(first).toHaveLength(1);
-          expect(first[0]!.rowNumber).toBe(Math.min(...rows.filter((x) => normaliseEmail(x.fields.email) === email).map((x) => x.rowNumber)));
+          expect(first[0]!.rowNumber).toBe(
+            Math.min(...rows.filter((x) => normaliseEmail(x.fields.email) === email).map((x) => x.rowNumber)),
+          );
         }
         for (const r of out) expect(r.inviteCount).toBe((ctx.priorInviteCounts.get(r.email) ?? 0) + 1);
       }),

@@ -29,7 +29,13 @@ describe('email rule', () => {
 describe('cleaning, each rule on its own', () => {
   it('normalises emails (trimmed, lower-cased) and keeps the fields', () => {
     const [out] = cleanInvitees([row(2, '  Ann@X.EDU ', { firstName: 'Ann', city: 'Rome' })], ctx()).rows;
-    expect(out).toMatchObject({ rowNumber: 2, email: 'ann@x.edu', removed: false, removedReason: null, inviteCount: 1 });
+    expect(out).toMatchObject({
+      rowNumber: 2,
+      email: 'ann@x.edu',
+      removed: false,
+      removedReason: null,
+      inviteCount: 1,
+    });
     expect(out!.fields).toEqual({ email: '  Ann@X.EDU ', firstName: 'Ann', city: 'Rome' });
     expect(out!.mailingAddress).toEqual({ city: 'Rome' });
   });
@@ -70,7 +76,10 @@ describe('cleaning, each rule on its own', () => {
       ['at@x.edu', n],
       ['above@x.edu', n + 3],
     ]);
-    const out = cleanInvitees([row(2, 'below@x.edu'), row(3, 'at@x.edu'), row(4, 'above@x.edu'), row(5, 'new@x.edu')], ctx({ cleanInviteCount: n, priorInviteCounts })).rows;
+    const out = cleanInvitees(
+      [row(2, 'below@x.edu'), row(3, 'at@x.edu'), row(4, 'above@x.edu'), row(5, 'new@x.edu')],
+      ctx({ cleanInviteCount: n, priorInviteCounts }),
+    ).rows;
     expect(out.map((r) => [r.removedReason, r.inviteCount])).toEqual([
       [null, n],
       [`Invited ${n} or more times before`, n + 1],
@@ -92,7 +101,9 @@ describe('precedence: exactly one reason, the first that applies', () => {
         ['mi@x.edu', 9],
       ]),
     });
-    expect(reasons([row(2, everything), row(3, everything), row(4, 'sm@x.edu'), row(5, 'mi@x.edu'), row(6, 'all@x')], c)).toEqual([
+    expect(
+      reasons([row(2, everything), row(3, everything), row(4, 'sm@x.edu'), row(5, 'mi@x.edu'), row(6, 'all@x')], c),
+    ).toEqual([
       [2, 'Blocked email'],
       [3, 'Duplicate in file'],
       [4, 'Blocked email'],

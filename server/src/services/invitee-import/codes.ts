@@ -18,7 +18,12 @@ export function invitationCode(prefix: string, length = CODE_LENGTH): string {
 }
 
 /** `count` distinct codes, none of them in `taken` (codes already stored). */
-export function invitationCodes(prefix: string, count: number, taken: ReadonlySet<string> = new Set(), length = CODE_LENGTH): string[] {
+export function invitationCodes(
+  prefix: string,
+  count: number,
+  taken: ReadonlySet<string> = new Set(),
+  length = CODE_LENGTH,
+): string[] {
   const out = new Set<string>();
   while (out.size < count) {
     const code = invitationCode(prefix, length);
@@ -32,7 +37,9 @@ export function invitationCodes(prefix: string, count: number, taken: ReadonlySe
  * the count is odd), in random order. `random(n)` answers an integer in [0, n); crypto's by default.
  */
 export function splitAB(count: number, random: (n: number) => number = (n) => randomInt(n)): TestValue[] {
-  const groups: TestValue[] = Array.from({ length: count }, (_, i) => (i < Math.ceil(count / 2) ? 'Control' : 'Variation'));
+  const groups: TestValue[] = Array.from({ length: count }, (_, i) =>
+    i < Math.ceil(count / 2) ? 'Control' : 'Variation',
+  );
   for (let i = count - 1; i > 0; i--) {
     const j = random(i + 1);
     [groups[i], groups[j]] = [groups[j]!, groups[i]!];

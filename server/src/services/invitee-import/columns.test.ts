@@ -67,7 +67,9 @@ describe('header matching', () => {
 
 describe('mailing address', () => {
   it('one field', () => {
-    expect(mailingAddressOf({ mailingAddress: '1 Elm St, Springfield IL' })).toEqual({ address: '1 Elm St, Springfield IL' });
+    expect(mailingAddressOf({ mailingAddress: '1 Elm St, Springfield IL' })).toEqual({
+      address: '1 Elm St, Springfield IL',
+    });
   });
   it('parts, empty ones left out', () => {
     expect(mailingAddressOf({ street: '1 Elm St', city: 'Springfield', state: 'IL', postalCode: '62701' })).toEqual({
@@ -78,8 +80,14 @@ describe('mailing address', () => {
     });
   });
   it('an Address column beside parts is the street, unless there is a street column too', () => {
-    expect(mailingAddressOf({ mailingAddress: '1 Elm St', city: 'Springfield' })).toEqual({ street: '1 Elm St', city: 'Springfield' });
-    expect(mailingAddressOf({ mailingAddress: 'PO Box 5', street: '1 Elm St' })).toEqual({ address: 'PO Box 5', street: '1 Elm St' });
+    expect(mailingAddressOf({ mailingAddress: '1 Elm St', city: 'Springfield' })).toEqual({
+      street: '1 Elm St',
+      city: 'Springfield',
+    });
+    expect(mailingAddressOf({ mailingAddress: 'PO Box 5', street: '1 Elm St' })).toEqual({
+      address: 'PO Box 5',
+      street: '1 Elm St',
+    });
   });
   it('none', () => {
     expect(mailingAddressOf({ email: 'a@b.co' })).toEqual({});

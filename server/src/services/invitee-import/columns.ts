@@ -65,10 +65,14 @@ export type ColumnSet<C extends string = string> = {
   byAlias: ReadonlyMap<string, C>;
 };
 
-export function columnSet<C extends string>(aliases: Readonly<Record<C, readonly string[]>>, rest: Omit<ColumnSet<C>, 'aliases' | 'byAlias'>): ColumnSet<C> {
+export function columnSet<C extends string>(
+  aliases: Readonly<Record<C, readonly string[]>>,
+  rest: Omit<ColumnSet<C>, 'aliases' | 'byAlias'>,
+): ColumnSet<C> {
   const byAlias = new Map<string, C>();
   for (const column of Object.keys(aliases) as C[]) {
-    for (const alias of aliases[column]) if (!byAlias.has(normaliseHeader(alias))) byAlias.set(normaliseHeader(alias), column);
+    for (const alias of aliases[column])
+      if (!byAlias.has(normaliseHeader(alias))) byAlias.set(normaliseHeader(alias), column);
   }
   return { aliases, byAlias, ...rest };
 }
@@ -81,7 +85,10 @@ export const INVITEE_COLUMNS: ColumnSet<Column> = columnSet<Column>(COLUMN_ALIAS
 });
 
 /** The column a header cell names, if any (invitee columns unless another set is given). */
-export function columnOf<C extends string = Column>(header: string, set: ColumnSet<C> = INVITEE_COLUMNS as unknown as ColumnSet<C>): C | undefined {
+export function columnOf<C extends string = Column>(
+  header: string,
+  set: ColumnSet<C> = INVITEE_COLUMNS as unknown as ColumnSet<C>,
+): C | undefined {
   return set.byAlias.get(normaliseHeader(header));
 }
 
@@ -89,7 +96,10 @@ export function columnOf<C extends string = Column>(header: string, set: ColumnS
  * Which cell index feeds which column. When two headers name the same column, the first (leftmost)
  * one is used and the other ignored; unknown headers are ignored.
  */
-export function mapHeader<C extends string = Column>(cells: readonly string[], set: ColumnSet<C> = INVITEE_COLUMNS as unknown as ColumnSet<C>): Array<[index: number, column: C]> {
+export function mapHeader<C extends string = Column>(
+  cells: readonly string[],
+  set: ColumnSet<C> = INVITEE_COLUMNS as unknown as ColumnSet<C>,
+): Array<[index: number, column: C]> {
   const seen = new Set<C>();
   const out: Array<[number, C]> = [];
   cells.forEach((cell, index) => {
@@ -109,7 +119,9 @@ export function mapHeader<C extends string = Column>(cells: readonly string[], s
  *   'Address' column beside parts is the street (it is kept as `address` when a street column exists too);
  * - `{}` when the row has none.
  */
-export type MailingAddress = Partial<Record<'address' | 'street' | 'street2' | 'city' | 'state' | 'postalCode' | 'country', string>>;
+export type MailingAddress = Partial<
+  Record<'address' | 'street' | 'street2' | 'city' | 'state' | 'postalCode' | 'country', string>
+>;
 
 const PARTS = ['street', 'street2', 'city', 'state', 'postalCode', 'country'] as const;
 

@@ -25,10 +25,13 @@ export const fileErrors = {
     ),
   /** An OLE container named .xlsx: Excel writes password-protected xlsx files this way, and old xls files look the same. */
   cfbNamedXlsx: () =>
-    new InviteeFileError('The file does not look like an xlsx file (it may be password-protected, or an xls file renamed).'),
+    new InviteeFileError(
+      'The file does not look like an xlsx file (it may be password-protected, or an xls file renamed).',
+    ),
   invalid: (kind: FileKind, detail?: string) =>
     new InviteeFileError(`The file is not a valid ${kind} file${detail ? ` (${detail})` : ''}.`),
-  passwordProtected: () => new InviteeFileError('The file is password-protected: remove the password and upload it again.'),
+  passwordProtected: () =>
+    new InviteeFileError('The file is password-protected: remove the password and upload it again.'),
   noEmailColumn: (lookedFor: string[]) =>
     new InviteeFileError(`The file has no email column (looked for: ${lookedFor.join(', ')}).`),
   tooManyColumns: (n: number, max: number) =>

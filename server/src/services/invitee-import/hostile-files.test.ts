@@ -17,7 +17,9 @@ async function realXlsx(name: string): Promise<Buffer> {
 describe('files that are refused, with the reason for staff', () => {
   it('no email column', async () => {
     const file = files.write('no-email.csv', 'Name,Phone\nAnn,555\n');
-    await expect(readAll(file)).rejects.toThrow('The file has no email column (looked for: Email, E-mail, Email Address, Mail).');
+    await expect(readAll(file)).rejects.toThrow(
+      'The file has no email column (looked for: Email, E-mail, Email Address, Mail).',
+    );
   });
 
   it('empty: no bytes, blank lines, an empty worksheet', async () => {
@@ -30,7 +32,9 @@ describe('files that are refused, with the reason for staff', () => {
   });
 
   it('a header and no rows', async () => {
-    await expect(readAll(files.write('header.csv', 'Email,First Name\n'))).rejects.toThrow('The file has a header row but no invitee rows.');
+    await expect(readAll(files.write('header.csv', 'Email,First Name\n'))).rejects.toThrow(
+      'The file has a header row but no invitee rows.',
+    );
   });
 
   it('a corrupt xlsx: garbage after the zip magic, or cut short', async () => {
@@ -50,26 +54,36 @@ describe('files that are refused, with the reason for staff', () => {
       'The file does not look like an xls file (its content looks like a csv file).',
     );
     const real = await realXlsx('real2.xlsx');
-    await expect(readAll(files.write('zip.csv', real))).rejects.toThrow('The file does not look like a csv file (its content looks like an xlsx file).');
-    await expect(readAll(files.write('zip.xls', real))).rejects.toThrow('The file does not look like an xls file (its content looks like an xlsx file).');
+    await expect(readAll(files.write('zip.csv', real))).rejects.toThrow(
+      'The file does not look like a csv file (its content looks like an xlsx file).',
+    );
+    await expect(readAll(files.write('zip.xls', real))).rejects.toThrow(
+      'The file does not look like an xls file (its content looks like an xlsx file).',
+    );
     const cfb = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600)]);
     await expect(readAll(files.write('protected.xlsx', cfb))).rejects.toThrow(/may be password-protected/);
     await expect(readAll(files.write('binary.csv', Buffer.from([0x45, 0x6d, 0, 1, 2, 3])))).rejects.toThrow(
       'The file does not look like a csv file.',
     );
-    await expect(readAll(files.write('page.xls', '<html><table><tr><td>Email</td></tr></table></html>'))).rejects.toThrow(
-      'The file does not look like an xls file.',
-    );
+    await expect(
+      readAll(files.write('page.xls', '<html><table><tr><td>Email</td></tr></table></html>')),
+    ).rejects.toThrow('The file does not look like an xls file.');
   });
 
   it('an extension that is not xlsx, csv or xls', async () => {
-    await expect(readAll(files.write('people.txt', 'Email\na@x.edu\n'))).rejects.toThrow('The file must be an xlsx, csv or xls file (it is .txt).');
-    await expect(readAll(files.write('people', 'Email\na@x.edu\n'))).rejects.toThrow('The file must be an xlsx, csv or xls file.');
+    await expect(readAll(files.write('people.txt', 'Email\na@x.edu\n'))).rejects.toThrow(
+      'The file must be an xlsx, csv or xls file (it is .txt).',
+    );
+    await expect(readAll(files.write('people', 'Email\na@x.edu\n'))).rejects.toThrow(
+      'The file must be an xlsx, csv or xls file.',
+    );
   });
 
   it('larger than 10 MB (a smaller limit here)', async () => {
     const file = files.write('big.csv', `Email\n${'a@x.edu\n'.repeat(200)}`);
-    await expect(readAll(file, 'big.csv', { limits: { maxFileBytes: 1024 } })).rejects.toThrow('The file is larger than 1 KB.');
+    await expect(readAll(file, 'big.csv', { limits: { maxFileBytes: 1024 } })).rejects.toThrow(
+      'The file is larger than 1 KB.',
+    );
   });
 
   it('a million columns on one header line is counted, not split', async () => {

@@ -51,4 +51,6 @@ export const DEFAULT_LIMITS: ImportLimits = {
 /** '200,000', '10 MB' and '64 KB': how limits read in messages. */
 export const formatCount = (n: number) => n.toLocaleString('en-US');
 export const formatMegabytes = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${formatCount(Math.ceil(bytes / 1024))} KB` : `${formatCount(Math.round((bytes / (1024 * 1024)) * 10) / 10)} MB`;
+  bytes < 1024 * 1024
+    ? `${formatCount(Math.ceil(bytes / 1024))} KB`
+    : `${formatCount(Math.round((bytes / (1024 * 1024)) * 10) / 10)} MB`;

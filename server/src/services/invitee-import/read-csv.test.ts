@@ -7,7 +7,10 @@ const files = tempFiles();
 
 describe('csv reading', () => {
   it('UTF-8 with BOM: header matched, accents kept', async () => {
-    const file = files.write('bom.csv', '\uFEFFEmail,First Name,Last Name\r\nzoe@x.edu,Zoë,Muñoz\r\njose@x.edu,José,Ødegård\r\n');
+    const file = files.write(
+      'bom.csv',
+      '\uFEFFEmail,First Name,Last Name\r\nzoe@x.edu,Zoë,Muñoz\r\njose@x.edu,José,Ødegård\r\n',
+    );
     expect(await detectEncoding(file)).toBe('utf8');
     expect(await readAll(file)).toEqual([
       { rowNumber: 2, fields: { email: 'zoe@x.edu', firstName: 'Zoë', lastName: 'Muñoz' } },
@@ -52,7 +55,10 @@ describe('csv reading', () => {
         'c@x.edu,Lee,,556,extra,cells\n',
     );
     expect(await readAll(file)).toEqual([
-      { rowNumber: 2, fields: { email: 'a@x.edu', lastName: 'Smith, Jr.', mailingAddress: '1 Elm St\nApt 2', phoneNumber: '555' } },
+      {
+        rowNumber: 2,
+        fields: { email: 'a@x.edu', lastName: 'Smith, Jr.', mailingAddress: '1 Elm St\nApt 2', phoneNumber: '555' },
+      },
       { rowNumber: 4, fields: { email: 'b@x.edu', lastName: 'The "Boss"' } },
       { rowNumber: 5, fields: { email: 'c@x.edu', lastName: 'Lee', phoneNumber: '556' } },
     ]);
@@ -85,7 +91,9 @@ describe('csv reading', () => {
 
   it('refuses a quote that is never closed and an overlong record', async () => {
     const open = files.write('open.csv', 'Email,Name\na@x.edu,"Ann\n');
-    await expect(readAll(open)).rejects.toThrow('The file is not a valid csv file (a quote opened in row 2 is never closed).');
+    await expect(readAll(open)).rejects.toThrow(
+      'The file is not a valid csv file (a quote opened in row 2 is never closed).',
+    );
     const long = files.write('long.csv', `Email,Notes\na@x.edu,${'y'.repeat(5000)}\n`);
     await expect(readAll(long, 'long.csv', { limits: { maxRecordChars: 1000 } })).rejects.toThrow(
       'Row 2 of the file is longer than 1,000 characters.',

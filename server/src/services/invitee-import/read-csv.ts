@@ -36,7 +36,6 @@ export async function detectEncoding(file: string): Promise<CsvEncoding> {
   return 'utf8';
 }
 
-
 const CANDIDATES = [',', ';', '\t'] as const;
 export type Delimiter = (typeof CANDIDATES)[number];
 
@@ -107,7 +106,8 @@ export async function* readCsvRows(file: string, limits: ImportLimits): AsyncGen
       const { records } = err as CsvError & { records?: number };
       const row = (typeof records === 'number' ? records : rowNumber) + 1;
       if (err.code === 'CSV_MAX_RECORD_SIZE') throw fileErrors.recordTooLong(row, limits.maxRecordChars);
-      if (err.code === 'CSV_QUOTE_NOT_CLOSED') throw fileErrors.invalid('csv', `a quote opened in row ${row} is never closed`);
+      if (err.code === 'CSV_QUOTE_NOT_CLOSED')
+        throw fileErrors.invalid('csv', `a quote opened in row ${row} is never closed`);
       throw fileErrors.invalid('csv', `row ${row}`);
     }
     throw err;

@@ -23,15 +23,30 @@ describe('xls reading', () => {
       ]),
     );
     expect(await readAll(file)).toEqual([
-      { rowNumber: 2, fields: { salutation: 'Dr.', firstName: 'Zoë', lastName: 'Ødegård', email: 'zoe@x.edu', phoneNumber: '5551234567', class: '2027' } },
+      {
+        rowNumber: 2,
+        fields: {
+          salutation: 'Dr.',
+          firstName: 'Zoë',
+          lastName: 'Ødegård',
+          email: 'zoe@x.edu',
+          phoneNumber: '5551234567',
+          class: '2027',
+        },
+      },
       { rowNumber: 4, fields: { firstName: 'José', lastName: 'Peña', email: 'jose@x.edu', class: '2028' } },
     ]);
   });
 
   it('refuses more rows than allowed, and a corrupt file', async () => {
     const file = files.write('many.xls', xls([['Email'], ...Array.from({ length: 30 }, (_, i) => [`p${i}@x.edu`])]));
-    await expect(readAll(file, 'many.xls', { limits: { maxRows: 20 } })).rejects.toThrow('The file has more than 20 rows.');
-    const corrupt = files.write('corrupt.xls', Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600, 7)]));
+    await expect(readAll(file, 'many.xls', { limits: { maxRows: 20 } })).rejects.toThrow(
+      'The file has more than 20 rows.',
+    );
+    const corrupt = files.write(
+      'corrupt.xls',
+      Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600, 7)]),
+    );
     await expect(readAll(corrupt)).rejects.toThrow('The file is not a valid xls file.');
   });
 });

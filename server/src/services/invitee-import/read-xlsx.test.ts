@@ -17,8 +17,14 @@ const stylesXml = (numFmts: string, xfs: string) =>
   `<styleSheet ${MAIN}><numFmts>${numFmts}</numFmts><cellStyleXfs><xf numFmtId="14"/></cellStyleXfs><cellXfs>${xfs}</cellXfs></styleSheet>`;
 
 /** An xlsx written from raw parts: a workbook, xl/worksheets/sheet1.xml, and optional shared strings, styles and more. */
-function rawXlsx(name: string, parts: { sheet: string; strings?: string; styles?: string; workbook?: string; more?: ZipPart[] }): string {
-  const zip = [textPart('xl/workbook.xml', parts.workbook ?? MINIMAL_WORKBOOK), textPart('xl/worksheets/sheet1.xml', parts.sheet)];
+function rawXlsx(
+  name: string,
+  parts: { sheet: string; strings?: string; styles?: string; workbook?: string; more?: ZipPart[] },
+): string {
+  const zip = [
+    textPart('xl/workbook.xml', parts.workbook ?? MINIMAL_WORKBOOK),
+    textPart('xl/worksheets/sheet1.xml', parts.sheet),
+  ];
   if (parts.strings) zip.push(textPart('xl/sharedStrings.xml', parts.strings));
   if (parts.styles) zip.push(textPart('xl/styles.xml', parts.styles));
   return files.write(name, buildZip([...zip, ...(parts.more ?? [])]));
@@ -27,7 +33,8 @@ function rawXlsx(name: string, parts: { sheet: string; strings?: string; styles?
 /** The reader's rows as they come, before the header search and cleaning. */
 async function sheetRows(file: string): Promise<Array<{ rowNumber: number; cells: Array<string | undefined> }>> {
   const rows = [];
-  for await (const row of readXlsxRows(file, DEFAULT_LIMITS)) rows.push({ rowNumber: row.rowNumber, cells: [...row.cells] });
+  for await (const row of readXlsxRows(file, DEFAULT_LIMITS))
+    rows.push({ rowNumber: row.rowNumber, cells: [...row.cells] });
   return rows;
 }
 
@@ -49,7 +56,16 @@ describe('xlsx reading', () => {
     sheet.addRow(['Invitee list']);
     sheet.addRow([]);
     sheet.addRow(['Salutation', 'First Name', 'Last Name', 'E-mail', 'Class Year', 'Zip', 'Phone', 'Graduation Year']);
-    sheet.addRow(['Ms.', 'Zoë', { richText: [{ text: 'Mu' }, { text: 'ñoz', font: { bold: true } }] }, { text: 'Zoe@X.edu', hyperlink: 'mailto:Zoe@X.edu' }, 2027, 2139, 5551234567, new Date(Date.UTC(2027, 4, 15))]);
+    sheet.addRow([
+      'Ms.',
+      'Zoë',
+      { richText: [{ text: 'Mu' }, { text: 'ñoz', font: { bold: true } }] },
+      { text: 'Zoe@X.edu', hyperlink: 'mailto:Zoe@X.edu' },
+      2027,
+      2139,
+      5551234567,
+      new Date(Date.UTC(2027, 4, 15)),
+    ]);
     sheet.addRow(['', 'José', 'Peña', 'jose@x.edu', { formula: '2025+1', result: 2026 }, 60601]);
     sheet.getCell('F4').numFmt = '00000';
     sheet.addRow([]);
@@ -61,9 +77,20 @@ describe('xlsx reading', () => {
     expect(await readAll(file)).toEqual([
       {
         rowNumber: 4,
-        fields: { salutation: 'Ms.', firstName: 'Zoë', lastName: 'Muñoz', email: 'Zoe@X.edu', class: '2027', postalCode: '02139', phoneNumber: '5551234567' },
+        fields: {
+          salutation: 'Ms.',
+          firstName: 'Zoë',
+          lastName: 'Muñoz',
+          email: 'Zoe@X.edu',
+          class: '2027',
+          postalCode: '02139',
+          phoneNumber: '5551234567',
+        },
       },
-      { rowNumber: 5, fields: { firstName: 'José', lastName: 'Peña', email: 'jose@x.edu', class: '2026', postalCode: '60601' } },
+      {
+        rowNumber: 5,
+        fields: { firstName: 'José', lastName: 'Peña', email: 'jose@x.edu', class: '2026', postalCode: '60601' },
+      },
       { rowNumber: 7, fields: { email: 'ann@x.edu' } },
     ]);
   });
@@ -83,7 +110,9 @@ describe('xlsx reading', () => {
 
   it('a stop before the end still lets the reader finish (no temporary copy left behind) and refusals come through', async () => {
     const file = files.path('streamed.xlsx');
-    await expect(readAll(file, 'streamed.xlsx', { limits: { maxRows: 10 } })).rejects.toThrow('The file has more than 10 rows.');
+    await expect(readAll(file, 'streamed.xlsx', { limits: { maxRows: 10 } })).rejects.toThrow(
+      'The file has more than 10 rows.',
+    );
   });
 
   it("reads the workbook's first tab even when another worksheet is stored first", async () => {
@@ -98,9 +127,13 @@ describe('xlsx reading', () => {
     const written = files.path('tabs-written.xlsx');
     await workbook.xlsx.writeFile(written);
     // Stored by name: sheet1.xml (Other) now comes before sheet2.xml (Invitees, the first tab).
-    const parts = (await unzipParts(written)).filter((p) => !p.name.endsWith('/')).sort((a, b) => a.name.localeCompare(b.name));
+    const parts = (await unzipParts(written))
+      .filter((p) => !p.name.endsWith('/'))
+      .sort((a, b) => a.name.localeCompare(b.name));
     const file = files.write('tabs.xlsx', buildZip(parts.map((p) => textPart(p.name, p.content))));
-    expect(parts.findIndex((p) => p.name.endsWith('sheet1.xml'))).toBeLessThan(parts.findIndex((p) => p.name.endsWith('sheet2.xml')));
+    expect(parts.findIndex((p) => p.name.endsWith('sheet1.xml'))).toBeLessThan(
+      parts.findIndex((p) => p.name.endsWith('sheet2.xml')),
+    );
     expect(await readAll(file)).toEqual([{ rowNumber: 2, fields: { email: 'right@x.edu' } }]);
   });
 
@@ -110,7 +143,9 @@ describe('xlsx reading', () => {
       '<numFmt numFmtId="164" formatCode="000"/><numFmt numFmtId="165" formatCode="dd/mm/yyyy"/>' +
         '<numFmt numFmtId="166" formatCode="#,##0.00 &quot;days&quot;"/><numFmt numFmtId="167" formatCode="[h]:mm"/>' +
         '<numFmt numFmtId="168" formatCode="0.0_);[Red]\\(0.0\\)"/><numFmt numFmtId="169" formatCode="[$-409]yyyy\\-mm\\-dd"/>',
-      ['0', '164', '22', '165', '166', '167', '168', '169', '14'].map((id) => `<xf numFmtId="${id}" xfId="0"/>`).join(''),
+      ['0', '164', '22', '165', '166', '167', '168', '169', '14']
+        .map((id) => `<xf numFmtId="${id}" xfId="0"/>`)
+        .join(''),
     );
     const cells = [
       '<c r="A1"/>',
@@ -135,8 +170,24 @@ describe('xlsx reading', () => {
       {
         rowNumber: 1,
         cells: [
-          undefined, 'TRUE', 'FALSE', '12.5', '007', '2026-01-02 14:30', '', 'x', '2026', '2026-05-01', '2026-05-01 14:30', '2026-05-02',
-          '1234.5', '2026-05-01 12:00', '-3', '2026-05-01 06:00', '2026-05-01', '1e+21',
+          undefined,
+          'TRUE',
+          'FALSE',
+          '12.5',
+          '007',
+          '2026-01-02 14:30',
+          '',
+          'x',
+          '2026',
+          '2026-05-01',
+          '2026-05-01 14:30',
+          '2026-05-02',
+          '1234.5',
+          '2026-05-01 12:00',
+          '-3',
+          '2026-05-01 06:00',
+          '2026-05-01',
+          '1e+21',
         ],
       },
     ]);
@@ -145,7 +196,11 @@ describe('xlsx reading', () => {
   it('1904 dates (old Mac workbooks)', async () => {
     const workbook = `<workbook ${MAIN}><workbookPr date1904="1"/></workbook>`;
     const styles = stylesXml('', '<xf numFmtId="0"/><xf numFmtId="14"/>');
-    const file = rawXlsx('1904.xlsx', { workbook, styles, sheet: sheetXml('<row r="1"><c r="A1" s="1"><v>44681</v></c><c r="B1"><v>44681</v></c></row>') });
+    const file = rawXlsx('1904.xlsx', {
+      workbook,
+      styles,
+      sheet: sheetXml('<row r="1"><c r="A1" s="1"><v>44681</v></c><c r="B1"><v>44681</v></c></row>'),
+    });
     expect(await sheetRows(file)).toEqual([{ rowNumber: 1, cells: ['2026-05-01', '44681'] }]);
   });
 
@@ -180,31 +235,54 @@ describe('xlsx reading', () => {
       '<c r="I1" t="str"><v>line\r\nnext &#13;&#10;end</v></c>',
       '<c r="J1" t="inlineStr"><v>in v</v></c>',
     ];
-    const file = rawXlsx('strings.xlsx', { strings, sheet: sheetXml(`<row r="1"><!-- a comment -->${cells.join('')}</row>`) });
+    const file = rawXlsx('strings.xlsx', {
+      strings,
+      sheet: sheetXml(`<row r="1"><!-- a comment -->${cells.join('')}</row>`),
+    });
     expect(await sheetRows(file)).toEqual([
       {
         rowNumber: 1,
-        cells: ['Email', '山田', '', '', 'a & b <c> "d" \'e\' é😀 &lt; &nbsp;', '', 'Muñoz ', '<b>&amp;</b> & more', 'line\nnext \r\nend', 'in v'],
+        cells: [
+          'Email',
+          '山田',
+          '',
+          '',
+          'a & b <c> "d" \'e\' é😀 &lt; &nbsp;',
+          '',
+          'Muñoz ',
+          '<b>&amp;</b> & more',
+          'line\nnext \r\nend',
+          'in v',
+        ],
       },
     ]);
   });
 
   it('a worksheet far larger than one inflated chunk: rows and characters split across chunks', async () => {
     const name = (i: number) => `Zoë Ωmega 😀 ${i} &amp; co`;
-    const rows = [`<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>Email</x:t></x:is></x:c><x:c r="B1" t="inlineStr"><x:is><x:t>First Name</x:t></x:is></x:c></x:row>`];
+    const rows = [
+      `<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>Email</x:t></x:is></x:c><x:c r="B1" t="inlineStr"><x:is><x:t>First Name</x:t></x:is></x:c></x:row>`,
+    ];
     for (let i = 2; i <= 10_000; i++) {
-      rows.push(`<x:row r="${i}"><x:c r="A${i}" t="inlineStr"><x:is><x:t>p${i}@x.edu</x:t></x:is></x:c><x:c r="B${i}" t="inlineStr"><x:is><x:t>${name(i)}</x:t></x:is></x:c></x:row>`);
+      rows.push(
+        `<x:row r="${i}"><x:c r="A${i}" t="inlineStr"><x:is><x:t>p${i}@x.edu</x:t></x:is></x:c><x:c r="B${i}" t="inlineStr"><x:is><x:t>${name(i)}</x:t></x:is></x:c></x:row>`,
+      );
     }
     const sheet = sheetXml(rows.join(''), 'x:');
     expect(Buffer.byteLength(sheet)).toBeGreaterThan(10 * 64 * 1024);
-    const expected = Array.from({ length: 9_999 }, (_, k) => ({ rowNumber: k + 2, fields: { email: `p${k + 2}@x.edu`, firstName: name(k + 2).replace('&amp;', '&') } }));
+    const expected = Array.from({ length: 9_999 }, (_, k) => ({
+      rowNumber: k + 2,
+      fields: { email: `p${k + 2}@x.edu`, firstName: name(k + 2).replace('&amp;', '&') },
+    }));
     expect(await readAll(rawXlsx('large.xlsx', { sheet }))).toEqual(expected);
   });
 
   it('a row longer than many chunks', async () => {
     const long = 'é'.repeat(300_000);
     const file = rawXlsx('long-row.xlsx', {
-      sheet: sheetXml(`<row r="1"><c r="A1" t="inlineStr"><is><t>${long}</t></is></c><c r="B1"><v>1</v></c></row><row r="2"><c r="A2"><v>2</v></c></row>`),
+      sheet: sheetXml(
+        `<row r="1"><c r="A1" t="inlineStr"><is><t>${long}</t></is></c><c r="B1"><v>1</v></c></row><row r="2"><c r="A2"><v>2</v></c></row>`,
+      ),
     });
     expect(await sheetRows(file)).toEqual([
       { rowNumber: 1, cells: [long, '1'] },
@@ -212,28 +290,34 @@ describe('xlsx reading', () => {
     ]);
   });
 
-  it.runIf(process.platform === 'linux')('an early stop, by the consumer leaving or throwing, closes the streams and the file', async () => {
-    const rows = Array.from({ length: 5_000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>p${i}@x.edu</t></is></c></row>`);
-    const file = rawXlsx('early.xlsx', { sheet: sheetXml(rows.join('')) });
-    const closed = async () => {
-      for (let wait = 0; wait < 100 && openDescriptors(file) > 0; wait++) await new Promise((r) => setTimeout(r, 10));
-      return openDescriptors(file);
-    };
-    let seen = 0;
-    for await (const row of readXlsxRows(file, DEFAULT_LIMITS)) {
-      expect(openDescriptors(file)).toBeGreaterThan(0);
-      if (++seen === 3) {
-        expect(row.cells).toEqual(['p2@x.edu']);
-        break;
+  it.runIf(process.platform === 'linux')(
+    'an early stop, by the consumer leaving or throwing, closes the streams and the file',
+    async () => {
+      const rows = Array.from(
+        { length: 5_000 },
+        (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>p${i}@x.edu</t></is></c></row>`,
+      );
+      const file = rawXlsx('early.xlsx', { sheet: sheetXml(rows.join('')) });
+      const closed = async () => {
+        for (let wait = 0; wait < 100 && openDescriptors(file) > 0; wait++) await new Promise((r) => setTimeout(r, 10));
+        return openDescriptors(file);
+      };
+      let seen = 0;
+      for await (const row of readXlsxRows(file, DEFAULT_LIMITS)) {
+        expect(openDescriptors(file)).toBeGreaterThan(0);
+        if (++seen === 3) {
+          expect(row.cells).toEqual(['p2@x.edu']);
+          break;
+        }
       }
-    }
-    expect(await closed()).toBe(0);
-    const consumer = async () => {
-      for await (const row of readXlsxRows(file, DEFAULT_LIMITS)) if (row.rowNumber === 10) throw new Error('stop');
-    };
-    await expect(consumer()).rejects.toThrow('stop');
-    expect(await closed()).toBe(0);
-  });
+      expect(await closed()).toBe(0);
+      const consumer = async () => {
+        for await (const row of readXlsxRows(file, DEFAULT_LIMITS)) if (row.rowNumber === 10) throw new Error('stop');
+      };
+      await expect(consumer()).rejects.toThrow('stop');
+      expect(await closed()).toBe(0);
+    },
+  );
 
   it('malformed worksheets are refused as not valid, never read halfway', async () => {
     const refused = [
@@ -264,12 +348,18 @@ describe('xlsx reading', () => {
     const file = rawXlsx('chart-first.xlsx', {
       workbook,
       sheet: row('wrong'),
-      more: [textPart('xl/_rels/workbook.xml.rels', rels), textPart('xl/chartsheets/sheet1.xml', '<chartsheet/>'), textPart('xl/worksheets/sheet2.xml', row('right'))],
+      more: [
+        textPart('xl/_rels/workbook.xml.rels', rels),
+        textPart('xl/chartsheets/sheet1.xml', '<chartsheet/>'),
+        textPart('xl/worksheets/sheet2.xml', row('right')),
+      ],
     });
     expect(await sheetRows(file)).toEqual([{ rowNumber: 1, cells: ['right'] }]);
   });
 
   it('a worksheet without sheetData has no rows', async () => {
-    await expect(readAll(rawXlsx('no-data.xlsx', { sheet: `<worksheet ${MAIN}/>` }))).rejects.toThrow('The file is empty.');
+    await expect(readAll(rawXlsx('no-data.xlsx', { sheet: `<worksheet ${MAIN}/>` }))).rejects.toThrow(
+      'The file is empty.',
+    );
   });
 });

@@ -45,9 +45,12 @@ describe('rows under the header', () => {
   });
 
   it('refuses a file without an email column, with what it looked for', async () => {
-    await expect(assemble([['Name', 'Phone'], ['Ann', '1']])).rejects.toThrow(
-      'The file has no email column (looked for: Email, E-mail, Email Address, Mail).',
-    );
+    await expect(
+      assemble([
+        ['Name', 'Phone'],
+        ['Ann', '1'],
+      ]),
+    ).rejects.toThrow('The file has no email column (looked for: Email, E-mail, Email Address, Mail).');
     const many = Array.from({ length: 20 }, (_, i) => [`Name ${i}`]);
     await expect(assemble(many)).rejects.toThrow(/no email column/);
   });

@@ -28,7 +28,15 @@ export function contentKind(head: Buffer): FileKind | undefined {
   if (hasUtf16Bom(head)) return 'csv';
   if (head.includes(0)) return undefined;
   // An HTML page saved as .xls or .csv is text too, but not a table we can read.
-  if (/^\s*</.test(head.subarray(0, 256).toString('latin1').replace(/^\uFEFF|^ï»¿/, ''))) return undefined;
+  if (
+    /^\s*</.test(
+      head
+        .subarray(0, 256)
+        .toString('latin1')
+        .replace(/^\uFEFF|^ï»¿/, ''),
+    )
+  )
+    return undefined;
   return 'csv';
 }
 

@@ -45,7 +45,10 @@ export type ZipPart = {
  * back, then the central directory. A `hidden` local entry is written after part `after` but left out of
  * the directory; `alias` adds directory entries pointing at an earlier part's local header.
  */
-export function buildZip(parts: ZipPart[], extra: { hidden?: { after: number; part: ZipPart }; alias?: Array<{ name: string; of: number }> } = {}): Buffer {
+export function buildZip(
+  parts: ZipPart[],
+  extra: { hidden?: { after: number; part: ZipPart }; alias?: Array<{ name: string; of: number }> } = {},
+): Buffer {
   const local: Buffer[] = [];
   const central: Buffer[] = [];
   const offsets: number[] = [];
@@ -61,13 +64,33 @@ export function buildZip(parts: ZipPart[], extra: { hidden?: { after: number; pa
   };
   const localHeader = (p: ZipPart) => {
     const name = Buffer.from(p.name);
-    const sizes: Array<[16 | 32, number, number]> = [[32, p.crc ?? 0, 14], [32, p.data.length, 18], [32, p.size, 22], [16, name.length, 26]];
-    return Buffer.concat([header(30, name, [[32, 0x04034b50, 0], [16, 20, 4], [16, p.method ?? 8, 8], ...sizes]), p.data]);
+    const sizes: Array<[16 | 32, number, number]> = [
+      [32, p.crc ?? 0, 14],
+      [32, p.data.length, 18],
+      [32, p.size, 22],
+      [16, name.length, 26],
+    ];
+    return Buffer.concat([
+      header(30, name, [[32, 0x04034b50, 0], [16, 20, 4], [16, p.method ?? 8, 8], ...sizes]),
+      p.data,
+    ]);
   };
   const centralHeader = (p: ZipPart, at: number, nameOverride?: string) => {
     const name = Buffer.from(nameOverride ?? p.name);
-    const sizes: Array<[16 | 32, number, number]> = [[32, p.crc ?? 0, 16], [32, p.data.length, 20], [32, p.size, 24], [16, name.length, 28]];
-    return header(46, name, [[32, 0x02014b50, 0], [16, 20, 4], [16, 20, 6], [16, p.method ?? 8, 10], ...sizes, [32, at, 42]]);
+    const sizes: Array<[16 | 32, number, number]> = [
+      [32, p.crc ?? 0, 16],
+      [32, p.data.length, 20],
+      [32, p.size, 24],
+      [16, name.length, 28],
+    ];
+    return header(46, name, [
+      [32, 0x02014b50, 0],
+      [16, 20, 4],
+      [16, 20, 6],
+      [16, p.method ?? 8, 10],
+      ...sizes,
+      [32, at, 42],
+    ]);
   };
   const write = (p: ZipPart, listed: boolean) => {
     const bytes = localHeader(p);
@@ -94,7 +117,11 @@ export function buildZip(parts: ZipPart[], extra: { hidden?: { after: number; pa
 }
 
 /** A part whose content is `content`, honestly declared. */
-export const textPart = (name: string, content: string | Buffer, deflate: (b: Buffer) => Buffer = deflateRawSync): ZipPart => {
+export const textPart = (
+  name: string,
+  content: string | Buffer,
+  deflate: (b: Buffer) => Buffer = deflateRawSync,
+): ZipPart => {
   const raw = Buffer.from(content);
   return { name, data: deflate(raw), size: raw.length, crc: crc32(raw) };
 };
@@ -123,4 +150,5 @@ export async function unzipParts(file: string): Promise<Array<{ name: string; co
 }
 
 /** The least a reader needs to call a zip an xlsx: a workbook and a worksheet. */
-export const MINIMAL_WORKBOOK = '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>';
+export const MINIMAL_WORKBOOK =
+  '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>';

@@ -4,8 +4,27 @@ import { DATE_FORMAT } from './xlsx-sheet.js';
 
 describe('xlsx parts', () => {
   it('date formats: d, m, y, h or s outside quotes, brackets and escapes', () => {
-    for (const code of ['dd/mm/yyyy', 'm/d/yy h:mm', '[h]:mm:ss', '[$-409]mmmm d, yyyy', 'YYYY-MM-DD', 'h:mm AM/PM', 'mm:ss.0']) expect(isDateFormat(code), code).toBe(true);
-    for (const code of ['General', '0', '00000', '#,##0.00 "days"', '0.00E+00', '[Red]0.0', '\\d0', '_(* #,##0_);_(* (#,##0);_(* "-"??_);_(@_)', '@']) {
+    for (const code of [
+      'dd/mm/yyyy',
+      'm/d/yy h:mm',
+      '[h]:mm:ss',
+      '[$-409]mmmm d, yyyy',
+      'YYYY-MM-DD',
+      'h:mm AM/PM',
+      'mm:ss.0',
+    ])
+      expect(isDateFormat(code), code).toBe(true);
+    for (const code of [
+      'General',
+      '0',
+      '00000',
+      '#,##0.00 "days"',
+      '0.00E+00',
+      '[Red]0.0',
+      '\\d0',
+      '_(* #,##0_);_(* (#,##0);_(* "-"??_);_(@_)',
+      '@',
+    ]) {
       expect(isDateFormat(code), code).toBe(false);
     }
   });
@@ -29,7 +48,8 @@ describe('xlsx parts', () => {
   });
 
   it('workbook: tabs in order by relationship id, whatever its prefix, and the date system', () => {
-    const xml = '<x:workbook><x:workbookPr date1904="true"/><x:sheets><x:sheet name="A" sheetId="2" rel:id="rId7"/><x:sheet r:id="rId1" sheetId="1"/></x:sheets></x:workbook>';
+    const xml =
+      '<x:workbook><x:workbookPr date1904="true"/><x:sheets><x:sheet name="A" sheetId="2" rel:id="rId7"/><x:sheet r:id="rId1" sheetId="1"/></x:sheets></x:workbook>';
     expect(parseWorkbook(xml)).toEqual({ sheetIds: ['rId7', 'rId1'], date1904: true });
   });
 });

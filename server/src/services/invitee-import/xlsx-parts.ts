@@ -39,7 +39,9 @@ const CHUNK_BYTES = 64 * 1024;
  */
 export async function* partText({ zip }: XlsxZip, entry: yauzl.Entry): AsyncGenerator<string> {
   const raw = await new Promise<Readable>((resolve, reject) =>
-    zip.openReadStream(entry, { decodeFileData: false }, (err, s) => (err || !s ? reject(err ?? new Error('no stream')) : resolve(s))),
+    zip.openReadStream(entry, { decodeFileData: false }, (err, s) =>
+      err || !s ? reject(err ?? new Error('no stream')) : resolve(s),
+    ),
   );
   const inflated = entry.compressionMethod === 8 ? raw.pipe(createInflateRaw({ chunkSize: CHUNK_BYTES })) : raw;
   if (inflated !== raw) raw.once('error', (err) => inflated.destroy(err));
@@ -85,7 +87,8 @@ export function parseRelationships(xml: string): Map<string, Relationship> {
     if (tag.name !== 'Relationship' || tag.kind === 'close' || tag.kind === 'other') continue;
     const id = attribute(xml, tag, 'Id');
     const target = attribute(xml, tag, 'Target');
-    if (id && target && attribute(xml, tag, 'TargetMode') !== 'External') rels.set(id, { type: attribute(xml, tag, 'Type') ?? '', part: partName(target) });
+    if (id && target && attribute(xml, tag, 'TargetMode') !== 'External')
+      rels.set(id, { type: attribute(xml, tag, 'Type') ?? '', part: partName(target) });
   }
   return rels;
 }
@@ -110,7 +113,10 @@ export function parseWorkbook(xml: string): { sheetIds: string[]; date1904: bool
 }
 
 /** Built-in number formats that show dates or times (ECMA-376 18.8.30, with the East Asian and Thai ones). */
-const BUILT_IN_DATES = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81]);
+const BUILT_IN_DATES = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
+  57, 58, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81,
+]);
 
 /** A format code shows a date or time when it has d, m, y, h or s outside quoted text, [colours or conditions] and escapes. */
 export function isDateFormat(code: string): boolean {
@@ -125,7 +131,8 @@ export function parseStyles(xml: string): number[] {
   for (const tag of tagsIn(xml)) {
     if (tag.name === 'cellXfs') inCellXfs = tag.kind === 'open';
     if (tag.kind !== 'open' && tag.kind !== 'empty') continue;
-    if (tag.name === 'numFmt') codes.set(Number(attribute(xml, tag, 'numFmtId')), attribute(xml, tag, 'formatCode') ?? '');
+    if (tag.name === 'numFmt')
+      codes.set(Number(attribute(xml, tag, 'numFmtId')), attribute(xml, tag, 'formatCode') ?? '');
     else if (tag.name === 'xf' && inCellXfs) formatIds.push(Number(attribute(xml, tag, 'numFmtId') ?? 0));
   }
   return formatIds.map((id) => {
@@ -163,7 +170,8 @@ export async function readBook(xlsx: XlsxZip): Promise<{ book: Book; sheet: yauz
   const relsEntry = xlsx.parts.get('xl/_rels/workbook.xml.rels');
   const rels = relsEntry ? parseRelationships(await wholeText(xlsx, relsEntry)) : new Map<string, Relationship>();
   const related = (type: string, fallback: string) =>
-    xlsx.parts.get([...rels.values()].find((r) => r.type.endsWith(`/${type}`))?.part ?? fallback) ?? xlsx.parts.get(fallback);
+    xlsx.parts.get([...rels.values()].find((r) => r.type.endsWith(`/${type}`))?.part ?? fallback) ??
+    xlsx.parts.get(fallback);
 
   let sheet: yauzl.Entry | undefined;
   for (const id of workbook.sheetIds) {

@@ -5,7 +5,9 @@ import { MalformedXml } from './xlsx-xml.js';
 /** The items' raw content (and start tag name) found when `xml` arrives in pieces of `size` characters. */
 function scan(xml: string, size: number, container = 'sheetData', item = 'row'): string[] {
   const found: string[] = [];
-  const scanner = new ItemScanner(container, item, (x, tag, contentEnd) => found.push(`${tag.prefix}${tag.name}:${x.slice(tag.end, contentEnd)}`));
+  const scanner = new ItemScanner(container, item, (x, tag, contentEnd) =>
+    found.push(`${tag.prefix}${tag.name}:${x.slice(tag.end, contentEnd)}`),
+  );
   for (let i = 0; i < xml.length && !scanner.finished; i += size) scanner.push(xml.slice(i, i + size));
   scanner.end();
   return found;
@@ -19,7 +21,8 @@ describe('item scanner', () => {
   const expected = ['x:row:<c>a</c>', 'x:row:', 'x:row:<rowBreaks/>', 'x:row:<c>ü😀</c>'];
 
   it('finds the same items whatever the pieces the text arrives in', () => {
-    for (const size of [1, 2, 3, 5, 7, 11, 64, xml.length]) expect(scan(xml, size), `pieces of ${size}`).toEqual(expected);
+    for (const size of [1, 2, 3, 5, 7, 11, 64, xml.length])
+      expect(scan(xml, size), `pieces of ${size}`).toEqual(expected);
   });
 
   it('an item spanning many pieces is joined once, and a look-alike closing tag does not end it', () => {

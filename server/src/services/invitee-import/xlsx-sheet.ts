@@ -68,7 +68,7 @@ function valueText(x: string, from: number, to: number): string | undefined {
     const lt = x.indexOf('<', from + 3);
     if (lt > 0 && lt < to && x.charCodeAt(lt + 1) === 47) return decodeText(x.slice(from + 3, lt));
   }
-  for (let i = from; ; ) {
+  for (let i = from; ;) {
     const lt = x.indexOf('<', i);
     if (lt < 0 || lt >= to) return undefined;
     const tag = readTag(x, lt);
@@ -80,7 +80,14 @@ function valueText(x: string, from: number, to: number): string | undefined {
 }
 
 /** A cell's value as text, by its type `t` (x[from, to) is its content); undefined for a cell with no value. */
-function cellText(x: string, from: number, to: number, type: string | undefined, style: number, book: Book): string | undefined {
+function cellText(
+  x: string,
+  from: number,
+  to: number,
+  type: string | undefined,
+  style: number,
+  book: Book,
+): string | undefined {
   if (type === 'inlineStr') {
     const text = stringItemText(x, from, to);
     if (text !== undefined) return text;
@@ -109,7 +116,14 @@ function cellText(x: string, from: number, to: number, type: string | undefined,
 }
 
 /** A cell's start tag as the row scan reads it; one object reused, as there are millions of cells. */
-type CellTag = { end: number; empty: boolean; prefix: string; ref: string | undefined; type: string | undefined; style: number };
+type CellTag = {
+  end: number;
+  empty: boolean;
+  prefix: string;
+  ref: string | undefined;
+  type: string | undefined;
+  style: number;
+};
 
 /**
  * Reads the cell start tag `<c ...>` or `<x:c .../>` at `lt` into `cell`; false when the tag at `lt` is
@@ -168,7 +182,7 @@ function rowCells(x: string, from: number, to: number, book: Book): Array<string
   const cells: Array<string | undefined> = [];
   const cell: CellTag = { end: 0, empty: false, prefix: '', ref: undefined, type: undefined, style: 0 };
   let column = -1;
-  for (let i = from; ; ) {
+  for (let i = from; ;) {
     const lt = x.indexOf('<', i);
     if (lt < 0 || lt >= to) return cells;
     if (!readCellTag(x, lt, to, cell)) {

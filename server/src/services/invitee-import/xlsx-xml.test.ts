@@ -6,7 +6,12 @@ describe('xml scanning', () => {
     const x = '<x:c r="A1" t=\'s\' a="1>2"/>';
     const tag = readTag(x, 0)!;
     expect(tag).toMatchObject({ kind: 'empty', prefix: 'x:', name: 'c', end: x.length });
-    expect([attribute(x, tag, 'r'), attribute(x, tag, 't'), attribute(x, tag, 'a'), attribute(x, tag, 's')]).toEqual(['A1', 's', '1>2', undefined]);
+    expect([attribute(x, tag, 'r'), attribute(x, tag, 't'), attribute(x, tag, 'a'), attribute(x, tag, 's')]).toEqual([
+      'A1',
+      's',
+      '1>2',
+      undefined,
+    ]);
     expect(readTag('</row >', 0)).toMatchObject({ kind: 'close', name: 'row' });
     expect(readTag('<row r="1', 0)).toBeUndefined();
     expect(readTag('<ro', 0)).toBeUndefined();
@@ -18,7 +23,9 @@ describe('xml scanning', () => {
   });
 
   it('text: entities and character references decoded once, line ends normalised, unknown entities kept', () => {
-    expect(decodeText('a &amp;lt; &lt;b&gt; &quot;&apos; &#65;&#x42;&#x1F600; &nbsp; &#x110000;')).toBe('a &lt; <b> "\' AB😀 &nbsp; &#x110000;');
+    expect(decodeText('a &amp;lt; &lt;b&gt; &quot;&apos; &#65;&#x42;&#x1F600; &nbsp; &#x110000;')).toBe(
+      'a &lt; <b> "\' AB😀 &nbsp; &#x110000;',
+    );
     expect(decodeText('a\r\nb\rc')).toBe('a\nb\nc');
     expect(textAt('<v>1<![CDATA[<&>]]><!-- no -->2</v>', 3)).toBe('1<&>2');
   });

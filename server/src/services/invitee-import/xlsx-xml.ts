@@ -157,7 +157,7 @@ export function textAt(x: string, from: number): string {
   if (lt < 0) throw malformed();
   if (x.charCodeAt(lt + 1) !== BANG) return decodeText(x.slice(from, lt));
   let text = '';
-  for (let i = from; ; ) {
+  for (let i = from; ;) {
     lt = x.indexOf('<', i);
     if (lt < 0) throw malformed();
     text += decodeText(x.slice(i, lt));
@@ -176,7 +176,7 @@ export function textAt(x: string, from: number): string {
 
 /** Each tag in x[from, to), in order; a tag cut off by `to` is malformed. */
 export function* tagsIn(x: string, from = 0, to = x.length): Generator<Tag> {
-  for (let i = from; ; ) {
+  for (let i = from; ;) {
     const lt = x.indexOf('<', i);
     if (lt < 0 || lt >= to) return;
     const tag = readTag(x, lt);

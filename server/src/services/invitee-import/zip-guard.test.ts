@@ -9,7 +9,8 @@ const files = tempFiles();
 const deflate = (b: Buffer) => deflateRawSync(b);
 const workbook = () => textPart('xl/workbook.xml', MINIMAL_WORKBOOK, deflate);
 const sheet = (xml = '<worksheet/>') => textPart('xl/worksheets/sheet1.xml', xml, deflate);
-const check = (name: string, zip: Buffer, limits = {}) => checkXlsxZip(files.write(name, zip), { ...DEFAULT_LIMITS, ...limits });
+const check = (name: string, zip: Buffer, limits = {}) =>
+  checkXlsxZip(files.write(name, zip), { ...DEFAULT_LIMITS, ...limits });
 
 /** 20 MB of zeros deflates to about 20 KB: a ratio near deflate's maximum of 1032:1. */
 const zeros = Buffer.alloc(20 * 1024 * 1024);
@@ -30,32 +31,47 @@ describe('zip bomb guard', () => {
 
   it('refuses a file whose parts declare more than 200 MB in all', async () => {
     // Declared sizes only (ratio 300:1, allowed): the guard refuses from the central directory, before inflating anything.
-    const part = (i: number): ZipPart => ({ name: `xl/media/image${i}.bin`, data: randomBytes(300 * 1024), size: 90 * 1024 * 1024 });
+    const part = (i: number): ZipPart => ({
+      name: `xl/media/image${i}.bin`,
+      data: randomBytes(300 * 1024),
+      size: 90 * 1024 * 1024,
+    });
     await expect(check('declared.xlsx', buildZip([workbook(), sheet(), part(1), part(2), part(3)]))).rejects.toThrow(
       'The file unpacks to more than 200 MB.',
     );
   });
 
   it('refuses a total over the limit at a normal ratio (smaller limit here)', async () => {
-    const rows = Array.from({ length: 20_000 }, (_, i) => `<row r="${i}"><c><v>${(i * 7919) % 100_003}</v></c></row>`).join('');
-    await expect(check('total.xlsx', buildZip([workbook(), sheet(rows)]), { maxUnpackedBytes: 256 * 1024 })).rejects.toThrow(
-      'The file unpacks to more than 256 KB.',
-    );
+    const rows = Array.from(
+      { length: 20_000 },
+      (_, i) => `<row r="${i}"><c><v>${(i * 7919) % 100_003}</v></c></row>`,
+    ).join('');
+    await expect(
+      check('total.xlsx', buildZip([workbook(), sheet(rows)]), { maxUnpackedBytes: 256 * 1024 }),
+    ).rejects.toThrow('The file unpacks to more than 256 KB.');
   });
 
   it('refuses a part that lies about its size: it inflates to more than it declares', async () => {
-    const liar: ZipPart = { name: 'xl/sharedStrings.xml', data: deflateRawSync(Buffer.alloc(5 * 1024 * 1024)), size: 1000 };
+    const liar: ZipPart = {
+      name: 'xl/sharedStrings.xml',
+      data: deflateRawSync(Buffer.alloc(5 * 1024 * 1024)),
+      size: 1000,
+    };
     await expect(check('liar.xlsx', buildZip([workbook(), sheet(), liar]))).rejects.toThrow(/looks like a zip bomb/);
   });
 
   it('refuses a local entry hidden from the central directory', async () => {
     const hidden = { after: 0, part: { name: 'xl/sharedStrings.xml', data: deflatedZeros, size: 1000 } };
-    await expect(check('hidden.xlsx', buildZip([workbook(), sheet()], { hidden }))).rejects.toThrow(/looks like a zip bomb/);
+    await expect(check('hidden.xlsx', buildZip([workbook(), sheet()], { hidden }))).rejects.toThrow(
+      /looks like a zip bomb/,
+    );
   });
 
   it('refuses entries that share compressed bytes (overlapping parts)', async () => {
     const alias = Array.from({ length: 3 }, (_, i) => ({ name: `xl/worksheets/sheet${i + 2}.xml`, of: 1 }));
-    await expect(check('overlap.xlsx', buildZip([workbook(), sheet()], { alias }))).rejects.toThrow(/looks like a zip bomb/);
+    await expect(check('overlap.xlsx', buildZip([workbook(), sheet()], { alias }))).rejects.toThrow(
+      /looks like a zip bomb/,
+    );
   });
 
   it('refuses too many parts', async () => {
@@ -72,7 +88,10 @@ describe('zip bomb guard', () => {
   });
 
   it('through readInviteeFile, a bomb named .xlsx is refused with the same reason', async () => {
-    const file = files.write('bomb.xlsx', buildZip([workbook(), { name: 'xl/worksheets/sheet1.xml', data: deflatedZeros, size: zeros.length }]));
+    const file = files.write(
+      'bomb.xlsx',
+      buildZip([workbook(), { name: 'xl/worksheets/sheet1.xml', data: deflatedZeros, size: zeros.length }]),
+    );
     await expect(readAll(file)).rejects.toThrow(/looks like a zip bomb/);
   });
 });

@@ -24,8 +24,10 @@ const MAX_DESCRIPTOR = 24;
 /** A zip opened for reading its entries one at a time (shared with xlsx-parts.ts). */
 export const openZip = (file: string) =>
   new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false }, (err, zip) =>
-      err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip),
+    yauzl.open(
+      file,
+      { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false },
+      (err, zip) => (err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip)),
     ),
   );
 
@@ -116,11 +118,13 @@ export async function checkXlsxZip(file: string, limits: ImportLimits): Promise<
     const entries = await readEntries(zip);
     let declared = 0;
     for (const entry of entries) {
-      if (entry.isEncrypted() || (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)) throw fileErrors.invalid('xlsx');
+      if (entry.isEncrypted() || (entry.compressionMethod !== 0 && entry.compressionMethod !== 8))
+        throw fileErrors.invalid('xlsx');
       declared += entry.uncompressedSize;
       if (declared > limits.maxUnpackedBytes) throw fileErrors.unpacksTooLarge(limits.maxUnpackedBytes);
       const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
-      if (entry.uncompressedSize > RATIO_CHECK_MIN_BYTES && ratio > limits.maxCompressionRatio) throw fileErrors.suspiciousZip();
+      if (entry.uncompressedSize > RATIO_CHECK_MIN_BYTES && ratio > limits.maxCompressionRatio)
+        throw fileErrors.suspiciousZip();
     }
     const names = new Set(entries.map((e) => e.fileName));
     if (!names.has('xl/workbook.xml') || !entries.some((e) => /^xl\/worksheets\/sheet\d+\.xml$/.test(e.fileName))) {

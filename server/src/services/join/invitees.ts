@@ -35,7 +35,9 @@ export async function joinInvitee(db: Db, by: { code: string } | { id: number },
 export type JoinInvitee = NonNullable<Awaited<ReturnType<typeof joinInvitee>>>;
 
 /** Spec 02's funnel for one invitee: removed and paid win over the deadline; a pledge made in time stays one. */
-export function joinState(iv: Pick<JoinInvitee, 'removed' | 'legacyPledgeAt' | 'legacyPaidAt' | 'pastDeadline'>): JoinState {
+export function joinState(
+  iv: Pick<JoinInvitee, 'removed' | 'legacyPledgeAt' | 'legacyPaidAt' | 'pastDeadline'>,
+): JoinState {
   if (iv.removed) return 'removed';
   if (iv.legacyPaidAt) return 'member';
   if (iv.legacyPledgeAt) return 'pledged';
@@ -46,13 +48,33 @@ export function joinState(iv: Pick<JoinInvitee, 'removed' | 'legacyPledgeAt' | '
 export function accountByEmail(db: Db, email: string, lock = false) {
   const q = db
     .selectFrom('accounts')
-    .select(['id', 'firstName', 'lastName', 'email', 'avatarUrl', 'admin', 'active', 'passwordHash', 'invitationCode', 'pledgedAt', 'memberAt'])
+    .select([
+      'id',
+      'firstName',
+      'lastName',
+      'email',
+      'avatarUrl',
+      'admin',
+      'active',
+      'passwordHash',
+      'invitationCode',
+      'pledgedAt',
+      'memberAt',
+    ])
     .where(sql`lower(email)`, '=', email.trim().toLowerCase());
   return (lock ? q.forUpdate() : q).executeTakeFirst();
 }
 type ExistingAccount = NonNullable<Awaited<ReturnType<typeof accountByEmail>>>;
 
-type NewPledgeAccount = { firstName: string; lastName: string; email: string; passwordHash: string | null; invitationCode: string; institutionId: number; chapterId: number };
+type NewPledgeAccount = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  passwordHash: string | null;
+  invitationCode: string;
+  institutionId: number;
+  chapterId: number;
+};
 
 /** A pledge's new account: not admin, active, pledged now. */
 function createPledgeAccount(trx: Trx, a: NewPledgeAccount) {
@@ -64,13 +86,24 @@ function createPledgeAccount(trx: Trx, a: NewPledgeAccount) {
 }
 
 /** Links an existing account to the invitation: what it lacks (pledge time, code, school, password) is filled, nothing it has is changed. */
-async function linkPledgeAccount(trx: Trx, accountId: number, link: { invitationCode: string; institutionId: number; chapterId: number; passwordHash?: string }) {
-  const codeFree = !(await trx.selectFrom('accounts').select('id').where('invitationCode', '=', link.invitationCode).where('id', '<>', accountId).executeTakeFirst());
+async function linkPledgeAccount(
+  trx: Trx,
+  accountId: number,
+  link: { invitationCode: string; institutionId: number; chapterId: number; passwordHash?: string },
+) {
+  const codeFree = !(await trx
+    .selectFrom('accounts')
+    .select('id')
+    .where('invitationCode', '=', link.invitationCode)
+    .where('id', '<>', accountId)
+    .executeTakeFirst());
   return trx
     .updateTable('accounts')
     .set((eb) => ({
       pledgedAt: eb.fn.coalesce('pledgedAt', sql<Date>`now()`),
-      invitationCode: codeFree ? eb.fn.coalesce('invitationCode', eb.val(link.invitationCode)) : eb.ref('invitationCode'),
+      invitationCode: codeFree
+        ? eb.fn.coalesce('invitationCode', eb.val(link.invitationCode))
+        : eb.ref('invitationCode'),
       institutionId: eb.fn.coalesce('institutionId', eb.val(link.institutionId)),
       chapterId: eb.fn.coalesce('chapterId', eb.val(link.chapterId)),
       ...(link.passwordHash ? { passwordHash: link.passwordHash } : {}),
@@ -97,21 +130,36 @@ export type PledgeOptions = {
  * `legacyPledgeAt` (kept from the first) and account set. Twice is once.
  */
 export async function pledgeInvitee(trx: Trx, invitee: JoinInvitee, options: PledgeOptions = {}) {
-  const link = { invitationCode: invitee.invitationCode!, institutionId: invitee.institutionId, chapterId: invitee.chapterId };
+  const link = {
+    invitationCode: invitee.invitationCode!,
+    institutionId: invitee.institutionId,
+    chapterId: invitee.chapterId,
+  };
   const account = await accountByEmail(trx, invitee.email, true);
   let saved;
   if (account) {
     await options.checkExisting?.(account);
-    saved = await linkPledgeAccount(trx, account.id, { ...link, passwordHash: account.passwordHash ? undefined : (options.passwordHash ?? undefined) });
+    saved = await linkPledgeAccount(trx, account.id, {
+      ...link,
+      passwordHash: account.passwordHash ? undefined : (options.passwordHash ?? undefined),
+    });
   } else {
-    saved = await createPledgeAccount(trx, { ...link, firstName: invitee.firstName, lastName: invitee.lastName, email: invitee.email.trim(), passwordHash: options.passwordHash ?? null });
+    saved = await createPledgeAccount(trx, {
+      ...link,
+      firstName: invitee.firstName,
+      lastName: invitee.lastName,
+      email: invitee.email.trim(),
+      passwordHash: options.passwordHash ?? null,
+    });
   }
   await trx
     .updateTable('invitees')
     .set((eb) => ({
       legacyPledgeAt: eb.fn.coalesce('legacyPledgeAt', sql<Date>`now()`),
       accountId: saved.id,
-      ...(options.externalId ? { pledgeExternalId: eb.fn.coalesce('pledgeExternalId', eb.val(options.externalId)) } : {}),
+      ...(options.externalId
+        ? { pledgeExternalId: eb.fn.coalesce('pledgeExternalId', eb.val(options.externalId)) }
+        : {}),
       updatedAt: sql<Date>`now()`,
     }))
     .where('id', '=', invitee.id)

@@ -22,7 +22,9 @@ describe('join links', () => {
   it('are PUBLIC_URL/join/{code}?signature= with an HMAC-SHA256 of the code under the stored join secret', async () => {
     const link = await joinLinkBuilder(db);
     const url = link('NWU-7KQ2P');
-    const secret = (await db.selectFrom('appSecrets').select('value').where('name', '=', JOIN_SECRET_NAME).executeTakeFirstOrThrow()).value;
+    const secret = (
+      await db.selectFrom('appSecrets').select('value').where('name', '=', JOIN_SECRET_NAME).executeTakeFirstOrThrow()
+    ).value;
     const expected = createHmac('sha256', secret).update('join:NWU-7KQ2P').digest('base64url');
     expect(url).toBe(`https://members.example.org/join/NWU-7KQ2P?signature=${expected}`);
     expect(await joinSignature(db, 'NWU-7KQ2P')).toBe(expected);

@@ -23,6 +23,10 @@ export async function joinSignature(db: Db, invitationCode: string): Promise<str
 }
 
 /** Whether `signature` signs this invitation code; constant time; a missing one is false. */
-export function verifyJoinSignature(db: Db, invitationCode: string, signature: string | undefined | null): Promise<boolean> {
+export function verifyJoinSignature(
+  db: Db,
+  invitationCode: string,
+  signature: string | undefined | null,
+): Promise<boolean> {
   return verifyLinkSignature(db, JOIN_SECRET_NAME, message(invitationCode), signature);
 }

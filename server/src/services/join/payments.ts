@@ -72,9 +72,16 @@ async function existingPayment(db: Db, p: NewPayment) {
     .executeTakeFirst();
 }
 
-const externalIdTaken = (externalId: string) => new AppError(409, `External id ${externalId} is already used for another payment`);
+const externalIdTaken = (externalId: string) =>
+  new AppError(409, `External id ${externalId} is already used for another payment`);
 
-export type FeeWaiver = { accountId: number; inviteeId: number | null; reference?: string | null; externalId?: string | null; recordedBy?: number | null };
+export type FeeWaiver = {
+  accountId: number;
+  inviteeId: number | null;
+  reference?: string | null;
+  externalId?: string | null;
+  recordedBy?: number | null;
+};
 
 /**
  * Completes a membership without payment (a waived fee), in the caller's transaction: a payments row of method
@@ -82,11 +89,24 @@ export type FeeWaiver = { accountId: number; inviteeId: number | null; reference
  * WelcomeEmailNoPayment queued once. 409 when the account already paid.
  */
 export async function waiveFee(trx: Trx, jobs: AppJobs, w: FeeWaiver): Promise<PaymentOutcome> {
-  const paid = await trx.selectFrom('payments').select('id').where('accountId', '=', w.accountId).where('method', '<>', 'waived').executeTakeFirst();
+  const paid = await trx
+    .selectFrom('payments')
+    .select('id')
+    .where('accountId', '=', w.accountId)
+    .where('method', '<>', 'waived')
+    .executeTakeFirst();
   if (paid) throw new AppError(409, JOIN_ALREADY_PAID, 'Its payment is in the payments list.');
   const inserted = await trx
     .insertInto('payments')
-    .values({ accountId: w.accountId, inviteeId: w.inviteeId, amountCents: 0, method: 'waived', reference: w.reference ?? null, externalId: w.externalId ?? null, recordedBy: w.recordedBy ?? null })
+    .values({
+      accountId: w.accountId,
+      inviteeId: w.inviteeId,
+      amountCents: 0,
+      method: 'waived',
+      reference: w.reference ?? null,
+      externalId: w.externalId ?? null,
+      recordedBy: w.recordedBy ?? null,
+    })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -94,7 +114,12 @@ export async function waiveFee(trx: Trx, jobs: AppJobs, w: FeeWaiver): Promise<P
     const existing = await trx
       .selectFrom('payments')
       .select(['id', 'accountId'])
-      .where((eb) => eb.or([eb.and([eb('accountId', '=', w.accountId), eb('method', '=', 'waived')]), ...(w.externalId ? [eb('externalId', '=', w.externalId)] : [])]))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('accountId', '=', w.accountId), eb('method', '=', 'waived')]),
+          ...(w.externalId ? [eb('externalId', '=', w.externalId)] : []),
+        ]),
+      )
       .orderBy(sql`account_id = ${w.accountId}`, 'asc')
       .executeTakeFirstOrThrow();
     if (existing.accountId !== w.accountId) throw externalIdTaken(w.externalId!);
@@ -108,7 +133,11 @@ export async function waiveFee(trx: Trx, jobs: AppJobs, w: FeeWaiver): Promise<P
 export async function markMember(trx: Trx, accountId: number, inviteeId: number | null): Promise<void> {
   await trx
     .updateTable('accounts')
-    .set((eb) => ({ memberAt: eb.fn.coalesce('memberAt', sql<Date>`now()`), pledgedAt: eb.fn.coalesce('pledgedAt', sql<Date>`now()`), updatedAt: sql<Date>`now()` }))
+    .set((eb) => ({
+      memberAt: eb.fn.coalesce('memberAt', sql<Date>`now()`),
+      pledgedAt: eb.fn.coalesce('pledgedAt', sql<Date>`now()`),
+      updatedAt: sql<Date>`now()`,
+    }))
     .where('id', '=', accountId)
     .execute();
   if (inviteeId !== null) {

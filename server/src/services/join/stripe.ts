@@ -3,7 +3,8 @@ import Stripe from 'stripe';
 type StripeSettings = { STRIPE_SECRET_KEY?: string | undefined; STRIPE_API_URL: string };
 
 /** Whether card payments can be taken: a Stripe secret key is configured. */
-export const paymentConfigured = (config: { STRIPE_SECRET_KEY?: string | undefined }) => Boolean(config.STRIPE_SECRET_KEY);
+export const paymentConfigured = (config: { STRIPE_SECRET_KEY?: string | undefined }) =>
+  Boolean(config.STRIPE_SECRET_KEY);
 
 const clients = new Map<string, Stripe>();
 
@@ -39,7 +40,12 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
  * The event of a webhook call, or null for a wrong signature, a timestamp more than the tolerance in the
  * past or in the future (Stripe's check accepts future ones), or a body that is not an event.
  */
-export function verifiedStripeEvent(rawBody: Buffer, header: string | undefined, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): Stripe.Event | null {
+export function verifiedStripeEvent(
+  rawBody: Buffer,
+  header: string | undefined,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Stripe.Event | null {
   if (!header) return null;
   const t = Number(/(?:^|,)\s*t=(\d+)/.exec(header)?.[1]);
   if (!Number.isFinite(t) || t > nowSeconds + WEBHOOK_TOLERANCE_SECONDS) return null;
@@ -50,6 +56,14 @@ export function verifiedStripeEvent(rawBody: Buffer, header: string | undefined,
     return null;
   }
   const e = event as Partial<Stripe.Event> | null;
-  if (!e || typeof e !== 'object' || typeof e.id !== 'string' || typeof e.type !== 'string' || !e.data || typeof e.data.object !== 'object') return null;
+  if (
+    !e ||
+    typeof e !== 'object' ||
+    typeof e.id !== 'string' ||
+    typeof e.type !== 'string' ||
+    !e.data ||
+    typeof e.data.object !== 'object'
+  )
+    return null;
   return event;
 }

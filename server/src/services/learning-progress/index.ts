@@ -19,7 +19,11 @@ export const isAiComponent = (componentType: ComponentType) => AI_TYPES.includes
 
 /** Starts a program for an account (again: nothing changes). */
 export async function startProgram(db: Db, accountId: number, programId: number): Promise<void> {
-  await db.insertInto('learningProgramProgress').values({ accountId, programId }).onConflict((oc) => oc.columns(['accountId', 'programId']).doNothing()).execute();
+  await db
+    .insertInto('learningProgramProgress')
+    .values({ accountId, programId })
+    .onConflict((oc) => oc.columns(['accountId', 'programId']).doNothing())
+    .execute();
 }
 
 /**
@@ -27,7 +31,12 @@ export async function startProgram(db: Db, accountId: number, programId: number)
  * and its program. The merge happens in the row update, so concurrent posts of different questions both stay.
  * Answers the merged answers.
  */
-export async function recordAnswers(db: Db, accountId: number, component: { id: number; programId: number }, answers: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function recordAnswers(
+  db: Db,
+  accountId: number,
+  component: { id: number; programId: number },
+  answers: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   await startProgram(db, accountId, component.programId);
   const json = JSON.stringify(answers);
   const row = await db
@@ -46,12 +55,22 @@ export async function recordAnswers(db: Db, accountId: number, component: { id: 
 
 /** The answers an account stored for a component ({} when none). */
 export async function answersOf(db: Db, accountId: number, componentId: number): Promise<Record<string, unknown>> {
-  const row = await db.selectFrom('learningComponentProgress').select('answers').where('accountId', '=', accountId).where('componentId', '=', componentId).executeTakeFirst();
+  const row = await db
+    .selectFrom('learningComponentProgress')
+    .select('answers')
+    .where('accountId', '=', accountId)
+    .where('componentId', '=', componentId)
+    .executeTakeFirst();
   return row?.answers ?? {};
 }
 
 export async function setScore(db: Db, accountId: number, componentId: number, score: number | null): Promise<void> {
-  await db.updateTable('learningComponentProgress').set({ score }).where('accountId', '=', accountId).where('componentId', '=', componentId).execute();
+  await db
+    .updateTable('learningComponentProgress')
+    .set({ score })
+    .where('accountId', '=', accountId)
+    .where('componentId', '=', componentId)
+    .execute();
 }
 
 /**
@@ -60,9 +79,17 @@ export async function setScore(db: Db, accountId: number, componentId: number, s
  * row per learning XP kind goes in with `on conflict do nothing`. The component's `xp` counts once in the
  * program total and once under each kind it is tagged with. Answers whether this call completed it.
  */
-export async function completeComponent(db: Db, accountId: number, component: { id: number; programId: number; xp: number }): Promise<boolean> {
+export async function completeComponent(
+  db: Db,
+  accountId: number,
+  component: { id: number; programId: number; xp: number },
+): Promise<boolean> {
   await startProgram(db, accountId, component.programId);
-  await db.insertInto('learningComponentProgress').values({ accountId, componentId: component.id }).onConflict((oc) => oc.columns(['accountId', 'componentId']).doNothing()).execute();
+  await db
+    .insertInto('learningComponentProgress')
+    .values({ accountId, componentId: component.id })
+    .onConflict((oc) => oc.columns(['accountId', 'componentId']).doNothing())
+    .execute();
   const completed = await db
     .updateTable('learningComponentProgress')
     .set({ completedAt: sql`now()`, xpAwarded: component.xp, updatedAt: sql`now()` })
@@ -82,7 +109,12 @@ export async function completeComponent(db: Db, accountId: number, component: { 
 }
 
 /** What the progress summary reads of each component. */
-export type ComponentState = { slug: string; componentType: ComponentType; completedAt: Date | string | null; xpAwarded: number };
+export type ComponentState = {
+  slug: string;
+  componentType: ComponentType;
+  completedAt: Date | string | null;
+  xpAwarded: number;
+};
 
 /** The required components not completed yet, by slug. */
 export function missingRequired(components: readonly ComponentState[]): string[] {
@@ -95,11 +127,20 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
  * The progress summary of several programs for one account, in two queries whatever their number (the
  * member's program list): each program's start and finish, and the XP awarded per kind.
  */
-export async function programsProgress(db: Db, accountId: number, programs: ReadonlyArray<{ id: number; components: readonly ComponentState[] }>): Promise<Map<number, ProgramProgress>> {
+export async function programsProgress(
+  db: Db,
+  accountId: number,
+  programs: ReadonlyArray<{ id: number; components: readonly ComponentState[] }>,
+): Promise<Map<number, ProgramProgress>> {
   const ids = programs.map((p) => p.id);
   if (!ids.length) return new Map();
   const [rows, kinds] = await Promise.all([
-    db.selectFrom('learningProgramProgress').select(['programId', 'startedAt', 'finishedAt']).where('accountId', '=', accountId).where('programId', 'in', ids).execute(),
+    db
+      .selectFrom('learningProgramProgress')
+      .select(['programId', 'startedAt', 'finishedAt'])
+      .where('accountId', '=', accountId)
+      .where('programId', 'in', ids)
+      .execute(),
     db
       .selectFrom('learningXpAwards as a')
       .innerJoin('programComponents as pc', 'pc.id', 'a.componentId')
@@ -123,7 +164,9 @@ export async function programsProgress(db: Db, accountId: number, programs: Read
         completedRequiredCount: done,
         percent: required.length ? Math.floor((done * 100) / required.length) : 100,
         xpEarned: components.reduce((sum, c) => sum + c.xpAwarded, 0),
-        xpByKind: kinds.filter((k) => k.programId === id).map(({ learningXpId, name, xp }) => ({ learningXpId, name, xp })),
+        xpByKind: kinds
+          .filter((k) => k.programId === id)
+          .map(({ learningXpId, name, xp }) => ({ learningXpId, name, xp })),
       };
       return [id, progress];
     }),
@@ -131,18 +174,32 @@ export async function programsProgress(db: Db, accountId: number, programs: Read
 }
 
 /** A program's progress for one account: required components done, XP total and per kind. */
-export async function programProgress(db: Db, accountId: number, programId: number, components: readonly ComponentState[]): Promise<ProgramProgress> {
+export async function programProgress(
+  db: Db,
+  accountId: number,
+  programId: number,
+  components: readonly ComponentState[],
+): Promise<ProgramProgress> {
   return (await programsProgress(db, accountId, [{ id: programId, components }])).get(programId)!;
 }
 
 /** Finishes a program when nothing required is missing (a second finish keeps the first time). */
-export async function finishProgram(db: Db, accountId: number, programId: number, components: readonly ComponentState[]): Promise<{ finishedAt: string | null; missing: string[] }> {
+export async function finishProgram(
+  db: Db,
+  accountId: number,
+  programId: number,
+  components: readonly ComponentState[],
+): Promise<{ finishedAt: string | null; missing: string[] }> {
   const missing = missingRequired(components);
   if (missing.length) return { finishedAt: null, missing };
   const row = await db
     .insertInto('learningProgramProgress')
     .values({ accountId, programId, finishedAt: sql`now()` })
-    .onConflict((oc) => oc.columns(['accountId', 'programId']).doUpdateSet({ finishedAt: sql`coalesce(learning_program_progress.finished_at, now())` }))
+    .onConflict((oc) =>
+      oc
+        .columns(['accountId', 'programId'])
+        .doUpdateSet({ finishedAt: sql`coalesce(learning_program_progress.finished_at, now())` }),
+    )
     .returning('finishedAt')
     .executeTakeFirstOrThrow();
   return { finishedAt: iso(row.finishedAt), missing };

@@ -21,12 +21,24 @@ type Answer = { answerIds: number[]; text?: string | null; matches: Array<{ stat
  */
 export function checkQuizAnswer(q: CheckableQuestion, answer: Answer) {
   const chosen = new Set(answer.answerIds);
-  const answers = q.answers.map((a) => ({ answerId: a.id, chosen: chosen.has(a.id), correct: a.correct, feedback: a.feedback }));
+  const answers = q.answers.map((a) => ({
+    answerId: a.id,
+    chosen: chosen.has(a.id),
+    correct: a.correct,
+    feedback: a.feedback,
+  }));
   const byStatement = new Map(answer.matches.map((m) => [m.statementId, m.answerId]));
   const textOf = new Map(q.answers.map((a) => [a.id, a.answer]));
   const statements = q.statements.map((s) => {
     const chosenAnswerId = byStatement.get(s.id) ?? null;
-    return { statementId: s.id, chosenAnswerId, correctAnswerId: s.answerId, correctAnswerText: textOf.get(s.answerId) ?? '', correct: chosenAnswerId === s.answerId, feedback: s.feedback };
+    return {
+      statementId: s.id,
+      chosenAnswerId,
+      correctAnswerId: s.answerId,
+      correctAnswerText: textOf.get(s.answerId) ?? '',
+      correct: chosenAnswerId === s.answerId,
+      feedback: s.feedback,
+    };
   });
   const correctOrder = q.answers.map((a) => a.id);
   let correct: boolean;
@@ -36,7 +48,8 @@ export function checkQuizAnswer(q: CheckableQuestion, answer: Answer) {
       correct = answers.every((a) => a.chosen === a.correct);
       break;
     case 'sort':
-      correct = answer.answerIds.length === correctOrder.length && correctOrder.every((id, i) => answer.answerIds[i] === id);
+      correct =
+        answer.answerIds.length === correctOrder.length && correctOrder.every((id, i) => answer.answerIds[i] === id);
       break;
     case 'matcher':
       correct = statements.every((s) => s.correct);

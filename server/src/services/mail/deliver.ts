@@ -52,7 +52,11 @@ export type MailConfig = ProviderConfig & {
 /** The app's configuration as mail reads it (read loosely: this module does not depend on which settings config.ts declares). */
 export function mailConfig(config: Config): MailConfig {
   const c = config as unknown as Partial<MailConfig> & { PORT: number };
-  return { ...c, EMAIL_RATE_PER_SECOND: c.EMAIL_RATE_PER_SECOND ?? 50, EMAIL_DAILY_QUOTA: c.EMAIL_DAILY_QUOTA ?? 100_000 };
+  return {
+    ...c,
+    EMAIL_RATE_PER_SECOND: c.EMAIL_RATE_PER_SECOND ?? 50,
+    EMAIL_DAILY_QUOTA: c.EMAIL_DAILY_QUOTA ?? 100_000,
+  };
 }
 
 export const MAX_ATTEMPTS = 5;
@@ -61,7 +65,12 @@ export const FLUSH_EVERY = 25;
 const BATCH = 200;
 const LOCK_KEY = 7_340_001; // pg advisory lock: one delivery pass at a time
 
-const INVITATION_SOURCES: ReadonlySet<EmailSourceKey> = new Set(['invitation_email', 'invitation_email_test', 'invitation_tickler', 'invitation_tickler_test']);
+const INVITATION_SOURCES: ReadonlySet<EmailSourceKey> = new Set([
+  'invitation_email',
+  'invitation_email_test',
+  'invitation_tickler',
+  'invitation_tickler_test',
+]);
 export const isInvitationSource = (source: EmailSourceKey) => INVITATION_SOURCES.has(source);
 
 export type DeliveryOptions = {
@@ -80,7 +89,14 @@ export type DeliveryOptions = {
 };
 
 /** `deferred`: temporary refusals left for later; `throttled`: answers that made sends wait. */
-export type DeliveryReport = { sent: number; failed: number; deferred: number; throttled: number; quotaReached: boolean; locked: boolean };
+export type DeliveryReport = {
+  sent: number;
+  failed: number;
+  deferred: number;
+  throttled: number;
+  quotaReached: boolean;
+  locked: boolean;
+};
 
 type Claimed = {
   id: number;
@@ -138,7 +154,11 @@ async function nextRetryIn(db: Db): Promise<number | null> {
  * One delivery pass: sends what is queued, bounded by EMAIL_RATE_PER_SECOND and EMAIL_DAILY_QUOTA,
  * until nothing is left, the quota is reached, `maxMs` passes or `signal` aborts.
  */
-export async function deliverQueuedEmails(db: Kysely<DB>, config: MailConfig, options: DeliveryOptions = {}): Promise<DeliveryReport> {
+export async function deliverQueuedEmails(
+  db: Kysely<DB>,
+  config: MailConfig,
+  options: DeliveryOptions = {},
+): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, failed: 0, deferred: 0, throttled: 0, quotaReached: false, locked: false };
   // The lock lives on one connection held for the pass: if the process dies, PostgreSQL drops it.
   return db.connection().execute(async (lockConn) => {
@@ -158,7 +178,13 @@ export async function deliverQueuedEmails(db: Kysely<DB>, config: MailConfig, op
   });
 }
 
-async function run(db: Db, config: MailConfig, transport: MailTransport, options: DeliveryOptions, report: DeliveryReport) {
+async function run(
+  db: Db,
+  config: MailConfig,
+  transport: MailTransport,
+  options: DeliveryOptions,
+  report: DeliveryReport,
+) {
   const key = await trackingKey(db);
   const base = publicBaseUrl(config);
   const rate = sendRate(config.EMAIL_RATE_PER_SECOND);
@@ -184,12 +210,18 @@ async function run(db: Db, config: MailConfig, transport: MailTransport, options
         room = Math.min(room, read.max24HourSend - read.sentLast24Hours - current.sentSince);
         rate.setCeiling(Math.min(config.EMAIL_RATE_PER_SECOND, read.maxSendRate));
       } catch (err) {
-        options.log?.warn({ err }, "the provider's quota could not be read: EMAIL_DAILY_QUOTA and EMAIL_RATE_PER_SECOND apply");
+        options.log?.warn(
+          { err },
+          "the provider's quota could not be read: EMAIL_DAILY_QUOTA and EMAIL_RATE_PER_SECOND apply",
+        );
       }
     }
     if (room <= 0) {
       report.quotaReached = true;
-      options.log?.warn({ quota: config.EMAIL_DAILY_QUOTA, provider: quota?.read }, 'daily email quota reached: the rest waits for a later pass');
+      options.log?.warn(
+        { quota: config.EMAIL_DAILY_QUOTA, provider: quota?.read },
+        'daily email quota reached: the rest waits for a later pass',
+      );
       break;
     }
     const claimed = await claim(db, afterId, Math.min(BATCH, room));
@@ -218,12 +250,19 @@ async function run(db: Db, config: MailConfig, transport: MailTransport, options
       // A stop (SIGTERM, a lost claim) ends the batch after the sends in flight: what is sent is recorded below.
       while (next < claimed.length && !options.signal?.aborted) {
         const row = claimed[next++]!;
-        const outcome = await deliverOne(db, row, transport, { key, base, rate, delays, signal: options.signal, provider, config });
+        const outcome = await deliverOne(db, row, transport, {
+          key,
+          base,
+          rate,
+          delays,
+          signal: options.signal,
+          provider,
+          config,
+        });
         if (outcome.status === 'sent') {
           report.sent++;
           if (quota) quota.sentSince++;
-        }
-        else if (outcome.status === 'failed') report.failed++;
+        } else if (outcome.status === 'failed') report.failed++;
         else if (outcome.throttled) report.throttled++;
         else report.deferred++;
         pending.push(outcome);
@@ -233,7 +272,11 @@ async function run(db: Db, config: MailConfig, transport: MailTransport, options
     await Promise.all(Array.from({ length: Math.min(connections, claimed.length) }, worker));
     await flush();
     // Claimed but never tried (the pass was stopped): handed back as they were, not in doubt.
-    if (next < claimed.length) await release(db, claimed.slice(next).map((c) => c.id));
+    if (next < claimed.length)
+      await release(
+        db,
+        claimed.slice(next).map((c) => c.id),
+      );
     sentToday += report.sent - sentBefore;
   }
 }
@@ -249,20 +292,35 @@ async function claim(db: Db, afterId: number, limit: number): Promise<Claimed[]>
       limit ${limit}
       for update skip locked)
     returning s.id, s.source, s.source_id as "sourceId", s.email_to as "emailTo", s.template_version_id as "templateVersionId",
-      s.invitation_id as "invitationId", s.invitee_id as "inviteeId", s.token_values as "tokenValues", s.attempts, s.throttles`.execute(db);
+      s.invitation_id as "invitationId", s.invitee_id as "inviteeId", s.token_values as "tokenValues", s.attempts, s.throttles`.execute(
+    db,
+  );
   return rows.sort((a, b) => a.id - b.id);
 }
 
 /** Undoes the claim of sends this pass never tried. */
 async function release(db: Db, ids: number[]) {
-  await db.updateTable('emailSends').set((eb) => ({ attempts: eb('attempts', '-', 1) })).where('id', 'in', ids).where('status', '=', 'queued').execute();
+  await db
+    .updateTable('emailSends')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+    .where('id', 'in', ids)
+    .where('status', '=', 'queued')
+    .execute();
 }
 
 async function deliverOne(
   db: Db,
   row: Claimed,
   transport: MailTransport,
-  ctx: { key: string; base: string; rate: SendRate; delays: ThrottleDelays; signal?: AbortSignal | undefined; provider: MailProvider; config: ProviderConfig },
+  ctx: {
+    key: string;
+    base: string;
+    rate: SendRate;
+    delays: ThrottleDelays;
+    signal?: AbortSignal | undefined;
+    provider: MailProvider;
+    config: ProviderConfig;
+  },
 ): Promise<Outcome> {
   const fail = (message: string, messageId = ''): Outcome => ({
     id: row.id,
@@ -335,7 +393,8 @@ async function deliverOne(
       throttled: true,
     };
   }
-  if (row.attempts >= MAX_ATTEMPTS) return fail(`Gave up after ${MAX_ATTEMPTS} attempts: ${result.response}`, message.messageId);
+  if (row.attempts >= MAX_ATTEMPTS)
+    return fail(`Gave up after ${MAX_ATTEMPTS} attempts: ${result.response}`, message.messageId);
   // The server said "later" for this message: no flag (a recipient's deferral arrives as a provider event).
   return {
     id: row.id,
@@ -348,7 +407,10 @@ async function deliverOne(
 }
 
 /** What an invitation email's unsubscribe link names (see UnsubscribeKind): the reminder, the tickler's send, or '0' for a test. */
-function unsubscribeNames(row: Pick<Claimed, 'id' | 'source' | 'sourceId'>): { emailId: string | number; kind: UnsubscribeKind } {
+function unsubscribeNames(row: Pick<Claimed, 'id' | 'source' | 'sourceId'>): {
+  emailId: string | number;
+  kind: UnsubscribeKind;
+} {
   if (row.source.endsWith('_test')) return { emailId: '0', kind: 'test' };
   if (row.source === 'invitation_email') return { emailId: row.sourceId, kind: 'reminder' };
   return { emailId: row.id, kind: 'tickler' };
@@ -357,7 +419,10 @@ function unsubscribeNames(row: Pick<Claimed, 'id' | 'source' | 'sourceId'>): { e
 /** Writes a group of outcomes in one transaction: statuses, then their events and flags. */
 async function writeOutcomes(db: Db, outcomes: Outcome[]) {
   const values = sql.join(
-    outcomes.map((o) => sql`(${o.id}::bigint, ${o.status}, ${o.message}, ${o.messageId || null}, ${o.retryAt ?? null}::timestamptz, ${o.throttled ?? false}::boolean, ${o.providerMessageId ?? null}::text)`),
+    outcomes.map(
+      (o) =>
+        sql`(${o.id}::bigint, ${o.status}, ${o.message}, ${o.messageId || null}, ${o.retryAt ?? null}::timestamptz, ${o.throttled ?? false}::boolean, ${o.providerMessageId ?? null}::text)`,
+    ),
   );
   await db.transaction().execute(async (trx) => {
     await sql`
@@ -373,6 +438,9 @@ async function writeOutcomes(db: Db, outcomes: Outcome[]) {
         provider_message_id = coalesce(v.provider_message_id, s.provider_message_id)
       from (values ${values}) as v(id, status, message, message_id, retry_at, throttled, provider_message_id)
       where s.id = v.id and s.status = 'queued'`.execute(trx);
-    await recordEmailEvents(trx, outcomes.flatMap((o) => (o.event ? [o.event] : [])));
+    await recordEmailEvents(
+      trx,
+      outcomes.flatMap((o) => (o.event ? [o.event] : [])),
+    );
   });
 }

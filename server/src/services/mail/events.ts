@@ -32,7 +32,9 @@ export const EVENT_FLAGS = {
   unsub: ['unsub', 'emailUnsub'],
 } as const satisfies Record<EmailEventName, readonly [string, string]>;
 
-const BLOCKS: Partial<Record<EmailEventName, { reason: string; feedbackType: 'unsub' | 'bounced_hard' | 'spam'; allTypes: boolean }>> = {
+const BLOCKS: Partial<
+  Record<EmailEventName, { reason: string; feedbackType: 'unsub' | 'bounced_hard' | 'spam'; allTypes: boolean }>
+> = {
   bounced_hard: { reason: 'Hard bounce', feedbackType: 'bounced_hard', allTypes: true },
   spam: { reason: 'Spam complaint', feedbackType: 'spam', allTypes: true },
   unsub: { reason: 'Unsubscribed', feedbackType: 'unsub', allTypes: false },
@@ -125,9 +127,18 @@ async function recordChunk(db: Db, events: EmailEventInput[]): Promise<number> {
       .execute();
     const block = BLOCKS[name];
     if (block) {
-      const sends = await db.selectFrom('emailSends').select(['emailTo', 'emailType']).where(sql<boolean>`id = any(${ids}::bigint[])`).execute();
+      const sends = await db
+        .selectFrom('emailSends')
+        .select(['emailTo', 'emailType'])
+        .where(sql<boolean>`id = any(${ids}::bigint[])`)
+        .execute();
       for (const send of sends) {
-        await blockAddress(db, { email: send.emailTo, emailType: block.allTypes ? 'All' : send.emailType, reason: block.reason, feedbackType: block.feedbackType });
+        await blockAddress(db, {
+          email: send.emailTo,
+          emailType: block.allTypes ? 'All' : send.emailType,
+          reason: block.reason,
+          feedbackType: block.feedbackType,
+        });
       }
     }
   }

@@ -13,14 +13,24 @@ const MJML = `<mjml>
   </mj-body>
 </mjml>`;
 
-const template = { bodyFormat: 'mjml' as const, body: MJML, subject: 'Welcome, {{firstName}} & co', preview: 'Your invitation, {{firstName}}' };
+const template = {
+  bodyFormat: 'mjml' as const,
+  body: MJML,
+  subject: 'Welcome, {{firstName}} & co',
+  preview: 'Your invitation, {{firstName}}',
+};
 
 describe('compileTemplate and personalise', () => {
   it('renders MJML once to HTML with the preview as a hidden preheader and a text part; tokens filled per recipient', async () => {
     const { compiled, errors } = await compileTemplate(template);
     expect(errors).toEqual([]);
     expect(compiled.tokens).toEqual(['firstName', 'chapterName', 'invitationCode', 'unsubscribeUrl']);
-    const m = personalise(compiled, { firstName: 'Ada', chapterName: 'Alpha', invitationCode: 'X1', unsubscribeUrl: 'https://u.example/1' });
+    const m = personalise(compiled, {
+      firstName: 'Ada',
+      chapterName: 'Alpha',
+      invitationCode: 'X1',
+      unsubscribeUrl: 'https://u.example/1',
+    });
     expect(m.subject).toBe('Welcome, Ada & co');
     expect(m.html).toMatch(/^<!doctype html>/i);
     expect(m.html).toMatch(/<div style="display:none[^"]*">Your invitation, Ada<\/div>/);
@@ -34,7 +44,12 @@ describe('compileTemplate and personalise', () => {
   });
 
   it('escapes values in the HTML only; unknown tokens stay as written', async () => {
-    const { compiled } = await compileTemplate({ bodyFormat: 'html', body: '<p>Hi {{firstName}} {{nickname}}</p>', subject: '{{firstName}} {{nickname}}', preview: '' });
+    const { compiled } = await compileTemplate({
+      bodyFormat: 'html',
+      body: '<p>Hi {{firstName}} {{nickname}}</p>',
+      subject: '{{firstName}} {{nickname}}',
+      preview: '',
+    });
     const m = personalise(compiled, { firstName: '<b>"Ann" & O\'Neil</b>' });
     expect(m.html).toBe('<p>Hi &lt;b&gt;&quot;Ann&quot; &amp; O&#39;Neil&lt;/b&gt; {{nickname}}</p>');
     expect(m.subject).toBe('<b>"Ann" & O\'Neil</b> {{nickname}}');
@@ -42,24 +57,35 @@ describe('compileTemplate and personalise', () => {
   });
 
   it('reports MJML problems with their line, and unreadable MJML without one', async () => {
-    const bad = await compileTemplate({ ...template, body: '<mjml>\n<mj-body>\n<mj-section>\n<mj-column>\n<mj-foo>x</mj-foo>\n</mj-column>\n</mj-section>\n</mj-body>\n</mjml>' });
+    const bad = await compileTemplate({
+      ...template,
+      body: '<mjml>\n<mj-body>\n<mj-section>\n<mj-column>\n<mj-foo>x</mj-foo>\n</mj-column>\n</mj-section>\n</mj-body>\n</mjml>',
+    });
     expect(bad.errors).toEqual([{ line: 5, message: expect.stringContaining('mj-foo') }]);
     const unreadable = await compileTemplate({ ...template, body: 'not mjml at all' });
-    expect(unreadable.errors).toEqual([{ line: null, message: expect.stringMatching(/Parsing failed|Malformed MJML/) }]);
+    expect(unreadable.errors).toEqual([
+      { line: null, message: expect.stringMatching(/Parsing failed|Malformed MJML/) },
+    ]);
   });
 
   it('with tracking: wraps http(s) links (not mailto: nor the unsubscribe link) and adds the pixel before </body>', async () => {
     const { compiled } = await compileTemplate(template);
     const wrapped: string[] = [];
-    const m = personalise(compiled, { firstName: 'Ada', invitationCode: 'A&B', unsubscribeUrl: 'https://u.example/1' }, {
-      link: (url) => {
-        wrapped.push(url);
-        return `https://t.example/c?u=${encodeURIComponent(url)}&x=1`;
+    const m = personalise(
+      compiled,
+      { firstName: 'Ada', invitationCode: 'A&B', unsubscribeUrl: 'https://u.example/1' },
+      {
+        link: (url) => {
+          wrapped.push(url);
+          return `https://t.example/c?u=${encodeURIComponent(url)}&x=1`;
+        },
+        pixel: '<img src="https://t.example/o.gif">',
       },
-      pixel: '<img src="https://t.example/o.gif">',
-    });
+    );
     expect(wrapped).toEqual(['https://society.example/join?code=A&B&src=email']);
-    expect(m.html).toContain(`href="https://t.example/c?u=${encodeURIComponent('https://society.example/join?code=A&B&src=email')}&amp;x=1"`);
+    expect(m.html).toContain(
+      `href="https://t.example/c?u=${encodeURIComponent('https://society.example/join?code=A&B&src=email')}&amp;x=1"`,
+    );
     expect(m.html).toContain('href="https://u.example/1"');
     expect(m.html).toContain('href="mailto:help@society.example"');
     expect(m.html).toMatch(/<img src="https:\/\/t\.example\/o\.gif"><\/body>/);
@@ -70,7 +96,8 @@ describe('compileTemplate and personalise', () => {
   it('personalises 20,000 recipients fast (parts compiled once)', async () => {
     const { compiled } = await compileTemplate(template);
     const started = performance.now();
-    for (let i = 0; i < 20_000; i++) personalise(compiled, { firstName: `Name${i}`, chapterName: 'Alpha', invitationCode: `C${i}` });
+    for (let i = 0; i < 20_000; i++)
+      personalise(compiled, { firstName: `Name${i}`, chapterName: 'Alpha', invitationCode: `C${i}` });
     expect(performance.now() - started).toBeLessThan(2000);
   });
 });

@@ -52,7 +52,8 @@ function htmlSegments(html: string): Segment[] {
     const start = m.index + m[1]!.length + 1;
     out.push(...tokenSegments(body.slice(last, start)));
     // mailto:, tel: and in-page anchors stay as written; so does the unsubscribe link (a scanner must not reach it through us).
-    if (/^\s*(mailto:|tel:|#|\{\{\s*unsubscribeUrl\s*\}\}\s*$)/i.test(href) || !href.trim()) out.push(...tokenSegments(href));
+    if (/^\s*(mailto:|tel:|#|\{\{\s*unsubscribeUrl\s*\}\}\s*$)/i.test(href) || !href.trim())
+      out.push(...tokenSegments(href));
     else out.push({ link: tokenSegments(href) });
     last = start + href.length;
   }
@@ -122,7 +123,9 @@ function firstUses(...lists: Segment[][]): string[] {
  * MJML problems come back as `errors` with their line (null when the MJML cannot be read at all).
  * @example const { compiled, errors } = await compileTemplate({ bodyFormat: 'mjml', body, subject, preview });
  */
-export async function compileTemplate(t: TemplateSource): Promise<{ compiled: CompiledTemplate; errors: CompileError[] }> {
+export async function compileTemplate(
+  t: TemplateSource,
+): Promise<{ compiled: CompiledTemplate; errors: CompileError[] }> {
   let html = t.body;
   const errors: CompileError[] = [];
   if (t.bodyFormat === 'mjml') {
@@ -130,7 +133,8 @@ export async function compileTemplate(t: TemplateSource): Promise<{ compiled: Co
       // No default web fonts: their <link>s would load from a third party in every message (and the CSP blocks them in the preview).
       const result = await mjml2html(t.body, { validationLevel: 'soft', keepComments: false, fonts: {} });
       html = result.html;
-      for (const e of result.errors) errors.push({ line: typeof e.line === 'number' ? e.line : null, message: e.message });
+      for (const e of result.errors)
+        errors.push({ line: typeof e.line === 'number' ? e.line : null, message: e.message });
     } catch (err) {
       html = '';
       errors.push({ line: null, message: err instanceof Error ? err.message : String(err) });
@@ -162,12 +166,29 @@ export function compiledVersion(db: Db, templateVersionId: number): Promise<Comp
     pending = (async () => {
       const v = await db
         .selectFrom('emailTemplateVersions')
-        .select(['id', 'templateId', 'subject', 'body', 'bodyFormat', 'preview', 'fromName', 'fromEmail', 'replyToEmail'])
+        .select([
+          'id',
+          'templateId',
+          'subject',
+          'body',
+          'bodyFormat',
+          'preview',
+          'fromName',
+          'fromEmail',
+          'replyToEmail',
+        ])
         .where('id', '=', templateVersionId)
         .executeTakeFirst();
       if (!v) throw new Error(`Email template version ${templateVersionId} not found`);
       const { compiled } = await compileTemplate(v);
-      return { ...compiled, versionId: v.id, templateId: v.templateId, fromName: v.fromName, fromEmail: v.fromEmail, replyToEmail: v.replyToEmail };
+      return {
+        ...compiled,
+        versionId: v.id,
+        templateId: v.templateId,
+        fromName: v.fromName,
+        fromEmail: v.fromEmail,
+        replyToEmail: v.replyToEmail,
+      };
     })();
     versions.set(templateVersionId, pending);
     pending.catch(() => versions.delete(templateVersionId));
@@ -179,7 +200,10 @@ export function compiledVersion(db: Db, templateVersionId: number): Promise<Comp
 export type Tracking = { link: (url: string) => string; pixel: string };
 
 const decodeEntities = (s: string) =>
-  s.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[e]!);
+  s.replace(
+    /&(amp|lt|gt|quot|#39|#x27);/g,
+    (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[e]!,
+  );
 
 function fill(segments: Segment[], values: Record<string, string>, escape: boolean, tracking?: Tracking): string {
   let out = '';
@@ -205,7 +229,11 @@ function fill(segments: Segment[], values: Record<string, string>, escape: boole
  * and text); an unknown token stays as written. `tracking` (delivery only) wraps links and adds the pixel.
  * @example personalise(compiled, { firstName: 'Ada' }) // { subject, html, text }
  */
-export function personalise(compiled: CompiledTemplate, values: Record<string, string>, tracking?: Tracking): { subject: string; html: string; text: string } {
+export function personalise(
+  compiled: CompiledTemplate,
+  values: Record<string, string>,
+  tracking?: Tracking,
+): { subject: string; html: string; text: string } {
   return {
     subject: fill(compiled.subject, values, false),
     html: fill(compiled.html, values, true, tracking),

@@ -5,7 +5,8 @@ export type ThrottleDelays = { baseMs: number; maxMs: number };
 export const THROTTLE_DELAYS: ThrottleDelays = { baseMs: 5_000, maxMs: 60 * 60_000 };
 
 /** How long a send throttled `throttles` times before (0 the first time) waits now. */
-export const throttleDelay = (throttles: number, d: ThrottleDelays = THROTTLE_DELAYS) => Math.min(d.maxMs, d.baseMs * 2 ** Math.min(throttles, 30));
+export const throttleDelay = (throttles: number, d: ThrottleDelays = THROTTLE_DELAYS) =>
+  Math.min(d.maxMs, d.baseMs * 2 ** Math.min(throttles, 30));
 
 /**
  * The sending rate of a pass: message starts spaced `1000 / rate` ms apart however many run at once.

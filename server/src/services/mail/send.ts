@@ -45,7 +45,14 @@ export async function queueEmails(
   const run = async (trx: Db): Promise<QueuedBatch> => {
     const blocked = new Map<EmailType, Set<string>>();
     for (const type of new Set(batch.emails.map((e) => e.emailType))) {
-      blocked.set(type, await suppressedAddresses(trx, batch.emails.filter((e) => e.emailType === type).map((e) => e.to), type));
+      blocked.set(
+        type,
+        await suppressedAddresses(
+          trx,
+          batch.emails.filter((e) => e.emailType === type).map((e) => e.to),
+          type,
+        ),
+      );
     }
     const result: QueuedBatch = { sendIds: [], queued: 0, suppressed: 0, duplicates: 0 };
     for (let i = 0; i < batch.emails.length; i += CHUNK) {

@@ -50,7 +50,13 @@ export async function blockAddress(db: Db, input: BlockInput): Promise<BlockedEm
   const keepOld = sql<boolean>`blocked_emails.feedback_type <> 'manual' and excluded.feedback_type = 'manual'`;
   return db
     .insertInto('blockedEmails')
-    .values({ email, emailType: input.emailType, reason: input.reason, feedbackType: input.feedbackType, updatedBy: input.updatedBy ?? null })
+    .values({
+      email,
+      emailType: input.emailType,
+      reason: input.reason,
+      feedbackType: input.feedbackType,
+      updatedBy: input.updatedBy ?? null,
+    })
     .onConflict((oc) =>
       oc.columns(['email', 'emailType']).doUpdateSet({
         reason: sql`case when ${keepOld} then blocked_emails.reason else excluded.reason end`,
@@ -74,10 +80,15 @@ const WIDER: Record<BlockedEmailType, BlockedEmailType[]> = {
  * Why a manual edit of `row` into `next` is refused, or null when allowed. An automatic row keeps its
  * address, and its type may only be widened to All; its reason may be edited (the feedbackType stays).
  */
-export function checkBlockedEdit(row: Pick<BlockedEmailRow, 'email' | 'emailType' | 'feedbackType'>, next: { email: string; emailType: BlockedEmailType }): string | null {
+export function checkBlockedEdit(
+  row: Pick<BlockedEmailRow, 'email' | 'emailType' | 'feedbackType'>,
+  next: { email: string; emailType: BlockedEmailType },
+): string | null {
   if (!isAutomatic(row.feedbackType)) return null;
-  if (normalizeEmail(next.email) !== row.email) return `This address was blocked automatically (${FEEDBACK_LABELS[row.feedbackType]}); its email cannot be changed`;
-  if (!WIDER[row.emailType].includes(next.emailType)) return `This address was blocked automatically (${FEEDBACK_LABELS[row.feedbackType]}); its type can only be widened to All`;
+  if (normalizeEmail(next.email) !== row.email)
+    return `This address was blocked automatically (${FEEDBACK_LABELS[row.feedbackType]}); its email cannot be changed`;
+  if (!WIDER[row.emailType].includes(next.emailType))
+    return `This address was blocked automatically (${FEEDBACK_LABELS[row.feedbackType]}); its type can only be widened to All`;
   return null;
 }
 

@@ -5,7 +5,9 @@ import type { TemplateType } from '../../db/tables/email.js';
 const currentVersions = (db: Db) =>
   db
     .selectFrom('emailTemplates as t')
-    .innerJoin('emailTemplateVersions as v', (j) => j.onRef('v.templateId', '=', 't.id').onRef('v.version', '=', 't.version'))
+    .innerJoin('emailTemplateVersions as v', (j) =>
+      j.onRef('v.templateId', '=', 't.id').onRef('v.version', '=', 't.version'),
+    )
     .select('v.id');
 
 /** The template's current saved version (what a send or a test send renders), or undefined. */

@@ -32,8 +32,16 @@ export async function makeTemplateVersion(
     fromEmail: 'invite@society.example',
     replyToEmail: 'help@society.example',
   };
-  const template = await db.insertInto('emailTemplates').values({ name: t.name ?? 'Invitation', ...values }).returning('id').executeTakeFirstOrThrow();
-  const version = await db.insertInto('emailTemplateVersions').values({ templateId: template.id, version: 1, ...values }).returning('id').executeTakeFirstOrThrow();
+  const template = await db
+    .insertInto('emailTemplates')
+    .values({ name: t.name ?? 'Invitation', ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const version = await db
+    .insertInto('emailTemplateVersions')
+    .values({ templateId: template.id, version: 1, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return version.id;
 }
 
@@ -47,7 +55,15 @@ export async function makeInvitees(db: Kysely<DB>, n: number, domain = 'students
     .executeTakeFirstOrThrow();
   const invitees = await db
     .insertInto('invitees')
-    .values(Array.from({ length: n }, (_, i) => ({ invitationId: invitation.id, firstName: `First${i}`, lastName: `Last${i}`, email: `student${i}@${domain}`, invitationCode: `CODE${i}X${invitation.id}` })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        invitationId: invitation.id,
+        firstName: `First${i}`,
+        lastName: `Last${i}`,
+        email: `student${i}@${domain}`,
+        invitationCode: `CODE${i}X${invitation.id}`,
+      })),
+    )
     .returning(['id', 'email', 'firstName', 'lastName', 'invitationCode'])
     .execute();
   return { invitationId: invitation.id, invitees: invitees.sort((a, b) => a.id - b.id) };

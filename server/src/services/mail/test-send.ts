@@ -17,7 +17,15 @@ import { SUPPRESSED_MESSAGE, queueEmails } from './send.js';
 export async function queueTestSend(
   db: Db,
   jobs: AppJobs,
-  test: { source: EmailSourceKey; sourceId: string; templateVersionId: number; toEmail: string; emailType: EmailType; ref: TokenRef; audited: { entity: string; entityId: number } },
+  test: {
+    source: EmailSourceKey;
+    sourceId: string;
+    templateVersionId: number;
+    toEmail: string;
+    emailType: EmailType;
+    ref: TokenRef;
+    audited: { entity: string; entityId: number };
+  },
 ): Promise<number | null> {
   const { values } = await resolveTokens(db, test.ref);
   const key = test.ref.inviteeId !== undefined ? `invitee:${test.ref.inviteeId}` : `member:${test.ref.accountId}`;
@@ -26,9 +34,16 @@ export async function queueTestSend(
       source: test.source,
       sourceId: test.sourceId,
       templateVersionId: test.templateVersionId,
-      emails: [{ recipientKey: `${key}:${randomUUID()}`, to: test.toEmail, emailType: test.emailType, values, ...test.ref }],
+      emails: [
+        { recipientKey: `${key}:${randomUUID()}`, to: test.toEmail, emailType: test.emailType, values, ...test.ref },
+      ],
     });
-    const detail = { toEmail: test.toEmail, sendId: queued.sendIds[0] ?? null, suppressed: queued.suppressed > 0, ...test.ref };
+    const detail = {
+      toEmail: test.toEmail,
+      sendId: queued.sendIds[0] ?? null,
+      suppressed: queued.suppressed > 0,
+      ...test.ref,
+    };
     await writeAuditRow(trx, { action: 'test-send', ...test.audited, detail });
     return queued;
   };

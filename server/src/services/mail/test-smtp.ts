@@ -8,7 +8,9 @@ function decode(body: string, encoding: string | undefined): string {
   const e = (encoding ?? '').toLowerCase();
   if (e === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (e === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
@@ -55,7 +57,12 @@ export type DataReply = { accept: string } | { code: number; message: string } |
  * (`keep: false` counts only), and calls `onMessage`.
  */
 export async function startTestSmtp(
-  opts: { keep?: boolean; refuse?: (rcpt: string) => { code: number; message: string } | null; reply?: (rcpt: string[]) => DataReply; onMessage?: (count: number) => void } = {},
+  opts: {
+    keep?: boolean;
+    refuse?: (rcpt: string) => { code: number; message: string } | null;
+    reply?: (rcpt: string[]) => DataReply;
+    onMessage?: (count: number) => void;
+  } = {},
 ) {
   const messages: ReceivedMail[] = [];
   let count = 0;
@@ -77,7 +84,8 @@ export async function startTestSmtp(
       stream.on('end', () => {
         const rcpt = session.envelope.rcptTo.map((r) => r.address);
         const answer = opts.reply?.(rcpt) ?? null;
-        if (answer && 'code' in answer) return callback(Object.assign(new Error(answer.message), { responseCode: answer.code }));
+        if (answer && 'code' in answer)
+          return callback(Object.assign(new Error(answer.message), { responseCode: answer.code }));
         count++;
         if (opts.keep !== false) messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), rcpt));
         opts.onMessage?.(count);

@@ -63,7 +63,11 @@ export function isAutomatedOpen(req: { userAgent: string | null; ip: string | nu
  * Who an open or click came from, as the events panel shows it: a person (directly or through Gmail's or
  * Yahoo's image proxy, both counted), a machine open (a privacy proxy's prefetch) or a link scanner (not counted).
  */
-export function eventOrigin(e: { name: string; automated: boolean; userAgent: string | null }): 'person' | 'image-proxy' | 'machine-open' | 'link-scanner' | null {
+export function eventOrigin(e: {
+  name: string;
+  automated: boolean;
+  userAgent: string | null;
+}): 'person' | 'image-proxy' | 'machine-open' | 'link-scanner' | null {
   if (e.name !== 'opened' && e.name !== 'clicked') return null;
   if (e.automated) return e.name === 'opened' ? 'machine-open' : 'link-scanner';
   return e.name === 'opened' && isImageProxy(e.userAgent) ? 'image-proxy' : 'person';
@@ -76,7 +80,12 @@ const SCANNER_AGENTS =
 export const SCANNER_WINDOW_MS = 10_000;
 
 /** A click by a link scanner rather than a person: recorded with automated=true, not counted. */
-export function isAutomatedClick(req: { userAgent: string | null; method: string; sentAt: Date | null; at: Date }): boolean {
+export function isAutomatedClick(req: {
+  userAgent: string | null;
+  method: string;
+  sentAt: Date | null;
+  at: Date;
+}): boolean {
   if (req.method === 'HEAD') return true;
   const ua = req.userAgent?.trim() ?? '';
   if (!ua || SCANNER_AGENTS.test(ua)) return true;

@@ -22,8 +22,7 @@ export type OutgoingMessage = {
  * up to MAX_ATTEMPTS).
  */
 export type TransportResult =
-  | { accepted: true; response: string }
-  | { accepted: false; permanent: boolean; throttled?: boolean; response: string };
+  { accepted: true; response: string } | { accepted: false; permanent: boolean; throttled?: boolean; response: string };
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
@@ -37,7 +36,14 @@ const formatFrom = (from: OutgoingMessage['from']) => `"${from.name.replace(/["\
  * The headers a message carries, as they are written to the outbox (and, by nodemailer, to SMTP).
  */
 export function messageHeaders(m: OutgoingMessage): Record<string, string> {
-  return { From: formatFrom(m.from), To: m.to, 'Reply-To': m.replyTo, Subject: m.subject, 'Message-ID': m.messageId, ...m.headers };
+  return {
+    From: formatFrom(m.from),
+    To: m.to,
+    'Reply-To': m.replyTo,
+    Subject: m.subject,
+    'Message-ID': m.messageId,
+    ...m.headers,
+  };
 }
 
 /**
@@ -74,15 +80,30 @@ type SmtpError = Error & { responseCode?: number; response?: string; code?: stri
 /** Answers that say the provider is limiting us, not that the message or recipient is wrong. */
 const THROTTLE_CODES = new Set([421, 454]);
 // nodemailer's codes for a connection that failed, was refused, timed out or dropped.
-const NETWORK_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETLS']);
+const NETWORK_CODES = new Set([
+  'ECONNECTION',
+  'ETIMEDOUT',
+  'ESOCKET',
+  'EDNS',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETLS',
+]);
 
 /** Sorts an SMTP failure: permanent (5xx, a message nodemailer cannot send), throttled (see THROTTLE_CODES, the network) or temporary. */
 export function classifySmtpError(e: SmtpError): Extract<TransportResult, { accepted: false }> {
   const code = e.responseCode;
   const response = e.response ?? e.message;
-  if (code !== undefined) return { accepted: false, permanent: code >= 500, throttled: THROTTLE_CODES.has(code), response };
+  if (code !== undefined)
+    return { accepted: false, permanent: code >= 500, throttled: THROTTLE_CODES.has(code), response };
   const network = NETWORK_CODES.has(e.code ?? '') || /ECONNREFUSED|ETIMEDOUT|ECONNRESET|timed? ?out/i.test(e.message);
-  return { accepted: false, permanent: !network && (e.code === 'EENVELOPE' || e.code === 'EMESSAGE'), throttled: network, response };
+  return {
+    accepted: false,
+    permanent: !network && (e.code === 'EENVELOPE' || e.code === 'EMESSAGE'),
+    throttled: network,
+    response,
+  };
 }
 
 /**
@@ -117,6 +138,10 @@ export function smtpTransport(url: string, maxConnections = 5): MailTransport {
 }
 
 /** The configured transport: SMTP when `SMTP_URL` is set, else the outbox. */
-export function createTransport(db: Db, config: { SMTP_URL?: string | undefined }, maxConnections?: number): MailTransport {
+export function createTransport(
+  db: Db,
+  config: { SMTP_URL?: string | undefined },
+  maxConnections?: number,
+): MailTransport {
   return config.SMTP_URL ? smtpTransport(config.SMTP_URL, maxConnections) : outboxTransport(db);
 }

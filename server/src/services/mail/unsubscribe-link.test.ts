@@ -4,7 +4,12 @@ import type { DB } from '../../db/database.js';
 import { loadConfig } from '../../config.js';
 import { createTestDb } from '../../test/helper.js';
 import { setServiceConfig } from '../secrets.js';
-import { unsubscribeApiUrl, unsubscribeSignature, unsubscribeUrl, verifyUnsubscribeSignature } from './unsubscribe-link.js';
+import {
+  unsubscribeApiUrl,
+  unsubscribeSignature,
+  unsubscribeUrl,
+  verifyUnsubscribeSignature,
+} from './unsubscribe-link.js';
 
 const crypto = vi.hoisted(() => ({ compared: 0 }));
 vi.mock('node:crypto', async (importOriginal) => {
@@ -35,13 +40,21 @@ describe('unsubscribe links', () => {
   it('builds the page and one-click URLs under PUBLIC_URL with the signature', async () => {
     const signature = await unsubscribeSignature(db, ids);
     expect(signature).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await unsubscribeUrl(db, ids)).toBe(`https://members.example.org/unsubscribe/12/345/6789?signature=${signature}`);
-    expect(await unsubscribeApiUrl(db, ids)).toBe(`https://members.example.org/api/public/invitations/12/email/345/6789/unsubscribe?signature=${signature}`);
+    expect(await unsubscribeUrl(db, ids)).toBe(
+      `https://members.example.org/unsubscribe/12/345/6789?signature=${signature}`,
+    );
+    expect(await unsubscribeApiUrl(db, ids)).toBe(
+      `https://members.example.org/api/public/invitations/12/email/345/6789/unsubscribe?signature=${signature}`,
+    );
   });
 
-  it('takes the caller\'s base when given', async () => {
-    expect(await unsubscribeUrl(db, ids, { baseUrl: 'https://app.example.net/' })).toMatch(/^https:\/\/app\.example\.net\/unsubscribe\/12\/345\/6789\?signature=/);
-    expect(await unsubscribeApiUrl(db, ids, { baseUrl: 'https://app.example.net' })).toMatch(/^https:\/\/app\.example\.net\/api\/public\/invitations\/12\/email\/345\/6789\/unsubscribe\?signature=/);
+  it("takes the caller's base when given", async () => {
+    expect(await unsubscribeUrl(db, ids, { baseUrl: 'https://app.example.net/' })).toMatch(
+      /^https:\/\/app\.example\.net\/unsubscribe\/12\/345\/6789\?signature=/,
+    );
+    expect(await unsubscribeApiUrl(db, ids, { baseUrl: 'https://app.example.net' })).toMatch(
+      /^https:\/\/app\.example\.net\/api\/public\/invitations\/12\/email\/345\/6789\/unsubscribe\?signature=/,
+    );
   });
 
   it('defaults the base to http://localhost:PORT', async () => {
@@ -57,10 +70,16 @@ describe('unsubscribe links', () => {
     const signature = await unsubscribeSignature(db, ids);
     crypto.compared = 0;
     expect(await verifyUnsubscribeSignature(db, ids, signature)).toBe('send');
-    expect(await verifyUnsubscribeSignature(db, ids, await unsubscribeSignature(db, { ...ids, kind: 'reminder' }))).toBe('reminder');
-    expect(await verifyUnsubscribeSignature(db, ids, await unsubscribeSignature(db, { ...ids, kind: 'tickler' }))).toBe('tickler');
+    expect(
+      await verifyUnsubscribeSignature(db, ids, await unsubscribeSignature(db, { ...ids, kind: 'reminder' })),
+    ).toBe('reminder');
+    expect(await verifyUnsubscribeSignature(db, ids, await unsubscribeSignature(db, { ...ids, kind: 'tickler' }))).toBe(
+      'tickler',
+    );
     expect(await verifyUnsubscribeSignature(db, { ...ids, inviteeId: 6790 }, signature)).toBe(null);
-    expect(await verifyUnsubscribeSignature(db, ids, signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A'))).toBe(null);
+    expect(
+      await verifyUnsubscribeSignature(db, ids, signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A')),
+    ).toBe(null);
     expect(await verifyUnsubscribeSignature(db, ids, 'short')).toBe(null);
     // Every candidate kind is compared every time, whichever matched.
     expect(crypto.compared).toBe(6 * 3);
@@ -76,6 +95,8 @@ describe('unsubscribe links', () => {
   });
 
   it('string and number ids sign alike', async () => {
-    expect(await unsubscribeSignature(db, { invitationId: '12', emailId: '345', inviteeId: '6789' })).toBe(await unsubscribeSignature(db, ids));
+    expect(await unsubscribeSignature(db, { invitationId: '12', emailId: '345', inviteeId: '6789' })).toBe(
+      await unsubscribeSignature(db, ids),
+    );
   });
 });

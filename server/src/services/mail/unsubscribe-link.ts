@@ -16,13 +16,20 @@ export { publicBaseUrl, type LinkOptions } from '../signed-link.js';
 export type UnsubscribeKind = 'reminder' | 'tickler' | 'send' | 'test';
 
 /** The ids an unsubscribe link names (see UnsubscribeKind for what emailId is). */
-export type UnsubscribeIds = { invitationId: number | string; emailId: number | string; inviteeId: number | string; kind?: UnsubscribeKind };
+export type UnsubscribeIds = {
+  invitationId: number | string;
+  emailId: number | string;
+  inviteeId: number | string;
+  kind?: UnsubscribeKind;
+};
 
 export const UNSUBSCRIBE_SECRET_NAME = 'unsubscribe-hmac';
 
 // 'send' and 'test' links keep the original message, so links already in inboxes verify as before.
 const message = ({ invitationId, emailId, inviteeId, kind }: UnsubscribeIds) =>
-  kind === 'reminder' || kind === 'tickler' ? `unsubscribe:${kind}:${invitationId}:${emailId}:${inviteeId}` : `unsubscribe:${invitationId}:${emailId}:${inviteeId}`;
+  kind === 'reminder' || kind === 'tickler'
+    ? `unsubscribe:${kind}:${invitationId}:${emailId}:${inviteeId}`
+    : `unsubscribe:${invitationId}:${emailId}:${inviteeId}`;
 
 /** HMAC-SHA256 over the link's kind and three ids with the 'unsubscribe-hmac' secret, base64url. */
 export async function unsubscribeSignature(db: Db, ids: UnsubscribeIds): Promise<string> {
@@ -45,11 +52,16 @@ export async function unsubscribeApiUrl(db: Db, ids: UnsubscribeIds, options: Li
  * The kind of link `signature` signs for these ids (see UnsubscribeKind), or null when it signs none.
  * Every candidate is compared (each in constant time), so the answer's timing says nothing of which matched.
  */
-export async function verifyUnsubscribeSignature(db: Db, ids: UnsubscribeIds, signature: string | undefined | null): Promise<UnsubscribeKind | null> {
+export async function verifyUnsubscribeSignature(
+  db: Db,
+  ids: UnsubscribeIds,
+  signature: string | undefined | null,
+): Promise<UnsubscribeKind | null> {
   const candidates: UnsubscribeKind[] = String(ids.emailId) === '0' ? ['test'] : ['reminder', 'tickler', 'send'];
   let found: UnsubscribeKind | null = null;
   for (const kind of candidates) {
-    if ((await verifyLinkSignature(db, UNSUBSCRIBE_SECRET_NAME, message({ ...ids, kind }), signature)) && !found) found = kind;
+    if ((await verifyLinkSignature(db, UNSUBSCRIBE_SECRET_NAME, message({ ...ids, kind }), signature)) && !found)
+      found = kind;
   }
   return found;
 }

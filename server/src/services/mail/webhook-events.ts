@@ -55,14 +55,25 @@ const safeEqual = (a: string, b: string) => {
 
 /** Mandrill's X-Mandrill-Signature: base64 HMAC-SHA1 of the webhook URL followed by each POST field's name and value, in name order. */
 export function mandrillSignature(key: string, url: string, fields: Record<string, string>): string {
-  const signed = url + Object.keys(fields).sort().map((k) => k + fields[k]).join('');
+  const signed =
+    url +
+    Object.keys(fields)
+      .sort()
+      .map((k) => k + fields[k])
+      .join('');
   return createHmac('sha1', key).update(signed).digest('base64');
 }
 
 /** Our JSON scheme: `X-Webhook-Signature: sha256=<hex HMAC-SHA256 of the raw body>`. */
-export const bodySignature = (key: string, rawBody: string | Buffer) => `sha256=${createHmac('sha256', key).update(rawBody).digest('hex')}`;
+export const bodySignature = (key: string, rawBody: string | Buffer) =>
+  `sha256=${createHmac('sha256', key).update(rawBody).digest('hex')}`;
 
-export type WebhookRequest = { rawBody: Buffer; contentType: string; headers: Record<string, string | string[] | undefined>; url: string };
+export type WebhookRequest = {
+  rawBody: Buffer;
+  contentType: string;
+  headers: Record<string, string | string[] | undefined>;
+  url: string;
+};
 
 const header = (h: WebhookRequest['headers'], name: string) => {
   const v = h[name];
@@ -74,7 +85,10 @@ const header = (h: WebhookRequest['headers'], name: string) => {
  * Mandrill's way, or a JSON array (or `{mandrill_events: [...]}`) signed with X-Webhook-Signature.
  * Answers null for a missing or wrong signature (or no secret configured).
  */
-export function readWebhook(secret: string | undefined, req: WebhookRequest): { events: unknown[] } | null | 'bad-body' {
+export function readWebhook(
+  secret: string | undefined,
+  req: WebhookRequest,
+): { events: unknown[] } | null | 'bad-body' {
   if (!secret) return null;
   const raw = req.rawBody.toString('utf8');
   if (/^application\/x-www-form-urlencoded/i.test(req.contentType)) {
@@ -109,7 +123,10 @@ export function toProviderEvent(raw: unknown): ProviderEvent | null {
   const name = NAMES[String(e.event ?? e.type ?? '')];
   if (!name) return null;
   const msg = (e.msg && typeof e.msg === 'object' ? e.msg : {}) as Record<string, unknown>;
-  const metadata = (msg.metadata && typeof msg.metadata === 'object' ? msg.metadata : e.metadata ?? {}) as Record<string, unknown>;
+  const metadata = (msg.metadata && typeof msg.metadata === 'object' ? msg.metadata : (e.metadata ?? {})) as Record<
+    string,
+    unknown
+  >;
   const sendIdRaw = metadata.send_id ?? metadata.sendId ?? e.send_id ?? e.sendId;
   const sendId = Number(sendIdRaw);
   const ts = Number(e.ts ?? msg.ts);
@@ -117,7 +134,9 @@ export function toProviderEvent(raw: unknown): ProviderEvent | null {
   const url = str(e.url);
   const baseId = str(e.id) ?? str(e.event_id);
   const messageKey = str(e._id) ?? str(msg._id);
-  const id = baseId ?? (messageKey ? `${messageKey}:${String(e.event)}:${Number.isFinite(ts) ? ts : ''}${url ? `:${url}` : ''}` : null);
+  const id =
+    baseId ??
+    (messageKey ? `${messageKey}:${String(e.event)}:${Number.isFinite(ts) ? ts : ''}${url ? `:${url}` : ''}` : null);
   if (!id) return null;
   const headers = (msg.headers && typeof msg.headers === 'object' ? msg.headers : {}) as Record<string, unknown>;
   return {
@@ -137,30 +156,42 @@ export function toProviderEvent(raw: unknown): ProviderEvent | null {
  * Applies provider events: each is matched to its send (metadata send_id, else our Message-ID, else the provider's message id),
  * opens and clicks by proxies and scanners marked automated, then recorded (see recordEmailEvents).
  */
-export async function applyProviderEvents(db: Db, events: ProviderEvent[]): Promise<{ received: number; applied: number; unmatched: number }> {
+export async function applyProviderEvents(
+  db: Db,
+  events: ProviderEvent[],
+): Promise<{ received: number; applied: number; unmatched: number }> {
   const ids = [...new Set(events.flatMap((e) => (e.sendId ? [e.sendId] : [])))];
   const messageIds = [...new Set(events.flatMap((e) => (!e.sendId && e.messageId ? [e.messageId] : [])))];
-  const providerIds = [...new Set(events.flatMap((e) => (!e.sendId && !e.messageId && e.providerMessageId ? [e.providerMessageId] : [])))];
-  const sends = ids.length || messageIds.length || providerIds.length
-    ? await db
-        .selectFrom('emailSends')
-        .select(['id', 'messageId', 'providerMessageId', 'sendAt'])
-        .where((eb) =>
-          eb.or([
-            ...(ids.length ? [eb(sql`id`, '=', sql`any(${ids}::bigint[])`)] : []),
-            ...(messageIds.length ? [eb(sql`message_id`, '=', sql`any(${messageIds}::text[])`)] : []),
-            ...(providerIds.length ? [eb(sql`provider_message_id`, '=', sql`any(${providerIds}::text[])`)] : []),
-          ]),
-        )
-        .execute()
-    : [];
+  const providerIds = [
+    ...new Set(events.flatMap((e) => (!e.sendId && !e.messageId && e.providerMessageId ? [e.providerMessageId] : []))),
+  ];
+  const sends =
+    ids.length || messageIds.length || providerIds.length
+      ? await db
+          .selectFrom('emailSends')
+          .select(['id', 'messageId', 'providerMessageId', 'sendAt'])
+          .where((eb) =>
+            eb.or([
+              ...(ids.length ? [eb(sql`id`, '=', sql`any(${ids}::bigint[])`)] : []),
+              ...(messageIds.length ? [eb(sql`message_id`, '=', sql`any(${messageIds}::text[])`)] : []),
+              ...(providerIds.length ? [eb(sql`provider_message_id`, '=', sql`any(${providerIds}::text[])`)] : []),
+            ]),
+          )
+          .execute()
+      : [];
   const byId = new Map(sends.map((s) => [s.id, s]));
   const byMessageId = new Map(sends.flatMap((s) => (s.messageId ? [[s.messageId, s] as const] : [])));
   const byProviderId = new Map(sends.flatMap((s) => (s.providerMessageId ? [[s.providerMessageId, s] as const] : [])));
   const inputs: EmailEventInput[] = [];
   let unmatched = 0;
   for (const e of events) {
-    const send = e.sendId ? byId.get(e.sendId) : e.messageId ? byMessageId.get(e.messageId) : e.providerMessageId ? byProviderId.get(e.providerMessageId) : undefined;
+    const send = e.sendId
+      ? byId.get(e.sendId)
+      : e.messageId
+        ? byMessageId.get(e.messageId)
+        : e.providerMessageId
+          ? byProviderId.get(e.providerMessageId)
+          : undefined;
     if (!send) {
       unmatched++;
       continue;

@@ -14,7 +14,14 @@ let n = 0;
 async function person(over: { memberAt?: string | null; pledgedAt?: string | null; email?: string } = {}) {
   const row = await t.db
     .insertInto('accounts')
-    .values({ firstName: 'Casey', lastName: `Welcome${++n}`, email: over.email ?? `casey${n}@members.test`, address: '{}', memberAt: over.memberAt ?? null, pledgedAt: over.pledgedAt ?? '2026-01-05T10:00:00Z' })
+    .values({
+      firstName: 'Casey',
+      lastName: `Welcome${++n}`,
+      email: over.email ?? `casey${n}@members.test`,
+      address: '{}',
+      memberAt: over.memberAt ?? null,
+      pledgedAt: over.pledgedAt ?? '2026-01-05T10:00:00Z',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -30,17 +37,29 @@ async function template(templateType: TemplateType, opts: { enabled?: boolean; s
     fromEmail: 'welcome@society.example',
     replyToEmail: 'help@society.example',
   };
-  const row = await t.db.insertInto('emailTemplates').values({ name: `${templateType} ${opts.subject ?? ''}`, templateType, enabled: opts.enabled ?? true, ...values }).returning('id').executeTakeFirstOrThrow();
-  const version = await t.db.insertInto('emailTemplateVersions').values({ templateId: row.id, version: 1, ...values }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.db
+    .insertInto('emailTemplates')
+    .values({ name: `${templateType} ${opts.subject ?? ''}`, templateType, enabled: opts.enabled ?? true, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const version = await t.db
+    .insertInto('emailTemplateVersions')
+    .values({ templateId: row.id, version: 1, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return version.id;
 }
 
-const sendRoute = (id: number) => t.request({ method: 'POST', url: `/api/admin/accounts/legacy/${id}/send-welcome-email`, cookie });
+const sendRoute = (id: number) =>
+  t.request({ method: 'POST', url: `/api/admin/accounts/legacy/${id}/send-welcome-email`, cookie });
 
 describe('welcome emails', () => {
   it('chooses WelcomeEmail for a member who paid, WelcomeEmailNoPayment otherwise', () => {
     expect(welcomeKind({ memberAt: new Date() })).toEqual({ templateType: 'WelcomeEmail', source: 'welcome_email' });
-    expect(welcomeKind({ memberAt: null })).toEqual({ templateType: 'WelcomeEmailNoPayment', source: 'welcome_no_payment' });
+    expect(welcomeKind({ memberAt: null })).toEqual({
+      templateType: 'WelcomeEmailNoPayment',
+      source: 'welcome_no_payment',
+    });
   });
 
   it('answers a clear 409 when no enabled template of the type exists, and writes nothing', async () => {
@@ -55,7 +74,11 @@ describe('welcome emails', () => {
   });
 
   it('answers 404 for an account that is neither member nor pledge, and for none', async () => {
-    const stranger = await t.db.insertInto('accounts').values({ firstName: 'No', lastName: 'Body', email: 'nobody@members.test', address: '{}' }).returning('id').executeTakeFirstOrThrow();
+    const stranger = await t.db
+      .insertInto('accounts')
+      .values({ firstName: 'No', lastName: 'Body', email: 'nobody@members.test', address: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect((await sendRoute(stranger.id)).statusCode).toBe(404);
     expect((await sendRoute(999999)).statusCode).toBe(404);
   });
@@ -68,12 +91,26 @@ describe('welcome emails', () => {
     const result = await sendWelcomeEmail(t.db, jobs, id);
     expect(result.templateType).toBe('WelcomeEmail');
     expect(jobs.sent).toEqual(['deliver-emails']);
-    const send = await t.db.selectFrom('emailSends').selectAll().where('id', '=', result.sendId).executeTakeFirstOrThrow();
+    const send = await t.db
+      .selectFrom('emailSends')
+      .selectAll()
+      .where('id', '=', result.sendId)
+      .executeTakeFirstOrThrow();
     expect(send).toMatchObject({
-      source: 'welcome_email', sourceId: String(id), recipientKey: 'paid.member@members.test', emailTo: 'Paid.Member@members.test',
-      emailType: 'Transactional', templateVersionId: newest, accountId: id, status: 'queued', subject: 'Welcome aboard, Casey',
+      source: 'welcome_email',
+      sourceId: String(id),
+      recipientKey: 'paid.member@members.test',
+      emailTo: 'Paid.Member@members.test',
+      emailType: 'Transactional',
+      templateVersionId: newest,
+      accountId: id,
+      status: 'queued',
+      subject: 'Welcome aboard, Casey',
     });
-    await expect(sendWelcomeEmail(t.db, jobs, id)).rejects.toMatchObject({ status: 409, message: 'Welcome Email already sent' });
+    await expect(sendWelcomeEmail(t.db, jobs, id)).rejects.toMatchObject({
+      status: 409,
+      message: 'Welcome Email already sent',
+    });
     expect(await t.db.selectFrom('emailSends').select('id').where('accountId', '=', id).execute()).toHaveLength(1);
     // A corrected address gets its own welcome.
     await t.db.updateTable('accounts').set({ email: 'paid.member@new.test' }).where('id', '=', id).execute();
@@ -85,12 +122,23 @@ describe('welcome emails', () => {
     const id = await person();
     const result = await sendWelcomeEmail(t.db, recordingJobs(), id);
     expect(result.templateType).toBe('WelcomeEmailNoPayment');
-    expect(await t.db.selectFrom('emailSends').select(['source', 'templateVersionId']).where('id', '=', result.sendId).executeTakeFirstOrThrow()).toEqual({ source: 'welcome_no_payment', templateVersionId: version });
+    expect(
+      await t.db
+        .selectFrom('emailSends')
+        .select(['source', 'templateVersionId'])
+        .where('id', '=', result.sendId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ source: 'welcome_no_payment', templateVersionId: version });
   });
 
   it('refuses an address blocked for transactional emails (or all), writing nothing', async () => {
     const id = await person({ email: 'blocked@members.test' });
-    await blockAddress(t.db, { email: 'blocked@members.test', emailType: 'All', reason: 'Hard bounce', feedbackType: 'bounced_hard' });
+    await blockAddress(t.db, {
+      email: 'blocked@members.test',
+      emailType: 'All',
+      reason: 'Hard bounce',
+      feedbackType: 'bounced_hard',
+    });
     const res = await sendRoute(id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('blocked@members.test is blocked for transactional emails');

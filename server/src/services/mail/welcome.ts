@@ -8,14 +8,19 @@ import { queueEmails } from './send.js';
 import { latestEnabledVersion } from './template-version.js';
 import { normalizeEmail, suppressedAddresses } from './suppression.js';
 
-export type WelcomeKind = { templateType: Extract<TemplateType, 'WelcomeEmail' | 'WelcomeEmailNoPayment'>; source: Extract<EmailSourceKey, 'welcome_email' | 'welcome_no_payment'> };
+export type WelcomeKind = {
+  templateType: Extract<TemplateType, 'WelcomeEmail' | 'WelcomeEmailNoPayment'>;
+  source: Extract<EmailSourceKey, 'welcome_email' | 'welcome_no_payment'>;
+};
 
 /**
  * Spec 01: a member who paid (memberAt set: membership completed) gets WelcomeEmail; a pledge who has not, or a
  * member whose fee was waived and who has paid nothing (Complete Without Payment), WelcomeEmailNoPayment.
  */
 export function welcomeKind(account: { memberAt: Date | null; feeWaived?: boolean }): WelcomeKind {
-  return account.memberAt && !account.feeWaived ? { templateType: 'WelcomeEmail', source: 'welcome_email' } : { templateType: 'WelcomeEmailNoPayment', source: 'welcome_no_payment' };
+  return account.memberAt && !account.feeWaived
+    ? { templateType: 'WelcomeEmail', source: 'welcome_email' }
+    : { templateType: 'WelcomeEmailNoPayment', source: 'welcome_no_payment' };
 }
 
 export type WelcomeResult = { sendId: number; templateType: WelcomeKind['templateType'] };
@@ -34,7 +39,9 @@ export async function sendWelcomeEmail(db: Db, jobs: AppJobs, accountId: number)
     .select(['id', 'email', 'memberAt'])
     .select(
       sql<boolean>`exists (select 1 from payments p where p.account_id = accounts.id and p.method = 'waived')
-        and not exists (select 1 from payments p where p.account_id = accounts.id and p.method <> 'waived')`.as('feeWaived'),
+        and not exists (select 1 from payments p where p.account_id = accounts.id and p.method <> 'waived')`.as(
+        'feeWaived',
+      ),
     )
     .where('id', '=', accountId)
     .where((eb) => eb.or([eb('memberAt', 'is not', null), eb('pledgedAt', 'is not', null)]))
@@ -42,11 +49,20 @@ export async function sendWelcomeEmail(db: Db, jobs: AppJobs, accountId: number)
   if (!account) throw notFound('Member');
   const kind = welcomeKind(account);
   const templateVersionId = await latestEnabledVersion(db, kind.templateType);
-  if (!templateVersionId) throw new AppError(409, `No enabled ${kind.templateType} template`, 'Add or enable one in Email Templates, then send again.');
+  if (!templateVersionId)
+    throw new AppError(
+      409,
+      `No enabled ${kind.templateType} template`,
+      'Add or enable one in Email Templates, then send again.',
+    );
 
   const email = normalizeEmail(account.email);
   if ((await suppressedAddresses(db, [email], 'Transactional')).size) {
-    throw new AppError(409, `${account.email} is blocked for transactional emails`, 'See Blocked Emails. The Welcome Email was not sent.');
+    throw new AppError(
+      409,
+      `${account.email} is blocked for transactional emails`,
+      'See Blocked Emails. The Welcome Email was not sent.',
+    );
   }
   const { values } = await resolveTokens(db, { accountId });
   const queued = await queueEmails(db, jobs, {
@@ -56,6 +72,11 @@ export async function sendWelcomeEmail(db: Db, jobs: AppJobs, accountId: number)
     emails: [{ recipientKey: email, to: account.email, emailType: 'Transactional', values, accountId }],
   });
   const sendId = queued.sendIds[0];
-  if (sendId === undefined) throw new AppError(409, 'Welcome Email already sent', `A ${kind.templateType} was already sent to ${account.email}.`);
+  if (sendId === undefined)
+    throw new AppError(
+      409,
+      'Welcome Email already sent',
+      `A ${kind.templateType} was already sent to ${account.email}.`,
+    );
   return { sendId, templateType: kind.templateType };
 }

@@ -65,28 +65,38 @@ export function sftpTransfer(url: string, hostKey: string | undefined): PrintVen
   const u = new URL(url);
   const pinned = hostKey ? normalFingerprint(hostKey) : undefined;
   let offered: string | undefined;
-  const remoteRoot = decodeURIComponent(u.pathname).replace(/^\/(?!\/)/, '').replace(/\/+$/, '') || '.';
+  const remoteRoot =
+    decodeURIComponent(u.pathname)
+      .replace(/^\/(?!\/)/, '')
+      .replace(/\/+$/, '') || '.';
   type Client = InstanceType<typeof import('ssh2-sftp-client')>;
   let client: Promise<Client> | undefined;
   const connect = () =>
     (client ??= (async () => {
-      if (!pinned) throw new Error('PRINT_VENDOR_SFTP_HOST_KEY is not set: the SFTP server\'s host key cannot be checked, so nothing is sent');
+      if (!pinned)
+        throw new Error(
+          "PRINT_VENDOR_SFTP_HOST_KEY is not set: the SFTP server's host key cannot be checked, so nothing is sent",
+        );
       const { default: SftpClient } = await import('ssh2-sftp-client');
       // Errors reach the call that meets them (its promise rejects); the library's own console lines are not wanted.
       const sftp = new SftpClient('print-vendor', { error: () => {}, end: () => {}, close: () => {} });
-      await sftp.connect({
-        host: u.hostname,
-        port: u.port ? Number(u.port) : 22,
-        username: decodeURIComponent(u.username),
-        password: u.password ? decodeURIComponent(u.password) : undefined,
-        readyTimeout: 30_000,
-        hostVerifier: (key: Buffer) => (offered = sshFingerprint(key)) === pinned,
-      }).catch((err: unknown) => {
-        if (offered && offered !== pinned) {
-          throw new Error(`The SFTP server's host key ${offered} is not PRINT_VENDOR_SFTP_HOST_KEY (${pinned}): nothing was sent`);
-        }
-        throw err;
-      });
+      await sftp
+        .connect({
+          host: u.hostname,
+          port: u.port ? Number(u.port) : 22,
+          username: decodeURIComponent(u.username),
+          password: u.password ? decodeURIComponent(u.password) : undefined,
+          readyTimeout: 30_000,
+          hostVerifier: (key: Buffer) => (offered = sshFingerprint(key)) === pinned,
+        })
+        .catch((err: unknown) => {
+          if (offered && offered !== pinned) {
+            throw new Error(
+              `The SFTP server's host key ${offered} is not PRINT_VENDOR_SFTP_HOST_KEY (${pinned}): nothing was sent`,
+            );
+          }
+          throw err;
+        });
       return sftp;
     })());
   return {
@@ -111,8 +121,13 @@ export function sftpTransfer(url: string, hostKey: string | undefined): PrintVen
 
 /** The configured transfer: SFTP when PRINT_VENDOR_SFTP_URL is set, else the drop folder PRINT_VENDOR_DIR (default DATA_DIR/print-vendor). */
 export function printVendorTransfer(
-  config: Pick<Config, 'DATA_DIR'> & { PRINT_VENDOR_SFTP_URL?: string | undefined; PRINT_VENDOR_DIR?: string | undefined; PRINT_VENDOR_SFTP_HOST_KEY?: string | undefined },
+  config: Pick<Config, 'DATA_DIR'> & {
+    PRINT_VENDOR_SFTP_URL?: string | undefined;
+    PRINT_VENDOR_DIR?: string | undefined;
+    PRINT_VENDOR_SFTP_HOST_KEY?: string | undefined;
+  },
 ): PrintVendorTransfer {
-  if (config.PRINT_VENDOR_SFTP_URL) return sftpTransfer(config.PRINT_VENDOR_SFTP_URL, config.PRINT_VENDOR_SFTP_HOST_KEY);
+  if (config.PRINT_VENDOR_SFTP_URL)
+    return sftpTransfer(config.PRINT_VENDOR_SFTP_URL, config.PRINT_VENDOR_SFTP_HOST_KEY);
   return dropFolderTransfer(config.PRINT_VENDOR_DIR ?? path.join(config.DATA_DIR, 'print-vendor'));
 }

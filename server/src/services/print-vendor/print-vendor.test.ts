@@ -22,7 +22,11 @@ function startSftpServer(root: string, user: string, password: string) {
   let logins = 0;
   const server = new Server({ hostKeys: [hostKey] }, (client) => {
     client.on('authentication', () => logins++);
-    client.on('authentication', (ctx) => (ctx.method === 'password' && ctx.username === user && ctx.password === password ? ctx.accept() : ctx.reject(['password'])));
+    client.on('authentication', (ctx) =>
+      ctx.method === 'password' && ctx.username === user && ctx.password === password
+        ? ctx.accept()
+        : ctx.reject(['password']),
+    );
     client.on('error', () => {});
     client.on('ready', () => {
       client.on('session', (acceptSession) => {
@@ -35,7 +39,14 @@ function startSftpServer(root: string, user: string, password: string) {
           const fail = (reqid: number) => () => sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
           const attrs = async (p: string) => {
             const s = await stat(local(p));
-            return { mode: s.mode, uid: 0, gid: 0, size: s.size, atime: Math.floor(s.atimeMs / 1000), mtime: Math.floor(s.mtimeMs / 1000) };
+            return {
+              mode: s.mode,
+              uid: 0,
+              gid: 0,
+              size: s.size,
+              atime: Math.floor(s.atimeMs / 1000),
+              mtime: Math.floor(s.mtimeMs / 1000),
+            };
           };
           sftp.on('REALPATH', (reqid, p) => {
             const full = path.posix.normalize(`/${p === '.' ? '' : p}`);
@@ -44,7 +55,14 @@ function startSftpServer(root: string, user: string, password: string) {
           for (const event of ['STAT', 'LSTAT'] as const) {
             sftp.on(event, (reqid: number, p: string) => void attrs(p).then((a) => sftp.attrs(reqid, a), fail(reqid)));
           }
-          sftp.on('MKDIR', (reqid, p) => void mkdir(local(p)).then(() => sftp.status(reqid, STATUS_CODE.OK), () => sftp.status(reqid, STATUS_CODE.FAILURE)));
+          sftp.on(
+            'MKDIR',
+            (reqid, p) =>
+              void mkdir(local(p)).then(
+                () => sftp.status(reqid, STATUS_CODE.OK),
+                () => sftp.status(reqid, STATUS_CODE.FAILURE),
+              ),
+          );
           sftp.on('OPEN', (reqid, p) => {
             void open(local(p), 'w').then(
               (fh) => {
@@ -67,22 +85,34 @@ function startSftpServer(root: string, user: string, password: string) {
             handles.delete(id);
             void (fh ? fh.close() : Promise.resolve()).then(() => sftp.status(reqid, STATUS_CODE.OK));
           });
-          sftp.on('RENAME', (reqid, from, to) => void rename(local(from), local(to)).then(() => sftp.status(reqid, STATUS_CODE.OK), () => sftp.status(reqid, STATUS_CODE.FAILURE)));
-          sftp.on('REMOVE', (reqid, p) => void rm(local(p)).then(() => sftp.status(reqid, STATUS_CODE.OK), fail(reqid)));
+          sftp.on(
+            'RENAME',
+            (reqid, from, to) =>
+              void rename(local(from), local(to)).then(
+                () => sftp.status(reqid, STATUS_CODE.OK),
+                () => sftp.status(reqid, STATUS_CODE.FAILURE),
+              ),
+          );
+          sftp.on(
+            'REMOVE',
+            (reqid, p) => void rm(local(p)).then(() => sftp.status(reqid, STATUS_CODE.OK), fail(reqid)),
+          );
         });
       });
     });
   });
-  return new Promise<{ port: number; fingerprint: string; logins: () => number; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        port: (server.address() as AddressInfo).port,
-        fingerprint,
-        logins: () => logins,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      }),
-    );
-  });
+  return new Promise<{ port: number; fingerprint: string; logins: () => number; close: () => Promise<void> }>(
+    (resolve) => {
+      server.listen(0, '127.0.0.1', () =>
+        resolve({
+          port: (server.address() as AddressInfo).port,
+          fingerprint,
+          logins: () => logins,
+          close: () => new Promise<void>((done) => server.close(() => done())),
+        }),
+      );
+    },
+  );
 }
 
 let remote: string;
@@ -110,7 +140,10 @@ describe('the print vendor transfer', () => {
   });
 
   it('uploads over SFTP into the URL path, creating folders, and replaces a second delivery', async () => {
-    const transfer = sftpTransfer(`sftp://printer:${encodeURIComponent('s3cret/pass')}@127.0.0.1:${sftpd.port}/incoming`, sftpd.fingerprint);
+    const transfer = sftpTransfer(
+      `sftp://printer:${encodeURIComponent('s3cret/pass')}@127.0.0.1:${sftpd.port}/incoming`,
+      sftpd.fingerprint,
+    );
     expect(transfer.target).toBe(`sftp://127.0.0.1:${sftpd.port}/incoming`);
     try {
       await transfer.put('postal-mail-7/letters.zip', bytes('PK zip bytes'));
@@ -133,7 +166,10 @@ describe('the print vendor transfer', () => {
   it('refuses a server whose host key is not the pinned one, before sending the password', async () => {
     const other = sshFingerprint(Buffer.from('another host key'));
     const before = sftpd.logins();
-    const transfer = sftpTransfer(`sftp://printer:${encodeURIComponent('s3cret/pass')}@127.0.0.1:${sftpd.port}/incoming`, other);
+    const transfer = sftpTransfer(
+      `sftp://printer:${encodeURIComponent('s3cret/pass')}@127.0.0.1:${sftpd.port}/incoming`,
+      other,
+    );
     await expect(transfer.put('postal-mail-8/recipients.csv', bytes('id\n1\n'))).rejects.toThrow(
       `The SFTP server's host key ${sftpd.fingerprint} is not PRINT_VENDOR_SFTP_HOST_KEY (${other}): nothing was sent`,
     );
@@ -144,7 +180,10 @@ describe('the print vendor transfer', () => {
 
   it('accepts the fingerprint with or without the SHA256: prefix and padding', async () => {
     const bare = `${sftpd.fingerprint.slice('SHA256:'.length)}=`;
-    const transfer = sftpTransfer(`sftp://printer:${encodeURIComponent('s3cret/pass')}@127.0.0.1:${sftpd.port}/incoming`, bare);
+    const transfer = sftpTransfer(
+      `sftp://printer:${encodeURIComponent('s3cret/pass')}@127.0.0.1:${sftpd.port}/incoming`,
+      bare,
+    );
     try {
       await transfer.put('postal-mail-9/recipients.csv', bytes('id\n1\n'));
     } finally {
@@ -155,7 +194,10 @@ describe('the print vendor transfer', () => {
 
   it('sends nothing without PRINT_VENDOR_SFTP_HOST_KEY, and says why', async () => {
     const before = sftpd.logins();
-    const transfer = printVendorTransfer({ DATA_DIR: '/data', PRINT_VENDOR_SFTP_URL: `sftp://printer:x@127.0.0.1:${sftpd.port}/incoming` });
+    const transfer = printVendorTransfer({
+      DATA_DIR: '/data',
+      PRINT_VENDOR_SFTP_URL: `sftp://printer:x@127.0.0.1:${sftpd.port}/incoming`,
+    });
     await expect(transfer.put('x.csv', bytes('x'))).rejects.toThrow(
       "PRINT_VENDOR_SFTP_HOST_KEY is not set: the SFTP server's host key cannot be checked, so nothing is sent",
     );
@@ -166,6 +208,8 @@ describe('the print vendor transfer', () => {
   it('is SFTP when PRINT_VENDOR_SFTP_URL is set, else the drop folder (default DATA_DIR/print-vendor)', () => {
     expect(printVendorTransfer({ DATA_DIR: '/data' }).target).toBe(path.resolve('/data/print-vendor'));
     expect(printVendorTransfer({ DATA_DIR: '/data', PRINT_VENDOR_DIR: '/drop' }).target).toBe('/drop');
-    expect(printVendorTransfer({ DATA_DIR: '/data', PRINT_VENDOR_SFTP_URL: 'sftp://u:p@vendor.example/in' }).target).toBe('sftp://vendor.example/in');
+    expect(
+      printVendorTransfer({ DATA_DIR: '/data', PRINT_VENDOR_SFTP_URL: 'sftp://u:p@vendor.example/in' }).target,
+    ).toBe('sftp://vendor.example/in');
   });
 });

@@ -28,7 +28,13 @@ const questionCount = (kind: QuestionnaireKind) =>
 
 /** The list (spec 03 §2): name, question count, last updated; search by name. */
 export async function listQuestionnaires(db: Db, kind: QuestionnaireKind, query: ListQuery) {
-  let qb = from(db, kind).select(['t.id', 't.name', 't.createdAt', 't.updatedAt', questionCount(kind).as('questionCount')]);
+  let qb = from(db, kind).select([
+    't.id',
+    't.name',
+    't.createdAt',
+    't.updatedAt',
+    questionCount(kind).as('questionCount'),
+  ]);
   if (query.search) qb = qb.where(sql<string>`lower(t.name)`, 'like', likePattern(query.search.toLowerCase()));
   const sort: SortMap<ListQuery['sort'][number]['field']> = {
     name: sql`lower(t.name)`,
@@ -38,22 +44,35 @@ export async function listQuestionnaires(db: Db, kind: QuestionnaireKind, query:
     id: 't.id',
   };
   const page = await paginate(qb, query, sort, 't.id');
-  return { ...page, items: page.items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })) };
+  return {
+    ...page,
+    items: page.items.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    })),
+  };
 }
 
 /** The row itself (no questions), or undefined. */
 export async function findQuestionnaire(db: Db, kind: QuestionnaireKind, id: number) {
-  return from(db, kind).select(['t.id', 't.name', 't.createdAt', 't.updatedAt']).where('t.id', '=', id).executeTakeFirst();
+  return from(db, kind)
+    .select(['t.id', 't.name', 't.createdAt', 't.updatedAt'])
+    .where('t.id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function createQuestionnaire(db: Db, kind: QuestionnaireKind, name: string): Promise<number> {
-  const { rows } = await sql<{ id: number }>`insert into ${sql.table(kind.table)} (name) values (${name}) returning id`.execute(db);
+  const { rows } = await sql<{
+    id: number;
+  }>`insert into ${sql.table(kind.table)} (name) values (${name}) returning id`.execute(db);
   return rows[0]!.id;
 }
 
 /** Renames; answers false when it does not exist. */
 export async function renameQuestionnaire(db: Db, kind: QuestionnaireKind, id: number, name: string): Promise<boolean> {
-  const res = await sql`update ${sql.table(kind.table)} set name = ${name}, updated_at = now() where id = ${id}`.execute(db);
+  const res =
+    await sql`update ${sql.table(kind.table)} set name = ${name}, updated_at = now() where id = ${id}`.execute(db);
   return Number(res.numAffectedRows ?? 0) > 0;
 }
 
@@ -85,22 +104,33 @@ export async function usedBy(db: Db, kind: QuestionnaireKind, id: number): Promi
 export async function deleteQuestionnaire(trx: Trx, kind: QuestionnaireKind, id: number): Promise<boolean> {
   if (!(await lockQuestionnaire(trx, kind, id))) return false;
   const users = await usedBy(trx, kind, id);
-  if (users.length) throw new AppError(409, kind.inUse, `Used by: ${users.map((u) => `${u.name} (${u.programName})`).join(', ')}`);
+  if (users.length)
+    throw new AppError(409, kind.inUse, `Used by: ${users.map((u) => `${u.name} (${u.programName})`).join(', ')}`);
   await sql`delete from ${sql.table(kind.table)} where id = ${id}`.execute(trx);
   return true;
 }
 
 /** The index a new question takes: after the last one (the caller holds the parent's lock). */
 export async function nextQuestionIndex(trx: Trx, kind: QuestionnaireKind, id: number): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(kind.questions)} where ${sql.ref(kind.parentColumn)} = ${id}`.execute(trx);
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from ${sql.table(kind.questions)} where ${sql.ref(kind.parentColumn)} = ${id}`.execute(
+    trx,
+  );
   return rows[0]!.n;
 }
 
 /** Deletes a question of `id` and closes the gap in the order. Answers false when either does not exist. */
-export async function deleteQuestion(trx: Trx, kind: QuestionnaireKind, id: number, questionId: number): Promise<boolean> {
+export async function deleteQuestion(
+  trx: Trx,
+  kind: QuestionnaireKind,
+  id: number,
+  questionId: number,
+): Promise<boolean> {
   if (!(await lockQuestionnaire(trx, kind, id))) return false;
   const parent = sql.ref(kind.parentColumn);
-  const res = await sql`delete from ${sql.table(kind.questions)} where id = ${questionId} and ${parent} = ${id}`.execute(trx);
+  const res =
+    await sql`delete from ${sql.table(kind.questions)} where id = ${questionId} and ${parent} = ${id}`.execute(trx);
   if (!Number(res.numAffectedRows ?? 0)) return false;
   await sql`
     update ${sql.table(kind.questions)} q set index = r.n - 1
@@ -117,9 +147,12 @@ export async function deleteQuestion(trx: Trx, kind: QuestionnaireKind, id: numb
  */
 export async function reorderQuestions(trx: Trx, kind: QuestionnaireKind, id: number, ids: number[]): Promise<boolean> {
   if (!(await lockQuestionnaire(trx, kind, id))) return false;
-  const { rows } = await sql<{ id: number }>`select id from ${sql.table(kind.questions)} where ${sql.ref(kind.parentColumn)} = ${id}`.execute(trx);
+  const { rows } = await sql<{
+    id: number;
+  }>`select id from ${sql.table(kind.questions)} where ${sql.ref(kind.parentColumn)} = ${id}`.execute(trx);
   const current = new Set(rows.map((r) => r.id));
-  if (ids.length !== current.size || ids.some((q) => !current.has(q))) throw new AppError(409, QUESTION_ORDER_MESSAGES.stale);
+  if (ids.length !== current.size || ids.some((q) => !current.has(q)))
+    throw new AppError(409, QUESTION_ORDER_MESSAGES.stale);
   await sql`
     update ${sql.table(kind.questions)} q set index = o.n - 1
     from unnest(${sql.val(ids)}::int[]) with ordinality as o(id, n)
@@ -129,8 +162,16 @@ export async function reorderQuestions(trx: Trx, kind: QuestionnaireKind, id: nu
 }
 
 /** Whether the question belongs to the quiz or survey. */
-export async function questionBelongs(db: Db, kind: QuestionnaireKind, id: number, questionId: number): Promise<boolean> {
-  const { rows } = await sql`select 1 from ${sql.table(kind.questions)} where id = ${questionId} and ${sql.ref(kind.parentColumn)} = ${id}`.execute(db);
+export async function questionBelongs(
+  db: Db,
+  kind: QuestionnaireKind,
+  id: number,
+  questionId: number,
+): Promise<boolean> {
+  const { rows } =
+    await sql`select 1 from ${sql.table(kind.questions)} where id = ${questionId} and ${sql.ref(kind.parentColumn)} = ${id}`.execute(
+      db,
+    );
   return rows.length > 0;
 }
 
@@ -147,17 +188,29 @@ export async function syncChildren(
   rows: Array<{ id?: number; values: Record<string, unknown> }>,
 ): Promise<number[]> {
   const db = trx as Kysely<any>;
-  const existing = new Set((await db.selectFrom(table).select('id').where('questionId', '=', questionId).execute()).map((r: { id: number }) => r.id));
+  const existing = new Set(
+    (await db.selectFrom(table).select('id').where('questionId', '=', questionId).execute()).map(
+      (r: { id: number }) => r.id,
+    ),
+  );
   const kept = rows.flatMap((r) => (r.id !== undefined && existing.has(r.id) ? [r.id] : []));
   const gone = [...existing].filter((id) => !kept.includes(id));
   if (gone.length) await db.deleteFrom(table).where('id', 'in', gone).execute();
   const ids: number[] = [];
   for (const [index, row] of rows.entries()) {
     if (row.id !== undefined && existing.has(row.id) && !ids.includes(row.id)) {
-      await db.updateTable(table).set({ ...row.values, index }).where('id', '=', row.id).execute();
+      await db
+        .updateTable(table)
+        .set({ ...row.values, index })
+        .where('id', '=', row.id)
+        .execute();
       ids.push(row.id);
     } else {
-      const { id } = await db.insertInto(table).values({ ...row.values, questionId, index }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await db
+        .insertInto(table)
+        .values({ ...row.values, questionId, index })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       ids.push(id);
     }
   }

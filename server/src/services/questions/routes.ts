@@ -29,12 +29,14 @@ export function questionnaireHandlers<Detail, Question, Values>(area: Questionna
   const { kind } = area;
   const detail = async (db: Db, id: number) => orNotFound(await area.get(db, id), kind.noun);
   const question = async (db: Db, questionId: number) => orNotFound(await area.getQuestion(db, questionId), 'Question');
-  const inTransaction = <T>(request: FastifyRequest, work: (trx: Trx) => Promise<T>) => request.server.db.transaction().execute(work);
+  const inTransaction = <T>(request: FastifyRequest, work: (trx: Trx) => Promise<T>) =>
+    request.server.db.transaction().execute(work);
   return {
     list: async ({ query, request }: Args<{ query: z.output<typeof QuestionnaireListQuery> }>) =>
       ({ status: 200, body: await shared.listQuestionnaires(request.server.db, kind, query) }) as const,
 
-    get: async ({ params, request }: Args<{ params: Ids }>) => ({ status: 200, body: await detail(request.server.db, params.id) }) as const,
+    get: async ({ params, request }: Args<{ params: Ids }>) =>
+      ({ status: 200, body: await detail(request.server.db, params.id) }) as const,
 
     create: async ({ body, request }: Args<{ body: z.output<typeof QuestionnaireInput> }>) => {
       const id = await shared.createQuestionnaire(request.server.db, kind, body.name);
@@ -47,27 +49,38 @@ export function questionnaireHandlers<Detail, Question, Values>(area: Questionna
     },
 
     remove: async ({ params, request }: Args<{ params: Ids }>) => {
-      if (!(await inTransaction(request, (trx) => shared.deleteQuestionnaire(trx, kind, params.id)))) throw notFound(kind.noun);
+      if (!(await inTransaction(request, (trx) => shared.deleteQuestionnaire(trx, kind, params.id))))
+        throw notFound(kind.noun);
       return { status: 204, body: undefined } as const;
     },
 
     createQuestion: async ({ params, body, request }: Args<{ params: Ids; body: Values }>) => {
-      const id = orNotFound(await inTransaction(request, (trx) => area.createQuestion(trx, params.id, body)), kind.noun);
+      const id = orNotFound(
+        await inTransaction(request, (trx) => area.createQuestion(trx, params.id, body)),
+        kind.noun,
+      );
       return { status: 201, body: await question(request.server.db, id) } as const;
     },
 
     updateQuestion: async ({ params, body, request }: Args<{ params: QuestionIds; body: Values }>) => {
-      if (!(await inTransaction(request, (trx) => area.updateQuestion(trx, params.id, params.questionId, body)))) throw notFound('Question');
+      if (!(await inTransaction(request, (trx) => area.updateQuestion(trx, params.id, params.questionId, body))))
+        throw notFound('Question');
       return { status: 200, body: await question(request.server.db, params.questionId) } as const;
     },
 
-    reorderQuestions: async ({ params, body, request }: Args<{ params: Ids; body: z.output<typeof QuestionOrderInput> }>) => {
-      if (!(await inTransaction(request, (trx) => shared.reorderQuestions(trx, kind, params.id, body.entityIds)))) throw notFound(kind.noun);
+    reorderQuestions: async ({
+      params,
+      body,
+      request,
+    }: Args<{ params: Ids; body: z.output<typeof QuestionOrderInput> }>) => {
+      if (!(await inTransaction(request, (trx) => shared.reorderQuestions(trx, kind, params.id, body.entityIds))))
+        throw notFound(kind.noun);
       return { status: 200, body: await detail(request.server.db, params.id) } as const;
     },
 
     removeQuestion: async ({ params, request }: Args<{ params: QuestionIds }>) => {
-      if (!(await inTransaction(request, (trx) => shared.deleteQuestion(trx, kind, params.id, params.questionId)))) throw notFound('Question');
+      if (!(await inTransaction(request, (trx) => shared.deleteQuestion(trx, kind, params.id, params.questionId))))
+        throw notFound('Question');
       return { status: 204, body: undefined } as const;
     },
   };

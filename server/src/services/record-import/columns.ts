@@ -12,7 +12,10 @@ type Field = { label: string; aliases: readonly string[] };
 const legacyId: Field = { label: 'Legacy Id', aliases: ['Legacy Id', 'LegacyId', 'Legacy', 'Old Id'] };
 const id: Field = { label: 'Id', aliases: ['Id'] };
 const address = {
-  street1: { label: 'Street 1', aliases: ['Street 1', 'Street', 'Street Address', 'Address', 'Address 1', 'Address Line 1'] },
+  street1: {
+    label: 'Street 1',
+    aliases: ['Street 1', 'Street', 'Street Address', 'Address', 'Address 1', 'Address Line 1'],
+  },
   street2: { label: 'Street 2', aliases: ['Street 2', 'Address 2', 'Address Line 2'] },
   city: { label: 'City', aliases: ['City', 'Town'] },
   state: { label: 'State', aliases: ['State', 'Province'] },
@@ -22,7 +25,10 @@ const address = {
 export const ADDRESS_FIELDS = Object.keys(address) as Array<keyof typeof address>;
 const institutionRef = {
   institutionLegacyId: { label: 'Institution Legacy Id', aliases: ['Institution Legacy Id', 'School Legacy Id'] },
-  institutionAbbreviation: { label: 'Institution Abbreviation', aliases: ['Institution Abbreviation', 'School Abbreviation'] },
+  institutionAbbreviation: {
+    label: 'Institution Abbreviation',
+    aliases: ['Institution Abbreviation', 'School Abbreviation'],
+  },
 } satisfies Record<string, Field>;
 const active: Field = { label: 'Active', aliases: ['Active'] };
 
@@ -88,7 +94,10 @@ const sets = Object.fromEntries(
     const required = REQUIRED_FIELDS[kind] as readonly string[];
     const set = columnSet(aliases, {
       headerColumns: required,
-      missingHeader: () => new InviteeFileError(`The file has no ${required.map((f) => fields[f]!.label).join(', ')} columns: the first rows are not a header of ${kind}.`),
+      missingHeader: () =>
+        new InviteeFileError(
+          `The file has no ${required.map((f) => fields[f]!.label).join(', ')} columns: the first rows are not a header of ${kind}.`,
+        ),
       rowsNoun: kind.replace(/s$/, ''),
     });
     return [kind, set];

@@ -5,17 +5,27 @@ import { CompactStringSet } from './compact-string-set.js';
 describe('CompactStringSet', () => {
   it('holds exactly the strings a Set holds, through every growth of its table and buffer', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('', 'a', 'A', 'é', 'e\u0301')), { maxLength: 3000 }), (keys) => {
-        const compact = new CompactStringSet();
-        const plain = new Set<string>();
-        for (const key of keys) {
-          expect(compact.add(key)).toBe(!plain.has(key));
-          plain.add(key);
-        }
-        expect(compact.size).toBe(plain.size);
-        for (const key of keys) expect(compact.has(key)).toBe(true);
-        for (const key of keys) expect(compact.has(`${key}\u0000`)).toBe(plain.has(`${key}\u0000`));
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.string(),
+            fc.string({ unit: 'binary', maxLength: 40 }),
+            fc.constantFrom('', 'a', 'A', 'é', 'e\u0301'),
+          ),
+          { maxLength: 3000 },
+        ),
+        (keys) => {
+          const compact = new CompactStringSet();
+          const plain = new Set<string>();
+          for (const key of keys) {
+            expect(compact.add(key)).toBe(!plain.has(key));
+            plain.add(key);
+          }
+          expect(compact.size).toBe(plain.size);
+          for (const key of keys) expect(compact.has(key)).toBe(true);
+          for (const key of keys) expect(compact.has(`${key}\u0000`)).toBe(plain.has(`${key}\u0000`));
+        },
+      ),
       { numRuns: 40 },
     );
   });

@@ -47,7 +47,11 @@ export class CompactStringSet {
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
       const at = this.offsets[slot]!;
       if (at < 0) return { found: false, slot };
-      if (this.hashes[slot] === h && this.bytes.readUInt16LE(at) === length && this.scratch.compare(this.bytes, at + 2, at + 2 + length, 0, length) === 0) {
+      if (
+        this.hashes[slot] === h &&
+        this.bytes.readUInt16LE(at) === length &&
+        this.scratch.compare(this.bytes, at + 2, at + 2 + length, 0, length) === 0
+      ) {
         return { found: true, slot };
       }
     }

@@ -16,33 +16,68 @@ let n = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  staffId = (await t.db.insertInto('accounts').values({ firstName: 'Ada', lastName: 'Staff', email: 'staff@example.test', admin: true, address: '{}' }).returning('id').executeTakeFirstOrThrow()).id;
+  staffId = (
+    await t.db
+      .insertInto('accounts')
+      .values({ firstName: 'Ada', lastName: 'Staff', email: 'staff@example.test', admin: true, address: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => t.close());
 
 /** Stores `text` as an uploaded file and queues (not runs) an import of it. */
-async function importOf(kind: 'institutions' | 'chapters' | 'accounts', text: string | Buffer, { dryRun = false, fileName = `f${++n}.csv`, by = staffId } = {}) {
+async function importOf(
+  kind: 'institutions' | 'chapters' | 'accounts',
+  text: string | Buffer,
+  { dryRun = false, fileName = `f${++n}.csv`, by = staffId } = {},
+) {
   const key = `imports/${n}-${fileName}`;
   await t.app.storage.put(key, Buffer.isBuffer(text) ? text : Buffer.from(text), 'text/csv');
   const file = await t.db
     .insertInto('files')
-    .values({ storageKey: key, folder: 'private/imports', fileName, contentType: 'text/csv', sizeInBytes: text.length, committed: true })
+    .values({
+      storageKey: key,
+      folder: 'private/imports',
+      fileName,
+      contentType: 'text/csv',
+      sizeInBytes: text.length,
+      committed: true,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { id } = await t.db.insertInto('imports').values({ kind, dryRun, fileId: file.id, createdBy: by }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await t.db
+    .insertInto('imports')
+    .values({ kind, dryRun, fileId: file.id, createdBy: by })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
-async function run(kind: 'institutions' | 'chapters' | 'accounts', text: string | Buffer, opts: { dryRun?: boolean; fileName?: string; by?: number; batchSize?: number } = {}) {
+async function run(
+  kind: 'institutions' | 'chapters' | 'accounts',
+  text: string | Buffer,
+  opts: { dryRun?: boolean; fileName?: string; by?: number; batchSize?: number } = {},
+) {
   const id = await importOf(kind, text, opts);
   await runImport({ db: t.db, storage: t.app.storage, batchSize: opts.batchSize }, id);
   return state(id);
 }
 
 const state = (id: number) => t.db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const rejectedOf = (id: number) => t.db.selectFrom('importRejected').select(['rowNumber', 'reason']).where('importId', '=', id).orderBy('rowNumber').execute();
-const counts = (s: { countCreated: number; countUpdated: number; countUnchanged: number; countRejected: number }) =>
-  [s.countCreated, s.countUpdated, s.countUnchanged, s.countRejected];
+const rejectedOf = (id: number) =>
+  t.db
+    .selectFrom('importRejected')
+    .select(['rowNumber', 'reason'])
+    .where('importId', '=', id)
+    .orderBy('rowNumber')
+    .execute();
+const counts = (s: { countCreated: number; countUpdated: number; countUnchanged: number; countRejected: number }) => [
+  s.countCreated,
+  s.countUpdated,
+  s.countUnchanged,
+  s.countRejected,
+];
 
 const INSTITUTIONS = `Legacy Id,Name,Abbreviation,Type,Ownership,City,State
 101,North College,NORTH,College/University,Public,Boston,MA
@@ -51,17 +86,28 @@ const INSTITUTIONS = `Legacy Id,Name,Abbreviation,Type,Ownership,City,State
 
 describe('institutions', () => {
   it('a dry run reports what would happen and writes nothing', async () => {
-    const before = await t.db.selectFrom('institutions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('institutions')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     const s = await run('institutions', INSTITUTIONS, { dryRun: true });
     expect(s.status).toBe('Done');
     expect([s.countRows, s.countProcessed]).toEqual([2, 2]);
     expect(counts(s)).toEqual([2, 0, 0, 0]);
-    const after = await t.db.selectFrom('institutions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('institutions')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
   it('the same file twice: created N, then unchanged N; the row count and the version follow', async () => {
-    const version = async () => (await sql<{ version: number }>`select version from table_versions where table_name = 'institutions'`.execute(t.db)).rows[0]!.version;
+    const version = async () =>
+      (
+        await sql<{ version: number }>`select version from table_versions where table_name = 'institutions'`.execute(
+          t.db,
+        )
+      ).rows[0]!.version;
     const v0 = await version();
     const first = await run('institutions', INSTITUTIONS);
     expect(counts(first)).toEqual([2, 0, 0, 0]);
@@ -80,7 +126,10 @@ describe('institutions', () => {
     const s = await run('institutions', 'Legacy Id,Name\n101,North College of Music\n');
     expect(s.status).toBe('Failed');
     expect(s.statusReason).toBe('The file has no Abbreviation, Type, Ownership columns.');
-    const u = await run('institutions', 'Legacy Id,Name,Abbreviation,Type,Ownership\n101,North College of Music,NORTH,College/University,Public\n');
+    const u = await run(
+      'institutions',
+      'Legacy Id,Name,Abbreviation,Type,Ownership\n101,North College of Music,NORTH,College/University,Public\n',
+    );
     expect(counts(u)).toEqual([0, 1, 0, 0]);
     const row = await t.db.selectFrom('institutions').selectAll().where('legacyId', '=', 101).executeTakeFirstOrThrow();
     expect(row.name).toBe('North College of Music');
@@ -134,7 +183,12 @@ describe('chapters', () => {
       { rowNumber: 4, reason: 'Institution not found' },
       { rowNumber: 5, reason: 'Institution is required' },
     ]);
-    const south = await t.db.selectFrom('chapters as c').innerJoin('institutions as i', 'i.id', 'c.institutionId').select(['c.active', 'i.legacyId']).where('c.legacyId', '=', 502).executeTakeFirstOrThrow();
+    const south = await t.db
+      .selectFrom('chapters as c')
+      .innerJoin('institutions as i', 'i.id', 'c.institutionId')
+      .select(['c.active', 'i.legacyId'])
+      .where('c.legacyId', '=', 502)
+      .executeTakeFirstOrThrow();
     expect(south).toEqual({ active: false, legacyId: 102 });
     const kept = await sql<{ n: number }>`select n from row_counts where table_name = 'chapters'`.execute(t.db);
     const real = await sql<{ n: number }>`select count(*)::int as n from chapters`.execute(t.db);
@@ -154,8 +208,15 @@ describe('accounts', () => {
   it('imports members and pledges with their history: no password, not staff, the dashboard counts follow', async () => {
     const daily = async () =>
       Object.fromEntries(
-        (await sql<{ kind: string; count: number }>`select kind, count from dashboard_daily_counts where day = '2024-03-15' and kind = 'joins'
-          union all select kind, count from dashboard_daily_counts where day = '2024-03-20' and kind = 'open_pledges'`.execute(t.db)).rows.map((r) => [r.kind, r.count]),
+        (
+          await sql<{
+            kind: string;
+            count: number;
+          }>`select kind, count from dashboard_daily_counts where day = '2024-03-15' and kind = 'joins'
+          union all select kind, count from dashboard_daily_counts where day = '2024-03-20' and kind = 'open_pledges'`.execute(
+            t.db,
+          )
+        ).rows.map((r) => [r.kind, r.count]),
       );
     const before = await daily();
     const s = await run('accounts', ACCOUNTS);
@@ -166,7 +227,14 @@ describe('accounts', () => {
       { rowNumber: 6, reason: 'Institution not found' },
     ]);
     const mia = await t.db.selectFrom('accounts').selectAll().where('legacyId', '=', 9001).executeTakeFirstOrThrow();
-    expect(mia).toMatchObject({ passwordHash: null, admin: false, active: true, phone: '+12025550123', roles: ['ROLE_USER'], invitationCode: 'NORTH-AAA001' });
+    expect(mia).toMatchObject({
+      passwordHash: null,
+      admin: false,
+      active: true,
+      phone: '+12025550123',
+      roles: ['ROLE_USER'],
+      invitationCode: 'NORTH-AAA001',
+    });
     expect(mia.memberAt!.toISOString()).toBe('2024-03-15T00:00:00.000Z');
     const after = await daily();
     expect((after.joins ?? 0) - (before.joins ?? 0)).toBe(1);
@@ -179,9 +247,17 @@ describe('accounts', () => {
   it('matches by email (any case) when there is no legacy id, and by legacy id when the email changed', async () => {
     const byEmail = await run('accounts', 'First Name,Last Name,Email\nPeter,Pledge,PETE@example.test\n');
     expect(counts(byEmail)).toEqual([0, 1, 0, 0]);
-    const byLegacy = await run('accounts', 'Legacy Id,First Name,Last Name,Email\n9001,Mia,Member,mia.new@example.test\n');
+    const byLegacy = await run(
+      'accounts',
+      'Legacy Id,First Name,Last Name,Email\n9001,Mia,Member,mia.new@example.test\n',
+    );
     expect(counts(byLegacy)).toEqual([0, 1, 0, 0]);
-    const rows = await t.db.selectFrom('accounts').select(['legacyId', 'firstName', 'email']).where('legacyId', 'in', [9001, 9002]).orderBy('legacyId').execute();
+    const rows = await t.db
+      .selectFrom('accounts')
+      .select(['legacyId', 'firstName', 'email'])
+      .where('legacyId', 'in', [9001, 9002])
+      .orderBy('legacyId')
+      .execute();
     expect(rows).toEqual([
       { legacyId: 9001, firstName: 'Mia', email: 'mia.new@example.test' },
       { legacyId: 9002, firstName: 'Peter', email: 'PETE@example.test' },
@@ -207,31 +283,52 @@ describe('accounts', () => {
   });
 
   it('makes staff only when the column says so and the importer is staff', async () => {
-    const member = (await t.db.insertInto('accounts').values({ firstName: 'Max', lastName: 'Member', email: 'importer@example.test', admin: false, address: '{}' }).returning('id').executeTakeFirstOrThrow()).id;
+    const member = (
+      await t.db
+        .insertInto('accounts')
+        .values({ firstName: 'Max', lastName: 'Member', email: 'importer@example.test', admin: false, address: '{}' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     const file = 'Legacy Id,First Name,Last Name,Email,Admin\n9200,Sam,Staff,sam@example.test,Yes\n';
     const refused = await run('accounts', file, { by: member });
     expect(await rejectedOf(refused.id)).toEqual([{ rowNumber: 2, reason: 'Only staff can import staff accounts' }]);
     const made = await run('accounts', file);
     expect(counts(made)).toEqual([1, 0, 0, 0]);
-    const sam = await t.db.selectFrom('accounts').select(['admin', 'roles', 'passwordHash']).where('legacyId', '=', 9200).executeTakeFirstOrThrow();
+    const sam = await t.db
+      .selectFrom('accounts')
+      .select(['admin', 'roles', 'passwordHash'])
+      .where('legacyId', '=', 9200)
+      .executeTakeFirstOrThrow();
     expect(sam).toEqual({ admin: true, roles: ['ROLE_USER', 'ROLE_ADMIN'], passwordHash: null });
   });
 
   it('a killed import resumes where its last batch ended, without duplicates', async () => {
-    const lines = Array.from({ length: 25 }, (_, i) => `${10_000 + i},Row,N${i},resume${i}@example.test,2023-0${(i % 9) + 1}-10`);
+    const lines = Array.from(
+      { length: 25 },
+      (_, i) => `${10_000 + i},Row,N${i},resume${i}@example.test,2023-0${(i % 9) + 1}-10`,
+    );
     const file = `Legacy Id,First Name,Last Name,Email,Member Since\n${lines.join('\n')}\n`;
     const id = await importOf('accounts', file);
     // The worker is told to stop after two batches (the signal reads as aborted before the third).
     let checks = 0;
-    const signal = { get aborted() { return ++checks > 2; } } as AbortSignal;
-    await expect(runImport({ db: t.db, storage: t.app.storage, batchSize: 10, signal }, id)).rejects.toThrow(/shutting down/);
+    const signal = {
+      get aborted() {
+        return ++checks > 2;
+      },
+    } as AbortSignal;
+    await expect(runImport({ db: t.db, storage: t.app.storage, batchSize: 10, signal }, id)).rejects.toThrow(
+      /shutting down/,
+    );
     const mid = await state(id);
     expect(mid.status).toBe('Running');
     expect([mid.countProcessed, mid.countCreated]).toEqual([20, 20]);
     expect(await runImport({ db: t.db, storage: t.app.storage, batchSize: 10 }, id)).toBe('done');
     const done = await state(id);
     expect([done.countProcessed, done.countCreated, done.countRejected]).toEqual([25, 25, 0]);
-    const stored = await sql<{ n: number }>`select count(*)::int as n from accounts where legacy_id between 10000 and 10024`.execute(t.db);
+    const stored = await sql<{
+      n: number;
+    }>`select count(*)::int as n from accounts where legacy_id between 10000 and 10024`.execute(t.db);
     expect(stored.rows[0]!.n).toBe(25);
   });
 });
@@ -244,7 +341,10 @@ describe('hostile files', () => {
       { name: 'xl/worksheets/sheet1.xml', data: deflateRawSync(zeros), size: zeros.length },
     ]);
     const zip = await run('accounts', bomb, { fileName: 'members.xlsx' });
-    expect(zip).toMatchObject({ status: 'Failed', statusReason: 'The file unpacks to far more than its size: it looks like a zip bomb.' });
+    expect(zip).toMatchObject({
+      status: 'Failed',
+      statusReason: 'The file unpacks to far more than its size: it looks like a zip bomb.',
+    });
     const notXlsx = await run('accounts', 'Email\nx@example.test\n', { fileName: 'people.xlsx' });
     expect(notXlsx.status).toBe('Failed');
     expect(notXlsx.statusReason).toMatch(/does not look like an xlsx file/);

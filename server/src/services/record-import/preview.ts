@@ -13,13 +13,27 @@ import { recognised } from './run.js';
  * reader, sniffing and limits as the import): what the screen shows before anything runs. A file the
  * import could not read answers its problem.
  */
-export async function previewImport(ctx: { db: Kysely<DB>; storage: Storage }, kind: ImportKind, fileId: number): Promise<ImportPreview | { problem: string }> {
+export async function previewImport(
+  ctx: { db: Kysely<DB>; storage: Storage },
+  kind: ImportKind,
+  fileId: number,
+): Promise<ImportPreview | { problem: string }> {
   let copy: Awaited<ReturnType<typeof localCopy>> | undefined;
   try {
     copy = await localCopy(ctx.db, ctx.storage, fileId, 'The import file is no longer stored: upload it again.');
     let header: FoundHeader<string> = [];
-    for await (const _ of readSheetFile(copy.file, copy.fileName, importColumns(kind), { limits: IMPORT_LIMITS, onHeader: (h) => (header = h) })) break;
-    return { columns: recognised(kind, header), missing: missingColumns(kind, header.map((h) => h.column)) };
+    for await (const _ of readSheetFile(copy.file, copy.fileName, importColumns(kind), {
+      limits: IMPORT_LIMITS,
+      onHeader: (h) => (header = h),
+    }))
+      break;
+    return {
+      columns: recognised(kind, header),
+      missing: missingColumns(
+        kind,
+        header.map((h) => h.column),
+      ),
+    };
   } catch (err) {
     if (err instanceof InviteeFileError) return { problem: err.message };
     throw err;

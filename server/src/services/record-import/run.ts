@@ -36,16 +36,33 @@ class Overtaken extends Error {}
 
 type Row = { rowNumber: number; fields: Fields };
 
-export async function runImport(ctx: ImportContext, importId: number, { lastAttempt = false } = {}): Promise<'done' | 'failed' | 'skipped'> {
+export async function runImport(
+  ctx: ImportContext,
+  importId: number,
+  { lastAttempt = false } = {},
+): Promise<'done' | 'failed' | 'skipped'> {
   const { db } = ctx;
   const imp = await db
     .selectFrom('imports as m')
     .leftJoin('accounts as a', 'a.id', 'm.createdBy')
-    .select(['m.id', 'm.kind', 'm.dryRun', 'm.status', 'm.fileId', 'm.countRows', 'm.countProcessed', 'a.admin as importerIsStaff'])
+    .select([
+      'm.id',
+      'm.kind',
+      'm.dryRun',
+      'm.status',
+      'm.fileId',
+      'm.countRows',
+      'm.countProcessed',
+      'a.admin as importerIsStaff',
+    ])
     .where('m.id', '=', importId)
     .executeTakeFirst();
   if (!imp || imp.status === 'Done' || imp.status === 'Failed') return 'skipped';
-  await db.updateTable('imports').set({ status: 'Running', startedAt: sql`coalesce(started_at, now())` }).where('id', '=', importId).execute();
+  await db
+    .updateTable('imports')
+    .set({ status: 'Running', startedAt: sql`coalesce(started_at, now())` })
+    .where('id', '=', importId)
+    .execute();
 
   let copy: Awaited<ReturnType<typeof localCopy>> | undefined;
   let writing: Promise<void> = Promise.resolve();
@@ -54,16 +71,26 @@ export async function runImport(ctx: ImportContext, importId: number, { lastAtte
     copy = await localCopy(db, ctx.storage, imp.fileId, 'The import file is no longer stored: upload it again.');
     const kind = imp.kind;
     const read = (onHeader?: (h: FoundHeader<string>) => void) =>
-      readSheetFile(copy!.file, copy!.fileName, importColumns(kind), { limits: { ...IMPORT_LIMITS, ...ctx.readOptions?.limits }, onHeader });
+      readSheetFile(copy!.file, copy!.fileName, importColumns(kind), {
+        limits: { ...IMPORT_LIMITS, ...ctx.readOptions?.limits },
+        onHeader,
+      });
 
     let header: FoundHeader<string> = [];
     let countRows = imp.countRows;
     if (!countRows) {
       countRows = 0;
       for await (const _ of read((h) => (header = h))) countRows++;
-      const missing = missingColumns(kind, header.map((h) => h.column));
+      const missing = missingColumns(
+        kind,
+        header.map((h) => h.column),
+      );
       if (missing.length) throw missingColumnsError(missing);
-      await db.updateTable('imports').set({ countRows, columns: JSON.stringify(recognised(kind, header)) }).where('id', '=', importId).execute();
+      await db
+        .updateTable('imports')
+        .set({ countRows, columns: JSON.stringify(recognised(kind, header)) })
+        .where('id', '=', importId)
+        .execute();
     }
 
     const present = new Set<string>();
@@ -100,14 +127,23 @@ export async function runImport(ctx: ImportContext, importId: number, { lastAtte
     }
     if (batch.length) await flush();
     await writing;
-    await db.updateTable('imports').set({ status: 'Done', finishedAt: sql`now()`, statusReason: null }).where('id', '=', importId).where('status', '=', 'Running').execute();
+    await db
+      .updateTable('imports')
+      .set({ status: 'Done', finishedAt: sql`now()`, statusReason: null })
+      .where('id', '=', importId)
+      .where('status', '=', 'Running')
+      .execute();
     return 'done';
   } catch (err) {
     await writing.catch(() => {}); // the batch in flight commits or fails before anything else is decided
     if (err instanceof Overtaken) return 'skipped';
     if (err instanceof InviteeFileError || lastAttempt) {
       const reason = err instanceof InviteeFileError ? err.message : `The import failed: ${(err as Error).message}`;
-      await db.updateTable('imports').set({ status: 'Failed', statusReason: reason, finishedAt: sql`now()` }).where('id', '=', importId).execute();
+      await db
+        .updateTable('imports')
+        .set({ status: 'Failed', statusReason: reason, finishedAt: sql`now()` })
+        .where('id', '=', importId)
+        .execute();
       return 'failed';
     }
     throw err;
@@ -126,7 +162,13 @@ type Counts = { created: number; updated: number; unchanged: number; rejected: n
 type CheckedBatch = { rejected: Map<number, string>; staged: unknown[][] };
 
 /** Each row checked (the form's schemas, duplicates in the file) and, when kept, laid out in staging order. */
-function checkBatch(kind: ImportKind, present: ReadonlySet<string>, rows: Row[], seen: SeenKeys, context: { importerIsStaff: boolean }): CheckedBatch {
+function checkBatch(
+  kind: ImportKind,
+  present: ReadonlySet<string>,
+  rows: Row[],
+  seen: SeenKeys,
+  context: { importerIsStaff: boolean },
+): CheckedBatch {
   const columns = stageColumns(TARGETS[kind]);
   const rejected = new Map<number, string>();
   const staged: unknown[][] = [];
@@ -134,7 +176,7 @@ function checkBatch(kind: ImportKind, present: ReadonlySet<string>, rows: Row[],
     const checked = checkRow(kind, row.fields, present, context);
     if (!checked.ok) rejected.set(row.rowNumber, checked.reason);
     else if (seen.duplicate(checked.keys)) rejected.set(row.rowNumber, DUPLICATE_IN_FILE);
-    else staged.push(columns.map((c) => (c.name === 'row_number' ? row.rowNumber : checked.staged[c.name] ?? null)));
+    else staged.push(columns.map((c) => (c.name === 'row_number' ? row.rowNumber : (checked.staged[c.name] ?? null))));
   }
   return { rejected, staged };
 }
@@ -151,7 +193,10 @@ async function writeBatch(
   const target = TARGETS[imp.kind];
   const columns = stageColumns(target);
   await inRawTransaction(db, async (client) => {
-    const claimed = await client.query('select 1 from imports where id = $1 and count_processed = $2 and status = $3 for update', [imp.id, start, 'Running']);
+    const claimed = await client.query(
+      'select 1 from imports where id = $1 and count_processed = $2 and status = $3 for update',
+      [imp.id, start, 'Running'],
+    );
     if (!claimed.rowCount) throw new Overtaken();
     const counts: Counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
     if (staged.length) {
@@ -162,11 +207,20 @@ async function writeBatch(
       await client.query('set local jit = off');
       await client.query('set local synchronous_commit = off');
       await client.query(createStageSql(target));
-      await copyRowsIn(client, 'import_stage', columns.map((c) => c.name), staged);
+      await copyRowsIn(
+        client,
+        'import_stage',
+        columns.map((c) => c.name),
+        staged,
+      );
       // Row counts for the planner: without them it may hash-join whole tables instead of probing their indexes.
       await client.query('analyze import_stage');
       for (const statement of [...target.match, ...classifySql(target, present)]) await client.query(statement);
-      const { rows: actions } = await client.query<{ action: string | null; reason: string | null; row_number: number }>(
+      const { rows: actions } = await client.query<{
+        action: string | null;
+        reason: string | null;
+        row_number: number;
+      }>(
         `select action, reason, row_number from import_stage where reason is not null
          union all select action, null, count(*)::int from import_stage where reason is null group by action`,
       );
@@ -188,7 +242,13 @@ async function writeBatch(
   });
 }
 
-async function recordRejected(client: pg.ClientBase, importId: number, header: FoundHeader<string>, rows: Row[], rejected: Map<number, string>) {
+async function recordRejected(
+  client: pg.ClientBase,
+  importId: number,
+  header: FoundHeader<string>,
+  rows: Row[],
+  rejected: Map<number, string>,
+) {
   if (!rejected.size) return;
   const out = rows
     .filter((r) => rejected.has(r.rowNumber))

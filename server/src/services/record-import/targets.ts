@@ -120,7 +120,11 @@ export const TARGETS: Record<ImportKind, Target> = {
       { name: 'chapter_id', type: 'integer', fields: ['chapterLegacyId', 'chapterAbbreviation'] },
       address,
     ],
-    extra: [...refColumns, { name: 'chapter_legacy_id', type: 'integer' }, { name: 'chapter_abbreviation', type: 'text' }],
+    extra: [
+      ...refColumns,
+      { name: 'chapter_legacy_id', type: 'integer' },
+      { name: 'chapter_abbreviation', type: 'text' },
+    ],
     scratch: [
       { name: 'email_owner', type: 'integer' },
       { name: 'email_owner_legacy_id', type: 'integer' },
@@ -152,7 +156,12 @@ export const TARGETS: Record<ImportKind, Target> = {
     // An admin column without a roles column: ROLE_ADMIN follows the flag, the other roles stay.
     conditional: (present) =>
       present.has('admin') && !present.has('roles')
-        ? [{ name: 'roles', set: `case when s.admin then array_append(array_remove(t.roles, 'ROLE_ADMIN'), 'ROLE_ADMIN') else array_remove(t.roles, 'ROLE_ADMIN') end` }]
+        ? [
+            {
+              name: 'roles',
+              set: `case when s.admin then array_append(array_remove(t.roles, 'ROLE_ADMIN'), 'ROLE_ADMIN') else array_remove(t.roles, 'ROLE_ADMIN') end`,
+            },
+          ]
         : [],
   },
 };
@@ -179,7 +188,11 @@ export const createStageSql = (target: Target) => `
 /** Marks each staged row create, update or unchanged (rows with a reason stay as they are). */
 export function classifySql(target: Target, present: ReadonlySet<string>): string[] {
   const cols = writtenColumns(target, present);
-  const same = cols.length ? cols.map((c) => (c.same ? c.same(`t.${c.name}`, `s.${c.name}`) : `t.${c.name} is not distinct from s.${c.name}`)).join(' and ') : 'true';
+  const same = cols.length
+    ? cols
+        .map((c) => (c.same ? c.same(`t.${c.name}`, `s.${c.name}`) : `t.${c.name} is not distinct from s.${c.name}`))
+        .join(' and ')
+    : 'true';
   return [
     `update import_stage set action = 'create' where reason is null and target_id is null`,
     `update import_stage s set action = case when ${same} then 'unchanged' else 'update' end

@@ -1,4 +1,13 @@
-import { AccountUpdateInput, ChapterInput, InstitutionInput, ROLE_ADMIN, ROLE_PREFIX, ROLE_USER, dateProblem, type ImportKind } from '@app/contract';
+import {
+  AccountUpdateInput,
+  ChapterInput,
+  InstitutionInput,
+  ROLE_ADMIN,
+  ROLE_PREFIX,
+  ROLE_USER,
+  dateProblem,
+  type ImportKind,
+} from '@app/contract';
 import type { z } from 'zod';
 import { ADDRESS_FIELDS, fieldLabel } from './columns.js';
 import { CompactStringSet } from './compact-string-set.js';
@@ -101,7 +110,8 @@ function checkInstitution(fields: Fields): Checked {
 }
 
 function checkChapter(fields: Fields): Checked {
-  if (!fields.institutionLegacyId && !fields.institutionAbbreviation) return { ok: false, reason: 'Institution is required' };
+  if (!fields.institutionLegacyId && !fields.institutionAbbreviation)
+    return { ok: false, reason: 'Institution is required' };
   const parsed = ChapterInput.safeParse({
     name: fields.name,
     abbreviation: fields.abbreviation,
@@ -134,7 +144,12 @@ function checkChapter(fields: Fields): Checked {
 function institutionRef(fields: Fields): { staged: Staged } | { reason: string } {
   const legacy = fields.institutionLegacyId;
   if (legacy && !/^[+-]?\d{1,10}$/.test(legacy)) return { reason: 'Institution Legacy Id must be a whole number' };
-  return { staged: { institution_legacy_id: legacy ? Number(legacy) : null, institution_abbreviation: fields.institutionAbbreviation ?? null } };
+  return {
+    staged: {
+      institution_legacy_id: legacy ? Number(legacy) : null,
+      institution_abbreviation: fields.institutionAbbreviation ?? null,
+    },
+  };
 }
 
 function checkAccount(fields: Fields, present: ReadonlySet<string>, ctx: ValidateContext): Checked {
@@ -154,7 +169,10 @@ function checkAccount(fields: Fields, present: ReadonlySet<string>, ctx: Validat
   if (!parsed.success) return { ok: false, reason: firstIssue(parsed.error) };
   const v = parsed.data;
   const dates: Record<string, string | null> = {};
-  for (const [field, column] of [['memberAt', 'member_at'], ['pledgedAt', 'pledged_at']] as const) {
+  for (const [field, column] of [
+    ['memberAt', 'member_at'],
+    ['pledgedAt', 'pledged_at'],
+  ] as const) {
     const cell = fields[field];
     if (!cell) {
       dates[column] = null;
@@ -168,11 +186,18 @@ function checkAccount(fields: Fields, present: ReadonlySet<string>, ctx: Validat
   const ref = institutionRef(fields);
   if ('reason' in ref) return { ok: false, reason: ref.reason };
   const chapterLegacy = fields.chapterLegacyId;
-  if (chapterLegacy && !/^[+-]?\d{1,10}$/.test(chapterLegacy)) return { ok: false, reason: 'Chapter Legacy Id must be a whole number' };
-  const roles = fileRoles ? [...fileRoles.filter((r) => r !== ROLE_ADMIN), ...(v.admin ? [ROLE_ADMIN] : [])] : [ROLE_USER, ...(v.admin ? [ROLE_ADMIN] : [])];
+  if (chapterLegacy && !/^[+-]?\d{1,10}$/.test(chapterLegacy))
+    return { ok: false, reason: 'Chapter Legacy Id must be a whole number' };
+  const roles = fileRoles
+    ? [...fileRoles.filter((r) => r !== ROLE_ADMIN), ...(v.admin ? [ROLE_ADMIN] : [])]
+    : [ROLE_USER, ...(v.admin ? [ROLE_ADMIN] : [])];
   return {
     ok: true,
-    keys: [...keysOf(v.legacyId), `email:${v.email.toLowerCase()}`, ...(v.invitationCode ? [`code:${v.invitationCode}`] : [])],
+    keys: [
+      ...keysOf(v.legacyId),
+      `email:${v.email.toLowerCase()}`,
+      ...(v.invitationCode ? [`code:${v.invitationCode}`] : []),
+    ],
     staged: {
       legacy_id: v.legacyId,
       first_name: v.firstName,
@@ -193,7 +218,10 @@ function checkAccount(fields: Fields, present: ReadonlySet<string>, ctx: Validat
 }
 
 const givenId = (id: string | undefined) => (id && /^\d{1,9}$/.test(id) ? Number(id) : null);
-const keysOf = (legacyId: number | null, id?: string) => [...(legacyId !== null ? [`legacy:${legacyId}`] : []), ...(givenId(id) ? [`id:${givenId(id)}`] : [])];
+const keysOf = (legacyId: number | null, id?: string) => [
+  ...(legacyId !== null ? [`legacy:${legacyId}`] : []),
+  ...(givenId(id) ? [`id:${givenId(id)}`] : []),
+];
 
 /**
  * Checks one row of a `kind` file whose header has the `present` fields. Answers the staged values and
@@ -206,7 +234,12 @@ export function checkRow(kind: ImportKind, raw: Fields, present: ReadonlySet<str
     if (value.startsWith('=')) return { ok: false, reason: `${fieldLabel(kind, field)} must not be a formula` };
     fields[field] = unescape(value);
   }
-  const checked = kind === 'institutions' ? checkInstitution(fields) : kind === 'chapters' ? checkChapter(fields) : checkAccount(fields, present, ctx);
+  const checked =
+    kind === 'institutions'
+      ? checkInstitution(fields)
+      : kind === 'chapters'
+        ? checkChapter(fields)
+        : checkAccount(fields, present, ctx);
   if (checked.ok && kind !== 'accounts' && !checked.keys.length) return { ok: false, reason: 'Legacy Id is required' };
   return checked;
 }

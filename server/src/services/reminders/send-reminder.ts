@@ -28,7 +28,9 @@ export async function startDueReminders(db: Kysely<DB>, jobs: AppJobs, now = new
         sendStartedAt: now,
         sendStatus: 'In Progress',
         updatedAt: now,
-        templateVersionId: sql<number | null>`(select v.id from email_template_versions v join email_templates t on t.id = v.template_id and t.version = v.version where t.id = e.template_id)`,
+        templateVersionId: sql<
+          number | null
+        >`(select v.id from email_template_versions v join email_templates t on t.id = v.template_id and t.version = v.version where t.id = e.template_id)`,
       })
       .where('e.sendStartedAt', 'is', null)
       .where('e.sendScheduledAt', '<=', now)
@@ -44,7 +46,12 @@ export async function startDueReminders(db: Kysely<DB>, jobs: AppJobs, now = new
     for (const { id } of [...claimed, ...stale]) await jobs.send('send-reminder', { reminderId: id }, { db: trx });
     const invitations = [...new Set(claimed.map((r) => r.invitationId))];
     if (invitations.length) {
-      await trx.updateTable('invitations').set({ status: 'Sending' }).where('id', 'in', invitations).where('status', '=', 'Ready').execute();
+      await trx
+        .updateTable('invitations')
+        .set({ status: 'Sending' })
+        .where('id', 'in', invitations)
+        .where('status', '=', 'Ready')
+        .execute();
     }
     return [...claimed, ...stale].map((r) => r.id);
   });
@@ -55,13 +62,25 @@ export async function settleInvitationStatus(db: Db, invitationId: number): Prom
   await sql`
     update invitations set status = 'Ready' where id = ${invitationId} and status = 'Sending'
       and not exists (select 1 from invitation_emails where invitation_id = ${invitationId} and send_status = 'In Progress')
-      and not exists (select 1 from postal_mails where invitation_id = ${invitationId} and upload_status = 'In Progress')`.execute(db);
+      and not exists (select 1 from postal_mails where invitation_id = ${invitationId} and upload_status = 'In Progress')`.execute(
+    db,
+  );
 }
 
-async function finish(db: Kysely<DB>, reminderId: number, invitationId: number, outcome: { status: 'Success' | 'Failed'; reason?: string; recipients?: number }) {
+async function finish(
+  db: Kysely<DB>,
+  reminderId: number,
+  invitationId: number,
+  outcome: { status: 'Success' | 'Failed'; reason?: string; recipients?: number },
+) {
   await db
     .updateTable('invitationEmails')
-    .set({ sendStatus: outcome.status, sendStatusReason: outcome.reason ?? null, recipients: outcome.recipients ?? null, updatedAt: new Date() })
+    .set({
+      sendStatus: outcome.status,
+      sendStatusReason: outcome.reason ?? null,
+      recipients: outcome.recipients ?? null,
+      updatedAt: new Date(),
+    })
     .where('id', '=', reminderId)
     .where('sendStatus', '=', 'In Progress')
     .execute();
@@ -69,10 +88,17 @@ async function finish(db: Kysely<DB>, reminderId: number, invitationId: number, 
 }
 
 /** Why a claimed reminder cannot send, or undefined when it can. */
-function refusal(r: { templateVersionId: number | null; templateEnabled: boolean; templateType: string; deliverEmails: boolean; status: string }) {
+function refusal(r: {
+  templateVersionId: number | null;
+  templateEnabled: boolean;
+  templateType: string;
+  deliverEmails: boolean;
+  status: string;
+}) {
   if (!r.deliverEmails) return 'The invitation does not deliver emails';
   if (r.status === 'Draft' || r.status === 'DB Processing') return "The invitation's database has not been processed";
-  if (!r.templateEnabled || r.templateType !== 'Invitation' || !r.templateVersionId) return 'The template is disabled or no longer an Invitation template';
+  if (!r.templateEnabled || r.templateType !== 'Invitation' || !r.templateVersionId)
+    return 'The template is disabled or no longer an Invitation template';
   return undefined;
 }
 
@@ -110,13 +136,15 @@ export async function sendReminder(
       templateVersionId: r.templateVersionId!,
       where: audienceCondition(r.invitationId, r),
       signal: opts.signal,
-      heartbeat: async () => void (await db.updateTable('invitationEmails').set({ updatedAt: new Date() }).where('id', '=', r.id).execute()),
+      heartbeat: async () =>
+        void (await db.updateTable('invitationEmails').set({ updatedAt: new Date() }).where('id', '=', r.id).execute()),
     });
     await finish(db, r.id, r.invitationId, { status: 'Success', recipients: report.selected });
     opts.log?.info({ reminderId, ...report }, 'reminder queued');
     return report;
   } catch (err) {
-    if (opts.lastAttempt) await finish(db, r.id, r.invitationId, { status: 'Failed', reason: (err as Error).message || 'Sending failed' });
+    if (opts.lastAttempt)
+      await finish(db, r.id, r.invitationId, { status: 'Failed', reason: (err as Error).message || 'Sending failed' });
     throw err;
   }
 }

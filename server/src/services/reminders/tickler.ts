@@ -17,7 +17,11 @@ export type TicklerReport = { invitations: number; queued: number; suppressed: n
  * 'invitation_tickler' and the invitation's id, so every later pass finds the earlier ones as duplicates.
  * Reads the pledged invitees through their partial index (pledges are few), never every invitee.
  */
-export async function runTickler(db: Kysely<DB>, jobs: AppJobs, opts: { now?: Date; log?: FastifyBaseLogger; signal?: AbortSignal } = {}): Promise<TicklerReport> {
+export async function runTickler(
+  db: Kysely<DB>,
+  jobs: AppJobs,
+  opts: { now?: Date; log?: FastifyBaseLogger; signal?: AbortSignal } = {},
+): Promise<TicklerReport> {
   const now = opts.now ?? new Date();
   const versionId = await latestEnabledVersion(db, 'InvitationTickler');
   if (!versionId) return { invitations: 0, queued: 0, suppressed: 0, skipped: 'No enabled InvitationTickler template' };

@@ -28,12 +28,16 @@ export function renderRichText(doc: unknown): string {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
 
-const LIST_TAGS: Partial<Record<RichTextBlock['type'], string>> = { bulletListItem: 'ul', numberedListItem: 'ol', checkListItem: 'ul' };
+const LIST_TAGS: Partial<Record<RichTextBlock['type'], string>> = {
+  bulletListItem: 'ul',
+  numberedListItem: 'ol',
+  checkListItem: 'ul',
+};
 
 /** Consecutive list items of one kind share one list element. */
 function renderBlocks(blocks: RichTextBlock[]): string {
   let html = '';
-  for (let i = 0; i < blocks.length; ) {
+  for (let i = 0; i < blocks.length;) {
     const block = blocks[i]!;
     const listTag = LIST_TAGS[block.type];
     if (!listTag) {
@@ -42,7 +46,10 @@ function renderBlocks(blocks: RichTextBlock[]): string {
       continue;
     }
     let items = '';
-    const start = block.type === 'numberedListItem' && typeof block.props?.start === 'number' && block.props.start !== 1 ? ` start="${block.props.start}"` : '';
+    const start =
+      block.type === 'numberedListItem' && typeof block.props?.start === 'number' && block.props.start !== 1
+        ? ` start="${block.props.start}"`
+        : '';
     for (; i < blocks.length && blocks[i]!.type === block.type; i++) items += renderListItem(blocks[i]!);
     const cls = block.type === 'checkListItem' ? ' class="rt-checklist"' : '';
     html += `<${listTag}${cls}${start}>${items}</${listTag}>`;
@@ -59,11 +66,15 @@ function classes(block: RichTextBlock, extra: string[] = []): string {
   return list.length ? ` class="${escapeHtml(list.join(' '))}"` : '';
 }
 
-const children = (block: RichTextBlock) => (block.children?.length ? `<div class="rt-children">${renderBlocks(block.children)}</div>` : '');
+const children = (block: RichTextBlock) =>
+  block.children?.length ? `<div class="rt-children">${renderBlocks(block.children)}</div>` : '';
 
 function renderListItem(block: RichTextBlock): string {
   const nested = block.children?.length ? renderBlocks(block.children) : '';
-  const box = block.type === 'checkListItem' ? `<input type="checkbox" disabled${block.props?.checked === true ? ' checked' : ''}> ` : '';
+  const box =
+    block.type === 'checkListItem'
+      ? `<input type="checkbox" disabled${block.props?.checked === true ? ' checked' : ''}> `
+      : '';
   return `<li${classes(block)}>${box}${renderInline(block.content)}${nested}</li>`;
 }
 
@@ -122,7 +133,10 @@ function renderText(node: RichTextText): string {
   if (s.italic) html = `<em>${html}</em>`;
   if (s.underline) html = `<u>${html}</u>`;
   if (s.strike) html = `<s>${html}</s>`;
-  const cls = [s.textColor && s.textColor !== 'default' ? `rt-color-${s.textColor}` : '', s.backgroundColor && s.backgroundColor !== 'default' ? `rt-bg-${s.backgroundColor}` : '']
+  const cls = [
+    s.textColor && s.textColor !== 'default' ? `rt-color-${s.textColor}` : '',
+    s.backgroundColor && s.backgroundColor !== 'default' ? `rt-bg-${s.backgroundColor}` : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return cls ? `<span class="${escapeHtml(cls)}">${html}</span>` : html;

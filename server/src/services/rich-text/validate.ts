@@ -9,6 +9,7 @@ import { AppError } from '../../errors.js';
  */
 export function checkRichText(doc: unknown, field = 'content'): Doc {
   const problem = richTextProblem(doc);
-  if (problem) throw new AppError(400, problem.message, undefined, [{ path: [field, ...problem.path], message: problem.message }]);
+  if (problem)
+    throw new AppError(400, problem.message, undefined, [{ path: [field, ...problem.path], message: problem.message }]);
   return RichTextDoc.parse(doc);
 }

@@ -14,9 +14,14 @@ export type ResolvedTokens = {
   unresolved: string[];
 };
 
-const unique = (ids: (number | null | undefined)[]) => [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+const unique = (ids: (number | null | undefined)[]) => [
+  ...new Set(ids.filter((id): id is number => typeof id === 'number')),
+];
 
-async function byId<R extends { id: number }>(ids: number[], load: (ids: number[]) => Promise<R[]>): Promise<Map<number, R>> {
+async function byId<R extends { id: number }>(
+  ids: number[],
+  load: (ids: number[]) => Promise<R[]>,
+): Promise<Map<number, R>> {
   return new Map(ids.length ? (await load(ids)).map((r) => [r.id, r]) : []);
 }
 
@@ -24,33 +29,75 @@ async function byId<R extends { id: number }>(ids: number[], load: (ids: number[
 async function loadContexts(db: Db, refs: readonly TokenRef[]): Promise<TokenContext[]> {
   const [accounts, invitees] = await Promise.all([
     byId(unique(refs.map((r) => r.accountId)), (ids) =>
-      db.selectFrom('accounts').select(['id', 'firstName', 'lastName', 'email', 'invitationCode', 'memberAt', 'pledgedAt', 'chapterId', 'institutionId']).where('id', 'in', ids).execute(),
+      db
+        .selectFrom('accounts')
+        .select([
+          'id',
+          'firstName',
+          'lastName',
+          'email',
+          'invitationCode',
+          'memberAt',
+          'pledgedAt',
+          'chapterId',
+          'institutionId',
+        ])
+        .where('id', 'in', ids)
+        .execute(),
     ),
     byId(unique(refs.map((r) => r.inviteeId)), (ids) =>
       db
         .selectFrom('invitees')
-        .select(['id', 'invitationId', 'salutation', 'firstName', 'lastName', 'email', 'major', 'class', 'invitationCode'])
+        .select([
+          'id',
+          'invitationId',
+          'salutation',
+          'firstName',
+          'lastName',
+          'email',
+          'major',
+          'class',
+          'invitationCode',
+        ])
         .where('id', 'in', ids)
         .execute(),
     ),
   ]);
-  const invitationOf = (r: TokenRef) => r.invitationId ?? (r.inviteeId ? invitees.get(r.inviteeId)?.invitationId : undefined);
+  const invitationOf = (r: TokenRef) =>
+    r.invitationId ?? (r.inviteeId ? invitees.get(r.inviteeId)?.invitationId : undefined);
   const invitations = await byId(unique(refs.map(invitationOf)), (ids) =>
-    db.selectFrom('invitations').select(['id', 'deadline', 'orientationDate', 'chapterId', 'institutionId']).where('id', 'in', ids).execute(),
+    db
+      .selectFrom('invitations')
+      .select(['id', 'deadline', 'orientationDate', 'chapterId', 'institutionId'])
+      .where('id', 'in', ids)
+      .execute(),
   );
   // The invitation's chapter and institution, else the account's own.
-  const chapterOf = (r: TokenRef) => invitations.get(invitationOf(r) ?? 0)?.chapterId ?? (r.accountId ? accounts.get(r.accountId)?.chapterId : undefined);
+  const chapterOf = (r: TokenRef) =>
+    invitations.get(invitationOf(r) ?? 0)?.chapterId ??
+    (r.accountId ? accounts.get(r.accountId)?.chapterId : undefined);
   const institutionOf = (r: TokenRef) =>
-    invitations.get(invitationOf(r) ?? 0)?.institutionId ?? (r.accountId ? accounts.get(r.accountId)?.institutionId : undefined);
+    invitations.get(invitationOf(r) ?? 0)?.institutionId ??
+    (r.accountId ? accounts.get(r.accountId)?.institutionId : undefined);
   const [chapters, institutions] = await Promise.all([
     byId(unique(refs.map(chapterOf)), (ids) =>
       db
         .selectFrom('chapters')
-        .select(['id', 'name', 'abbreviation', 'invitationAdvisor1Name', 'invitationAdvisor1Title', 'invitationPresidentName', 'invitationLandingPage'])
+        .select([
+          'id',
+          'name',
+          'abbreviation',
+          'invitationAdvisor1Name',
+          'invitationAdvisor1Title',
+          'invitationPresidentName',
+          'invitationLandingPage',
+        ])
         .where('id', 'in', ids)
         .execute(),
     ),
-    byId(unique(refs.map(institutionOf)), (ids) => db.selectFrom('institutions').select(['id', 'name', 'abbreviation']).where('id', 'in', ids).execute()),
+    byId(unique(refs.map(institutionOf)), (ids) =>
+      db.selectFrom('institutions').select(['id', 'name', 'abbreviation']).where('id', 'in', ids).execute(),
+    ),
   ]);
   const joinLink = [...invitees.values()].some((iv) => iv.invitationCode) ? await joinLinkBuilder(db) : undefined;
   return refs.map((r) => {
@@ -89,7 +136,11 @@ export async function resolveTokens(db: Db, ref: TokenRef, extra?: Record<string
 }
 
 /** `resolveTokens` for many recipients at once (a send batch): a handful of queries in all, answers in the refs' order. */
-export async function resolveTokensMany(db: Db, refs: readonly TokenRef[], extra?: (ref: TokenRef, index: number) => Record<string, string>): Promise<ResolvedTokens[]> {
+export async function resolveTokensMany(
+  db: Db,
+  refs: readonly TokenRef[],
+  extra?: (ref: TokenRef, index: number) => Record<string, string>,
+): Promise<ResolvedTokens[]> {
   const contexts = await loadContexts(db, refs);
   return contexts.map((ctx, i) => tokenValues(ctx, extra?.(refs[i]!, i)));
 }
@@ -102,7 +153,12 @@ export function unknownTokens(text: string): string[] {
 export type TokenError = { field: 'subject' | 'preview' | 'body'; message: string };
 
 /** A template's token errors by field: 'Unknown token {{x}}', or a token no recipient of its type has. */
-export function templateTokenErrors(template: { subject: string; preview: string; body: string; templateType: TemplateType }): TokenError[] {
+export function templateTokenErrors(template: {
+  subject: string;
+  preview: string;
+  body: string;
+  templateType: TemplateType;
+}): TokenError[] {
   const infos = tokenInfos();
   return (['subject', 'preview', 'body'] as const).flatMap((field) =>
     tokenProblems(template[field], template.templateType, infos).map((message) => ({ field, message })),

@@ -7,22 +7,46 @@ import type { Db } from '../../db/database.js';
 export async function seedTokenSubjects(db: Db) {
   const institution = await db
     .insertInto('institutions')
-    .values({ name: 'Northwood University', abbreviation: 'NWU', type: 'College/University', ownership: 'Public', address: '{}' })
+    .values({
+      name: 'Northwood University',
+      abbreviation: 'NWU',
+      type: 'College/University',
+      ownership: 'Public',
+      address: '{}',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const chapter = await db
     .insertInto('chapters')
-    .values({ name: 'Northwood Chapter', abbreviation: 'NWC', institutionId: institution.id, address: '{}', invitationAdvisor1Name: 'Dr. Maya Chen' })
+    .values({
+      name: 'Northwood Chapter',
+      abbreviation: 'NWC',
+      institutionId: institution.id,
+      address: '{}',
+      invitationAdvisor1Name: 'Dr. Maya Chen',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const invitation = await db
     .insertInto('invitations')
-    .values({ chapterId: chapter.id, institutionId: institution.id, deadline: '2026-04-30', orientationDate: '2026-05-12' })
+    .values({
+      chapterId: chapter.id,
+      institutionId: institution.id,
+      deadline: '2026-04-30',
+      orientationDate: '2026-05-12',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const invitee = await db
     .insertInto('invitees')
-    .values({ invitationId: invitation.id, firstName: 'Jordan', lastName: 'Rivera', email: 'jordan@example.edu', invitationCode: 'NWU-AB12C', mailingAddress: '{}' })
+    .values({
+      invitationId: invitation.id,
+      firstName: 'Jordan',
+      lastName: 'Rivera',
+      email: 'jordan@example.edu',
+      invitationCode: 'NWU-AB12C',
+      mailingAddress: '{}',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const member = await db
@@ -39,5 +63,11 @@ export async function seedTokenSubjects(db: Db) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { institutionId: institution.id, chapterId: chapter.id, invitationId: invitation.id, inviteeId: invitee.id, memberId: member.id };
+  return {
+    institutionId: institution.id,
+    chapterId: chapter.id,
+    invitationId: invitation.id,
+    inviteeId: invitee.id,
+    memberId: member.id,
+  };
 }

@@ -36,7 +36,8 @@ function queryString(query: unknown): string {
   const parts: string[] = [];
   for (const [k, v] of Object.entries(query)) {
     if (v === undefined) continue;
-    for (const one of Array.isArray(v) ? v : [v]) parts.push(`${encodeText(k)}=${encodeText(typeof one === 'string' ? one : JSON.stringify(one))}`);
+    for (const one of Array.isArray(v) ? v : [v])
+      parts.push(`${encodeText(k)}=${encodeText(typeof one === 'string' ? one : JSON.stringify(one))}`);
   }
   return parts.join('&');
 }
@@ -144,7 +145,11 @@ export function buildCase(entry: ContractRoute, identity: Identity, ctx: Ctx): F
     }
     mutators.push(
       () => {
-        body = setAt(body, [rng.pick(['unexpected', 'id', 'createdAt', 'passwordHash', 'admin'])], rng.pick(WRONG_TYPES));
+        body = setAt(
+          body,
+          [rng.pick(['unexpected', 'id', 'createdAt', 'passwordHash', 'admin'])],
+          rng.pick(WRONG_TYPES),
+        );
         note = 'body extra field';
       },
       () => {

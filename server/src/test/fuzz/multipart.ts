@@ -22,7 +22,18 @@ function encode(parts: Part[], boundary: string): Buffer {
   return Buffer.concat(chunks);
 }
 
-const fileNames = ['logo.png', '', 'a\u0000b.png', '\uD800.png', 'x'.repeat(300) + '.png', '../../x.png', 'noext', '.png', 'LOGO.PNG', 'a"b.png'];
+const fileNames = [
+  'logo.png',
+  '',
+  'a\u0000b.png',
+  '\uD800.png',
+  'x'.repeat(300) + '.png',
+  '../../x.png',
+  'noext',
+  '.png',
+  'LOGO.PNG',
+  'a"b.png',
+];
 
 /**
  * An upload request: a good one now and then (so files exist for downloads and references), otherwise
@@ -39,16 +50,34 @@ export function multipartCase(path: string, rng: Random, _known: Known) {
   ];
   const variants: Array<() => { headers: Record<string, string>; payload?: string | Buffer; note: string }> = [
     () => ({ headers: { 'content-type': type }, payload: encode(good, boundary), note: 'valid upload' }),
-    () => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ path: good[0]!.value }), note: 'json instead of multipart' }),
-    () => ({ headers: { 'content-type': 'text/plain' }, payload: rng.pick(RAW_BODIES), note: 'text instead of multipart' }),
+    () => ({
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ path: good[0]!.value }),
+      note: 'json instead of multipart',
+    }),
+    () => ({
+      headers: { 'content-type': 'text/plain' },
+      payload: rng.pick(RAW_BODIES),
+      note: 'text instead of multipart',
+    }),
     () => ({ headers: {}, payload: undefined, note: 'no body' }),
-    () => ({ headers: { 'content-type': 'multipart/form-data' }, payload: encode(good, boundary), note: 'no boundary' }),
-    () => ({ headers: { 'content-type': type }, payload: encode(good, boundary).subarray(0, rng.int(0, 200)), note: 'truncated' }),
+    () => ({
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: encode(good, boundary),
+      note: 'no boundary',
+    }),
+    () => ({
+      headers: { 'content-type': type },
+      payload: encode(good, boundary).subarray(0, rng.int(0, 200)),
+      note: 'truncated',
+    }),
     () => ({ headers: { 'content-type': type }, payload: encode(good, 'other'), note: 'wrong boundary' }),
     () => ({ headers: { 'content-type': type }, payload: rng.pick(RAW_BODIES), note: 'garbage' }),
     () => {
       const field = rng.pick(['path', 'public', 'commit']);
-      const parts = good.map((p) => (p.name === field ? { ...p, value: rng.pick([...STRANGE_TEXTS, 'x'.repeat(5000)]) } : p));
+      const parts = good.map((p) =>
+        p.name === field ? { ...p, value: rng.pick([...STRANGE_TEXTS, 'x'.repeat(5000)]) } : p,
+      );
       return { headers: { 'content-type': type }, payload: encode(parts, boundary), note: `bad ${field}` };
     },
     () => {
@@ -62,7 +91,11 @@ export function multipartCase(path: string, rng: Random, _known: Known) {
         fileName: rng.pick(fileNames),
         type: rng.pick(['image/png', 'image/svg+xml', 'text/plain', '', 'application/octet-stream']),
       };
-      return { headers: { 'content-type': type }, payload: encode([...good.slice(0, 3), file, ...(rng.chance(0.3) ? [file] : [])], boundary), note: 'odd file' };
+      return {
+        headers: { 'content-type': type },
+        payload: encode([...good.slice(0, 3), file, ...(rng.chance(0.3) ? [file] : [])], boundary),
+        note: 'odd file',
+      };
     },
     () => {
       const parts: Part[] = [...good.slice(0, 3), ...Array.from({ length: rng.int(2, 12) }, () => good[3]!)];

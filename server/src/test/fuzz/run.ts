@@ -7,7 +7,14 @@ import { createRandom } from './random.js';
 import type { Known } from './schema.js';
 
 export type Failure = FuzzCase & { status: number | 'threw'; body: string };
-export type RunResult = { seed: number; cases: number; ms: number; cpuMs: number; statuses: Record<string, number>; failures: Failure[] };
+export type RunResult = {
+  seed: number;
+  cases: number;
+  ms: number;
+  cpuMs: number;
+  statuses: Record<string, number>;
+  failures: Failure[];
+};
 
 const PASSWORD = 'Fuzz-identity-pass-4417';
 // Sign-ins come from their own address, so the fuzzer's failed logins never throttle them.
@@ -28,7 +35,12 @@ export async function createIdentities(t: TestApp, tag: string) {
   let queue: Promise<unknown> = Promise.resolve();
   const login = (email: string) => {
     const res = queue.then(() =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD }, remoteAddress: SIGN_IN_ADDRESS }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: PASSWORD },
+        remoteAddress: SIGN_IN_ADDRESS,
+      }),
     );
     queue = res.catch(() => undefined);
     return res;
@@ -46,7 +58,14 @@ export async function createIdentities(t: TestApp, tag: string) {
           .executeTakeFirstOrThrow()
       : await t.db
           .insertInto('accounts')
-          .values({ firstName: 'Fuzz', lastName: who, email, admin: who === 'admin', passwordHash: await hashPassword(PASSWORD), address: '{}' })
+          .values({
+            firstName: 'Fuzz',
+            lastName: who,
+            email,
+            admin: who === 'admin',
+            passwordHash: await hashPassword(PASSWORD),
+            address: '{}',
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
     if (!ids.includes(row.id)) ids.push(row.id);
@@ -76,7 +95,10 @@ export async function createIdentities(t: TestApp, tag: string) {
       if (who === 'anonymous') return Promise.resolve();
       if (!pending.has(who)) {
         renewed.count++;
-        pending.set(who, signIn(who).finally(() => pending.delete(who)));
+        pending.set(
+          who,
+          signIn(who).finally(() => pending.delete(who)),
+        );
       }
       return pending.get(who)!;
     },
@@ -174,8 +196,10 @@ export async function runFuzz(
       st.ms += performance.now() - t0;
     }
     const wrong = problem(res);
-    if (wrong) failures.push({ ...c, payload: clip(c.payload), status: res.statusCode, body: `${wrong}: ${clip(res.body)}` });
-    if (res.statusCode < 300 && String(res.headers['content-type'] ?? '').includes('json')) remember(known, JSON.parse(res.body));
+    if (wrong)
+      failures.push({ ...c, payload: clip(c.payload), status: res.statusCode, body: `${wrong}: ${clip(res.body)}` });
+    if (res.statusCode < 300 && String(res.headers['content-type'] ?? '').includes('json'))
+      remember(known, JSON.parse(res.body));
     // A fuzzed logout (or anything else that ended the session): sign in again for the cases after it.
     if (cookie && !own && res.cookies.some((k) => /sid$/.test(k.name))) {
       endsSession.add(c.route);
@@ -192,10 +216,20 @@ export async function runFuzz(
     }),
   );
   if (process.env.FUZZ_STATS) {
-    for (const [k, v] of Object.entries(stats).sort((a, b) => b[1].ms - a[1].ms).slice(0, 40)) console.info(k, v.n, Math.round(v.ms));
+    for (const [k, v] of Object.entries(stats)
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .slice(0, 40))
+      console.info(k, v.n, Math.round(v.ms));
   }
   const used = process.cpuUsage(cpu);
-  return { seed: opts.seed, cases: made, ms: Math.round(performance.now() - started), cpuMs: Math.round((used.user + used.system) / 1000), statuses, failures };
+  return {
+    seed: opts.seed,
+    cases: made,
+    ms: Math.round(performance.now() - started),
+    cpuMs: Math.round((used.user + used.system) / 1000),
+    statuses,
+    failures,
+  };
 }
 
 /** Failures grouped by route, status and answer, a few inputs each: one line per distinct problem. */
@@ -205,11 +239,15 @@ export function describeFailures(failures: Failure[], seed: number): string {
     const key = `${f.route} ${f.status} ${f.body.slice(0, 120)}`;
     groups.set(key, [...(groups.get(key) ?? []), f]);
   }
-  const lines = [`${failures.length} failing cases, ${groups.size} distinct (replay: FUZZ_SEED=${seed} FUZZ_CONCURRENCY=1)`];
+  const lines = [
+    `${failures.length} failing cases, ${groups.size} distinct (replay: FUZZ_SEED=${seed} FUZZ_CONCURRENCY=1)`,
+  ];
   for (const [key, list] of groups) {
     lines.push(`- ${key} (x${list.length})`);
     for (const f of list.slice(0, 3)) {
-      lines.push(`    ${f.identity} ${f.method} ${clip(f.url, 200)} [${f.note}] ${JSON.stringify(f.headers)} ${f.payload ? clip(f.payload, 200) : ''}`);
+      lines.push(
+        `    ${f.identity} ${f.method} ${clip(f.url, 200)} [${f.note}] ${JSON.stringify(f.headers)} ${f.payload ? clip(f.payload, 200) : ''}`,
+      );
     }
   }
   return lines.join('\n');

@@ -3,7 +3,12 @@ import type { Random } from './random.js';
 import { DATE_TEXTS, HOSTILE_NUMBERS, NUMBER_TEXTS, STRANGE_TEXTS, WRONG_TYPES } from './values.js';
 
 /** What earlier answers revealed: ids that exist, so a case can name a real record as well as a missing one. */
-export type Known = { ids: number[]; uuids: string[]; files: Array<{ id: number; fileName: string }>; protectedIds: Set<number> };
+export type Known = {
+  ids: number[];
+  uuids: string[];
+  files: Array<{ id: number; fileName: string }>;
+  protectedIds: Set<number>;
+};
 
 /** 'json' fields keep their types; 'text' fields (path and query) travel as strings. */
 export type Transport = 'json' | 'text';
@@ -42,16 +47,18 @@ const check = (s: ZodTypeAny, kind: string) => checks(s).find((c) => c.kind === 
 let serial = 0;
 const word = (rng: Random, length: number) =>
   Array.from({ length }, () => 'abcdefghijklmnopqrstuvwxyz'[rng.int(0, 25)]).join('');
-const uuid = (rng: Random) =>
-  'xxxxxxxx-xxxx-4xxx-8xxx-xxxxxxxxxxxx'.replace(/x/g, () => rng.int(0, 15).toString(16));
-const day = (rng: Random) => `${rng.int(2000, 2030)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`;
+const uuid = (rng: Random) => 'xxxxxxxx-xxxx-4xxx-8xxx-xxxxxxxxxxxx'.replace(/x/g, () => rng.int(0, 15).toString(16));
+const day = (rng: Random) =>
+  `${rng.int(2000, 2030)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`;
 /** A future instant, so a generated event can still be changed later in the run. */
-const future = (rng: Random) => new Date(Date.now() + rng.int(2, 300) * 86_400_000 + rng.int(0, 86_399) * 1000).toISOString();
+const future = (rng: Random) =>
+  new Date(Date.now() + rng.int(2, 300) * 86_400_000 + rng.int(0, 86_399) * 1000).toISOString();
 
 function validString(schema: ZodTypeAny, key: string, ctx: Ctx): string {
   const { rng } = ctx;
   if (check(schema, 'email') || /email/i.test(key)) return `fuzz${++serial}.${word(rng, 4)}@example.test`;
-  if (check(schema, 'uuid') || /uuid/i.test(key)) return rng.chance(0.7) && ctx.known.uuids.length ? rng.pick(ctx.known.uuids) : uuid(rng);
+  if (check(schema, 'uuid') || /uuid/i.test(key))
+    return rng.chance(0.7) && ctx.known.uuids.length ? rng.pick(ctx.known.uuids) : uuid(rng);
   if (check(schema, 'datetime') || /^(event)?(start|end)$/i.test(key)) return future(rng);
   if (check(schema, 'url') || /website|url|page$/i.test(key)) return `https://example.test/${word(rng, 5)}`;
   if (/(from|to|date)$/i.test(key) || /At$/.test(key)) return day(rng);
@@ -176,7 +183,13 @@ function lengthText(schema: ZodTypeAny, rng: Random): string {
   const min = bound(check(schema, 'min')?.value);
   const makers: Array<() => string> = [() => 'x'.repeat(1000), () => ' '.repeat(300)];
   if (max !== undefined) {
-    makers.push(() => 'x'.repeat(max), () => 'x'.repeat(max + 1), () => ' '.repeat(max + 1), () => 'é'.repeat(max + 1), () => '\u0000'.repeat(max));
+    makers.push(
+      () => 'x'.repeat(max),
+      () => 'x'.repeat(max + 1),
+      () => ' '.repeat(max + 1),
+      () => 'é'.repeat(max + 1),
+      () => '\u0000'.repeat(max),
+    );
   }
   if (min !== undefined && min > 0) makers.push(() => 'x'.repeat(min - 1));
   return rng.pick(makers)();

@@ -10,4 +10,5 @@ export * from './provider.js';
 export const PROVIDERS: Record<EmailProviderName, MailProvider> = { smtp, ses, mandrill, sendgrid, postmark };
 
 /** The provider EMAIL_PROVIDER names (smtp by default). */
-export const mailProvider = (config: Pick<ProviderConfig, 'EMAIL_PROVIDER'>): MailProvider => PROVIDERS[config.EMAIL_PROVIDER ?? 'smtp'];
+export const mailProvider = (config: Pick<ProviderConfig, 'EMAIL_PROVIDER'>): MailProvider =>
+  PROVIDERS[config.EMAIL_PROVIDER ?? 'smtp'];

@@ -18,7 +18,10 @@ export const mandrill: MailProvider = {
       const read = readWebhook(config.EMAIL_WEBHOOK_SECRET, { ...req, url: publicBaseUrl(config) + WEBHOOK_PATH });
       if (read === null) return 'forbidden';
       if (read === 'bad-body') return 'bad-body';
-      return { events: read.events.map(toProviderEvent).filter((e): e is ProviderEvent => e !== null), received: read.events.length };
+      return {
+        events: read.events.map(toProviderEvent).filter((e): e is ProviderEvent => e !== null),
+        received: read.events.length,
+      };
     },
   },
 };

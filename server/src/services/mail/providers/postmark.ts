@@ -10,7 +10,6 @@ import { obj, str, type MailProvider } from './provider.js';
  */
 const HARD_BOUNCES = new Set(['HardBounce', 'BadEmailAddress', 'ManuallyDeactivated', 'Unknown', 'AddressChange']);
 
-
 // Compared as digests: equal lengths, constant time, whatever was sent.
 const digest = (s: string) => createHash('sha256').update(s).digest();
 const same = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
@@ -94,7 +93,14 @@ export const postmark: MailProvider = {
     configured: (config) => !!config.POSTMARK_WEBHOOK_USER && !!config.POSTMARK_WEBHOOK_PASSWORD,
     async read(req, config) {
       const auth = req.headers.authorization;
-      if (!basicAuthMatches(Array.isArray(auth) ? auth[0] : auth, config.POSTMARK_WEBHOOK_USER ?? '', config.POSTMARK_WEBHOOK_PASSWORD ?? '')) return 'forbidden';
+      if (
+        !basicAuthMatches(
+          Array.isArray(auth) ? auth[0] : auth,
+          config.POSTMARK_WEBHOOK_USER ?? '',
+          config.POSTMARK_WEBHOOK_PASSWORD ?? '',
+        )
+      )
+        return 'forbidden';
       let body: unknown;
       try {
         body = JSON.parse(req.rawBody.toString('utf8'));

@@ -60,7 +60,8 @@ export interface MailProvider {
 /** A non-empty string field of a provider's payload, else null. */
 export const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 /** An object field of a provider's payload, else an empty object. */
-export const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+export const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 /** The first value of a request header. */
 export const firstHeader = (h: Record<string, string | string[] | undefined>, name: string) => {
   const v = h[name];

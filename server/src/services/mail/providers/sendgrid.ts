@@ -30,7 +30,9 @@ function publicKey(text: string): KeyObject | null {
   if (!keys.has(text)) {
     let key: KeyObject | null = null;
     try {
-      key = text.includes('BEGIN PUBLIC KEY') ? createPublicKey(text) : createPublicKey({ key: Buffer.from(text, 'base64'), format: 'der', type: 'spki' });
+      key = text.includes('BEGIN PUBLIC KEY')
+        ? createPublicKey(text)
+        : createPublicKey({ key: Buffer.from(text, 'base64'), format: 'der', type: 'spki' });
     } catch {
       key = null;
     }
@@ -38,7 +40,6 @@ function publicKey(text: string): KeyObject | null {
   }
   return keys.get(text)!;
 }
-
 
 /** A SendGrid event in our shape, or null for kinds we do not track. */
 export function sendgridEvent(raw: unknown): ProviderEvent | null {
@@ -95,7 +96,10 @@ export const sendgrid: MailProvider = {
         return 'bad-body';
       }
       if (!Array.isArray(events)) return 'bad-body';
-      return { events: events.map(sendgridEvent).filter((e): e is ProviderEvent => e !== null), received: events.length };
+      return {
+        events: events.map(sendgridEvent).filter((e): e is ProviderEvent => e !== null),
+        received: events.length,
+      };
     },
   },
 };

@@ -18,7 +18,10 @@ const savedEnv = { ...process.env };
 
 beforeAll(async () => {
   sesApi = await startFakeHttpServer(
-    (call) => (call.path === '/v2/email/account' ? { body: { SendQuota: account, SendingEnabled: true, ProductionAccessEnabled: true } } : { status: 404, body: {} }),
+    (call) =>
+      call.path === '/v2/email/account'
+        ? { body: { SendQuota: account, SendingEnabled: true, ProductionAccessEnabled: true } }
+        : { status: 404, body: {} },
     (h) => (typeof h.authorization === 'string' ? h.authorization : undefined),
   );
   // The standard AWS settings, as an installation sets them.
@@ -29,7 +32,12 @@ beforeAll(async () => {
     AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   });
-  t = await createTestApp({ EMAIL_PROVIDER: 'ses', SES_CONFIGURATION_SET: 'society-events', PUBLIC_URL: 'https://admin.society.example', EMAIL_RATE_PER_SECOND: '1000' });
+  t = await createTestApp({
+    EMAIL_PROVIDER: 'ses',
+    SES_CONFIGURATION_SET: 'society-events',
+    PUBLIC_URL: 'https://admin.society.example',
+    EMAIL_RATE_PER_SECOND: '1000',
+  });
   config = mailConfig(t.config);
   setServiceConfig(t.config);
   versionId = await makeTemplateVersion(t.db);
@@ -48,7 +56,14 @@ async function queue(n: number, domain: string) {
     source: 'invitation_email',
     sourceId: domain,
     templateVersionId: versionId,
-    emails: invitees.map((i) => ({ recipientKey: String(i.id), to: i.email, emailType: 'Invitation' as const, values: { firstName: i.firstName }, inviteeId: i.id, invitationId })),
+    emails: invitees.map((i) => ({
+      recipientKey: String(i.id),
+      to: i.email,
+      emailType: 'Invitation' as const,
+      values: { firstName: i.firstName },
+      inviteeId: i.id,
+      invitationId,
+    })),
   });
 }
 
@@ -63,13 +78,17 @@ describe('Amazon SES: quota, rate, configuration set and message ids', () => {
     // Cached about a minute: a second look asks nobody.
     const calls = sesApi.calls.length;
     account = { Max24HourSend: 1, MaxSendRate: 1, SentLast24Hours: 1 };
-    expect((await t.request({ method: 'GET', url: '/api/admin/logistics/dashboard/ses-stats', cookie: admin })).json()).toEqual({ max24HourSend: 50000, sentLast24Hours: 1234 });
+    expect(
+      (await t.request({ method: 'GET', url: '/api/admin/logistics/dashboard/ses-stats', cookie: admin })).json(),
+    ).toEqual({ max24HourSend: 50000, sentLast24Hours: 1234 });
     expect(sesApi.calls.length).toBe(calls);
   });
 
   it('never starts more than the quota left nor faster than the maximum send rate; messages carry the configuration set and their tag, and SES ids are kept', async () => {
     let n = 0;
-    const smtp = await startTestSmtp({ reply: () => ({ accept: `Ok 0100018cses${String(++n).padStart(4, '0')}-000000` }) });
+    const smtp = await startTestSmtp({
+      reply: () => ({ accept: `Ok 0100018cses${String(++n).padStart(4, '0')}-000000` }),
+    });
     try {
       account = { Max24HourSend: 10, MaxSendRate: 20, SentLast24Hours: 7 };
       const batch = await queue(6, 'quota.example');
@@ -85,7 +104,12 @@ describe('Amazon SES: quota, rate, configuration set and message ids', () => {
       expect(performance.now() - started).toBeGreaterThanOrEqual(190);
       expect(second).toMatchObject({ sent: 3, quotaReached: false });
 
-      const rows = await t.db.selectFrom('emailSends').select(['id', 'providerMessageId', 'messageId']).where('id', 'in', batch.sendIds).orderBy('id').execute();
+      const rows = await t.db
+        .selectFrom('emailSends')
+        .select(['id', 'providerMessageId', 'messageId'])
+        .where('id', 'in', batch.sendIds)
+        .orderBy('id')
+        .execute();
       expect(rows.every((r) => /^0100018cses\d{4}-000000$/.test(r.providerMessageId ?? ''))).toBe(true);
       expect(new Set(rows.map((r) => r.providerMessageId)).size).toBe(6);
       for (const mail of smtp.messages) {

@@ -27,16 +27,31 @@ describe('SES events onto our flags', () => {
     ['Subscription', 'unsub'],
   ] as const)('eventType %s -> %s', (kind, name) => {
     const e = sesEvent('sns-1', sesEventFixture(kind, { sendId: 42 }))!;
-    expect(e).toMatchObject({ id: 'sns:sns-1', name, sendId: 42, providerMessageId: 'EXAMPLE7c191be45-e9aedb9a-02f9-4d12-a87d-dd0099a07f8a-000000' });
+    expect(e).toMatchObject({
+      id: 'sns:sns-1',
+      name,
+      sendId: 42,
+      providerMessageId: 'EXAMPLE7c191be45-e9aedb9a-02f9-4d12-a87d-dd0099a07f8a-000000',
+    });
   });
 
   it('covers every example kind, with their details', () => {
     expect(SES_EVENT_KINDS).toHaveLength(12);
-    expect(sesEvent('b', sesEventFixture('Bounce:Permanent'))).toMatchObject({ sendId: null, message: 'smtp; 550 5.1.1 user unknown', at: '2017-08-05T00:41:02.669Z' });
-    expect(sesEvent('c', sesEventFixture('Click'))).toMatchObject({ url: 'http://docs.aws.amazon.com/ses/latest/DeveloperGuide/send-email-smtp.html', ip: '192.0.2.1', userAgent: expect.stringContaining('Chrome/60') });
+    expect(sesEvent('b', sesEventFixture('Bounce:Permanent'))).toMatchObject({
+      sendId: null,
+      message: 'smtp; 550 5.1.1 user unknown',
+      at: '2017-08-05T00:41:02.669Z',
+    });
+    expect(sesEvent('c', sesEventFixture('Click'))).toMatchObject({
+      url: 'http://docs.aws.amazon.com/ses/latest/DeveloperGuide/send-email-smtp.html',
+      ip: '192.0.2.1',
+      userAgent: expect.stringContaining('Chrome/60'),
+    });
     expect(sesEvent('o', sesEventFixture('Open'))).toMatchObject({ ip: '192.0.2.1', at: '2017-08-09T22:00:19.652Z' });
     expect(sesEvent('d', sesEventFixture('DeliveryDelay'))).toMatchObject({ message: 'TransientCommunicationFailure' });
-    expect(sesEvent('r', sesEventFixture('Rendering Failure'))!.message).toMatch(/is not present in the rendering data/);
+    expect(sesEvent('r', sesEventFixture('Rendering Failure'))!.message).toMatch(
+      /is not present in the rendering data/,
+    );
     expect(sesEvent('x', '{"eventType":"Unknown"}')).toBeNull();
     expect(sesEvent('x', 'not json')).toBeNull();
   });
@@ -50,9 +65,14 @@ describe('SES events onto our flags', () => {
   });
 
   it('keeps the SES message id from the 250 reply and tags each message with its send', () => {
-    expect(ses.messageIdFromReply('250 Ok 0100018c2f5e6a7b-1234abcd-5678-90ef-aaaa-bbbbccccdddd-000000')).toBe('0100018c2f5e6a7b-1234abcd-5678-90ef-aaaa-bbbbccccdddd-000000');
+    expect(ses.messageIdFromReply('250 Ok 0100018c2f5e6a7b-1234abcd-5678-90ef-aaaa-bbbbccccdddd-000000')).toBe(
+      '0100018c2f5e6a7b-1234abcd-5678-90ef-aaaa-bbbbccccdddd-000000',
+    );
     expect(ses.messageIdFromReply('250 2.0.0 OK queued')).toBeNull();
-    expect(ses.headers(42, { PORT: 1, SES_CONFIGURATION_SET: 'society-events' })).toEqual({ 'X-SES-CONFIGURATION-SET': 'society-events', 'X-SES-MESSAGE-TAGS': 'send_id=42' });
+    expect(ses.headers(42, { PORT: 1, SES_CONFIGURATION_SET: 'society-events' })).toEqual({
+      'X-SES-CONFIGURATION-SET': 'society-events',
+      'X-SES-MESSAGE-TAGS': 'send_id=42',
+    });
     expect(ses.headers(42, { PORT: 1 })).toEqual({ 'X-SES-MESSAGE-TAGS': 'send_id=42' });
   });
 });
@@ -63,9 +83,24 @@ describe('SNS signatures', () => {
   it('accepts SignatureVersion 1 and 2, notifications with and without a Subject, and subscription confirmations; fetches the certificate once', async () => {
     const before = signer.certFetches();
     expect(await verifySnsMessage(signer.message({ Message: sesEventFixture('Delivery') }, '1'), opts())).toBe(true);
-    expect(await verifySnsMessage(signer.message({ Message: sesEventFixture('Delivery'), Subject: 'Amazon SES Email Event Notification' }, '2'), opts())).toBe(true);
-    expect(await verifySnsMessage(signer.message({ Type: 'SubscriptionConfirmation', Message: 'You have chosen to subscribe' }), opts())).toBe(true);
-    expect(await verifySnsMessage(signer.message({ Type: 'UnsubscribeConfirmation', Message: 'You have unsubscribed' }), opts())).toBe(true);
+    expect(
+      await verifySnsMessage(
+        signer.message({ Message: sesEventFixture('Delivery'), Subject: 'Amazon SES Email Event Notification' }, '2'),
+        opts(),
+      ),
+    ).toBe(true);
+    expect(
+      await verifySnsMessage(
+        signer.message({ Type: 'SubscriptionConfirmation', Message: 'You have chosen to subscribe' }),
+        opts(),
+      ),
+    ).toBe(true);
+    expect(
+      await verifySnsMessage(
+        signer.message({ Type: 'UnsubscribeConfirmation', Message: 'You have unsubscribed' }),
+        opts(),
+      ),
+    ).toBe(true);
     expect(signer.certFetches() - before).toBeLessThanOrEqual(1);
   });
 
@@ -73,12 +108,27 @@ describe('SNS signatures', () => {
     const m = signer.message({ Message: sesEventFixture('Complaint', { sendId: 1 }) });
     expect(await verifySnsMessage({ ...m, Message: sesEventFixture('Complaint', { sendId: 2 }) }, opts())).toBe(false);
     expect(await verifySnsMessage({ ...m, MessageId: 'other' }, opts())).toBe(false);
-    expect(await verifySnsMessage(signer.message({ Message: 'x', TopicArn: 'arn:aws:sns:us-east-1:123456789012:other' }), { topics: [TOPIC, 'arn:aws:sns:us-east-1:123456789012:elsewhere'], trustedPrefixes: [signer.prefix] })).toBe(false);
+    expect(
+      await verifySnsMessage(signer.message({ Message: 'x', TopicArn: 'arn:aws:sns:us-east-1:123456789012:other' }), {
+        topics: [TOPIC, 'arn:aws:sns:us-east-1:123456789012:elsewhere'],
+        trustedPrefixes: [signer.prefix],
+      }),
+    ).toBe(false);
     expect(await verifySnsMessage({ ...m, SignatureVersion: '3' }, opts())).toBe(false);
     // Signed with our key, but the certificate URL is not an SNS host: never fetched.
     const before = signer.certFetches();
-    expect(await verifySnsMessage(signer.message({ Message: 'x', SigningCertURL: 'https://sns.us-east-1.amazonaws.com.evil.example/cert.pem' }), opts())).toBe(false);
-    expect(await verifySnsMessage(signer.message({ Message: 'x', SigningCertURL: 'http://sns.us-east-1.amazonaws.com/cert.pem' }), opts())).toBe(false);
+    expect(
+      await verifySnsMessage(
+        signer.message({ Message: 'x', SigningCertURL: 'https://sns.us-east-1.amazonaws.com.evil.example/cert.pem' }),
+        opts(),
+      ),
+    ).toBe(false);
+    expect(
+      await verifySnsMessage(
+        signer.message({ Message: 'x', SigningCertURL: 'http://sns.us-east-1.amazonaws.com/cert.pem' }),
+        opts(),
+      ),
+    ).toBe(false);
     expect(signer.certFetches()).toBe(before);
   });
 

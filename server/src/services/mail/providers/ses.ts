@@ -14,7 +14,10 @@ import { confirmSnsSubscription, parseSnsMessage, verifySnsMessage } from './sns
 type SesRecord = Record<string, unknown>;
 
 /** What each SES event (event publishing's eventType, or a notification's notificationType) becomes. */
-function mapEvent(kind: string, e: SesRecord): { name: EmailEventName; detail: SesRecord; message: string | null } | null {
+function mapEvent(
+  kind: string,
+  e: SesRecord,
+): { name: EmailEventName; detail: SesRecord; message: string | null } | null {
   switch (kind) {
     case 'Send':
       return { name: 'sent', detail: obj(e.send), message: null };
@@ -48,7 +51,11 @@ function mapEvent(kind: string, e: SesRecord): { name: EmailEventName; detail: S
       return { name: 'rejected', detail: f, message: str(f.errorMessage) ?? 'Rendering failure' };
     }
     case 'Subscription':
-      return { name: 'unsub', detail: obj(e.subscription), message: 'Unsubscribed through SES subscription management' };
+      return {
+        name: 'unsub',
+        detail: obj(e.subscription),
+        message: 'Unsubscribed through SES subscription management',
+      };
     default:
       return null;
   }
@@ -99,7 +106,11 @@ export function sesQuota(now = Date.now()): Promise<SendQuota> {
     const client = new SESv2Client({ maxAttempts: 2 });
     try {
       const { SendQuota: q } = await client.send(new GetAccountCommand({}));
-      return { max24HourSend: q?.Max24HourSend ?? 0, sentLast24Hours: q?.SentLast24Hours ?? 0, maxSendRate: q?.MaxSendRate ?? 1 };
+      return {
+        max24HourSend: q?.Max24HourSend ?? 0,
+        sentLast24Hours: q?.SentLast24Hours ?? 0,
+        maxSendRate: q?.MaxSendRate ?? 1,
+      };
     } finally {
       client.destroy();
     }
@@ -133,7 +144,8 @@ export const ses: MailProvider = {
       const m = parseSnsMessage(req.rawBody.toString('utf8'));
       if (!m) return 'forbidden';
       const trusted = list(config.SNS_TRUSTED_CERT_PREFIXES);
-      if (!(await verifySnsMessage(m, { topics: list(config.SNS_TOPIC_ARNS), trustedPrefixes: trusted }))) return 'forbidden';
+      if (!(await verifySnsMessage(m, { topics: list(config.SNS_TOPIC_ARNS), trustedPrefixes: trusted })))
+        return 'forbidden';
       if (m.Type === 'SubscriptionConfirmation') {
         if (!(await confirmSnsSubscription(m, trusted))) return 'forbidden';
         return { events: [], received: 0 };

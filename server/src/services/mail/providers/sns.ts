@@ -38,7 +38,13 @@ export function isSnsUrl(url: string, trustedPrefixes: readonly string[] = []): 
   if (trustedPrefixes.some((p) => p && url.startsWith(p))) return true;
   try {
     const u = new URL(url);
-    return u.protocol === 'https:' && SNS_HOST.test(u.hostname) && !u.username && !u.password && (u.port === '' || u.port === '443');
+    return (
+      u.protocol === 'https:' &&
+      SNS_HOST.test(u.hostname) &&
+      !u.username &&
+      !u.password &&
+      (u.port === '' || u.port === '443')
+    );
   } catch {
     return false;
   }
@@ -75,7 +81,16 @@ export function parseSnsMessage(text: string): SnsMessage | null {
   }
   if (!m || typeof m !== 'object') return null;
   const r = m as Record<string, unknown>;
-  const strings = ['Type', 'MessageId', 'TopicArn', 'Message', 'Timestamp', 'SignatureVersion', 'Signature', 'SigningCertURL'];
+  const strings = [
+    'Type',
+    'MessageId',
+    'TopicArn',
+    'Message',
+    'Timestamp',
+    'SignatureVersion',
+    'Signature',
+    'SigningCertURL',
+  ];
   if (!strings.every((k) => typeof r[k] === 'string')) return null;
   if (!['Notification', 'SubscriptionConfirmation', 'UnsubscribeConfirmation'].includes(r.Type as string)) return null;
   for (const k of ['Subject', 'SubscribeURL', 'Token']) if (r[k] !== undefined && typeof r[k] !== 'string') return null;
@@ -86,7 +101,10 @@ export function parseSnsMessage(text: string): SnsMessage | null {
  * Whether an SNS message is genuine: its topic is one of `topics`, its certificate URL an SNS one, and
  * its signature verifies with that certificate. Never throws: any doubt is false.
  */
-export async function verifySnsMessage(m: SnsMessage, opts: { topics: readonly string[]; trustedPrefixes?: readonly string[] }): Promise<boolean> {
+export async function verifySnsMessage(
+  m: SnsMessage,
+  opts: { topics: readonly string[]; trustedPrefixes?: readonly string[] },
+): Promise<boolean> {
   if (!opts.topics.includes(m.TopicArn)) return false;
   if (!isSnsUrl(m.SigningCertURL, opts.trustedPrefixes)) return false;
   const algorithm = m.SignatureVersion === '1' ? 'sha1' : m.SignatureVersion === '2' ? 'sha256' : null;

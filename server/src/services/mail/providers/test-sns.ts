@@ -10,7 +10,25 @@ import { snsCanonicalString, type SnsMessage } from './sns.js';
 export function makeSigningCertificate(): { keyPem: string; certPem: string } {
   const dir = mkdtempSync(join(tmpdir(), 'sns-cert-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-subj', '/CN=sns.test.local', '-days', '2'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-subj',
+        '/CN=sns.test.local',
+        '-days',
+        '2',
+      ],
+      { stdio: 'ignore' },
+    );
     return { keyPem: readFileSync(join(dir, 'key.pem'), 'utf8'), certPem: readFileSync(join(dir, 'cert.pem'), 'utf8') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -26,21 +44,35 @@ export async function startSnsSigner(topicArn: string) {
   const { keyPem, certPem } = makeSigningCertificate();
   const confirmations: string[] = [];
   let certFetches = 0;
-  const server = await startFakeHttpServer((call) => {
-    if (call.path === '/SimpleNotificationService-test.pem') {
-      certFetches++;
-      return { body: certPem };
-    }
-    if (call.path === '/confirm') {
-      confirmations.push(call.query.get('Token') ?? '');
-      return { body: '<ConfirmSubscriptionResponse/>' };
-    }
-    return { status: 404, body: {} };
-  }, () => undefined);
+  const server = await startFakeHttpServer(
+    (call) => {
+      if (call.path === '/SimpleNotificationService-test.pem') {
+        certFetches++;
+        return { body: certPem };
+      }
+      if (call.path === '/confirm') {
+        confirmations.push(call.query.get('Token') ?? '');
+        return { body: '<ConfirmSubscriptionResponse/>' };
+      }
+      return { status: 404, body: {} };
+    },
+    () => undefined,
+  );
   const prefix = `${server.url}/`;
   const certUrl = `${server.url}/SimpleNotificationService-test.pem`;
 
-  function message(fields: { Type?: SnsMessage['Type']; Message: string; MessageId?: string; Subject?: string; TopicArn?: string; SigningCertURL?: string; Token?: string }, version: '1' | '2' = '2'): SnsMessage {
+  function message(
+    fields: {
+      Type?: SnsMessage['Type'];
+      Message: string;
+      MessageId?: string;
+      Subject?: string;
+      TopicArn?: string;
+      SigningCertURL?: string;
+      Token?: string;
+    },
+    version: '1' | '2' = '2',
+  ): SnsMessage {
     const type = fields.Type ?? 'Notification';
     const m: SnsMessage = {
       Type: type,
@@ -52,9 +84,16 @@ export async function startSnsSigner(topicArn: string) {
       Signature: '',
       SigningCertURL: fields.SigningCertURL ?? certUrl,
       ...(fields.Subject !== undefined ? { Subject: fields.Subject } : {}),
-      ...(type !== 'Notification' ? { Token: fields.Token ?? 'token-123', SubscribeURL: `${server.url}/confirm?Action=ConfirmSubscription&Token=${fields.Token ?? 'token-123'}` } : {}),
+      ...(type !== 'Notification'
+        ? {
+            Token: fields.Token ?? 'token-123',
+            SubscribeURL: `${server.url}/confirm?Action=ConfirmSubscription&Token=${fields.Token ?? 'token-123'}`,
+          }
+        : {}),
     };
-    m.Signature = sign(version === '1' ? 'sha1' : 'sha256', Buffer.from(snsCanonicalString(m)), keyPem).toString('base64');
+    m.Signature = sign(version === '1' ? 'sha1' : 'sha256', Buffer.from(snsCanonicalString(m)), keyPem).toString(
+      'base64',
+    );
     return m;
   }
 
