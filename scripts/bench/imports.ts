@@ -13,7 +13,7 @@ import { createDb, type Db } from '../../server/src/db/database.js';
 
 /*
  * Imports (`--only imports`): 500,000 accounts from a csv, end to end in a worker process of its own
- * (read twice, checked, staged by COPY, matched and merged per batch of 5,000, with the accounts
+ * (read twice, checked, staged by COPY, matched and merged per batch of 10,000, with the accounts
  * table's triggers and indexes), against COPY of the same rows into the same table in the same run.
  * Both run in a freshly migrated database of their own (`bench_imports`, dropped at the end), so the
  * shared bench database never carries half a million rows to delete.

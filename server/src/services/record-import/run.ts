@@ -29,7 +29,7 @@ export type ImportContext = {
   readOptions?: ReadOptions;
 };
 
-export const BATCH_SIZE = 5000;
+export const BATCH_SIZE = 10_000;
 
 /** Another attempt has moved this import on (or it ended): this one stops without writing. */
 class Overtaken extends Error {}
@@ -201,7 +201,7 @@ async function writeBatch(
     const counts: Counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
     if (staged.length) {
       // The target's statistics lag behind a large import, so the planner's costs run high enough to JIT-compile
-      // each lookup: half a second of compiling for 5,000 probes of a few microseconds each. And a batch need
+      // each lookup: half a second of compiling for a batch of probes of a few microseconds each. And a batch need
       // not wait for its commit to reach the disk: a crash can lose only whole batches, progress included,
       // which the resumed run writes again.
       await client.query('set local jit = off');
