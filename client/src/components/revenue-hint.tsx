@@ -8,11 +8,11 @@ import { Link } from '@tanstack/react-router';
 export function RevenueHint() {
   return (
     <>
-      Joined x $95. Recorded payments (waived fees, refunds, other amounts) can differ: see{' '}
-      <Anchor component={Link} to="/admin/accounts/payments" inherit underline="always">
-        Payments
+      Joined x $95. Recorded payments (waived fees, refunds, other amounts) can differ.
+      {/* A link of its own line, not inside the sentence: it needs no colour to stand out from the text. */}
+      <Anchor component={Link} to="/admin/accounts/payments" inherit underline="always" display="block">
+        See Payments
       </Anchor>
-      .
     </>
   );
 }

@@ -39,6 +39,19 @@ function toGrid(rows: MonthRow[]): Grid {
     .map(([year, counts]) => ({ year, counts, total: counts.reduce((s, c) => s + c, 0) }));
 }
 
+const channel = (hex: string, i: number) => parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
+const linear = (v: number) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+
+/**
+ * White or black, whichever reads better (WCAG contrast) on `base` laid over `backdrop` at opacity `level`:
+ * one of the two always reaches 4.5:1, whatever the shade.
+ */
+export function readableOn(base: string, level: number, backdrop: string): 'white' | 'black' {
+  const [r, g, b] = [0, 1, 2].map((i) => linear((channel(base, i) * level + channel(backdrop, i) * (1 - level)) / 255));
+  const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? 'white' : 'black';
+}
+
 /**
  * Joins per month by year (rows newest year first, columns January to December, a total per year):
  * the cell's colour deepens with its count; hovering shows the number. Months still to come are blank.
@@ -47,6 +60,7 @@ export function MonthHeatmap({ rows, noun, now = new Date() }: { rows: MonthRow[
   const theme = useMantineTheme();
   const dark = useComputedColorScheme('light') === 'dark';
   const base = theme.colors[theme.primaryColor]![dark ? 5 : 6]!;
+  const backdrop = dark ? theme.colors.dark[7]! : theme.white;
   const grid = toGrid(rows);
   const max = Math.max(0, ...rows.map((r) => r.count));
   const thisYear = now.getUTCFullYear();
@@ -112,7 +126,7 @@ export function MonthHeatmap({ rows, noun, now = new Date() }: { rows: MonthRow[
                         data-level={level ? level.toFixed(2) : '0'}
                         style={{
                           backgroundColor: level ? alpha(base, level) : undefined,
-                          color: dark || level > 0.55 ? 'white' : undefined,
+                          color: level ? readableOn(base, level, backdrop) : undefined,
                         }}
                       >
                         {count ? formatCount(count) : ''}
