@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { SortTerm } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { likePattern, paginate, type SortMap } from '../../db/list.js';
+import { dayRange } from '../../db/day-range.js';
 
 export type AccountFilters = {
   search?: string;
@@ -11,22 +12,6 @@ export type AccountFilters = {
   memberFrom?: string;
   memberTo?: string;
 };
-
-const DAY_MS = 86_400_000;
-
-/** The UTC midnight starting a filter's day (`2024-03-01` or any ISO time on that day). */
-export function dayStart(value: string): Date {
-  const day = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0] ?? new Date(value).toISOString().slice(0, 10);
-  return new Date(`${day}T00:00:00.000Z`);
-}
-
-/** `from`/`to` days as a half-open instant range: both days count in full (inclusive by day, UTC). */
-export function dayRange(from?: string, to?: string): { gte?: Date; lt?: Date } {
-  return {
-    gte: from ? dayStart(from) : undefined,
-    lt: to ? new Date(dayStart(to).getTime() + DAY_MS) : undefined,
-  };
-}
 
 /**
  * The text search looks in; migration 0006 keeps a trigram index on exactly this expression, so it

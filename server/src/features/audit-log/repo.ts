@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AuditEntry, AuditFacets } from '@app/contract';
 import type { DB, Db } from '../../db/database.js';
+import { dayRange } from '../../db/day-range.js';
 import { accountName } from '../../db/account-sql.js';
 import { likePattern, mapPage, paginate, streamCsv } from '../../db/list.js';
 import type { CsvColumn, ListFilters, SortMap } from '../../db/list.js';
@@ -29,8 +30,9 @@ function filterLog(db: Db, filters: Filters) {
   if (filters.entity) qb = qb.where('l.entity', '=', filters.entity);
   if (filters.entityId) qb = qb.where('l.entityId', '=', filters.entityId);
   if (filters.action) qb = qb.where('l.action', '=', filters.action);
-  if (filters.dateFrom) qb = qb.where('l.at', '>=', new Date(`${filters.dateFrom}T00:00:00Z`));
-  if (filters.dateTo) qb = qb.where('l.at', '<', sql<Date>`${filters.dateTo}::date + 1`);
+  const days = dayRange(filters.dateFrom, filters.dateTo);
+  if (days.gte) qb = qb.where('l.at', '>=', days.gte);
+  if (days.lt) qb = qb.where('l.at', '<', days.lt);
   if (filters.search) {
     const pattern = likePattern(filters.search);
     qb = qb.where(

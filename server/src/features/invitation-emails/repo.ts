@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { RATE_NAMES, rateLevel, type InvitationEmail, type RateName } from '@app/contract';
 import type { Db } from '../../db/database.js';
+import { dayRange } from '../../db/day-range.js';
 import { likePattern, paginate, pageOfRows, rowsInOrder, type SortMap } from '../../db/list.js';
 import { audienceSizeSql } from '../../services/audience/index.js';
 import { sendCountsSql, type SendCounts } from './send-counts.js';
@@ -125,8 +126,9 @@ export async function listReminders(db: Db, invitationId: number, query: ListQue
 /** Every reminder scheduled in [dateFrom, dateTo] (whole UTC days), searched by template, institution or chapter. */
 export async function listAllReminders(db: Db, query: AllQuery) {
   let filtered = db.selectFrom('invitationEmails as e').select('e.id');
-  if (query.dateFrom) filtered = filtered.where('e.sendScheduledAt', '>=', new Date(`${query.dateFrom}T00:00:00Z`));
-  if (query.dateTo) filtered = filtered.where('e.sendScheduledAt', '<', sql<Date>`${query.dateTo}::date + 1`);
+  const days = dayRange(query.dateFrom, query.dateTo);
+  if (days.gte) filtered = filtered.where('e.sendScheduledAt', '>=', days.gte);
+  if (days.lt) filtered = filtered.where('e.sendScheduledAt', '<', days.lt);
   if (query.search) {
     const pattern = likePattern(query.search.toLowerCase());
     filtered = filtered.where((eb) =>

@@ -4,6 +4,7 @@ import type { Payment } from '@app/contract';
 import type { DB, Db } from '../../db/database.js';
 import { accountName, accountNameOf, accountPerson } from '../../db/account-sql.js';
 import { csvIso, csvText, type CsvColumn } from '../../db/copy-csv.js';
+import { dayRange } from '../../db/day-range.js';
 import {
   firstItem,
   likePattern,
@@ -24,9 +25,6 @@ const paymentSort: SortMap<SortField<ListQuery>> = {
   name: 'a.nameKey',
 };
 
-/** A UTC day's first instant (the list's days are UTC, as everywhere in the product). */
-const utcDay = (day: string, plus = 0) => sql<Date>`((${day}::date + ${plus}::int)::timestamp at time zone 'utc')`;
-
 function filterPayments(db: Db, f: Filters) {
   let qb = db
     .selectFrom('payments as p')
@@ -41,8 +39,9 @@ function filterPayments(db: Db, f: Filters) {
     );
   }
   if (f.method) qb = qb.where('p.method', '=', f.method);
-  if (f.paidFrom) qb = qb.where('p.paidAt', '>=', utcDay(f.paidFrom));
-  if (f.paidTo) qb = qb.where('p.paidAt', '<', utcDay(f.paidTo, 1));
+  const paid = dayRange(f.paidFrom, f.paidTo);
+  if (paid.gte) qb = qb.where('p.paidAt', '>=', paid.gte);
+  if (paid.lt) qb = qb.where('p.paidAt', '<', paid.lt);
   return qb;
 }
 
