@@ -11,6 +11,7 @@ import {
   auditFailedSignIn,
   completeSignIn,
   mustSetUpTwoFactor,
+  signInActor,
   toCurrentAccount,
 } from '../../services/auth/sign-in.js';
 import {
@@ -89,7 +90,7 @@ export const authRoutes = s.router(contract.auth, {
       await writeAuditRow(
         db,
         { action: 'sign-out', entity: 'accounts', entityId: account.id },
-        { accountId: account.id, apiKeyId: null, address: request.ip },
+        signInActor(request, account.id),
       );
     reply.clearCookie(name, {
       path: '/',

@@ -32,8 +32,7 @@ export function withoutSecrets(value: unknown): unknown {
  * actor (a signed-in staff member or an API key: db/audit-context.ts) unless `actor` is given, e.g. at
  * sign-in, before any session exists: `{ accountId, apiKeyId: null, address: request.ip }`.
  * @example
- * await writeAuditRow(trx, { action: 'sign-in-failed', entity: 'accounts', entityId: account?.id, detail: { email } },
- *   { accountId: account?.id ?? null, apiKeyId: null, address: request.ip });
+ * await writeAuditRow(trx, { action: 'test-send', entity: 'email_templates', entityId: id, detail: { to } });
  */
 export async function writeAuditRow(
   db: Db,

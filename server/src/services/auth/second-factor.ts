@@ -18,12 +18,11 @@ export const hasSecondFactor = (accountIdColumn: string) =>
 /** Whether the account has a confirmed second factor. */
 export async function secondFactorOn(db: Db, accountId: number): Promise<boolean> {
   const row = await db
-    .selectFrom('accountSecondFactors')
-    .select('accountId')
-    .where('accountId', '=', accountId)
-    .where('confirmedAt', 'is not', null)
+    .selectFrom('accounts')
+    .select(hasSecondFactor('accounts.id').as('on'))
+    .where('id', '=', accountId)
     .executeTakeFirst();
-  return !!row;
+  return !!row?.on;
 }
 
 export async function secondFactorStatus(db: Db, accountId: number) {
@@ -117,15 +116,7 @@ export async function useSecondFactorCode(
       .where('accountId', '=', accountId)
       .where('codeHash', '=', hashRecoveryCode(code))
       .where('usedAt', 'is', null)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('accountSecondFactors')
-            .select('accountId')
-            .where('accountId', '=', accountId)
-            .where('confirmedAt', 'is not', null),
-        ),
-      )
+      .where(hasSecondFactor('accountRecoveryCodes.accountId'))
       .executeTakeFirst();
     return used.numUpdatedRows > 0n ? 'recovery' : null;
   }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentAccount } from '@app/contract';
 import type { Db } from '../../db/database.js';
+import type { AuditActor } from '../../db/audit-context.js';
 import { writeAuditRow } from '../audit/write-audit-row.js';
 import { createSession, revokeSession, sessionCookieName } from './sessions.js';
 
@@ -31,6 +32,13 @@ export async function signIn(
     expires: session.expiresAt,
   });
 }
+
+/** The actor of a sign-in's own audit rows: no session exists yet to name it. */
+export const signInActor = (request: FastifyRequest, accountId: number | null): AuditActor => ({
+  accountId,
+  apiKeyId: null,
+  address: request.ip,
+});
 
 /** Whether the account must set up its second factor before any other staff call (REQUIRE_STAFF_2FA). */
 export const mustSetUpTwoFactor = (required: boolean, account: { admin: boolean; twoFactorOn: boolean }) =>
@@ -63,7 +71,7 @@ export async function completeSignIn(
     await writeAuditRow(
       trx,
       { action: 'sign-in', entity: 'accounts', entityId: account.id, detail },
-      { accountId: account.id, apiKeyId: null, address: request.ip },
+      signInActor(request, account.id),
     );
   });
   return {
@@ -83,7 +91,7 @@ export async function auditFailedSignIn(
   await writeAuditRow(
     request.server.db,
     { action: 'sign-in-failed', entity: 'accounts', entityId: accountId, detail: { email, step } },
-    { accountId: null, apiKeyId: null, address: request.ip },
+    signInActor(request, null),
   );
 }
 
