@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -7,6 +5,7 @@ import path from 'node:path';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
 import { loadConfig } from '../../server/src/config.js';
+import { freePort } from '../../server/src/test/free-port.js';
 import { createDb, type Db } from '../../server/src/db/database.js';
 import { resolveDatabase } from '../../server/src/database-url.js';
 import { connectDatabaseServer, type DatabaseServer } from '../../server/src/db/database-server.js';
@@ -95,12 +94,7 @@ export type Statement = { sql: string; parameters: unknown[] };
 async function startServerProcess(
   databaseUrl: string,
 ): Promise<{ baseUrl: string; pid: number; stop: () => Promise<void> }> {
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     env: {
       ...process.env,

@@ -24,6 +24,7 @@ import { createStorage } from '../../server/src/plugins/storage.js';
 import { FLUSH_EVERY } from '../../server/src/services/mail/deliver.js';
 import { startTestSmtp } from '../../server/src/services/mail/test-smtp.js';
 import { startDueReminders } from '../../server/src/services/reminders/send-reminder.js';
+import { freePort } from '../../server/src/test/free-port.js';
 import { startWorkerProcess, type WorkerProcess } from '../../server/src/test/worker-process.js';
 import { report } from '../bench/harness.js';
 import { seed } from '../bench/reminders.js';
@@ -31,7 +32,6 @@ import { seedScaleInstitutions } from '../seed/institutions.js';
 import {
   BUILT,
   ROOT,
-  freePort,
   sleep,
   startApi,
   startHaproxy,

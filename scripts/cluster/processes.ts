@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
+import { createServer, connect, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../server/src/test/free-port.js';
 
 /** The repository root and the built output every process of the cluster runs (`npm run build`). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -10,14 +11,6 @@ export const BUILT = {
   server: path.join(ROOT, 'server/dist/server.js'),
   worker: path.join(ROOT, 'server/dist/worker.js'),
 };
-
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,17 +8,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from './db/database.js';
 import { cloneTestDatabase } from './test/helper.js';
+import { freePort } from './test/free-port.js';
 
 const ROWS = 60_000;
 const serverFile = fileURLToPath(new URL('./server.ts', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 let database: Awaited<ReturnType<typeof cloneTestDatabase>>;
 let child: ChildProcess | undefined;
