@@ -129,6 +129,7 @@ describe('imports API', () => {
     const audited = await q.t.db
       .selectFrom('auditLog')
       .select(['action', 'entity', 'entityId', 'detail', 'accountId'])
+      .where('entity', 'in', ['imports', 'import_rejected'])
       .where('entityId', '=', String(real.id))
       .orderBy('id')
       .execute();
