@@ -294,6 +294,55 @@ describe('integrator calls: POST /api/admin/logistics/invitees/{id}/pledge and /
   });
 });
 
+describe('integrator calls with an API key', () => {
+  async function makeKey(scopes: string[]) {
+    const res = await post('/api/admin/tech/api-keys', { name: `Join site ${scopes.join(' ')}`, scopes });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: number; key: string };
+  }
+  const asKey = (key: string, url: string, payload: object) =>
+    q.request({ method: 'POST', url, payload, cookie: '', headers: { authorization: `Bearer ${key}` } });
+
+  it('pledge and pay with payments:write alone (no session): the calls land, audited as the key', async () => {
+    const p = await invitee();
+    const { id, key } = await makeKey(['payments:write']);
+    const pledge = await asKey(key, `/api/admin/logistics/invitees/${p.inviteeId}/pledge`, {
+      externalId: 'key-pledge',
+    });
+    expect(pledge.statusCode, pledge.body).toBe(200);
+    expect(pledge.json()).toMatchObject({ inviteeId: p.inviteeId, state: 'pledged', externalId: 'key-pledge' });
+    const paid = await asKey(key, `/api/admin/logistics/invitees/${p.inviteeId}/payment`, payment('key-pay'));
+    expect(paid.statusCode, paid.body).toBe(200);
+    const iv = await inviteeRow(p.inviteeId);
+    expect(iv.legacyPaidAt).not.toBeNull();
+    expect((await accountRow(iv.accountId!)).memberAt).not.toBeNull();
+    expect(await paymentsOf(iv.accountId!)).toHaveLength(1);
+    const audited = await db
+      .selectFrom('auditLog')
+      .select(['apiKeyId', 'action'])
+      .where('apiKeyId', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(audited.length).toBeGreaterThan(0);
+    expect(audited.every((row) => row.apiKeyId === id)).toBe(true);
+  });
+
+  it('refuses a key without payments:write (403 naming the scope) and a revoked key (401), recording nothing', async () => {
+    const p = await invitee();
+    const reader = await makeKey(['payments:read']);
+    const denied = await asKey(reader.key, `/api/admin/logistics/invitees/${p.inviteeId}/pledge`, {
+      externalId: 'key-denied',
+    });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toContain('payments:write');
+    const writer = await makeKey(['payments:write']);
+    expect((await post(`/api/admin/tech/api-keys/${writer.id}/revoke`, {})).statusCode).toBe(200);
+    const revoked = await asKey(writer.key, `/api/admin/logistics/invitees/${p.inviteeId}/payment`, payment('key-x'));
+    expect(revoked.statusCode).toBe(401);
+    expect(await inviteeRow(p.inviteeId)).toMatchObject({ legacyPledgeAt: null, legacyPaidAt: null, accountId: null });
+  });
+});
+
 describe('GET /api/admin/accounts/payments', () => {
   it('lists every payment with its account and invitation: search, method, paid days, refunds, CSV export', async () => {
     const p = await invitee({ pledge: true });
