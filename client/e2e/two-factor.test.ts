@@ -95,6 +95,28 @@ describe('two-factor sign-in in the browser', () => {
     expect(pathname()).toBe('/login');
   });
 
+  it('makes new recovery codes on the profile, confirmed with the password; the old ones stop working', async () => {
+    const { page } = e;
+    await page.goto(`${e.baseUrl}/api/auth/logout`);
+    await signIn(e, '/admin/profile');
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[1]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/profile');
+    await expect.poll(() => page.getByText('8 recovery codes left', { exact: false }).count()).toBe(1);
+    await page.getByRole('button', { name: 'New recovery codes' }).click();
+    await page.getByRole('button', { name: 'Use your password instead' }).click();
+    await page.getByLabel('Your password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Make new codes' }).click();
+    const list = page.getByRole('list', { name: 'Recovery codes' });
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(10);
+    const fresh = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
+    expect(fresh.filter((c) => recoveryCodes.includes(c))).toEqual([]);
+    await expect.poll(() => page.getByText('Your earlier codes no longer work.', { exact: false }).count()).toBe(1);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await expect.poll(() => page.getByText('10 recovery codes left', { exact: false }).count()).toBe(1);
+  });
+
   it("lets another staff member reset it on the account's Edit panel", async () => {
     const helpdesk = { email: 'helpdesk@example.com', password: 'helpdesk-pass-7' };
     await e.db

@@ -35,7 +35,7 @@ export type TwoFactorConfirmInput = z.infer<typeof TwoFactorConfirmInput>;
 
 export const RecoveryCodes = z.object({ recoveryCodes: z.array(z.string()).describe('Shown once; each works once') });
 
-/** Turning it off takes a current code or the account's password. */
+/** Turning it off, or replacing the recovery codes, takes a current code or the account's password. */
 export const TwoFactorDisableInput = z
   .object({
     code: z.string().trim().max(40, 'Code must be 40 characters or less').optional(),
@@ -74,6 +74,14 @@ export const twoFactorContract = c.router(
       body: TwoFactorDisableInput,
       responses: { 204: c.noBody() },
       summary: 'Turn two-factor sign-in off, with a current code or the password',
+    },
+    recoveryCodes: {
+      method: 'POST',
+      path: '/admin/profile/two-factor/recovery-codes',
+      body: TwoFactorDisableInput,
+      responses: { 200: RecoveryCodes, ...conflict },
+      summary:
+        'Replace the recovery codes with ten new ones (shown once; the old ones stop working), with a current code or the password',
     },
     reset: {
       method: 'DELETE',

@@ -1,8 +1,8 @@
 import { Alert, Button, Code, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 
-/** The ten recovery codes, shown once right after two-factor sign-in is turned on. */
-export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+/** The ten recovery codes, shown once: right after two-factor sign-in is turned on, or after new ones are made. */
+export function RecoveryCodes({ codes, renewed, onDone }: { codes: string[]; renewed?: boolean; onDone: () => void }) {
   const text = `Honor Society Admin recovery codes (each works once):\n\n${codes.join('\n')}\n`;
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
@@ -12,9 +12,9 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   };
   return (
     <Stack gap="md">
-      <Alert color="green" title="Two-factor sign-in is on">
+      <Alert color="green" title={renewed ? 'New recovery codes' : 'Two-factor sign-in is on'}>
         Save these recovery codes somewhere safe. If you lose your phone, each one signs you in once instead of a code
-        from the app. They are not shown again.
+        from the app. They are not shown again.{renewed && ' Your earlier codes no longer work.'}
       </Alert>
       <SimpleGrid
         cols={2}

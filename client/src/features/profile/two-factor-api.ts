@@ -45,3 +45,11 @@ export function useTurnOff() {
     onSuccess: () => refresh(),
   });
 }
+
+export function useNewRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return tsr.twoFactor.recoveryCodes.useMutation({
+    meta: { formIssues: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorQueries.status }),
+  });
+}

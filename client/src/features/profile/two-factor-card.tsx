@@ -5,11 +5,15 @@ import type { TwoFactorSetup as Setup } from '@app/contract';
 import { formatDay } from '../../components/format';
 import { RecoveryCodes } from './recovery-codes';
 import { useStartSetup, useTwoFactorStatus } from './two-factor-api';
-import { TwoFactorOffForm } from './two-factor-off-form';
+import { NewRecoveryCodesForm, TwoFactorOffForm } from './code-or-password-form';
 import { TwoFactorSetup } from './two-factor-setup';
 
 type Stage =
-  { kind: 'idle' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[] } | { kind: 'turning-off' };
+  | { kind: 'idle' }
+  | { kind: 'setup'; setup: Setup }
+  | { kind: 'codes'; codes: string[]; renewed?: boolean }
+  | { kind: 'turning-off' }
+  | { kind: 'renewing' };
 
 /** Two-factor sign-in on the profile: turn it on (QR code, key, confirming code, recovery codes) or off. */
 export function TwoFactorCard() {
@@ -37,7 +41,7 @@ export function TwoFactorCard() {
       {!s ? (
         <Skeleton h={60} />
       ) : stage.kind === 'codes' ? (
-        <RecoveryCodes codes={stage.codes} onDone={idle} />
+        <RecoveryCodes codes={stage.codes} renewed={stage.renewed} onDone={idle} />
       ) : stage.kind === 'setup' ? (
         <TwoFactorSetup
           setup={stage.setup}
@@ -52,8 +56,16 @@ export function TwoFactorCard() {
           </Text>
           {stage.kind === 'turning-off' ? (
             <TwoFactorOffForm onDone={idle} />
+          ) : stage.kind === 'renewing' ? (
+            <NewRecoveryCodesForm
+              onCodes={(codes) => setStage({ kind: 'codes', codes, renewed: true })}
+              onCancel={idle}
+            />
           ) : (
             <Group>
+              <Button variant="default" onClick={() => setStage({ kind: 'renewing' })}>
+                New recovery codes
+              </Button>
               <Button variant="default" color="red" onClick={() => setStage({ kind: 'turning-off' })}>
                 Turn off
               </Button>

@@ -1,4 +1,5 @@
-import { contract, INVALID_CODE, WRONG_CODE_OR_PASSWORD } from '@app/contract';
+import type { FastifyRequest } from 'fastify';
+import { contract, INVALID_CODE, WRONG_CODE_OR_PASSWORD, type TwoFactorDisableInput } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { AppError, notFound } from '../../errors.js';
 import { writeAuditRow } from '../../services/audit/write-audit-row.js';
@@ -6,6 +7,8 @@ import { verifyPassword } from '../../services/auth/passwords.js';
 import {
   confirmSecondFactor,
   removeSecondFactor,
+  replaceRecoveryCodes,
+  secondFactorOn,
   secondFactorStatus,
   startSecondFactorSetup,
   useSecondFactorCode,
@@ -20,6 +23,7 @@ import {
 
 export const ALREADY_ON = 'Two-factor sign-in is already on';
 export const NO_SETUP = 'Start the set-up again: no key is waiting for a code';
+export const NOT_ON = 'Two-factor sign-in is not on';
 export const OWN_RESET = 'Turn your own two-factor sign-in off on your profile';
 
 /** The signed-in staff member's second factor (their own only) and the reset of another account's. */
@@ -50,24 +54,9 @@ export const twoFactorRoutes = s.router(contract.twoFactor, {
   },
 
   disable: async ({ body, request, reply }) => {
-    const { db, config } = request.server;
     const me = request.account!;
-    // A stolen session must not turn the factor off by guessing: throttled like a sign-in, under keys of its
-    // own, so guesses here never lock the owner's sign-in out.
-    const rules = throttleRules(config);
-    const attempt = await beginAttempt(db, `two-factor-off:${me.email.toLowerCase()}`, request.ip, rules);
-    assertAttemptAllowed(reply, attempt);
-    const ok = body.code
-      ? !!(await useSecondFactorCode(db, me.id, body.code))
-      : await passwordIsRight(me.id, body.password ?? '');
-    if (!ok) {
-      await attemptFailed(db, rules);
-      throw new AppError(400, WRONG_CODE_OR_PASSWORD, undefined, [
-        { path: [body.code ? 'code' : 'password'], message: WRONG_CODE_OR_PASSWORD },
-      ]);
-    }
-    await attemptSucceeded(db, attempt);
-    await db.transaction().execute(async (trx) => {
+    await confirmItIsThem(request, reply, body);
+    await request.server.db.transaction().execute(async (trx) => {
       if (await removeSecondFactor(trx, me.id))
         await writeAuditRow(trx, {
           action: 'two-factor-off',
@@ -77,11 +66,23 @@ export const twoFactorRoutes = s.router(contract.twoFactor, {
         });
     });
     return { status: 204, body: undefined };
+  },
 
-    async function passwordIsRight(accountId: number, password: string) {
-      const row = await db.selectFrom('accounts').select('passwordHash').where('id', '=', accountId).executeTakeFirst();
-      return verifyPassword(row?.passwordHash ?? null, password);
-    }
+  recoveryCodes: async ({ body, request, reply }) => {
+    const me = request.account!;
+    if (!(await secondFactorOn(request.server.db, me.id))) throw new AppError(409, NOT_ON);
+    await confirmItIsThem(request, reply, body);
+    const codes = await request.server.db.transaction().execute(async (trx) => {
+      const fresh = await replaceRecoveryCodes(trx, me.id);
+      await writeAuditRow(trx, {
+        action: 'recovery-codes-replaced',
+        entity: 'accounts',
+        entityId: me.id,
+        detail: { confirmedWith: body.code ? 'code' : 'password' },
+      });
+      return fresh;
+    });
+    return { status: 200, body: { recoveryCodes: codes } };
   },
 
   reset: async ({ params, request }) => {
@@ -98,3 +99,34 @@ export const twoFactorRoutes = s.router(contract.twoFactor, {
     return { status: 204, body: undefined };
   },
 });
+
+/**
+ * Turning the factor off or replacing its codes asks again who this is: a current code (used up) or the
+ * password. A stolen session must not get through by guessing, so it is throttled like a sign-in, under
+ * keys of its own, so guesses here never lock the owner's sign-in out. Throws 400 when wrong, 429 when throttled.
+ */
+async function confirmItIsThem(
+  request: FastifyRequest,
+  reply: Parameters<typeof assertAttemptAllowed>[0],
+  body: TwoFactorDisableInput,
+) {
+  const { db, config } = request.server;
+  const me = request.account!;
+  const rules = throttleRules(config);
+  const attempt = await beginAttempt(db, `two-factor-off:${me.email.toLowerCase()}`, request.ip, rules);
+  assertAttemptAllowed(reply, attempt);
+  const ok = body.code
+    ? !!(await useSecondFactorCode(db, me.id, body.code))
+    : await verifyPassword(
+        (await db.selectFrom('accounts').select('passwordHash').where('id', '=', me.id).executeTakeFirst())
+          ?.passwordHash ?? null,
+        body.password ?? '',
+      );
+  if (!ok) {
+    await attemptFailed(db, rules);
+    throw new AppError(400, WRONG_CODE_OR_PASSWORD, undefined, [
+      { path: [body.code ? 'code' : 'password'], message: WRONG_CODE_OR_PASSWORD },
+    ]);
+  }
+  await attemptSucceeded(db, attempt);
+}

@@ -115,6 +115,39 @@ describe('signing in with a second factor', () => {
     expect(await status(cookie)).toMatchObject({ recoveryCodesLeft: 9 });
   });
 
+  it('replaces the recovery codes with ten new ones, confirmed with a code or the password; the old ones stop working', async () => {
+    const { recoveryCodes, cookie, secret } = await staffWithTwoFactor(t, 'new-codes@example.test');
+    const url = '/api/admin/profile/two-factor/recovery-codes';
+    const wrong = await t.request({ method: 'POST', url, payload: { password: 'not-it-at-all' }, cookie });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('That code or password is not right');
+    const res = await t.request({ method: 'POST', url, payload: { code: codeFor(secret, 1) }, cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    const fresh: string[] = res.json().recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((c) => recoveryCodes.includes(c))).toEqual([]);
+    expect(await status(cookie)).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+    const { pending } = await passwordStep(t, 'new-codes@example.test', '10.3.1.1');
+    expect((await codeStep(t, pending, recoveryCodes[0]!, '10.3.1.1')).statusCode).toBe(401);
+    const { pending: next } = await passwordStep(t, 'new-codes@example.test', '10.3.1.2');
+    expect((await codeStep(t, next, fresh[0]!, '10.3.1.2')).statusCode).toBe(200);
+    const byPassword = await t.request({ method: 'POST', url, payload: { password: 'password123' }, cookie });
+    expect(byPassword.statusCode).toBe(200);
+    const audited = await t.db
+      .selectFrom('auditLog')
+      .select(['action', 'changes'])
+      .where('action', '=', 'recovery-codes-replaced')
+      .execute();
+    expect(audited).toHaveLength(2);
+    for (const code of [...fresh, ...byPassword.json().recoveryCodes])
+      expect(JSON.stringify(audited)).not.toContain(code);
+
+    const without = await t.signIn({ email: 'no-factor@example.test' });
+    const refused = await t.request({ method: 'POST', url, payload: { password: 'password123' }, cookie: without });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Two-factor sign-in is not on');
+  });
+
   it('refuses the code step without a valid pending sign-in', async () => {
     const { id, secret } = await staffWithTwoFactor(t, 'pending@example.test');
     expect((await codeStep(t, '', codeFor(secret, 1))).json()).toEqual({ message: SIGN_IN_EXPIRED });

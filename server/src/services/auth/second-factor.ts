@@ -90,9 +90,14 @@ export async function confirmSecondFactor(
     .set({ confirmedAt: sql`now()`, lastStep: step })
     .where('accountId', '=', accountId)
     .execute();
+  return replaceRecoveryCodes(trx, accountId);
+}
+
+/** Ten new recovery codes for the account, answered in plain text this once; the old ones stop working. */
+export async function replaceRecoveryCodes(db: Db, accountId: number): Promise<string[]> {
   const codes = newRecoveryCodes();
-  await trx.deleteFrom('accountRecoveryCodes').where('accountId', '=', accountId).execute();
-  await trx
+  await db.deleteFrom('accountRecoveryCodes').where('accountId', '=', accountId).execute();
+  await db
     .insertInto('accountRecoveryCodes')
     .values(codes.map((c) => ({ accountId, codeHash: hashRecoveryCode(c) })))
     .execute();

@@ -3,14 +3,50 @@ import { Anchor, PasswordInput, TextInput } from '@mantine/core';
 import { TwoFactorDisableInput } from '@app/contract';
 import { fieldErrors } from '../../api/errors';
 import { ShortForm } from '../../components/form-kit';
-import { useTurnOff } from './two-factor-api';
+import { useNewRecoveryCodes, useTurnOff } from './two-factor-api';
+
+type Props = { submitLabel: string; pending: boolean; onSubmit: Submit; onCancel: () => void };
+type Submit = (body: TwoFactorDisableInput, onError: (error: unknown) => void) => void;
 
 /** Turning two-factor sign-in off takes a current code from the app, or the password. */
 export function TwoFactorOffForm({ onDone }: { onDone: () => void }) {
+  const turnOff = useTurnOff();
+  return (
+    <CodeOrPasswordForm
+      submitLabel="Turn off"
+      pending={turnOff.isPending}
+      onCancel={onDone}
+      onSubmit={(body, onError) => turnOff.mutate({ body }, { onSuccess: onDone, onError })}
+    />
+  );
+}
+
+/** New recovery codes take a current code from the app, or the password; the new codes come to `onCodes`. */
+export function NewRecoveryCodesForm({
+  onCodes,
+  onCancel,
+}: {
+  onCodes: (codes: string[]) => void;
+  onCancel: () => void;
+}) {
+  const renew = useNewRecoveryCodes();
+  return (
+    <CodeOrPasswordForm
+      submitLabel="Make new codes"
+      pending={renew.isPending}
+      onCancel={onCancel}
+      onSubmit={(body, onError) =>
+        renew.mutate({ body }, { onSuccess: ({ body }) => onCodes(body.recoveryCodes), onError })
+      }
+    />
+  );
+}
+
+/** Asks again who this is before a change to the second factor: a current code, or the password. */
+function CodeOrPasswordForm({ submitLabel, pending, onSubmit, onCancel }: Props) {
   const [withPassword, setWithPassword] = useState(false);
   const [value, setValue] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const turnOff = useTurnOff();
   const field = withPassword ? 'password' : 'code';
 
   const submit = (e: React.FormEvent) => {
@@ -18,7 +54,7 @@ export function TwoFactorOffForm({ onDone }: { onDone: () => void }) {
     const parsed = TwoFactorDisableInput.safeParse({ [field]: value });
     if (!parsed.success) return setErrors({ [field]: parsed.error.issues[0]!.message });
     setErrors({});
-    turnOff.mutate({ body: parsed.data }, { onSuccess: onDone, onError: (error) => setErrors(fieldErrors(error)) });
+    onSubmit(parsed.data, (error) => setErrors(fieldErrors(error)));
   };
   const switchKind = () => {
     setWithPassword(!withPassword);
@@ -34,7 +70,7 @@ export function TwoFactorOffForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <ShortForm onSubmit={submit} pending={turnOff.isPending} onCancel={onDone} submitLabel="Turn off">
+    <ShortForm onSubmit={submit} pending={pending} onCancel={onCancel} submitLabel={submitLabel}>
       {withPassword ? (
         <PasswordInput key="password" label="Your password" autoComplete="current-password" {...common} />
       ) : (
