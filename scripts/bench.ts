@@ -15,6 +15,7 @@ import { benchInvitations, benchInviteeLists } from './bench/invitations.js';
 import { benchReminderCrash, benchReminders } from './bench/reminders.js';
 import { benchLogistics } from './bench/logistics.js';
 import { benchImports } from './bench/imports.js';
+import { benchJoin } from './bench/join.js';
 import { benchCluster } from './cluster/bench-cluster.js';
 
 runMain(async () => {
@@ -44,6 +45,7 @@ runMain(async () => {
     if (!only || only === 'reminders') results.push(await benchReminders(bench), await benchReminderCrash(bench));
     if (!only || only === 'logistics') results.push(await benchLogistics(bench));
     if (!only || only === 'imports') results.push(await benchImports(bench));
+    if (!only || only === 'join') results.push(await benchJoin(bench));
     console.log(results.every(Boolean) ? '\nAll targets met.' : '\nSome targets missed (MISS lines above).');
   } finally {
     await bench.close();

@@ -10,6 +10,9 @@ import { createDb, type Db } from '../../server/src/db/database.js';
 import { resolveDatabase } from '../../server/src/database-url.js';
 import { connectDatabaseServer, type DatabaseServer } from '../../server/src/db/database-server.js';
 
+/** The bench server's Stripe webhook secret: the join part signs its events with it. */
+export const BENCH_STRIPE_WEBHOOK_SECRET = 'whsec_bench';
+
 export type Bench = {
   db: Db;
   /** The PostgreSQL server of the bench database, for a part that needs a database of its own. */
@@ -109,6 +112,7 @@ async function startServerProcess(
       ADMIN_EMAIL: 'bench@example.com',
       ADMIN_PASSWORD: 'bench-password',
       LOGIN_MAX_FAILURES: '1000',
+      STRIPE_WEBHOOK_SECRET: BENCH_STRIPE_WEBHOOK_SECRET,
       DATA_DIR: path.join(tmpdir(), 'bench-data'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -183,7 +187,8 @@ async function sampleInTurn(
   return samples.map(percentiles);
 }
 
-function percentiles(samples: number[]): Timing {
+/** p50 and p95 of samples in milliseconds (sorts them in place). */
+export function percentiles(samples: number[]): Timing {
   samples.sort((a, b) => a - b);
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
   return { p50: at(0.5), p95: at(0.95), n: samples.length };
