@@ -8,6 +8,7 @@ import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { createDb, type Db } from '../../server/src/db/database.js';
 import { localStorage } from '../../server/src/plugins/storage.js';
+import { setServiceConfig } from '../../server/src/services/secrets.js';
 import { ensureAdmin } from '../../server/src/bootstrap.js';
 import { cloneTestDatabase } from '../../server/src/test/helper.js';
 import { createJobQueue } from '../../server/src/jobs/registry.js';
@@ -21,14 +22,20 @@ export type E2E = { baseUrl: string; db: Db; browser: Browser; page: Page; close
  * The real product for a browser test: a fresh database cloned from the run's migrated template (the
  * server tests' global set-up: TEST_DATABASE_URL's server, else the embedded PostgreSQL), the app
  * serving the built client on a free port (with the job queue running when `jobs` is set), and headless
- * Debian Chromium. `env` adds settings (an AI provider, say).
+ * Debian Chromium. `env` adds settings (an AI provider, say); `port` fixes the app's port (free-port.ts), for
+ * settings that name the app's own address before it starts (PUBLIC_URL, a webhook a stand-in calls).
  */
-export async function startE2E(options: { jobs?: boolean; env?: Record<string, string> } = {}): Promise<E2E> {
+export async function startE2E(
+  options: { jobs?: boolean; env?: Record<string, string>; port?: number } = {},
+): Promise<E2E> {
   const database = await cloneTestDatabase();
   const db = createDb(database.url, 5);
   await ensureAdmin(db, ADMIN.email, ADMIN.password);
 
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: await mkdtemp(path.join(tmpdir(), 'e2e-')), ...options.env });
+  // Services that run without the app at hand (links built for emails: joinUrl) read the same settings, as in
+  // a process started with this environment.
+  setServiceConfig(config);
   const storage = localStorage(path.join(config.DATA_DIR, 'files'));
   // With `jobs`, the app's real queue runs on the test database (delivery, webhooks ...), as under npm start.
   const jobs = options.jobs
@@ -40,7 +47,7 @@ export async function startE2E(options: { jobs?: boolean; env?: Record<string, s
       })
     : undefined;
   const app: FastifyInstance = await buildApp({ config, db, storage, jobs, serveClient: true });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   await jobs?.start(app.log);
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -73,6 +80,7 @@ export async function startE2E(options: { jobs?: boolean; env?: Record<string, s
       await jobs?.stop();
       await db.destroy();
       await database.drop();
+      setServiceConfig(undefined);
     },
   };
 }

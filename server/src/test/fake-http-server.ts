@@ -31,10 +31,11 @@ const parseJson = (raw: string): unknown => {
 /**
  * For tests: a JSON HTTP server on 127.0.0.1 (node:http) standing in for a provider's API, the base of
  * the AI chat and AI video fakes. Every request is recorded in `calls` (its API key read by `apiKey`)
- * and answered by the answers scripted for its `'METHOD /path'`, in order, then by `answer`.
+ * and answered by the answers scripted for its `'METHOD /path'`, in order, then by `answer` (which may take
+ * its time: a hosted page that calls back before it answers, say).
  */
 export async function startFakeHttpServer(
-  answer: (call: FakeCall) => FakeAnswer,
+  answer: (call: FakeCall) => FakeAnswer | Promise<FakeAnswer>,
   apiKey: (headers: IncomingMessage['headers']) => string | undefined,
 ) {
   const calls: FakeCall[] = [];
@@ -52,7 +53,11 @@ export async function startFakeHttpServer(
       headers: req.headers,
     };
     calls.push(call);
-    const a = scripted.get(`${call.method} ${call.path}`)?.shift() ?? answer(call);
+    const a: FakeAnswer = await (async () =>
+      scripted.get(`${call.method} ${call.path}`)?.shift() ?? answer(call))().catch((error: unknown) => ({
+      status: 500,
+      body: { error: { message: String(error) } },
+    }));
     if (a.hang) return; // never answers: the client's timeout decides
     res.writeHead(a.status ?? 200, { 'content-type': 'application/json', ...a.headers });
     res.end(typeof a.body === 'string' ? a.body : JSON.stringify(a.body ?? {}));

@@ -6,7 +6,7 @@ let n = 0;
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * An invitation (Ready, tickler on, deadline `deadlineDays` from today) at a new institution and chapter with
+ * A processed invitation (Ready, its valid and removed counts kept, tickler on, deadline `deadlineDays` from today) at a new institution and chapter with
  * the landing page's content, and one invitee per `invitees` entry: `{ code, email, removed? }`.
  * @example const inv = await seedJoinInvitation(t.db, { invitees: [{ code: 'JN-AAAAAA', email: 'a@example.edu' }] });
  */
@@ -50,6 +50,9 @@ export async function seedJoinInvitation(
       orientationDate: day(deadlineDays + 14),
       status: 'Ready',
       enableTickler: true,
+      // As its processed database left them: the rates (pledge rate, RR) are over the valid invitees.
+      countValid: invitees.filter((iv) => !iv.removed).length,
+      countRemoved: invitees.filter((iv) => iv.removed).length,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, type ButtonProps } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
 import type { JoinInvitation } from '@app/contract';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { formatFee, joinClient, joinQueryKey } from './api';
+import classes from './join.module.css';
 
 export const JOIN_TEXTS = {
   accept: 'Accept the invitation',
@@ -22,6 +23,18 @@ export const JOIN_TEXTS = {
 } as const;
 
 type Props = { join: JoinInvitation; signature: string; paid: boolean };
+
+/** The card's full-width action: its label wraps on a narrow phone rather than being cut off. */
+function ActionButton(props: ButtonProps & { onClick?: () => void; type?: 'submit'; component?: 'a'; href?: string }) {
+  return (
+    <Button
+      size="md"
+      fullWidth
+      classNames={{ root: classes.action, inner: classes.actionInner, label: classes.actionLabel }}
+      {...props}
+    />
+  );
+}
 
 /** The one clear action for where the invitee stands: accept (set a password), pay, or what happened. */
 export function JoinAction({ join, signature, paid }: Props) {
@@ -57,9 +70,9 @@ export function JoinAction({ join, signature, paid }: Props) {
         <Alert color="green" variant="light" role="status" icon={<IconCircleCheck size={20} />}>
           {JOIN_TEXTS.member}
         </Alert>
-        <Button component="a" href="/member" size="md" fullWidth>
+        <ActionButton component="a" href="/member">
           {JOIN_TEXTS.memberArea}
-        </Button>
+        </ActionButton>
       </Stack>
     );
   }
@@ -72,9 +85,9 @@ export function JoinAction({ join, signature, paid }: Props) {
         {paid ? (
           <Text role="status">{JOIN_TEXTS.confirming}</Text>
         ) : join.paymentConfigured ? (
-          <Button size="md" fullWidth loading={checkout.isPending} onClick={() => checkout.mutate(request)}>
+          <ActionButton loading={checkout.isPending} onClick={() => checkout.mutate(request)}>
             {JOIN_TEXTS.pay(formatFee(join))}
-          </Button>
+          </ActionButton>
         ) : (
           <Text size="sm">{JOIN_TEXTS.notSetUp}</Text>
         )}
@@ -88,9 +101,9 @@ export function JoinAction({ join, signature, paid }: Props) {
   }
   if (!open) {
     return (
-      <Button size="lg" fullWidth onClick={() => setOpen(true)}>
+      <ActionButton size="lg" onClick={() => setOpen(true)}>
         {JOIN_TEXTS.accept}
-      </Button>
+      </ActionButton>
     );
   }
   const fieldError = fieldErrors(pledge.error).password;
@@ -107,7 +120,11 @@ export function JoinAction({ join, signature, paid }: Props) {
           description={JOIN_TEXTS.passwordHint}
           autoComplete="new-password"
           value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          onChange={(e) => {
+            setPassword(e.currentTarget.value);
+            // A refused password's message goes once the student types a new one.
+            if (pledge.error) pledge.reset();
+          }}
           error={fieldError}
           required
           data-autofocus
@@ -118,9 +135,9 @@ export function JoinAction({ join, signature, paid }: Props) {
             {errorMessage(pledge.error)}
           </Alert>
         )}
-        <Button type="submit" size="md" fullWidth loading={pledge.isPending}>
+        <ActionButton type="submit" loading={pledge.isPending}>
           {JOIN_TEXTS.confirmAccept}
-        </Button>
+        </ActionButton>
       </Stack>
     </form>
   );

@@ -1,11 +1,12 @@
-import { Blockquote, Group, Image, Stack, Text } from '@mantine/core';
+import { Blockquote, Image, Stack, Text } from '@mantine/core';
 import type { JoinInvitation } from '@app/contract';
+import classes from './join.module.css';
 
 type Person = JoinInvitation['advisors'][number];
 
 function Signature({ person }: { person: Person }) {
   return (
-    <Stack gap={2} miw={160}>
+    <Stack gap={2} miw={0}>
       {person.signatureUrl && (
         <Image
           src={person.signatureUrl}
@@ -49,11 +50,11 @@ export function JoinLetter({ join }: { join: JoinInvitation }) {
         stays with you for life. We would be proud to welcome you at orientation.
       </Text>
       {signers.length > 0 && (
-        <Group gap="xl" align="flex-start">
+        <div className={classes.signers}>
           {signers.map((p) => (
             <Signature key={`${p.name}-${p.title}`} person={p} />
           ))}
-        </Group>
+        </div>
       )}
       {join.testimonial && (
         <Blockquote

@@ -23,21 +23,12 @@ beforeAll(async () => {
   // Signed out, as a payer and Stripe are.
   t = { db: q0.t.db, request: (o) => q0.request({ cookie: '', ...o }) };
   for (const type of ['WelcomeEmail', 'InvitationTickler'] as const) {
-    const versionId = await makeTemplateVersion(t.db, {
+    await makeTemplateVersion(t.db, {
       name: type,
+      templateType: type,
       subject: `${type} for {{firstName}}`,
       body: '<mjml><mj-body><mj-section><mj-column><mj-text>Hi {{firstName}}</mj-text></mj-column></mj-section></mj-body></mjml>',
     });
-    const v = await t.db
-      .selectFrom('emailTemplateVersions')
-      .select('templateId')
-      .where('id', '=', versionId)
-      .executeTakeFirstOrThrow();
-    await t.db
-      .updateTable('emailTemplates')
-      .set({ templateType: type, enabled: true })
-      .where('id', '=', v.templateId)
-      .execute();
   }
 });
 afterAll(async () => {

@@ -13,21 +13,12 @@ beforeAll(async () => {
   db = q.t.db;
   memberCookie = await q.t.signIn({ admin: false });
   for (const type of ['WelcomeEmail', 'WelcomeEmailNoPayment'] as const) {
-    const versionId = await makeTemplateVersion(db, {
+    await makeTemplateVersion(db, {
       name: type,
+      templateType: type,
       subject: `${type} for {{firstName}}`,
       body: '<mjml><mj-body><mj-section><mj-column><mj-text>Hi {{firstName}}</mj-text></mj-column></mj-section></mj-body></mjml>',
     });
-    const v = await db
-      .selectFrom('emailTemplateVersions')
-      .select('templateId')
-      .where('id', '=', versionId)
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('emailTemplates')
-      .set({ templateType: type, enabled: true })
-      .where('id', '=', v.templateId)
-      .execute();
   }
 });
 afterAll(() => q.close());

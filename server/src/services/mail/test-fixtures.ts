@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/database.js';
-import type { BodyFormat } from '../../db/tables/email.js';
+import type { BodyFormat, TemplateType } from '../../db/tables/email.js';
 import type { AppJobs } from '../../jobs/define-job.js';
 import { makeChapter } from '../../test/fixtures.js';
 
@@ -18,10 +18,20 @@ export const INVITATION_MJML = `<mjml>
   </mj-body>
 </mjml>`;
 
-/** A template and its first version (what sends name); answers the version id. */
+/**
+ * A template and its first version (what sends name); answers the version id. `templateType` makes it an
+ * enabled template of that type (a WelcomeEmail, say), the newest of its type.
+ */
 export async function makeTemplateVersion(
   db: Kysely<DB>,
-  t: Partial<{ body: string; bodyFormat: BodyFormat; subject: string; preview: string; name: string }> = {},
+  t: Partial<{
+    body: string;
+    bodyFormat: BodyFormat;
+    subject: string;
+    preview: string;
+    name: string;
+    templateType: TemplateType;
+  }> = {},
 ): Promise<number> {
   const values = {
     subject: t.subject ?? 'Your invitation, {{firstName}}',
@@ -34,7 +44,11 @@ export async function makeTemplateVersion(
   };
   const template = await db
     .insertInto('emailTemplates')
-    .values({ name: t.name ?? 'Invitation', ...values })
+    .values({
+      name: t.name ?? 'Invitation',
+      ...values,
+      ...(t.templateType && { templateType: t.templateType, enabled: true }),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const version = await db

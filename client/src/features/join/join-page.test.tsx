@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { JoinInvitation } from '@app/contract';
+import { mockServer } from '../../mocks/node';
+import { renderRoute, slow } from '../../test/render';
+import { JOIN_TEXTS } from './join-action';
+
+const INVITED: JoinInvitation = {
+  invitationCode: 'JN-PAGE01',
+  firstName: 'Ada',
+  lastName: 'Rivera',
+  state: 'invited',
+  chapter: { name: 'Lakeside Leadership Chapter', abbreviation: 'LLC', logoUrl: null },
+  institution: { name: 'Lakeside College', abbreviation: 'LKC', logoUrl: null },
+  deadline: '2026-12-18',
+  orientationDate: '2027-01-08',
+  feeCents: 9500,
+  currency: 'usd',
+  paymentConfigured: true,
+  advisors: [{ name: 'Dr. Maya Chen', title: 'Dean of Students', department: null, signatureUrl: null }],
+  president: null,
+  testimonial: null,
+  sclaPage: null,
+  sclaPageImageUrl: null,
+};
+const SHORT = 'Password should be at least 8 chars';
+
+describe('/join/{invitationCode}', () => {
+  it('shows why a password was refused until the student types another', async () => {
+    mockServer.use(
+      http.get('/api/public/join/JN-PAGE01', () => HttpResponse.json(INVITED)),
+      http.post('/api/public/join/JN-PAGE01/pledge', () =>
+        HttpResponse.json(
+          { message: SHORT, issues: [{ path: ['body', 'password'], message: SHORT }] },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderRoute('/join/JN-PAGE01?signature=sig');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: JOIN_TEXTS.accept }, slow));
+    const password = screen.getByLabelText(JOIN_TEXTS.passwordLabel, { exact: false });
+    await user.type(password, 'short');
+    await user.click(screen.getByRole('button', { name: JOIN_TEXTS.confirmAccept }));
+    expect(await screen.findByText(SHORT)).toBeTruthy();
+    await user.type(password, '-and-longer');
+    await waitFor(() => expect(screen.queryByText(SHORT)).toBeNull());
+  });
+});
