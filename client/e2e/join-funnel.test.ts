@@ -106,6 +106,8 @@ describe('the join funnel in the browser', () => {
     // The message arrives at the SMTP sink; its link is the student's signed join link (through click tracking).
     await expect.poll(() => mailTo(STUDENT.email, /^Your invitation, Ada$/), { timeout: 20_000 }).toBeTruthy();
     const invitation = mailTo(STUDENT.email, /^Your invitation, Ada$/)!;
+    // The reminder went to every invitee of the invitation, each with their own link.
+    await expect.poll(() => mailTo(OTHER.email, /^Your invitation, Ben$/)).toBeTruthy();
     const link = linkIn(invitation, 'Accept your invitation');
     expect(link.startsWith(e.baseUrl)).toBe(true);
     const target = new URL(link).searchParams.get('u') ?? link;
@@ -168,6 +170,7 @@ describe('the join funnel in the browser', () => {
     // The welcome email arrives, once.
     await expect.poll(() => mailTo(STUDENT.email, /^Welcome to the society, Ada$/), { timeout: 20_000 }).toBeTruthy();
     expect(mailTo(STUDENT.email, /^Welcome to the society, Ada$/)!.html).toContain('Welcome, Ada: you are a member.');
+    expect(smtp.messages.filter((m) => /^Welcome/.test(m.headers.subject ?? ''))).toHaveLength(1);
     // The account works at once: the member area opens without a sign-in.
     await student.getByRole('link', { name: 'Go to the member area' }).click();
     await student.waitForURL((u) => u.pathname.startsWith('/member'));
