@@ -153,7 +153,7 @@ export function createArea<const R extends AreaRoutes, const O extends AreaOptio
         queryData: { query },
         placeholderData: keepPreviousData,
         ...queryOptions(opts),
-      } as never);
+      });
   }
   if (routes.detail) {
     const detail = routes.detail;
@@ -162,7 +162,7 @@ export function createArea<const R extends AreaRoutes, const O extends AreaOptio
         queryKey: queries.detail(id),
         queryData: { params: params(id) },
         ...queryOptions(opts),
-      } as never);
+      });
   }
   if (routes.create || routes.update) {
     area.useSave = (meta?: MutationMeta) => {
@@ -172,9 +172,9 @@ export function createArea<const R extends AreaRoutes, const O extends AreaOptio
       const create = (routes.create ?? NO_MUTATION).useMutation(mutationOptions);
       const update = (routes.update ?? NO_MUTATION).useMutation(mutationOptions);
       return {
-        ...(routes.create && { create: (body: unknown) => create.mutateAsync({ body } as never) }),
+        ...(routes.create && { create: (body: unknown) => create.mutateAsync({ body }) }),
         ...(routes.update && {
-          update: (id: EntityId, body: unknown) => update.mutateAsync({ params: params(id), body } as never),
+          update: (id: EntityId, body: unknown) => update.mutateAsync({ params: params(id), body }),
         }),
       };
     };
@@ -185,7 +185,7 @@ export function createArea<const R extends AreaRoutes, const O extends AreaOptio
       const onSettled = useInvalidate();
       const mutation = removeRoute.useMutation({ meta: options.removeMeta, onSettled });
       return {
-        remove: (id: EntityId) => mutation.mutate({ params: params(id) } as never),
+        remove: (id: EntityId) => mutation.mutate({ params: params(id) }),
         isPending: mutation.isPending,
       };
     };
@@ -232,7 +232,7 @@ export function pickerSource<H extends AnyQuery>(
     queryKey: Object.keys(filters).length ? [areaKey, 'options', filters] : [areaKey, 'options'],
     fetchPage: (search, page) =>
       route
-        .query({ query: { ...filters, search: search || undefined, page, pageSize: PICKER_PAGE_SIZE, sort } } as never)
+        .query({ query: { ...filters, search: search || undefined, page, pageSize: PICKER_PAGE_SIZE, sort } })
         .then((res: { status: number; body: unknown }) => toOptionsPage<ItemOf<H>>(res)),
   };
 }

@@ -24,7 +24,7 @@ export function UrlTabs<T extends string>(props: {
   const shown = current && tabs.includes(current) ? current : fallback;
   const choose = (value: string | null) => {
     const next = tabs.find((t) => slug(t) === value) ?? fallback;
-    void navigate({ to: '.', search: () => toUrlSearch({ tab: next === fallback ? undefined : next }) } as never);
+    void navigate({ to: '.', search: () => toUrlSearch({ tab: next === fallback ? undefined : next }) });
   };
   return (
     <Tabs value={slug(shown)} onChange={choose} keepMounted={false}>

@@ -18,6 +18,6 @@ export const adminChapterRoute = createRoute({
       to: '/admin/chapters/$chapterId/edit',
       params: { chapterId: params.chapterId },
       replace: true,
-    } as never);
+    });
   },
 });

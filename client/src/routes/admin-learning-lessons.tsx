@@ -17,6 +17,6 @@ export const adminLearningLessonsRoute = createRoute({
       to: '/admin/learning/programs/$programSlug',
       params: { programSlug: params.programSlug },
       replace: true,
-    } as never);
+    });
   },
 });

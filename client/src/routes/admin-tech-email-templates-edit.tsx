@@ -18,6 +18,6 @@ export const adminTechEmailTemplateRoute = createRoute({
       to: '/admin/tech/email-templates/$templateId/edit',
       params: { templateId: params.templateId },
       replace: true,
-    } as never);
+    });
   },
 });

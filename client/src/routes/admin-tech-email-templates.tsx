@@ -17,6 +17,6 @@ export const adminTechRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/tech',
   beforeLoad: () => {
-    throw redirect({ to: '/admin/tech/email-templates', replace: true } as never);
+    throw redirect({ to: '/admin/tech/email-templates', replace: true });
   },
 });

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { mockServer } from '../mocks/node';
 
 // Mantine reads these browser APIs; happy-dom lacks some of them.
@@ -22,6 +22,10 @@ class NoopResizeObserver {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
+
+// findBy*/waitFor wait on a condition: a roomier limit than the 1 s default costs nothing when it holds, and keeps a
+// first render (lazy routes, a cold module graph) on a loaded 2-core CI machine from failing a test that is right.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -38,7 +38,7 @@ export function useEditPanel() {
   const shown = target ?? last;
   const navigate = useNavigate();
   const go = (edit: EditTarget | undefined) =>
-    void navigate({ to: '.', search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, edit }) } as never);
+    void navigate({ to: '.', search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, edit }) });
   return {
     target,
     opened: target !== undefined,

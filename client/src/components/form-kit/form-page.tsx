@@ -30,7 +30,7 @@ export function FormPage(props: {
 /** Save and Cancel of a page form both return to its list. */
 export function useBackTo(to: string): () => void {
   const navigate = useNavigate();
-  return () => void navigate({ to } as never);
+  return () => void navigate({ to });
 }
 
 /** A titled card grouping some of a long form's fields, stacked `gap` apart (`sm` unless told). */

@@ -35,7 +35,7 @@ export function useListSearch<S extends BaseListSearch | ListSearch<any>>(
         to: '.',
         search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, ...patch }),
         replace: opts?.replace,
-      } as never),
+      }),
     [navigate],
   );
   return useMemo(

@@ -40,7 +40,7 @@ export function usePrefixedListSearch(prefix: string, query: AnyListQuery): List
         to: '.',
         search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, ...prefixed }),
         replace: opts?.replace,
-      } as never);
+      });
     };
     return {
       search,

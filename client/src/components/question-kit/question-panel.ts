@@ -24,7 +24,7 @@ export function useQuestionPanel() {
     void navigate({
       to: '.',
       search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, question, type }),
-    } as never);
+    });
   return {
     question: search.question,
     type: search.type,

@@ -53,7 +53,7 @@ export function QuestionnaireListPage(props: {
           title={`Create ${props.noun}`}
           save={save}
           onClose={() => setCreating(false)}
-          onSaved={(saved) => void navigate({ to: props.detailPath(saved.id) } as never)}
+          onSaved={(saved) => void navigate({ to: props.detailPath(saved.id) })}
         />
       )}
     </>

@@ -50,7 +50,7 @@ function Loaded<T extends Entity<Q>, Q>({
 }: Parameters<typeof QuestionnairePage<T, Q>>[0] & { entity: T }) {
   const navigate = useNavigate();
   const questions = area.useQuestions(entity.id);
-  const remove = area.useRemove(entity.id, () => void navigate({ to: listPath } as never));
+  const remove = area.useRemove(entity.id, () => void navigate({ to: listPath }));
   return (
     <QuestionnaireDetail
       kind={kind}

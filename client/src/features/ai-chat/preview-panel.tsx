@@ -84,7 +84,7 @@ export function PreviewPanel({ template }: { template: Template }) {
       to: '.',
       search: (prev: Record<string, unknown>) => ({ ...prev, ...patch }),
       replace: true,
-    } as never);
+    });
 
   const used = tokensIn(`${promptText(template.userPrompt)}\n${promptText(template.developerPrompt)}`);
   const tokens = search.tokens ?? {};

@@ -23,7 +23,7 @@ export function NewAiChatTemplatePage() {
         to: '/admin/tech/ai-template/$aiTemplateId/edit',
         params: { aiTemplateId: String(id) },
         search: { tab: 'Template' },
-      } as never);
+      });
     else back();
   };
   return (

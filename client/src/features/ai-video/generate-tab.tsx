@@ -52,7 +52,7 @@ export default function GenerateTab({ template }: { template: AiVideoTemplate })
   const [errors, setErrors] = useState<Record<string, string>>({});
   const tokens = useVideoForm({ templateId: template.id, accountId: accountId ?? undefined });
   const generate = useGenerateVideo(() => {
-    void navigate({ to: '.', search: () => ({ tab: 'Videos', refresh: Date.now() }) } as never);
+    void navigate({ to: '.', search: () => ({ tab: 'Videos', refresh: Date.now() }) });
   });
 
   // The same answer the Template tab reads (cached): whether a provider is configured at all.

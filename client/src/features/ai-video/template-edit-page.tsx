@@ -24,7 +24,7 @@ export function NewAiVideoTemplatePage() {
       void navigate({
         to: '/admin/tech/ai-video-template/$aiVideoTemplateId/edit',
         params: { aiVideoTemplateId: String(id) },
-      } as never);
+      });
     else back();
   };
   return (

@@ -163,7 +163,7 @@ export default function VideosTab({ templateId }: { templateId: number }) {
         to: '.',
         search: (prev: Record<string, unknown>) => ({ ...prev, refresh: undefined }),
         replace: true,
-      } as never);
+      });
     }, AI_VIDEO_REFRESH_MS);
     return () => clearTimeout(timer);
     // Once per generate (the refresh value), whatever else re-renders.

@@ -106,7 +106,7 @@ export default function EmailEventsPanel({ sendId, onClose }: { sendId: number; 
   const page = search.eventsPage ?? LIST_DEFAULTS.page;
   const pageSize = search.eventsPageSize ?? LIST_DEFAULTS.pageSize;
   const set = (patch: Record<string, unknown>) =>
-    void navigate({ to: '.', search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, ...patch }) } as never);
+    void navigate({ to: '.', search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, ...patch }) });
   const result = useEmailEvents(sendId, { page, pageSize, ...(search.eventsSort ? { sort: search.eventsSort } : {}) });
   const body = result.data?.status === 200 ? result.data.body : undefined;
   return (

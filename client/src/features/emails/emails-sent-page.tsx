@@ -95,7 +95,7 @@ export function EmailsSentPage() {
       to: '.',
       search: (prev: Record<string, unknown>) =>
         toUrlSearch({ ...prev, details, eventsPage: undefined, eventsPageSize: undefined, eventsSort: undefined }),
-    } as never);
+    });
   return (
     <>
       <AreaListPage title="Emails Sent" area={emailsArea} columns={columns(openDetails)} filters={filters} />

@@ -77,7 +77,7 @@ export function OutboxPage() {
   const search = routeApi.useSearch();
   const navigate = useNavigate();
   const open = (message: number | undefined) =>
-    void navigate({ to: '.', search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, message }) } as never);
+    void navigate({ to: '.', search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, message }) });
   return (
     <>
       <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} mb="md">

@@ -10,7 +10,7 @@ function useGoBack() {
   const router = useRouter();
   return () => {
     if (window.history.length > 1) router.history.back();
-    else void router.navigate({ to: LIST.to } as never);
+    else void router.navigate({ to: LIST.to });
   };
 }
 

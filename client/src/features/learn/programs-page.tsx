@@ -1,5 +1,5 @@
-import { Anchor, Badge, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Badge, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { AnchorLink } from '../../components/anchor-link';
 import { ListError } from '../../components/list-kit';
 import { useMemberPrograms } from './api';
 
@@ -19,15 +19,9 @@ export function MemberProgramsPage() {
         <Paper key={p.id} withBorder radius="md" p="lg">
           <Stack gap="xs">
             <Group justify="space-between">
-              <Anchor
-                component={Link}
-                to={'/member/programs/$slug' as never}
-                params={{ slug: p.slug } as never}
-                fw={600}
-                size="lg"
-              >
+              <AnchorLink to="/member/programs/$slug" params={{ slug: p.slug }} fw={600} size="lg">
                 {p.name}
-              </Anchor>
+              </AnchorLink>
               <Group gap="xs">
                 {p.progress.finishedAt && <Badge color="green">Finished</Badge>}
                 <Badge variant="light">{p.progress.xpEarned} XP</Badge>

@@ -96,7 +96,7 @@ export function EmailsScheduledPage() {
     void navigate({
       to: '.',
       search: { dateFrom: values.dateFrom || undefined, dateTo: values.dateTo || undefined },
-    } as never);
+    });
 
   return (
     <Stack gap="md">

@@ -1,7 +1,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import type { PostalMail } from '@app/contract';
 import { openConfirmModal } from '../../app/overlay-gate';
+import { AnchorLink } from '../../components/anchor-link';
 import { RowActions, type Column } from '../../components/list-kit';
 import { UploadStatusCell } from './status-cell';
 import { AbTestBadge } from '../../components/ab-test-badge';
@@ -99,15 +99,15 @@ export const invitationColumn: Column<PostalMail> = {
   render: (m) => (
     <div style={{ minWidth: 130 }}>
       <Group gap={6} wrap="nowrap">
-        <Anchor
-          component={Link}
-          to={`/admin/logistics/invitations/${m.invitation.id}`}
-          search={{ tab: 'Postal Mailings' } as never}
+        <AnchorLink
+          to="/admin/logistics/invitations/$invitationId"
+          params={{ invitationId: String(m.invitation.id) }}
+          search={{ tab: 'Postal Mailings' }}
           size="sm"
           fw={500}
         >
           #{m.invitation.id} {m.invitation.institutionName}
-        </Anchor>
+        </AnchorLink>
         {m.invitation.test && <AbTestBadge name={m.invitation.test.name} />}
       </Group>
       <Text size="xs" c="dimmed">

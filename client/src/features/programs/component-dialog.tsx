@@ -124,8 +124,8 @@ function ComponentForm(props: {
       const created = (result as { body?: ProgramComponent }).body;
       if (!editing && created?.componentType === 'segmented lesson') {
         void navigate({
-          to: '/admin/learning/programs/$programSlug/lessons/$lessonSlug' as never,
-          params: { programSlug: program.slug, lessonSlug: created.slug } as never,
+          to: '/admin/learning/programs/$programSlug/lessons/$lessonSlug',
+          params: { programSlug: program.slug, lessonSlug: created.slug },
         });
       }
     },

@@ -55,8 +55,8 @@ function Syllabus({ program }: { program: ProgramDetail }) {
     edit: (c: ProgramComponent) => {
       if (c.componentType === 'segmented lesson') {
         void navigate({
-          to: '/admin/learning/programs/$programSlug/lessons/$lessonSlug' as never,
-          params: { programSlug: program.slug, lessonSlug: c.slug } as never,
+          to: '/admin/learning/programs/$programSlug/lessons/$lessonSlug',
+          params: { programSlug: program.slug, lessonSlug: c.slug },
         });
       } else setComponentTarget({ sectionId: c.sectionId, type: c.componentType, id: c.id });
     },
