@@ -16,6 +16,7 @@ import { benchReminderCrash, benchReminders } from './bench/reminders.js';
 import { benchLogistics } from './bench/logistics.js';
 import { benchImports } from './bench/imports.js';
 import { benchJoin } from './bench/join.js';
+import { benchAudit } from './bench/audit.js';
 import { benchCluster } from './cluster/bench-cluster.js';
 
 runMain(async () => {
@@ -46,6 +47,7 @@ runMain(async () => {
     if (!only || only === 'logistics') results.push(await benchLogistics(bench));
     if (!only || only === 'imports') results.push(await benchImports(bench));
     if (!only || only === 'join') results.push(await benchJoin(bench));
+    if (!only || only === 'audit') results.push(await benchAudit(bench));
     console.log(results.every(Boolean) ? '\nAll targets met.' : '\nSome targets missed (MISS lines above).');
   } finally {
     await bench.close();

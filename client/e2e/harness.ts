@@ -16,6 +16,34 @@ import { createJobQueue } from '../../server/src/jobs/registry.js';
 export const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-password-1' };
 export const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
+/** The four ways a screen is looked at: desktop and phone, light and dark (screenshots, overflow checks, the sweep). */
+export const SCREEN_MODES = [
+  { name: 'desktop-light', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+  { name: 'desktop-dark', viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
+  { name: 'phone-light', viewport: { width: 390, height: 844 }, colorScheme: 'light' },
+  { name: 'phone-dark', viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
+] as const;
+
+export type ScreenMode = (typeof SCREEN_MODES)[number];
+
+/** A fresh browser tab in `mode` (its viewport and colour scheme, no motion), closed after `fn` whatever happens. */
+export async function inMode<T>(e: E2E, mode: ScreenMode, fn: (page: Page) => Promise<T>): Promise<T> {
+  const context = await e.browser.newContext({
+    viewport: mode.viewport,
+    colorScheme: mode.colorScheme,
+    reducedMotion: 'reduce',
+  });
+  try {
+    return await fn(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** Whether the page scrolls sideways (a screen wider than the window). */
+export const overflows = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+
 export type E2E = { baseUrl: string; db: Db; browser: Browser; page: Page; close: () => Promise<void> };
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ADMIN, SCREENSHOTS, startE2E, type E2E } from './harness.js';
+import { ADMIN, SCREENSHOTS, SCREEN_MODES, startE2E, type E2E } from './harness.js';
 import { sweepVisits, visitUrl, type Visit } from './sweep/routes.js';
 import { seedSweep } from './sweep/seed.js';
 import { accessibilityFaults, layoutFaults, withAxe } from './sweep/checks.js';
@@ -14,12 +14,7 @@ import { SweepTab } from './sweep/screen.js';
  * client/e2e/screenshots/sweep/<mode>/ (CI keeps them as an artefact). SWEEP_ONLY=<regexp> sweeps the
  * matching routes only, SWEEP_MODES=desktop-light,... those modes only.
  */
-const ALL_MODES = [
-  { name: 'desktop-light', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
-  { name: 'desktop-dark', viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
-  { name: 'phone-light', viewport: { width: 390, height: 844 }, colorScheme: 'light' },
-  { name: 'phone-dark', viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
-] as const;
+const ALL_MODES = SCREEN_MODES;
 type Mode = (typeof ALL_MODES)[number];
 const MODES = ALL_MODES.filter((m) => !process.env.SWEEP_MODES || process.env.SWEEP_MODES.split(',').includes(m.name));
 const only = process.env.SWEEP_ONLY ? new RegExp(process.env.SWEEP_ONLY) : undefined;

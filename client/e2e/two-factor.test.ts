@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import type { BrowserContext } from 'playwright-core';
 import { hashPassword } from '../../server/src/services/auth/passwords.js';
 import { codeFor } from '../../server/src/features/two-factor/test-fixtures.js';
-import { ADMIN, SCREENSHOTS, signIn, startE2E, type E2E } from './harness.js';
+import { ADMIN, SCREENSHOTS, SCREEN_MODES, inMode, overflows, signIn, startE2E, type E2E } from './harness.js';
 
 // One browser for the file; REQUIRE_STAFF_2FA on, so the first sign-in leads into the set-up.
 let e: E2E;
@@ -14,16 +13,6 @@ afterAll(() => e?.close());
 
 const shot = (name: string, page = e.page) => page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true });
 const pathname = () => new URL(e.page.url()).pathname;
-const MODES = [
-  { name: 'desktop-light', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
-  { name: 'desktop-dark', viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
-  { name: 'phone-light', viewport: { width: 390, height: 844 }, colorScheme: 'light' },
-  { name: 'phone-dark', viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
-] as const;
-
-/** Whether the page scrolls sideways (a screen wider than the window). */
-const overflows = (context: BrowserContext) =>
-  context.pages()[0]!.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 
 let secret = '';
 let recoveryCodes: string[] = [];
@@ -179,14 +168,8 @@ describe('two-factor sign-in in the browser', () => {
   });
 
   it('looks right on desktop and phone, light and dark: the code entry and the set-up', async () => {
-    for (const mode of MODES) {
-      const context = await e.browser.newContext({
-        viewport: mode.viewport,
-        colorScheme: mode.colorScheme,
-        reducedMotion: 'reduce',
-      });
-      try {
-        const page = await context.newPage();
+    for (const mode of SCREEN_MODES) {
+      await inMode(e, mode, async (page) => {
         // The set-up: ADMIN has no factor since the reset.
         await page.goto(`${e.baseUrl}/login`);
         await page.locator('input[name=email]').fill(ADMIN.email);
@@ -195,31 +178,21 @@ describe('two-factor sign-in in the browser', () => {
         await page.waitForURL((u) => u.pathname === '/admin/profile');
         await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
         await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
-        expect(await overflows(context), `${mode.name} set-up`).toBe(false);
+        expect(await overflows(page), `${mode.name} set-up`).toBe(false);
         await shot(`two-factor-setup-${mode.name}.png`, page);
-        // The code step, through a second browser tab's eyes: a staff member with a factor (helpdesk).
-        const other = await e.browser.newContext({
-          viewport: mode.viewport,
-          colorScheme: mode.colorScheme,
-          reducedMotion: 'reduce',
-        });
-        try {
-          const login = await other.newPage();
-          await login.goto(`${e.baseUrl}/login`);
-          await login.locator('input[name=email]').fill('helpdesk@example.com');
-          await login.locator('input[name=password]').fill('helpdesk-pass-7');
-          await login.getByRole('button', { name: 'Sign in' }).click();
-          await login.locator('input[name=code]').fill(codeFor(helpdeskSecret, 9));
-          await login.getByRole('button', { name: 'Verify' }).click();
-          await expect.poll(() => login.getByRole('alert').textContent()).toBe('Invalid code');
-          expect(await overflows(other), `${mode.name} code step`).toBe(false);
-          await shot(`two-factor-code-${mode.name}.png`, login);
-        } finally {
-          await other.close();
-        }
-      } finally {
-        await context.close();
-      }
+      });
+      // The code step, through a second browser's eyes: a staff member with a factor (helpdesk).
+      await inMode(e, mode, async (login) => {
+        await login.goto(`${e.baseUrl}/login`);
+        await login.locator('input[name=email]').fill('helpdesk@example.com');
+        await login.locator('input[name=password]').fill('helpdesk-pass-7');
+        await login.getByRole('button', { name: 'Sign in' }).click();
+        await login.locator('input[name=code]').fill(codeFor(helpdeskSecret, 9));
+        await login.getByRole('button', { name: 'Verify' }).click();
+        await expect.poll(() => login.getByRole('alert').textContent()).toBe('Invalid code');
+        expect(await overflows(login), `${mode.name} code step`).toBe(false);
+        await shot(`two-factor-code-${mode.name}.png`, login);
+      });
     }
   });
 });

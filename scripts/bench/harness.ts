@@ -168,6 +168,36 @@ export async function timeInTurn(
   return [ta!, tb!];
 }
 
+/** One side of a comparison timed in blocks: `enter` puts it in place (unmeasured), `fn` is the timed call. */
+export type BlockSide = { enter: () => Promise<unknown>; fn: () => Promise<unknown>; before?: () => Promise<unknown> };
+
+/**
+ * Times two sides that cannot switch call by call (a schema change puts each in place) in alternating
+ * blocks: a, b, a, b ... `rounds` times, each block `warmup` unmeasured calls then `block` measured ones.
+ * A background burst then weighs on both sides instead of on whichever ran during it. `before` runs
+ * ahead of each measured call, outside the measured time.
+ */
+export async function timeInBlocks(
+  [a, b]: [BlockSide, BlockSide],
+  rounds = 10,
+  block = 20,
+  warmup = 3,
+): Promise<[Timing, Timing]> {
+  const samples: [number[], number[]] = [[], []];
+  for (let r = 0; r < rounds; r++) {
+    for (const [k, side] of [a, b].entries()) {
+      await side.enter();
+      for (let i = 0; i < warmup + block; i++) {
+        await side.before?.();
+        const t0 = performance.now();
+        await side.fn();
+        if (i >= warmup) samples[k]!.push(performance.now() - t0);
+      }
+    }
+  }
+  return [percentiles(samples[0]), percentiles(samples[1])];
+}
+
 /** Calls each of `fns` in turn, `warmup` rounds unmeasured then `n` measured, and answers each one's timing. */
 async function sampleInTurn(
   fns: Array<() => Promise<unknown>>,
@@ -196,22 +226,37 @@ export function percentiles(samples: number[]): Timing {
 
 /** GETs a JSON API path with the admin cookie; fails loudly on a non-200. */
 export function getJson(bench: Bench, pathAndQuery: string): Promise<unknown> {
+  return sendJson(bench, 'GET', pathAndQuery);
+}
+
+/**
+ * Sends a JSON API call with the admin cookie (a JSON `body` for PUT/POST/PATCH) over the timed
+ * calls' kept-alive connection; fails loudly on a status other than 200 or 201.
+ */
+export function sendJson(bench: Bench, method: string, pathAndQuery: string, body?: unknown): Promise<unknown> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = http.get(
+    const req = http.request(
       `${bench.baseUrl}${pathAndQuery}`,
-      { agent: keepAlive, headers: { cookie: bench.cookie } },
+      {
+        method,
+        agent: keepAlive,
+        headers: { cookie: bench.cookie, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);
         res.on('end', () => {
-          const body = Buffer.concat(chunks).toString('utf8');
-          if (res.statusCode !== 200) reject(new Error(`${pathAndQuery} answered ${res.statusCode}: ${body}`));
-          else resolve(JSON.parse(body));
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (res.statusCode !== 200 && res.statusCode !== 201)
+            reject(new Error(`${method} ${pathAndQuery} answered ${res.statusCode}: ${text}`));
+          else resolve(JSON.parse(text));
         });
       },
     );
     req.on('error', reject);
+    req.end(payload);
   });
 }
 

@@ -20,11 +20,8 @@ const columns: Column<AuditEntry>[] = [
     key: 'at',
     header: 'When',
     sortField: 'at',
-    render: (e) => (
-      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {formatDateTime(e.at)}
-      </Text>
-    ),
+    // Free to wrap: on a phone the date and time take two lines and leave the action room.
+    render: (e) => <Text size="sm">{formatDateTime(e.at)}</Text>,
   },
   {
     key: 'actor',
