@@ -10,7 +10,7 @@ import { queueEmails, type OutgoingEmail } from '../../server/src/services/mail/
 import { bodySignature } from '../../server/src/services/mail/webhook-events.js';
 import { sesEventFixture, type SesFixtureKind } from '../../server/src/services/mail/providers/ses-fixtures.js';
 import type { startSnsSigner } from '../../server/src/services/mail/providers/test-sns.js';
-import { fmt, report, type Bench } from './harness.js';
+import { fmt, jobsSettled, report, type Bench } from './harness.js';
 
 type SnsSigner = Awaited<ReturnType<typeof startSnsSigner>>;
 
@@ -281,7 +281,7 @@ export async function benchEmail(bench: Bench & { sns?: SnsSigner }): Promise<bo
   const total = WEBHOOK_BATCHES * WEBHOOK_BATCH;
   // Applied once no apply-email-events job waits or runs (opens and clicks fold into a row per send, kind and
   // minute, so rows are not the measure).
-  const settled = await applyJobsSettled(db, 120_000);
+  const settled = await jobsSettled(db, 'apply-email-events', 120_000);
   const done = settled ? total : 0;
   const applySeconds = (performance.now() - t0) / 1000;
   acks.sort((a, b) => a - b);
@@ -306,21 +306,6 @@ export async function benchEmail(bench: Bench & { sns?: SnsSigner }): Promise<bo
     ? await benchSesWebhook(bench as Bench & { sns: SnsSigner }, db, run, sendIds, mandrillRate)
     : true;
   return ok && done === total && ses;
-}
-
-/** Waits until no apply-email-events job is queued or running (at most `maxMs`): whether they all finished. */
-async function applyJobsSettled(db: Kysely<DB>, maxMs: number): Promise<boolean> {
-  const started = performance.now();
-  while (performance.now() - started < maxMs) {
-    const { rows } = await sql<{
-      n: number;
-    }>`select count(*) as n from pgboss.job where name = 'apply-email-events' and state in ('created', 'retry', 'active')`.execute(
-      db,
-    );
-    if (Number(rows[0]!.n) === 0) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
 }
 
 /**

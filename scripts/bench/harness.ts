@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { loadConfig } from '../../server/src/config.js';
 import { freePort } from '../../server/src/test/free-port.js';
 import { createDb, type Db } from '../../server/src/db/database.js';
@@ -299,4 +300,19 @@ export const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 export function report(label: string, value: string, ok: boolean, target: string): boolean {
   console.log(`${ok ? 'PASS' : 'MISS'}  ${label.padEnd(46)} ${value.padEnd(34)} target: ${target}`);
   return ok;
+}
+
+/** Waits until no job of the queue `name` is queued or running (at most `maxMs`): whether they all finished. */
+export async function jobsSettled(db: Db, name: string, maxMs: number): Promise<boolean> {
+  const started = performance.now();
+  while (performance.now() - started < maxMs) {
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*) as n from pgboss.job where name = ${name} and state in ('created', 'retry', 'active')`.execute(
+      db,
+    );
+    if (Number(rows[0]!.n) === 0) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
 }

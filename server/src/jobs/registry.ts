@@ -2,6 +2,7 @@ import { purgeUploads } from './purge-uploads.js';
 import { purgeAuditLog } from './purge-audit-log.js';
 import { deliverEmails } from './deliver-emails.js';
 import { applyEmailEvents } from './apply-email-events.js';
+import { applyStripeEvents } from './apply-stripe-events.js';
 import { processInvitationDatabaseJob } from './process-invitation-database.js';
 import { sendReminderJob, startDueRemindersJob, ticklerJob } from './send-reminders.js';
 import { uploadPostalMails } from './upload-postal-mails.js';
@@ -16,6 +17,7 @@ export const jobDefinitions = [
   purgeAuditLog,
   deliverEmails,
   applyEmailEvents,
+  applyStripeEvents,
   processInvitationDatabaseJob,
   uploadPostalMails,
   startDueRemindersJob,

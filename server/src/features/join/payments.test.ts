@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
 import { JOIN_PAYMENT_NOT_SET_UP, STRIPE_WEBHOOK_INVALID } from '@app/contract';
 import { createTestApp } from '../../test/helper.js';
 import { createQueuedApp, type QueuedApp } from '../../test/queued-app.js';
@@ -54,6 +55,24 @@ const deliver = (body: string, signature = stripeSignature(body, SECRET)) =>
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     payload: body,
   });
+/** Once every queued apply-stripe-events job has run (the webhook acknowledges first and applies in a job). */
+const applied = () =>
+  vi.waitFor(
+    async () => {
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from pgboss.job where name = 'apply-stripe-events' and state in ('created', 'retry', 'active')`.execute(
+        t.db,
+      );
+      expect(Number(rows[0]!.n)).toBe(0);
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+/** A delivery and its application. */
+const deliverApplied = async (body: string) => {
+  const res = await deliver(body);
+  await applied();
+  return res;
+};
 const welcomes = (accountId: number) =>
   t.db
     .selectFrom('emailSends')
@@ -117,11 +136,13 @@ describe('the Stripe webhook', () => {
     const body = sessionCompletedEvent('evt_pay2', { id: 'cs_pay2', invitationCode: 'JN-PAY002' });
     const first = await Promise.all([deliver(body), deliver(body), deliver(body)]);
     expect(first.map((r) => r.statusCode)).toEqual([200, 200, 200]);
-    expect(first.filter((r) => r.json().duplicate === false)).toHaveLength(1);
+    await applied();
+    // Once applied, a redelivery is answered as a duplicate (and not queued again).
+    expect((await deliverApplied(body)).json()).toEqual({ received: true, duplicate: true });
     // Another event id for the same session (Stripe's completed + async_succeeded) pays nothing twice either.
     expect(
       (
-        await deliver(
+        await deliverApplied(
           sessionCompletedEvent('evt_pay2b', {
             id: 'cs_pay2',
             invitationCode: 'JN-PAY002',
@@ -171,7 +192,7 @@ describe('the Stripe webhook', () => {
       type: 'charge.refunded',
       data: { object: { id: 'ch_2', object: 'charge', payment_intent: 'pi_cs_pay2', amount_refunded: 9500 } },
     });
-    expect((await deliver(refund)).statusCode).toBe(200);
+    expect((await deliverApplied(refund)).statusCode).toBe(200);
     expect((await payments(accountId))[0]).toMatchObject({ refundedCents: 9500 });
   });
 
@@ -194,14 +215,14 @@ describe('the Stripe webhook', () => {
     // An unpaid completion and a failed async payment leave the pledge.
     expect(
       (
-        await deliver(
+        await deliverApplied(
           sessionCompletedEvent('evt_pay3u', { id: 'cs_pay3', invitationCode: 'JN-PAY003', paymentStatus: 'unpaid' }),
         )
       ).statusCode,
     ).toBe(200);
     expect(
       (
-        await deliver(
+        await deliverApplied(
           sessionCompletedEvent('evt_pay3f', {
             id: 'cs_pay3',
             invitationCode: 'JN-PAY003',
@@ -223,7 +244,7 @@ describe('the tickler on real pledges', () => {
   it('reaches a pledge unpaid 3 days later once, and never one that paid', async () => {
     const unpaid = await pledged('JN-TICK01', 'tick1@example.edu');
     const paidOne = await pledged('JN-TICK02', 'tick2@example.edu');
-    await deliver(sessionCompletedEvent('evt_tick2', { id: 'cs_tick2', invitationCode: 'JN-TICK02' }));
+    await deliverApplied(sessionCompletedEvent('evt_tick2', { id: 'cs_tick2', invitationCode: 'JN-TICK02' }));
     const jobs = recordingJobs();
     const later = { now: new Date(Date.now() + 3.1 * 86_400_000) };
     await runTickler(t.db, jobs, later);

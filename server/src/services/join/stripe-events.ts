@@ -1,0 +1,122 @@
+import type Stripe from 'stripe';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Config } from '../../config.js';
+import type { Db, Trx } from '../../db/database.js';
+import type { AppJobs } from '../../jobs/define-job.js';
+import { recordPayment } from './payments.js';
+import { accountByEmail, joinInvitee } from './invitees.js';
+
+const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
+/** What applying an event needs besides the database: the queue (the welcome email), the fee settings, a logger. */
+export type StripeEventContext = {
+  jobs: AppJobs;
+  config: Pick<Config, 'MEMBERSHIP_FEE_CENTS' | 'MEMBERSHIP_CURRENCY'>;
+  log: FastifyBaseLogger;
+};
+
+/** A paid Checkout Session: the payment, the member and the welcome (the invitee is the session's invitation code). */
+async function sessionPaid(trx: Trx, ctx: StripeEventContext, session: Stripe.Checkout.Session) {
+  if (session.payment_status !== 'paid') return; // completed but not yet paid (async methods): async_payment_succeeded follows
+  const code = session.metadata?.invitationCode ?? session.client_reference_id;
+  const invitee = code ? await joinInvitee(trx, { code }, true) : undefined;
+  if (!invitee) {
+    ctx.log.warn({ sessionId: session.id, code }, 'stripe payment for an unknown invitation code');
+    return;
+  }
+  const accountId = invitee.accountId ?? (await accountByEmail(trx, invitee.email, true))?.id;
+  if (!accountId) {
+    ctx.log.warn({ sessionId: session.id, code }, 'stripe payment for an invitee without an account');
+    return;
+  }
+  const paymentIntent =
+    typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+  const outcome = await recordPayment(trx, ctx.jobs, {
+    accountId,
+    inviteeId: invitee.id,
+    amountCents: session.amount_total ?? ctx.config.MEMBERSHIP_FEE_CENTS,
+    currency: session.currency ?? ctx.config.MEMBERSHIP_CURRENCY,
+    method: 'stripe',
+    reference: paymentIntent ?? session.id,
+    stripeSessionId: session.id,
+    stripePaymentIntentId: paymentIntent,
+    paidAt: new Date((session.created ?? Math.floor(Date.now() / 1000)) * 1000),
+  });
+  if (outcome.created && outcome.welcome !== 'queued')
+    ctx.log.warn({ accountId, reason: outcome.welcome }, 'welcome email not queued after payment');
+}
+
+/** A refund: the amount refunded so far (Stripe sends the running total) against the payment of that intent. */
+async function chargeRefunded(trx: Trx, charge: Stripe.Charge) {
+  const paymentIntent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  if (!paymentIntent) return;
+  await trx
+    .updateTable('payments')
+    .set({ refundedCents: charge.amount_refunded, refundedAt: sql<Date>`now()`, updatedAt: sql<Date>`now()` })
+    .where('stripePaymentIntentId', '=', paymentIntent)
+    .execute();
+}
+
+/**
+ * Applies one verified Stripe event exactly once: its id is kept in `stripe_events` in the same transaction as its
+ * effects, so a redelivery (or two deliveries applied at once) changes nothing the second time. Answers whether
+ * the event had been applied before.
+ */
+export async function applyStripeEvent(db: Db, ctx: StripeEventContext, event: Stripe.Event): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const kept = await trx
+      .insertInto('stripeEvents')
+      .values({ id: event.id, type: event.type })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!kept) return true;
+    if (PAID_EVENTS.has(event.type)) await sessionPaid(trx, ctx, event.data.object as Stripe.Checkout.Session);
+    else if (event.type === 'charge.refunded') await chargeRefunded(trx, event.data.object as Stripe.Charge);
+    // checkout.session.async_payment_failed and the rest: kept, nothing else (a failed payment leaves the pledge).
+    return false;
+  });
+}
+
+/** At most this many events in one job (a burst is split): a job's data stays a few hundred KB. */
+const EVENTS_PER_JOB = 200;
+
+type Waiting = { event: Stripe.Event; resolve: (duplicate: boolean) => void; reject: (err: unknown) => void };
+const waitingByQueue = new WeakMap<AppJobs, Waiting[]>();
+
+/**
+ * Queues a verified event for `apply-stripe-events`; resolves once it is stored, to whether it had been applied
+ * already (a redelivery, not queued again). Stripe posts one event per request: the events verified in the same
+ * turn of the event loop share one lookup and one job, so a burst of a thousand costs tens of statements, not
+ * thousands, before each is acknowledged.
+ */
+export function queueStripeEvent(db: Db, jobs: AppJobs, event: Stripe.Event): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    let waiting = waitingByQueue.get(jobs);
+    if (!waiting) {
+      const batch: Waiting[] = (waiting = []);
+      waitingByQueue.set(jobs, batch);
+      setImmediate(() => {
+        waitingByQueue.delete(jobs);
+        void storeBatch(db, jobs, batch);
+      });
+    }
+    waiting.push({ event, resolve, reject });
+  });
+}
+
+async function storeBatch(db: Db, jobs: AppJobs, batch: Waiting[]) {
+  try {
+    const ids = batch.map((w) => w.event.id);
+    const applied = new Set(
+      (await db.selectFrom('stripeEvents').select('id').where('id', 'in', ids).execute()).map((r) => r.id),
+    );
+    const fresh = batch.filter((w) => !applied.has(w.event.id)).map((w) => w.event);
+    for (let i = 0; i < fresh.length; i += EVENTS_PER_JOB)
+      await jobs.send('apply-stripe-events', { events: fresh.slice(i, i + EVENTS_PER_JOB) }, { db });
+    for (const w of batch) w.resolve(applied.has(w.event.id));
+  } catch (err) {
+    for (const w of batch) w.reject(err);
+  }
+}
