@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { JoinInvitation } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { fileUrl } from '../../services/files.js';
+import { joinInviteeQuery } from '../../services/join/invitees.js';
 
 const fileOf = (alias: string) =>
   sql<{
@@ -9,11 +10,14 @@ const fileOf = (alias: string) =>
     fileName: string;
   } | null>`(select json_build_object('id', f.id, 'fileName', f.file_name) from files f where f.id = ${sql.ref(alias)})`;
 
-/** The chapter's and institution's landing-page content, files as their public URLs. */
-export async function landingContent(db: Db, chapterId: number, institutionId: number) {
-  const row = await db
-    .selectFrom('chapters as ch')
-    .innerJoin('institutions as ins', (j) => j.on('ins.id', '=', institutionId))
+/**
+ * The landing page's data in one statement: the invitee of the code (as `joinInvitee` reads it) with its chapter's
+ * and institution's content, files as their public URLs; undefined for an unknown code.
+ */
+export async function landing(db: Db, invitationCode: string) {
+  const row = await joinInviteeQuery(db)
+    .innerJoin('chapters as ch', 'ch.id', 'inv.chapterId')
+    .innerJoin('institutions as ins', 'ins.id', 'inv.institutionId')
     .select([
       'ch.name',
       'ch.abbreviation',
@@ -35,8 +39,9 @@ export async function landingContent(db: Db, chapterId: number, institutionId: n
       fileOf('ch.invitation_president_signature_id').as('presidentSignature'),
       fileOf('ch.scla_page_image_id').as('sclaPageImage'),
     ])
-    .where('ch.id', '=', chapterId)
-    .executeTakeFirstOrThrow();
+    .where('iv.invitationCode', '=', invitationCode)
+    .executeTakeFirst();
+  if (!row) return undefined;
   const url = (f: { id: number; fileName: string } | null) => (f ? fileUrl(f) : null);
   const advisors: JoinInvitation['advisors'] = [];
   if (row.invitationAdvisor1Name)
@@ -53,7 +58,7 @@ export async function landingContent(db: Db, chapterId: number, institutionId: n
       department: null,
       signatureUrl: url(row.advisor2Signature),
     });
-  return {
+  const content = {
     chapter: { name: row.name, abbreviation: row.abbreviation, logoUrl: url(row.logo) },
     institution: {
       name: row.institutionName,
@@ -79,4 +84,5 @@ export async function landingContent(db: Db, chapterId: number, institutionId: n
     sclaPage: row.sclaPage,
     sclaPageImageUrl: url(row.sclaPageImage),
   };
+  return { invitee: row, content };
 }

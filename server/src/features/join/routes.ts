@@ -26,17 +26,28 @@ import { paymentConfigured, stripeClient } from '../../services/join/stripe.js';
 import { keepRawBody } from '../../raw-body.js';
 import { handleStripeWebhook, STRIPE_WEBHOOK_BODY_LIMIT } from './stripe-webhook.js';
 import { joinInvitee, joinState, accountByEmail, pledgeInvitee } from '../../services/join/invitees.js';
+import type { Db } from '../../db/database.js';
 import * as repo from './repo.js';
 
 export const ACCOUNT_PASSWORD_MISMATCH = 'An account with this email already exists: enter its password to accept';
 
-/** The invitee of a signed link; any bad link (unknown code, changed or missing signature) is the same 403. */
-async function signedInvitee(request: FastifyRequest, invitationCode: string, signature: string | undefined) {
+const inviteeByCode = (db: Db, code: string) => joinInvitee(db, { code });
+
+/**
+ * What `read` finds for the code of a signed link (its invitee, or the landing page's data); any bad link (unknown
+ * code, changed or missing signature) is the same 403.
+ */
+async function signedInvitee<T>(
+  request: FastifyRequest,
+  invitationCode: string,
+  signature: string | undefined,
+  read: (db: Db, code: string) => Promise<T | undefined>,
+): Promise<T> {
   const { db } = request.server;
   if (!(await verifyJoinSignature(db, invitationCode, signature))) throw new AppError(403, JOIN_LINK_INVALID);
-  const invitee = await joinInvitee(db, { code: invitationCode });
-  if (!invitee) throw new AppError(403, JOIN_LINK_INVALID);
-  return invitee;
+  const found = await read(db, invitationCode);
+  if (!found) throw new AppError(403, JOIN_LINK_INVALID);
+  return found;
 }
 
 /** Refuses a pledge the invitee's state does not allow; a pledge already made is allowed again (idempotent). */
@@ -69,9 +80,9 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
   },
 
   get: async ({ params, query, request }) => {
-    const { db, config } = request.server;
-    const invitee = await signedInvitee(request, params.invitationCode, query.signature);
-    const content = await repo.landingContent(db, invitee.chapterId, invitee.institutionId);
+    const { config } = request.server;
+    // The invitee and the page's content in one statement.
+    const { invitee, content } = await signedInvitee(request, params.invitationCode, query.signature, repo.landing);
     return {
       status: 200,
       body: {
@@ -91,7 +102,7 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
 
   pledge: async ({ params, query, body, request, reply }) => {
     const { db } = request.server;
-    const before = await signedInvitee(request, params.invitationCode, query.signature);
+    const before = await signedInvitee(request, params.invitationCode, query.signature, inviteeByCode);
     assertCanPledge(joinState(before));
     // The costly hash or check happens before the transaction, so locks are held for milliseconds.
     const existing = await accountByEmail(db, before.email);
@@ -118,7 +129,7 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
 
   checkout: async ({ params, query, request }) => {
     const { db, config } = request.server;
-    const invitee = await signedInvitee(request, params.invitationCode, query.signature);
+    const invitee = await signedInvitee(request, params.invitationCode, query.signature, inviteeByCode);
     const state = joinState(invitee);
     assertCanPledge(state);
     if (state === 'member') throw new AppError(409, JOIN_ALREADY_PAID);

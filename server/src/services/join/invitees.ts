@@ -5,9 +5,9 @@ import type { Db, Trx } from '../../db/database.js';
 /** Today's UTC day as the invitations' date columns compare (the product's days are UTC). */
 const TODAY = sql<string>`(now() at time zone 'utc')::date`;
 
-/** The invitee behind a code (the join link) or an id (staff and integrators) with what its state is made of; `for update` to change it. */
-export async function joinInvitee(db: Db, by: { code: string } | { id: number }, lock = false) {
-  let q = db
+/** Invitees (`iv`) with their invitation (`inv`): what a join call reads of one (state, names, dates), to narrow down. */
+export function joinInviteeQuery(db: Db) {
+  return db
     .selectFrom('invitees as iv')
     .innerJoin('invitations as inv', 'inv.id', 'iv.invitationId')
     .select([
@@ -28,6 +28,11 @@ export async function joinInvitee(db: Db, by: { code: string } | { id: number },
       sql<string>`to_char(inv.orientation_date, 'YYYY-MM-DD')`.as('orientationDate'),
       sql<boolean>`inv.deadline < ${TODAY}`.as('pastDeadline'),
     ]);
+}
+
+/** The invitee behind a code (the join link) or an id (staff and integrators) with what its state is made of; `for update` to change it. */
+export async function joinInvitee(db: Db, by: { code: string } | { id: number }, lock = false) {
+  let q = joinInviteeQuery(db);
   q = 'code' in by ? q.where('iv.invitationCode', '=', by.code) : q.where('iv.id', '=', by.id);
   if (lock) q = q.forUpdate('iv');
   return q.executeTakeFirst();

@@ -83,27 +83,30 @@ export async function applyStripeEvent(db: Db, ctx: StripeEventContext, event: S
 const EVENTS_PER_JOB = 200;
 
 type Waiting = { event: Stripe.Event; resolve: (duplicate: boolean) => void; reject: (err: unknown) => void };
-const waitingByQueue = new WeakMap<AppJobs, Waiting[]>();
+type Batcher = { waiting: Waiting[]; storing: boolean };
+const batchers = new WeakMap<AppJobs, Batcher>();
 
 /**
  * Queues a verified event for `apply-stripe-events`; resolves once it is stored, to whether it had been applied
- * already (a redelivery, not queued again). Stripe posts one event per request: the events verified in the same
- * turn of the event loop share one lookup and one job, so a burst of a thousand costs tens of statements, not
- * thousands, before each is acknowledged.
+ * already (a redelivery, not queued again). Stripe posts one event per request: the events that arrive while a
+ * batch is being stored are stored together next (one lookup, one job per 200), so a burst of a thousand costs
+ * tens of statements before each is acknowledged, and a lone event is stored at once.
  */
 export function queueStripeEvent(db: Db, jobs: AppJobs, event: Stripe.Event): Promise<boolean> {
-  return new Promise((resolve, reject) => {
-    let waiting = waitingByQueue.get(jobs);
-    if (!waiting) {
-      const batch: Waiting[] = (waiting = []);
-      waitingByQueue.set(jobs, batch);
-      setImmediate(() => {
-        waitingByQueue.delete(jobs);
-        void storeBatch(db, jobs, batch);
-      });
-    }
-    waiting.push({ event, resolve, reject });
-  });
+  let batcher = batchers.get(jobs);
+  if (!batcher) batchers.set(jobs, (batcher = { waiting: [], storing: false }));
+  const stored = new Promise<boolean>((resolve, reject) => batcher.waiting.push({ event, resolve, reject }));
+  if (!batcher.storing) {
+    batcher.storing = true;
+    setImmediate(() => void storeWaiting(db, jobs, batcher));
+  }
+  return stored;
+}
+
+/** Stores what waits, batch after batch, until nothing does. */
+async function storeWaiting(db: Db, jobs: AppJobs, batcher: Batcher) {
+  while (batcher.waiting.length) await storeBatch(db, jobs, batcher.waiting.splice(0));
+  batcher.storing = false;
 }
 
 async function storeBatch(db: Db, jobs: AppJobs, batch: Waiting[]) {
