@@ -121,7 +121,8 @@ export const publicJoinContract = c.router(
       responses: { 200: JoinPledgeResult, 403: ErrorBody, 409: ErrorBody },
       summary:
         "Accept the invitation: creates (or links, by email) the invitee's account with pledgedAt, records the pledge and signs in, in one transaction; " +
-        `idempotent. 409 '${JOIN_EXPIRED}' after the deadline, '${JOIN_NO_LONGER_VALID}' for a removed invitee`,
+        `idempotent. 409 '${JOIN_EXPIRED}' after the deadline, '${JOIN_NO_LONGER_VALID}' for a removed invitee. ` +
+        'Linking an account that has a password needs that password, counted as a sign-in attempt (429 when throttled); an account with a second factor is linked but not signed in',
     },
     checkout: {
       method: 'POST',

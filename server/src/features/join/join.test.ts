@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/helper.js';
 import { hashPassword } from '../../services/auth/passwords.js';
 import { joinSignature } from '../../services/join/join-link.js';
 import { seedJoinInvitation } from '../../test/join-fixtures.js';
+import { staffWithTwoFactor } from '../two-factor/test-fixtures.js';
 import { ACCOUNT_PASSWORD_MISMATCH } from './routes.js';
 
 let t: TestApp;
@@ -219,6 +220,52 @@ describe('the pledge (POST /api/public/join/{code}/pledge)', () => {
     expect(
       await t.db.selectFrom('accounts').select('id').where('email', 'ilike', 'existing@example.edu').execute(),
     ).toHaveLength(1);
+  });
+
+  it("counts guesses at an existing account's password as sign-in attempts: throttled, the sign-in too", async () => {
+    await seedJoinInvitation(t.db, { invitees: [{ code: 'JN-GUESS1', email: 'guessed@example.edu' }] });
+    await t.db
+      .insertInto('accounts')
+      .values({
+        firstName: 'Gue',
+        lastName: 'Ssed',
+        email: 'guessed@example.edu',
+        passwordHash: await hashPassword('real-secret-77'),
+        address: '{}',
+      })
+      .execute();
+    for (const guess of ['guess-one-11', 'guess-two-22', 'guess-three-33'])
+      expect((await pledge('JN-GUESS1', guess)).statusCode).toBe(409);
+    const throttled = await pledge('JN-GUESS1', 'real-secret-77');
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.headers['retry-after']).toBeDefined();
+    const signIn = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'guessed@example.edu', password: 'real-secret-77' },
+    });
+    expect(signIn.statusCode).toBe(429);
+    const account = await t.db
+      .selectFrom('accounts')
+      .select('pledgedAt')
+      .where('email', '=', 'guessed@example.edu')
+      .executeTakeFirstOrThrow();
+    expect(account.pledgedAt).toBeNull();
+  });
+
+  it('links an account with a second factor but opens no session: its code is asked at sign-in', async () => {
+    await seedJoinInvitation(t.db, { invitees: [{ code: 'JN-2FA001', email: 'twofactor@example.edu' }] });
+    const { id } = await staffWithTwoFactor(t, 'twofactor@example.edu');
+    const res = await pledge('JN-2FA001', 'password123');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().account.id).toBe(id);
+    expect(sessionCookie(res)).toBeUndefined();
+    const account = await t.db
+      .selectFrom('accounts')
+      .select('pledgedAt')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(account.pledgedAt).toBeInstanceOf(Date);
   });
 
   it('refuses after the deadline and for a removed invitee, writing nothing; concurrent pledges make one account', async () => {

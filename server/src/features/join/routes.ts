@@ -14,9 +14,11 @@ import { s } from '../../ts-rest.js';
 import { AppError } from '../../errors.js';
 import { hashNewPassword, verifyPassword } from '../../services/auth/passwords.js';
 import { signIn, toCurrentAccount } from '../../services/auth/sign-in.js';
+import { secondFactorOn } from '../../services/auth/second-factor.js';
 import {
   attemptFailed,
   attemptSucceeded,
+  assertAttemptAllowed,
   beginAttempt,
   throttleRules,
   waitText,
@@ -106,8 +108,11 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
     assertCanPledge(joinState(before));
     // The costly hash or check happens before the transaction, so locks are held for milliseconds.
     const existing = await accountByEmail(db, before.email);
-    const checked = existing?.passwordHash ? await verifyPassword(existing.passwordHash, body.password) : false;
-    if (existing?.passwordHash && !checked) throw new AppError(409, ACCOUNT_PASSWORD_MISMATCH);
+    // Checking an existing account's password is a sign-in: throttled under sign-in's own keys, so the signed
+    // link gives no extra guesses at that account.
+    const checked = existing?.passwordHash
+      ? await throttledPasswordCheck(request, reply, existing.email, existing.passwordHash, body.password)
+      : false;
     const passwordHash = checked ? undefined : await hashNewPassword(body.password, 'password');
 
     const result = await db.transaction().execute(async (trx) => {
@@ -123,7 +128,8 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
       });
       return { account, state: joinState({ ...invitee, legacyPledgeAt: invitee.legacyPledgeAt ?? new Date() }) };
     });
-    await signIn(request, reply, result.account.id);
+    // An account with a second factor is linked but not signed in here: its code is asked at sign-in, as always.
+    if (!(await secondFactorOn(db, result.account.id))) await signIn(request, reply, result.account.id);
     return { status: 200, body: { account: toCurrentAccount(result.account), state: result.state } };
   },
 
@@ -180,3 +186,23 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
     handler: async ({ request }) => handleStripeWebhook(request),
   },
 });
+
+/** Whether `password` is the existing account's, counted as a sign-in attempt; 409 when wrong, 429 when throttled. */
+async function throttledPasswordCheck(
+  request: FastifyRequest,
+  reply: Parameters<typeof assertAttemptAllowed>[0],
+  email: string,
+  passwordHash: string,
+  password: string,
+): Promise<true> {
+  const { db, config } = request.server;
+  const rules = throttleRules(config);
+  const attempt = await beginAttempt(db, email.toLowerCase(), request.ip, rules);
+  assertAttemptAllowed(reply, attempt);
+  if (!(await verifyPassword(passwordHash, password))) {
+    await attemptFailed(db, rules);
+    throw new AppError(409, ACCOUNT_PASSWORD_MISMATCH);
+  }
+  await attemptSucceeded(db, attempt);
+  return true;
+}
