@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { hashPassword } from '../../server/src/services/auth/passwords.js';
-import { codeFor } from '../../server/src/features/two-factor/test-fixtures.js';
+import { codeFor } from '../../server/src/test/two-factor-fixtures.js';
 import { ADMIN, SCREENSHOTS, SCREEN_MODES, inMode, overflows, signIn, startE2E, type E2E } from './harness.js';
 
 // One browser for the file; REQUIRE_STAFF_2FA on, so the first sign-in leads into the set-up.

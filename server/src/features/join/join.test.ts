@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/helper.js';
 import { hashPassword } from '../../services/auth/passwords.js';
 import { joinSignature } from '../../services/join/join-link.js';
 import { seedJoinInvitation } from '../../test/join-fixtures.js';
-import { staffWithTwoFactor } from '../two-factor/test-fixtures.js';
+import { staffWithTwoFactor } from '../../test/two-factor-fixtures.js';
 import { ACCOUNT_PASSWORD_MISMATCH } from './routes.js';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.js';
-import { codeFor, passwordStep } from './test-fixtures.js';
+import { codeFor, passwordStep } from '../../test/two-factor-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

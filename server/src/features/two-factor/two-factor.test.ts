@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_CODE, SIGN_IN_EXPIRED } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/helper.js';
-import { codeFor, codeStep, passwordStep, staffWithTwoFactor } from './test-fixtures.js';
+import { codeFor, codeStep, passwordStep, staffWithTwoFactor } from '../../test/two-factor-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import type { TestApp } from '../../test/helper.js';
+import type { TestApp } from './helper.js';
 
 /** The code an authenticator app shows for `secret`, `steps` 30-second steps from now (computed independently of the server). */
 export const codeFor = (secret: string, steps = 0) =>
