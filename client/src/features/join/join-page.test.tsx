@@ -48,4 +48,18 @@ describe('/join/{invitationCode}', () => {
     await user.type(password, '-and-longer');
     await waitFor(() => expect(screen.queryByText(SHORT)).toBeNull());
   });
+
+  it('back from Checkout before the payment is applied: says it is being confirmed, then shows the member by itself', async () => {
+    let reads = 0;
+    mockServer.use(
+      http.get('/api/public/join/JN-PAGE01', () =>
+        HttpResponse.json({ ...INVITED, state: ++reads < 2 ? 'pledged' : 'member' }),
+      ),
+    );
+    renderRoute('/join/JN-PAGE01?signature=sig&paid=1');
+    expect(await screen.findByText(JOIN_TEXTS.confirming, {}, slow)).toBeTruthy();
+    expect(await screen.findByText(JOIN_TEXTS.member, {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.queryByText(JOIN_TEXTS.confirming)).toBeNull();
+    expect(reads).toBeGreaterThanOrEqual(2);
+  });
 });
