@@ -18,8 +18,8 @@ import { secondFactorOn } from '../../services/auth/second-factor.js';
 import {
   attemptFailed,
   attemptSucceeded,
-  assertAttemptAllowed,
   beginAttempt,
+  throttledCheck,
   throttleRules,
   waitText,
 } from '../../services/auth/throttle.js';
@@ -129,7 +129,7 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
       return { account, state: joinState({ ...invitee, legacyPledgeAt: invitee.legacyPledgeAt ?? new Date() }) };
     });
     // An account with a second factor is linked but not signed in here: its code is asked at sign-in, as always.
-    if (!(await secondFactorOn(db, result.account.id))) await signIn(request, reply, result.account.id);
+    if (!existing || !(await secondFactorOn(db, result.account.id))) await signIn(request, reply, result.account.id);
     return { status: 200, body: { account: toCurrentAccount(result.account), state: result.state } };
   },
 
@@ -190,19 +190,14 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
 /** Whether `password` is the existing account's, counted as a sign-in attempt; 409 when wrong, 429 when throttled. */
 async function throttledPasswordCheck(
   request: FastifyRequest,
-  reply: Parameters<typeof assertAttemptAllowed>[0],
+  reply: Parameters<typeof throttledCheck>[1],
   email: string,
   passwordHash: string,
   password: string,
 ): Promise<true> {
   const { db, config } = request.server;
-  const rules = throttleRules(config);
-  const attempt = await beginAttempt(db, email.toLowerCase(), request.ip, rules);
-  assertAttemptAllowed(reply, attempt);
-  if (!(await verifyPassword(passwordHash, password))) {
-    await attemptFailed(db, rules);
+  const throttle = { key: email.toLowerCase(), address: request.ip, rules: throttleRules(config) };
+  if (!(await throttledCheck(db, reply, throttle, () => verifyPassword(passwordHash, password))))
     throw new AppError(409, ACCOUNT_PASSWORD_MISMATCH);
-  }
-  await attemptSucceeded(db, attempt);
   return true;
 }

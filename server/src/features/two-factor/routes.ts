@@ -13,13 +13,7 @@ import {
   startSecondFactorSetup,
   useSecondFactorCode,
 } from '../../services/auth/second-factor.js';
-import {
-  assertAttemptAllowed,
-  attemptFailed,
-  attemptSucceeded,
-  beginAttempt,
-  throttleRules,
-} from '../../services/auth/throttle.js';
+import { throttledCheck, throttleRules } from '../../services/auth/throttle.js';
 
 export const ALREADY_ON = 'Two-factor sign-in is already on';
 export const NO_SETUP = 'Start the set-up again: no key is waiting for a code';
@@ -107,26 +101,27 @@ export const twoFactorRoutes = s.router(contract.twoFactor, {
  */
 async function confirmItIsThem(
   request: FastifyRequest,
-  reply: Parameters<typeof assertAttemptAllowed>[0],
+  reply: Parameters<typeof throttledCheck>[1],
   body: TwoFactorDisableInput,
 ) {
   const { db, config } = request.server;
   const me = request.account!;
-  const rules = throttleRules(config);
-  const attempt = await beginAttempt(db, `two-factor-off:${me.email.toLowerCase()}`, request.ip, rules);
-  assertAttemptAllowed(reply, attempt);
-  const ok = body.code
-    ? !!(await useSecondFactorCode(db, me.id, body.code))
-    : await verifyPassword(
-        (await db.selectFrom('accounts').select('passwordHash').where('id', '=', me.id).executeTakeFirst())
-          ?.passwordHash ?? null,
-        body.password ?? '',
-      );
-  if (!ok) {
-    await attemptFailed(db, rules);
+  const throttle = {
+    key: `two-factor-off:${me.email.toLowerCase()}`,
+    address: request.ip,
+    rules: throttleRules(config),
+  };
+  const ok = await throttledCheck(db, reply, throttle, async () =>
+    body.code
+      ? !!(await useSecondFactorCode(db, me.id, body.code))
+      : verifyPassword(
+          (await db.selectFrom('accounts').select('passwordHash').where('id', '=', me.id).executeTakeFirst())
+            ?.passwordHash ?? null,
+          body.password ?? '',
+        ),
+  );
+  if (!ok)
     throw new AppError(400, WRONG_CODE_OR_PASSWORD, undefined, [
       { path: [body.code ? 'code' : 'password'], message: WRONG_CODE_OR_PASSWORD },
     ]);
-  }
-  await attemptSucceeded(db, attempt);
 }

@@ -93,6 +93,24 @@ export function assertAttemptAllowed(
 }
 
 /**
+ * `check` (a password or a code) as one throttled attempt under `key`: 429 with Retry-After when too many failed
+ * already; a wrong answer counted as a failure, a right one forgiving this address's failures. Answers `check`'s verdict.
+ */
+export async function throttledCheck(
+  db: Db,
+  reply: Parameters<typeof assertAttemptAllowed>[0],
+  throttle: { key: string; address: string; rules: ThrottleRules },
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const attempt = await beginAttempt(db, throttle.key, throttle.address, throttle.rules);
+  assertAttemptAllowed(reply, attempt);
+  const ok = await check();
+  if (ok) await attemptSucceeded(db, attempt);
+  else await attemptFailed(db, throttle.rules);
+  return ok;
+}
+
+/**
  * A right password (or code): the attempt was no failure, and the email's failures from this address are
  * forgiven, unless `forgive` is false: a right password before a second factor forgives nothing, so
  * alternating the password with wrong codes gains no fresh guesses; the right code forgives them all.
