@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { toUrlSearch } from '../list-kit/list-search';
+import { useSearch } from '@tanstack/react-router';
+import { useSearchPatch } from '../list-kit/use-search-patch';
 
 /** Which entity the side panel shows: 'new', or the id (number or uuid) of the one being edited. */
 export type EditTarget = 'new' | number | string;
@@ -36,9 +36,8 @@ export function useEditPanel() {
   const [last, setLast] = useState(target);
   if (target !== undefined && target !== last) setLast(target);
   const shown = target ?? last;
-  const navigate = useNavigate();
-  const go = (edit: EditTarget | undefined) =>
-    void navigate({ to: '.', search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, edit }) });
+  const patchSearch = useSearchPatch();
+  const go = (edit: EditTarget | undefined) => patchSearch({ edit });
   return {
     target,
     opened: target !== undefined,

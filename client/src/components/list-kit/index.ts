@@ -12,6 +12,7 @@ export { pagerState, type PagerState } from './pager-math';
 export { exportHref } from './export-url';
 export { useListSearch, type ListController } from './use-list-search';
 export { usePrefixedListSearch } from './use-prefixed-list-search';
+export { useSearchPatch, type SearchPatch } from './use-search-patch';
 export { ListPage, type ListPageProps } from './list-page';
 export { ListFilters, filterValuesOf } from './list-filters';
 export { DataTable } from './data-table';

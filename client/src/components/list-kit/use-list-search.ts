@@ -1,7 +1,6 @@
-import { useCallback, useMemo } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import type { BaseListSearch, ListSearch } from './list-search';
-import { toUrlSearch } from './list-search';
+import { useSearchPatch } from './use-search-patch';
 import type { FilterValues } from './types';
 
 /** The list state (the URL's search) and the ways to change it; every change is a navigation. */
@@ -28,16 +27,7 @@ export type ListController<S extends BaseListSearch = BaseListSearch> = {
 export function useListSearch<S extends BaseListSearch | ListSearch<any>>(
   search: S,
 ): ListController<S & BaseListSearch> {
-  const navigate = useNavigate();
-  const setSearch = useCallback(
-    (patch: Record<string, unknown>, opts?: { replace?: boolean }) =>
-      void navigate({
-        to: '.',
-        search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, ...patch }),
-        replace: opts?.replace,
-      }),
-    [navigate],
-  );
+  const setSearch = useSearchPatch();
   return useMemo(
     () => ({
       search: search as S & BaseListSearch,

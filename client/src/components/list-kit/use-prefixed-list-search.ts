@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { LIST_DEFAULTS, listSearchSchema, toUrlSearch, type AnyListQuery } from './list-search';
+import { useSearch } from '@tanstack/react-router';
+import { LIST_DEFAULTS, listSearchSchema, type AnyListQuery } from './list-search';
+import { useSearchPatch } from './use-search-patch';
 import type { ListController } from './use-list-search';
 
 const schemas = new WeakMap<AnyListQuery, ReturnType<typeof listSearchSchema>>();
@@ -21,7 +22,7 @@ const schemaOf = (query: AnyListQuery) => {
  */
 export function usePrefixedListSearch(prefix: string, query: AnyListQuery): ListController {
   const raw = useSearch({ strict: false }) as Record<string, unknown>;
-  const navigate = useNavigate();
+  const patchSearch = useSearchPatch();
   const key = (name: string) => `${prefix}${name.charAt(0).toUpperCase()}${name.slice(1)}`;
   const page = raw[key('page')];
   const pageSize = raw[key('pageSize')];
@@ -36,11 +37,7 @@ export function usePrefixedListSearch(prefix: string, query: AnyListQuery): List
           (name === 'pageSize' && value === LIST_DEFAULTS.pageSize);
         prefixed[key(name)] = isDefault ? undefined : value;
       }
-      void navigate({
-        to: '.',
-        search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, ...prefixed }),
-        replace: opts?.replace,
-      });
+      patchSearch(prefixed, opts);
     };
     return {
       search,
@@ -50,5 +47,5 @@ export function usePrefixedListSearch(prefix: string, query: AnyListQuery): List
       setSort: (s) => setSearch({ sort: s, page: 1 }),
       applyFilters: (values) => setSearch({ ...values, page: 1 }),
     };
-  }, [page, pageSize, sort, navigate, prefix, query]);
+  }, [page, pageSize, sort, patchSearch, prefix, query]);
 }

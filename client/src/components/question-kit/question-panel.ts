@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { QUESTION_TYPES, type QuestionType } from '@app/contract';
-import { toUrlSearch } from '../list-kit/list-search';
+import { useSearchPatch } from '../list-kit/use-search-patch';
 
 /**
  * The URL keys of the question side panel on a quiz or survey screen: `?question=new&type=matcher` adds
@@ -19,12 +19,8 @@ export const questionPanelSearch = {
 /** Opens and closes the question panel through the URL (the route must take `questionPanelSearch`). */
 export function useQuestionPanel() {
   const search = useSearch({ strict: false }) as { question?: 'new' | number; type?: QuestionType };
-  const navigate = useNavigate();
-  const go = (question: 'new' | number | undefined, type?: QuestionType) =>
-    void navigate({
-      to: '.',
-      search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, question, type }),
-    });
+  const patchSearch = useSearchPatch();
+  const go = (question: 'new' | number | undefined, type?: QuestionType) => patchSearch({ question, type });
   return {
     question: search.question,
     type: search.type,

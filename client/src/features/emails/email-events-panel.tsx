@@ -1,10 +1,10 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { IconPhoto, IconRobot } from '@tabler/icons-react';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import type { EmailEvent } from '@app/contract';
-import { DataTable, ListError, ListPager, stackedColumn, type Column } from '../../components/list-kit';
-import { LIST_DEFAULTS, toUrlSearch } from '../../components/list-kit/list-search';
+import { DataTable, ListError, ListPager, stackedColumn, useSearchPatch, type Column } from '../../components/list-kit';
+import { LIST_DEFAULTS } from '../../components/list-kit/list-search';
 import { FormDrawer } from '../../components/form-kit/form-drawer';
 import { useEmailEvents } from './api';
 import { EVENT_LABELS } from './email-status';
@@ -102,11 +102,9 @@ const columns: Column<EmailEvent>[] = [
 /** The Email Events panel of one send; its paging lives in the URL as eventsPage, eventsPageSize, eventsSort. */
 export default function EmailEventsPanel({ sendId, onClose }: { sendId: number; onClose: () => void }) {
   const search = routeApi.useSearch();
-  const navigate = useNavigate();
+  const set = useSearchPatch();
   const page = search.eventsPage ?? LIST_DEFAULTS.page;
   const pageSize = search.eventsPageSize ?? LIST_DEFAULTS.pageSize;
-  const set = (patch: Record<string, unknown>) =>
-    void navigate({ to: '.', search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, ...patch }) });
   const result = useEmailEvents(sendId, { page, pageSize, ...(search.eventsSort ? { sort: search.eventsSort } : {}) });
   const body = result.data?.status === 200 ? result.data.body : undefined;
   return (

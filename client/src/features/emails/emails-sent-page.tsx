@@ -1,12 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Badge, Button, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { EMAIL_EVENTS, EMAIL_SOURCE_LABELS, type EmailSend } from '@app/contract';
-import { Note, stackedColumn, type Column, type FilterDef } from '../../components/list-kit';
+import { Note, stackedColumn, useSearchPatch, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { EmailAddress } from '../../components/email-address';
-import { toUrlSearch } from '../../components/list-kit/list-search';
 import { emailsArea } from './api';
 import { EVENT_LABELS, SendStatus, StatusIcons, STATUS_GROUPS } from './email-status';
 
@@ -89,13 +88,9 @@ function columns(openDetails: (id: number) => void): Column<EmailSend>[] {
 /** /admin/tech/emails-sent: the send log (spec 03) and, through `details`, the Email Events panel. */
 export function EmailsSentPage() {
   const search = routeApi.useSearch();
-  const navigate = useNavigate();
+  const patchSearch = useSearchPatch();
   const openDetails = (details: number | undefined) =>
-    void navigate({
-      to: '.',
-      search: (prev: Record<string, unknown>) =>
-        toUrlSearch({ ...prev, details, eventsPage: undefined, eventsPageSize: undefined, eventsSort: undefined }),
-    });
+    patchSearch({ details, eventsPage: undefined, eventsPageSize: undefined, eventsSort: undefined });
   return (
     <>
       <AreaListPage title="Emails Sent" area={emailsArea} columns={columns(openDetails)} filters={filters} />

@@ -1,11 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Alert, Button, Text } from '@mantine/core';
 import { IconEye, IconInfoCircle } from '@tabler/icons-react';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import type { OutboxMessage } from '@app/contract';
-import { Note, stackedColumn, type Column, type FilterDef } from '../../components/list-kit';
+import { Note, stackedColumn, useSearchPatch, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
-import { toUrlSearch } from '../../components/list-kit/list-search';
 import { outboxArea } from './api';
 
 const OutboxMessagePanel = lazy(() => import('./outbox-message-panel'));
@@ -75,9 +74,8 @@ function columns(open: (id: number) => void): Column<OutboxMessage>[] {
 /** /admin/tech/outbox: messages delivered locally (no SMTP_URL), and one message through `message`. */
 export function OutboxPage() {
   const search = routeApi.useSearch();
-  const navigate = useNavigate();
-  const open = (message: number | undefined) =>
-    void navigate({ to: '.', search: (prev: Record<string, unknown>) => toUrlSearch({ ...prev, message }) });
+  const patchSearch = useSearchPatch();
+  const open = (message: number | undefined) => patchSearch({ message });
   return (
     <>
       <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} mb="md">
