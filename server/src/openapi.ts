@@ -2,6 +2,7 @@ import { generateOpenApi } from '@ts-rest/open-api';
 import { contract, ErrorBody, type Access } from '@app/contract';
 import type { AppRoute } from '@ts-rest/core';
 import { scopeOfRoute } from './services/auth/api-key-scopes.js';
+import { keyNeverCalls } from './services/auth/api-key-limits.js';
 
 type Doc = ReturnType<typeof generateOpenApi>;
 type Operation = Doc['paths'][string]['get'] & {};
@@ -97,7 +98,10 @@ export function buildOpenApi(): Doc {
           responses[status] = described;
         }
         const scope = access === 'admin' ? scopeOfRoute(route.method, route.path) : undefined;
-        const scopeText = scope && `API key scope: \`${scope}\`.`;
+        const keyless = keyNeverCalls(route);
+        const scopeText =
+          scope &&
+          (keyless ? 'API keys can never make this call: sign in to make it.' : `API key scope: \`${scope}\`.`);
         return {
           ...operation,
           tags: area ? [area] : [],
@@ -107,7 +111,7 @@ export function buildOpenApi(): Doc {
           ...(access === 'public'
             ? { security: [] }
             : access === 'admin'
-              ? { security: [{ session: [] }, { apiKey: [] }] }
+              ? { security: keyless ? [{ session: [] }] : [{ session: [] }, { apiKey: [] }] }
               : {}),
         };
       },

@@ -1,9 +1,9 @@
-import { contract } from '@app/contract';
+import { API_KEY_SCOPES_NOT_HELD, contract } from '@app/contract';
 import { s } from '../../ts-rest.js';
-import { fieldError, notFound } from '../../errors.js';
+import { AppError, fieldError, notFound } from '../../errors.js';
 import { csvAttachment } from '../../http.js';
 import { generateApiKey } from '../../services/auth/api-keys.js';
-import { knownScopes, scopeAreas } from '../../services/auth/api-key-scopes.js';
+import { keyScopes, knownScopes, scopeAreas, scopesNotHeld } from '../../services/auth/api-key-scopes.js';
 import * as repo from './repo.js';
 
 export const apiKeyRoutes = s.router(contract.apiKeys, {
@@ -22,8 +22,16 @@ export const apiKeyRoutes = s.router(contract.apiKeys, {
 
   // The whole key is in this answer only: the table keeps its lookup id and SHA-256.
   create: async ({ body, request }) => {
-    const unknown = body.scopes.find((scope) => !knownScopes.has(scope));
-    if (unknown) throw fieldError('scopes', `There is no scope ${unknown}`);
+    const unknown = body.scopes.find((scope) => !keyScopes.has(scope));
+    if (unknown)
+      throw fieldError(
+        'scopes',
+        knownScopes.has(unknown)
+          ? `An API key cannot be given ${unknown}: no key may make its calls`
+          : `There is no scope ${unknown}`,
+      );
+    const notHeld = scopesNotHeld(request.scopes, body.scopes);
+    if (notHeld.length) throw new AppError(403, `${API_KEY_SCOPES_NOT_HELD}: ${notHeld.join(', ')}`);
     const { key, lookupId, secretHash } = generateApiKey();
     const { db } = request.server;
     const id = await repo.insertApiKey(db, {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppRoute } from '@ts-rest/core';
 import {
   API_KEY_INVALID,
+  API_KEY_OWNER_TWO_FACTOR,
   PUBLIC_INVITATION_PATH_PREFIX,
   TWO_FACTOR_SETUP_PATH_PREFIX,
   type Access,
@@ -12,7 +13,8 @@ import { findSessionAccount, sessionCookieName } from '../../services/auth/sessi
 import { mustSetUpTwoFactor } from '../../services/auth/sign-in.js';
 import { sessionCache } from '../../services/auth/session-cache.js';
 import { bearerToken, findApiKey } from '../../services/auth/api-keys.js';
-import { scopeOfRoute } from '../../services/auth/api-key-scopes.js';
+import { knownScopes, scopeOfRoute } from '../../services/auth/api-key-scopes.js';
+import { refuseKeyCall, refuseKeyInput } from '../../services/auth/api-key-limits.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,6 +24,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The API key a request came with (`Authorization: Bearer`); `account` is then the staff member it acts for. */
     apiKeyId: number | null;
+    /**
+     * The scopes (`<area>:read|write`, api-key-scopes.ts) the caller holds: an API key's own, every one for
+     * a staff session; null for anyone else. A new key gets only scopes its maker holds.
+     */
+    scopes: ReadonlySet<string> | null;
   }
 }
 
@@ -65,19 +72,24 @@ function checkTwoFactorSetUp(request: FastifyRequest, access: Access, required: 
 
 /**
  * An `Authorization: Bearer <key>` request: the key must be live (else 401, one answer for every way of
- * being wrong), the route an admin one, and the key's scopes must hold the route's (else 403). A route
- * nobody declared (a 404 to be) is left to answer 404.
+ * being wrong), its owner must not still owe a second factor (REQUIRE_STAFF_2FA), the route an admin one
+ * that keys may call at all (api-key-limits.ts), and the key's scopes must hold the route's (else 403).
+ * A route nobody declared (a 404 to be) is left to answer 404.
  */
 async function authenticateApiKey(request: FastifyRequest, token: string): Promise<void> {
   const key = await findApiKey(request.server.db, token);
   if (!key) throw new AppError(401, API_KEY_INVALID);
+  if (mustSetUpTwoFactor(request.server.config.REQUIRE_STAFF_2FA, key.account))
+    throw new AppError(403, API_KEY_OWNER_TWO_FACTOR);
   if (request.routeOptions.url === undefined) return;
   if (routeAccess(request) !== 'admin') throw new AppError(403, 'API keys can only call the admin API (/api/admin)');
+  refuseKeyCall(request);
   const scope = scopeOfRoute(request.method, request.routeOptions.url);
   if (!scope || !key.scopes.includes(scope))
     throw new AppError(403, `This API key may not make this call${scope ? ` (it needs the ${scope} scope)` : ''}`);
   request.account = key.account;
   request.apiKeyId = key.id;
+  request.scopes = new Set(key.scopes);
 }
 
 /**
@@ -95,6 +107,7 @@ export function registerAccess(app: FastifyInstance): void {
   });
   app.decorateRequest('account', null);
   app.decorateRequest('apiKeyId', null);
+  app.decorateRequest('scopes', null);
   app.addHook('onRequest', async (request) => {
     // The signed public invitation calls (unsubscribe, RFC 8058 one-click) are cookie-less and meant for any origin.
     if (
@@ -118,9 +131,14 @@ export function registerAccess(app: FastifyInstance): void {
     // The client's shell and static files need no session: no lookup for them.
     const token = isApiPath(request.url) ? request.cookies[cookie] : undefined;
     request.account = token ? await findSessionAccount(app.db, token, times) : null;
+    request.scopes = request.account?.admin ? knownScopes : null;
     const access = routeAccess(request);
     checkAccess(access, request.account);
     checkTwoFactorSetUp(request, access, app.config.REQUIRE_STAFF_2FA);
+  });
+  // What no key may do with this input (make an account staff, say) is refused before the handler runs.
+  app.addHook('preHandler', async (request) => {
+    if (request.apiKeyId) await refuseKeyInput(request);
   });
   // What a staff member's request writes is audited as theirs, and an API key's as the key's
   // (db/audit-context.ts): the rest of the request runs inside the actor's context.
