@@ -3,7 +3,11 @@ import { listQuery, queryDate, queryText } from '../common/list.js';
 
 // The audit log's query, apart from the area's routes: see ./README.md.
 
-/** What a row records: the row triggers' create/update/delete, and the explicit rows staff calls write. */
+/**
+ * Every action an audit row can hold: the row triggers' create/update/delete, and the explicit rows staff calls
+ * write. The server's `writeAuditRow` takes only these, and the audit log's Action filter offers them, so an
+ * action the server writes cannot be missing from the filter.
+ */
 export const AUDIT_ACTIONS = [
   'create',
   'update',
@@ -15,7 +19,22 @@ export const AUDIT_ACTIONS = [
   'sign-out',
   'sign-in-failed',
   'password-reset',
+  // A public pledge linking an existing account, or refused for a staff account; set-password links (issue 34).
+  'pledge-link',
+  'pledge-refused',
+  'password-link-sent',
+  'password-set',
+  'two-factor-on',
+  'two-factor-off',
+  'two-factor-reset',
+  'recovery-codes-replaced',
+  'two-factor-locked',
+  // A payment to review applied or refunded by staff, a second payment recorded on purpose (issues 34, 40).
+  'apply-payment',
+  'refund-payment',
+  'record-another-payment',
 ] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
  * The audit log (issue 27), newest first: searched by entity id or actor name; filtered by actor (`account:12`

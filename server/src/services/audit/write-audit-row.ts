@@ -1,10 +1,11 @@
+import type { AuditAction } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { auditActors, type AuditActor } from '../../db/audit-context.js';
 
 /** What an explicit audit row says: the action, what it acted on, and anything else worth keeping. */
 export type AuditEntry = {
-  /** A verb in kebab-case: `export`, `test-send`, `import`, `sign-in`, `sign-in-failed`, `password-reset` ... */
-  action: string;
+  /** One of the contract's `AUDIT_ACTIONS` (a new action is added there, and so reaches the log's filter). */
+  action: AuditAction;
   /** The table or area acted on (`accounts`, `email_templates`, `institutions` ...), as row triggers name it. */
   entity: string;
   entityId?: string | number | null;
