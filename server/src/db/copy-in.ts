@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Kysely } from 'kysely';
+import { beginAudited } from './audit-context.js';
 import { dbPools, type DB } from './database.js';
 
 /**
@@ -50,14 +51,15 @@ export async function copyRowsIn(
 
 /**
  * Runs `work` in a transaction on a raw client of `db`'s pool: committed when it resolves, rolled back
- * when it throws (the connection is then closed rather than reused: it may have been mid-COPY).
+ * when it throws (the connection is then closed rather than reused: it may have been mid-COPY). The
+ * transaction carries the current audit actor, if any (db/audit-context.ts), and only it.
  */
 export async function inRawTransaction<T>(db: Kysely<DB>, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const pool = dbPools.get(db);
   if (!pool) throw new Error('inRawTransaction needs a Db made by createDb (it reads the pool)');
   const client = await pool.connect();
   try {
-    await client.query('begin');
+    await client.query(beginAudited());
     const result = await work(client);
     await client.query('commit');
     client.release();

@@ -1,7 +1,7 @@
-import { CamelCasePlugin, Kysely, PostgresDialect, type Generated, type ColumnType, type Transaction } from 'kysely';
+import { CamelCasePlugin, Kysely, type Generated, type ColumnType, type Transaction } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
-import { applyAuditContext } from './audit-context.js';
+import { AuditedPostgresDialect } from './audit-context.js';
 import type { Address } from '@app/contract';
 import type {
   InvitationEventCountTable,
@@ -323,8 +323,9 @@ export function createDb(
   // the process instead of failing the work that held it (a job is then retried).
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({
-    // Every reserved connection carries the acting staff member for the audit trigger (db/audit-context.ts).
-    dialect: new PostgresDialect({ pool, cursor: Cursor, onReserveConnection: applyAuditContext }),
+    // Every transaction (and staff write outside one) carries the acting staff member for the audit trigger,
+    // transaction-locally (db/audit-context.ts).
+    dialect: new AuditedPostgresDialect({ pool, cursor: Cursor }),
     // Nested keys are converted too, so jsonObjectFrom/jsonArrayFrom rows arrive camelCase like top-level ones.
     plugins: [new CamelCasePlugin()],
     log: onQuery

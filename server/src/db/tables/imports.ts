@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ImportKind, ImportStatus, RecognisedColumn } from '@app/contract';
+import type { AuditActor } from '../audit-context.js';
 
 type CreatedAt = ColumnType<Date, never, never> & Generated<Date>;
 type Json<T> = ColumnType<T, string, string>;
@@ -13,6 +14,8 @@ export interface ImportTable {
   statusReason: string | null;
   fileId: number | null;
   createdBy: number | null;
+  /** Migration 0034d: the audit context of the request that started it (its job writes as that actor). */
+  actor: ColumnType<AuditActor | null, string | null | undefined, string | null>;
   columns: ColumnType<RecognisedColumn[], string | undefined, string>;
   countRows: Generated<number>;
   countProcessed: Generated<number>;

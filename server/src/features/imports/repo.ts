@@ -5,6 +5,7 @@ import type { DB, Db } from '../../db/database.js';
 import { accountNameOf } from '../../db/account-sql.js';
 import { firstItem, mapPage, ownColumns, paginate, type SortField, type SortMap } from '../../db/list.js';
 import { copyCsv, csvText } from '../../db/copy-csv.js';
+import type { AuditActor } from '../../db/audit-context.js';
 
 type ListQuery = z.output<typeof import('@app/contract').ImportListQuery>;
 
@@ -79,14 +80,22 @@ export async function getImport(db: Db, id: number): Promise<ImportDetail | unde
 export const importExists = (db: Db, id: number) =>
   firstItem(db.selectFrom('imports').select(['id', 'columns']).where('id', '=', id), (r) => r);
 
+/** A new queued import by `createdBy`, whose job writes as `actor` (the request's audit context). */
 export async function createImport(
   db: Db,
   input: z.output<typeof ImportInput>,
   createdBy: number | null,
+  actor: AuditActor | undefined,
 ): Promise<number> {
   const { id } = await db
     .insertInto('imports')
-    .values({ kind: input.kind, dryRun: input.dryRun, fileId: input.fileId, createdBy })
+    .values({
+      kind: input.kind,
+      dryRun: input.dryRun,
+      fileId: input.fileId,
+      createdBy,
+      actor: actor ? JSON.stringify(actor) : null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

@@ -5,6 +5,7 @@ import { csvAttachment } from '../../http.js';
 import { commitFiles } from '../../services/files.js';
 import { previewImport } from '../../services/record-import/preview.js';
 import { writeAuditRow } from '../../services/audit/write-audit-row.js';
+import { auditActors } from '../../db/audit-context.js';
 import * as repo from './repo.js';
 
 export const importRoutes = s.router(contract.imports, {
@@ -22,7 +23,7 @@ export const importRoutes = s.router(contract.imports, {
     const { db, jobs } = request.server;
     const id = await db.transaction().execute(async (trx) => {
       if (!(await repo.storedFile(trx, body.fileId))) throw fieldError('fileId', IMPORT_MESSAGES.fileNotFound);
-      const importId = await repo.createImport(trx, body, request.account?.id ?? null);
+      const importId = await repo.createImport(trx, body, request.account?.id ?? null, auditActors.getStore());
       await commitFiles(trx, [body.fileId]);
       await writeAuditRow(trx, {
         action: 'import',

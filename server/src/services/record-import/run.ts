@@ -3,6 +3,8 @@ import type pg from 'pg';
 import type { ImportKind, RecognisedColumn } from '@app/contract';
 import type { DB } from '../../db/database.js';
 import { copyRowsIn, inRawTransaction } from '../../db/copy-in.js';
+import { auditActors, type AuditActor } from '../../db/audit-context.js';
+import { mayChangeStaffAccess } from '../auth/staff-access-right.js';
 import type { Storage } from '../../plugins/storage.js';
 import { localCopy } from '../invitation-processing/local-copy.js';
 import { InviteeFileError, readSheetFile, type FoundHeader, type ReadOptions } from '../invitee-import/index.js';
@@ -10,6 +12,7 @@ import { IMPORT_LIMITS } from './limits.js';
 import { fieldLabel, importColumns, missingColumns, missingColumnsError } from './columns.js';
 import { checkRow, DUPLICATE_IN_FILE, SeenKeys, type Fields } from './validate.js';
 import { classifySql, createStageSql, mergeSql, stageColumns, TARGETS } from './targets.js';
+import { importerRulesSql, type Importer } from './importer-rules.js';
 
 /*
  * Running an import (README "Imports"). The file is read twice, streamed: once to count its rows (the
@@ -17,7 +20,9 @@ import { classifySql, createStageSql, mergeSql, stageColumns, TARGETS } from './
  * schemas), staged through COPY, matched to their records, classified, merged in one statement (not in a
  * dry run), its rejected rows and counts written, and `count_processed` advanced only if it still is
  * where the batch began. A killed run resumes at `count_processed`: the batches before it are read
- * again only to remember their keys (duplicates in the file), never written twice.
+ * again only to remember their keys (duplicates in the file), never written twice. The batches write as
+ * the importer (the audit context of the request that started the import, said on each row with the
+ * import's id), so the trail names them for each account created or changed.
  */
 
 export type ImportContext = {
@@ -53,6 +58,8 @@ export async function runImport(
       'm.fileId',
       'm.countRows',
       'm.countProcessed',
+      'm.createdBy',
+      'm.actor',
       'a.admin as importerIsStaff',
     ])
     .where('m.id', '=', importId)
@@ -97,6 +104,13 @@ export async function runImport(
     const seen = new SeenKeys();
     const batchSize = ctx.batchSize ?? BATCH_SIZE;
     const context = { importerIsStaff: imp.importerIsStaff === true };
+    const actor = importActor(imp);
+    const importer: Importer = { accountId: imp.createdBy, mayChangeStaffAccess: mayChangeStaffAccess(actor) };
+    const write = (rows: Row[], checked: CheckedBatch, start: number) => {
+      const batch = () =>
+        writeBatch(db, { id: importId, kind, dryRun: imp.dryRun, importer }, header, present, rows, checked, start);
+      return actor ? auditActors.run(actor, batch) : batch();
+    };
     let index = 0;
     let batch: Row[] = [];
     // The file is read and the next batch checked while the database writes the one before: at most one
@@ -108,7 +122,7 @@ export async function runImport(
       const rows = batch;
       batch = [];
       await writing;
-      writing = writeBatch(db, { id: importId, kind, dryRun: imp.dryRun }, header, present, rows, checked, start);
+      writing = write(rows, checked, start);
       writing.catch(() => {}); // awaited by the next flush or at the end; never left unhandled meanwhile
     };
     for await (const row of read((h) => {
@@ -152,6 +166,13 @@ export async function runImport(
   }
 }
 
+/** Who an import writes as: who started it (older imports: the account that did), with the import's id. */
+function importActor(imp: { id: number; createdBy: number | null; actor: AuditActor | null }): AuditActor | undefined {
+  const actor =
+    imp.actor ?? (imp.createdBy === null ? null : { accountId: imp.createdBy, apiKeyId: null, address: null });
+  return actor ? { ...actor, detail: { importId: imp.id } } : undefined;
+}
+
 /** The header as the screen shows it: each recognised header with its field's label. */
 export function recognised(kind: ImportKind, header: FoundHeader<string>): RecognisedColumn[] {
   return header.map((h) => ({ header: h.header, field: h.column, label: fieldLabel(kind, h.column) }));
@@ -183,7 +204,7 @@ function checkBatch(
 
 async function writeBatch(
   db: Kysely<DB>,
-  imp: { id: number; kind: ImportKind; dryRun: boolean },
+  imp: { id: number; kind: ImportKind; dryRun: boolean; importer: Importer },
   header: FoundHeader<string>,
   present: ReadonlySet<string>,
   rows: Row[],
@@ -215,7 +236,12 @@ async function writeBatch(
       );
       // Row counts for the planner: without them it may hash-join whole tables instead of probing their indexes.
       await client.query('analyze import_stage');
-      for (const statement of [...target.match, ...classifySql(target, present)]) await client.query(statement);
+      const statements = [
+        ...target.match,
+        ...importerRulesSql(imp.kind, present, imp.importer),
+        ...classifySql(target, present),
+      ];
+      for (const statement of statements) await client.query(statement);
       const { rows: actions } = await client.query<{
         action: string | null;
         reason: string | null;
