@@ -66,7 +66,8 @@ function CodeOrPasswordForm({ submitLabel, pending, onSubmit, onCancel }: Props)
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValue(e.currentTarget.value),
     error: errors[field],
     maw: 320,
-    'data-autofocus': true,
+    // The button that opened this form is gone: the field takes the focus (and again after switching kind).
+    autoFocus: true,
   };
 
   return (
