@@ -4,6 +4,7 @@ import { Alert, Button, Center, Drawer, Group, Loader, Stack } from '@mantine/co
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { EntityForm as EntityFormState } from './use-entity-form';
+import { useFocusFirstError } from './focus-first-error';
 import classes from './form-kit.module.css';
 
 /**
@@ -36,7 +37,8 @@ export function FormDrawer(props: { opened: boolean; onClose: () => void; title:
 }
 
 /**
- * The `<form>` of an entity: fields, errors no field took, and a sticky Cancel / Save footer.
+ * The `<form>` of an entity: fields, errors no field took, and a sticky Cancel / Save footer. A save the form
+ * refuses moves focus to the first field in error, scrolled into view.
  *
  * @example <EntityForm form={form} onCancel={close}><TextInput label="Name" {...form.getInputProps('name')} /></EntityForm>
  */
@@ -47,11 +49,12 @@ export function EntityForm(props: {
   submitLabel?: string;
 }) {
   const { form } = props;
+  const focus = useFocusFirstError(form.submit);
   return (
-    <form onSubmit={form.submit} noValidate className={classes.form}>
+    <form ref={focus.ref} onSubmit={focus.onSubmit} noValidate className={classes.form}>
       <Stack gap="md" className={classes.fields}>
         {form.otherErrors.length > 0 && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" tabIndex={-1} data-form-errors>
             {form.otherErrors.map((m) => (
               <div key={m}>{m}</div>
             ))}
