@@ -32,7 +32,7 @@ describe('admin shell', () => {
 
   it('asks before signing out, then ends the session', async () => {
     await e.page.getByRole('button', { name: 'Account menu' }).click();
-    await e.page.getByRole('menuitem', { name: 'Log out' }).click();
+    await e.page.getByRole('menuitem', { name: 'Sign out' }).click();
     const dialog = e.page.getByRole('dialog');
     await expect.poll(() => dialog.textContent()).toContain('Are you sure you want to sign out?');
     expect(await dialog.textContent()).toContain("You'll be redirected to the login page.");
@@ -40,7 +40,7 @@ describe('admin shell', () => {
     await expect.poll(() => dialog.count()).toBe(0);
 
     await e.page.getByRole('button', { name: 'Account menu' }).click();
-    await e.page.getByRole('menuitem', { name: 'Log out' }).click();
+    await e.page.getByRole('menuitem', { name: 'Sign out' }).click();
     await e.page.getByRole('button', { name: 'Yes, sign out' }).click();
     await e.page.waitForURL((u) => u.pathname === '/login');
     await e.page.goto(`${e.baseUrl}/admin`);

@@ -23,7 +23,7 @@ describe('user menu', () => {
   it('asks before signing out, then goes to the logout address', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     renderRoute('/admin');
-    await openUserMenuItem('Log out');
+    await openUserMenuItem('Sign out');
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Are you sure you want to sign out?')).toBeTruthy();
@@ -36,7 +36,7 @@ describe('user menu', () => {
   it('stays signed in on Cancel', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     renderRoute('/admin');
-    await openUserMenuItem('Log out');
+    await openUserMenuItem('Sign out');
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByText('Are you sure you want to sign out?')).toBeNull());
     expect(assign).not.toHaveBeenCalled();

@@ -7,6 +7,8 @@ import { ColorSchemeControl } from './color-scheme';
 import { UserBadge, userName } from './user-badge';
 
 export const LOGOUT_URL = '/api/auth/logout';
+/** One word for it everywhere (the menu, the member area, and the dialog's 'Yes, sign out' of spec 01 §2). */
+export const SIGN_OUT = 'Sign out';
 
 /** Sign-out asks first (spec 01 §2); the server ends the session and redirects to /login. */
 export function confirmSignOut() {
@@ -57,7 +59,7 @@ export function UserMenu({ account }: { account: CurrentAccount }) {
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={16} stroke={1.6} />} onClick={confirmSignOut}>
-          Log out
+          {SIGN_OUT}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -4,7 +4,7 @@ import { Link, Outlet, useRouteContext, type ErrorComponentProps } from '@tansta
 import { errorMessage } from '../../api/errors';
 import { BrandLink } from '../../components/brand-link';
 import { ColorSchemeMenu } from '../../components/shell/color-scheme';
-import { LOGOUT_URL, confirmSignOut } from '../../components/shell/user-menu';
+import { LOGOUT_URL, SIGN_OUT, confirmSignOut } from '../../components/shell/user-menu';
 
 export const MEMBER_PRODUCT_NAME = 'Honor Society';
 
@@ -42,7 +42,7 @@ export function MemberLayout() {
               </Text>
               <ColorSchemeMenu />
               <Button variant="default" size="xs" leftSection={<IconLogout size={14} />} onClick={confirmSignOut}>
-                Sign out
+                {SIGN_OUT}
               </Button>
             </Group>
           </Group>
