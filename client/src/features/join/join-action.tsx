@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, PasswordInput, Stack, Text, type ButtonProps } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
-import type { JoinInvitation } from '@app/contract';
+import { JoinPledgeBody, type JoinInvitation } from '@app/contract';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { formatFee, joinClient, joinQueryKey } from './api';
 import classes from './join.module.css';
@@ -42,6 +42,8 @@ export function JoinAction({ join, signature, paid }: Props) {
   const request = { params: { invitationCode: join.invitationCode }, query: { signature } };
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
+  // The contract's own check, so a short password gets the server's words before anything is sent.
+  const [checked, setChecked] = useState<string>();
   const pledge = joinClient.publicJoin.pledge.useMutation({
     meta: { silentError: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: joinQueryKey(join.invitationCode, signature) }),
@@ -106,12 +108,14 @@ export function JoinAction({ join, signature, paid }: Props) {
       </ActionButton>
     );
   }
-  const fieldError = fieldErrors(pledge.error).password;
+  const fieldError = fieldErrors(pledge.error).password ?? checked;
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        pledge.mutate({ ...request, body: { password } });
+        const parsed = JoinPledgeBody.safeParse({ password });
+        setChecked(parsed.success ? undefined : parsed.error.issues[0]?.message);
+        if (parsed.success) pledge.mutate({ ...request, body: parsed.data });
       }}
     >
       <Stack>
@@ -123,6 +127,7 @@ export function JoinAction({ join, signature, paid }: Props) {
           onChange={(e) => {
             setPassword(e.currentTarget.value);
             // A refused password's message goes once the student types a new one.
+            setChecked(undefined);
             if (pledge.error) pledge.reset();
           }}
           error={fieldError}

@@ -49,6 +49,27 @@ describe('/join/{invitationCode}', () => {
     await waitFor(() => expect(screen.queryByText(SHORT)).toBeNull());
   });
 
+  it("refuses a password under 8 characters in the form, with the server's words, and sends nothing", async () => {
+    let pledges = 0;
+    mockServer.use(
+      http.get('/api/public/join/JN-PAGE01', () => HttpResponse.json(INVITED)),
+      http.post('/api/public/join/JN-PAGE01/pledge', () => {
+        pledges++;
+        return HttpResponse.json({ message: 'not expected' }, { status: 500 });
+      }),
+    );
+    renderRoute('/join/JN-PAGE01?signature=sig');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: JOIN_TEXTS.accept }, slow));
+    const password = screen.getByLabelText(JOIN_TEXTS.passwordLabel, { exact: false });
+    await user.type(password, 'short');
+    await user.click(screen.getByRole('button', { name: JOIN_TEXTS.confirmAccept }));
+    expect(await screen.findByText(SHORT)).toBeTruthy();
+    await user.type(password, '!');
+    await waitFor(() => expect(screen.queryByText(SHORT)).toBeNull());
+    expect(pledges).toBe(0);
+  });
+
   it('back from Checkout before the payment is applied: says it is being confirmed, then shows the member by itself', async () => {
     let reads = 0;
     mockServer.use(
