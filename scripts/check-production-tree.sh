@@ -44,7 +44,7 @@ done
 port=$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
 touch "$tmp/.before-start"
 NODE_ENV=production DATABASE_URL="$database_url" SMTP_URL=smtp://127.0.0.1:2525 PUBLIC_URL=https://admin.society.example \
-  COOKIE_SECURE=false HOST=127.0.0.1 PORT="$port" DATA_DIR="$tmp/.data" SHUTDOWN_SECONDS=10 LOG_LEVEL=warn \
+  SECRETS_KEY=prod-check-secrets-key-0123456789abcdef HOST=127.0.0.1 PORT="$port" DATA_DIR="$tmp/.data" SHUTDOWN_SECONDS=10 LOG_LEVEL=warn \
   ADMIN_EMAIL=prodcheck@example.org ADMIN_PASSWORD='prod-check-Password-42' \
   node --enable-source-maps server/dist/server.js &
 pid=$!

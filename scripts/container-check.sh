@@ -101,7 +101,7 @@ pg_ip=$(podman inspect "pg-$tag" --format "{{(index .NetworkSettings.Networks \"
 say "PostgreSQL is up at $pg_ip"
 
 env_args=(-e NODE_ENV=production -e "DATABASE_URL=postgres://app:check-password@$pg_ip:5432/app" -e SMTP_URL=smtp://mail:1025
-  -e PUBLIC_URL=https://admin.society.example -e COOKIE_SECURE=false -e RUN_WORKERS=false -e SHUTDOWN_SECONDS=20
+  -e PUBLIC_URL=https://admin.society.example -e SECRETS_KEY=container-check-secrets-key-0123456789 -e RUN_WORKERS=false -e SHUTDOWN_SECONDS=20
   -e ADMIN_EMAIL=check@society.example -e "ADMIN_PASSWORD=container-Check-4217")
 pm run --rm --network "$net" "${env_args[@]}" "$app_image" node --enable-source-maps server/dist/migrate.js
 port=$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')

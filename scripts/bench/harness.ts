@@ -109,6 +109,7 @@ async function startServerProcess(
       // Production requires these: the bench's mail stays in the outbox, and its links point nowhere real.
       EMAIL_OUTBOX: process.env.SMTP_URL ? 'false' : 'true',
       PUBLIC_URL: 'https://admin.society.example',
+      SECRETS_KEY: 'bench-secrets-key-0123456789abcdefghijkl',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: 'bench@example.com',
       ADMIN_PASSWORD: 'bench-password',

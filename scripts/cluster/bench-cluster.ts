@@ -77,7 +77,7 @@ export async function benchCluster(): Promise<boolean> {
     DATABASE_URL: dbUrl,
     SMTP_URL: gate.url,
     PUBLIC_URL: 'https://admin.society.example',
-    COOKIE_SECURE: 'false',
+    SECRETS_KEY: 'bench-cluster-secrets-key-0123456789abcdef',
     RUN_WORKERS: 'false',
     DATA_DIR: path.join(tmp, 'data'),
     ADMIN_EMAIL: ADMIN.email,

@@ -19,7 +19,10 @@ describe('production refuses unsafe defaults', () => {
   it('accepts a complete production configuration, secure cookies by default', () => {
     expect(problems(production)).toEqual([]);
     expect(loadConfig(production).COOKIE_SECURE).toBe(true);
-    expect(loadConfig({ ...production, COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
+    // Plain http on purpose (a PUBLIC_URL that is not https): cookies without Secure are allowed.
+    expect(
+      loadConfig({ ...production, PUBLIC_URL: 'http://admin.society.example', COOKIE_SECURE: 'false' }).COOKIE_SECURE,
+    ).toBe(false);
   });
 
   it.each([
@@ -39,6 +42,7 @@ describe('production refuses unsafe defaults', () => {
       'DATABASE_URL',
       'SMTP_URL',
       'PUBLIC_URL',
+      'SECRETS_KEY',
     ]);
   });
 
@@ -64,6 +68,45 @@ describe('production refuses unsafe defaults', () => {
     expect(problems({ ...production, SMTP_URL: undefined, EMAIL_OUTBOX: 'yes' })).toContain(
       "EMAIL_OUTBOX: must be 'true' or 'false'",
     );
+  });
+
+  it('stops without SECRETS_KEY (the key of second-factor secrets stays out of the database)', () => {
+    expect(problems({ ...production, SECRETS_KEY: undefined })).toEqual([
+      'SECRETS_KEY: required in production: the key that seals second-factor secrets, kept out of the database (openssl rand -base64 32)',
+    ]);
+    expect(problems({ ...production, SECRETS_KEY: 'short' })).toEqual([
+      'SECRETS_KEY: must be at least 32 characters (e.g. openssl rand -base64 32)',
+    ]);
+  });
+
+  it('refuses COOKIE_SECURE=false with an https PUBLIC_URL', () => {
+    expect(problems({ ...production, COOKIE_SECURE: 'false' })).toEqual([
+      'COOKIE_SECURE: false with an https PUBLIC_URL sends the session cookie without Secure: remove it (a TLS proxy in front still needs Secure cookies)',
+    ]);
+    expect(problems({ ...production, COOKIE_SECURE: 'true' })).toEqual([]);
+  });
+
+  it("refuses a STRIPE_API_URL other than Stripe's own", () => {
+    expect(problems({ ...production, STRIPE_API_URL: 'https://stripe.attacker.example' })).toEqual([
+      'STRIPE_API_URL: must be https://api.stripe.com in production (another server would see every payment)',
+    ]);
+    expect(problems({ ...production, STRIPE_API_URL: 'http://127.0.0.1:12111' })).toHaveLength(1);
+    expect(problems({ ...production, STRIPE_API_URL: 'https://api.stripe.com/' })).toEqual([]);
+    // Tests and development may point it at a local stand-in.
+    expect(problems({ STRIPE_API_URL: 'http://127.0.0.1:12111' })).toEqual([]);
+  });
+
+  it("refuses compose.yaml's example POSTGRES_PASSWORD in DATABASE_URL", () => {
+    expect(problems({ ...production, DATABASE_URL: 'postgres://app:change-me@postgres:5432/app' })).toEqual([
+      "DATABASE_URL: its password is compose.yaml's example one: set POSTGRES_PASSWORD to a secret of your own",
+    ]);
+    expect(problems({ ...production, DATABASE_URL: 'postgres://app:Xq7-long-secret@postgres:5432/app' })).toEqual([]);
+  });
+
+  it('refuses SNS_TRUSTED_CERT_PREFIXES (for tests only)', () => {
+    expect(problems({ ...production, SNS_TRUSTED_CERT_PREFIXES: 'http://127.0.0.1:8443/' })).toEqual([
+      'SNS_TRUSTED_CERT_PREFIXES: for tests only: production takes SNS certificates from AWS alone',
+    ]);
   });
 
   it('asks nothing of a development or test start', () => {

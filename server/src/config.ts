@@ -50,6 +50,13 @@ const Env = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   // Every staff account must turn on two-factor sign-in (TOTP) at its next sign-in before any other staff call.
   REQUIRE_STAFF_2FA: flag.default('false'),
+  // Wrong second-factor codes in a row (any call that takes one) before two-factor sign-in locks for TWO_FACTOR_LOCK_MINUTES.
+  TWO_FACTOR_MAX_FAILURES: z.coerce.number({ message: 'must be a number' }).int().min(1).max(1000).default(10),
+  TWO_FACTOR_LOCK_MINUTES: z.coerce.number({ message: 'must be a number' }).positive().max(10_080).default(15),
+  // Key that seals TOTP secrets at rest (required in production); unset elsewhere = a key kept in the database.
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+  // The key before SECRETS_KEY during a rotation: secrets sealed under it are sealed again under SECRETS_KEY at start.
+  SECRETS_KEY_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   // GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset = 404.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   // How long SIGTERM may take: requests in flight finish, jobs finish or are handed back, then exit 0.
@@ -118,7 +125,7 @@ const Env = z.object({
       'must be comma-separated SNS topic ARNs',
     )
     .optional(),
-  // For tests only: URL prefixes (e.g. http://127.0.0.1:8443/) trusted for SNS certificates and subscription addresses besides https://sns.<region>.amazonaws.com.
+  // For tests only (refused in production): URL prefixes (e.g. http://127.0.0.1:8443/) trusted for SNS certificates and subscription addresses besides https://sns.<region>.amazonaws.com.
   SNS_TRUSTED_CERT_PREFIXES: commaList.optional(),
   // SendGrid's signed Event Webhook: its verification key (base64 DER or PEM); unset = POST /api/public/email/sendgrid refuses every call.
   SENDGRID_WEBHOOK_PUBLIC_KEY: z
@@ -223,5 +230,29 @@ function unsafeInProduction(env: NodeJS.ProcessEnv): string[] {
       "PUBLIC_URL: must not be on localhost in production: links in emails would point at the reader's own machine",
     );
   }
+  if (!set('SECRETS_KEY'))
+    problems.push(
+      'SECRETS_KEY: required in production: the key that seals second-factor secrets, kept out of the database (openssl rand -base64 32)',
+    );
+  if (env.COOKIE_SECURE === 'false' && /^https:/i.test(env.PUBLIC_URL ?? ''))
+    problems.push(
+      'COOKIE_SECURE: false with an https PUBLIC_URL sends the session cookie without Secure: remove it (a TLS proxy in front still needs Secure cookies)',
+    );
+  if (set('STRIPE_API_URL') && env.STRIPE_API_URL!.trim().replace(/\/+$/, '') !== STRIPE_API)
+    problems.push(`STRIPE_API_URL: must be ${STRIPE_API} in production (another server would see every payment)`);
+  if (set('SNS_TRUSTED_CERT_PREFIXES'))
+    problems.push('SNS_TRUSTED_CERT_PREFIXES: for tests only: production takes SNS certificates from AWS alone');
+  if (
+    set('DATABASE_URL') &&
+    URL.canParse(env.DATABASE_URL!) &&
+    COMPOSE_DEFAULT_PASSWORDS.has(new URL(env.DATABASE_URL!).password)
+  )
+    problems.push(
+      "DATABASE_URL: its password is compose.yaml's example one: set POSTGRES_PASSWORD to a secret of your own",
+    );
   return problems;
 }
+
+const STRIPE_API = 'https://api.stripe.com';
+/** Passwords compose.yaml's examples have shipped with: a database behind one of them is anyone's. */
+const COMPOSE_DEFAULT_PASSWORDS = new Set(['change-me']);

@@ -5,6 +5,7 @@ import { createStorage } from './plugins/storage.js';
 import { buildApp } from './app.js';
 import { ensureAdmin } from './bootstrap.js';
 import { resolveDatabase } from './database-url.js';
+import { resealSecrets } from './services/auth/secret-box.js';
 import { createJobQueue } from './jobs/registry.js';
 import { runProcess } from './run-process.js';
 import { drainHttp, shutdownBudget } from './shutdown.js';
@@ -21,6 +22,8 @@ runProcess(async ({ onStop, setLog, setShutdownSeconds }) => {
   const db = createDb(database.url);
   onStop(() => db.destroy());
   await migrateToLatest(db);
+  // SECRETS_KEY rotation: secrets sealed under SECRETS_KEY_PREVIOUS (or the database's key of old) are sealed again.
+  const resealed = await resealSecrets(db, config);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD)
     await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, { reset: config.ADMIN_RESET });
 
@@ -38,6 +41,7 @@ runProcess(async ({ onStop, setLog, setShutdownSeconds }) => {
     if (!(await jobs.boss.isInstalled())) throw new Error('the pgboss schema is missing');
   });
   setLog(app.log);
+  if (resealed) app.log.info(`${resealed} second-factor secret(s) sealed again under SECRETS_KEY`);
   onStop(() => drainHttp(app, budget.drainMs));
   await jobs.start(app.log);
 

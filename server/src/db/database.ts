@@ -44,9 +44,10 @@ import type {
 import type { LessonSegmentTable } from './tables/lessons.js';
 import type { AiVideoTable, AiVideoTemplateTable } from './tables/ai-video.js';
 import type { AiChatMessageTable, AiChatTable, AiChatTemplateTable, AiGoalTable } from './tables/ai-chat.js';
-import type { PaymentTable, StripeEventTable } from './tables/payments.js';
+import type { CheckoutSessionTable, PaymentTable, StripeEventTable } from './tables/payments.js';
 import type { ImportRejectedTable, ImportTable } from './tables/imports.js';
 import type { ApiKeyTable, AuditLogTable } from './tables/audit.js';
+import type { PasswordLinkTable } from './tables/password-links.js';
 import type {
   LearningComponentProgressTable,
   LearningProgramProgressTable,
@@ -110,6 +111,11 @@ export interface AccountSecondFactorTable {
   /** The last accepted 30-second step: a code is accepted once only. */
   lastStep: ColumnType<string | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
+  /** Wrong codes in a row (migration 0034e); at TWO_FACTOR_MAX_FAILURES the factor locks until lockedUntil. */
+  failedCodes: Generated<number>;
+  lockedUntil: Date | null;
+  /** The issue time (ms) of the newest pending sign-in cookie used: each works once. */
+  pendingUsedUpto: ColumnType<string | null, number | null | undefined, number | null>;
 }
 
 /** One-time recovery codes of a second factor, as SHA-256 hashes (migration 0033). */
@@ -242,6 +248,7 @@ export interface DB {
   loginFailures: LoginFailureTable;
   accountSecondFactors: AccountSecondFactorTable;
   accountRecoveryCodes: AccountRecoveryCodeTable;
+  passwordLinks: PasswordLinkTable;
   files: FileTable;
   institutions: InstitutionTable;
   imports: ImportTable;
@@ -296,6 +303,7 @@ export interface DB {
   learningXpAwards: LearningXpAwardTable;
   payments: PaymentTable;
   stripeEvents: StripeEventTable;
+  checkoutSessions: CheckoutSessionTable;
   auditLog: AuditLogTable;
   apiKeys: ApiKeyTable;
 }

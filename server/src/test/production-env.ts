@@ -4,4 +4,5 @@ export const productionEnv = {
   DATABASE_URL: 'postgres://app@db.internal:5432/app',
   SMTP_URL: 'smtp://relay.internal:587',
   PUBLIC_URL: 'https://admin.society.example',
+  SECRETS_KEY: 'test-secrets-key-0123456789abcdefghijklmnop',
 } as const;

@@ -110,7 +110,8 @@ describe('the session cookie', () => {
 
   it('COOKIE_SECURE=false still overrides production', async () => {
     const { loadConfig } = await import('../../config.js');
-    expect(loadConfig({ ...productionEnv, COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
+    const plainHttp = { ...productionEnv, PUBLIC_URL: 'http://admin.society.example' };
+    expect(loadConfig({ ...plainHttp, COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', COOKIE_SECURE: 'true' }).COOKIE_SECURE).toBe(true);
     expect(loadConfig(productionEnv).COOKIE_SECURE).toBe(true);
     expect(loadConfig({}).COOKIE_SECURE).toBe(false);

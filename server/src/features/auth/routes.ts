@@ -4,8 +4,14 @@ import { s } from '../../ts-rest.js';
 import type { Db } from '../../db/database.js';
 import { writeAuditRow } from '../../services/audit/write-audit-row.js';
 import { verifyPassword } from '../../services/auth/passwords.js';
-import { endPendingSignIn, pendingSignInAccount, startPendingSignIn } from '../../services/auth/pending-sign-in.js';
-import { secondFactorOn, useSecondFactorCode } from '../../services/auth/second-factor.js';
+import {
+  endPendingSignIn,
+  pendingSignIn,
+  startPendingSignIn,
+  usePendingSignIn,
+} from '../../services/auth/pending-sign-in.js';
+import { secondFactorOn } from '../../services/auth/second-factor.js';
+import { checkSecondFactorCode } from '../../services/auth/code-lockout.js';
 import { revokeSession, sessionCookieName } from '../../services/auth/sessions.js';
 import {
   auditFailedSignIn,
@@ -60,16 +66,15 @@ export const authRoutes = s.router(contract.auth, {
 
   loginCode: async ({ body, request, reply }) => {
     const { db, config } = request.server;
-    const accountId = await pendingSignInAccount(request);
-    const account =
-      accountId === null ? undefined : await selectAccount(db).where('id', '=', accountId).executeTakeFirst();
+    const pending = await pendingSignIn(request);
+    const account = pending && (await selectAccount(db).where('id', '=', pending.accountId).executeTakeFirst());
     if (!account || !account.active || !account.admin) return { status: 401, body: { message: SIGN_IN_EXPIRED } };
     // The code is throttled with the password, under the same keys.
     const email = account.email.toLowerCase();
     const rules = throttleRules(config);
     const attempt = await beginAttempt(db, email, request.ip, rules);
     assertAttemptAllowed(reply, attempt);
-    const used = await useSecondFactorCode(db, account.id, body.code);
+    const used = await checkSecondFactorCode(request, reply, account.id, body.code);
     if (!used) {
       await attemptFailed(db, rules);
       await auditFailedSignIn(request, email, account.id, 'code');
@@ -77,6 +82,8 @@ export const authRoutes = s.router(contract.auth, {
     }
     await attemptSucceeded(db, attempt);
     endPendingSignIn(request, reply);
+    // The pending cookie works once: a copy of it (or this request sent twice) signs nobody in again.
+    if (!(await usePendingSignIn(db, pending!))) return { status: 401, body: { message: SIGN_IN_EXPIRED } };
     return completeSignIn(request, reply, { ...account, twoFactorOn: true }, used);
   },
 

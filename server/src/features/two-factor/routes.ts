@@ -11,8 +11,8 @@ import {
   secondFactorOn,
   secondFactorStatus,
   startSecondFactorSetup,
-  useSecondFactorCode,
 } from '../../services/auth/second-factor.js';
+import { checkSecondFactorCode } from '../../services/auth/code-lockout.js';
 import { throttledCheck, throttleRules } from '../../services/auth/throttle.js';
 
 export const ALREADY_ON = 'Two-factor sign-in is already on';
@@ -28,7 +28,7 @@ export const twoFactorRoutes = s.router(contract.twoFactor, {
   },
 
   setup: async ({ request }) => {
-    const setup = await startSecondFactorSetup(request.server.db, request.account!);
+    const setup = await startSecondFactorSetup(request.server.db, request.server.config, request.account!);
     if (!setup) throw new AppError(409, ALREADY_ON);
     return { status: 200, body: setup };
   },
@@ -36,7 +36,7 @@ export const twoFactorRoutes = s.router(contract.twoFactor, {
   confirm: async ({ body, request }) => {
     const me = request.account!;
     const result = await request.server.db.transaction().execute(async (trx) => {
-      const codes = await confirmSecondFactor(trx, me.id, body.code);
+      const codes = await confirmSecondFactor(trx, request.server.config, me.id, body.code);
       if (Array.isArray(codes))
         await writeAuditRow(trx, { action: 'two-factor-on', entity: 'accounts', entityId: me.id });
       return codes;
@@ -97,7 +97,8 @@ export const twoFactorRoutes = s.router(contract.twoFactor, {
 /**
  * Turning the factor off or replacing its codes asks again who this is: a current code (used up) or the
  * password. A stolen session must not get through by guessing, so it is throttled like a sign-in, under
- * keys of its own, so guesses here never lock the owner's sign-in out. Throws 400 when wrong, 429 when throttled.
+ * keys of its own; a wrong code also counts toward the account's one cap on wrong codes (code-lockout.ts).
+ * Throws 400 when wrong, 429 when throttled or locked.
  */
 async function confirmItIsThem(
   request: FastifyRequest,
@@ -113,7 +114,7 @@ async function confirmItIsThem(
   };
   const ok = await throttledCheck(db, reply, throttle, async () =>
     body.code
-      ? !!(await useSecondFactorCode(db, me.id, body.code))
+      ? !!(await checkSecondFactorCode(request, reply, me.id, body.code))
       : verifyPassword(
           (await db.selectFrom('accounts').select('passwordHash').where('id', '=', me.id).executeTakeFirst())
             ?.passwordHash ?? null,

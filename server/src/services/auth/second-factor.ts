@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import type { Db, Trx } from '../../db/database.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
-import { openSecret, sealSecret } from './secret-box.js';
+import { openSecret, sealSecret, type SecretKeys } from './secret-box.js';
 import { newTotpSecret, totpStep, totpUri } from './totp.js';
 
 /**
@@ -47,10 +47,10 @@ export async function secondFactorStatus(db: Db, accountId: number) {
  * A new TOTP key for the account, kept unconfirmed (a set-up started before is replaced), with its otpauth
  * address and that address as a QR code made here (never by a remote service). Null when a factor is on.
  */
-export async function startSecondFactorSetup(db: Db, account: { id: number; email: string }) {
+export async function startSecondFactorSetup(db: Db, keys: SecretKeys, account: { id: number; email: string }) {
   if (await secondFactorOn(db, account.id)) return null;
   const secret = newTotpSecret();
-  const sealed = await sealSecret(db, secret);
+  const sealed = await sealSecret(db, keys, secret);
   await db
     .insertInto('accountSecondFactors')
     .values({ accountId: account.id, secret: sealed })
@@ -73,6 +73,7 @@ export async function startSecondFactorSetup(db: Db, account: { id: number; emai
  */
 export async function confirmSecondFactor(
   trx: Trx,
+  keys: SecretKeys,
   accountId: number,
   code: string,
 ): Promise<string[] | 'none' | 'wrong'> {
@@ -83,7 +84,7 @@ export async function confirmSecondFactor(
     .forUpdate()
     .executeTakeFirst();
   if (!row || row.confirmedAt) return 'none';
-  const step = totpStep(await openSecret(trx, row.secret), code);
+  const step = totpStep(await openSecret(trx, keys, row.secret), code);
   if (step === null) return 'wrong';
   await trx
     .updateTable('accountSecondFactors')
@@ -111,6 +112,7 @@ export async function replaceRecoveryCodes(db: Db, accountId: number): Promise<s
  */
 export async function useSecondFactorCode(
   db: Db,
+  keys: SecretKeys,
   accountId: number,
   code: string,
 ): Promise<'totp' | 'recovery' | null> {
@@ -132,7 +134,7 @@ export async function useSecondFactorCode(
     .where('confirmedAt', 'is not', null)
     .executeTakeFirst();
   if (!row) return null;
-  const step = totpStep(await openSecret(db, row.secret), code);
+  const step = totpStep(await openSecret(db, keys, row.secret), code);
   if (step === null) return null;
   const taken = await db
     .updateTable('accountSecondFactors')

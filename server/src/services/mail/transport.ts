@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.js';
 
 /** One personalised message, ready to leave. `messageId` is derived from the send id (see deliver-emails). */
 export type OutgoingMessage = {
-  sendId: number;
+  /** Null for a security notice, which has no send (services/mail/security-notice.ts). */
+  sendId: number | null;
   from: { name: string; address: string };
   to: string;
   replyTo: string;
