@@ -44,10 +44,9 @@ import type {
 import type { LessonSegmentTable } from './tables/lessons.js';
 import type { AiVideoTable, AiVideoTemplateTable } from './tables/ai-video.js';
 import type { AiChatMessageTable, AiChatTable, AiChatTemplateTable, AiGoalTable } from './tables/ai-chat.js';
-import type { CheckoutSessionTable, PaymentTable, StripeEventTable } from './tables/payments.js';
+import type { PaymentTable, StripeEventTable } from './tables/payments.js';
 import type { ImportRejectedTable, ImportTable } from './tables/imports.js';
 import type { ApiKeyTable, AuditLogTable } from './tables/audit.js';
-import type { PasswordLinkTable } from './tables/password-links.js';
 import type {
   LearningComponentProgressTable,
   LearningProgramProgressTable,
@@ -248,7 +247,6 @@ export interface DB {
   loginFailures: LoginFailureTable;
   accountSecondFactors: AccountSecondFactorTable;
   accountRecoveryCodes: AccountRecoveryCodeTable;
-  passwordLinks: PasswordLinkTable;
   files: FileTable;
   institutions: InstitutionTable;
   imports: ImportTable;
@@ -303,7 +301,6 @@ export interface DB {
   learningXpAwards: LearningXpAwardTable;
   payments: PaymentTable;
   stripeEvents: StripeEventTable;
-  checkoutSessions: CheckoutSessionTable;
   auditLog: AuditLogTable;
   apiKeys: ApiKeyTable;
 }
