@@ -142,4 +142,42 @@ describe('SNS signatures', () => {
     expect(isSnsUrl('https://sns.us-east-1.amazonaws.com:8443/x.pem')).toBe(false);
     expect(isSnsUrl('http://127.0.0.1:9/x.pem', ['http://127.0.0.1:9/'])).toBe(true);
   });
+
+  it('refuses an S3 bucket named "sns" and other amazonaws.com hosts that are not sns.<region>', () => {
+    // The review's host: an S3 bucket anyone can create, serving a certificate of their own.
+    expect(isSnsUrl('https://sns.s3.amazonaws.com/SimpleNotificationService-abc.pem')).toBe(false);
+    expect(isSnsUrl('https://sns.execute-api.amazonaws.com/x.pem')).toBe(false);
+    expect(isSnsUrl('https://sns.amazonaws.com/x.pem')).toBe(false);
+    expect(isSnsUrl('https://sns.us-gov-west-1.amazonaws.com/x.pem')).toBe(true);
+    expect(isSnsUrl('https://sns.ap-southeast-2.amazonaws.com/x.pem')).toBe(true);
+  });
+
+  it('refuses a certificate not issued to sns.amazonaws.com, even from a trusted address', async () => {
+    const other = await startSnsSigner(TOPIC, 'sns-bucket.example');
+    try {
+      const m = other.message({ Message: sesEventFixture('Delivery') });
+      expect(await verifySnsMessage(m, { topics: [TOPIC], trustedPrefixes: [other.prefix] })).toBe(false);
+      expect(other.certFetches()).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a genuine message older than an hour (a replay)', async () => {
+    const old = signer.message({
+      Message: sesEventFixture('Delivery'),
+      Timestamp: new Date(Date.now() - 3_700_000).toISOString(),
+    });
+    expect(await verifySnsMessage(old, opts())).toBe(false);
+    const future = signer.message({
+      Message: sesEventFixture('Delivery'),
+      Timestamp: new Date(Date.now() + 600_000).toISOString(),
+    });
+    expect(await verifySnsMessage(future, opts())).toBe(false);
+    const recent = signer.message({
+      Message: sesEventFixture('Delivery'),
+      Timestamp: new Date(Date.now() - 600_000).toISOString(),
+    });
+    expect(await verifySnsMessage(recent, opts())).toBe(true);
+  });
 });

@@ -3,7 +3,8 @@ import { verify, X509Certificate, type KeyObject } from 'node:crypto';
 /**
  * Amazon SNS HTTP(S) notifications: signature checks (SignatureVersion 1: SHA1withRSA, 2: SHA256withRSA)
  * with the certificate named by SigningCertURL, fetched only over https from an sns.<region>.amazonaws.com
- * host (or a prefix in SNS_TRUSTED_CERT_PREFIXES, for tests), and cached.
+ * host (or a prefix in SNS_TRUSTED_CERT_PREFIXES, for tests; refused in production), and cached. The
+ * certificate must be issued to SNS (sns.amazonaws.com), and the message no older than an hour.
  */
 export type SnsMessage = {
   Type: 'Notification' | 'SubscriptionConfirmation' | 'UnsubscribeConfirmation';
@@ -31,7 +32,15 @@ export function snsCanonicalString(m: SnsMessage): string {
     .join('');
 }
 
-const SNS_HOST = /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
+// sns.<region>: a region is letters-and-dashes then a digit (us-east-1, us-gov-west-1, cn-north-1), so an S3
+// bucket's host (sns.s3.amazonaws.com) or any other service's is not one.
+const SNS_HOST = /^sns\.[a-z]{2}(-[a-z]+)+-\d{1,2}\.amazonaws\.com(\.cn)?$/;
+
+/** The name SNS's signing certificates are issued to. */
+export const SNS_CERT_NAME = 'sns.amazonaws.com';
+
+/** How old a message may be (SNS retries an HTTP delivery within its delivery policy, an hour at most here). */
+export const SNS_MAX_AGE_SECONDS = 3600;
 
 /** Whether SNS may send us to `url` (a certificate or a subscription address): https on an SNS host, or a trusted test prefix. */
 export function isSnsUrl(url: string, trustedPrefixes: readonly string[] = []): boolean {
@@ -53,6 +62,15 @@ export function isSnsUrl(url: string, trustedPrefixes: readonly string[] = []): 
 const CERT_CACHE_MAX = 50;
 const certificates = new Map<string, Promise<KeyObject>>();
 
+/** Whether a certificate is one SNS signs with: issued to sns.amazonaws.com (or its URL's SNS host), and in date. */
+export function isSnsCertificate(cert: X509Certificate, url: string, now = Date.now()): boolean {
+  const host = URL.canParse(url) ? new URL(url).hostname : '';
+  const named =
+    cert.checkHost(SNS_CERT_NAME, { subject: 'always' }) !== undefined ||
+    (SNS_HOST.test(host) && cert.checkHost(host, { subject: 'always' }) !== undefined);
+  return named && Date.parse(cert.validFrom) <= now && now <= Date.parse(cert.validTo);
+}
+
 /** The public key of a signing certificate, fetched once per URL (failed fetches are not kept). */
 function signingKey(url: string): Promise<KeyObject> {
   let key = certificates.get(url);
@@ -62,7 +80,9 @@ function signingKey(url: string): Promise<KeyObject> {
       if (!res.ok) throw new Error(`certificate fetch answered ${res.status}`);
       const pem = await res.text();
       if (pem.length > 20_000) throw new Error('certificate too large');
-      return new X509Certificate(pem).publicKey;
+      const cert = new X509Certificate(pem);
+      if (!isSnsCertificate(cert, url)) throw new Error(`not an SNS signing certificate: ${cert.subject}`);
+      return cert.publicKey;
     })();
     key.catch(() => certificates.delete(url));
     if (certificates.size >= CERT_CACHE_MAX) certificates.delete(certificates.keys().next().value!);
@@ -98,14 +118,17 @@ export function parseSnsMessage(text: string): SnsMessage | null {
 }
 
 /**
- * Whether an SNS message is genuine: its topic is one of `topics`, its certificate URL an SNS one, and
- * its signature verifies with that certificate. Never throws: any doubt is false.
+ * Whether an SNS message is genuine: its topic is one of `topics`, its Timestamp within the last hour (a
+ * replayed old message is refused), its certificate URL an SNS one, the certificate SNS's, and its
+ * signature verifies with that certificate. Never throws: any doubt is false.
  */
 export async function verifySnsMessage(
   m: SnsMessage,
   opts: { topics: readonly string[]; trustedPrefixes?: readonly string[] },
 ): Promise<boolean> {
   if (!opts.topics.includes(m.TopicArn)) return false;
+  const age = (Date.now() - Date.parse(m.Timestamp)) / 1000;
+  if (!(age <= SNS_MAX_AGE_SECONDS && age >= -300)) return false;
   if (!isSnsUrl(m.SigningCertURL, opts.trustedPrefixes)) return false;
   const algorithm = m.SignatureVersion === '1' ? 'sha1' : m.SignatureVersion === '2' ? 'sha256' : null;
   if (!algorithm) return false;

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { startFakeHttpServer } from '../../../test/fake-http-server.js';
 import { snsCanonicalString, type SnsMessage } from './sns.js';
 
-/** A key and self-signed certificate made for this run with openssl (never a real SNS one). */
-export function makeSigningCertificate(): { keyPem: string; certPem: string } {
+/** A key and self-signed certificate made for this run with openssl (never a real SNS one), issued to `name`. */
+export function makeSigningCertificate(name = 'sns.amazonaws.com'): { keyPem: string; certPem: string } {
   const dir = mkdtempSync(join(tmpdir(), 'sns-cert-'));
   try {
     execFileSync(
@@ -23,7 +23,7 @@ export function makeSigningCertificate(): { keyPem: string; certPem: string } {
         '-out',
         join(dir, 'cert.pem'),
         '-subj',
-        '/CN=sns.test.local',
+        `/CN=${name}`,
         '-days',
         '2',
       ],
@@ -40,8 +40,8 @@ export function makeSigningCertificate(): { keyPem: string; certPem: string } {
  * prefix `prefix`) and recording subscription confirmations (`confirmations`); `message` builds a
  * signed SNS message (SignatureVersion 1 or 2) exactly as SNS signs it.
  */
-export async function startSnsSigner(topicArn: string) {
-  const { keyPem, certPem } = makeSigningCertificate();
+export async function startSnsSigner(topicArn: string, certName?: string) {
+  const { keyPem, certPem } = makeSigningCertificate(certName);
   const confirmations: string[] = [];
   let certFetches = 0;
   const server = await startFakeHttpServer(
@@ -70,6 +70,7 @@ export async function startSnsSigner(topicArn: string) {
       TopicArn?: string;
       SigningCertURL?: string;
       Token?: string;
+      Timestamp?: string;
     },
     version: '1' | '2' = '2',
   ): SnsMessage {
@@ -79,7 +80,7 @@ export async function startSnsSigner(topicArn: string) {
       MessageId: fields.MessageId ?? randomUUID(),
       TopicArn: fields.TopicArn ?? topicArn,
       Message: fields.Message,
-      Timestamp: new Date().toISOString(),
+      Timestamp: fields.Timestamp ?? new Date().toISOString(),
       SignatureVersion: version,
       Signature: '',
       SigningCertURL: fields.SigningCertURL ?? certUrl,
