@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -98,6 +98,45 @@ describe('npm run backup, then npm run restore into an empty database', () => {
     expect((await withClient(emptyUrl, (c) => c.query(sample))).rows).toEqual(
       (await withClient(source.url, (c) => c.query(sample))).rows,
     );
+  }, 120_000);
+
+  it('keeps the database password off the command line, and the backup readable by its owner only', async (ctx) => {
+    if (noTools) ctx.skip();
+    const major = await withClient(source.url, async (c) => (await serverMajor(c)).major);
+    const real = findPgTool('pg_dump', major).path;
+    // A pg_dump that writes down what it was given, then runs the real one: what `ps` would have shown.
+    const bin = path.join(work, 'bin');
+    const seen = path.join(work, 'pg_dump-saw');
+    await rm(bin, { recursive: true, force: true });
+    await mkdir(bin);
+    await writeFile(
+      path.join(bin, 'pg_dump'),
+      `#!/bin/sh\nif [ "$1" = --version ]; then echo "pg_dump (PostgreSQL) ${major}.99"; exit 0; fi\n` +
+        `printf '%s\\n' "$@" > '${seen}'; echo "PGPASSWORD=$PGPASSWORD" >> '${seen}'\nexec '${real}' "$@"\n`,
+    );
+    await chmod(path.join(bin, 'pg_dump'), 0o755);
+    const withPassword = new URL(source.url);
+    withPassword.password = 'Sekret-Pw-42';
+    const dir = path.join(work, 'backup-private');
+    const before = process.env.PG_BIN_DIR;
+    process.env.PG_BIN_DIR = bin;
+    try {
+      await backup({ databaseUrl: withPassword.toString(), filesDir: path.join(work, 'files'), dir });
+    } finally {
+      if (before === undefined) delete process.env.PG_BIN_DIR;
+      else process.env.PG_BIN_DIR = before;
+    }
+    const [args, env] = (await readFile(seen, 'utf8')).split('PGPASSWORD=');
+    expect(args).toMatch(/--dbname=postgres/);
+    expect(args).not.toContain('Sekret-Pw-42');
+    expect(env!.trim()).toBe('Sekret-Pw-42');
+
+    const mode = async (p: string) => (await stat(p)).mode & 0o777;
+    expect(await mode(dir)).toBe(0o700);
+    expect(await mode(path.join(dir, 'database.dump'))).toBe(0o600);
+    expect(await mode(path.join(dir, 'manifest.json'))).toBe(0o600);
+    expect(await mode(path.join(dir, 'files'))).toBe(0o700);
+    expect(await mode(path.join(dir, 'files', 'exports', 'report.csv'))).toBe(0o600);
   }, 120_000);
 
   it('refuses a database that is not empty, and a folder that already holds something', async (ctx) => {

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { findPgTool } from './pg-tools.js';
+import { findPgTool, libpqTarget } from './pg-tools.js';
 
 /*
  * `npm run backup -- <dir>`: the database as `pg_dump -Fc` (database.dump) plus the local storage's
@@ -53,9 +53,14 @@ export async function countRows(client: pg.Client): Promise<Record<string, numbe
   return counts;
 }
 
-function run(file: string, args: string[]): Promise<void> {
+/** Runs pg_dump or pg_restore on `databaseUrl`: its password goes in the child's environment, never in `args`. */
+function run(file: string, databaseUrl: string, args: string[]): Promise<void> {
+  const target = libpqTarget(databaseUrl);
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { stdio: ['ignore', 'inherit', 'pipe'] });
+    const child = spawn(file, [...args, `--dbname=${target.dbname}`], {
+      stdio: ['ignore', 'inherit', 'pipe'],
+      env: { ...process.env, ...target.env },
+    });
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d));
     child.on('error', reject);
@@ -76,6 +81,13 @@ async function folderSize(dir: string): Promise<{ count: number; bytes: number }
   return { count, bytes };
 }
 
+/** A backup is readable by its owner only: folders 0700, files 0600 (the dump holds every password hash). */
+async function ownerOnly(dir: string): Promise<void> {
+  await chmod(dir, 0o700);
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
+    await chmod(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
+}
+
 async function isEmptyFolder(dir: string): Promise<boolean> {
   return !existsSync(dir) || (await readdir(dir)).length === 0;
 }
@@ -84,7 +96,9 @@ async function isEmptyFolder(dir: string): Promise<boolean> {
 export async function backup(opts: { databaseUrl: string; filesDir: string | null; dir: string }): Promise<Manifest> {
   if (!(await isEmptyFolder(opts.dir)))
     throw new Error(`${opts.dir} is not empty: give each backup a folder of its own`);
-  await mkdir(opts.dir, { recursive: true });
+  await mkdir(opts.dir, { recursive: true, mode: 0o700 });
+  // An existing empty folder keeps its mode otherwise: closed before anything is written into it.
+  await chmod(opts.dir, 0o700);
   const client = new pg.Client({ connectionString: opts.databaseUrl });
   await client.connect();
   try {
@@ -93,11 +107,10 @@ export async function backup(opts: { databaseUrl: string; filesDir: string | nul
     await client.query('begin isolation level repeatable read read only');
     const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
     const tables = await countRows(client);
-    await run(pgDump.path, [
+    await run(pgDump.path, opts.databaseUrl, [
       '--format=custom',
       `--snapshot=${rows[0]!.id}`,
       `--file=${path.join(opts.dir, BACKUP_FILES.dump)}`,
-      `--dbname=${opts.databaseUrl}`,
     ]);
     await client.query('commit');
 
@@ -116,7 +129,10 @@ export async function backup(opts: { databaseUrl: string; filesDir: string | nul
       tables,
       files,
     };
-    await writeFile(path.join(opts.dir, BACKUP_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(path.join(opts.dir, BACKUP_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`, {
+      mode: 0o600,
+    });
+    await ownerOnly(opts.dir);
     return manifest;
   } finally {
     await client.end();
@@ -153,12 +169,11 @@ export async function restore(opts: {
     const server = await serverMajor(client);
     const dumpMajor = Number(/^\d+/.exec(manifest.pgDump)?.[0] ?? 0);
     const pgRestore = findPgTool('pg_restore', Math.max(server.major, dumpMajor));
-    await run(pgRestore.path, [
+    await run(pgRestore.path, opts.databaseUrl, [
       '--no-owner',
       '--no-privileges',
       '--exit-on-error',
       '--single-transaction',
-      `--dbname=${opts.databaseUrl}`,
       path.join(opts.dir, BACKUP_FILES.dump),
     ]);
     const tables = await countRows(client);

@@ -5,6 +5,18 @@ import path from 'node:path';
 export type PgTool = { path: string; major: number; version: string };
 
 /**
+ * How pg_dump / pg_restore reach `databaseUrl` without the password on their command line (where `ps` and
+ * /proc show it to every user of the machine): the URL without it, and the password in PGPASSWORD, which
+ * only the child's environment holds.
+ */
+export function libpqTarget(databaseUrl: string): { dbname: string; env: Record<string, string> } {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return { dbname: url.toString(), env: password ? { PGPASSWORD: password } : {} };
+}
+
+/**
  * Where pg_dump / pg_restore may be: PG_BIN_DIR first, then Debian's and PGDG's
  * /usr/lib/postgresql/<major>/bin (newest first), then PATH (Debian's /usr/bin ones are a wrapper of those).
  */
