@@ -21,7 +21,7 @@ import { buildCase, type FuzzCase } from './fuzz/cases.js';
 import { createRandom } from './fuzz/random.js';
 import { problem } from './fuzz/run.js';
 import type { Known } from './fuzz/schema.js';
-import { generateApiKey } from '../services/auth/api-keys.js';
+import { insertApiKey } from './api-key-fixtures.js';
 import { keyNeverCalls } from '../services/auth/api-key-limits.js';
 import { knownScopes, scopeOfRoute } from '../services/auth/api-key-scopes.js';
 
@@ -70,14 +70,7 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
-  for (const scope of scopes) {
-    const { key, lookupId, secretHash } = generateApiKey();
-    await t.db
-      .insertInto('apiKeys')
-      .values({ name: scope, scopes: [scope], lookupId, secretHash, createdBy: ownerId })
-      .execute();
-    keys.set(scope, key);
-  }
+  for (const scope of scopes) keys.set(scope, await insertApiKey(t.db, ownerId, [scope]));
 });
 afterAll(() => t?.close());
 

@@ -10,10 +10,9 @@ import {
 import { createSignedInApp, createTestApp, type TestApp } from '../../test/helper.js';
 import { staffWithTwoFactor } from '../../test/two-factor-fixtures.js';
 import { contractRoutes, sampleUrl } from '../../test/contract-routes.js';
-import { generateApiKey } from '../../services/auth/api-keys.js';
 import { keyScopes, knownScopes, scopesNotHeld } from '../../services/auth/api-key-scopes.js';
 import { secondFactorOn } from '../../services/auth/second-factor.js';
-import { insertApiKey } from './repo.js';
+import { insertApiKey } from '../../test/api-key-fixtures.js';
 
 // Issue 34, finding 1: each request the review made, now refused with nothing changed.
 
@@ -29,12 +28,10 @@ afterAll(() => t.close());
 const accountId = async (app: TestApp, email: string) =>
   (await app.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirst())?.id;
 
-/** A key made straight in the table: the review's keys were made before a person could no longer give these scopes. */
-async function keyFor(app: TestApp, createdBy: number, scopes: string[]) {
-  const { key, lookupId, secretHash } = generateApiKey();
-  await insertApiKey(app.db, { name: 'Review', scopes, lookupId, secretHash, createdBy });
-  return { authorization: `Bearer ${key}` };
-}
+/** The review's keys were made before a person could no longer give such scopes: made straight in the table. */
+const keyFor = async (app: TestApp, createdBy: number, scopes: string[]) => ({
+  authorization: `Bearer ${await insertApiKey(app.db, createdBy, scopes)}`,
+});
 
 const countKeys = async () =>
   Number(
