@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
-import type { ApiKey, CreatedApiKey } from '@app/contract';
-import { formatDay } from '../../components/format';
+import { API_KEY_SAVED, type ApiKey, type CreatedApiKey } from '@app/contract';
+import { formatDateTime, formatDay } from '../../components/format';
 import { useRevokeKey } from './api';
 import { confirmRevoke } from './revoke-key';
 
@@ -19,10 +19,11 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /** A new key, shown this once with a copy button: the server keeps only its hash. */
-export function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+export function NewKey(props: { created: CreatedApiKey; onCopied: () => void; onDone: () => void }) {
+  const { created, onDone } = props;
   return (
     <Stack gap="md">
-      <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="Copy the key now">
+      <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title={API_KEY_SAVED}>
         This is the only time it is shown: only a hash of it is stored. Send it as{' '}
         <Code>Authorization: Bearer &lt;key&gt;</Code>.
       </Alert>
@@ -35,7 +36,10 @@ export function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: ()
             <Button
               leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
               color={copied ? 'teal' : undefined}
-              onClick={copy}
+              onClick={() => {
+                copy();
+                props.onCopied();
+              }}
             >
               {copied ? 'Copied' : 'Copy Key'}
             </Button>
@@ -70,7 +74,7 @@ function ApiKeyFacts({ apiKey }: { apiKey: ApiKey }) {
         {formatDay(apiKey.createdAt)}
         {apiKey.createdBy ? ` by ${apiKey.createdBy} (it acts for them)` : ''}
       </Fact>
-      <Fact label="Last used">{apiKey.lastUsedAt ? formatDay(apiKey.lastUsedAt) : 'Never'}</Fact>
+      <Fact label="Last used">{apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : 'Never'}</Fact>
     </Stack>
   );
 }

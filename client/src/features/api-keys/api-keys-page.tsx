@@ -3,7 +3,7 @@ import { Badge, Button, Code, Text } from '@mantine/core';
 import { API_KEY_STATES, type ApiKey } from '@app/contract';
 import { actionsColumn, dayColumn, Note, openColumn, type Column, type FilterDef } from '../../components/list-kit';
 import { PanelListPage } from '../../components/area-list-page';
-import { formatDay } from '../../components/format';
+import { formatDateTime, formatDay } from '../../components/format';
 import { apiKeysArea, useRevokeKey } from './api';
 import { confirmRevoke } from './revoke-key';
 
@@ -37,7 +37,8 @@ function columns(openEdit: (id: number) => void, revoke: (key: ApiKey) => void):
       header: 'Last Used',
       sortField: 'lastUsedAt',
       visibleFrom: 'sm',
-      render: (k) => <Text size="sm">{k.lastUsedAt ? formatDay(k.lastUsedAt) : 'Never'}</Text>,
+      // Written at most once a minute: the time says whether a key is in use now.
+      render: (k) => <Text size="sm">{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}</Text>,
     },
     {
       ...dayColumn<ApiKey>('createdAt', 'Created', 'lg'),
