@@ -17,6 +17,7 @@ export * from './emails.js';
 export * from './blocked-emails.js';
 export * from './public-unsubscribe.js';
 export * from './public-join.js';
+export * from './public-password.js';
 export * from './tokens.js';
 export * from './email-templates.js';
 export * from './invitation-tests.js';

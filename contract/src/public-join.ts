@@ -18,6 +18,11 @@ export const JOIN_NO_LONGER_VALID = 'This invitation is no longer valid';
 export const JOIN_PAYMENT_NOT_SET_UP = 'Payment is not set up yet';
 export const JOIN_ACCEPT_FIRST = 'Accept the invitation before paying';
 export const JOIN_ALREADY_PAID = 'This membership is already paid';
+/** A pledge never links, sets a password on or signs in a staff account (issue 34). */
+export const JOIN_SIGN_IN_TO_ACCEPT = 'Sign in to accept this invitation';
+/** A pledge on an existing account without a password: recorded, and a set-password link emailed to it (issue 34). */
+export const JOIN_CHECK_EMAIL =
+  "Your acceptance is recorded. We've sent an email to your invitation's address: use its link to set your password.";
 export const STRIPE_WEBHOOK_INVALID = 'Invalid Stripe webhook: the signature, its timestamp or the event is not valid';
 
 export const InvitationCodeParam = z.object({
@@ -89,6 +94,9 @@ export type JoinPledgeBody = z.input<typeof JoinPledgeBody>;
 export const JoinPledgeResult = z.object({ account: CurrentAccount, state: z.enum(JOIN_STATES) });
 export type JoinPledgeResult = z.infer<typeof JoinPledgeResult>;
 
+/** The pledge of an existing account without a password: no session; the password is set through the email. */
+export const JoinPledgeEmailed = z.object({ message: z.string(), state: z.enum(JOIN_STATES) });
+
 export const CheckoutSession = z.object({ url: z.string() });
 
 /**
@@ -118,11 +126,13 @@ export const publicJoinContract = c.router(
       pathParams: InvitationCodeParam,
       query: JoinSignatureQuery,
       body: JoinPledgeBody,
-      responses: { 200: JoinPledgeResult, 403: ErrorBody, 409: ErrorBody },
+      responses: { 200: JoinPledgeResult, 202: JoinPledgeEmailed, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       summary:
         "Accept the invitation: creates (or links, by email) the invitee's account with pledgedAt, records the pledge and signs in, in one transaction; " +
         `idempotent. 409 '${JOIN_EXPIRED}' after the deadline, '${JOIN_NO_LONGER_VALID}' for a removed invitee. ` +
-        'Linking an account that has a password needs that password, counted as a sign-in attempt (429 when throttled); an account with a second factor is linked but not signed in',
+        `A staff account is never linked, given a password or signed in: 409 '${JOIN_SIGN_IN_TO_ACCEPT}'. ` +
+        'Linking an account that has a password needs that password, counted as a sign-in attempt (429 when throttled); an account with a second factor is linked but not signed in. ' +
+        'An existing account without a password is linked and emailed a set-password link (202): its password is not set and no one is signed in. Every link of an existing account is audited',
     },
     checkout: {
       method: 'POST',

@@ -14,6 +14,7 @@ import { emailsContract } from './emails.js';
 import { blockedEmailsContract } from './blocked-emails.js';
 import { publicUnsubscribeContract } from './public-unsubscribe.js';
 import { publicJoinContract } from './public-join.js';
+import { publicPasswordContract } from './public-password.js';
 import { tokensContract } from './tokens.js';
 import { emailTemplatesContract } from './email-templates.js';
 import { invitationTestsContract } from './invitation-tests.js';
@@ -56,6 +57,7 @@ export const contract = apiRouter({
   payments: paymentsContract,
   publicUnsubscribe: publicUnsubscribeContract,
   publicJoin: publicJoinContract,
+  publicPassword: publicPasswordContract,
   tokens: tokensContract,
   emailTemplates: emailTemplatesContract,
   invitationTests: invitationTestsContract,

@@ -16,6 +16,7 @@ import { emailRoutes } from './features/emails/routes.js';
 import { blockedEmailRoutes } from './features/blocked-emails/routes.js';
 import { publicUnsubscribeRoutes } from './features/unsubscribe/routes.js';
 import { publicJoinRoutes } from './features/join/routes.js';
+import { publicPasswordRoutes } from './features/set-password/routes.js';
 import { tokenRoutes } from './features/tokens/routes.js';
 import { emailTemplateRoutes } from './features/email-templates/routes.js';
 import { invitationTestRoutes } from './features/invitation-tests/routes.js';
@@ -55,6 +56,7 @@ export const router = s.router(contract, {
   payments: paymentRoutes,
   publicUnsubscribe: publicUnsubscribeRoutes,
   publicJoin: publicJoinRoutes,
+  publicPassword: publicPasswordRoutes,
   tokens: tokenRoutes,
   emailTemplates: emailTemplateRoutes,
   invitationTests: invitationTestRoutes,

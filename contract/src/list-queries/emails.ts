@@ -5,8 +5,8 @@ import { listQuery, queryText } from '../common/list.js';
 // the area's routes: see ./README.md.
 
 /**
- * The send log's sources: the spec's eight labels (spec 03 emails-sent filter), the stored key of each,
- * and the short form the list shows.
+ * The send log's sources: the spec's eight labels (spec 03 emails-sent filter) and our set-password link, the
+ * stored key of each, and the short form the list shows.
  */
 export const EMAIL_SOURCES = [
   { label: 'invitation email', key: 'invitation_email', short: 'Invitation' },
@@ -17,6 +17,8 @@ export const EMAIL_SOURCES = [
   { label: 'welcome test', key: 'welcome_email_test', short: 'Welcome test' },
   { label: 'welcome no payment', key: 'welcome_no_payment', short: 'No payment' },
   { label: 'no payment test', key: 'welcome_no_payment_test', short: 'No payment test' },
+  // Ours: the set-password link an account is emailed (a system message, not a staff template).
+  { label: 'set password', key: 'set_password', short: 'Set password' },
 ] as const;
 export const EMAIL_SOURCE_LABELS = EMAIL_SOURCES.map((s) => s.label) as unknown as [
   (typeof EMAIL_SOURCES)[number]['label'],

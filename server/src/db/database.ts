@@ -47,6 +47,7 @@ import type { AiChatMessageTable, AiChatTable, AiChatTemplateTable, AiGoalTable 
 import type { PaymentTable, StripeEventTable } from './tables/payments.js';
 import type { ImportRejectedTable, ImportTable } from './tables/imports.js';
 import type { ApiKeyTable, AuditLogTable } from './tables/audit.js';
+import type { PasswordLinkTable } from './tables/password-links.js';
 import type {
   LearningComponentProgressTable,
   LearningProgramProgressTable,
@@ -247,6 +248,7 @@ export interface DB {
   loginFailures: LoginFailureTable;
   accountSecondFactors: AccountSecondFactorTable;
   accountRecoveryCodes: AccountRecoveryCodeTable;
+  passwordLinks: PasswordLinkTable;
   files: FileTable;
   institutions: InstitutionTable;
   imports: ImportTable;

@@ -12,7 +12,9 @@ export type EmailSourceKey =
   | 'welcome_email'
   | 'welcome_email_test'
   | 'welcome_no_payment'
-  | 'welcome_no_payment_test';
+  | 'welcome_no_payment_test'
+  /** A set-password link (a system message: services/mail/system-messages.ts). */
+  | 'set_password';
 /** Provider and tracking events (spec 03: ten flags). */
 export type EmailEventName =
   | 'sent'

@@ -4,8 +4,7 @@ import { createTestApp, type TestApp } from '../../test/helper.js';
 import { hashPassword } from '../../services/auth/passwords.js';
 import { joinSignature } from '../../services/join/join-link.js';
 import { seedJoinInvitation } from '../../test/join-fixtures.js';
-import { staffWithTwoFactor } from '../../test/two-factor-fixtures.js';
-import { ACCOUNT_PASSWORD_MISMATCH } from './routes.js';
+import { ACCOUNT_PASSWORD_MISMATCH } from './pledge.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -251,21 +250,6 @@ describe('the pledge (POST /api/public/join/{code}/pledge)', () => {
       .where('email', '=', 'guessed@example.edu')
       .executeTakeFirstOrThrow();
     expect(account.pledgedAt).toBeNull();
-  });
-
-  it('links an account with a second factor but opens no session: its code is asked at sign-in', async () => {
-    await seedJoinInvitation(t.db, { invitees: [{ code: 'JN-2FA001', email: 'twofactor@example.edu' }] });
-    const { id } = await staffWithTwoFactor(t, 'twofactor@example.edu');
-    const res = await pledge('JN-2FA001', 'password123');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().account.id).toBe(id);
-    expect(sessionCookie(res)).toBeUndefined();
-    const account = await t.db
-      .selectFrom('accounts')
-      .select('pledgedAt')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(account.pledgedAt).toBeInstanceOf(Date);
   });
 
   it('refuses after the deadline and for a removed invitee, writing nothing; concurrent pledges make one account', async () => {

@@ -2,24 +2,17 @@ import {
   contract,
   JOIN_ACCEPT_FIRST,
   JOIN_ALREADY_PAID,
-  JOIN_EXPIRED,
   JOIN_LINK_INVALID,
   JOIN_LOOKUP_FAILED,
-  JOIN_NO_LONGER_VALID,
   JOIN_PAYMENT_NOT_SET_UP,
-  type JoinState,
 } from '@app/contract';
 import type { FastifyRequest } from 'fastify';
 import { s } from '../../ts-rest.js';
 import { AppError } from '../../errors.js';
-import { hashNewPassword, verifyPassword } from '../../services/auth/passwords.js';
-import { signIn, toCurrentAccount } from '../../services/auth/sign-in.js';
-import { secondFactorOn } from '../../services/auth/second-factor.js';
 import {
   attemptFailed,
   attemptSucceeded,
   beginAttempt,
-  throttledCheck,
   throttleRules,
   waitText,
 } from '../../services/auth/throttle.js';
@@ -27,11 +20,10 @@ import { joinLinkBuilder, joinSignature, verifyJoinSignature } from '../../servi
 import { paymentConfigured, stripeClient } from '../../services/join/stripe.js';
 import { keepRawBody } from '../../raw-body.js';
 import { handleStripeWebhook, STRIPE_WEBHOOK_BODY_LIMIT } from './stripe-webhook.js';
-import { joinInvitee, joinState, accountByEmail, pledgeInvitee } from '../../services/join/invitees.js';
+import { joinInvitee, joinState } from '../../services/join/invitees.js';
 import type { Db } from '../../db/database.js';
 import * as repo from './repo.js';
-
-export const ACCOUNT_PASSWORD_MISMATCH = 'An account with this email already exists: enter its password to accept';
+import { assertCanPledge, publicPledge } from './pledge.js';
 
 const inviteeByCode = (db: Db, code: string) => joinInvitee(db, { code });
 
@@ -50,12 +42,6 @@ async function signedInvitee<T>(
   const found = await read(db, invitationCode);
   if (!found) throw new AppError(403, JOIN_LINK_INVALID);
   return found;
-}
-
-/** Refuses a pledge the invitee's state does not allow; a pledge already made is allowed again (idempotent). */
-function assertCanPledge(state: JoinState) {
-  if (state === 'removed') throw new AppError(409, JOIN_NO_LONGER_VALID);
-  if (state === 'expired') throw new AppError(409, JOIN_EXPIRED);
 }
 
 /** Issue 23: the public half of the join funnel (no session needed; the signed link authorises). */
@@ -103,34 +89,9 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
   },
 
   pledge: async ({ params, query, body, request, reply }) => {
-    const { db } = request.server;
     const before = await signedInvitee(request, params.invitationCode, query.signature, inviteeByCode);
     assertCanPledge(joinState(before));
-    // The costly hash or check happens before the transaction, so locks are held for milliseconds.
-    const existing = await accountByEmail(db, before.email);
-    // Checking an existing account's password is a sign-in: throttled under sign-in's own keys, so the signed
-    // link gives no extra guesses at that account.
-    const checked = existing?.passwordHash
-      ? await throttledPasswordCheck(request, reply, existing.email, existing.passwordHash, body.password)
-      : false;
-    const passwordHash = checked ? undefined : await hashNewPassword(body.password, 'password');
-
-    const result = await db.transaction().execute(async (trx) => {
-      const invitee = (await joinInvitee(trx, { code: params.invitationCode }, true))!;
-      assertCanPledge(joinState(invitee));
-      const account = await pledgeInvitee(trx, invitee, {
-        passwordHash,
-        // An account that got a password since the check above (a concurrent pledge) must match it.
-        checkExisting: async (existing) => {
-          if (existing.passwordHash && !checked && !(await verifyPassword(existing.passwordHash, body.password)))
-            throw new AppError(409, ACCOUNT_PASSWORD_MISMATCH);
-        },
-      });
-      return { account, state: joinState({ ...invitee, legacyPledgeAt: invitee.legacyPledgeAt ?? new Date() }) };
-    });
-    // An account with a second factor is linked but not signed in here: its code is asked at sign-in, as always.
-    if (!existing || !(await secondFactorOn(db, result.account.id))) await signIn(request, reply, result.account.id);
-    return { status: 200, body: { account: toCurrentAccount(result.account), state: result.state } };
+    return publicPledge(request, reply, before, body.password);
   },
 
   checkout: async ({ params, query, request }) => {
@@ -186,18 +147,3 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
     handler: async ({ request }) => handleStripeWebhook(request),
   },
 });
-
-/** Whether `password` is the existing account's, counted as a sign-in attempt; 409 when wrong, 429 when throttled. */
-async function throttledPasswordCheck(
-  request: FastifyRequest,
-  reply: Parameters<typeof throttledCheck>[1],
-  email: string,
-  passwordHash: string,
-  password: string,
-): Promise<true> {
-  const { db, config } = request.server;
-  const throttle = { key: email.toLowerCase(), address: request.ip, rules: throttleRules(config) };
-  if (!(await throttledCheck(db, reply, throttle, () => verifyPassword(passwordHash, password))))
-    throw new AppError(409, ACCOUNT_PASSWORD_MISMATCH);
-  return true;
-}

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { JoinState } from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
+import type { AuditActor } from '../../db/audit-context.js';
+import { writeAuditRow } from '../audit/write-audit-row.js';
 
 /** Today's UTC day as the invitations' date columns compare (the product's days are UTC). */
 const TODAY = sql<string>`(now() at time zone 'utc')::date`;
@@ -90,11 +92,14 @@ function createPledgeAccount(trx: Trx, a: NewPledgeAccount) {
     .executeTakeFirstOrThrow();
 }
 
-/** Links an existing account to the invitation: what it lacks (pledge time, code, school, password) is filled, nothing it has is changed. */
+/**
+ * Links an existing account to the invitation: what it lacks (pledge time, code, school) is filled, nothing it
+ * has is changed. Never its password: a pledge does not prove the address is the caller's (issue 34).
+ */
 async function linkPledgeAccount(
   trx: Trx,
   accountId: number,
-  link: { invitationCode: string; institutionId: number; chapterId: number; passwordHash?: string },
+  link: { invitationCode: string; institutionId: number; chapterId: number },
 ) {
   const codeFree = !(await trx
     .selectFrom('accounts')
@@ -111,7 +116,6 @@ async function linkPledgeAccount(
         : eb.ref('invitationCode'),
       institutionId: eb.fn.coalesce('institutionId', eb.val(link.institutionId)),
       chapterId: eb.fn.coalesce('chapterId', eb.val(link.chapterId)),
-      ...(link.passwordHash ? { passwordHash: link.passwordHash } : {}),
       updatedAt: sql<Date>`now()`,
     }))
     .where('id', '=', accountId)
@@ -120,8 +124,10 @@ async function linkPledgeAccount(
 }
 
 export type PledgeOptions = {
-  /** The new password's hash (the landing page); none for staff and integrators (the person sets one through a reset). */
+  /** A new account's password hash (the landing page); an existing account's password is never changed here. */
   passwordHash?: string | null;
+  /** Who pledged, for the audit row of a linked account; default: the request's actor (staff, an API key). */
+  actor?: AuditActor;
   /** Called with an existing account of the invitee's address before it is linked: throws to refuse (a password that does not match). */
   checkExisting?: (account: ExistingAccount) => Promise<void>;
   /** The integrator's external id of the pledge, kept on the invitee (the first one stays). */
@@ -132,7 +138,8 @@ export type PledgeOptions = {
  * The pledge of a locked invitee, in the caller's transaction, for the landing page, staff and integrators
  * alike: the invitee's account is created (names, email, the invitation's institution and chapter, the code,
  * pledged now; not admin) or the account of that address linked (never duplicated), and the invitee's
- * `legacyPledgeAt` (kept from the first) and account set. Twice is once.
+ * `legacyPledgeAt` (kept from the first) and account set. Twice is once. Linking an existing account is
+ * audited ('pledge-link'): no row trigger sees a public pledge. `linked` says whether the account existed.
  */
 export async function pledgeInvitee(trx: Trx, invitee: JoinInvitee, options: PledgeOptions = {}) {
   const link = {
@@ -144,10 +151,17 @@ export async function pledgeInvitee(trx: Trx, invitee: JoinInvitee, options: Ple
   let saved;
   if (account) {
     await options.checkExisting?.(account);
-    saved = await linkPledgeAccount(trx, account.id, {
-      ...link,
-      passwordHash: account.passwordHash ? undefined : (options.passwordHash ?? undefined),
-    });
+    saved = await linkPledgeAccount(trx, account.id, link);
+    await writeAuditRow(
+      trx,
+      {
+        action: 'pledge-link',
+        entity: 'accounts',
+        entityId: account.id,
+        detail: { invitationCode: link.invitationCode, inviteeId: invitee.id },
+      },
+      options.actor,
+    );
   } else {
     saved = await createPledgeAccount(trx, {
       ...link,
@@ -169,5 +183,5 @@ export async function pledgeInvitee(trx: Trx, invitee: JoinInvitee, options: Ple
     }))
     .where('id', '=', invitee.id)
     .execute();
-  return saved;
+  return { ...saved, linked: !!account };
 }

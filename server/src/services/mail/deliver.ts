@@ -11,6 +11,7 @@ import { publicBaseUrl, trackingFor, trackingKey } from './tracking.js';
 import { mailProvider, type MailProvider, type ProviderConfig, type SendQuota } from './providers/index.js';
 import { createTransport, type MailTransport, type OutgoingMessage, type TransportResult } from './transport.js';
 import { unsubscribeApiUrl, unsubscribeUrl, type UnsubscribeKind } from './unsubscribe-link.js';
+import { isSystemSource, systemMessage, systemSender } from './system-messages.js';
 
 /*
  * Delivery, and what a crash costs.
@@ -329,11 +330,15 @@ async function deliverOne(
     messageId,
     event: { sendId: row.id, name: 'rejected', message, providerEventId: `local:${row.id}:rejected` },
   });
-  if (row.templateVersionId === null) return fail('The template version of this email no longer exists');
+  const system = row.templateVersionId === null && isSystemSource(row.source);
+  if (row.templateVersionId === null && !system) return fail('The template version of this email no longer exists');
   if (row.attempts > MAX_ATTEMPTS) return fail(`Gave up after ${MAX_ATTEMPTS} attempts`);
   let message: OutgoingMessage;
   try {
-    const compiled = await compiledVersion(db, row.templateVersionId);
+    const compiled =
+      row.templateVersionId === null
+        ? { ...(await systemMessage(row.source)), ...systemSender(ctx.config) }
+        : await compiledVersion(db, row.templateVersionId);
     const values = { ...row.tokenValues };
     const headers: Record<string, string> = ctx.provider.headers(row.id, ctx.config);
     if (isInvitationSource(row.source) && row.invitationId !== null && row.inviteeId !== null) {
@@ -345,7 +350,9 @@ async function deliverOne(
         headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
       }
     }
-    const { subject, html, text } = personalise(compiled, values, trackingFor(ctx.base, ctx.key, row.id));
+    // A system message's one-time link goes straight to its owner: no click redirect, no open pixel.
+    const tracking = system ? undefined : trackingFor(ctx.base, ctx.key, row.id);
+    const { subject, html, text } = personalise(compiled, values, tracking);
     message = {
       sendId: row.id,
       from: { name: compiled.fromName, address: compiled.fromEmail },

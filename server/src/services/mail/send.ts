@@ -3,6 +3,7 @@ import type { EmailSourceKey, EmailType } from '../../db/tables/email.js';
 import type { AppJobs } from '../../jobs/define-job.js';
 import { compiledVersion, personalise } from './render.js';
 import { normalizeEmail, suppressedAddresses } from './suppression.js';
+import { systemMessage } from './system-messages.js';
 
 /** One recipient of a batch. `recipientKey` is unique within (source, sourceId): the same key twice is one send. */
 export type OutgoingEmail = {
@@ -39,9 +40,13 @@ const CHUNK = 2000;
 export async function queueEmails(
   db: Db,
   jobs: AppJobs,
-  batch: { source: EmailSourceKey; sourceId: string; templateVersionId: number; emails: OutgoingEmail[] },
+  // `templateVersionId` null: the source's system message (system-messages.ts), not a staff template.
+  batch: { source: EmailSourceKey; sourceId: string; templateVersionId: number | null; emails: OutgoingEmail[] },
 ): Promise<QueuedBatch> {
-  const compiled = await compiledVersion(db, batch.templateVersionId);
+  const compiled =
+    batch.templateVersionId === null
+      ? await systemMessage(batch.source)
+      : await compiledVersion(db, batch.templateVersionId);
   const run = async (trx: Db): Promise<QueuedBatch> => {
     const blocked = new Map<EmailType, Set<string>>();
     for (const type of new Set(batch.emails.map((e) => e.emailType))) {
