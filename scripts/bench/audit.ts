@@ -61,8 +61,8 @@ function toggling(bench: Bench, path: string, body: Record<string, unknown>, fie
 /**
  * Lists and saves with the audit trail against the same calls without it, in the same run: the trail's
  * row triggers disabled for the baseline (ALTER TABLE ... DISABLE TRIGGER) and enabled again, in
- * alternating blocks so both sides share the machine's load. The staff member's connection setting
- * (`audit.context`) is sent once per connection and stays. Target: the median with the trail <= 1.10x
+ * alternating blocks so both sides share the machine's load. The staff member's `audit.context` is sent
+ * transaction-locally with each save (db/audit-context.ts), on both sides. Target: the median with the trail <= 1.10x
  * without (p95 printed beside it).
  */
 export async function benchAudit(bench: Bench): Promise<boolean> {
