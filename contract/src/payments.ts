@@ -5,7 +5,7 @@ import { exportRoute, listRoute } from './common/area-routes.js';
 import { ErrorBody } from './common/error.js';
 import { IdParam, nullableText, requiredEnum, requiredText } from './common/fields.js';
 import { JOIN_STATES } from './public-join.js';
-import { PAYMENT_METHODS, PaymentListQuery } from './list-queries/payments.js';
+import { PAYMENT_METHODS, PAYMENT_REVIEW_STATES, PaymentListQuery } from './list-queries/payments.js';
 
 export * from './list-queries/payments.js';
 
@@ -15,6 +15,10 @@ export const RECORDED_PAYMENT_METHODS = ['card', 'check', 'cash', 'other'] as co
 export const PAYMENT_RECORDED = 'Payment recorded successfully.';
 export const COMPLETED_WITHOUT_PAYMENT = 'Membership completed without payment.';
 export const PLEDGE_RECORDED = 'Pledge recorded successfully.';
+export const PAYMENT_APPLIED = 'Payment applied: they are a member.';
+export const PAYMENT_REFUNDED = 'Payment refunded.';
+export const PAYMENT_NOT_TO_REVIEW = 'This payment is not waiting for review';
+export const ANOTHER_PAYMENT_REASON_REQUIRED = 'Reason is required for another payment';
 
 /** One membership payment (or waived fee) with its account and, when it came through an invitation, the invitee and invitation. */
 export const Payment = z.object({
@@ -41,6 +45,19 @@ export const Payment = z.object({
     .nullable(),
   /** The staff member who recorded it; null for Stripe and API calls without a person. */
   recordedBy: z.string().nullable(),
+  /**
+   * Null for a payment applied the ordinary way. 'pending': a payment to review (the webhook did not apply it,
+   * `reason` says why; it made nobody a member) until staff apply or refund it; 'applied' with staff's reason for
+   * a second payment recorded on purpose.
+   */
+  review: z
+    .object({
+      state: z.enum(PAYMENT_REVIEW_STATES),
+      reason: z.string(),
+      reviewedAt: z.string().nullable(),
+      reviewedBy: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type Payment = z.infer<typeof Payment>;
 
@@ -50,21 +67,31 @@ const externalId = (label: string) =>
   );
 
 /** Record Payment (staff, integrators): a fee taken outside Stripe. */
-export const RecordPaymentInput = z.object({
-  amountCents: z
-    .number({ required_error: 'Amount is required', invalid_type_error: 'Amount must be a number' })
-    .int('Amount must be whole cents')
-    .min(1, 'Amount must be more than 0')
-    .max(10_000_000, 'Amount must be $100,000 or less'),
-  method: requiredEnum([...RECORDED_PAYMENT_METHODS], `Method must be one of ${RECORDED_PAYMENT_METHODS.join(', ')}`),
-  reference: nullableText(200, 'Reference'),
-  externalId: externalId('External id'),
-  paidAt: z
-    .string()
-    .datetime({ offset: true, message: 'Paid at must be an ISO date and time' })
-    .optional()
-    .describe('When it was paid; now when left out'),
-});
+export const RecordPaymentInput = z
+  .object({
+    amountCents: z
+      .number({ required_error: 'Amount is required', invalid_type_error: 'Amount must be a number' })
+      .int('Amount must be whole cents')
+      .min(1, 'Amount must be more than 0')
+      .max(10_000_000, 'Amount must be $100,000 or less'),
+    method: requiredEnum([...RECORDED_PAYMENT_METHODS], `Method must be one of ${RECORDED_PAYMENT_METHODS.join(', ')}`),
+    reference: nullableText(200, 'Reference'),
+    externalId: externalId('External id'),
+    paidAt: z
+      .string()
+      .datetime({ offset: true, message: 'Paid at must be an ISO date and time' })
+      .optional()
+      .describe('When it was paid; now when left out'),
+    another: z
+      .boolean({ invalid_type_error: 'Another must be true or false' })
+      .optional()
+      .describe('Record another payment for a membership already paid (409 without it), with anotherReason'),
+    anotherReason: nullableText(500, 'Reason').describe('Why a second payment is recorded (kept and audited)'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.another && !v.anotherReason)
+      ctx.addIssue({ code: 'custom', path: ['anotherReason'], message: ANOTHER_PAYMENT_REASON_REQUIRED });
+  });
 export type RecordPaymentInput = z.input<typeof RecordPaymentInput>;
 
 /** Complete Without Payment: the fee is waived (at most once per account). */
@@ -121,6 +148,24 @@ export const paymentsContract = c.router(
       body: WaiveFeeInput,
       responses: { 200: Payment, ...known },
       summary: `Complete Without Payment for a member or pledge. ${WAIVE_EFFECT}`,
+    },
+    applyReview: {
+      method: 'POST',
+      path: '/admin/accounts/payments/:id/apply',
+      pathParams: IdParam,
+      body: c.noBody(),
+      responses: { 200: Payment, ...known },
+      summary:
+        'Apply a payment to review: the person becomes a member as by an ordinary payment (the WelcomeEmail once). Audited. 409 when it is not waiting for review.',
+    },
+    refundReview: {
+      method: 'POST',
+      path: '/admin/accounts/payments/:id/refund',
+      pathParams: IdParam,
+      body: c.noBody(),
+      responses: { 200: Payment, 502: ErrorBody, ...known },
+      summary:
+        'Refund a payment to review in full through Stripe and mark it refunded; nobody becomes a member. Audited. 409 when it is not waiting for review or has no Stripe payment.',
     },
     recordPledge: {
       method: 'POST',

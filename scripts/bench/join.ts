@@ -104,6 +104,13 @@ async function seed(bench: Bench, run: string) {
     update invitees iv set account_id = a.id, legacy_pledge_at = now() from account a where iv.invitation_code = a.invitation_code`.execute(
     db,
   );
+  // Each payer's Checkout Session, as the product keeps it when it creates one (the webhook applies only those).
+  await sql`
+    insert into checkout_sessions (id, invitee_id, amount_cents, currency)
+    select 'cs_bench_' || ${run} || '_' || (split_part(invitation_code, '-', 2)::int - ${INVITEES + 1}), id, 9500, 'usd'
+    from invitees where invitation_id = ${invitation.id} and split_part(invitation_code, '-', 2)::int > ${INVITEES}`.execute(
+    db,
+  );
   if (!(await latestEnabledVersion(db, 'WelcomeEmail'))) {
     const values = {
       templateType: 'WelcomeEmail' as const,

@@ -16,6 +16,16 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   waived: 'Waived',
 };
 
+/** A payment to review ('pending'), applied or refunded from there; 'applied' is also a second payment staff recorded on purpose. */
+export const PAYMENT_REVIEW_STATES = ['pending', 'applied', 'refunded'] as const;
+export type PaymentReviewState = (typeof PAYMENT_REVIEW_STATES)[number];
+
+export const PAYMENT_REVIEW_LABELS: Record<PaymentReviewState, string> = {
+  pending: 'To review',
+  applied: 'Reviewed: applied',
+  refunded: 'Reviewed: refunded',
+};
+
 /** /admin/accounts/payments: search (name, email, invitation code, reference, external or Stripe id), paid day range, method. */
 export const PaymentListQuery = listQuery({
   sortable: ['paidAt', 'amountCents', 'name', 'id'] as const,
@@ -24,6 +34,12 @@ export const PaymentListQuery = listQuery({
     method: z
       .enum(PAYMENT_METHODS, { errorMap: () => ({ message: `Method must be one of ${PAYMENT_METHODS.join(', ')}` }) })
       .optional(),
+    review: z
+      .enum(PAYMENT_REVIEW_STATES, {
+        errorMap: () => ({ message: `Review must be one of ${PAYMENT_REVIEW_STATES.join(', ')}` }),
+      })
+      .optional()
+      .describe('Only payments to review (pending), or those reviewed (applied, refunded)'),
     paidFrom: queryDate.describe('First payment day, YYYY-MM-DD (UTC), inclusive'),
     paidTo: queryDate.describe('Last payment day, YYYY-MM-DD (UTC), inclusive'),
   },

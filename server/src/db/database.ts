@@ -44,7 +44,7 @@ import type {
 import type { LessonSegmentTable } from './tables/lessons.js';
 import type { AiVideoTable, AiVideoTemplateTable } from './tables/ai-video.js';
 import type { AiChatMessageTable, AiChatTable, AiChatTemplateTable, AiGoalTable } from './tables/ai-chat.js';
-import type { PaymentTable, StripeEventTable } from './tables/payments.js';
+import type { CheckoutSessionTable, PaymentTable, StripeEventTable } from './tables/payments.js';
 import type { ImportRejectedTable, ImportTable } from './tables/imports.js';
 import type { ApiKeyTable, AuditLogTable } from './tables/audit.js';
 import type { PasswordLinkTable } from './tables/password-links.js';
@@ -303,6 +303,7 @@ export interface DB {
   learningXpAwards: LearningXpAwardTable;
   payments: PaymentTable;
   stripeEvents: StripeEventTable;
+  checkoutSessions: CheckoutSessionTable;
   auditLog: AuditLogTable;
   apiKeys: ApiKeyTable;
 }

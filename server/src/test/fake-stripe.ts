@@ -27,12 +27,33 @@ const money = (cents: number, currency: string) =>
  * "t.body">`), computed here independently of the product's code. The hosted page (GET /pay/{id}) shows the
  * amount and a Pay button; paying (POST /pay/{id}) delivers a signed checkout.session.completed event to
  * `webhook` and, once the product has answered 2xx, sends the browser to the session's success_url.
+ * Also, as Stripe does: the same Idempotency-Key gets the same session; `POST /v1/checkout/sessions/{id}/expire`
+ * expires an open session (400 for one paid or expired already; its hosted page then refuses to pay); and
+ * `POST /v1/refunds` refunds a payment intent (recorded in `refunds`).
  */
 export async function startFakeStripe(options: { webhook?: FakeStripeWebhook } = {}) {
   let n = 0;
   const sessions = new Map<string, Record<string, string>>();
-  /** The ids of the sessions paid on the hosted page. */
+  /** The ids of the sessions paid on the hosted page, and of those expired. */
   const paid = new Set<string>();
+  const expired = new Set<string>();
+  const byIdempotencyKey = new Map<string, string>();
+  /** The refunds asked for: payment intent, amount (all of it when absent) and idempotency key. */
+  const refunds: Array<{ paymentIntent: string; amount?: number; idempotencyKey?: string }> = [];
+  const stripeError = (status: number, message: string) => ({
+    status,
+    body: { error: { type: 'invalid_request_error', message } },
+  });
+  const sessionBody = (id: string, form: Record<string, string>) => ({
+    id,
+    object: 'checkout.session',
+    url: `${fake.url}/pay/${id}`,
+    amount_total: amountOf(form),
+    currency: currencyOf(form),
+    metadata: { invitationCode: form['metadata[invitationCode]'] },
+    payment_status: paid.has(id) ? 'paid' : 'unpaid',
+    status: expired.has(id) ? 'expired' : paid.has(id) ? 'complete' : 'open',
+  });
 
   const amountOf = (form: Record<string, string>) => Number(form['line_items[0][price_data][unit_amount]']);
   const currencyOf = (form: Record<string, string>) => form['line_items[0][price_data][currency]'] ?? 'usd';
@@ -40,6 +61,7 @@ export async function startFakeStripe(options: { webhook?: FakeStripeWebhook } =
   /** Pays session `id`: the signed event to the webhook, then the redirect to success_url. */
   async function pay(id: string, form: Record<string, string>) {
     if (!options.webhook) return page('Not configured', '<p>This fake Stripe has no webhook to deliver to.</p>', 409);
+    if (expired.has(id)) return page('Expired', '<p>This Checkout Session has expired.</p>', 409);
     const body = sessionCompletedEvent(`evt_test_${++n}`, {
       id,
       invitationCode: form['metadata[invitationCode]'] ?? form.client_reference_id ?? '',
@@ -66,19 +88,36 @@ export async function startFakeStripe(options: { webhook?: FakeStripeWebhook } =
   const fake = await startFakeHttpServer(
     (call) => {
       if (call.method === 'POST' && call.path === '/v1/checkout/sessions') {
+        const key = call.headers['idempotency-key'];
+        const again = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
+        if (again) return { body: sessionBody(again, sessions.get(again)!) };
         const form = Object.fromEntries(new URLSearchParams(call.raw));
         const id = `cs_test_${++n}`;
         sessions.set(id, form);
+        if (typeof key === 'string') byIdempotencyKey.set(key, id);
+        return { body: sessionBody(id, form) };
+      }
+      const expire = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(call.path);
+      if (call.method === 'POST' && expire) {
+        const id = expire[1]!;
+        const form = sessions.get(id);
+        if (!form) return stripeError(404, `No such checkout.session: '${id}'`);
+        if (paid.has(id) || expired.has(id))
+          return stripeError(400, 'Only Checkout Sessions with a status in ["open"] can be expired.');
+        expired.add(id);
+        return { body: sessionBody(id, form) };
+      }
+      if (call.method === 'POST' && call.path === '/v1/refunds') {
+        const form = Object.fromEntries(new URLSearchParams(call.raw));
+        const key = call.headers['idempotency-key'];
+        if (!form.payment_intent) return stripeError(400, 'Missing required param: payment_intent.');
+        refunds.push({
+          paymentIntent: form.payment_intent,
+          ...(form.amount ? { amount: Number(form.amount) } : {}),
+          ...(typeof key === 'string' ? { idempotencyKey: key } : {}),
+        });
         return {
-          body: {
-            id,
-            object: 'checkout.session',
-            url: `${fake.url}/pay/${id}`,
-            amount_total: amountOf(form),
-            currency: currencyOf(form),
-            metadata: { invitationCode: form['metadata[invitationCode]'] },
-            payment_status: 'unpaid',
-          },
+          body: { id: `re_test_${++n}`, object: 'refund', payment_intent: form.payment_intent, status: 'succeeded' },
         };
       }
       const hosted = /^\/pay\/([\w-]+)$/.exec(call.path);
@@ -105,7 +144,7 @@ ${form.cancel_url ? `<p><a href="${escapeHtml(form.cancel_url)}">Back</a></p>` :
     },
     (headers) => headers.authorization?.replace(/^Bearer /, ''),
   );
-  return { ...fake, sessions, paid };
+  return { ...fake, sessions, paid, expired, refunds };
 }
 
 /** The Stripe-Signature header of `body` for `secret` at `t` (seconds). */
@@ -124,6 +163,8 @@ export function sessionCompletedEvent(
     type?: string;
     paymentStatus?: string;
     currency?: string;
+    /** The session's metadata; { invitationCode } when absent, none when null. */
+    metadata?: Record<string, string> | null;
   },
 ) {
   return JSON.stringify({
@@ -139,7 +180,8 @@ export function sessionCompletedEvent(
         amount_total: session.amountCents ?? 9500,
         currency: session.currency ?? 'usd',
         client_reference_id: session.invitationCode,
-        metadata: { invitationCode: session.invitationCode },
+        metadata:
+          session.metadata === undefined ? { invitationCode: session.invitationCode } : (session.metadata ?? {}),
         payment_intent: session.paymentIntent ?? `pi_${session.id}`,
         created: Math.floor(Date.now() / 1000),
       },

@@ -1,87 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_PAYMENT_NOT_SET_UP, STRIPE_WEBHOOK_INVALID } from '@app/contract';
 import { createTestApp } from '../../test/helper.js';
-import { createQueuedApp, type QueuedApp } from '../../test/queued-app.js';
 import { joinSignature } from '../../services/join/join-link.js';
 import { runTickler } from '../../services/reminders/tickler.js';
-import { makeTemplateVersion, recordingJobs } from '../../services/mail/test-fixtures.js';
-import { sessionCompletedEvent, startFakeStripe, stripeSignature } from '../../test/fake-stripe.js';
+import { recordingJobs } from '../../services/mail/test-fixtures.js';
+import { sessionCompletedEvent, stripeSignature } from '../../test/fake-stripe.js';
 import { seedJoinInvitation } from '../../test/join-fixtures.js';
+import { startWebhookApp, WEBHOOK_SECRET as SECRET, type WebhookApp } from '../../test/stripe-webhook-app.js';
 
-const SECRET = 'whsec_test_join_funnel_secret';
-let q0: QueuedApp;
-let t: { db: QueuedApp['t']['db']; request: QueuedApp['request'] };
-let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+let w: WebhookApp;
+let t: { db: WebhookApp['db']; request: WebhookApp['request'] };
+let stripe: WebhookApp['stripe'];
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  q0 = await createQueuedApp({
-    STRIPE_SECRET_KEY: 'sk_test_join',
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_API_URL: stripe.url,
-    PUBLIC_URL: 'https://members.example.org',
-  });
-  // Signed out, as a payer and Stripe are.
-  t = { db: q0.t.db, request: (o) => q0.request({ cookie: '', ...o }) };
-  for (const type of ['WelcomeEmail', 'InvitationTickler'] as const) {
-    await makeTemplateVersion(t.db, {
-      name: type,
-      templateType: type,
-      subject: `${type} for {{firstName}}`,
-      body: '<mjml><mj-body><mj-section><mj-column><mj-text>Hi {{firstName}}</mj-text></mj-column></mj-section></mj-body></mjml>',
-    });
-  }
+  w = await startWebhookApp();
+  ({ stripe } = w);
+  t = { db: w.db, request: w.request };
 });
-afterAll(async () => {
-  await q0.close();
-  await stripe.close();
-});
+afterAll(() => w.close());
 
-const q = async (code: string) => `signature=${await joinSignature(t.db, code)}`;
-async function pledged(code: string, email: string) {
-  const inv = await seedJoinInvitation(t.db, { invitees: [{ code, email }] });
-  const res = await t.request({
-    method: 'POST',
-    url: `/api/public/join/${code}/pledge?${await q(code)}`,
-    payload: { password: 'blue-otter-42' },
-  });
-  expect(res.statusCode).toBe(200);
-  return { ...inv, accountId: res.json().account.id as number };
-}
-const deliver = (body: string, signature = stripeSignature(body, SECRET)) =>
-  t.request({
-    method: 'POST',
-    url: '/api/public/payments/stripe/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload: body,
-  });
-/** Once every queued apply-stripe-events job has run (the webhook acknowledges first and applies in a job). */
-const applied = () =>
-  vi.waitFor(
-    async () => {
-      const { rows } = await sql<{ n: string }>`
-        select count(*) as n from pgboss.job where name = 'apply-stripe-events' and state in ('created', 'retry', 'active')`.execute(
-        t.db,
-      );
-      expect(Number(rows[0]!.n)).toBe(0);
-    },
-    { timeout: 15_000, interval: 50 },
-  );
-/** A delivery and its application. */
-const deliverApplied = async (body: string) => {
-  const res = await deliver(body);
-  await applied();
-  return res;
-};
-const welcomes = (accountId: number) =>
-  t.db
-    .selectFrom('emailSends')
-    .select('id')
-    .where('source', '=', 'welcome_email')
-    .where('sourceId', '=', String(accountId))
-    .execute();
-const payments = (accountId: number) =>
-  t.db.selectFrom('payments').selectAll().where('accountId', '=', accountId).execute();
+const q = (code: string) => w.signed(code);
+const pledged = (code: string, email: string) => w.pledged(code, email);
+const deliver = (body: string, signature?: string) => w.deliver(body, signature);
+const applied = () => w.applied();
+const deliverApplied = (body: string) => w.deliverApplied(body);
+const welcomes = (accountId: number) => w.welcomes(accountId);
+const payments = (accountId: number) => w.payments(accountId);
 
 describe('checkout', () => {
   it('creates a Checkout Session with the official client: fee, code, email, metadata, return URLs, idempotency key', async () => {
@@ -133,7 +76,8 @@ describe('checkout', () => {
 describe('the Stripe webhook', () => {
   it('records the payment, makes the member and queues one welcome, however often and however concurrently the event comes', async () => {
     const { accountId, inviteeIds, invitationId } = await pledged('JN-PAY002', 'payer2@example.edu');
-    const body = sessionCompletedEvent('evt_pay2', { id: 'cs_pay2', invitationCode: 'JN-PAY002' });
+    const cs = await w.checkout('JN-PAY002');
+    const body = sessionCompletedEvent('evt_pay2', { id: cs, invitationCode: 'JN-PAY002' });
     const first = await Promise.all([deliver(body), deliver(body), deliver(body)]);
     expect(first.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     await applied();
@@ -144,7 +88,7 @@ describe('the Stripe webhook', () => {
       (
         await deliverApplied(
           sessionCompletedEvent('evt_pay2b', {
-            id: 'cs_pay2',
+            id: cs,
             invitationCode: 'JN-PAY002',
             type: 'checkout.session.async_payment_succeeded',
           }),
@@ -156,8 +100,9 @@ describe('the Stripe webhook', () => {
         amountCents: 9500,
         currency: 'usd',
         method: 'stripe',
-        stripeSessionId: 'cs_pay2',
-        stripePaymentIntentId: 'pi_cs_pay2',
+        stripeSessionId: cs,
+        stripePaymentIntentId: `pi_${cs}`,
+        reviewState: null,
         inviteeId: inviteeIds[0],
       },
     ]);
@@ -190,7 +135,7 @@ describe('the Stripe webhook', () => {
       id: 'evt_refund2',
       object: 'event',
       type: 'charge.refunded',
-      data: { object: { id: 'ch_2', object: 'charge', payment_intent: 'pi_cs_pay2', amount_refunded: 9500 } },
+      data: { object: { id: 'ch_2', object: 'charge', payment_intent: `pi_${cs}`, amount_refunded: 9500 } },
     });
     expect((await deliverApplied(refund)).statusCode).toBe(200);
     expect((await payments(accountId))[0]).toMatchObject({ refundedCents: 9500 });
@@ -244,7 +189,8 @@ describe('the tickler on real pledges', () => {
   it('reaches a pledge unpaid 3 days later once, and never one that paid', async () => {
     const unpaid = await pledged('JN-TICK01', 'tick1@example.edu');
     const paidOne = await pledged('JN-TICK02', 'tick2@example.edu');
-    await deliverApplied(sessionCompletedEvent('evt_tick2', { id: 'cs_tick2', invitationCode: 'JN-TICK02' }));
+    const cs = await w.checkout('JN-TICK02');
+    await deliverApplied(sessionCompletedEvent('evt_tick2', { id: cs, invitationCode: 'JN-TICK02' }));
     const jobs = recordingJobs();
     const later = { now: new Date(Date.now() + 3.1 * 86_400_000) };
     await runTickler(t.db, jobs, later);

@@ -17,7 +17,8 @@ import {
   waitText,
 } from '../../services/auth/throttle.js';
 import { joinLinkBuilder, joinSignature, verifyJoinSignature } from '../../services/join/join-link.js';
-import { paymentConfigured, stripeClient } from '../../services/join/stripe.js';
+import { paymentConfigured } from '../../services/join/stripe.js';
+import { createCheckoutSession } from '../../services/join/checkout.js';
 import { keepRawBody } from '../../raw-body.js';
 import { handleStripeWebhook, STRIPE_WEBHOOK_BODY_LIMIT } from './stripe-webhook.js';
 import { joinInvitee, joinState } from '../../services/join/invitees.js';
@@ -109,29 +110,13 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
       .executeTakeFirstOrThrow();
     const page = (await joinLinkBuilder(db, { baseUrl: config.PUBLIC_URL }))(params.invitationCode);
     try {
-      const session = await stripeClient(config).checkout.sessions.create(
-        {
-          mode: 'payment',
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: config.MEMBERSHIP_CURRENCY,
-                unit_amount: config.MEMBERSHIP_FEE_CENTS,
-                product_data: { name: 'Membership fee' },
-              },
-            },
-          ],
-          client_reference_id: params.invitationCode,
-          customer_email: account.email,
-          metadata: { invitationCode: params.invitationCode },
-          success_url: `${page}&paid=1`,
-          cancel_url: page,
-        },
-        // One session per invitee and hour: a double click or a retry gets the same one.
-        { idempotencyKey: `join-checkout:${params.invitationCode}:${Math.floor(Date.now() / 3_600_000)}` },
-      );
-      if (!session.url) throw new Error('Checkout Session without a url');
+      const session = await createCheckoutSession(db, config, request.log, {
+        inviteeId: invitee.id,
+        invitationCode: params.invitationCode,
+        email: account.email,
+        successUrl: `${page}&paid=1`,
+        cancelUrl: page,
+      });
       return { status: 200, body: { url: session.url } };
     } catch (err) {
       request.log.error({ err }, 'stripe checkout failed');

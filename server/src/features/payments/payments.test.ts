@@ -367,7 +367,7 @@ describe('GET /api/admin/accounts/payments', () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const [header, row] = csv.body.trim().split('\n');
     expect(header).toBe(
-      'id,paidAt,method,amount,currency,refunded,refundedAt,reference,externalId,stripeSessionId,accountId,name,email,invitationId,invitationCode,institution',
+      'id,paidAt,method,amount,currency,refunded,refundedAt,reference,externalId,stripeSessionId,accountId,name,email,invitationId,invitationCode,institution,review,reviewReason',
     );
     expect(row).toContain(',cash,95.00,usd,20.00,2026-01-20T00:00:00.000Z,Receipt 77,list-1,');
     expect(row).toContain(p.code);

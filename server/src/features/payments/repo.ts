@@ -39,6 +39,7 @@ function filterPayments(db: Db, f: Filters) {
     );
   }
   if (f.method) qb = qb.where('p.method', '=', f.method);
+  if (f.review) qb = qb.where('p.reviewState', '=', f.review);
   const paid = dayRange(f.paidFrom, f.paidTo);
   if (paid.gte) qb = qb.where('p.paidAt', '>=', paid.gte);
   if (paid.lt) qb = qb.where('p.paidAt', '<', paid.lt);
@@ -65,14 +66,22 @@ function selectPayments(db: Db, f: Filters) {
       'invitee',
     ),
     accountNameOf('p.recordedBy').as('recordedBy'),
+    'p.reviewState',
+    'p.reviewReason',
+    'p.reviewedAt',
+    accountNameOf('p.reviewedBy').as('reviewedBy'),
   ]);
 }
 type Row = Awaited<ReturnType<ReturnType<typeof selectPayments>['executeTakeFirstOrThrow']>>;
 
-const toPayment = (r: Row): Payment => ({
+const toPayment = ({ reviewState, reviewReason, reviewedAt, reviewedBy, ...r }: Row): Payment => ({
   ...r,
   paidAt: r.paidAt.toISOString(),
   refundedAt: r.refundedAt ? r.refundedAt.toISOString() : null,
+  review:
+    reviewState && reviewReason
+      ? { state: reviewState, reason: reviewReason, reviewedAt: reviewedAt?.toISOString() ?? null, reviewedBy }
+      : null,
 });
 
 export async function listPayments(db: Db, query: ListQuery) {
@@ -105,15 +114,17 @@ const csvColumns: CsvColumn[] = [
   { header: 'invitationId', value: 'iv.invitation_id' },
   { header: 'invitationCode', value: csvText('iv.invitation_code') },
   { header: 'institution', value: csvText('ins.name') },
+  { header: 'review', value: csvText('p.review_state') },
+  { header: 'reviewReason', value: csvText('p.review_reason') },
 ];
 
 export function exportPayments(db: Kysely<DB>, query: Omit<ListQuery, 'page' | 'pageSize'>) {
   return streamCsv(db, filterPayments(db, query).select('p.id'), query.sort, paymentSort, csvColumns, 'p.id');
 }
 
-/** A member's or pledge's account, locked while a payment or waiver is recorded for it. */
-export function lockAccount(db: Db, id: number) {
-  return db.selectFrom('accounts').select(['id', 'invitationCode']).where('id', '=', id).forUpdate().executeTakeFirst();
+/** A member's or pledge's account (the payment or waiver locks it, after its invitee). */
+export function accountOfPayment(db: Db, id: number) {
+  return db.selectFrom('accounts').select(['id', 'invitationCode']).where('id', '=', id).executeTakeFirst();
 }
 
 /** The invitee an account joined through: the one it pledged with, else the one of its invitation code (the newest). */

@@ -1,4 +1,4 @@
-import { contract, JOIN_EXPIRED, JOIN_NO_LONGER_VALID } from '@app/contract';
+import { contract, JOIN_EXPIRED, JOIN_NO_LONGER_VALID, JOIN_PAYMENT_NOT_SET_UP } from '@app/contract';
 import type { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { s } from '../../ts-rest.js';
@@ -6,7 +6,9 @@ import { AppError, notFound } from '../../errors.js';
 import { csvAttachment } from '../../http.js';
 import type { Trx } from '../../db/database.js';
 import { joinInvitee, joinState, pledgeInvitee, type JoinInvitee } from '../../services/join/invitees.js';
-import { recordPayment, waiveFee, type PaymentOutcome } from '../../services/join/payments.js';
+import { lockInvitee, recordPayment, waiveFee, type PaymentOutcome } from '../../services/join/payments.js';
+import { applyReviewPayment, refundReviewPayment } from '../../services/join/payment-review.js';
+import { paymentConfigured, stripeClient } from '../../services/join/stripe.js';
 import * as repo from './repo.js';
 
 type PaymentBody = z.output<typeof import('@app/contract').RecordPaymentInput>;
@@ -21,11 +23,13 @@ async function answerPayment(request: FastifyRequest, record: (trx: Trx) => Prom
   return { status: 200 as const, body: await repo.getPayment(db, outcome.paymentId) };
 }
 
-/** The account of a member or pledge row, locked, and the invitee it joined through (if any). */
+/** The account of a member or pledge row and the invitee it joined through (if any), locked in that order. */
 async function accountTarget(trx: Trx, id: number) {
-  const account = await repo.lockAccount(trx, id);
+  const account = await repo.accountOfPayment(trx, id);
   if (!account) throw notFound('Member');
-  return { accountId: account.id, inviteeId: await repo.inviteeOfAccount(trx, account) };
+  const inviteeId = await repo.inviteeOfAccount(trx, account);
+  if (inviteeId !== null) await lockInvitee(trx, inviteeId);
+  return { accountId: account.id, inviteeId };
 }
 
 /** A locked invitee that may still join (not removed), pledged first when it has not (its account made or linked). */
@@ -50,6 +54,7 @@ const payment = (
   externalId: body.externalId,
   paidAt: body.paidAt ? new Date(body.paidAt) : undefined,
   recordedBy: request.account?.id ?? null,
+  anotherReason: body.another ? body.anotherReason : null,
 });
 
 const waiver = (
@@ -101,6 +106,31 @@ export const paymentRoutes = s.router(contract.payments, {
     answerPayment(request, async (trx) =>
       waiveFee(trx, request.server.jobs, waiver(request, body, await inviteeTarget(trx, params.id))),
     ),
+
+  applyReview: async ({ params, request }) => {
+    const { db, jobs } = request.server;
+    const welcome = await db
+      .transaction()
+      .execute((trx) => applyReviewPayment(trx, jobs, params.id, request.account?.id ?? null));
+    if (welcome !== 'queued' && welcome !== 'already sent')
+      request.log.warn({ paymentId: params.id, reason: welcome }, 'welcome email not queued');
+    return { status: 200 as const, body: await repo.getPayment(db, params.id) };
+  },
+
+  refundReview: async ({ params, request }) => {
+    const { db, config } = request.server;
+    const refund = async (paymentIntent: string, idempotencyKey: string) => {
+      if (!paymentConfigured(config)) throw new AppError(409, JOIN_PAYMENT_NOT_SET_UP);
+      try {
+        await stripeClient(config).refunds.create({ payment_intent: paymentIntent }, { idempotencyKey });
+      } catch (err) {
+        request.log.error({ err, paymentId: params.id }, 'stripe refund failed');
+        throw new AppError(502, 'The payment provider could not refund it. Please try again in a moment.');
+      }
+    };
+    await db.transaction().execute((trx) => refundReviewPayment(trx, refund, params.id, request.account?.id ?? null));
+    return { status: 200 as const, body: await repo.getPayment(db, params.id) };
+  },
 
   recordPledge: async ({ params, body, request }) => {
     const record = await request.server.db.transaction().execute(async (trx) => {

@@ -39,7 +39,8 @@ export async function sendWelcomeEmail(db: Db, jobs: AppJobs, accountId: number)
     .select(['id', 'email', 'memberAt'])
     .select(
       sql<boolean>`exists (select 1 from payments p where p.account_id = accounts.id and p.method = 'waived')
-        and not exists (select 1 from payments p where p.account_id = accounts.id and p.method <> 'waived')`.as(
+        and not exists (select 1 from payments p where p.account_id = accounts.id and p.method <> 'waived'
+          and (p.review_state is null or p.review_state = 'applied'))`.as(
         'feeWaived',
       ),
     )
