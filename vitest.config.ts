@@ -10,6 +10,10 @@ export default defineConfig({
           root: './server',
           include: ['src/**/*.test.ts'],
           globalSetup: ['./src/test/global-setup.ts'],
+          // Files share a worker process, so node_modules load once per worker rather than once per file;
+          // worker-setup.ts evaluates the app's own modules afresh for each file (no state crosses files).
+          isolate: false,
+          setupFiles: ['./src/test/worker-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
