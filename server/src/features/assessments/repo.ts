@@ -4,6 +4,7 @@ import { topOutcomeOf, type Assessment, type AssessmentListItem, type Assessment
 import type { Db, Trx } from '../../db/database.js';
 import { likePattern, paginate, type SortMap } from '../../db/list.js';
 import { accountName } from '../../db/account-sql.js';
+import { iso } from '../../db/iso.js';
 
 type ListQuery = z.output<typeof import('@app/contract').AssessmentListQuery>;
 export type AssessmentValues = z.output<typeof import('@app/contract').AssessmentPatch>;
@@ -25,8 +26,6 @@ const sortMap: SortMap<ListQuery['sort'][number]['field']> = {
 
 /** Program components using assessment `a` (the alias), as a scalar expression. */
 const componentCount = sql<number>`(select count(*)::int from program_components pc where pc.assessment_id = a.id)`;
-
-const iso = (d: Date) => d.toISOString();
 
 export async function listAssessments(db: Db, query: ListQuery) {
   let qb = db

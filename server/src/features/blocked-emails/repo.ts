@@ -6,6 +6,7 @@ import { firstItem, mapPage, ownColumns, paginate, searchMatch, streamCsv } from
 import { accountNameOf } from '../../db/account-sql.js';
 import type { CsvColumn, ListFilters, SortField, SortMap } from '../../db/list.js';
 import { csvIso, csvText } from '../../db/copy-csv.js';
+import { iso } from '../../db/iso.js';
 
 type ListQuery = z.output<typeof import('@app/contract').BlockedEmailListQuery>;
 type Filters = ListFilters<ListQuery>;
@@ -41,7 +42,6 @@ function selectBlocked(db: Db, filters: Filters) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectBlocked>['executeTakeFirstOrThrow']>>;
 
-const iso = (value: unknown) => (value as Date).toISOString();
 const toBlockedEmail = (row: Row): BlockedEmail => ({
   ...row,
   createdAt: iso(row.createdAt),

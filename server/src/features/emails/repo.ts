@@ -13,6 +13,7 @@ import type { EmailEventName, EmailSourceKey } from '../../db/tables/email.js';
 import { fewSearchMatches, likePattern, paginate, type SortMap } from '../../db/list.js';
 import { keptRowCount } from '../../db/row-counts.js';
 import { eventOrigin } from '../../services/mail/tracking.js';
+import { iso } from '../../db/iso.js';
 
 type SendQuery = z.output<typeof import('@app/contract').EmailSendListQuery>;
 type EventQuery = z.output<typeof import('@app/contract').EmailEventListQuery>;
@@ -65,10 +66,6 @@ function filterSends(db: Db, q: Omit<SendQuery, 'page' | 'pageSize' | 'sort'>) {
   return qb;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-// Generated<Timestamp> columns read back as Dates (Kysely types the nested ColumnType as itself).
-const isoOf = (d: unknown) => (d as Date).toISOString();
-
 export async function listSends(db: Db, query: SendQuery) {
   const page = await paginate(
     filterSends(db, query).select([
@@ -113,7 +110,7 @@ export async function listSends(db: Db, query: SendQuery) {
         source: source.label,
         sourceShort: source.short,
         sendAt: iso(r.sendAt),
-        queuedAt: isoOf(r.queuedAt),
+        queuedAt: iso(r.queuedAt),
       };
     }),
   };
@@ -140,7 +137,7 @@ export async function listEvents(db: Db, sendId: number, query: Omit<EventQuery,
     items: page.items.map((r): EmailEvent => ({
       ...r,
       name: EVENT_NAMES[r.name],
-      eventAt: isoOf(r.eventAt),
+      eventAt: iso(r.eventAt),
       origin: eventOrigin(r),
     })),
   };

@@ -12,6 +12,7 @@ import type { Db } from '../../db/database.js';
 import { renderRichText } from '../../services/rich-text/index.js';
 import { isAiComponent, isRequired, programProgress } from '../../services/learning-progress/index.js';
 import * as repo from './repo.js';
+import { iso } from '../../db/iso.js';
 
 // What the learner calls share: the program and its components with the account's progress, and their
 // learner shapes. Handlers (routes.ts) read through `learnerContext` and answer with these views.
@@ -40,8 +41,6 @@ export function componentOf(ctx: LearnerContext, slug: string, types: readonly C
   if (!row || !types.includes(row.componentType)) throw notFound();
   return row;
 }
-
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 export function served(doc: unknown): ServedRichText {
   return { doc: doc as ServedRichText['doc'], html: renderRichText(doc) };

@@ -6,6 +6,7 @@ import type { Db, Trx } from '../../db/database.js';
 import { firstItem, likePattern, mapPage, ownColumns, paginate, type SortField, type SortMap } from '../../db/list.js';
 import { accountMatches, withAccount } from '../../db/account-sql.js';
 import { goalsOfChat } from './goals.js';
+import { iso } from '../../db/iso.js';
 
 type TemplateListQuery = z.output<typeof import('@app/contract').AiChatTemplateListQuery>;
 type ChatListQuery = z.output<typeof import('@app/contract').AiChatListQuery>;
@@ -122,8 +123,6 @@ function selectChats(db: Db) {
     lastMessageAt.as('lastMessageAt'),
   ]);
 }
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export async function listChats(db: Db, templateId: number, query: ChatListQuery) {
   let qb = selectChats(db).where('c.templateId', '=', templateId);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { AI_TYPES, type ComponentType, type ProgramProgress } from '@app/contract';
 import type { Db } from '../../db/database.js';
+import { iso } from '../../db/iso.js';
 
 // A learner's progress through a program (spec 03 §4 "Learner program flow"): answers, completion, XP and the
 // finish rule. Every write is an upsert on the unique keys of migration 0023, so repeating a post, or two of
@@ -120,8 +121,6 @@ export type ComponentState = {
 export function missingRequired(components: readonly ComponentState[]): string[] {
   return components.filter((c) => isRequired(c.componentType) && !c.completedAt).map((c) => c.slug);
 }
-
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 /**
  * The progress summary of several programs for one account, in two queries whatever their number (the
