@@ -50,6 +50,7 @@ import { adminLearningProgramRoute, adminLearningProgramsRoute } from './admin-l
 import { adminLearningAssessmentRoute, adminLearningAssessmentsRoute } from './admin-learning-assessments';
 import { unsubscribeRoute } from './unsubscribe';
 import { joinRoute } from './join';
+import { setPasswordRoute } from './set-password';
 import { memberRoute } from './member';
 import { memberEventsRoute } from './member-events';
 import { memberProgramRoute, memberProgramsRoute } from './member-programs';
@@ -114,4 +115,5 @@ export const routeTree = rootRoute.addChildren([
   memberRoute.addChildren([memberEventsRoute, memberProgramsRoute, memberProgramRoute]),
   unsubscribeRoute,
   joinRoute,
+  setPasswordRoute,
 ]);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, PasswordInput, Stack, Text, type ButtonProps } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, type ButtonProps } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
-import { JoinPledgeBody, type JoinInvitation } from '@app/contract';
+import { JOIN_SIGN_IN_TO_ACCEPT, JoinPledgeBody, type JoinInvitation } from '@app/contract';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { formatFee, joinClient, joinQueryKey } from './api';
 import classes from './join.module.css';
@@ -20,9 +20,14 @@ export const JOIN_TEXTS = {
   memberArea: 'Go to the member area',
   expired: 'This invitation has expired',
   removed: 'This invitation is no longer valid',
+  signIn: 'Sign in',
 } as const;
 
 type Props = { join: JoinInvitation; signature: string; paid: boolean };
+
+/** The sign-in page, coming back to this join link afterwards. */
+const signInHref = (invitationCode: string, signature: string) =>
+  `/login?redirect=${encodeURIComponent(`/join/${encodeURIComponent(invitationCode)}?signature=${encodeURIComponent(signature)}`)}`;
 
 /** The card's full-width action: its label wraps on a narrow phone rather than being cut off. */
 function ActionButton(props: ButtonProps & { onClick?: () => void; type?: 'submit'; component?: 'a'; href?: string }) {
@@ -44,9 +49,14 @@ export function JoinAction({ join, signature, paid }: Props) {
   const [password, setPassword] = useState('');
   // The contract's own check, so a short password gets the server's words before anything is sent.
   const [checked, setChecked] = useState<string>();
+  // An existing account without a password: the pledge is recorded and a set-password link emailed (202).
+  const [emailed, setEmailed] = useState<string>();
   const pledge = joinClient.publicJoin.pledge.useMutation({
     meta: { silentError: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: joinQueryKey(join.invitationCode, signature) }),
+    onSuccess: (res) => {
+      if (res.status === 202) setEmailed(res.body.message);
+      return queryClient.invalidateQueries({ queryKey: joinQueryKey(join.invitationCode, signature) });
+    },
   });
   const checkout = joinClient.publicJoin.checkout.useMutation({
     meta: { silentError: true },
@@ -82,7 +92,7 @@ export function JoinAction({ join, signature, paid }: Props) {
     return (
       <Stack>
         <Alert color="green" variant="light" role="status" icon={<IconCircleCheck size={20} />}>
-          {JOIN_TEXTS.pledged}
+          {emailed ?? JOIN_TEXTS.pledged}
         </Alert>
         {paid ? (
           <Text role="status">{JOIN_TEXTS.confirming}</Text>
@@ -137,7 +147,15 @@ export function JoinAction({ join, signature, paid }: Props) {
         />
         {pledge.error && !fieldError && (
           <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} />}>
-            {errorMessage(pledge.error)}
+            <Stack gap="xs">
+              <Text size="sm">{errorMessage(pledge.error)}</Text>
+              {/* A staff account accepts signed in, then comes back here. */}
+              {errorMessage(pledge.error) === JOIN_SIGN_IN_TO_ACCEPT && (
+                <Anchor href={signInHref(join.invitationCode, signature)} fw={500} size="sm">
+                  {JOIN_TEXTS.signIn}
+                </Anchor>
+              )}
+            </Stack>
           </Alert>
         )}
         <ActionButton type="submit" loading={pledge.isPending}>

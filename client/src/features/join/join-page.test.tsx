@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { JoinInvitation } from '@app/contract';
+import { JOIN_CHECK_EMAIL, JOIN_SIGN_IN_TO_ACCEPT, type JoinInvitation } from '@app/contract';
 import { mockServer } from '../../mocks/node';
 import { renderRoute, slow } from '../../test/render';
 import { JOIN_TEXTS } from './join-action';
@@ -82,5 +82,41 @@ describe('/join/{invitationCode}', () => {
     expect(await screen.findByText(JOIN_TEXTS.member, {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.queryByText(JOIN_TEXTS.confirming)).toBeNull();
     expect(reads).toBeGreaterThanOrEqual(2);
+  });
+
+  it("an existing account's address: says a set-password email was sent, then shows the pledge", async () => {
+    let reads = 0;
+    mockServer.use(
+      http.get('/api/public/join/JN-PAGE01', () =>
+        HttpResponse.json({ ...INVITED, state: ++reads < 2 ? 'invited' : 'pledged' }),
+      ),
+      http.post('/api/public/join/JN-PAGE01/pledge', () =>
+        HttpResponse.json({ message: JOIN_CHECK_EMAIL, state: 'pledged' }, { status: 202 }),
+      ),
+    );
+    renderRoute('/join/JN-PAGE01?signature=sig');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: JOIN_TEXTS.accept }, slow));
+    await user.type(screen.getByLabelText(JOIN_TEXTS.passwordLabel, { exact: false }), 'blue-otter-42');
+    await user.click(screen.getByRole('button', { name: JOIN_TEXTS.confirmAccept }));
+    expect(await screen.findByText(JOIN_CHECK_EMAIL, {}, slow)).toBeTruthy();
+    expect(screen.queryByText(JOIN_TEXTS.pledged)).toBeNull();
+  });
+
+  it("a staff account's address: shows the 409 with a sign-in link back to this page", async () => {
+    mockServer.use(
+      http.get('/api/public/join/JN-PAGE01', () => HttpResponse.json(INVITED)),
+      http.post('/api/public/join/JN-PAGE01/pledge', () =>
+        HttpResponse.json({ message: JOIN_SIGN_IN_TO_ACCEPT }, { status: 409 }),
+      ),
+    );
+    renderRoute('/join/JN-PAGE01?signature=s%2Bg');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: JOIN_TEXTS.accept }, slow));
+    await user.type(screen.getByLabelText(JOIN_TEXTS.passwordLabel, { exact: false }), 'blue-otter-42');
+    await user.click(screen.getByRole('button', { name: JOIN_TEXTS.confirmAccept }));
+    expect(await screen.findByText(JOIN_SIGN_IN_TO_ACCEPT)).toBeTruthy();
+    const link = screen.getByRole('link', { name: JOIN_TEXTS.signIn });
+    expect(link.getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent('/join/JN-PAGE01?signature=s%2Bg')}`);
   });
 });
