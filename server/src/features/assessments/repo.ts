@@ -5,6 +5,7 @@ import type { Db, Trx } from '../../db/database.js';
 import { likePattern, paginate, type SortMap } from '../../db/list.js';
 import { accountName } from '../../db/account-sql.js';
 import { iso } from '../../db/iso.js';
+import { closeIndexGap } from '../../db/index-order.js';
 
 type ListQuery = z.output<typeof import('@app/contract').AssessmentListQuery>;
 export type AssessmentValues = z.output<typeof import('@app/contract').AssessmentPatch>;
@@ -307,10 +308,7 @@ export async function deleteQuestion(trx: Trx, assessmentId: number, questionId:
     .where('assessmentId', '=', assessmentId)
     .executeTakeFirst();
   if (res.numDeletedRows === 0n) return false;
-  await sql`
-    update assessment_questions q set index = r.n - 1
-    from (select id, row_number() over (order by index, id) as n from assessment_questions where assessment_id = ${assessmentId}) r
-    where q.id = r.id and q.index <> r.n - 1`.execute(trx);
+  await closeIndexGap(trx, { table: 'assessment_questions', parentColumn: 'assessment_id' }, assessmentId);
   return true;
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Lesson, LessonSegment, RichTextDoc } from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
+import { closeIndexGap } from '../../db/index-order.js';
 
 export type SegmentValues = z.output<typeof import('@app/contract').LessonSegmentInput>;
 export type SegmentPatch = z.output<typeof import('@app/contract').LessonSegmentPatch>;
@@ -138,12 +139,8 @@ export async function writeOrder(trx: Trx, componentId: number, ids: number[]): 
   );
 }
 
-async function renumber(trx: Trx, componentId: number): Promise<void> {
-  await sql`
-    update lesson_segments s set index = o.position
-    from (select id, row_number() over (order by index, id) - 1 as position from lesson_segments where program_component_id = ${componentId}) o
-    where s.id = o.id and s.index <> o.position`.execute(trx);
-}
+const renumber = (trx: Trx, componentId: number) =>
+  closeIndexGap(trx, { table: 'lesson_segments', parentColumn: 'program_component_id' }, componentId);
 
 export async function segmentIds(trx: Trx, componentId: number): Promise<number[]> {
   return (

@@ -11,6 +11,7 @@ import {
 } from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
 import { freeSlug } from '../../services/slug.js';
+import { closeIndexGap } from '../../db/index-order.js';
 
 type ComponentValues = z.output<typeof import('@app/contract').ProgramComponentInput>;
 type ComponentPatch = z.output<typeof import('@app/contract').ProgramComponentPatch>;
@@ -316,12 +317,8 @@ export async function deleteComponent(trx: Trx, id: number): Promise<'deleted' |
 }
 
 /** Rewrites a section's indexes as 0, 1, 2 ... in their current order. */
-async function renumber(trx: Trx, sectionId: number) {
-  await sql`
-    update program_components pc set index = o.n - 1
-    from (select id, row_number() over (order by index, id) as n from program_components where section_id = ${sectionId}) o
-    where pc.id = o.id and pc.index <> o.n - 1`.execute(trx);
-}
+const renumber = (trx: Trx, sectionId: number) =>
+  closeIndexGap(trx, { table: 'program_components', parentColumn: 'section_id' }, sectionId);
 
 /**
  * Saves a section's order: `ids` must be the section's components (plus any moved in from another section
