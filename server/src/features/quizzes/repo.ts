@@ -1,13 +1,10 @@
 import { QUIZ_MESSAGES, type Quiz, type QuizQuestion, type QuizQuestionValues } from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
 import {
-  findQuestionnaire,
-  lockQuestionnaire,
-  nextQuestionIndex,
-  questionBelongs,
+  addQuestion,
+  changeQuestion,
+  getQuestionnaire,
   syncChildren,
-  touchQuestionnaire,
-  usedBy,
   type QuestionnaireKind,
 } from '../../services/questions/questionnaires.js';
 
@@ -52,18 +49,8 @@ async function loadQuestions(db: Db, where: { quizId: number } | { questionId: n
   }));
 }
 
-export async function getQuiz(db: Db, id: number): Promise<Quiz | undefined> {
-  const quiz = await findQuestionnaire(db, quizKind, id);
-  if (!quiz) return undefined;
-  const [questions, users] = await Promise.all([loadQuestions(db, { quizId: id }), usedBy(db, quizKind, id)]);
-  return {
-    ...quiz,
-    createdAt: quiz.createdAt.toISOString(),
-    updatedAt: quiz.updatedAt.toISOString(),
-    questions,
-    usedBy: users,
-  };
-}
+export const getQuiz = (db: Db, id: number): Promise<Quiz | undefined> =>
+  getQuestionnaire(db, quizKind, id, (db, quizId) => loadQuestions(db, { quizId }));
 
 export async function getQuestion(db: Db, questionId: number): Promise<QuizQuestion | undefined> {
   return (await loadQuestions(db, { questionId }))[0];
@@ -90,34 +77,24 @@ async function writeChildren(trx: Trx, questionId: number, q: QuizQuestionValues
 }
 
 /** Adds a question at the end of the quiz; undefined when the quiz does not exist. */
-export async function createQuestion(trx: Trx, quizId: number, q: QuizQuestionValues): Promise<number | undefined> {
-  if (!(await lockQuestionnaire(trx, quizKind, quizId))) return undefined;
-  const index = await nextQuestionIndex(trx, quizKind, quizId);
-  const { id } = await trx
-    .insertInto('quizQuestions')
-    .values({ quizId, index, question: q.question, type: q.type, maxChosenAnswers: q.maxChosenAnswers })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await writeChildren(trx, id, q);
-  await touchQuestionnaire(trx, quizKind, quizId);
-  return id;
-}
+export const createQuestion = (trx: Trx, quizId: number, q: QuizQuestionValues): Promise<number | undefined> =>
+  addQuestion(trx, quizKind, quizId, async (index) => {
+    const { id } = await trx
+      .insertInto('quizQuestions')
+      .values({ quizId, index, question: q.question, type: q.type, maxChosenAnswers: q.maxChosenAnswers })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeChildren(trx, id, q);
+    return id;
+  });
 
 /** Replaces a question's text, type and rows; false when the quiz has no such question. */
-export async function updateQuestion(
-  trx: Trx,
-  quizId: number,
-  questionId: number,
-  q: QuizQuestionValues,
-): Promise<boolean> {
-  if (!(await lockQuestionnaire(trx, quizKind, quizId)) || !(await questionBelongs(trx, quizKind, quizId, questionId)))
-    return false;
-  await trx
-    .updateTable('quizQuestions')
-    .set({ question: q.question, type: q.type, maxChosenAnswers: q.maxChosenAnswers, updatedAt: new Date() })
-    .where('id', '=', questionId)
-    .execute();
-  await writeChildren(trx, questionId, q);
-  await touchQuestionnaire(trx, quizKind, quizId);
-  return true;
-}
+export const updateQuestion = (trx: Trx, quizId: number, questionId: number, q: QuizQuestionValues) =>
+  changeQuestion(trx, quizKind, quizId, questionId, async () => {
+    await trx
+      .updateTable('quizQuestions')
+      .set({ question: q.question, type: q.type, maxChosenAnswers: q.maxChosenAnswers, updatedAt: new Date() })
+      .where('id', '=', questionId)
+      .execute();
+    await writeChildren(trx, questionId, q);
+  });

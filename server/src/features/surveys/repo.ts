@@ -1,13 +1,10 @@
 import { SURVEY_MESSAGES, type Survey, type SurveyQuestion, type SurveyQuestionValues } from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
 import {
-  findQuestionnaire,
-  lockQuestionnaire,
-  nextQuestionIndex,
-  questionBelongs,
+  addQuestion,
+  changeQuestion,
+  getQuestionnaire,
   syncChildren,
-  touchQuestionnaire,
-  usedBy,
   type QuestionnaireKind,
 } from '../../services/questions/questionnaires.js';
 
@@ -41,18 +38,8 @@ async function loadQuestions(db: Db, where: { surveyId: number } | { questionId:
   }));
 }
 
-export async function getSurvey(db: Db, id: number): Promise<Survey | undefined> {
-  const survey = await findQuestionnaire(db, surveyKind, id);
-  if (!survey) return undefined;
-  const [questions, users] = await Promise.all([loadQuestions(db, { surveyId: id }), usedBy(db, surveyKind, id)]);
-  return {
-    ...survey,
-    createdAt: survey.createdAt.toISOString(),
-    updatedAt: survey.updatedAt.toISOString(),
-    questions,
-    usedBy: users,
-  };
-}
+export const getSurvey = (db: Db, id: number): Promise<Survey | undefined> =>
+  getQuestionnaire(db, surveyKind, id, (db, surveyId) => loadQuestions(db, { surveyId }));
 
 export async function getQuestion(db: Db, questionId: number): Promise<SurveyQuestion | undefined> {
   return (await loadQuestions(db, { questionId }))[0];
@@ -67,50 +54,37 @@ const writeOptions = (trx: Trx, questionId: number, q: SurveyQuestionValues) =>
   );
 
 /** Adds a question at the end of the survey; undefined when the survey does not exist. */
-export async function createQuestion(trx: Trx, surveyId: number, q: SurveyQuestionValues): Promise<number | undefined> {
-  if (!(await lockQuestionnaire(trx, surveyKind, surveyId))) return undefined;
-  const index = await nextQuestionIndex(trx, surveyKind, surveyId);
-  const { id } = await trx
-    .insertInto('surveyQuestions')
-    .values({
-      surveyId,
-      index,
-      question: q.question,
-      type: q.type,
-      category: q.category,
-      maxChosenOptions: q.maxChosenOptions,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await writeOptions(trx, id, q);
-  await touchQuestionnaire(trx, surveyKind, surveyId);
-  return id;
-}
+export const createQuestion = (trx: Trx, surveyId: number, q: SurveyQuestionValues): Promise<number | undefined> =>
+  addQuestion(trx, surveyKind, surveyId, async (index) => {
+    const { id } = await trx
+      .insertInto('surveyQuestions')
+      .values({
+        surveyId,
+        index,
+        question: q.question,
+        type: q.type,
+        category: q.category,
+        maxChosenOptions: q.maxChosenOptions,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeOptions(trx, id, q);
+    return id;
+  });
 
 /** Replaces a question's text, type, category and options; false when the survey has no such question. */
-export async function updateQuestion(
-  trx: Trx,
-  surveyId: number,
-  questionId: number,
-  q: SurveyQuestionValues,
-): Promise<boolean> {
-  if (
-    !(await lockQuestionnaire(trx, surveyKind, surveyId)) ||
-    !(await questionBelongs(trx, surveyKind, surveyId, questionId))
-  )
-    return false;
-  await trx
-    .updateTable('surveyQuestions')
-    .set({
-      question: q.question,
-      type: q.type,
-      category: q.category,
-      maxChosenOptions: q.maxChosenOptions,
-      updatedAt: new Date(),
-    })
-    .where('id', '=', questionId)
-    .execute();
-  await writeOptions(trx, questionId, q);
-  await touchQuestionnaire(trx, surveyKind, surveyId);
-  return true;
-}
+export const updateQuestion = (trx: Trx, surveyId: number, questionId: number, q: SurveyQuestionValues) =>
+  changeQuestion(trx, surveyKind, surveyId, questionId, async () => {
+    await trx
+      .updateTable('surveyQuestions')
+      .set({
+        question: q.question,
+        type: q.type,
+        category: q.category,
+        maxChosenOptions: q.maxChosenOptions,
+        updatedAt: new Date(),
+      })
+      .where('id', '=', questionId)
+      .execute();
+    await writeOptions(trx, questionId, q);
+  });

@@ -4,6 +4,8 @@ import { QUESTION_ORDER_MESSAGES, type QuestionnaireListQuery, type UsedBy } fro
 import { AppError } from '../../errors.js';
 import type { DB, Db, Trx } from '../../db/database.js';
 import { likePattern, paginate, type SortMap } from '../../db/list.js';
+import { iso } from '../../db/iso.js';
+import { closeIndexGap } from '../../db/index-order.js';
 
 type ListQuery = z.output<typeof QuestionnaireListQuery>;
 
@@ -132,10 +134,7 @@ export async function deleteQuestion(
   const res =
     await sql`delete from ${sql.table(kind.questions)} where id = ${questionId} and ${parent} = ${id}`.execute(trx);
   if (!Number(res.numAffectedRows ?? 0)) return false;
-  await sql`
-    update ${sql.table(kind.questions)} q set index = r.n - 1
-    from (select id, row_number() over (order by index, id) as n from ${sql.table(kind.questions)} where ${parent} = ${id}) r
-    where q.id = r.id and q.index <> r.n - 1`.execute(trx);
+  await closeIndexGap(trx, { table: kind.questions, parentColumn: kind.parentColumn }, id);
   await touchQuestionnaire(trx, kind, id);
   return true;
 }
@@ -157,6 +156,52 @@ export async function reorderQuestions(trx: Trx, kind: QuestionnaireKind, id: nu
     update ${sql.table(kind.questions)} q set index = o.n - 1
     from unnest(${sql.val(ids)}::int[]) with ordinality as o(id, n)
     where q.id = o.id and q.index <> o.n - 1`.execute(trx);
+  await touchQuestionnaire(trx, kind, id);
+  return true;
+}
+
+/**
+ * A quiz or survey as its detail page reads it: its row, its questions (from `loadQuestions`, which
+ * differs by kind) and the program components using it. Undefined when it does not exist.
+ */
+export async function getQuestionnaire<Q>(
+  db: Db,
+  kind: QuestionnaireKind,
+  id: number,
+  loadQuestions: (db: Db, id: number) => Promise<Q[]>,
+) {
+  const found = await findQuestionnaire(db, kind, id);
+  if (!found) return undefined;
+  const [questions, users] = await Promise.all([loadQuestions(db, id), usedBy(db, kind, id)]);
+  return { ...found, createdAt: iso(found.createdAt), updatedAt: iso(found.updatedAt), questions, usedBy: users };
+}
+
+/**
+ * Adds a question at the end under the parent's lock: `write` inserts it (and its rows) at `index` and
+ * answers its id. Undefined when the quiz or survey does not exist.
+ */
+export async function addQuestion(
+  trx: Trx,
+  kind: QuestionnaireKind,
+  id: number,
+  write: (index: number) => Promise<number>,
+): Promise<number | undefined> {
+  if (!(await lockQuestionnaire(trx, kind, id))) return undefined;
+  const questionId = await write(await nextQuestionIndex(trx, kind, id));
+  await touchQuestionnaire(trx, kind, id);
+  return questionId;
+}
+
+/** Rewrites a question (through `write`) under the parent's lock; false when the parent has no such question. */
+export async function changeQuestion(
+  trx: Trx,
+  kind: QuestionnaireKind,
+  id: number,
+  questionId: number,
+  write: () => Promise<void>,
+): Promise<boolean> {
+  if (!(await lockQuestionnaire(trx, kind, id)) || !(await questionBelongs(trx, kind, id, questionId))) return false;
+  await write();
   await touchQuestionnaire(trx, kind, id);
   return true;
 }
