@@ -16,6 +16,7 @@ import {
   accountNameFields,
 } from './account-fields.js';
 import { memberRoutes } from './members.js';
+import { chapterIdsField, rolesField } from './roles.js';
 
 export * from './list-queries/accounts.js';
 
@@ -48,6 +49,9 @@ export const Account = z.object({
   phone: z.string().nullable().describe('E.164, e.g. +12025550123'),
   address: Address,
   roles: z.array(z.string()).describe('Prefixed ROLE_, e.g. ["ROLE_USER","ROLE_ADMIN"]'),
+  chapterIds: z.array(z.number().int()).describe('The chapters its chapter-scoped roles reach'),
+  institutionId: z.number().int().nullable().describe('The institution it belongs to'),
+  chapterId: z.number().int().nullable().describe('The chapter it belongs to (a member, pledge or advisor)'),
   schoolName: z.string().nullable(),
   pledgedAt: z.string().nullable(),
   memberAt: z.string().nullable(),
@@ -83,6 +87,11 @@ const accountFields = {
   invitationCode: nullableText(50, 'Invitation Code'),
   phone,
   address: AddressInput,
+  // Left out: unchanged on update. Changing roles or chapters needs roles:write and only what the caller holds.
+  roles: rolesField.optional(),
+  chapterIds: chapterIdsField.optional(),
+  institutionId: nullableInt('Institution').optional(),
+  chapterId: nullableInt('Chapter').optional(),
 };
 
 /** Account update body; the same schema checks the side panel in the browser (spec 01 §5 texts). */
@@ -118,7 +127,7 @@ export const accountsContract = c.router(
       path: '/admin/accounts',
       body: AccountCreateInput,
       responses: { 201: Account, ...conflict },
-      summary: 'Create an account (admin adds ROLE_ADMIN)',
+      summary: 'Create an account; staff access comes from its roles (admin alone only lets it sign in to /admin)',
     },
     update: {
       method: 'PUT',
@@ -137,5 +146,5 @@ export const accountsContract = c.router(
       summary: "Set an account's password; ends the account's other sessions",
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('accounts') },
 );

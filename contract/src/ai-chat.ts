@@ -331,7 +331,7 @@ export const aiChatContract = c.router(
       metadata: meta.member,
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('aiChat') },
 );
 
 /** The provider's name and schema of a template's jsonSchema, or null. */

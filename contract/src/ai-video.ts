@@ -270,5 +270,5 @@ export const aiVideoContract = c.router(
       metadata: meta.public,
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('aiVideo') },
 );

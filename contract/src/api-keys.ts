@@ -4,17 +4,19 @@ import { meta } from './common/access.js';
 import { IdParam, requiredText } from './common/fields.js';
 import { exportRoute, listRoute } from './common/area-routes.js';
 import { ApiKeyListQuery } from './list-queries/api-keys.js';
+import { PERMISSION_PATTERN } from './common/permissions.js';
+import { PermissionArea, chapterIdsField } from './roles.js';
 
 export * from './list-queries/api-keys.js';
 
 /**
- * What a key may call (issue 23 §7): one scope per admin area of the contract and kind of call, `<area>:read`
- * (its GET calls: lists, exports, single records) or `<area>:write` (its POST, PUT, PATCH and DELETE calls),
- * e.g. `invitees:write` for recording an invitee's pledge. The areas are the contract router's keys; the
- * server lists the current ones (GET /api/admin/tech/api-keys/scopes), so a new admin route is covered by its
- * area's scope without a change here.
+ * What a key may call (issue 23 §7, issue 35): the permissions staff hold (common/permissions.ts), one per admin
+ * area of the contract and kind of call, `<area>:read` (its GET calls), `<area>:write` (its POST, PUT, PATCH
+ * and DELETE calls) or `<area>:export` (its CSV/XLSX exports), e.g. `invitees:write` for recording an
+ * invitee's pledge. The server lists the current ones (GET /api/admin/tech/api-keys/scopes), so a new admin
+ * route is covered by its area's scope without a change here.
  */
-export const API_KEY_SCOPE = /^[a-zA-Z][a-zA-Z0-9]*:(read|write)$/;
+export const API_KEY_SCOPE = PERMISSION_PATTERN;
 export const API_KEY_SAVED = 'API key created. Copy the key now: it is not shown again.';
 export const API_KEY_REVOKED = 'API key revoked.';
 /** The one answer to a key that is unknown, malformed, revoked or whose owner can no longer act. */
@@ -37,6 +39,8 @@ export const ApiKey = z.object({
   /** The key's visible start (`hsk_` and its lookup id), enough to recognise it; the secret part is never stored. */
   prefix: z.string(),
   scopes: z.array(z.string()),
+  /** Empty: every chapter its scopes reach; else only these chapters' rows (issue 35 §7). */
+  chapterIds: z.array(z.number().int()),
   createdAt: z.string(),
   /** The staff member who made it: the key acts for them (it stops working when they can no longer). */
   createdBy: z.string().nullable(),
@@ -53,23 +57,20 @@ export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
 export const ApiKeyInput = z.object({
   name: requiredText('Name is required', 100, 'Name must be 100 characters or less'),
   scopes: z
-    .array(z.string().regex(API_KEY_SCOPE, 'Each scope is <area>:read or <area>:write'), {
+    .array(z.string().regex(API_KEY_SCOPE, 'Each scope is <area>:read, <area>:write or <area>:export'), {
       required_error: 'Choose at least one call it may make',
       invalid_type_error: 'Scopes must be a list',
     })
     .min(1, 'Choose at least one call it may make')
     .max(200, 'Too many scopes'),
+  /** Only these chapters' rows (none: no chapter limit); only chapters its maker holds. */
+  chapterIds: chapterIdsField.default([]),
 });
 export type ApiKeyInput = z.input<typeof ApiKeyInput>;
 
-/** One admin area a key can be allowed: its read and write scopes and what each covers. */
-export const ApiKeyScopeArea = z.object({
-  area: z.string(),
-  label: z.string(),
-  read: z.object({ scope: z.string(), calls: z.array(z.string()) }).nullable(),
-  write: z.object({ scope: z.string(), calls: z.array(z.string()) }).nullable(),
-});
-export type ApiKeyScopeArea = z.infer<typeof ApiKeyScopeArea>;
+/** One admin area a key can be allowed: its read, write and export scopes and what each covers. */
+export const ApiKeyScopeArea = PermissionArea;
+export type ApiKeyScopeArea = PermissionArea;
 
 const PATH = '/admin/tech/api-keys';
 
@@ -87,7 +88,7 @@ export const apiKeysContract = c.router(
       path: `${PATH}/scopes`,
       responses: { 200: z.object({ items: z.array(ApiKeyScopeArea) }) },
       summary:
-        'The scopes a key can be given: per admin area, read (GET) and write (POST, PUT, PATCH, DELETE), with the calls each covers',
+        'The scopes a key can be given: per admin area, read (GET), write (POST, PUT, PATCH, DELETE) and export (CSV/XLSX), with the calls each covers',
     },
     get: {
       method: 'GET',
@@ -112,5 +113,5 @@ export const apiKeysContract = c.router(
       summary: 'Revoke an API key: every later call with it answers 401 (revoking it again changes nothing)',
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('apiKeys') },
 );

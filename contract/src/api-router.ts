@@ -1,6 +1,7 @@
 import type { AppRouter } from '@ts-rest/core';
 import { c } from './c.js';
 import { commonErrors } from './common/error.js';
+import { stampPermissions } from './common/permissions.js';
 
 const rootOptions = { pathPrefix: '/api', commonResponses: commonErrors, strictStatusCodes: true } as const;
 
@@ -11,5 +12,6 @@ const rootOptions = { pathPrefix: '/api', commonResponses: commonErrors, strictS
  * that a bundle using it is not made to carry every area (router.ts imports them all).
  */
 export function apiRouter<T extends AppRouter>(areas: T): ReturnType<typeof c.router<T, '/api', typeof rootOptions>> {
-  return c.router(areas as never, rootOptions);
+  // Every admin route carries the permission it needs in `metadata.permission` (common/permissions.ts).
+  return stampPermissions(c.router(areas as never, rootOptions) as AppRouter) as never;
 }

@@ -316,5 +316,5 @@ export const assessmentsContract = c.router(
       summary: 'Set scores of the score matrix and the tie-breaker question',
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('assessments') },
 );

@@ -52,5 +52,5 @@ export const auditLogContract = c.router(
       summary: 'The actors, entities and actions the audit log holds, for its filters',
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('auditLog') },
 );

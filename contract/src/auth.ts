@@ -10,6 +10,11 @@ export const CurrentAccount = z.object({
   email: z.string(),
   avatarUrl: z.string().nullable(),
   admin: z.boolean(),
+  roles: z.array(z.string()),
+  /** What it may do in /admin: the union of its roles' permissions (common/permissions.ts); `self` is implied. */
+  permissions: z.array(z.string()),
+  /** The chapters its chapter-scoped roles reach. */
+  chapterIds: z.array(z.number().int()),
   mustSetUpTwoFactor: z
     .boolean()
     .describe('REQUIRE_STAFF_2FA is on and this staff account has no second factor yet: only its set-up works'),

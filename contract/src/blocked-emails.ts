@@ -45,6 +45,7 @@ export const BlockedEmailInput = z.object({
 export type BlockedEmailInput = z.input<typeof BlockedEmailInput>;
 
 export const blockedEmailsContract = adminAreaContract(
+  'blockedEmails',
   '/admin/tech/emails-feedback',
   { item: BlockedEmail, input: BlockedEmailInput, query: BlockedEmailListQuery, responses: conflict },
   {

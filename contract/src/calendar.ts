@@ -175,5 +175,5 @@ export const calendarContract = c.router(
       summary: 'The calendar event tied to a program component',
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('calendar') },
 );

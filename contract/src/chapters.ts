@@ -131,6 +131,7 @@ export const ChapterInput = z.object({
 export type ChapterInput = z.input<typeof ChapterInput>;
 
 export const chaptersContract = adminAreaContract(
+  'chapters',
   '/admin/chapters',
   { item: Chapter, input: ChapterInput, query: ChapterListQuery },
   {

@@ -183,5 +183,5 @@ export const dashboardContract = c.router(
       description: `Twelve rows per year (months without data count 0), from the first year with data to the last, oldest first. ${COUNTING}`,
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('dashboard') },
 );

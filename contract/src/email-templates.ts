@@ -277,5 +277,5 @@ export const emailTemplatesContract = c.router(
       "Invitees for a picker: 'First Last <email>', searched by name and email",
     ),
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('emailTemplates') },
 );

@@ -99,7 +99,7 @@ export const emailsContract = c.router({
     path: '/admin/tech/emails',
     query: EmailSendListQuery,
     responses: { 200: paged(EmailSend) },
-    metadata: meta.admin,
+    metadata: meta.area('emails'),
     summary:
       'The send log: search (address, subject), source (the eight labels), sourceId, event (sends with that flag)',
   },
@@ -109,7 +109,7 @@ export const emailsContract = c.router({
     pathParams: BigIdParam,
     query: EmailEventListQuery.omit({ search: true }),
     responses: { 200: paged(EmailEvent) },
-    metadata: meta.admin,
+    metadata: meta.area('emails'),
     summary: "One send's events (SMTP result, open pixel, click redirect, provider webhook), paged",
   },
   outbox: {
@@ -117,7 +117,7 @@ export const emailsContract = c.router({
     path: '/admin/tech/outbox',
     query: OutboxListQuery,
     responses: { 200: paged(OutboxMessage) },
-    metadata: meta.admin,
+    metadata: meta.area('emails'),
     summary: 'Messages delivered to the local outbox (no SMTP_URL configured); search by address or subject',
   },
   outboxMessage: {
@@ -125,7 +125,7 @@ export const emailsContract = c.router({
     path: '/admin/tech/outbox/:id',
     pathParams: BigIdParam,
     responses: { 200: OutboxMessageDetail },
-    metadata: meta.admin,
+    metadata: meta.area('emails'),
     summary: 'One outbox message: headers, text and HTML (the open pixel left out, so reading it records no open)',
   },
   open: {

@@ -133,7 +133,7 @@ export const filesContract = c.router({
     contentType: 'multipart/form-data',
     body: c.type<UploadForm>(),
     responses: { 201: z.array(UploadedFile), 413: ErrorBody, 415: ErrorBody },
-    metadata: meta.admin,
+    metadata: meta.area('files'),
     summary: 'Upload files to one of the destination folders',
     description:
       'multipart/form-data with the fields `path` (a destination folder: ' +

@@ -121,5 +121,5 @@ export const importsContract = c.router(
       summary: "An import's rejected rows as CSV: the row number, the recognised columns and a reason column",
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('imports') },
 );

@@ -35,6 +35,7 @@ export * from './lessons.js';
 export * from './learn.js';
 export * from './imports.js';
 export * from './api-keys.js';
+export * from './roles.js';
 export * from './audit-log.js';
 export * from './payments.js';
 

@@ -60,6 +60,7 @@ export const InstitutionInput = z.object({
 export type InstitutionInput = z.input<typeof InstitutionInput>;
 
 export const institutionsContract = adminAreaContract(
+  'institutions',
   '/admin/institutions',
   { item: Institution, input: InstitutionInput, query: InstitutionListQuery },
   {

@@ -274,5 +274,5 @@ export const invitationEmailsContract = c.router(
       summary: "Send the reminder's template, rendered for the invitee, to toEmail",
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('invitationEmails') },
 );

@@ -29,6 +29,7 @@ export const InvitationTestInput = z.object({
 export type InvitationTestInput = z.input<typeof InvitationTestInput>;
 
 export const invitationTestsContract = adminAreaContract(
+  'invitationTests',
   '/admin/logistics/invitation-tests',
   { item: InvitationTest, input: InvitationTestInput, query: InvitationTestListQuery },
   {

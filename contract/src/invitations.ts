@@ -250,5 +250,5 @@ export const invitationsContract = c.router(
       summary: 'Read an uploaded database and report what cleaning would remove, without saving anything',
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('invitations') },
 );

@@ -81,5 +81,5 @@ export const inviteesContract = c.router(
       pathParams: IdParam,
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('invitees') },
 );

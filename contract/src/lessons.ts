@@ -135,5 +135,5 @@ export const lessonsContract = c.router(
         'Reorder the segments of a lesson: `id` is the lesson (program component) id and entityIds every one of its segment ids in the new order; answers the segments in that order',
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('lessons') },
 );

@@ -192,5 +192,5 @@ export const logisticsStatsContract = c.router(
         'Pledge, paid, delivery, open and click rates per institution and deadline (search by institution name or abbreviation)',
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('logisticsStats') },
 );

@@ -91,5 +91,5 @@ export const memberRoutes = c.router(
         'this welcome was already sent to this address.',
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('accounts') },
 );

@@ -194,5 +194,5 @@ export const paymentsContract = c.router(
       summary: `Complete Without Payment for an invitee; pledges first when the invitee has not. ${WAIVE_EFFECT} 409 for a removed invitee.`,
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('payments') },
 );

@@ -105,5 +105,5 @@ export const postalMailsContract = c.router(
       summary: 'Delete a postal mailing (only before its upload starts)',
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('postalMails') },
 );

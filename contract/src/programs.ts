@@ -206,5 +206,5 @@ export const programsContract = c.router(
         "Save a section's component order (entityIds: every component of the section once, in the new order); answers the syllabus",
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('programs') },
 );

@@ -163,5 +163,5 @@ export const quizzesContract = c.router(
     'quiz',
     'quizzes',
   ),
-  { metadata: meta.admin },
+  { metadata: meta.area('quizzes') },
 );

@@ -31,6 +31,7 @@ import { lessonsContract } from './lessons.js';
 import { learnContract } from './learn.js';
 import { importsContract } from './imports.js';
 import { apiKeysContract } from './api-keys.js';
+import { rolesContract } from './roles.js';
 import { auditLogContract } from './audit-log.js';
 import { twoFactorContract } from './two-factor.js';
 import { paymentsContract } from './payments.js';
@@ -73,6 +74,7 @@ export const contract = apiRouter({
   lessons: lessonsContract,
   learn: learnContract,
   apiKeys: apiKeysContract,
+  roles: rolesContract,
   auditLog: auditLogContract,
 });
 export type Contract = typeof contract;

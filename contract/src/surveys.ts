@@ -102,5 +102,5 @@ export const surveysContract = c.router(
     'survey',
     'surveys',
   ),
-  { metadata: meta.admin },
+  { metadata: meta.area('surveys') },
 );

@@ -60,5 +60,5 @@ export const tokensContract = c.router(
       summary: 'The token registry: every {{tokenId}} templates, AI chat previews and AI video variables may use',
     },
   },
-  { metadata: meta.admin },
+  { metadata: meta.area('tokens') },
 );

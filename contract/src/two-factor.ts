@@ -89,8 +89,11 @@ export const twoFactorContract = c.router(
       pathParams: IdParam,
       body: c.noBody(),
       responses: { 204: c.noBody() },
+      // Resetting another staff member's second factor is a staff change (the roles area).
+      metadata: { permission: 'roles:write' },
       summary: "Reset another account's second factor (it sets up a new one at its next sign-in if required)",
     },
   },
-  { metadata: meta.admin },
+  // The signed-in person's own profile: any staff account may use it.
+  { metadata: meta.self },
 );

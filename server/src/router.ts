@@ -33,6 +33,7 @@ import { lessonRoutes } from './features/lessons/routes.js';
 import { learnRoutes } from './features/learn/routes.js';
 import { importRoutes } from './features/imports/routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
+import { roleRoutes } from './features/roles/routes.js';
 import { auditLogRoutes } from './features/audit-log/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
 
@@ -72,5 +73,6 @@ export const router = s.router(contract, {
   lessons: lessonRoutes,
   learn: learnRoutes,
   apiKeys: apiKeyRoutes,
+  roles: roleRoutes,
   auditLog: auditLogRoutes,
 });

@@ -51,7 +51,7 @@ const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
  * @example
  * export const institutionsContract = c.router(
  *   areaRoutes('/admin/institutions', { item: Institution, input: InstitutionInput, query: InstitutionListQuery }, { noun: 'institution' }),
- *   { metadata: meta.admin },
+ *   { metadata: meta.area('institutions') },
  * );
  */
 export function areaRoutes<
@@ -97,22 +97,26 @@ export function areaRoutes<
 }
 
 /**
- * An admin area that is only its five `areaRoutes`: their router, for admins.
+ * An admin area that is only its five `areaRoutes`: their router, for staff holding the area's permissions
+ * (`area` is its key in the contract router).
  * @example
- * export const institutionsContract = adminAreaContract('/admin/institutions', { item: Institution, input: InstitutionInput, query: InstitutionListQuery }, { noun: 'institution' });
+ * export const institutionsContract = adminAreaContract('institutions', '/admin/institutions', { item: Institution, input: InstitutionInput, query: InstitutionListQuery }, { noun: 'institution' });
  */
 export function adminAreaContract<
+  A extends string,
   P extends string,
   Item extends z.ZodTypeAny,
   Input extends z.ZodTypeAny,
   Shape extends z.ZodRawShape,
   Extra extends Record<number, z.ZodTypeAny> = {},
 >(
+  area: A,
   path: P,
   schemas: { item: Item; input: Input; query: z.ZodObject<Shape>; responses?: Extra },
   summaries: AreaSummaries,
 ) {
   const routes = areaRoutes(path, schemas, summaries);
+  const metadata = meta.area(area);
   // Typed by hand: c.router's own check of its routes cannot be worked out on generic schemas.
-  return c.router<typeof routes, string, { metadata: typeof meta.admin }>(routes as never, { metadata: meta.admin });
+  return c.router<typeof routes, string, { metadata: typeof metadata }>(routes as never, { metadata });
 }

@@ -8,3 +8,4 @@ export * from './file.js';
 export * from './dates.js';
 export * from './audience.js';
 export * from './rich-text.js';
+export * from './permissions.js';

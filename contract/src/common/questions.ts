@@ -168,7 +168,7 @@ export function checkMaxChosen(
  * The eight admin routes of a quiz-like area at `path` (spec 03 §7): list, one, create, rename
  * (PATCH), delete (204; 409 while a program component uses it), and a question's create (201), update
  * (PATCH) and delete (204). The detail answers the whole questionnaire with its numbered questions.
- * @example c.router(questionnaireRoutes('/admin/quiz', { detail: Quiz, question: QuizQuestion, questionInput: QuizQuestionInput }, 'quiz', 'quizzes'), { metadata: meta.admin })
+ * @example c.router(questionnaireRoutes('/admin/quiz', { detail: Quiz, question: QuizQuestion, questionInput: QuizQuestionInput }, 'quiz', 'quizzes'), { metadata: meta.area('quizzes') })
  */
 export function questionnaireRoutes<
   P extends string,

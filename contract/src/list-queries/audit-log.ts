@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'apply-payment',
   'refund-payment',
   'record-another-payment',
+  // A call refused for want of a permission, with the operation in its detail (issue 35).
+  'forbidden',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -48,6 +48,7 @@ import type { CheckoutSessionTable, PaymentTable, StripeEventTable } from './tab
 import type { ImportRejectedTable, ImportTable } from './tables/imports.js';
 import type { ApiKeyTable, AuditLogTable } from './tables/audit.js';
 import type { PasswordLinkTable } from './tables/password-links.js';
+import type { RoleTable } from './tables/roles.js';
 import type {
   LearningComponentProgressTable,
   LearningProgramProgressTable,
@@ -70,6 +71,8 @@ export interface AccountTable {
   admin: Generated<boolean>;
   active: Generated<boolean>;
   roles: Generated<string[]>;
+  /** The chapters its chapter-scoped roles reach (migration 0035a). */
+  chapterIds: Generated<number[]>;
   legacyId: number | null;
   phone: string | null;
   address: ColumnType<Address, Address | string, Address | string>;
@@ -306,6 +309,7 @@ export interface DB {
   checkoutSessions: CheckoutSessionTable;
   auditLog: AuditLogTable;
   apiKeys: ApiKeyTable;
+  roles: RoleTable;
 }
 
 /**

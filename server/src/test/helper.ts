@@ -17,8 +17,11 @@ export type TestApp = {
   /** The app's own database handle (not a transaction). */
   db: Kysely<DB>;
   config: Config;
-  /** Signs in (creating the account when needed) and returns the session cookie header. */
-  signIn: (opts?: { admin?: boolean; email?: string; password?: string }) => Promise<string>;
+  /**
+   * Signs in (creating the account when needed) and returns the session cookie header: staff by default,
+   * holding `roles` when made here (default ROLE_ADMIN: every permission).
+   */
+  signIn: (opts?: { admin?: boolean; email?: string; password?: string; roles?: string[] }) => Promise<string>;
   /** `app.inject` with a cookie; JSON bodies parsed into `json`. */
   request: (opts: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse & { json: () => any }>;
   close: () => Promise<void>;
@@ -95,7 +98,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 
   let n = 0;
-  const signIn: TestApp['signIn'] = async ({ admin: isAdmin = true, email, password = 'password123' } = {}) => {
+  const signIn: TestApp['signIn'] = async ({ admin: isAdmin = true, email, password = 'password123', roles } = {}) => {
     const address = email ?? `${isAdmin ? 'admin' : 'member'}${++n}@example.test`;
     const exists = await db.selectFrom('accounts').select('id').where('email', '=', address).executeTakeFirst();
     if (!exists) {
@@ -106,6 +109,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
           lastName: 'Tester',
           email: address,
           admin: isAdmin,
+          roles: ['ROLE_USER', ...(roles ?? (isAdmin ? ['ROLE_ADMIN'] : []))],
           passwordHash: await hashPassword(password),
           address: '{}',
         })

@@ -25,6 +25,8 @@ export interface ApiKeyTable {
   lookupId: string;
   secretHash: string;
   scopes: string[];
+  /** Only these chapters' rows; empty: no chapter limit (migration 0035a). */
+  chapterIds: Generated<number[]>;
   createdBy: number | null;
   createdAt: ColumnType<Date, never, never> & Generated<Date>;
   lastUsedAt: ColumnType<Date | null, never, Date | string>;

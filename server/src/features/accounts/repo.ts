@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { emptyAddress, ROLE_ADMIN, type Account, type AccountListQuery } from '@app/contract';
+import { emptyAddress, ROLE_USER, type Account, type AccountListQuery } from '@app/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { pageOfRows, type SortMap } from '../../db/list.js';
@@ -33,6 +33,9 @@ const accountColumns = [
   'a.phone',
   'a.address',
   'a.roles',
+  'a.chapterIds',
+  'a.institutionId',
+  'a.chapterId',
   'a.pledgedAt',
   'a.memberAt',
   'a.createdAt',
@@ -75,36 +78,53 @@ export async function getAccount(db: Db, id: number): Promise<Account | undefine
   return row && toAccount(row);
 }
 
-/** The roles list with ROLE_ADMIN added or removed to match the admin flag; other roles are kept. */
-export function rolesFor(current: readonly string[], admin: boolean): string[] {
-  const others = current.filter((r) => r !== ROLE_ADMIN);
-  return admin ? [...others, ROLE_ADMIN] : others;
+/**
+ * The columns an account input writes. Roles and chapters left out stay as they are (a new account: ROLE_USER,
+ * none); `admin` only lets an account sign in to /admin, its roles say what it may do there (issue 35).
+ */
+function values(input: UpdateInput) {
+  const { address, roles, chapterIds, ...rest } = input;
+  return {
+    ...rest,
+    address: JSON.stringify(address),
+    ...(roles ? { roles: sql<string[]>`${[...new Set(roles)]}::text[]` } : {}),
+    ...(chapterIds ? { chapterIds: sql<number[]>`${[...new Set(chapterIds)]}::integer[]` } : {}),
+  };
 }
 
-function values(input: UpdateInput) {
-  const { address, ...rest } = input;
-  return { ...rest, address: JSON.stringify(address) };
-}
+/** What a new account's staff access would be (roles default to ROLE_USER). */
+export const newStaffAccess = (input: UpdateInput) => ({
+  admin: input.admin,
+  active: input.active,
+  roles: input.roles ?? [ROLE_USER],
+  chapterIds: input.chapterIds ?? [],
+});
 
 export async function createAccount(db: Db, input: CreateInput, passwordHash: string): Promise<number> {
   const { password: _password, ...fields } = input;
   const { id } = await db
     .insertInto('accounts')
-    .values({ ...values(fields), passwordHash, roles: sql`${rolesFor(['ROLE_USER'], input.admin)}::text[]` })
+    .values({ roles: [ROLE_USER], ...values(fields), passwordHash })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
 }
 
-export async function updateAccount(db: Db, id: number, input: UpdateInput): Promise<boolean> {
-  const current = await db.selectFrom('accounts').select('roles').where('id', '=', id).forUpdate().executeTakeFirst();
-  if (!current) return false;
+/** An account's staff access, its row locked until the transaction ends; undefined when there is none. */
+export const lockStaffAccess = (db: Db, id: number) =>
+  db
+    .selectFrom('accounts')
+    .select(['admin', 'active', 'roles', 'chapterIds'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+
+export async function updateAccount(db: Db, id: number, input: UpdateInput): Promise<void> {
   await db
     .updateTable('accounts')
-    .set({ ...values(input), roles: sql`${rolesFor(current.roles, input.admin)}::text[]`, updatedAt: sql`now()` })
+    .set({ ...values(input), updatedAt: sql`now()` })
     .where('id', '=', id)
     .execute();
-  return true;
 }
 
 export async function setPassword(db: Db, id: number, passwordHash: string): Promise<boolean> {

@@ -1,10 +1,12 @@
-import { contract } from '@app/contract';
+import { contract, forbiddenMessage } from '@app/contract';
 import type { FastifyRequest } from 'fastify';
 import { s } from '../../ts-rest.js';
 import { AppError, notFound } from '../../errors.js';
 import { csvAttachment } from '../../http.js';
 import { hashNewPassword } from '../../services/auth/passwords.js';
 import { revokeAccountSessions } from '../../services/auth/sessions.js';
+import { checkAccessChange, STAFF_PERMISSION } from '../../services/auth/access-changes.js';
+import { refuse } from '../../services/auth/refusal.js';
 import { sendWelcomeEmail } from '../../services/mail/welcome.js';
 import { writeAuditRow } from '../../services/audit/write-audit-row.js';
 import * as repo from './repo.js';
@@ -13,9 +15,15 @@ import * as members from './members.js';
 export const SELF_DEACTIVATE = 'You cannot deactivate your own account';
 export const SELF_UNADMIN = 'You cannot remove your own admin access';
 
-/** Sets a new password and ends the account's sessions, except the caller's own when it is their account. */
+/**
+ * Sets a new password and ends the account's sessions, except the caller's own when it is their account.
+ * Another staff member's password is a staff change (roles:write): whoever sets it could sign in as them.
+ */
 async function resetPassword(request: FastifyRequest, accountId: number, newPassword: string, what: string) {
   const { db } = request.server;
+  const target = await db.selectFrom('accounts').select('admin').where('id', '=', accountId).executeTakeFirst();
+  if (target?.admin && accountId !== request.account!.id && !request.scopes?.has(STAFF_PERMISSION))
+    await refuse(request, forbiddenMessage(STAFF_PERMISSION), { entity: 'accounts', entityId: accountId });
   const passwordHash = await hashNewPassword(newPassword, 'newPassword');
   const found = await db.transaction().execute(async (trx) => {
     if (!(await repo.setPassword(trx, accountId, passwordHash))) return false;
@@ -87,7 +95,10 @@ export const accountRoutes = s.router(contract.accounts, {
   create: async ({ body, request }) => {
     const { db } = request.server;
     const passwordHash = await hashNewPassword(body.password, 'password');
-    const id = await repo.createAccount(db, body, passwordHash);
+    const id = await db.transaction().execute(async (trx) => {
+      await checkAccessChange(trx, request, null, null, repo.newStaffAccess(body));
+      return repo.createAccount(trx, body, passwordHash);
+    });
     return { status: 201, body: (await repo.getAccount(db, id))! };
   },
 
@@ -97,7 +108,14 @@ export const accountRoutes = s.router(contract.accounts, {
       if (!body.active) throw new AppError(400, SELF_DEACTIVATE);
       if (!body.admin) throw new AppError(400, SELF_UNADMIN);
     }
-    const found = await db.transaction().execute((trx) => repo.updateAccount(trx, params.id, body));
+    const found = await db.transaction().execute(async (trx) => {
+      const from = await repo.lockStaffAccess(trx, params.id);
+      if (!from) return false;
+      const { admin, active, roles = from.roles, chapterIds = from.chapterIds } = body;
+      await checkAccessChange(trx, request, params.id, from, { admin, active, roles, chapterIds });
+      await repo.updateAccount(trx, params.id, body);
+      return true;
+    });
     if (!found) throw notFound('Account');
     return { status: 200, body: (await repo.getAccount(db, params.id))! };
   },

@@ -29,6 +29,7 @@ function selectKeys(db: Db, filters: Filters) {
     'k.name',
     'k.lookupId',
     'k.scopes',
+    'k.chapterIds',
     'k.createdAt',
     'k.lastUsedAt',
     'k.revokedAt',
@@ -57,9 +58,18 @@ export async function getApiKey(db: Db, id: number): Promise<ApiKey | undefined>
 
 export async function insertApiKey(
   db: Db,
-  values: { name: string; scopes: string[]; lookupId: string; secretHash: string; createdBy: number },
+  values: {
+    name: string;
+    scopes: string[];
+    chapterIds: number[];
+    lookupId: string;
+    secretHash: string;
+    createdBy: number;
+  },
 ) {
-  return (await db.insertInto('apiKeys').values(values).returning('id').executeTakeFirstOrThrow()).id;
+  const { chapterIds, ...rest } = values;
+  const row = { ...rest, chapterIds: sql<number[]>`${chapterIds}::integer[]` };
+  return (await db.insertInto('apiKeys').values(row).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 /** Revokes a live key; false when there is no such key. Revoking it again changes nothing. */

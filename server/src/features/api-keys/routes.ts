@@ -1,6 +1,8 @@
 import { API_KEY_SCOPES_NOT_HELD, contract } from '@app/contract';
 import { s } from '../../ts-rest.js';
-import { AppError, fieldError, notFound } from '../../errors.js';
+import { fieldError, notFound } from '../../errors.js';
+import { refuse } from '../../services/auth/refusal.js';
+import { checkChaptersHeld } from '../../services/auth/access-changes.js';
 import { csvAttachment } from '../../http.js';
 import { generateApiKey } from '../../services/auth/api-keys.js';
 import { keyScopes, knownScopes, scopeAreas, scopesNotHeld } from '../../services/auth/api-key-scopes.js';
@@ -31,12 +33,15 @@ export const apiKeyRoutes = s.router(contract.apiKeys, {
           : `There is no scope ${unknown}`,
       );
     const notHeld = scopesNotHeld(request.scopes, body.scopes);
-    if (notHeld.length) throw new AppError(403, `${API_KEY_SCOPES_NOT_HELD}: ${notHeld.join(', ')}`);
+    if (notHeld.length)
+      await refuse(request, `${API_KEY_SCOPES_NOT_HELD}: ${notHeld.join(', ')}`, { entity: 'api_keys', notHeld });
+    await checkChaptersHeld(request, [], body.chapterIds, { entity: 'api_keys' });
     const { key, lookupId, secretHash } = generateApiKey();
     const { db } = request.server;
     const id = await repo.insertApiKey(db, {
       name: body.name,
       scopes: [...new Set(body.scopes)].sort(),
+      chapterIds: [...new Set(body.chapterIds)],
       lookupId,
       secretHash,
       createdBy: request.account!.id,

@@ -33,7 +33,18 @@ const cookieName = (request: FastifyRequest) => sessionCookieName(request.server
 const selectAccount = (db: Db) =>
   db
     .selectFrom('accounts')
-    .select(['id', 'firstName', 'lastName', 'email', 'avatarUrl', 'admin', 'active', 'passwordHash']);
+    .select([
+      'id',
+      'firstName',
+      'lastName',
+      'email',
+      'avatarUrl',
+      'admin',
+      'active',
+      'passwordHash',
+      'roles',
+      'chapterIds',
+    ]);
 
 export const authRoutes = s.router(contract.auth, {
   login: async ({ body, request, reply }) => {
@@ -113,7 +124,11 @@ export const authRoutes = s.router(contract.auth, {
     const account = request.account!;
     return {
       status: 200,
-      body: toCurrentAccount(account, mustSetUpTwoFactor(request.server.config.REQUIRE_STAFF_2FA, account)),
+      body: toCurrentAccount(
+        account,
+        mustSetUpTwoFactor(request.server.config.REQUIRE_STAFF_2FA, account),
+        request.scopes ?? [],
+      ),
     };
   },
 });

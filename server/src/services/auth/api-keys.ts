@@ -25,7 +25,8 @@ export function bearerToken(header: string | undefined): string | undefined {
   return header.slice(6).trim();
 }
 
-export type ApiKeyCaller = { id: number; scopes: string[]; account: SessionAccount };
+/** A live key: its own scopes and chapters, and the staff account it acts for (its roles bound the key's). */
+export type ApiKeyCaller = { id: number; scopes: string[]; chapterIds: number[]; account: SessionAccount };
 
 /** Activity is written at most once a minute per key: a busy integration costs one write a minute. */
 const TOUCH_EVERY_SECONDS = 60;
@@ -46,7 +47,10 @@ export async function findApiKey(db: Db, token: string): Promise<ApiKeyCaller | 
       'k.id',
       'k.secretHash',
       'k.scopes',
+      'k.chapterIds as keyChapterIds',
       'k.revokedAt',
+      'a.roles',
+      'a.chapterIds',
       'a.id as accountId',
       'a.firstName',
       'a.lastName',
@@ -70,10 +74,14 @@ export async function findApiKey(db: Db, token: string): Promise<ApiKeyCaller | 
       .set({ lastUsedAt: sql`now()` })
       .where('id', '=', row.id)
       .execute();
-  const { accountId, firstName, lastName, email, avatarUrl, admin, active, twoFactorOn } = row;
+  const { accountId, firstName, lastName, email, avatarUrl, admin, active, twoFactorOn, roles, chapterIds } = row;
   return {
     id: row.id,
     scopes: row.scopes,
-    account: { id: accountId, firstName, lastName, email, avatarUrl, admin, active, twoFactorOn, sessionId: '' },
+    chapterIds: row.keyChapterIds,
+    account: {
+      ...{ id: accountId, firstName, lastName, email, avatarUrl, admin, active, twoFactorOn, roles, chapterIds },
+      sessionId: '',
+    },
   };
 }

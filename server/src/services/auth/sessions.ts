@@ -20,6 +20,9 @@ export type SessionAccount = {
   active: boolean;
   /** A confirmed second factor (migration 0033). */
   twoFactorOn: boolean;
+  /** Its roles (their permissions: role-table.ts) and the chapters its chapter-scoped roles reach (issue 35). */
+  roles: string[];
+  chapterIds: number[];
   sessionId: string;
 };
 
@@ -58,7 +61,8 @@ const touchEveryMs = (idleMinutes: number) => Math.min(60_000, (idleMinutes * 60
 
 /**
  * The active account behind a live session token, or null: not revoked, within its absolute lifetime
- * and used within the idle timeout. One primary-key lookup; the activity time is written back only
+ * and used within the idle timeout. One primary-key lookup, which also reads the account's roles (so a
+ * change of roles reaches its sessions with the next lookup); the activity time is written back only
  * when it is older than a minute.
  */
 export async function findSessionAccount(
@@ -84,6 +88,7 @@ async function lookUpSession(db: Db, key: string, idleMinutes: number): Promise<
     .where('s.lastSeenAt', '>', sql<Date>`now() - make_interval(secs => ${idleMinutes * 60})`)
     .where('a.active', '=', true)
     .select(['a.id', 'a.firstName', 'a.lastName', 'a.email', 'a.avatarUrl', 'a.admin', 'a.active', 's.id as sessionId'])
+    .select(['a.roles', 'a.chapterIds'])
     .select(sql<number>`extract(epoch from now() - s.last_seen_at) * 1000`.as('idleMs'))
     .select(hasSecondFactor('a.id').as('twoFactorOn'))
     .executeTakeFirst();

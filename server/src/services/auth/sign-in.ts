@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { AuditActor } from '../../db/audit-context.js';
 import { writeAuditRow } from '../audit/write-audit-row.js';
 import { createSession, revokeSession, sessionCookieName } from './sessions.js';
+import { freshRoles, permissionsOf } from './role-table.js';
 
 /**
  * Signs the request's browser in as `accountId`: a new session (the one the browser held before, if any,
@@ -52,6 +53,8 @@ type SigningIn = {
   avatarUrl: string | null;
   admin: boolean;
   twoFactorOn: boolean;
+  roles: string[];
+  chapterIds: number[];
 };
 
 /**
@@ -74,10 +77,10 @@ export async function completeSignIn(
       signInActor(request, account.id),
     );
   });
-  return {
-    status: 200 as const,
-    body: { account: toCurrentAccount(account, mustSetUpTwoFactor(request.server.config.REQUIRE_STAFF_2FA, account)) },
-  };
+  await freshRoles(request.server.db);
+  const permissions = account.admin ? permissionsOf(account.roles) : [];
+  const mustSetUp = mustSetUpTwoFactor(request.server.config.REQUIRE_STAFF_2FA, account);
+  return { status: 200 as const, body: { account: toCurrentAccount(account, mustSetUp, permissions) } };
 }
 
 /** A failed sign-in step, audited with the email that was tried (never the password or code). */
@@ -95,10 +98,16 @@ export async function auditFailedSignIn(
   );
 }
 
-/** The signed-in account as the client sees it; `mustSetUpTwoFactor` when REQUIRE_STAFF_2FA still applies to it. */
+type Shown = { id: number; firstName: string; lastName: string; email: string; avatarUrl: string | null };
+
+/**
+ * The signed-in account as the client sees it; `mustSetUpTwoFactor` when REQUIRE_STAFF_2FA still applies to
+ * it; `permissions`: what it may do in /admin (the union of its roles', role-table.ts).
+ */
 export function toCurrentAccount(
-  a: { id: number; firstName: string; lastName: string; email: string; avatarUrl: string | null; admin: boolean },
+  a: Shown & { admin: boolean; roles?: string[]; chapterIds?: number[] },
   mustSetUpTwoFactor = false,
+  permissions: Iterable<string> = [],
 ): CurrentAccount {
   return {
     id: a.id,
@@ -108,6 +117,9 @@ export function toCurrentAccount(
     email: a.email,
     avatarUrl: a.avatarUrl,
     admin: a.admin,
+    roles: a.roles ?? [],
+    permissions: [...permissions].sort(),
+    chapterIds: a.chapterIds ?? [],
     mustSetUpTwoFactor,
   };
 }
