@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
-import { Alert, Anchor, Button, Center, Image, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { PASSWORD_LINK_INVALID, SetPasswordBody } from '@app/contract';
 import { errorMessage, fieldErrors } from '../../api/errors';
+import { PublicCard } from '../../components/public-card';
 import { passwordClient } from './api';
 
 export const SET_PASSWORD_TEXTS = {
@@ -101,16 +102,11 @@ export function SetPasswordPage({ token }: { token?: string }) {
     );
   }
 
+  // The login page's width: the two pages follow each other.
   return (
-    <Center mih="100vh" bg="var(--mantine-color-body)" p="md">
-      <Paper withBorder shadow="md" p="xl" radius="md" w={380} maw="100%">
-        <Stack>
-          <Image src="/logo.svg" w={48} h={48} alt="Logo" />
-          <Title order={2}>{SET_PASSWORD_TEXTS.title}</Title>
-          {content}
-        </Stack>
-      </Paper>
-    </Center>
+    <PublicCard title={SET_PASSWORD_TEXTS.title} width={380}>
+      {content}
+    </PublicCard>
   );
 }
 

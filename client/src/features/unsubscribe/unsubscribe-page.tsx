@@ -1,8 +1,9 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Center, Image, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconMailOff } from '@tabler/icons-react';
 import { errorMessage, errorStatus } from '../../api/errors';
+import { PublicCard } from '../../components/public-card';
 import { isTestSend, linkParams, TEST_SEND_STATUS, unsubscribeClient, type LinkIds } from './api';
 
 export const TEXTS = {
@@ -16,19 +17,7 @@ export const TEXTS = {
   testSend: 'This was a test email: nothing was changed.',
 } as const;
 
-function Card({ children }: { children: ReactNode }) {
-  return (
-    <Center mih="100vh" bg="var(--mantine-color-body)" p="md">
-      <Paper withBorder shadow="md" p="xl" radius="md" w={440} maw="100%">
-        <Stack>
-          <Image src="/logo.svg" w={48} h={48} alt="Logo" />
-          <Title order={2}>{TEXTS.title}</Title>
-          {children}
-        </Stack>
-      </Paper>
-    </Center>
-  );
-}
+const Card = ({ children }: { children: ReactNode }) => <PublicCard title={TEXTS.title}>{children}</PublicCard>;
 
 function Outcome({ tone, children }: { tone: 'ok' | 'bad'; children: ReactNode }) {
   return (
