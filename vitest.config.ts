@@ -26,6 +26,10 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           // The same migrated template as the server tests: each browser test clones its database from it.
           globalSetup: ['../server/src/test/global-setup.ts'],
+          // As the server project: one worker process for the files, the app's modules fresh per file; the
+          // worker's files share one Chromium (e2e/shared-browser.ts), each file in contexts of its own.
+          isolate: false,
+          setupFiles: ['../server/src/test/worker-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

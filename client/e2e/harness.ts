@@ -2,7 +2,7 @@ import { mkdtemp, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
@@ -12,6 +12,7 @@ import { setServiceConfig } from '../../server/src/services/secrets.js';
 import { ensureAdmin } from '../../server/src/bootstrap.js';
 import { cloneTestDatabase } from '../../server/src/test/helper.js';
 import { createJobQueue } from '../../server/src/jobs/registry.js';
+import { closeContextsSince, sharedBrowser } from './shared-browser.js';
 
 export const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-password-1' };
 export const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
@@ -79,19 +80,8 @@ export async function startE2E(
   await jobs?.start(app.log);
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await sharedBrowser();
+  const earlierContexts = new Set(browser.contexts());
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -103,7 +93,7 @@ export async function startE2E(
     browser,
     page,
     close: async () => {
-      await browser.close();
+      await closeContextsSince(browser, earlierContexts);
       await app.close();
       await jobs?.stop();
       await db.destroy();
