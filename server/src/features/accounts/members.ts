@@ -100,7 +100,7 @@ const csvColumns: CsvColumn[] = [
   { header: 'schoolname', value: csvText('i.name') },
   { header: 'memberat', value: csvIso('a.memberAt') },
   { header: 'pledgedat', value: csvIso('a.pledgedAt') },
-  // What an accounts import reads besides (README "Imports"): export -> edit -> import round-trips.
+  // What an accounts import reads besides (docs/imports.md): export -> edit -> import round-trips.
   { header: 'legacyid', value: 'a.legacyId' },
   { header: 'phone', value: csvText('a.phone') },
   { header: 'active', value: csvYesNo('a.active') },

@@ -214,7 +214,7 @@ const csvColumns: CsvColumn[] = [
   { header: 'presidentEmail', value: csvText('ch.invitationPresidentEmail') },
   { header: 'invitationLandingPage', value: csvText('ch.invitationLandingPage') },
   { header: 'sclaPage', value: csvText('ch.sclaPage') },
-  // How a chapters import names the institution (README "Imports"): export -> edit -> import round-trips.
+  // How a chapters import names the institution (docs/imports.md): export -> edit -> import round-trips.
   { header: 'institutionLegacyId', value: 'i.legacyId' },
   { header: 'institutionAbbreviation', value: csvText('i.abbreviation') },
 ];

@@ -38,7 +38,7 @@ async function changesStaffFlags(db: Db, call: Call): Promise<boolean> {
 }
 
 /**
- * What an API key can never do (README "What an API key can never do"): the one list the access hook
+ * What an API key can never do (docs/security.md, "What an API key can never do"): the one list the access hook
  * reads. A key acts for a staff member without their password or second factor, so nothing that hands
  * out sign-in (keys, passwords, second factors, staff access) is open to it.
  */
