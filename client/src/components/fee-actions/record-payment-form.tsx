@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NumberInput, Text, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Text, Textarea, TextInput } from '@mantine/core';
 import { PAYMENT_METHOD_LABELS, RECORDED_PAYMENT_METHODS, RecordPaymentInput } from '@app/contract';
 import { EntityForm, EnumSelect, useEntityForm } from '../form-kit';
 import { useRecordPayment, type FeeSubject } from './api';
@@ -10,7 +10,9 @@ const METHODS = RECORDED_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_
 
 /**
  * Record Payment (issue 23): a fee taken outside Stripe, as amount, method and a reference (check number,
- * receipt). The form's own external id makes a double submit or a retry one payment, not two.
+ * receipt). The form's own external id makes a double submit or a retry one payment, not two. A membership already
+ * paid is refused ('This membership is already paid') unless 'Record another payment' is ticked with a reason
+ * (issue 40): a second payment, audited, with no second Welcome Email.
  */
 export function RecordPaymentForm({
   subject,
@@ -32,16 +34,20 @@ export function RecordPaymentForm({
       method: 'check' as string | null,
       reference: '',
       externalId,
+      another: false,
+      anotherReason: '',
     },
     id: target.id,
-    update: (id, body) => record(Number(id), body),
+    update: (id, { another, anotherReason, ...body }) =>
+      record(Number(id), another ? { ...body, another, anotherReason } : body),
     onSaved: onDone,
   });
   const amount = form.getInputProps('amountCents');
   return (
     <EntityForm form={form} onCancel={onDone}>
       <Text size="sm">
-        For <b>{target.name}</b> ({target.email}). They become a member and get the Welcome Email once.
+        For <b>{target.name}</b> ({target.email}). They become a member and get the Welcome Email once. A membership
+        already paid is refused: to store a second payment, tick Record another payment and say why.
       </Text>
       <NumberInput
         label="Amount"
@@ -70,6 +76,14 @@ export function RecordPaymentForm({
         maxLength={200}
         {...form.getInputProps('reference')}
       />
+      <Checkbox
+        label="Record another payment"
+        description="Only for someone who already paid: kept as a second payment with your reason, no second Welcome Email"
+        {...form.getInputProps('another', { type: 'checkbox' })}
+      />
+      {form.values.another && (
+        <Textarea label="Reason" withAsterisk rows={3} maxLength={500} {...form.getInputProps('anotherReason')} />
+      )}
     </EntityForm>
   );
 }

@@ -1,10 +1,18 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type Payment, type PaymentMethod } from '@app/contract';
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  PAYMENT_REVIEW_LABELS,
+  PAYMENT_REVIEW_STATES,
+  type Payment,
+  type PaymentMethod,
+} from '@app/contract';
 import { dayColumn, Note, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { paymentsArea } from './api';
 import { money } from './money';
+import { ReviewActions } from './review-actions';
 import { formatDay } from '../../components/format';
 
 const filters: FilterDef[] = [
@@ -14,6 +22,12 @@ const filters: FilterDef[] = [
     type: 'select',
     label: 'Method',
     options: PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] })),
+  },
+  {
+    key: 'review',
+    type: 'select',
+    label: 'Review',
+    options: PAYMENT_REVIEW_STATES.map((value) => ({ value, label: PAYMENT_REVIEW_LABELS[value] })),
   },
   { key: 'paidFrom', type: 'date', label: 'Paid from' },
   { key: 'paidTo', type: 'date', label: 'Paid to' },
@@ -49,6 +63,23 @@ function Amount({ p }: { p: Payment }) {
   );
 }
 
+/** Why a payment waits for review (or why a second one was recorded), and who settled it. */
+function Review({ p }: { p: Payment }) {
+  if (!p.review) return null;
+  const pending = p.review.state === 'pending';
+  return (
+    <Stack gap={2} mt={4} align="flex-start">
+      <Badge size="xs" variant={pending ? 'filled' : 'light'} color={pending ? 'orange' : 'gray'}>
+        {PAYMENT_REVIEW_LABELS[p.review.state]}
+      </Badge>
+      <Text size="xs" c={pending ? 'orange.8' : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+        {p.review.reason}
+        {p.review.reviewedBy ? ` (${p.review.reviewedBy})` : ''}
+      </Text>
+    </Stack>
+  );
+}
+
 const columns: Column<Payment>[] = [
   dayColumn<Payment>('paidAt', 'Paid', 'sm'),
   {
@@ -61,6 +92,7 @@ const columns: Column<Payment>[] = [
           {p.account.name}
         </Text>
         <Note>{p.account.email}</Note>
+        <Review p={p} />
         {/* Phones show the account and amount only: the day and method ride along here. */}
         <Text size="xs" c="dimmed" hiddenFrom="sm">
           {formatDay(p.paidAt)} · {PAYMENT_METHOD_LABELS[p.method]}
@@ -113,11 +145,13 @@ const columns: Column<Payment>[] = [
     ),
   },
   { key: 'amountCents', header: 'Amount', sortField: 'amountCents', align: 'right', render: (p) => <Amount p={p} /> },
+  { key: 'actions', header: '', align: 'right', render: (p) => <ReviewActions p={p} /> },
 ];
 
 /**
  * /admin/accounts/payments (issue 23): every membership payment (Stripe, recorded by staff or an integrator)
- * and waived fee, with its account and invitation and the refunds Stripe reported; search, method, paid days, CSV.
+ * and waived fee, with its account and invitation and the refunds Stripe reported; search, method, review, paid days,
+ * CSV. A payment to review shows why and is applied or refunded from its row.
  */
 export function PaymentsPage() {
   return (

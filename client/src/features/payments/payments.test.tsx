@@ -24,6 +24,7 @@ const payment = (over: Partial<Payment>): Payment => ({
   account: { id: 31, name: 'Eve Upton', email: 'eve@lakeside.edu' },
   invitee: { id: 5, invitationId: 12, invitationCode: 'LSC-3', institutionName: 'Lakeside College' },
   recordedBy: null,
+  review: null,
   ...over,
 });
 const eve: MemberRow = {
@@ -60,11 +61,30 @@ beforeEach(() => {
               account: { id: 32, name: 'Sam Lee', email: 'sam@lakeside.edu' },
             }),
             payment({ id: 3, method: 'waived', amountCents: 0, invitee: null, reference: 'Scholarship' }),
+            payment({
+              id: 4,
+              amountCents: 100,
+              account: { id: 33, name: 'Ivy Moss', email: 'ivy@lakeside.edu' },
+              review: {
+                state: 'pending',
+                reason: 'Not a Checkout Session this product created',
+                reviewedAt: null,
+                reviewedBy: null,
+              },
+            }),
           ]),
         )
       ),
     ),
     http.get('/api/admin/accounts/pledges', () => HttpResponse.json(pageOf([eve]))),
+    http.post(
+      '/api/admin/accounts/payments/:id/apply',
+      // No body to read: logged by hand.
+      ({ request }) => (
+        requests.push({ method: request.method, url: new URL(request.url) }),
+        HttpResponse.json(payment({ id: 4 }))
+      ),
+    ),
     http.post(
       '/api/admin/accounts/legacy/:id/payment',
       async ({ request }) => (await record(request), HttpResponse.json(payment({ method: 'check' }))),
@@ -94,6 +114,26 @@ describe('/admin/accounts/payments', () => {
   });
 });
 
+describe('payments to review', () => {
+  it('shows why a payment waits for review; Apply asks first, then applies it', async () => {
+    renderRoute('/admin/accounts/payments?review=pending');
+    expect(await screen.findByText('Not a Checkout Session this product created', {}, slow)).toBeTruthy();
+    const row = screen.getByText('Ivy Moss').closest('tr')!;
+    expect(within(row).getByText('To review')).toBeTruthy();
+    expect(requests.at(-1)!.url.searchParams.get('review')).toBe('pending');
+    // Only the payment to review has the buttons.
+    expect(screen.getAllByRole('button', { name: /^Apply the payment of/ })).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Apply the payment of Ivy Moss' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply payment' });
+    expect(within(dialog).getByText(/Apply \$1\.00 from Ivy Moss/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply payment' }));
+    expect(await screen.findByText('Payment applied: they are a member.')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url.pathname)).toEqual([
+      '/api/admin/accounts/payments/4/apply',
+    ]);
+  });
+});
+
 describe('pledges: the Payment menu', () => {
   it('Record Payment sends amount in cents, method, reference and one external id', async () => {
     renderRoute('/admin/accounts/pledges');
@@ -112,6 +152,35 @@ describe('pledges: the Payment menu', () => {
       reference: 'Check #77',
       externalId: expect.stringMatching(/^staff-/),
     });
+  });
+
+  it('a membership already paid is refused; another payment goes only ticked, with a reason', async () => {
+    mockServer.use(
+      http.post('/api/admin/accounts/legacy/:id/payment', async ({ request }) => {
+        await record(request);
+        return requests.at(-1)!.body.another
+          ? HttpResponse.json(payment({ method: 'check' }))
+          : HttpResponse.json({ message: 'This membership is already paid' }, { status: 409 });
+      }),
+    );
+    renderRoute('/admin/accounts/pledges');
+    await userEvent.click(await screen.findByRole('button', { name: 'Payment of Eve Upton' }, slow));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Record Payment' }));
+    const panel = await screen.findByRole('dialog', { name: 'Record Payment' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This membership is already paid')).toBeTruthy();
+    await userEvent.click(within(panel).getByRole('checkbox', { name: /Record another payment/ }));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    // On the field (and in the form's summary of what to fix).
+    expect(await within(panel).findAllByText('Reason is required for another payment')).not.toHaveLength(0);
+    await userEvent.type(panel.querySelector('textarea')!, 'Paid twice by mistake');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Payment recorded successfully.')).toBeTruthy();
+    const posted = requests.filter((r) => r.method === 'POST');
+    expect(posted.map((r) => r.body)).toEqual([
+      expect.not.objectContaining({ another: expect.anything() }),
+      expect.objectContaining({ another: true, anotherReason: 'Paid twice by mistake' }),
+    ]);
   });
 
   it('Complete Without Payment asks first, then waives', async () => {
