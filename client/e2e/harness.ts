@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { createDb, type Db } from '../../server/src/db/database.js';
-import { localStorage } from '../../server/src/plugins/storage.js';
+import { localStorage, type Storage } from '../../server/src/plugins/storage.js';
 import { setServiceConfig } from '../../server/src/services/secrets.js';
 import { ensureAdmin } from '../../server/src/bootstrap.js';
 import { cloneTestDatabase } from '../../server/src/test/helper.js';
@@ -45,7 +45,15 @@ export async function inMode<T>(e: E2E, mode: ScreenMode, fn: (page: Page) => Pr
 export const overflows = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 
-export type E2E = { baseUrl: string; db: Db; browser: Browser; page: Page; close: () => Promise<void> };
+export type E2E = {
+  baseUrl: string;
+  db: Db;
+  /** Where the app keeps uploads (a seed that stores files writes here). */
+  storage: Storage;
+  browser: Browser;
+  page: Page;
+  close: () => Promise<void>;
+};
 
 /**
  * The real product for a browser test: a fresh database cloned from the run's migrated template (the
@@ -90,6 +98,7 @@ export async function startE2E(
   return {
     baseUrl,
     db,
+    storage,
     browser,
     page,
     close: async () => {

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SCREENSHOTS, signIn, startE2E, type E2E } from './harness.js';
+import type { Page } from 'playwright-core';
+import { SCREENSHOTS, SCREEN_MODES, inMode, signIn, startE2E, type E2E } from './harness.js';
+import { seedDemo } from '../../scripts/seed/demo.js';
 
 let e: E2E;
 beforeAll(async () => {
@@ -27,6 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => e?.close());
 
+// A fresh tab loads the app's chunks first, on a machine other work shares.
+const WAIT = { timeout: 15_000 };
 const shot = (name: string) => e.page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true });
 
 /** A small database: two valid rows, a duplicate (another case, spaces) and an invalid address. */
@@ -159,5 +163,69 @@ describe('invitations in the browser', () => {
       .poll(() => page.getByRole('img', { name: /^Delivery rate by week/ }).count(), { timeout: 20_000 })
       .toBe(1);
     await shot('email-reminders.png');
+  });
+
+  it('saves a demo invitation opened in a fresh tab and lands on its detail; a refused save takes the focus to the Database', async () => {
+    const before = await e.db
+      .selectFrom('invitations')
+      .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('id'))
+      .executeTakeFirstOrThrow();
+    await seedDemo(e.db, 0, undefined, e.storage);
+    const demos = await e.db
+      .selectFrom('invitations')
+      .select(['id', 'databaseId', 'status', 'enableTickler'])
+      .where('id', '>', before.id)
+      .orderBy('id')
+      .execute();
+    expect(demos.length).toBeGreaterThan(2);
+    expect(
+      demos.filter((d) => d.databaseId === null),
+      'every demo invitation has its database',
+    ).toEqual([]);
+    const demo = demos.find((d) => d.status === 'Ready')!;
+    const cookies = await e.page.context().cookies();
+    const editUrl = `${e.baseUrl}/admin/logistics/invitations/${demo.id}/edit`;
+    const openForm = async (page: Page) => {
+      await page.context().addCookies(cookies);
+      await page.goto(editUrl);
+      await expect.poll(() => page.getByRole('button', { name: /^Remove / }).count(), WAIT).toBe(1);
+    };
+
+    await inMode(e, SCREEN_MODES[0], async (page) => {
+      // A fresh tab: no page of the app to go back to.
+      await openForm(page);
+      await page.getByRole('switch', { name: 'Enable Tickler' }).setChecked(!demo.enableTickler, { force: true });
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.waitForURL((u) => u.pathname === `/admin/logistics/invitations/${demo.id}`);
+      await expect.poll(() => page.getByText('Invitation saved successfully.').count(), WAIT).toBeGreaterThan(0);
+      const saved = await e.db
+        .selectFrom('invitations')
+        .select('enableTickler')
+        .where('id', '=', demo.id)
+        .executeTakeFirstOrThrow();
+      expect(saved.enableTickler).toBe(!demo.enableTickler);
+    });
+
+    for (const mode of SCREEN_MODES) {
+      await inMode(e, mode, async (page) => {
+        await openForm(page);
+        await page.getByRole('button', { name: /^Remove / }).click();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        await expect.poll(() => page.getByText('Database is required').count(), WAIT).toBe(1);
+        // The focus left Save for the Database's drop zone, scrolled into view.
+        const focus = () =>
+          page.evaluate(() => {
+            const el = document.activeElement;
+            const box = el?.getBoundingClientRect();
+            return {
+              inDatabase: !!el?.closest('[aria-label="Invitees Source"]') && el?.tagName !== 'BODY',
+              visible: !!box && box.top >= 0 && box.bottom <= window.innerHeight,
+            };
+          });
+        await expect.poll(focus, WAIT).toEqual({ inDatabase: true, visible: true });
+        await page.screenshot({ path: path.join(SCREENSHOTS, `invitation-form-refused-${mode.name}.png`) });
+      });
+    }
   });
 });

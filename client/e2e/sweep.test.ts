@@ -27,7 +27,7 @@ const tabs = new Map<string, { signedIn: SweepTab; signedOut: SweepTab }>();
 
 beforeAll(async () => {
   e = await startE2E();
-  params = await seedSweep(e.db);
+  params = await seedSweep(e.db, e.storage);
   for (const mode of MODES) {
     await mkdir(path.join(SCREENSHOTS, 'sweep', mode.name), { recursive: true });
     const open = async () =>

@@ -3,6 +3,7 @@ import { seedScaleMembers } from './members.js';
 import { seedChapters, seedEvents, seedScaleEvents } from './chapters-and-events.js';
 import { seedBlockedEmails, seedEmailTemplates, seedInvitationEmails } from './email.js';
 import { seedInvitations, seedScaleInvitations, seedTestVariables } from './invitations.js';
+import { seedInvitationDatabases } from './invitation-databases.js';
 import { seedPostalMails } from './postal-mails.js';
 import { seedPayments } from './payments.js';
 import { seedQuizzesAndSurveys } from './quizzes.js';
@@ -13,13 +14,20 @@ import { seedAiVideos } from './ai-video.js';
 import { seedAiChats } from './ai-chat.js';
 import { seedAudit } from './audit.js';
 import type { Db } from '../../server/src/db/database.js';
+import type { Storage } from '../../server/src/plugins/storage.js';
 
 /**
  * The demo data of every area, idempotent: `npm run seed` and the browser sweep (client/e2e/sweep.test.ts)
  * both start from it, so an area that adds its demo rows here is swept with data. `scale` adds that many
  * generated institutions, members and pledges, scale/100 events, and invitations with scale invitees in all.
+ * With `storage` (where the app keeps uploads), the demo invitations get their invitee database files.
  */
-export async function seedDemo(db: Db, scale = 0, log: (line: string) => void = () => {}): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  scale = 0,
+  log: (line: string) => void = () => {},
+  storage?: Storage,
+): Promise<void> {
   log(`institutions: ${await seedInstitutions(db)} added`);
   log(`chapters: ${await seedChapters(db)} added`);
   log(`events: ${await seedEvents(db)} added`);
@@ -45,4 +53,5 @@ export async function seedDemo(db: Db, scale = 0, log: (line: string) => void = 
     const scaled = await seedScaleInvitations(db, scale);
     log(`scale invitations: ${scaled.invitations} added, with ${scaled.invitees} invitees`);
   }
+  if (storage) log(`invitation databases: ${await seedInvitationDatabases(db, storage)} added`);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../server/src/db/database.js';
+import type { Storage } from '../../../server/src/plugins/storage.js';
 import { seedDemo } from '../../../scripts/seed/demo.js';
 import { joinSignature } from '../../../server/src/services/join/join-link.js';
 
@@ -8,8 +9,8 @@ import { joinSignature } from '../../../server/src/services/join/join-link.js';
  * and the value of each route parameter name (`$chapterId` ...). A new route with a new parameter adds
  * one line to `params` below; the sweep says so when one is missing.
  */
-export async function seedSweep(db: Db): Promise<Record<string, string>> {
-  await seedDemo(db, 12);
+export async function seedSweep(db: Db, storage: Storage): Promise<Record<string, string>> {
+  await seedDemo(db, 12, undefined, storage);
   const first = async (table: string, column = 'id') => {
     const { rows } = await sql<{
       v: unknown;
