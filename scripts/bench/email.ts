@@ -7,7 +7,7 @@ import type { AppJobs } from '../../server/src/jobs/registry.js';
 import { compileTemplate, personalise } from '../../server/src/services/mail/render.js';
 import { deliverQueuedEmails } from '../../server/src/services/mail/deliver.js';
 import { queueEmails, type OutgoingEmail } from '../../server/src/services/mail/send.js';
-import { bodySignature } from '../../server/src/services/mail/webhook-events.js';
+import { bodySignature } from '../../server/src/services/mail/providers/mandrill.js';
 import { sesEventFixture, type SesFixtureKind } from '../../server/src/services/mail/providers/ses-fixtures.js';
 import type { startSnsSigner } from '../../server/src/services/mail/providers/test-sns.js';
 import { fmt, jobsSettled, report, type Bench } from './harness.js';

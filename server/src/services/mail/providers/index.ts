@@ -1,8 +1,9 @@
-import { mandrill, smtp } from './mandrill.js';
+import { mandrill } from './mandrill.js';
 import { postmark } from './postmark.js';
 import type { EmailProviderName, MailProvider, ProviderConfig } from './provider.js';
 import { sendgrid } from './sendgrid.js';
 import { ses } from './ses.js';
+import { smtp } from './smtp.js';
 
 export * from './provider.js';
 
