@@ -1,5 +1,6 @@
 import { defineJob } from './define-job.js';
-import { deliverQueuedEmails, mailConfig } from '../services/mail/deliver.js';
+import { deliverQueuedEmails } from '../services/mail/deliver.js';
+import { mailConfig } from '../services/mail/mail-config.js';
 
 declare module './define-job.js' {
   interface JobDataByName {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { dbPools } from '../db/database.js';
-import { sentInLast24h } from '../services/mail/deliver.js';
+import { sentInLast24h } from '../services/mail/send-queue.js';
 
 type Row = Record<string, unknown>;
 

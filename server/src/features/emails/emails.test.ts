@@ -9,9 +9,10 @@ import { isAutomatedOpen } from '../../services/mail/tracking.js';
 import { WEBHOOK_BODY_LIMIT } from './routes.js';
 import { createQueuedApp, type QueuedApp } from '../../test/queued-app.js';
 import { setServiceConfig } from '../../services/secrets.js';
-import { deliverQueuedEmails, mailConfig } from '../../services/mail/deliver.js';
+import { deliverQueuedEmails } from '../../services/mail/deliver.js';
+import { mailConfig } from '../../services/mail/mail-config.js';
 import { queueEmails } from '../../services/mail/send.js';
-import { bodySignature, mandrillSignature } from '../../services/mail/webhook-events.js';
+import { bodySignature, mandrillSignature } from '../../services/mail/providers/mandrill.js';
 import { makeInvitees, makeTemplateVersion } from '../../services/mail/test-fixtures.js';
 
 const SECRET = 'webhook-test-secret';

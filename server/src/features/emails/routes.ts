@@ -3,7 +3,7 @@ import { contract } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { keepRawBody, rawBodyOf } from '../../raw-body.js';
 import { AppError, notFound } from '../../errors.js';
-import { mailConfig } from '../../services/mail/deliver.js';
+import { mailConfig } from '../../services/mail/mail-config.js';
 import { recordEmailEvents } from '../../services/mail/events.js';
 import {
   clickSignature,

@@ -7,7 +7,7 @@ import { currentVersionId } from '../../services/mail/template-version.js';
 import * as repo from './repo.js';
 import { weeklyStats } from './weekly-stats.js';
 import { projectReminder } from './projection.js';
-import { mailConfig } from '../../services/mail/deliver.js';
+import { mailConfig } from '../../services/mail/mail-config.js';
 
 /** The invitation a reminder belongs to; 404 when it does not exist, 409 when it sends no emails. */
 async function emailingInvitation(app: FastifyInstance, id: number) {

@@ -10,7 +10,8 @@ import {
 import { s } from '../../ts-rest.js';
 import { AppError, badRequest } from '../../errors.js';
 import { mailProvider } from '../../services/mail/providers/index.js';
-import { mailConfig, sentInLast24h } from '../../services/mail/deliver.js';
+import { mailConfig } from '../../services/mail/mail-config.js';
+import { sentInLast24h } from '../../services/mail/send-queue.js';
 import * as repo from './repo.js';
 
 /** The logistics dashboard, stats by institution and emails scheduled per day (spec 02 §7). Days are UTC days. */

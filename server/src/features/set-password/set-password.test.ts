@@ -4,7 +4,8 @@ import { PASSWORD_LINK_INVALID, PASSWORD_SET } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 import { hashPassword } from '../../services/auth/passwords.js';
 import { issuePasswordLink } from '../../services/auth/password-links.js';
-import { deliverQueuedEmails, mailConfig } from '../../services/mail/deliver.js';
+import { deliverQueuedEmails } from '../../services/mail/deliver.js';
+import { mailConfig } from '../../services/mail/mail-config.js';
 import { recordingJobs } from '../../services/mail/test-fixtures.js';
 
 let t: TestApp;

@@ -3,7 +3,8 @@
 import { loadConfig } from '../../config.js';
 import { createDb } from '../../db/database.js';
 import { setServiceConfig } from '../secrets.js';
-import { deliverQueuedEmails, mailConfig } from './deliver.js';
+import { deliverQueuedEmails } from './deliver.js';
+import { mailConfig } from './mail-config.js';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', EMAIL_RATE_PER_SECOND: '100000' });
 setServiceConfig(config);

@@ -1,0 +1,19 @@
+import type { Config } from '../../config.js';
+import type { ProviderConfig } from './providers/index.js';
+
+/** The settings mail reads (server/src/config.ts: SMTP_URL, EMAIL_RATE_PER_SECOND, EMAIL_DAILY_QUOTA, PUBLIC_URL, EMAIL_PROVIDER and the providers' own). */
+export type MailConfig = ProviderConfig & {
+  SMTP_URL?: string | undefined;
+  EMAIL_RATE_PER_SECOND: number;
+  EMAIL_DAILY_QUOTA: number;
+};
+
+/** The app's configuration as mail reads it (read loosely: this module does not depend on which settings config.ts declares). */
+export function mailConfig(config: Config): MailConfig {
+  const c = config as unknown as Partial<MailConfig> & { PORT: number };
+  return {
+    ...c,
+    EMAIL_RATE_PER_SECOND: c.EMAIL_RATE_PER_SECOND ?? 50,
+    EMAIL_DAILY_QUOTA: c.EMAIL_DAILY_QUOTA ?? 100_000,
+  };
+}
