@@ -4,12 +4,12 @@ import path from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import yauzl from 'yauzl';
 import { afterAll } from 'vitest';
-import { readInviteeFile, type ReadOptions } from './read.js';
-import type { RawRow } from './columns.js';
+import { readInviteeFile, type RawRow } from '../services/invitee-database/index.js';
+import type { ReadOptions } from '../services/spreadsheet/index.js';
 
-/** A temporary folder for one test file's generated databases, removed after its tests. */
+/** A temporary folder for one test file's generated spreadsheets, removed after its tests. */
 export function tempFiles() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'invitee-import-test-'));
+  const dir = mkdtempSync(path.join(tmpdir(), 'spreadsheet-test-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   return {
     dir,
@@ -22,7 +22,7 @@ export function tempFiles() {
   };
 }
 
-/** Every row of a file, or the error it is refused with. */
+/** Every row of a file read as an invitee database (the reader's tests use its columns), or the error it is refused with. */
 export async function readAll(file: string, fileName = path.basename(file), opts?: ReadOptions): Promise<RawRow[]> {
   const rows: RawRow[] = [];
   for await (const row of readInviteeFile(file, fileName, opts)) rows.push(row);

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { invitationCodes, splitAB, type CleanedRow } from '../invitee-import/index.js';
+import { invitationCodes, splitAB, type CleanedRow } from '../invitee-database/index.js';
 
 /**
  * `count` unique invitation codes with the institution's abbreviation as prefix, none of them stored

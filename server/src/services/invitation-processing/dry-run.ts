@@ -6,14 +6,14 @@ import type { Storage } from '../../plugins/storage.js';
 import { AppError } from '../../errors.js';
 import {
   cleanInvitees,
+  DATABASE_GONE,
   dryRunReport,
   normaliseEmail,
   readInviteeFile,
-  InviteeFileError,
   type RawRow,
-} from '../invitee-import/index.js';
+} from '../invitee-database/index.js';
+import { fileErrors, localCopy, SpreadsheetError } from '../spreadsheet/index.js';
 import { addressFacts } from './lookups.js';
-import { localCopy } from './local-copy.js';
 
 /**
  * What cleaning would do to an uploaded database with the form's options, before the invitation is saved:
@@ -24,13 +24,13 @@ export async function dryRunDatabase(
   { db, storage }: { db: Kysely<DB>; storage: Storage },
   input: z.output<typeof import('@app/contract').DryRunInput> | DryRunInput,
 ): Promise<DryRunResult> {
-  const copy = await localCopy(db, storage, input.databaseId!).catch((err: unknown) => {
-    throw err instanceof InviteeFileError ? new AppError(400, err.message) : err;
+  const copy = await localCopy(db, storage, input.databaseId!, DATABASE_GONE).catch((err: unknown) => {
+    throw err instanceof SpreadsheetError ? new AppError(400, err.message) : err;
   });
   try {
     const raw: RawRow[] = [];
     for await (const row of readInviteeFile(copy.file, copy.fileName)) raw.push(row);
-    if (!raw.length) throw new InviteeFileError('The file is empty.');
+    if (!raw.length) throw fileErrors.empty();
     // Not yet an invitation: every existing invitation counts as an earlier one.
     const facts = await addressFacts(
       db,
@@ -46,7 +46,7 @@ export async function dryRunDatabase(
     });
     return dryRunReport(rows);
   } catch (err) {
-    if (err instanceof InviteeFileError) throw new AppError(400, err.message);
+    if (err instanceof SpreadsheetError) throw new AppError(400, err.message);
     throw err;
   } finally {
     await copy.done();

@@ -6,14 +6,14 @@ import {
   cleanInvitees,
   normaliseEmail,
   readInviteeFile,
-  InviteeFileError,
+  DATABASE_GONE,
   type CleanedRow,
   type RawRow,
-} from '../invitee-import/index.js';
+} from '../invitee-database/index.js';
+import { fileErrors, localCopy, SpreadsheetError } from '../spreadsheet/index.js';
 import { addressFacts } from './lookups.js';
 import { refreshCounts } from './counts.js';
 import { drawCodes, splitGroups } from './assign.js';
-import { localCopy } from './local-copy.js';
 
 /*
  * Processing an invitation's database (../shared/DOMAIN.md "Invitation lifecycle").
@@ -164,10 +164,10 @@ export async function processInvitationDatabase(
         .execute();
     });
 
-    copy = await localCopy(db, storage, inv.databaseId);
+    copy = await localCopy(db, storage, inv.databaseId, DATABASE_GONE);
     const raw: RawRow[] = [];
     for await (const row of readInviteeFile(copy.file, copy.fileName)) raw.push(row);
-    if (!raw.length) throw new InviteeFileError('The file is empty.');
+    if (!raw.length) throw fileErrors.empty();
     await db
       .updateTable('invitations')
       .set({ countPreClean: raw.length })
@@ -219,8 +219,8 @@ export async function processInvitationDatabase(
     return { outcome: 'ready', rows: raw.length, valid: valid.length, phases };
   } catch (err) {
     if (err instanceof Superseded) return { outcome: 'superseded' };
-    if (err instanceof InviteeFileError || lastAttempt) {
-      const reason = err instanceof InviteeFileError ? err.message : `Processing failed: ${(err as Error).message}`;
+    if (err instanceof SpreadsheetError || lastAttempt) {
+      const reason = err instanceof SpreadsheetError ? err.message : `Processing failed: ${(err as Error).message}`;
       log.warn({ invitationId, reason }, 'invitation database refused');
       await toDraft(db, invitationId, run, reason);
       return { outcome: 'draft', reason };

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { COLUMN_ALIASES, COLUMNS, columnOf, mailingAddressOf, mapHeader, normaliseHeader } from './columns.js';
+import { columnOf as columnOfSet, mapHeader as mapHeaderOfSet, normaliseHeader } from '../spreadsheet/index.js';
+import { COLUMN_ALIASES, COLUMNS, INVITEE_COLUMNS, mailingAddressOf } from './columns.js';
+
+const columnOf = (header: string) => columnOfSet(header, INVITEE_COLUMNS);
+const mapHeader = (cells: string[]) => mapHeaderOfSet(cells, INVITEE_COLUMNS);
 
 describe('header matching', () => {
   it('ignores case, spaces, dashes, underscores and dots', () => {

@@ -1,4 +1,4 @@
-import { fileErrors } from './errors.js';
+import { columnSet, SpreadsheetError, type ColumnSet, type SheetRecord } from '../spreadsheet/index.js';
 
 /**
  * The canonical columns of an invitee database and the header names that mean them
@@ -23,8 +23,6 @@ export const COLUMNS = [
 ] as const;
 export type Column = (typeof COLUMNS)[number];
 
-/** One row of a file under its header: the recognised columns that have a value (trimmed, never ''). */
-export type SheetRecord<C extends string> = { rowNumber: number; fields: Partial<Record<C, string>> };
 /** One row of an invitee database. */
 export type RawRow = SheetRecord<Column>;
 
@@ -46,71 +44,16 @@ export const COLUMN_ALIASES: Record<Column, readonly string[]> = {
   country: ['Country'],
 };
 
-/** 'E-mail Address ' -> 'emailaddress'. */
-export const normaliseHeader = (header: string) => header.toLowerCase().replace(/[\s\-_.]+/g, '');
-
-/**
- * The columns one kind of file has and the header names that mean them: invitee databases here, the
- * imports of institutions, chapters and accounts in services/record-import. `headerColumns` tell the
- * header row apart from a title line above it (the first row naming any of them is the header);
- * `missingHeader` is the refusal when none of the first rows does, `rowsNoun` names the rows in messages.
- * @example columnSet({ email: ['Email', 'E-mail'], legacyId: ['Legacy Id'] }, { headerColumns: ['email'], missingHeader, rowsNoun: 'account' })
- */
-export type ColumnSet<C extends string = string> = {
-  aliases: Readonly<Record<C, readonly string[]>>;
-  headerColumns: readonly C[];
-  missingHeader: () => Error;
-  rowsNoun: string;
-  /** Looks a normalised header up (built by columnSet). */
-  byAlias: ReadonlyMap<string, C>;
-};
-
-export function columnSet<C extends string>(
-  aliases: Readonly<Record<C, readonly string[]>>,
-  rest: Omit<ColumnSet<C>, 'aliases' | 'byAlias'>,
-): ColumnSet<C> {
-  const byAlias = new Map<string, C>();
-  for (const column of Object.keys(aliases) as C[]) {
-    for (const alias of aliases[column])
-      if (!byAlias.has(normaliseHeader(alias))) byAlias.set(normaliseHeader(alias), column);
-  }
-  return { aliases, byAlias, ...rest };
-}
+/** An invitee database without a header naming an email column among its first rows. */
+const noEmailColumn = (lookedFor: string[]) =>
+  new SpreadsheetError(`The file has no email column (looked for: ${lookedFor.join(', ')}).`);
 
 /** The invitee database's columns: the header is the row with an email column. */
 export const INVITEE_COLUMNS: ColumnSet<Column> = columnSet<Column>(COLUMN_ALIASES, {
   headerColumns: ['email'],
-  missingHeader: () => fileErrors.noEmailColumn([...COLUMN_ALIASES.email]),
+  missingHeader: () => noEmailColumn([...COLUMN_ALIASES.email]),
   rowsNoun: 'invitee',
 });
-
-/** The column a header cell names, if any (invitee columns unless another set is given). */
-export function columnOf<C extends string = Column>(
-  header: string,
-  set: ColumnSet<C> = INVITEE_COLUMNS as unknown as ColumnSet<C>,
-): C | undefined {
-  return set.byAlias.get(normaliseHeader(header));
-}
-
-/**
- * Which cell index feeds which column. When two headers name the same column, the first (leftmost)
- * one is used and the other ignored; unknown headers are ignored.
- */
-export function mapHeader<C extends string = Column>(
-  cells: readonly string[],
-  set: ColumnSet<C> = INVITEE_COLUMNS as unknown as ColumnSet<C>,
-): Array<[index: number, column: C]> {
-  const seen = new Set<C>();
-  const out: Array<[number, C]> = [];
-  cells.forEach((cell, index) => {
-    const column = columnOf(cell, set);
-    if (column && !seen.has(column)) {
-      seen.add(column);
-      out.push([index, column]);
-    }
-  });
-  return out;
-}
 
 /**
  * The JSON stored in `invitees.mailingAddress`. Keys with a value only, from this set:

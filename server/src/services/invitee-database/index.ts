@@ -1,12 +1,14 @@
 /**
- * Reading and cleaning an uploaded invitee database (spec 02 Invitee, §9; ../shared/DOMAIN.md
- * "Invitee databases (import columns)" and "Invitation lifecycle"). Pure parts only: no database here.
+ * An uploaded invitee database (spec 02 Invitee, §9; ../shared/DOMAIN.md "Invitee databases (import
+ * columns)" and "Invitation lifecycle"): its columns, read by the spreadsheet reader (services/spreadsheet),
+ * and its cleaning, invitation codes and A/B split. Pure parts only: services/invitation-processing does
+ * the database work.
  *
  * How a caller processes a file (memory stays near the rows themselves: a 100,000-row, 10 MB file takes
  * about a second for csv and a few for xlsx):
  *
  *   const raw: RawRow[] = [];
- *   for await (const row of readInviteeFile(path, fileName)) raw.push(row);   // streamed; throws InviteeFileError
+ *   for await (const row of readInviteeFile(path, fileName)) raw.push(row);   // streamed; throws SpreadsheetError
  *   const emails = raw.map((r) => normaliseEmail(r.fields.email));             // look these up in batches:
  *   const { rows, counts } = cleanInvitees(raw, {                              //   suppression, members, earlier invitations
  *     cleanJoined, cleanInviteCount, suppressed, memberEmails, priorInviteCounts,
@@ -17,27 +19,17 @@
  *   if (abTest) splitAB(valid.length).forEach((g, i) => (valid[i]!.testValue = g));
  *   for (let i = 0; i < rows.length; i += 2000) await insert(rows.slice(i, i + 2000)); // batches, each with progress
  *
- * Cleaning needs every row at once (duplicates, balanced A/B), so rows are collected before it; the file
- * itself is never held whole except an xls (10 MB at most). InviteeFileError messages are for staff.
+ * Cleaning needs every row at once (duplicates, balanced A/B), so rows are collected before it.
  */
-export { readInviteeFile, readSheetFile, type ReadOptions } from './read.js';
-export { cleanCell, type FoundHeader } from './rows.js';
-export { InviteeFileError, fileErrors, type FileKind } from './errors.js';
-export * from './limits.js';
+export { DATABASE_GONE, readInviteeFile } from './read.js';
 export {
   COLUMNS,
   COLUMN_ALIASES,
-  columnOf,
-  columnSet,
   INVITEE_COLUMNS,
-  mapHeader,
   mailingAddressOf,
-  normaliseHeader,
   type Column,
   type MailingAddress,
   type RawRow,
-  type ColumnSet,
-  type SheetRecord,
 } from './columns.js';
 export { normaliseEmail, isValidEmail } from './email.js';
 export {

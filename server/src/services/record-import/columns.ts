@@ -1,9 +1,9 @@
 import type { ImportKind } from '@app/contract';
-import { columnSet, fileErrors, InviteeFileError, type ColumnSet } from '../invitee-import/index.js';
+import { columnSet, SpreadsheetError, type ColumnSet } from '../spreadsheet/index.js';
 
 /*
  * The columns each kind of import reads (README "Imports"), with the header names that mean them.
- * Headers match as invitee headers do (case, spaces, dashes, underscores and dots ignored).
+ * Headers match as every spreadsheet's do (case, spaces, dashes, underscores and dots ignored).
  */
 
 /** One readable column: the label staff see and the header names that mean it. */
@@ -95,7 +95,7 @@ const sets = Object.fromEntries(
     const set = columnSet(aliases, {
       headerColumns: required,
       missingHeader: () =>
-        new InviteeFileError(
+        new SpreadsheetError(
           `The file has no ${required.map((f) => fields[f]!.label).join(', ')} columns: the first rows are not a header of ${kind}.`,
         ),
       rowsNoun: kind.replace(/s$/, ''),
@@ -113,6 +113,7 @@ export function missingColumns(kind: ImportKind, found: readonly string[]): stri
 }
 
 export const missingColumnsError = (missing: string[]) =>
-  new InviteeFileError(`The file has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}.`);
+  new SpreadsheetError(`The file has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}.`);
 
-export { fileErrors };
+/** What an import says when its file is no longer stored. */
+export const IMPORT_FILE_GONE = 'The import file is no longer stored: upload it again.';

@@ -2,7 +2,7 @@ import { deflateRawSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.js';
-import { buildZip, MINIMAL_WORKBOOK, textPart } from '../invitee-import/test-files.js';
+import { buildZip, MINIMAL_WORKBOOK, textPart } from '../../test/spreadsheet-files.js';
 import { runImport } from './run.js';
 
 /*

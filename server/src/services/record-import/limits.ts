@@ -1,11 +1,11 @@
-import { DEFAULT_LIMITS, type ImportLimits } from '../invitee-import/index.js';
+import { DEFAULT_LIMITS, type SpreadsheetLimits } from '../spreadsheet/index.js';
 
 /**
- * The readers' limits for imports: larger files than invitee databases (50 MB, a million rows), and
+ * The spreadsheet reader's limits for imports: larger files than invitee databases (50 MB, a million rows), and
  * cells kept whole up to 10,000 characters, so an over-long value is rejected by its field's own rule
  * ('Name must be 255 characters or less') rather than cut.
  */
-export const IMPORT_LIMITS: ImportLimits = {
+export const IMPORT_LIMITS: SpreadsheetLimits = {
   ...DEFAULT_LIMITS,
   maxFileBytes: 50 * 1024 * 1024,
   maxRows: 1_000_000,

@@ -2,9 +2,8 @@ import type { ImportKind, ImportPreview } from '@app/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { Storage } from '../../plugins/storage.js';
-import { localCopy } from '../invitation-processing/local-copy.js';
-import { InviteeFileError, readSheetFile, type FoundHeader } from '../invitee-import/index.js';
-import { importColumns, missingColumns } from './columns.js';
+import { localCopy, readSheetFile, SpreadsheetError, type FoundHeader } from '../spreadsheet/index.js';
+import { IMPORT_FILE_GONE, importColumns, missingColumns } from './columns.js';
 import { IMPORT_LIMITS } from './limits.js';
 import { recognised } from './run.js';
 
@@ -20,7 +19,7 @@ export async function previewImport(
 ): Promise<ImportPreview | { problem: string }> {
   let copy: Awaited<ReturnType<typeof localCopy>> | undefined;
   try {
-    copy = await localCopy(ctx.db, ctx.storage, fileId, 'The import file is no longer stored: upload it again.');
+    copy = await localCopy(ctx.db, ctx.storage, fileId, IMPORT_FILE_GONE);
     let header: FoundHeader<string> = [];
     for await (const _ of readSheetFile(copy.file, copy.fileName, importColumns(kind), {
       limits: IMPORT_LIMITS,
@@ -35,7 +34,7 @@ export async function previewImport(
       ),
     };
   } catch (err) {
-    if (err instanceof InviteeFileError) return { problem: err.message };
+    if (err instanceof SpreadsheetError) return { problem: err.message };
     throw err;
   } finally {
     await copy?.done();

@@ -6,10 +6,15 @@ import { copyRowsIn, inRawTransaction } from '../../db/copy-in.js';
 import { auditActors, type AuditActor } from '../../db/audit-context.js';
 import { mayChangeStaffAccess } from '../auth/staff-access-right.js';
 import type { Storage } from '../../plugins/storage.js';
-import { localCopy } from '../invitation-processing/local-copy.js';
-import { InviteeFileError, readSheetFile, type FoundHeader, type ReadOptions } from '../invitee-import/index.js';
+import {
+  localCopy,
+  readSheetFile,
+  SpreadsheetError,
+  type FoundHeader,
+  type ReadOptions,
+} from '../spreadsheet/index.js';
 import { IMPORT_LIMITS } from './limits.js';
-import { fieldLabel, importColumns, missingColumns, missingColumnsError } from './columns.js';
+import { fieldLabel, IMPORT_FILE_GONE, importColumns, missingColumns, missingColumnsError } from './columns.js';
 import { checkRow, DUPLICATE_IN_FILE, SeenKeys, type Fields } from './validate.js';
 import { classifySql, createStageSql, mergeSql, stageColumns, TARGETS } from './targets.js';
 import { importerRulesSql, type Importer } from './importer-rules.js';
@@ -74,8 +79,8 @@ export async function runImport(
   let copy: Awaited<ReturnType<typeof localCopy>> | undefined;
   let writing: Promise<void> = Promise.resolve();
   try {
-    if (!imp.fileId) throw new InviteeFileError('The import file is no longer stored: upload it again.');
-    copy = await localCopy(db, ctx.storage, imp.fileId, 'The import file is no longer stored: upload it again.');
+    if (!imp.fileId) throw new SpreadsheetError(IMPORT_FILE_GONE);
+    copy = await localCopy(db, ctx.storage, imp.fileId, IMPORT_FILE_GONE);
     const kind = imp.kind;
     const read = (onHeader?: (h: FoundHeader<string>) => void) =>
       readSheetFile(copy!.file, copy!.fileName, importColumns(kind), {
@@ -151,8 +156,8 @@ export async function runImport(
   } catch (err) {
     await writing.catch(() => {}); // the batch in flight commits or fails before anything else is decided
     if (err instanceof Overtaken) return 'skipped';
-    if (err instanceof InviteeFileError || lastAttempt) {
-      const reason = err instanceof InviteeFileError ? err.message : `The import failed: ${(err as Error).message}`;
+    if (err instanceof SpreadsheetError || lastAttempt) {
+      const reason = err instanceof SpreadsheetError ? err.message : `The import failed: ${(err as Error).message}`;
       await db
         .updateTable('imports')
         .set({ status: 'Failed', statusReason: reason, finishedAt: sql`now()` })

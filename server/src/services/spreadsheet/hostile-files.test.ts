@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readAll, tempFiles } from './test-files.js';
-import { InviteeFileError } from './errors.js';
+import { readAll, tempFiles } from '../../test/spreadsheet-files.js';
+import { SpreadsheetError } from './errors.js';
 
 const files = tempFiles();
 
@@ -93,7 +93,7 @@ describe('files that are refused, with the reason for staff', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
-  it('refusals are InviteeFileError', async () => {
-    await expect(readAll(files.write('e.csv', ''))).rejects.toBeInstanceOf(InviteeFileError);
+  it('refusals are SpreadsheetError', async () => {
+    await expect(readAll(files.write('e.csv', ''))).rejects.toBeInstanceOf(SpreadsheetError);
   });
 });

@@ -1,11 +1,12 @@
 /**
- * Limits on an uploaded invitee database. Every refusal message names the limit it met, so staff can
- * fix the file. The readers take overrides (tests use small ones); the defaults are these.
+ * Limits on an uploaded spreadsheet. Every refusal message names the limit it met, so staff can fix the
+ * file. The readers take overrides (imports allow larger files, services/record-import/limits.ts; tests
+ * use small ones); the defaults are these, an invitee database's.
  */
 
 /** Spec 02 §9: one file, 10 MB maximum. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-/** Invitee rows under the header (a 10 MB csv holds about 100,000). */
+/** Rows under the header (a 10 MB csv holds about 100,000). */
 export const MAX_ROWS = 200_000;
 /** Columns in the header row. */
 export const MAX_COLUMNS = 200;
@@ -26,7 +27,7 @@ export const MAX_ZIP_ENTRIES = 5_000;
 export const MAX_COMPRESSION_RATIO = 500;
 export const RATIO_CHECK_MIN_BYTES = 1024 * 1024;
 
-export type ImportLimits = {
+export type SpreadsheetLimits = {
   maxFileBytes: number;
   maxRows: number;
   maxColumns: number;
@@ -37,7 +38,7 @@ export type ImportLimits = {
   maxCompressionRatio: number;
 };
 
-export const DEFAULT_LIMITS: ImportLimits = {
+export const DEFAULT_LIMITS: SpreadsheetLimits = {
   maxFileBytes: MAX_FILE_BYTES,
   maxRows: MAX_ROWS,
   maxColumns: MAX_COLUMNS,

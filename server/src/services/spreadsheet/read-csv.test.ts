@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { detectDelimiter, detectEncoding } from './read-csv.js';
-import { readAll, tempFiles } from './test-files.js';
+import { readAll, tempFiles } from '../../test/spreadsheet-files.js';
 
 const files = tempFiles();
 

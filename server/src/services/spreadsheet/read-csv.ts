@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream';
 import { parse, CsvError } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { fileErrors } from './errors.js';
-import { HEADER_SEARCH_ROWS, type ImportLimits } from './limits.js';
+import { HEADER_SEARCH_ROWS, type SpreadsheetLimits } from './limits.js';
 import type { SheetRow } from './rows.js';
 
 /**
@@ -81,7 +81,7 @@ export async function detectDelimiter(file: string, encoding: CsvEncoding, maxCo
 }
 
 /** The csv's records as rows numbered from 1 (the header), one record per row even when a quoted cell spans lines. */
-export async function* readCsvRows(file: string, limits: ImportLimits): AsyncGenerator<SheetRow> {
+export async function* readCsvRows(file: string, limits: SpreadsheetLimits): AsyncGenerator<SheetRow> {
   const encoding = await detectEncoding(file);
   const delimiter = await detectDelimiter(file, encoding, limits.maxColumns);
   const input = createReadStream(file, { highWaterMark: 256 * 1024 });

@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { readAll, tempFiles } from './test-files.js';
+import { readAll, tempFiles } from '../../test/spreadsheet-files.js';
 
 const files = tempFiles();
 

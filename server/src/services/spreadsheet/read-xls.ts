@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileErrors } from './errors.js';
-import { HEADER_SEARCH_ROWS, type ImportLimits } from './limits.js';
+import { HEADER_SEARCH_ROWS, type SpreadsheetLimits } from './limits.js';
 import type { SheetRow } from './rows.js';
 
 /** SheetJS and its code pages (old xls files store text in the workbook's code page), loaded on first use. */
@@ -15,7 +15,7 @@ async function sheetJs() {
  * is read (10 MB at most) and parsed as a dense sheet of at most the rows we could accept, and its rows
  * are handed out one by one as Excel displays them (formatted text: dates and '00000' zip codes as shown).
  */
-export async function* readXlsRows(file: string, limits: ImportLimits): AsyncGenerator<SheetRow> {
+export async function* readXlsRows(file: string, limits: SpreadsheetLimits): AsyncGenerator<SheetRow> {
   const XLSX = await sheetJs();
   let sheet: import('@e965/xlsx').WorkSheet | undefined;
   try {

@@ -3,7 +3,15 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from './limits.js';
 import { readXlsxRows } from './read-xlsx.js';
-import { buildZip, MINIMAL_WORKBOOK, readAll, tempFiles, textPart, unzipParts, type ZipPart } from './test-files.js';
+import {
+  buildZip,
+  MINIMAL_WORKBOOK,
+  readAll,
+  tempFiles,
+  textPart,
+  unzipParts,
+  type ZipPart,
+} from '../../test/spreadsheet-files.js';
 
 const files = tempFiles();
 

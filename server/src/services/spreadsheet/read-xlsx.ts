@@ -1,5 +1,5 @@
-import { fileErrors, InviteeFileError } from './errors.js';
-import type { ImportLimits } from './limits.js';
+import { fileErrors, SpreadsheetError } from './errors.js';
+import type { SpreadsheetLimits } from './limits.js';
 import type { SheetRow } from './rows.js';
 import { openXlsx, partText, readBook, type XlsxZip } from './xlsx-parts.js';
 import { sheetRows } from './xlsx-sheet.js';
@@ -12,7 +12,7 @@ import { checkXlsxZip } from './zip-guard.js';
  * row by row as it comes (xlsx-sheet.ts), so only one row's XML is held at a time. Stopping early
  * closes the streams and the file. Anything malformed refuses the file as not a valid xlsx.
  */
-export async function* readXlsxRows(file: string, limits: ImportLimits): AsyncGenerator<SheetRow> {
+export async function* readXlsxRows(file: string, limits: SpreadsheetLimits): AsyncGenerator<SheetRow> {
   await checkXlsxZip(file, limits);
   let xlsx: XlsxZip | undefined;
   try {
@@ -20,7 +20,7 @@ export async function* readXlsxRows(file: string, limits: ImportLimits): AsyncGe
     const { book, sheet } = await readBook(xlsx);
     yield* sheetRows(partText(xlsx, sheet), book);
   } catch (err) {
-    throw err instanceof InviteeFileError ? err : fileErrors.invalid('xlsx');
+    throw err instanceof SpreadsheetError ? err : fileErrors.invalid('xlsx');
   } finally {
     xlsx?.close();
   }

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { assembleRows, cleanCell, type SheetRow } from './rows.js';
-import { DEFAULT_LIMITS, type ImportLimits } from './limits.js';
+import { DEFAULT_LIMITS, type SpreadsheetLimits } from './limits.js';
+import { INVITEE_COLUMNS } from '../invitee-database/index.js';
 
-async function assemble(rows: Array<Array<string | undefined>>, limits: Partial<ImportLimits> = {}) {
+async function assemble(rows: Array<Array<string | undefined>>, limits: Partial<SpreadsheetLimits> = {}) {
   async function* source(): AsyncGenerator<SheetRow> {
     for (const [i, cells] of rows.entries()) yield { rowNumber: i + 1, cells };
   }
   const out = [];
-  for await (const row of assembleRows(source(), { ...DEFAULT_LIMITS, ...limits })) out.push(row);
+  for await (const row of assembleRows(source(), { ...DEFAULT_LIMITS, ...limits }, INVITEE_COLUMNS)) out.push(row);
   return out;
 }
 

@@ -1,6 +1,6 @@
-import { INVITEE_COLUMNS, mapHeader, type Column, type ColumnSet, type SheetRecord } from './columns.js';
+import { mapHeader, type ColumnSet, type SheetRecord } from './columns.js';
 import { fileErrors } from './errors.js';
-import { HEADER_SEARCH_ROWS, type ImportLimits } from './limits.js';
+import { HEADER_SEARCH_ROWS, type SpreadsheetLimits } from './limits.js';
 
 /** A row as a reader sees it: its number in the file (1 = first line or sheet row) and its cells. */
 export type SheetRow = { rowNumber: number; cells: ReadonlyArray<string | undefined> };
@@ -35,15 +35,15 @@ function usedLength(cells: SheetRow['cells']): number {
 export type FoundHeader<C extends string> = Array<{ index: number; column: C; header: string }>;
 
 /**
- * Turns a reader's rows into records of `set`'s columns (invitee columns by default). The header is the
+ * Turns a reader's rows into records of `set`'s columns. The header is the
  * first row naming one of `set.headerColumns` among the first few non-empty rows (a title line above it
  * is skipped); rows above it are not records. Rows with no value in any recognised column are skipped;
  * `rowNumber` stays the row's number in the file. `onHeader` hears the header once it is found.
  */
-export async function* assembleRows<C extends string = Column>(
+export async function* assembleRows<C extends string>(
   source: AsyncIterable<SheetRow>,
-  limits: ImportLimits,
-  set: ColumnSet<C> = INVITEE_COLUMNS as unknown as ColumnSet<C>,
+  limits: SpreadsheetLimits,
+  set: ColumnSet<C>,
   onHeader?: (header: FoundHeader<C>) => void,
 ): AsyncGenerator<SheetRecord<C>> {
   let header: Array<[number, C]> | undefined;

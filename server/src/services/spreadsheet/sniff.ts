@@ -1,7 +1,7 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileErrors, type FileKind } from './errors.js';
-import type { ImportLimits } from './limits.js';
+import type { SpreadsheetLimits } from './limits.js';
 
 /** Bytes read to tell the content's kind. */
 export const SNIFF_BYTES = 64 * 1024;
@@ -44,7 +44,7 @@ export function contentKind(head: Buffer): FileKind | undefined {
  * Refuses a file that is empty, too large, or whose content is not what its extension says. Answers
  * the kind to read it as.
  */
-export async function sniffFile(file: string, fileName: string, limits: ImportLimits): Promise<FileKind> {
+export async function sniffFile(file: string, fileName: string, limits: SpreadsheetLimits): Promise<FileKind> {
   const kind = kindOf(fileName);
   const { size } = await stat(file);
   if (size === 0) throw fileErrors.empty();

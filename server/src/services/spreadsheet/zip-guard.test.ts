@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from './limits.js';
-import { buildZip, MINIMAL_WORKBOOK, readAll, tempFiles, textPart, type ZipPart } from './test-files.js';
+import {
+  buildZip,
+  MINIMAL_WORKBOOK,
+  readAll,
+  tempFiles,
+  textPart,
+  type ZipPart,
+} from '../../test/spreadsheet-files.js';
 import { checkXlsxZip } from './zip-guard.js';
 
 const files = tempFiles();
@@ -87,7 +94,7 @@ describe('zip bomb guard', () => {
     );
   });
 
-  it('through readInviteeFile, a bomb named .xlsx is refused with the same reason', async () => {
+  it('through the reader, a bomb named .xlsx is refused with the same reason', async () => {
     const file = files.write(
       'bomb.xlsx',
       buildZip([workbook(), { name: 'xl/worksheets/sheet1.xml', data: deflatedZeros, size: zeros.length }]),

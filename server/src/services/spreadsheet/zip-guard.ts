@@ -1,7 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import yauzl from 'yauzl';
-import { fileErrors, InviteeFileError } from './errors.js';
-import { RATIO_CHECK_MIN_BYTES, type ImportLimits } from './limits.js';
+import { fileErrors, SpreadsheetError } from './errors.js';
+import { RATIO_CHECK_MIN_BYTES, type SpreadsheetLimits } from './limits.js';
 
 /*
  * Zip bomb guard for xlsx files, run before the spreadsheet reader opens them. The reader (xlsx-parts.ts)
@@ -105,8 +105,8 @@ async function checkInflatedSizes(zip: yauzl.ZipFile, entries: yauzl.Entry[]): P
   }
 }
 
-/** Checks `file` before an xlsx reader opens it; throws an InviteeFileError for staff. */
-export async function checkXlsxZip(file: string, limits: ImportLimits): Promise<void> {
+/** Checks `file` before an xlsx reader opens it; throws an SpreadsheetError for staff. */
+export async function checkXlsxZip(file: string, limits: SpreadsheetLimits): Promise<void> {
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip(file);
@@ -133,7 +133,7 @@ export async function checkXlsxZip(file: string, limits: ImportLimits): Promise<
     await checkLayout(file, entries);
     await checkInflatedSizes(zip, entries);
   } catch (err) {
-    if (err instanceof InviteeFileError) throw err;
+    if (err instanceof SpreadsheetError) throw err;
     if (err instanceof Error && /too many bytes/i.test(err.message)) throw fileErrors.suspiciousZip();
     throw fileErrors.invalid('xlsx');
   } finally {
