@@ -4,24 +4,25 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 const IN_ERROR = '[aria-invalid="true"], [id$="-error"], [data-form-errors]';
 const FOCUSABLE = 'input:not([type=hidden]), textarea, select, button, [tabindex]:not([tabindex="-1"])';
 
-/** The element to focus for an error: the field itself, else the first focusable thing of the field around the text. */
-function focusTarget(found: HTMLElement, form: HTMLElement): HTMLElement {
-  if (found.matches('[aria-invalid="true"], [data-form-errors]')) return found;
-  for (let node = found.parentElement; node && node !== form; node = node.parentElement) {
-    const inside = node.querySelector<HTMLElement>(FOCUSABLE);
-    if (inside) return inside;
+/** Focuses the first of `candidates` that can take the focus (a hidden file input cannot); which one did. */
+function focusFirst(candidates: Iterable<HTMLElement>): HTMLElement | undefined {
+  for (const el of candidates) {
+    el.focus({ preventScroll: true });
+    if (document.activeElement === el) return el;
   }
-  return found;
+  return undefined;
 }
 
 /** Focuses the first error of `form` in reading order and scrolls it to the middle of its scroll area. */
 export function focusFirstError(form: HTMLElement | null): void {
   const found = form?.querySelector<HTMLElement>(IN_ERROR);
   if (!form || !found) return;
-  const target = focusTarget(found, form);
-  target.focus({ preventScroll: true });
+  let target = found.matches('[aria-invalid="true"], [data-form-errors]') ? focusFirst([found]) : undefined;
+  // An error shown only as text: the first control of the field around it.
+  for (let node = found.parentElement; !target && node && node !== form; node = node.parentElement)
+    target = focusFirst(node.querySelectorAll<HTMLElement>(FOCUSABLE));
   // Centred, so neither the sticky header nor a form's sticky Save bar covers it.
-  target.scrollIntoView?.({ block: 'center' });
+  (target ?? found).scrollIntoView?.({ block: 'center' });
 }
 
 /**
