@@ -1,23 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
+const server = {
+  root: './server',
+  include: ['src/**/*.test.ts'],
+  globalSetup: ['./src/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+const ISOLATED_SERVER_FILES = ['src/test/fuzz.test.ts', 'src/services/mail/unsubscribe-link.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', root: './contract', include: ['src/**/*.test.ts'] } },
       {
         test: {
+          ...server,
           name: 'server',
-          root: './server',
-          include: ['src/**/*.test.ts'],
-          globalSetup: ['./src/test/global-setup.ts'],
+          exclude: ISOLATED_SERVER_FILES,
           // Files share a worker process, so node_modules load once per worker rather than once per file;
           // worker-setup.ts evaluates the app's own modules afresh for each file (no state crosses files).
           isolate: false,
           setupFiles: ['./src/test/worker-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
+      // The files that replace modules with vi.mock run each in a process of its own, as before
+      // (`--project 'server*'` runs both server projects).
+      { test: { ...server, name: 'server-isolated', include: ISOLATED_SERVER_FILES } },
       './client/vitest.config.ts',
       {
         test: {
