@@ -7,7 +7,7 @@ export function formatDay(iso: string | null | undefined): string {
   return iso ? day.format(new Date(iso)) : '';
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', {
+const dateTimeParts: Intl.DateTimeFormatOptions = {
   month: 'short',
   day: 'numeric',
   year: 'numeric',
@@ -15,11 +15,16 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
   hour12: false,
   timeZone: 'UTC',
-});
+};
+const dateTime = new Intl.DateTimeFormat('en-US', dateTimeParts);
+const dateTimeSeconds = new Intl.DateTimeFormat('en-US', { ...dateTimeParts, second: '2-digit' });
 
-/** 'Mar 5, 2024, 14:07 UTC' for an ISO time (audit rows: when to the minute), '' for none. */
-export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? `${dateTime.format(new Date(iso))} UTC` : '';
+/**
+ * The one timestamp format: 'Mar 5, 2024, 14:07 UTC' for an ISO time ('Mar 5, 2024, 14:07:09 UTC' with
+ * `seconds`), '' for none. Always UTC, like the day filters, so a time reads the same in every browser.
+ */
+export function formatDateTime(iso: string | null | undefined, { seconds = false } = {}): string {
+  return iso ? `${(seconds ? dateTimeSeconds : dateTime).format(new Date(iso))} UTC` : '';
 }
 
 /** '12.5%' for a share from 0 to 1; 'n/a' when there is none (a denominator of 0, spec 02 §2). */

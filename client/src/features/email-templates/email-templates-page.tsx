@@ -15,6 +15,7 @@ import {
 import { AreaListPage } from '../../components/area-list-page';
 import { EmailAddress } from '../../components/email-address';
 import { emailTemplatesArea } from './api';
+import { formatDateTime } from '../../components/format';
 
 // The dialog and its pickers load when first opened, not with the list.
 const SendTestDialog = lazy(() => import('./send-test-dialog').then((m) => ({ default: m.SendTestDialog })));
@@ -25,13 +26,6 @@ const filters: FilterDef[] = [
   { key: 'type', type: 'select', label: 'Type', options: TEMPLATE_TYPES },
 ];
 
-const day = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 const editPath = (t: EmailTemplate) => `/admin/tech/email-templates/${t.id}/edit`;
 
 function columns(onSendTest: (t: EmailTemplate) => void): Column<EmailTemplate>[] {
@@ -78,7 +72,7 @@ function columns(onSendTest: (t: EmailTemplate) => void): Column<EmailTemplate>[
       ),
     },
     enabledColumn<EmailTemplate>({ yes: 'Yes', no: 'No' }),
-    updatedColumn<EmailTemplate>('updated', 'xl', (iso) => day.format(new Date(iso))),
+    updatedColumn<EmailTemplate>('updated', 'xl', (iso) => formatDateTime(iso)),
     actionsColumn((t) => (
       <Group gap={4} justify="flex-end" wrap="nowrap">
         <EditButton name={t.name} to={editPath(t)} />

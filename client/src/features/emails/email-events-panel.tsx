@@ -8,16 +8,9 @@ import { LIST_DEFAULTS } from '../../components/list-kit/list-search';
 import { FormDrawer } from '../../components/form-kit/form-drawer';
 import { useEmailEvents } from './api';
 import { EVENT_LABELS } from './email-status';
+import { formatDateTime } from '../../components/format';
 
 const routeApi = getRouteApi('/admin/tech/emails-sent');
-const when = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-});
 
 /** What the panel says of an open or click that was not a person's own fetch. */
 const ORIGINS: Record<
@@ -70,7 +63,7 @@ const columns: Column<EmailEvent>[] = [
     sortField: 'eventAt',
     render: (e) => (
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {when.format(new Date(e.eventAt))}
+        {formatDateTime(e.eventAt, { seconds: true })}
       </Text>
     ),
   },

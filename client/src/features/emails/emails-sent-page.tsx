@@ -8,18 +8,11 @@ import { AreaListPage } from '../../components/area-list-page';
 import { EmailAddress } from '../../components/email-address';
 import { emailsArea } from './api';
 import { EVENT_LABELS, SendStatus, StatusIcons, STATUS_GROUPS } from './email-status';
+import { formatDateTime } from '../../components/format';
 
 const EmailEventsPanel = lazy(() => import('./email-events-panel'));
 
 const routeApi = getRouteApi('/admin/tech/emails-sent');
-
-const when = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search address or subject' },
@@ -54,7 +47,7 @@ function columns(openDetails: (id: number) => void): Column<EmailSend>[] {
     stackedColumn('sendAt', 'Sent At', 'md', (e) => (
       <>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }} c={e.sendAt ? undefined : 'dimmed'}>
-          {e.sendAt ? when.format(new Date(e.sendAt)) : '—'}
+          {e.sendAt ? formatDateTime(e.sendAt) : '—'}
         </Text>
         <SendStatus status={e.status} />
         {e.sendStatusMessage && <Note lineClamp={2}>{e.sendStatusMessage}</Note>}

@@ -6,17 +6,11 @@ import type { OutboxMessage } from '@app/contract';
 import { Note, stackedColumn, useSearchPatch, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { outboxArea } from './api';
+import { formatDateTime } from '../../components/format';
 
 const OutboxMessagePanel = lazy(() => import('./outbox-message-panel'));
 
 const routeApi = getRouteApi('/admin/tech/outbox');
-const when = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 const filters: FilterDef[] = [{ key: 'search', type: 'search', placeholder: 'Search address or subject' }];
 
@@ -48,7 +42,7 @@ function columns(open: (id: number) => void): Column<OutboxMessage>[] {
       visibleFrom: 'md',
       render: (m) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {when.format(new Date(m.createdAt))}
+          {formatDateTime(m.createdAt)}
         </Text>
       ),
     },

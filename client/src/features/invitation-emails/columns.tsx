@@ -3,19 +3,9 @@ import { Link } from '@tanstack/react-router';
 import type { InvitationEmail } from '@app/contract';
 import { openConfirmModal } from '../../app/overlay-gate';
 import { RowActions, type Column } from '../../components/list-kit';
-import { count } from '../../components/format';
+import { count, formatDateTime } from '../../components/format';
 import { RateBadge } from '../../components/rate-badge';
 import { SendStatusCell } from './status-cell';
-
-const hour = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-/** 'Mar 5, 2030, 9:00 AM' in the browser's time zone (the hour the form chose). */
-export const formatHour = (iso: string) => hour.format(new Date(iso));
 
 export type ReminderActions = { edit: (r: InvitationEmail) => void; remove: (r: InvitationEmail) => void };
 
@@ -25,7 +15,7 @@ function confirmDelete(r: InvitationEmail, remove: (r: InvitationEmail) => void)
     children: (
       <Text size="sm">
         Are you sure you want to delete the reminder "{r.template.name}" scheduled for{' '}
-        <b>{formatHour(r.sendScheduledAt)}</b>? This action cannot be undone.
+        <b>{formatDateTime(r.sendScheduledAt)}</b>? This action cannot be undone.
       </Text>
     ),
     labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -84,7 +74,7 @@ export function reminderColumns(
       key: 'sendScheduledAt',
       header: 'Scheduled',
       sortField: 'sendScheduledAt',
-      render: (r) => <Text size="sm">{formatHour(r.sendScheduledAt)}</Text>,
+      render: (r) => <Text size="sm">{formatDateTime(r.sendScheduledAt)}</Text>,
     },
     {
       key: 'audience',

@@ -5,16 +5,7 @@ import { AnchorLink } from '../../components/anchor-link';
 import { RowActions, type Column } from '../../components/list-kit';
 import { UploadStatusCell } from './status-cell';
 import { AbTestBadge } from '../../components/ab-test-badge';
-
-const hour = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-/** 'Mar 5, 2030, 9:00 AM' in the browser's time zone (the hour the form chose). */
-export const formatHour = (iso: string) => hour.format(new Date(iso));
+import { formatDateTime } from '../../components/format';
 
 export type MailActions = { edit: (mail: PostalMail) => void; remove: (mail: PostalMail) => void };
 
@@ -23,8 +14,8 @@ function confirmDelete(mail: PostalMail, remove: (mail: PostalMail) => void) {
     title: 'Delete Postal Mailing',
     children: (
       <Text size="sm">
-        Are you sure you want to delete the postal mailing scheduled for <b>{formatHour(mail.uploadScheduledAt)}</b>?
-        This action cannot be undone.
+        Are you sure you want to delete the postal mailing scheduled for <b>{formatDateTime(mail.uploadScheduledAt)}</b>
+        ? This action cannot be undone.
       </Text>
     ),
     labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -40,7 +31,7 @@ export function mailColumns(actions: MailActions, invitationColumn?: Column<Post
       key: 'uploadScheduledAt',
       header: 'Upload At',
       sortField: 'uploadScheduledAt',
-      render: (m) => <Text size="sm">{formatHour(m.uploadScheduledAt)}</Text>,
+      render: (m) => <Text size="sm">{formatDateTime(m.uploadScheduledAt)}</Text>,
     },
     {
       key: 'file',
