@@ -36,6 +36,7 @@ import { apiKeyRoutes } from './features/api-keys/routes.js';
 import { roleRoutes } from './features/roles/routes.js';
 import { auditLogRoutes } from './features/audit-log/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
+import { stripeWebhookRoute } from './features/payments/stripe-webhook.js';
 
 /** Every area's handlers, one line each, checked by ts-rest against the contract. */
 export const router = s.router(contract, {
@@ -56,7 +57,7 @@ export const router = s.router(contract, {
   imports: importRoutes,
   payments: paymentRoutes,
   publicUnsubscribe: publicUnsubscribeRoutes,
-  publicJoin: publicJoinRoutes,
+  publicJoin: { ...publicJoinRoutes, stripeWebhook: stripeWebhookRoute },
   publicPassword: publicPasswordRoutes,
   tokens: tokenRoutes,
   emailTemplates: emailTemplateRoutes,

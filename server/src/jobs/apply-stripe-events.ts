@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { defineJob } from './define-job.js';
-import { applyStripeEvent } from '../services/join/stripe-events.js';
+import { applyStripeEvent } from '../services/payments/stripe-apply.js';
 
 declare module './define-job.js' {
   interface JobDataByName {

@@ -7,20 +7,12 @@ import {
   JOIN_PAYMENT_NOT_SET_UP,
 } from '@app/contract';
 import type { FastifyRequest } from 'fastify';
-import { s } from '../../ts-rest.js';
+import type { RouterImplementation } from '@ts-rest/fastify';
 import { AppError } from '../../errors.js';
-import {
-  attemptFailed,
-  attemptSucceeded,
-  beginAttempt,
-  throttleRules,
-  waitText,
-} from '../../services/auth/throttle.js';
+import { attemptFailed, attemptSucceeded, beginLimitedAttempt, throttleRules } from '../../services/auth/throttle.js';
 import { joinLinkBuilder, joinSignature, verifyJoinSignature } from '../../services/join/join-link.js';
-import { paymentConfigured } from '../../services/join/stripe.js';
-import { createCheckoutSession } from '../../services/join/checkout.js';
-import { keepRawBody } from '../../raw-body.js';
-import { handleStripeWebhook, STRIPE_WEBHOOK_BODY_LIMIT } from './stripe-webhook.js';
+import { paymentConfigured } from '../../services/payments/stripe.js';
+import { createCheckoutSession } from '../../services/payments/checkout.js';
 import { joinInvitee, joinState } from '../../services/join/invitees.js';
 import type { Db } from '../../db/database.js';
 import * as repo from './repo.js';
@@ -45,18 +37,17 @@ async function signedInvitee<T>(
   return found;
 }
 
-/** Issue 23: the public half of the join funnel (no session needed; the signed link authorises). */
-export const publicJoinRoutes = s.router(contract.publicJoin, {
+/**
+ * Issue 23: the public half of the join funnel (no session needed; the signed link authorises). The contract's
+ * Stripe webhook is the payments area's (features/payments/stripe-webhook.ts); the router joins the two.
+ */
+export const publicJoinRoutes = {
   lookup: async ({ body, request, reply }) => {
     const { db, config } = request.server;
     const email = body.email.toLowerCase();
     const rules = throttleRules(config);
     // Keyed apart from sign-in's, with the same limits per email, per address and per both.
-    const attempt = await beginAttempt(db, `join:${email}`, request.ip, rules);
-    if (!attempt.allowed) {
-      reply.header('retry-after', String(attempt.retryAfterSeconds));
-      throw new AppError(429, `Too many attempts. Try again in ${waitText(attempt.retryAfterSeconds)}.`);
-    }
+    const attempt = await beginLimitedAttempt(db, reply, `join:${email}`, request.ip, rules);
     const invitee = await joinInvitee(db, { code: body.invitationCode.toUpperCase() });
     if (!invitee || invitee.email.trim().toLowerCase() !== email) {
       await attemptFailed(db, rules);
@@ -126,9 +117,4 @@ export const publicJoinRoutes = s.router(contract.publicJoin, {
       };
     }
   },
-
-  stripeWebhook: {
-    hooks: { preParsing: keepRawBody(STRIPE_WEBHOOK_BODY_LIMIT), bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT } as never,
-    handler: async ({ request }) => handleStripeWebhook(request),
-  },
-});
+} satisfies Omit<RouterImplementation<typeof contract.publicJoin>, 'stripeWebhook'>;

@@ -6,9 +6,9 @@ import { AppError, notFound } from '../../errors.js';
 import { csvAttachment } from '../../http.js';
 import type { Trx } from '../../db/database.js';
 import { joinInvitee, joinState, pledgeInvitee, type JoinInvitee } from '../../services/join/invitees.js';
-import { lockInvitee, recordPayment, waiveFee, type PaymentOutcome } from '../../services/join/payments.js';
-import { applyReviewPayment, refundReviewPayment } from '../../services/join/payment-review.js';
-import { paymentConfigured, stripeClient } from '../../services/join/stripe.js';
+import { lockInvitee, recordPayment, waiveFee, type PaymentOutcome } from '../../services/payments/payments.js';
+import { applyReviewPayment, refundReviewPayment } from '../../services/payments/payment-review.js';
+import { paymentConfigured, stripeClient } from '../../services/payments/stripe.js';
 import * as repo from './repo.js';
 
 type PaymentBody = z.output<typeof import('@app/contract').RecordPaymentInput>;

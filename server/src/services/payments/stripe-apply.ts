@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { Db, Trx } from '../../db/database.js';
 import type { AppJobs } from '../../jobs/define-job.js';
 import { recordPayment } from './payments.js';
-import { accountByEmail, joinInvitee } from './invitees.js';
+import { accountByEmail, joinInvitee } from '../join/invitees.js';
 
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
@@ -124,49 +124,4 @@ export async function applyStripeEvent(db: Db, ctx: StripeEventContext, event: S
     // checkout.session.async_payment_failed and the rest: kept, nothing else (a failed payment leaves the pledge).
     return false;
   });
-}
-
-/** At most this many events in one job (a burst is split): a job's data stays a few hundred KB. */
-const EVENTS_PER_JOB = 200;
-
-type Waiting = { event: Stripe.Event; resolve: (duplicate: boolean) => void; reject: (err: unknown) => void };
-type Batcher = { waiting: Waiting[]; storing: boolean };
-const batchers = new WeakMap<AppJobs, Batcher>();
-
-/**
- * Queues a verified event for `apply-stripe-events`; resolves once it is stored, to whether it had been applied
- * already (a redelivery, not queued again). Stripe posts one event per request: the events that arrive while a
- * batch is being stored are stored together next (one lookup, one job per 200), so a burst of a thousand costs
- * tens of statements before each is acknowledged, and a lone event is stored at once.
- */
-export function queueStripeEvent(db: Db, jobs: AppJobs, event: Stripe.Event): Promise<boolean> {
-  let batcher = batchers.get(jobs);
-  if (!batcher) batchers.set(jobs, (batcher = { waiting: [], storing: false }));
-  const stored = new Promise<boolean>((resolve, reject) => batcher.waiting.push({ event, resolve, reject }));
-  if (!batcher.storing) {
-    batcher.storing = true;
-    setImmediate(() => void storeWaiting(db, jobs, batcher));
-  }
-  return stored;
-}
-
-/** Stores what waits, batch after batch, until nothing does. */
-async function storeWaiting(db: Db, jobs: AppJobs, batcher: Batcher) {
-  while (batcher.waiting.length) await storeBatch(db, jobs, batcher.waiting.splice(0));
-  batcher.storing = false;
-}
-
-async function storeBatch(db: Db, jobs: AppJobs, batch: Waiting[]) {
-  try {
-    const ids = batch.map((w) => w.event.id);
-    const applied = new Set(
-      (await db.selectFrom('stripeEvents').select('id').where('id', 'in', ids).execute()).map((r) => r.id),
-    );
-    const fresh = batch.filter((w) => !applied.has(w.event.id)).map((w) => w.event);
-    for (let i = 0; i < fresh.length; i += EVENTS_PER_JOB)
-      await jobs.send('apply-stripe-events', { events: fresh.slice(i, i + EVENTS_PER_JOB) }, { db });
-    for (const w of batch) w.resolve(applied.has(w.event.id));
-  } catch (err) {
-    for (const w of batch) w.reject(err);
-  }
 }

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { STRIPE_WEBHOOK_INVALID } from '@app/contract';
-import { rawBodyOf } from '../../raw-body.js';
-import { verifiedStripeEvent } from '../../services/join/stripe.js';
-import { queueStripeEvent } from '../../services/join/stripe-events.js';
+import type { RouterImplementation } from '@ts-rest/fastify';
+import { contract, STRIPE_WEBHOOK_INVALID } from '@app/contract';
+import { keepRawBody, rawBodyOf } from '../../raw-body.js';
+import { verifiedStripeEvent } from '../../services/payments/stripe.js';
+import { queueStripeEvent } from '../../services/payments/stripe-acknowledge.js';
 
 /** A Stripe event's body is a few KB; anything far larger is not one. */
-export const STRIPE_WEBHOOK_BODY_LIMIT = 256 * 1024;
+const STRIPE_WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 /**
  * POST /api/public/payments/stripe/webhook: verified over the raw body before anything is read or written, then
@@ -24,3 +25,9 @@ export async function handleStripeWebhook(request: FastifyRequest) {
   const duplicate = await queueStripeEvent(db, jobs, event);
   return { status: 200 as const, body: { received: true as const, duplicate } };
 }
+
+/** The webhook's route (in the public join contract for its path): the raw body is kept for the signature check. */
+export const stripeWebhookRoute: RouterImplementation<typeof contract.publicJoin>['stripeWebhook'] = {
+  hooks: { preParsing: keepRawBody(STRIPE_WEBHOOK_BODY_LIMIT), bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT } as never,
+  handler: async ({ request }) => handleStripeWebhook(request),
+};
