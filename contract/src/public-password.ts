@@ -16,6 +16,20 @@ export const SetPasswordBody = z.object({
 });
 export type SetPasswordBody = z.input<typeof SetPasswordBody>;
 
+/** The one answer of "Forgot password?", whether or not the address has an account. */
+export const PASSWORD_LINK_REQUESTED =
+  'If an account uses this address, we have emailed it a link to set a new password. The link works once, for 7 days.';
+
+export const ForgotPasswordBody = z.object({
+  email: z
+    .string({ required_error: 'Email is required', invalid_type_error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email must be 254 characters or less')
+    .email('Email is not valid'),
+});
+export type ForgotPasswordBody = z.input<typeof ForgotPasswordBody>;
+
 /**
  * Set-password links (issue 34): an account's own address receives a single-use link valid 7 days (a pledge
  * on an account without a password; later staff invites and "Forgot password?"); this sets the password.
@@ -30,6 +44,15 @@ export const publicPasswordContract = c.router(
       summary:
         `Set the password of the account of an emailed set-password link: once; ends the account's sessions and signs no one in. ` +
         `400 '${PASSWORD_LINK_INVALID}' for every bad link, 400 on password for a short or common password; throttled per address like sign-in (429)`,
+    },
+    forgotPassword: {
+      method: 'POST',
+      path: '/public/forgot-password',
+      body: ForgotPasswordBody,
+      responses: { 202: z.object({ message: z.string() }), 400: ErrorBody, 429: ErrorBody },
+      summary:
+        `"Forgot password?": emails a set-password link to the address when an active account uses it; ` +
+        `the same 202 '${PASSWORD_LINK_REQUESTED}' for every address; throttled per address and client like sign-in (429)`,
     },
   },
   { metadata: meta.public },

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js';
 import { hashNewPassword } from '../../services/auth/passwords.js';
 import { passwordLinkAccount, usePasswordLink } from '../../services/auth/password-links.js';
 import { throttledCheck, throttleRules } from '../../services/auth/throttle.js';
+import { forgotPassword } from './forgot-password.js';
 
 // Longer than any token we issue (43 characters): not looked up at all.
 const TOKEN_MAX = 100;
@@ -27,4 +28,6 @@ export const publicPasswordRoutes = s.router(contract.publicPassword, {
     if (!(await usePasswordLink(db, token, passwordHash, request.ip))) throw new AppError(400, PASSWORD_LINK_INVALID);
     return { status: 200, body: { message: PASSWORD_SET } };
   },
+
+  forgotPassword: async ({ body, request, reply }) => forgotPassword(request, reply, body.email),
 });

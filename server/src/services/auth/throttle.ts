@@ -93,6 +93,23 @@ export function assertAttemptAllowed(
 }
 
 /**
+ * An attempt under `key` (sign-in's limits per key, per client address and per both, kept apart from sign-in's by
+ * the key's prefix), or 429 'Too many attempts. Try again in ...' with Retry-After. The caller settles it.
+ */
+export async function beginLimitedAttempt(
+  db: Db,
+  reply: Parameters<typeof assertAttemptAllowed>[0],
+  key: string,
+  address: string,
+  rules: ThrottleRules,
+): Promise<Extract<Attempt, { allowed: true }>> {
+  const attempt = await beginAttempt(db, key, address, rules);
+  if (attempt.allowed) return attempt;
+  reply.header('retry-after', String(attempt.retryAfterSeconds));
+  throw new AppError(429, `Too many attempts. Try again in ${waitText(attempt.retryAfterSeconds)}.`);
+}
+
+/**
  * `check` (a password or a code) as one throttled attempt under `key`: 429 with Retry-After when too many failed
  * already; a wrong answer counted as a failure, a right one forgiving this address's failures. Answers `check`'s verdict.
  */
