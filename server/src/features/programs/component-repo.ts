@@ -1,121 +1,13 @@
 import { sql } from 'kysely';
-import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
-import {
-  AI_TYPES,
-  XP_HIDDEN_TYPES,
-  type ComponentType,
-  type KeyValue,
-  type ProgramComponent,
-  type ProgramComponentForm,
-} from '@app/contract';
-import type { Db, Trx } from '../../db/database.js';
+import { AI_TYPES, XP_HIDDEN_TYPES, type ComponentType } from '@app/contract';
+import type { Trx } from '../../db/database.js';
 import { freeSlug } from '../../services/slug.js';
 import { closeIndexGap } from '../../db/index-order.js';
 
 type ComponentValues = z.output<typeof import('@app/contract').ProgramComponentInput>;
 type ComponentPatch = z.output<typeof import('@app/contract').ProgramComponentPatch>;
 type EventValues = z.output<typeof import('@app/contract').ComponentEventInput>;
-
-async function segmentCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
-  if (!ids.length) return new Map();
-  const { rows } = await sql<{ id: number; n: number }>`
-    select program_component_id as id, count(*)::int as n from lesson_segments where program_component_id = any(${ids}) group by 1`.execute(
-    db,
-  );
-  return new Map(rows.map((r) => [r.id, r.n]));
-}
-
-/** Components of a program (or the given ids), by section, index and id. */
-export async function loadComponents(
-  db: Db,
-  by: { programId: number } | { ids: number[] },
-): Promise<ProgramComponent[]> {
-  let qb = db
-    .selectFrom('programComponents as pc')
-    .innerJoin('programs as p', 'p.id', 'pc.programId')
-    .leftJoin('programComponents as f', 'f.id', 'pc.fallbackId')
-    .select((eb) => [
-      'pc.id',
-      'pc.programId',
-      'p.slug as programSlug',
-      'pc.sectionId',
-      'pc.name',
-      'pc.slug',
-      'pc.componentType',
-      'pc.index',
-      'pc.curriculum',
-      'pc.assessmentId',
-      'pc.quizId',
-      'pc.surveyId',
-      'pc.aiTemplateId',
-      'pc.aiVideoTemplateId',
-      'pc.calendarHasFallback',
-      'pc.fallbackId',
-      'f.name as fallbackToName',
-      'pc.xp',
-      'pc.updatedAt',
-      jsonArrayFrom(
-        eb
-          .selectFrom('programComponents as r')
-          .select(['r.id', 'r.name'])
-          .whereRef('r.fallbackId', '=', 'pc.id')
-          .orderBy('r.id'),
-      ).as('fallbackFor'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('programComponentXps as cx')
-          .innerJoin('learningXps as x', 'x.id', 'cx.learningXpId')
-          .select(['x.id', 'x.name'])
-          .whereRef('cx.programComponentId', '=', 'pc.id')
-          .orderBy('x.name'),
-      ).as('learningXps'),
-      jsonObjectFrom(
-        eb
-          .selectFrom('calendarEvents as e')
-          .select(['e.id', 'e.uuid', 'e.eventStart', 'e.eventEnd', 'e.description', 'e.location'])
-          .whereRef('e.programComponentId', '=', 'pc.id')
-          .where('e.type', '=', 'Learning')
-          .limit(1),
-      ).as('calendarEvent'),
-    ]);
-  qb =
-    'programId' in by
-      ? qb.where('pc.programId', '=', by.programId)
-      : qb.where('pc.id', 'in', by.ids.length ? by.ids : [0]);
-  const rows = await qb.orderBy('pc.sectionId').orderBy('pc.index').orderBy('pc.id').execute();
-  const counts = await segmentCounts(
-    db,
-    rows.filter((r) => r.componentType === 'segmented lesson').map((r) => r.id),
-  );
-  return rows.map((r) => {
-    const event = r.calendarEvent as null | {
-      id: number;
-      uuid: string;
-      eventStart: string;
-      eventEnd: string | null;
-      description: string | null;
-      location: string | null;
-    };
-    return {
-      ...r,
-      curriculum: r.curriculum ?? null,
-      section: { id: r.sectionId },
-      learningXpIds: r.learningXps.map((x) => x.id),
-      lessonSegments: counts.get(r.id) ?? 0,
-      calendarEvent: event && {
-        ...event,
-        eventStart: new Date(event.eventStart).toISOString(),
-        eventEnd: event.eventEnd && new Date(event.eventEnd).toISOString(),
-      },
-      updatedAt: r.updatedAt.toISOString(),
-    };
-  });
-}
-
-export async function getComponent(db: Db, id: number): Promise<ProgramComponent | undefined> {
-  return (await loadComponents(db, { ids: [id] }))[0];
-}
 
 /** Locks the program: every change of a program's structure (order, sections, fallbacks) runs one at a time. */
 export async function lockProgram(trx: Trx, programId: number): Promise<boolean> {
@@ -363,46 +255,4 @@ export async function reorderComponents(
     .where('id', '=', programId)
     .execute();
   return 'ok';
-}
-
-const options = (rows: Array<{ key: number; value: string }>): KeyValue[] =>
-  rows.map((r) => ({ key: r.key, value: r.value }));
-
-/** Id/label pairs of `table` (of one `type` when given) ordered by label. */
-async function listOf(db: Db, table: string, label: string, type?: string): Promise<KeyValue[]> {
-  const where = type === undefined ? sql`true` : sql`type = ${type}`;
-  const { rows } = await sql<{ key: number; value: string }>`
-    select id as key, ${sql.ref(label)} as value from ${sql.table(table)} where ${where} order by 2, 1`.execute(db);
-  return options(rows);
-}
-
-/**
- * The dialog's option lists: assessments, quizzes and surveys from their tables, the AI lists from
- * ai_chat_templates (by type) and ai_video_templates.
- */
-export async function componentForm(db: Db): Promise<ProgramComponentForm> {
-  const learningXps = options(
-    await db.selectFrom('learningXps').select(['id as key', 'name as value']).orderBy('name').execute(),
-  );
-  const ai = (type: string) => listOf(db, 'ai_chat_templates', 'name', type);
-  const [assessmentsList, quizList, surveyList, aiVideoTemplateList, aiFeedbackList, aiChatList] = await Promise.all([
-    listOf(db, 'assessments', 'title'),
-    listOf(db, 'quizzes', 'name'),
-    listOf(db, 'surveys', 'name'),
-    listOf(db, 'ai_video_templates', 'name'),
-    ai('Feedback'),
-    ai('Chat'),
-  ]);
-  const programmatic = await ai('Programmatic');
-  return {
-    learningXps,
-    aiVideoTemplateList,
-    assessmentsList,
-    aiFeedbackList,
-    aiChatList,
-    aiGoalList: programmatic,
-    aiTaskList: programmatic,
-    quizList,
-    surveyList,
-  };
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Program, ProgramDetail, ProgramSection } from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
 import { likePattern, paginate, type SortMap } from '../../db/list.js';
-import { loadComponents } from './component-repo.js';
+import { loadComponents } from './component-load.js';
 import { freeSlug } from '../../services/slug.js';
 
 type ListQuery = z.output<typeof import('@app/contract').ProgramListQuery>;

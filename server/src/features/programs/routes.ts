@@ -3,6 +3,8 @@ import { s } from '../../ts-rest.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
 import * as repo from './repo.js';
 import * as components from './component-repo.js';
+import { componentForm } from './component-form.js';
+import { getComponent } from './component-load.js';
 
 const saveProblem = (problem: components.SaveProblem) =>
   problem === 'assessmentNameLocked'
@@ -63,7 +65,7 @@ export const programRoutes = s.router(contract.programs, {
     return { status: 204, body: undefined };
   },
 
-  componentForm: async ({ request }) => ({ status: 200, body: await components.componentForm(request.server.db) }),
+  componentForm: async ({ request }) => ({ status: 200, body: await componentForm(request.server.db) }),
 
   createComponent: async ({ params, body, request }) => {
     const { db } = request.server;
@@ -72,11 +74,11 @@ export const programRoutes = s.router(contract.programs, {
       .execute((trx) => components.createComponent(trx, params.programId, params.sectionId, body, request.account!.id));
     if (id === 'missing') throw notFound('Section');
     if (typeof id === 'string') throw saveProblem(id);
-    return { status: 201, body: (await components.getComponent(db, id))! };
+    return { status: 201, body: (await getComponent(db, id))! };
   },
 
   getComponent: async ({ params, request }) => {
-    const component = await components.getComponent(request.server.db, params.id);
+    const component = await getComponent(request.server.db, params.id);
     if (!component) throw notFound('Component');
     return { status: 200, body: component };
   },
@@ -88,7 +90,7 @@ export const programRoutes = s.router(contract.programs, {
       .execute((trx) => components.updateComponent(trx, params.id, body, request.account!.id));
     if (result === false) throw notFound('Component');
     if (typeof result === 'string') throw saveProblem(result);
-    return { status: 200, body: (await components.getComponent(db, params.id))! };
+    return { status: 200, body: (await getComponent(db, params.id))! };
   },
 
   removeComponent: async ({ params, request }) => {
