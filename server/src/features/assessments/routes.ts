@@ -4,6 +4,7 @@ import { s } from '../../ts-rest.js';
 import { notFound } from '../../errors.js';
 import type { Trx } from '../../db/database.js';
 import * as repo from './repo.js';
+import * as parts from './parts-repo.js';
 import * as service from './service.js';
 
 /** Runs `change` on the locked assessment in one transaction, then answers the assessment as it now is. */
@@ -49,13 +50,13 @@ export const assessmentRoutes = s.router(contract.assessments, {
   updateOutcome: async ({ params, body, request }) => ({
     status: 200,
     body: await changeAssessment(request, params.id, async (trx) => {
-      if (!(await repo.updateOutcome(trx, params.id, params.outcomeId, body))) throw notFound('Outcome');
+      if (!(await parts.updateOutcome(trx, params.id, params.outcomeId, body))) throw notFound('Outcome');
     }),
   }),
 
   removeOutcome: async ({ params, request }) => {
     await changeAssessment(request, params.id, async (trx) => {
-      if (!(await repo.deleteOutcome(trx, params.id, params.outcomeId))) throw notFound('Outcome');
+      if (!(await parts.deleteOutcome(trx, params.id, params.outcomeId))) throw notFound('Outcome');
     });
     return { status: 204, body: undefined };
   },
@@ -74,7 +75,7 @@ export const assessmentRoutes = s.router(contract.assessments, {
 
   removeQuestion: async ({ params, request }) => {
     await changeAssessment(request, params.id, async (trx) => {
-      if (!(await repo.deleteQuestion(trx, params.id, params.questionId))) throw notFound('Question');
+      if (!(await parts.deleteQuestion(trx, params.id, params.questionId))) throw notFound('Question');
     });
     return { status: 204, body: undefined };
   },

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Trx } from '../../db/database.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
 import * as repo from './repo.js';
+import * as parts from './parts-repo.js';
 
 type QuestionPatch = z.output<typeof import('@app/contract').QuestionPatch>;
 type ScoresValues = z.output<typeof import('@app/contract').ScoresInput>;
@@ -25,14 +26,14 @@ export async function addOutcome(
   assessmentId: number,
   values: { title: string; description: string | null },
 ): Promise<void> {
-  const { outcomes } = await repo.countParts(trx, assessmentId);
+  const { outcomes } = await parts.countParts(trx, assessmentId);
   if (outcomes >= MAX_ASSESSMENT_OUTCOMES)
     throw new AppError(
       409,
       M.tooManyOutcomes,
       'The score matrix shows up to 12 columns: the answers and one per outcome.',
     );
-  await repo.insertOutcome(trx, assessmentId, values);
+  await parts.insertOutcome(trx, assessmentId, values);
 }
 
 /** Each answer's outcomeId must be an outcome of this assessment; each id an answer of this question. */
@@ -42,8 +43,8 @@ async function checkAnswers(
   answers: NonNullable<QuestionPatch['answers']>,
   questionId?: number,
 ) {
-  const outcomes = await repo.outcomeIdsOf(trx, assessmentId);
-  const own = questionId === undefined ? new Set<number>() : await repo.answerIdsOf(trx, assessmentId, questionId);
+  const outcomes = await parts.outcomeIdsOf(trx, assessmentId);
+  const own = questionId === undefined ? new Set<number>() : await parts.answerIdsOf(trx, assessmentId, questionId);
   answers.forEach((a, i) => {
     if (a.id !== undefined && !own.has(a.id)) throw fieldError(`answers.${i}.id`, M.answerNotOfQuestion);
     if (a.outcomeId !== null && !outcomes.has(a.outcomeId))
@@ -60,14 +61,15 @@ async function saveAnswers(trx: Trx, questionId: number, answers: NonNullable<Qu
     questionId,
     answers.map(({ id, answer }) => ({ id, values: { answer } })),
   );
-  for (const [i, a] of answers.entries()) if (a.outcomeId !== null) await repo.pointAnswerAt(trx, ids[i]!, a.outcomeId);
+  for (const [i, a] of answers.entries())
+    if (a.outcomeId !== null) await parts.pointAnswerAt(trx, ids[i]!, a.outcomeId);
 }
 
 export async function addQuestion(trx: Trx, assessmentId: number, values: Required<QuestionPatch>): Promise<void> {
-  const { questions } = await repo.countParts(trx, assessmentId);
+  const { questions } = await parts.countParts(trx, assessmentId);
   if (questions >= MAX_ASSESSMENT_QUESTIONS) throw new AppError(409, M.tooManyQuestions);
   await checkAnswers(trx, assessmentId, values.answers);
-  const questionId = await repo.insertQuestion(
+  const questionId = await parts.insertQuestion(
     trx,
     assessmentId,
     { question: values.question, type: values.type },
@@ -83,7 +85,7 @@ export async function changeQuestion(
   values: QuestionPatch,
 ): Promise<void> {
   const { answers, ...fields } = values;
-  if (!(await repo.updateQuestion(trx, assessmentId, questionId, fields))) throw notFound('Question');
+  if (!(await parts.updateQuestion(trx, assessmentId, questionId, fields))) throw notFound('Question');
   if (!answers) return;
   await checkAnswers(trx, assessmentId, answers, questionId);
   await saveAnswers(trx, questionId, answers);
@@ -92,9 +94,9 @@ export async function changeQuestion(
 /** The score matrix form: every answer and outcome must be this assessment's, and so the tie-breaker question. */
 export async function saveScores(trx: Trx, assessmentId: number, values: ScoresValues): Promise<void> {
   const [questions, answers, outcomes] = await Promise.all([
-    repo.questionIdsOf(trx, assessmentId),
-    repo.answerIdsOf(trx, assessmentId),
-    repo.outcomeIdsOf(trx, assessmentId),
+    parts.questionIdsOf(trx, assessmentId),
+    parts.answerIdsOf(trx, assessmentId),
+    parts.outcomeIdsOf(trx, assessmentId),
   ]);
   if (values.tieBreakerQuestionId !== null && !questions.has(values.tieBreakerQuestionId))
     throw fieldError('tieBreakerQuestionId', M.tieBreakerNotHere);
@@ -108,6 +110,6 @@ export async function saveScores(trx: Trx, assessmentId: number, values: ScoresV
         { path: ['scores', i, 'outcomeId'], message: M.outcomeNotHere },
       ]);
   });
-  await repo.upsertScores(trx, values.scores);
-  await repo.setTieBreaker(trx, assessmentId, values.tieBreakerQuestionId);
+  await parts.upsertScores(trx, values.scores);
+  await parts.setTieBreaker(trx, assessmentId, values.tieBreakerQuestionId);
 }
