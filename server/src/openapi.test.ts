@@ -18,6 +18,7 @@ type Operation = {
   security?: unknown[];
   responses: Record<string, any>;
   parameters?: any[];
+  'x-permission'?: string;
 };
 const operationOf = (method: string, path: string) =>
   (doc.paths[openApiPath(path)] as Record<string, Operation> | undefined)?.[method.toLowerCase()];
@@ -34,6 +35,11 @@ describe('the OpenAPI document', () => {
         // or an API key with the call's scope, unless no key may ever make it (api-key-limits.ts)
         expect(op!.security).toEqual(keyNeverCalls(route) ? [{ session: [] }] : [{ session: [] }, { apiKey: [] }]);
       else expect(op!.security).toBeUndefined(); // the document-wide session cookie applies
+      // Every admin operation names the permission it needs (issue 35), and only those.
+      expect(op!['x-permission']).toBe(
+        access === 'admin' ? (route.metadata as { permission: string }).permission : undefined,
+      );
+      if (access === 'admin') expect(op!['x-permission']).toMatch(/^(self|[a-zA-Z]+:(read|write|export))$/);
       for (const status of [400, 401, 403, 404, 500]) {
         expect(op!.responses[status]?.content?.['application/json']?.schema).toEqual({
           $ref: '#/components/schemas/ErrorBody',

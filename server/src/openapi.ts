@@ -1,7 +1,6 @@
 import { generateOpenApi } from '@ts-rest/open-api';
-import { contract, ErrorBody, type Access } from '@app/contract';
+import { contract, ErrorBody, PERMISSION_SELF, permissionOf, type Access } from '@app/contract';
 import type { AppRoute } from '@ts-rest/core';
-import { scopeOfRoute } from './services/auth/api-key-scopes.js';
 import { keyNeverCalls } from './services/auth/api-key-limits.js';
 
 type Doc = ReturnType<typeof generateOpenApi>;
@@ -13,7 +12,8 @@ const ACCESS_TEXT: Record<Access, string> = {
   signedIn: 'Needs a signed-in account (the session cookie).',
   member: 'Needs a signed-in member or pledge (the session cookie).',
   admin:
-    "Needs a signed-in admin (the session cookie) or an API key (`Authorization: Bearer <key>`) with this call's scope.",
+    'Needs a signed-in staff account (the session cookie) or an API key (`Authorization: Bearer <key>`) holding ' +
+    "this call's permission (`x-permission`): a staff account holds its roles' permissions.",
 };
 
 // ts-rest describes every response by its bare status code; integrators read these instead.
@@ -58,8 +58,10 @@ export function buildOpenApi(): Doc {
         description:
           'The admin back-office API. Sign in with POST /api/auth/login; the session cookie `sid` authorises later calls. ' +
           'Integrations call the admin routes with an API key instead: `Authorization: Bearer <key>` (made by staff at ' +
-          '/admin/tech/api-keys), within its scopes (`<area>:read` for GET, `<area>:write` for the rest; each admin ' +
-          "operation names its own). A missing, unknown or revoked key answers 401, a call outside the key's scopes 403. " +
+          '/admin/tech/api-keys), within its scopes. Staff and keys share one permission vocabulary: `<area>:read` for GET, ' +
+          '`<area>:export` for the CSV/XLSX exports, `<area>:write` for the rest; each admin operation names its own in ' +
+          '`x-permission` (`self`: any staff account). A missing, unknown or revoked key answers 401, a call without the ' +
+          'permission 403. ' +
           'Every error answers `{message, detail?, issues?}`.',
       },
       servers: [{ url: '/' }],
@@ -97,7 +99,8 @@ export function buildOpenApi(): Doc {
           }
           responses[status] = described;
         }
-        const scope = access === 'admin' ? scopeOfRoute(route.method, route.path) : undefined;
+        const permission = permissionOf(route);
+        const scope = permission === PERMISSION_SELF ? undefined : permission;
         const keyless = keyNeverCalls(route);
         const scopeText =
           scope &&
@@ -108,6 +111,7 @@ export function buildOpenApi(): Doc {
           description: [operation.description, ACCESS_TEXT[access], scopeText].filter(Boolean).join('\n\n'),
           parameters: operation.parameters?.map(pathParamRequired),
           responses,
+          ...(permission ? { 'x-permission': permission } : {}),
           ...(access === 'public'
             ? { security: [] }
             : access === 'admin'

@@ -11,6 +11,9 @@ export const mockAccount: CurrentAccount = {
   email: 'ada@example.edu',
   avatarUrl: null,
   admin: true,
+  roles: ['ROLE_USER', 'ROLE_ADMIN'],
+  permissions: [],
+  chapterIds: [],
   mustSetUpTwoFactor: false,
 };
 

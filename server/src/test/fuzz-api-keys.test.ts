@@ -66,7 +66,10 @@ beforeAll(async () => {
   ownerId = (
     await t.db
       .insertInto('accounts')
-      .values({ firstName: 'Key', lastName: 'Owner', email: 'fuzz-key-owner@example.test', admin: true, address: '{}' })
+      .values({
+        ...{ firstName: 'Key', lastName: 'Owner', email: 'fuzz-key-owner@example.test', admin: true, address: '{}' },
+        roles: ['ROLE_USER', 'ROLE_ADMIN'], // a key holds its scopes only while its owner does
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;

@@ -6,7 +6,8 @@
  * dates like 99999-01-01 and 0000-00-00, wrong types, missing and extra fields, `__proto__` keys (sent
  * as raw JSON text), malformed JSON, wrong content types, ids that exist and ids that do not; upload
  * routes get non-multipart, malformed and lying multipart bodies (fuzz/multipart.ts). Each case goes
- * as an admin, a member or signed out.
+ * as an admin, an auditor (ROLE_AUDITOR: who must never get a 2xx from a write or an export), a member or
+ * signed out.
  *
  * The rule: never a 5xx, and every 4xx is JSON with a text `message`. All failures are collected and
  * reported together, grouped by route and answer.

@@ -14,6 +14,9 @@ const member: CurrentAccount = {
   email: 'max@example.edu',
   avatarUrl: null,
   admin: false,
+  roles: ['ROLE_USER'],
+  permissions: [],
+  chapterIds: [],
   mustSetUpTwoFactor: false,
 };
 

@@ -67,19 +67,19 @@ describe('accounts: create, read, update', () => {
     expect(got.json()).toEqual(account);
   });
 
-  it('adds ROLE_ADMIN for an admin and removes it again, keeping other roles', async () => {
-    const { id, roles } = (await create(unique({ admin: true }))).json();
-    expect(roles).toEqual(['ROLE_USER', 'ROLE_ADMIN']);
-    await t.db
-      .updateTable('accounts')
-      .set({ roles: ['ROLE_USER', 'ROLE_EDITOR', 'ROLE_ADMIN'] })
-      .where('id', '=', id)
-      .execute();
+  it('takes roles and chapters as given (admin alone adds no role) and keeps them when left out', async () => {
+    const bare = (await create(unique({ admin: true }))).json();
+    expect(bare).toMatchObject({ admin: true, roles: ['ROLE_USER'], chapterIds: [] });
+    const { id, roles } = (await create(unique({ admin: true, roles: ['ROLE_USER', 'ROLE_AUDITOR'] }))).json();
+    expect(roles).toEqual(['ROLE_USER', 'ROLE_AUDITOR']);
     const { password: _p, ...body } = unique();
     const off = await update(id, { ...body, admin: false });
-    expect(off.json()).toMatchObject({ admin: false, roles: ['ROLE_USER', 'ROLE_EDITOR'] });
-    const on = await update(id, { ...body, admin: true });
-    expect(on.json()).toMatchObject({ admin: true, roles: ['ROLE_USER', 'ROLE_EDITOR', 'ROLE_ADMIN'] });
+    expect(off.json()).toMatchObject({ admin: false, roles: ['ROLE_USER', 'ROLE_AUDITOR'] });
+    const on = await update(id, { ...body, admin: true, roles: ['ROLE_USER', 'ROLE_CONTENT'], chapterIds: [7] });
+    expect(on.json()).toMatchObject({ admin: true, roles: ['ROLE_USER', 'ROLE_CONTENT'], chapterIds: [7] });
+    const unknown = await update(id, { ...body, admin: true, roles: ['ROLE_NOPE'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Unknown role: ROLE_NOPE');
   });
 
   it('updates without touching the password, and can deactivate another account', async () => {
@@ -194,7 +194,7 @@ describe('accounts: reset password', () => {
   });
 
   it("keeps the caller's own session when resetting their own password, ending the others", async () => {
-    const body = unique({ password: 'mine mine', admin: true });
+    const body = unique({ password: 'mine mine', admin: true, roles: ['ROLE_USER', 'ROLE_ADMIN'] });
     await create(body);
     const current = await signInAs(body.email as string, 'mine mine');
     const elsewhere = await signInAs(body.email as string, 'mine mine');

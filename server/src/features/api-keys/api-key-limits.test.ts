@@ -72,7 +72,7 @@ describe('what an API key can never do', () => {
     ]);
     expect(scopesNotHeld(null, ['institutions:read'])).toEqual(['institutions:read']);
     expect(scopesNotHeld(knownScopes, [...keyScopes])).toEqual([]);
-    for (const scope of ['apiKeys:write', 'twoFactor:write']) {
+    for (const scope of ['apiKeys:write', 'apiKeys:export']) {
       const res = await t.request({
         method: 'POST',
         url: '/api/admin/tech/api-keys',

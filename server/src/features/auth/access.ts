@@ -3,8 +3,12 @@ import type { AppRoute } from '@ts-rest/core';
 import {
   API_KEY_INVALID,
   API_KEY_OWNER_TWO_FACTOR,
+  PERMISSION_SELF,
   PUBLIC_INVITATION_PATH_PREFIX,
   TWO_FACTOR_SETUP_PATH_PREFIX,
+  forbiddenMessage,
+  permissionOf,
+  splitPermission,
   type Access,
 } from '@app/contract';
 import { auditActors } from '../../db/audit-context.js';
@@ -13,8 +17,10 @@ import { findSessionAccount, sessionCookieName } from '../../services/auth/sessi
 import { mustSetUpTwoFactor } from '../../services/auth/sign-in.js';
 import { sessionCache } from '../../services/auth/session-cache.js';
 import { bearerToken, findApiKey } from '../../services/auth/api-keys.js';
-import { knownScopes, scopeOfRoute } from '../../services/auth/api-key-scopes.js';
 import { refuseKeyCall, refuseKeyInput } from '../../services/auth/api-key-limits.js';
+import { knownScopes } from '../../services/auth/api-key-scopes.js';
+import { freshRoles, permissionsOf } from '../../services/auth/role-table.js';
+import { refuse } from '../../services/auth/refusal.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,8 +31,9 @@ declare module 'fastify' {
     /** The API key a request came with (`Authorization: Bearer`); `account` is then the staff member it acts for. */
     apiKeyId: number | null;
     /**
-     * The scopes (`<area>:read|write`, api-key-scopes.ts) the caller holds: an API key's own, every one for
-     * a staff session; null for anyone else. A new key gets only scopes its maker holds.
+     * The permissions (`<area>:read|write|export`, api-key-scopes.ts) the caller holds: a staff session's, the
+     * union of its roles' (role-table.ts); an API key's, its own within its maker's; null for anyone else.
+     * Nobody gives a role, an account or a key a permission they do not hold.
      */
     scopes: ReadonlySet<string> | null;
   }
@@ -62,6 +69,30 @@ export function checkAccess(access: Access, account: FastifyRequest['account']):
   if (access === 'admin' && !account.admin) throw new AppError(403, 'Only staff can do this');
 }
 
+const contractRouteOf = (request: FastifyRequest) =>
+  (request.routeOptions.config as { tsRestRoute?: AppRoute } | undefined)?.tsRestRoute;
+
+/** Whether the caller holds every permission there is (ROLE_ADMIN). */
+const holdsAll = (scopes: ReadonlySet<string> | null) => !!scopes && [...knownScopes].every((p) => scopes.has(p));
+
+/**
+ * Refuses (403, in words, and an audit row `forbidden` naming the operation) an admin call whose permission
+ * the caller does not hold: the contract route's `metadata.permission`; `self` for any staff account. An
+ * admin route outside the contract declares none: only a caller holding every permission may call it
+ * (fail-closed). A 404 to be is left alone.
+ */
+async function checkPermission(request: FastifyRequest, keyMessage?: (permission: string) => string): Promise<void> {
+  if (request.routeOptions.url === undefined) return;
+  const route = contractRouteOf(request);
+  const permission = route ? permissionOf(route) : undefined;
+  if (permission === PERMISSION_SELF || (permission && request.scopes?.has(permission))) return;
+  if (!route && holdsAll(request.scopes)) return;
+  await refuse(request, keyMessage && permission ? keyMessage(permission) : forbiddenMessage(permission ?? ''), {
+    entity: (permission && splitPermission(permission)?.area) ?? 'api',
+    permission: permission ?? null,
+  });
+}
+
 export const TWO_FACTOR_FIRST = 'Set up two-factor sign-in on your profile first';
 
 /** With REQUIRE_STAFF_2FA, a staff member without a second factor may only set one up among the staff calls. */
@@ -84,12 +115,17 @@ async function authenticateApiKey(request: FastifyRequest, token: string): Promi
   if (request.routeOptions.url === undefined) return;
   if (routeAccess(request) !== 'admin') throw new AppError(403, 'API keys can only call the admin API (/api/admin)');
   refuseKeyCall(request);
-  const scope = scopeOfRoute(request.method, request.routeOptions.url);
-  if (!scope || !key.scopes.includes(scope))
-    throw new AppError(403, `This API key may not make this call${scope ? ` (it needs the ${scope} scope)` : ''}`);
   request.account = key.account;
   request.apiKeyId = key.id;
-  request.scopes = new Set(key.scopes);
+  // A key holds its own scopes only while its maker holds them too.
+  await freshRoles(request.server.db);
+  const owner = permissionsOf(key.account.roles);
+  request.scopes = new Set(key.scopes.filter((scope) => owner.has(scope)));
+  const lacks = (scope: string) =>
+    key.scopes.includes(scope)
+      ? forbiddenMessage(scope)
+      : `This API key may not make this call (it needs the ${scope} scope)`;
+  await checkPermission(request, lacks);
 }
 
 /**
@@ -131,10 +167,12 @@ export function registerAccess(app: FastifyInstance): void {
     // The client's shell and static files need no session: no lookup for them.
     const token = isApiPath(request.url) ? request.cookies[cookie] : undefined;
     request.account = token ? await findSessionAccount(app.db, token, times) : null;
-    request.scopes = request.account?.admin ? knownScopes : null;
+    if (request.account?.admin) await freshRoles(app.db);
+    request.scopes = request.account?.admin ? permissionsOf(request.account.roles) : null;
     const access = routeAccess(request);
     checkAccess(access, request.account);
     checkTwoFactorSetUp(request, access, app.config.REQUIRE_STAFF_2FA);
+    if (access === 'admin') await checkPermission(request);
   });
   // What no key may do with this input (make an account staff, say) is refused before the handler runs.
   app.addHook('preHandler', async (request) => {

@@ -78,7 +78,8 @@ describe('what stays public outside the contract', () => {
 });
 
 describe('a route outside the contract', () => {
-  it('is admin-only unless it declares access', async () => {
+  it('is admin-only (ROLE_ADMIN: it declares no permission) unless it declares access', async () => {
+    const auditor = await t.signIn({ roles: ['ROLE_AUDITOR'] });
     const app = await buildApp({
       config: t.config,
       db: t.db,
@@ -92,6 +93,7 @@ describe('a route outside the contract', () => {
         app.inject({ method: 'GET', url: '/api/reports/raw', headers: cookie ? { cookie } : {} });
       expect((await raw()).statusCode).toBe(401);
       expect((await raw(member)).statusCode).toBe(403);
+      expect((await raw(auditor)).statusCode).toBe(403);
       expect((await raw(admin)).json()).toEqual({ secret: true });
       expect((await app.inject({ method: 'GET', url: '/api/reports/open' })).json()).toEqual({ open: true });
     } finally {

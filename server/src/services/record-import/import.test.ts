@@ -2,6 +2,9 @@ import { deflateRawSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.js';
+import { ROLES_NOT_HELD } from '@app/contract';
+import { forgetRoles } from '../auth/role-table.js';
+import { STAFF_ACCESS } from './importer-rules.js';
 import { buildZip, MINIMAL_WORKBOOK, textPart } from '../../test/spreadsheet-files.js';
 import { runImport } from './run.js';
 
@@ -19,7 +22,10 @@ beforeAll(async () => {
   staffId = (
     await t.db
       .insertInto('accounts')
-      .values({ firstName: 'Ada', lastName: 'Staff', email: 'staff@example.test', admin: true, address: '{}' })
+      .values({
+        ...{ firstName: 'Ada', lastName: 'Staff', email: 'staff@example.test', admin: true, address: '{}' },
+        roles: ['ROLE_USER', 'ROLE_ADMIN'],
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
@@ -300,7 +306,43 @@ describe('accounts', () => {
       .select(['admin', 'roles', 'passwordHash'])
       .where('legacyId', '=', 9200)
       .executeTakeFirstOrThrow();
-    expect(sam).toEqual({ admin: true, roles: ['ROLE_USER', 'ROLE_ADMIN'], passwordHash: null });
+    // Admin=Yes lets the account sign in to /admin; its roles (none here but ROLE_USER) say what it may do there.
+    expect(sam).toEqual({ admin: true, roles: ['ROLE_USER'], passwordHash: null });
+    const auditor =
+      'Legacy Id,First Name,Last Name,Email,Admin,Roles\n9200,Sam,Staff,sam@example.test,Yes,ROLE_AUDITOR\n';
+    expect(counts(await run('accounts', auditor))).toEqual([0, 1, 0, 0]);
+    const roles = await t.db
+      .selectFrom('accounts')
+      .select('roles')
+      .where('legacyId', '=', 9200)
+      .executeTakeFirstOrThrow();
+    expect(roles.roles).toEqual(['ROLE_AUDITOR']);
+  });
+
+  it('gives roles only with roles:write, and only roles whose permissions the importer holds (issue 35)', async () => {
+    await t.db
+      .insertInto('roles')
+      .values({ name: 'ROLE_IMPORT_STAFF', permissions: ['roles:write', 'imports:write'] })
+      .execute();
+    forgetRoles();
+    const importer = async (email: string, roles: string[]) =>
+      (
+        await t.db
+          .insertInto('accounts')
+          .values({ firstName: 'Ida', lastName: 'Importer', email, admin: true, roles, address: '{}' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const file = 'Legacy Id,First Name,Last Name,Email,Roles\n9300,Rae,Raised,rae@example.test,ROLE_ADMIN\n';
+    const membership = await run('accounts', file, {
+      by: await importer('m.importer@example.test', ['ROLE_MEMBERSHIP']),
+    });
+    expect(await rejectedOf(membership.id)).toEqual([{ rowNumber: 2, reason: STAFF_ACCESS }]);
+    const staffer = await run('accounts', file, {
+      by: await importer('s.importer@example.test', ['ROLE_IMPORT_STAFF']),
+    });
+    expect(await rejectedOf(staffer.id)).toEqual([{ rowNumber: 2, reason: `${ROLES_NOT_HELD}: ROLE_ADMIN` }]);
+    expect(counts(await run('accounts', file))).toEqual([1, 0, 0, 0]);
   });
 
   it('a killed import resumes where its last batch ended, without duplicates', async () => {

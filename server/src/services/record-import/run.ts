@@ -4,7 +4,7 @@ import type { ImportKind, RecognisedColumn } from '@app/contract';
 import type { DB } from '../../db/database.js';
 import { copyRowsIn, inRawTransaction } from '../../db/copy-in.js';
 import { auditActors, type AuditActor } from '../../db/audit-context.js';
-import { mayChangeStaffAccess } from '../auth/staff-access-right.js';
+import { staffAccessRight } from '../auth/staff-access-right.js';
 import type { Storage } from '../../plugins/storage.js';
 import {
   localCopy,
@@ -110,7 +110,7 @@ export async function runImport(
     const batchSize = ctx.batchSize ?? BATCH_SIZE;
     const context = { importerIsStaff: imp.importerIsStaff === true };
     const actor = importActor(imp);
-    const importer: Importer = { accountId: imp.createdBy, mayChangeStaffAccess: mayChangeStaffAccess(actor) };
+    const importer: Importer = { accountId: imp.createdBy, ...(await staffAccessRight(db, actor)) };
     const write = (rows: Row[], checked: CheckedBatch, start: number) => {
       const batch = () =>
         writeBatch(db, { id: importId, kind, dryRun: imp.dryRun, importer }, header, present, rows, checked, start);

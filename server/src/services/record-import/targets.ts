@@ -153,16 +153,7 @@ export const TARGETS: Record<ImportKind, Target> = {
        where s.reason is null and s.invitation_code is not null
          and (select min(t.id + 0) from accounts t where t.invitation_code = s.invitation_code and t.id is distinct from s.target_id) is not null`,
     ],
-    // An admin column without a roles column: ROLE_ADMIN follows the flag, the other roles stay.
-    conditional: (present) =>
-      present.has('admin') && !present.has('roles')
-        ? [
-            {
-              name: 'roles',
-              set: `case when s.admin then array_append(array_remove(t.roles, 'ROLE_ADMIN'), 'ROLE_ADMIN') else array_remove(t.roles, 'ROLE_ADMIN') end`,
-            },
-          ]
-        : [],
+    // An admin column without a roles column leaves the roles as they are: admin grants nothing by itself (issue 35).
   },
 };
 

@@ -188,9 +188,8 @@ function checkAccount(fields: Fields, present: ReadonlySet<string>, ctx: Validat
   const chapterLegacy = fields.chapterLegacyId;
   if (chapterLegacy && !/^[+-]?\d{1,10}$/.test(chapterLegacy))
     return { ok: false, reason: 'Chapter Legacy Id must be a whole number' };
-  const roles = fileRoles
-    ? [...fileRoles.filter((r) => r !== ROLE_ADMIN), ...(v.admin ? [ROLE_ADMIN] : [])]
-    : [ROLE_USER, ...(v.admin ? [ROLE_ADMIN] : [])];
+  // Admin=Yes only lets the account sign in to /admin; what it may do there is its Roles column (issue 35).
+  const roles = fileRoles ?? [ROLE_USER];
   return {
     ok: true,
     keys: [

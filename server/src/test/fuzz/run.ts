@@ -49,10 +49,13 @@ export async function createIdentities(t: TestApp, tag: string) {
   const signIn = async (who: Exclude<Identity, 'anonymous'>) => {
     const email = `fuzz-${who}-${tag}@example.test`;
     const found = await t.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirst();
+    // The fuzzing admin holds every permission, the auditor every read (issue 35: `admin` alone grants none).
+    const roles = ['ROLE_USER', ...(who === 'admin' ? ['ROLE_ADMIN'] : who === 'auditor' ? ['ROLE_AUDITOR'] : [])];
+    const staff = who !== 'member';
     const row = found
       ? await t.db
           .updateTable('accounts')
-          .set({ active: true, admin: who === 'admin', passwordHash: await hashPassword(PASSWORD) })
+          .set({ active: true, admin: staff, roles, passwordHash: await hashPassword(PASSWORD) })
           .where('id', '=', found.id)
           .returning('id')
           .executeTakeFirstOrThrow()
@@ -62,7 +65,8 @@ export async function createIdentities(t: TestApp, tag: string) {
             firstName: 'Fuzz',
             lastName: who,
             email,
-            admin: who === 'admin',
+            admin: staff,
+            roles,
             passwordHash: await hashPassword(PASSWORD),
             address: '{}',
           })
@@ -75,6 +79,7 @@ export async function createIdentities(t: TestApp, tag: string) {
     cookies[who] = `${sid.name}=${sid.value}`;
   };
   await signIn('admin');
+  await signIn('auditor');
   await signIn('member');
 
   const throwaway = async (who: Identity) => {
@@ -138,6 +143,22 @@ export function problem(res: LightMyRequestResponse): string | undefined {
   }
 }
 
+const patternOf = (path: string) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}/?$`);
+
+/**
+ * An auditor (ROLE_AUDITOR: every read, no write, no export) answered a 2xx by a call that reads nothing: a
+ * write or an export. Every route the method and path reach must be one (a fuzzed path value may reach a sibling).
+ */
+export function auditorWrote(c: FuzzCase, routes: ContractRoute[], status: number): string | undefined {
+  if (c.identity !== 'auditor' || status < 200 || status >= 300) return undefined;
+  const path = c.url.split('?')[0]!;
+  const reached = routes.filter((r) => r.route.method === c.method && patternOf(r.route.path).test(path));
+  const permissionOf = (r: ContractRoute) => (r.route.metadata as { permission?: string } | undefined)?.permission;
+  const allowed = (r: ContractRoute) =>
+    r.access !== 'admin' || permissionOf(r) === 'self' || /:read$/.test(permissionOf(r)!);
+  return reached.length && !reached.some(allowed) ? `an auditor's ${status} on a write or export` : undefined;
+}
+
 const clip = (s: string | Buffer | undefined, n = 300) => {
   const text = Buffer.isBuffer(s) ? s.toString('latin1') : (s ?? '');
   return text.length > n ? `${text.slice(0, n)}... (${text.length} chars)` : text;
@@ -165,7 +186,7 @@ export async function runFuzz(
     if (made >= opts.count) return undefined;
     made++;
     const roll = rng.next();
-    const identity: Identity = roll < 0.7 ? 'admin' : roll < 0.85 ? 'member' : 'anonymous';
+    const identity: Identity = roll < 0.6 ? 'admin' : roll < 0.7 ? 'auditor' : roll < 0.85 ? 'member' : 'anonymous';
     return buildCase(rng.pick(routes), identity, { rng, known });
   };
 
@@ -195,7 +216,7 @@ export async function runFuzz(
       st.n++;
       st.ms += performance.now() - t0;
     }
-    const wrong = problem(res);
+    const wrong = problem(res) ?? auditorWrote(c, routes, res.statusCode);
     if (wrong)
       failures.push({ ...c, payload: clip(c.payload), status: res.statusCode, body: `${wrong}: ${clip(res.body)}` });
     if (res.statusCode < 300 && String(res.headers['content-type'] ?? '').includes('json'))
