@@ -59,6 +59,11 @@ export const JoinInvitation = z.object({
   currency: z.string(),
   /** False while STRIPE_SECRET_KEY is unset: the page says payment is not set up yet. */
   paymentConfigured: z.boolean(),
+  /**
+   * Whether the invitee's account has a password. False for a member paid through Record Payment before pledging:
+   * the page sends them to "Forgot password?" instead of the member area's sign-in.
+   */
+  passwordSet: z.boolean(),
   advisors: z.array(Person),
   president: Person.nullable(),
   testimonial: z.object({ name: z.string().nullable(), title: z.string().nullable(), text: z.string() }).nullable(),

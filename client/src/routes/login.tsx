@@ -8,12 +8,16 @@ import { LoginPage } from '../features/auth/login-page';
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  validateSearch: z.object({
+    redirect: z.string().optional().catch(undefined),
+    /** `/login?forgot=1` opens on "Forgot password?". */
+    forgot: z.unknown().optional().catch(undefined),
+  }),
   component: function Login() {
-    const { redirect } = loginRoute.useSearch();
+    const { redirect, forgot } = loginRoute.useSearch();
     return (
       <main>
-        <LoginPage redirect={redirect} />
+        <LoginPage redirect={redirect} forgot={forgot !== undefined && forgot !== false} />
       </main>
     );
   },

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Image, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Image, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoginBody, type CurrentAccount } from '@app/contract';
 import { authClient } from '../../api/auth-client';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { accountQueries } from './api';
 import { CodeStep } from './code-step';
+import { FORGOT_TEXTS, ForgotPasswordStep } from './forgot-password-step';
 
 /**
  * Where to go after signing in: the target parsed as a URL against the site's origin, kept only when that
@@ -30,12 +31,13 @@ export const homeOf = (account: { admin: boolean }) => (account.admin ? '/admin'
 export const afterSignIn = (account: CurrentAccount, redirect: string | undefined) =>
   account.mustSetUpTwoFactor ? '/admin/profile' : safeRedirect(redirect, homeOf(account));
 
-export function LoginPage({ redirect }: { redirect?: string }) {
+/** `forgot`: open on "Forgot password?" (the join page sends a member without a password here). */
+export function LoginPage({ redirect, forgot = false }: { redirect?: string; forgot?: boolean }) {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [step, setStep] = useState<'password' | 'code'>('password');
+  const [step, setStep] = useState<'password' | 'code' | 'forgot'>(forgot ? 'forgot' : 'password');
   const login = authClient.auth.login.useMutation({ meta: { silentError: true } });
 
   const signedIn = (account: CurrentAccount) => {
@@ -76,6 +78,8 @@ export function LoginPage({ redirect }: { redirect?: string }) {
         <Image src="/logo.svg" w={48} h={48} alt="Logo" mb="md" />
         {step === 'code' ? (
           <CodeStep onSignedIn={signedIn} onBack={backToPassword} />
+        ) : step === 'forgot' ? (
+          <ForgotPasswordStep email={email} onBack={backToPassword} />
         ) : (
           <form onSubmit={submit} noValidate>
             <Stack>
@@ -107,6 +111,9 @@ export function LoginPage({ redirect }: { redirect?: string }) {
               <Button type="submit" loading={login.isPending} fullWidth>
                 Sign in
               </Button>
+              <Anchor component="button" type="button" size="sm" onClick={() => setStep('forgot')}>
+                {FORGOT_TEXTS.link}
+              </Anchor>
             </Stack>
           </form>
         )}

@@ -18,6 +18,8 @@ export const JOIN_TEXTS = {
   confirming: 'Thank you! Your payment is being confirmed; this page updates by itself.',
   member: 'Welcome: you are a member. A welcome email is on its way.',
   memberArea: 'Go to the member area',
+  noPassword: 'Your account has no password yet: ask for a link to set one, then sign in to the member area.',
+  setPassword: 'Set my password',
   expired: 'This invitation has expired',
   removed: 'This invitation is no longer valid',
   signIn: 'Sign in',
@@ -82,9 +84,19 @@ export function JoinAction({ join, signature, paid }: Props) {
         <Alert color="green" variant="light" role="status" icon={<IconCircleCheck size={20} />}>
           {JOIN_TEXTS.member}
         </Alert>
-        <ActionButton component="a" href="/member">
-          {JOIN_TEXTS.memberArea}
-        </ActionButton>
+        {join.passwordSet ? (
+          <ActionButton component="a" href="/member">
+            {JOIN_TEXTS.memberArea}
+          </ActionButton>
+        ) : (
+          // Paid through Record Payment before pledging: no password to sign in with yet (issue 40 §11).
+          <>
+            <Text size="sm">{JOIN_TEXTS.noPassword}</Text>
+            <ActionButton component="a" href="/login?forgot=1">
+              {JOIN_TEXTS.setPassword}
+            </ActionButton>
+          </>
+        )}
       </Stack>
     );
   }

@@ -19,6 +19,7 @@ const INVITED: JoinInvitation = {
   feeCents: 9500,
   currency: 'usd',
   paymentConfigured: true,
+  passwordSet: true,
   advisors: [{ name: 'Dr. Maya Chen', title: 'Dean of Students', department: null, signatureUrl: null }],
   president: null,
   testimonial: null,
@@ -82,6 +83,19 @@ describe('/join/{invitationCode}', () => {
     expect(await screen.findByText(JOIN_TEXTS.member, {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.queryByText(JOIN_TEXTS.confirming)).toBeNull();
     expect(reads).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a member without a password (paid before pledging) is sent to "Forgot password?", not the member area', async () => {
+    for (const passwordSet of [true, false]) {
+      mockServer.use(
+        http.get('/api/public/join/JN-PAGE01', () => HttpResponse.json({ ...INVITED, state: 'member', passwordSet })),
+      );
+      const { unmount } = renderRoute('/join/JN-PAGE01?signature=sig');
+      const name = passwordSet ? JOIN_TEXTS.memberArea : JOIN_TEXTS.setPassword;
+      const link = await screen.findByRole('link', { name }, slow);
+      expect(link.getAttribute('href')).toBe(passwordSet ? '/member' : '/login?forgot=1');
+      unmount();
+    }
   });
 
   it("an existing account's address: says a set-password email was sent, then shows the pledge", async () => {

@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { PASSWORD_LINK_INVALID, SetPasswordBody } from '@app/contract';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { PublicCard } from '../../components/public-card';
-import { passwordClient } from './api';
+import { passwordClient } from '../../api/password-client';
 
 export const SET_PASSWORD_TEXTS = {
   title: 'Set your password',

@@ -38,6 +38,7 @@ describe('the landing data (GET /api/public/join/{code})', () => {
       feeCents: 9500,
       currency: 'usd',
       paymentConfigured: false,
+      passwordSet: false,
       advisors: [{ name: 'Dr. Maya Chen', title: 'Dean of Students', department: 'Student Life', signatureUrl: null }],
       president: { name: 'Sam Okafor' },
       testimonial: { name: 'Lee Park', title: 'Class of 2025', text: 'The best decision of my first year.' },
@@ -46,6 +47,17 @@ describe('the landing data (GET /api/public/join/{code})', () => {
     expect(body.institution.name).toMatch(/^Join State University/);
     expect(body.deadline).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(inv.inviteeIds).toHaveLength(1);
+  });
+
+  it('says whether the account of the address has a password (none for a member paid before pledging)', async () => {
+    await seedJoinInvitation(t.db, { invitees: [{ code: 'JN-NOPW01', email: 'NoPw@example.edu' }] });
+    expect((await get('JN-NOPW01')).json().passwordSet).toBe(false);
+    const account = { firstName: 'Pa', lastName: 'Ss', email: 'nopw@example.edu', address: '{}' };
+    const { id } = await t.db.insertInto('accounts').values(account).returning('id').executeTakeFirstOrThrow();
+    expect((await get('JN-NOPW01')).json().passwordSet).toBe(false);
+    const passwordHash = await hashPassword('blue-otter-42');
+    await t.db.updateTable('accounts').set({ passwordHash }).where('id', '=', id).execute();
+    expect((await get('JN-NOPW01')).json().passwordSet).toBe(true);
   });
 
   it('answers the same 403 for a changed character, a missing signature and an unknown code', async () => {

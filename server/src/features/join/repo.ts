@@ -38,6 +38,9 @@ export async function landing(db: Db, invitationCode: string) {
       fileOf('ch.invitation_advisor2_signature_id').as('advisor2Signature'),
       fileOf('ch.invitation_president_signature_id').as('presidentSignature'),
       fileOf('ch.scla_page_image_id').as('sclaPageImage'),
+      // Issue 40 §11: a member paid through Record Payment before pledging may have an account without a password.
+      sql<boolean>`exists (select 1 from accounts a where a.password_hash is not null
+        and (a.id = iv.account_id or lower(a.email) = lower(iv.email)))`.as('passwordSet'),
     ])
     .where('iv.invitationCode', '=', invitationCode)
     .executeTakeFirst();

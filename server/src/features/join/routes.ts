@@ -75,6 +75,7 @@ export const publicJoinRoutes = {
         feeCents: config.MEMBERSHIP_FEE_CENTS,
         currency: config.MEMBERSHIP_CURRENCY,
         paymentConfigured: paymentConfigured(config),
+        passwordSet: invitee.passwordSet,
         ...content,
       },
     };

@@ -1,4 +1,0 @@
-import { publicPasswordContract } from '@app/contract';
-import { areaClient } from '../../api/tsr';
-
-export const passwordClient = areaClient({ publicPassword: publicPasswordContract });
