@@ -76,25 +76,16 @@ async function writeChildren(trx: Trx, questionId: number, q: QuizQuestionValues
   );
 }
 
+const columnsOf = (q: QuizQuestionValues) => ({
+  question: q.question,
+  type: q.type,
+  maxChosenAnswers: q.maxChosenAnswers,
+});
+
 /** Adds a question at the end of the quiz; undefined when the quiz does not exist. */
 export const createQuestion = (trx: Trx, quizId: number, q: QuizQuestionValues): Promise<number | undefined> =>
-  addQuestion(trx, quizKind, quizId, async (index) => {
-    const { id } = await trx
-      .insertInto('quizQuestions')
-      .values({ quizId, index, question: q.question, type: q.type, maxChosenAnswers: q.maxChosenAnswers })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeChildren(trx, id, q);
-    return id;
-  });
+  addQuestion(trx, quizKind, quizId, columnsOf(q), (id) => writeChildren(trx, id, q));
 
 /** Replaces a question's text, type and rows; false when the quiz has no such question. */
 export const updateQuestion = (trx: Trx, quizId: number, questionId: number, q: QuizQuestionValues) =>
-  changeQuestion(trx, quizKind, quizId, questionId, async () => {
-    await trx
-      .updateTable('quizQuestions')
-      .set({ question: q.question, type: q.type, maxChosenAnswers: q.maxChosenAnswers, updatedAt: new Date() })
-      .where('id', '=', questionId)
-      .execute();
-    await writeChildren(trx, questionId, q);
-  });
+  changeQuestion(trx, quizKind, quizId, questionId, columnsOf(q), () => writeChildren(trx, questionId, q));

@@ -53,38 +53,17 @@ const writeOptions = (trx: Trx, questionId: number, q: SurveyQuestionValues) =>
     q.options.map(({ id, option }) => ({ id, values: { option } })),
   );
 
+const columnsOf = (q: SurveyQuestionValues) => ({
+  question: q.question,
+  type: q.type,
+  category: q.category,
+  maxChosenOptions: q.maxChosenOptions,
+});
+
 /** Adds a question at the end of the survey; undefined when the survey does not exist. */
 export const createQuestion = (trx: Trx, surveyId: number, q: SurveyQuestionValues): Promise<number | undefined> =>
-  addQuestion(trx, surveyKind, surveyId, async (index) => {
-    const { id } = await trx
-      .insertInto('surveyQuestions')
-      .values({
-        surveyId,
-        index,
-        question: q.question,
-        type: q.type,
-        category: q.category,
-        maxChosenOptions: q.maxChosenOptions,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeOptions(trx, id, q);
-    return id;
-  });
+  addQuestion(trx, surveyKind, surveyId, columnsOf(q), (id) => writeOptions(trx, id, q));
 
 /** Replaces a question's text, type, category and options; false when the survey has no such question. */
 export const updateQuestion = (trx: Trx, surveyId: number, questionId: number, q: SurveyQuestionValues) =>
-  changeQuestion(trx, surveyKind, surveyId, questionId, async () => {
-    await trx
-      .updateTable('surveyQuestions')
-      .set({
-        question: q.question,
-        type: q.type,
-        category: q.category,
-        maxChosenOptions: q.maxChosenOptions,
-        updatedAt: new Date(),
-      })
-      .where('id', '=', questionId)
-      .execute();
-    await writeOptions(trx, questionId, q);
-  });
+  changeQuestion(trx, surveyKind, surveyId, questionId, columnsOf(q), () => writeOptions(trx, questionId, q));

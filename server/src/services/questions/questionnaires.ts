@@ -176,32 +176,48 @@ export async function getQuestionnaire<Q>(
   return { ...found, createdAt: iso(found.createdAt), updatedAt: iso(found.updatedAt), questions, usedBy: users };
 }
 
+/** A question's own columns as its form saves them (its parent and index are set here). */
+type QuestionColumns = Record<string, string | number | null>;
+
 /**
- * Adds a question at the end under the parent's lock: `write` inserts it (and its rows) at `index` and
- * answers its id. Undefined when the quiz or survey does not exist.
+ * Adds a question at the end under the parent's lock, then its rows (`writeRows`: answers, options).
+ * Answers its id; undefined when the quiz or survey does not exist.
  */
 export async function addQuestion(
   trx: Trx,
   kind: QuestionnaireKind,
   id: number,
-  write: (index: number) => Promise<number>,
+  columns: QuestionColumns,
+  writeRows: (questionId: number) => Promise<unknown>,
 ): Promise<number | undefined> {
   if (!(await lockQuestionnaire(trx, kind, id))) return undefined;
-  const questionId = await write(await nextQuestionIndex(trx, kind, id));
+  const index = await nextQuestionIndex(trx, kind, id);
+  const { id: questionId } = await (trx as Kysely<any>)
+    .insertInto(kind.questions)
+    .values({ ...columns, [kind.parentColumn]: id, index })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await writeRows(questionId);
   await touchQuestionnaire(trx, kind, id);
   return questionId;
 }
 
-/** Rewrites a question (through `write`) under the parent's lock; false when the parent has no such question. */
+/** Rewrites a question's columns and rows under the parent's lock; false when the parent has no such question. */
 export async function changeQuestion(
   trx: Trx,
   kind: QuestionnaireKind,
   id: number,
   questionId: number,
-  write: () => Promise<void>,
+  columns: QuestionColumns,
+  writeRows: () => Promise<unknown>,
 ): Promise<boolean> {
   if (!(await lockQuestionnaire(trx, kind, id)) || !(await questionBelongs(trx, kind, id, questionId))) return false;
-  await write();
+  await (trx as Kysely<any>)
+    .updateTable(kind.questions)
+    .set({ ...columns, updatedAt: new Date() })
+    .where('id', '=', questionId)
+    .execute();
+  await writeRows();
   await touchQuestionnaire(trx, kind, id);
   return true;
 }
