@@ -27,7 +27,7 @@ export const API_KEY_NO_KEY_MANAGEMENT = 'An API key cannot manage API keys: sig
 export const API_KEY_NO_TWO_FACTOR = 'An API key cannot make two-factor sign-in calls: sign in to do this';
 export const API_KEY_NO_PASSWORD_RESET = 'An API key cannot set passwords: sign in to do this';
 export const API_KEY_NO_STAFF_CHANGE =
-  'An API key cannot make an account staff or change whether a staff account is staff or active: sign in to do this';
+  'An API key cannot make an account staff, change whether a staff account is staff or active, or change roles: sign in to do this';
 /** A key whose owner must still set up two-factor sign-in (REQUIRE_STAFF_2FA) is refused like the owner's session. */
 export const API_KEY_OWNER_TWO_FACTOR = "This API key's owner must set up two-factor sign-in first";
 /** A key can only be given scopes its maker holds. */

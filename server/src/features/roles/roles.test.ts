@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  API_KEY_NO_STAFF_CHANGE,
   API_KEY_SCOPES_NOT_HELD,
   BUILT_IN_ROLES,
   LAST_ADMIN,
@@ -10,6 +11,7 @@ import {
   forbiddenMessage,
 } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/helper.js';
+import { insertApiKey } from '../../test/api-key-fixtures.js';
 import { knownScopes } from '../../services/auth/api-key-scopes.js';
 import { freshRoles, permissionsOf, ROLES_CACHE_MS } from '../../services/auth/role-table.js';
 
@@ -226,6 +228,23 @@ describe('no escalation (issue 35 §4)', () => {
       payload: { newPassword: 'taken over!', confirmPassword: 'taken over!' },
     });
     expect(reset.statusCode).toBe(403);
+  });
+
+  it("an API key reads roles but never changes them, nor an account's roles", async () => {
+    const id = await idOf('roles-admin@example.test');
+    const key = await insertApiKey(t.db, id, ['roles:read', 'roles:write', 'accounts:write']);
+    const headers = { authorization: `Bearer ${key}` };
+    expect((await t.request({ method: 'GET', url: ROLES, headers })).statusCode).toBe(200);
+    const made = await t.request({ method: 'POST', url: ROLES, headers, payload: { name: 'ROLE_BY_KEY' } });
+    expect(made.json()).toEqual({ message: API_KEY_NO_STAFF_CHANGE });
+    const target = await idOf('target@example.test');
+    const changed = await t.request({
+      method: 'PUT',
+      url: `/api/admin/accounts/${target}`,
+      headers,
+      payload: { ...person('target@example.test'), roles: ['ROLE_USER'] },
+    });
+    expect(changed.json()).toEqual({ message: API_KEY_NO_STAFF_CHANGE });
   });
 
   it('nobody gives an API key a permission they do not hold', async () => {

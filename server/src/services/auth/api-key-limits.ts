@@ -25,16 +25,23 @@ type KeyLimit = { calls: AppRoute[]; message: string; when?: (db: Db, call: Call
 const routesOf = (router: AppRouter): AppRoute[] =>
   Object.values(router).flatMap((node) => (isAppRoute(node) ? [node] : routesOf(node)));
 
-/** Updating an account would change whether it is staff, or whether a staff account is active. */
+const differ = <T>(a: readonly T[], b: readonly T[]) => a.length !== b.length || a.some((x) => !b.includes(x));
+
+/** Updating an account would change whether it is staff, whether a staff account is active, its roles or chapters. */
 async function changesStaffFlags(db: Db, call: Call): Promise<boolean> {
   const { params, body } = call as { params: { id: number }; body: z.output<typeof AccountUpdateInput> };
   const target = await db
     .selectFrom('accounts')
-    .select(['admin', 'active'])
+    .select(['admin', 'active', 'roles', 'chapterIds'])
     .where('id', '=', params.id)
     .executeTakeFirst();
   if (!target) return false; // the call itself answers 404
-  return body.admin !== target.admin || (target.admin && body.active !== target.active);
+  return (
+    body.admin !== target.admin ||
+    (target.admin && body.active !== target.active) ||
+    (!!body.roles && differ(body.roles, target.roles)) ||
+    (!!body.chapterIds && differ(body.chapterIds, target.chapterIds))
+  );
 }
 
 /**
@@ -49,10 +56,15 @@ export const API_KEY_LIMITS: readonly KeyLimit[] = [
     calls: [contract.accounts.resetPassword, contract.accounts.resetMemberPassword],
     message: API_KEY_NO_PASSWORD_RESET,
   },
+  // Roles decide what staff may do (issue 35): a key may read them, never change them.
+  { calls: [contract.roles.create, contract.roles.update, contract.roles.remove], message: API_KEY_NO_STAFF_CHANGE },
   {
     calls: [contract.accounts.create],
     message: API_KEY_NO_STAFF_CHANGE,
-    when: async (_db, call) => (call.body as z.output<typeof AccountCreateInput>).admin,
+    when: async (_db, call) => {
+      const body = call.body as z.output<typeof AccountCreateInput>;
+      return body.admin || !!body.roles?.some((r) => r !== 'ROLE_USER') || !!body.chapterIds?.length;
+    },
   },
   { calls: [contract.accounts.update], message: API_KEY_NO_STAFF_CHANGE, when: changesStaffFlags },
 ];
