@@ -5,6 +5,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from './database.js';
 import { pagination, type Paged, type SortTerm } from '@app/contract';
 
+// The list helpers every repo imports from here; searching and page items live beside it.
+export { likePattern, searchMatch } from './search.js';
+export { firstItem, mapPage, pageOfRows, rowsInOrder } from './page-items.js';
+
 /** A list's sortable fields mapped to the columns (or expressions) they order by. Only these are ever used. */
 export type SortMap<F extends string = string> = Record<F, string | Expression<unknown>>;
 
@@ -21,15 +25,6 @@ export type ListFilters<Q> = Omit<Q, 'page' | 'pageSize' | 'sort'>;
  */
 export function ownColumns<F extends string>(alias: string, fields: readonly F[]): Record<F, string> {
   return Object.fromEntries(fields.map((field) => [field, `${alias}.${field}`])) as Record<F, string>;
-}
-
-/**
- * Rows whose kept `search` column (lower-case text of the row, under a trigram index) contains the
- * search, whatever its case.
- * @example if (filters.search) qb = qb.where(searchMatch('b.search', filters.search));
- */
-export function searchMatch(column: string, search: string) {
-  return sql<boolean>`${sql.ref(column)} like ${likePattern(search.toLowerCase())}`;
 }
 
 type Query = { page: number; pageSize: number; sort: SortTerm[] };
@@ -282,55 +277,6 @@ async function fewMatchesPage<O>(
   return { rows: rows as O[], total };
 }
 
-/** A page with each row made an item by `toItem`. */
-export function mapPage<O, R>(page: Paged<O>, toItem: (row: O) => R): Paged<R> {
-  return { ...page, items: page.items.map(toItem) };
-}
-
-/**
- * The select's first row made an item by `toItem`, or undefined when it finds none.
- * @example return firstItem(selectTemplates(db).where('t.id', '=', id), toTemplate);
- */
-export async function firstItem<O, R>(
-  qb: { executeTakeFirst(): Promise<O | undefined> },
-  toItem: (row: O) => R,
-): Promise<R | undefined> {
-  const row = await qb.executeTakeFirst();
-  return row === undefined ? undefined : toItem(row);
-}
-
-/**
- * Loads rows by id and answers them in the order of `ids`; an id no longer found is skipped, and no
- * ids make no query.
- * @example const [chapter] = await rowsInOrder([id], (ids) => loadChapters(db, ids));
- */
-export async function rowsInOrder<R extends { id: number }>(
-  ids: readonly number[],
-  load: (ids: number[]) => Promise<R[]>,
-): Promise<R[]> {
-  if (!ids.length) return [];
-  const byId = new Map((await load([...ids])).map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/**
- * A page found on ids alone (narrow rows: cheap to sort, count and skip), then only that page's rows
- * read in full (joins, nested files), in the page's order.
- * @example return pageOfRows(await paginate(filtered.select('i.id'), query, sortMap, 'i.id'), (ids) => loadInstitutions(db, ids));
- */
-export async function pageOfRows<R extends { id: number }>(
-  page: Paged<{ id: number }>,
-  load: (ids: number[]) => Promise<R[]>,
-): Promise<Paged<R>> {
-  return {
-    ...page,
-    items: await rowsInOrder(
-      page.items.map((r) => r.id),
-      load,
-    ),
-  };
-}
-
 export type { CsvColumn } from './copy-csv.js';
 
 /**
@@ -348,9 +294,4 @@ export function streamCsv<O>(
   tieBreaker = 'id',
 ): Promise<Readable> {
   return copyCsv(db, orderBy(qb, sort, map, tieBreaker), columns);
-}
-
-/** `contains` search on several columns (ILIKE, escaped), or no condition for an empty search. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
