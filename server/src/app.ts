@@ -6,15 +6,17 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Storage } from './plugins/storage.js';
 import { jobsNotStarted } from './jobs/queue.js';
-import type { AppJobs } from './jobs/define-job.js';
+import type { AppJobs } from './db/job-queue.js';
 import { registerErrorHandler, validationErrorBody } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { buildOpenApi } from './openapi.js';
 import { registerClient } from './plugins/client.js';
 import { registerAccess } from './features/auth/access.js';
 import { registerPublicInvitationCalls } from './features/unsubscribe/public-cors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerReadiness } from './plugins/readiness.js';
 import { registerMetrics } from './plugins/metrics.js';
+import { sentInLast24h } from './services/mail/send-queue.js';
 import { requestLogSerializer } from './plugins/log-redaction.js';
 import { router } from './router.js';
 import { LARGEST_UPLOAD } from './features/files/receive.js';
@@ -63,7 +65,7 @@ export async function buildApp({
   app.decorate('storage', storage);
   app.decorate('jobs', jobs ?? jobsNotStarted);
   registerReadiness(app);
-  registerMetrics(app, { cacheMs: metricsCacheMs });
+  registerMetrics(app, { cacheMs: metricsCacheMs, sentInLast24h });
 
   await registerSecurityHeaders(app, { secure: config.COOKIE_SECURE });
   await app.register(cookie);
@@ -84,7 +86,7 @@ export async function buildApp({
     });
   });
 
-  await registerOpenApi(app);
+  await registerOpenApi(app, buildOpenApi());
   if (serveClient) await registerClient(app);
   return app;
 }

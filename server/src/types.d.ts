@@ -2,7 +2,7 @@ import type { Db } from './db/database.js';
 import type { Config } from './config.js';
 import type { SessionAccount } from './services/auth/sessions.js';
 import type { Storage } from './plugins/storage.js';
-import type { AppJobs } from './jobs/define-job.js';
+import type { AppJobs } from './db/job-queue.js';
 import type { Readiness } from './plugins/readiness.js';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { defineJob } from './define-job.js';
 import { deleteVideo, generateVideo, pollVideo } from '../services/ai-video/lifecycle.js';
 
-declare module './define-job.js' {
+declare module '../db/job-queue.js' {
   interface JobDataByName {
     'ai-video-generate': { videoId: number };
     'ai-video-poll': { videoId: number; polls?: number; chain?: number };

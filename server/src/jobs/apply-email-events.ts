@@ -1,7 +1,7 @@
 import { defineJob } from './define-job.js';
 import { applyProviderEvents, type ProviderEvent } from '../services/mail/webhook-events.js';
 
-declare module './define-job.js' {
+declare module '../db/job-queue.js' {
   interface JobDataByName {
     'apply-email-events': { events: ProviderEvent[] };
   }

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { defineJob } from './define-job.js';
 import { applyStripeEvent } from '../services/payments/stripe-apply.js';
 
-declare module './define-job.js' {
+declare module '../db/job-queue.js' {
   interface JobDataByName {
     'apply-stripe-events': { events: Stripe.Event[] };
   }

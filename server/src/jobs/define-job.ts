@@ -1,35 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from '../db/database.js';
+import type { AppJobs } from '../db/job-queue.js';
 import type { Storage } from '../plugins/storage.js';
-
-/**
- * Each job's data, by queue name. A job declares its entry in its own file, next to `defineJob`:
- * @example declare module './define-job.js' { interface JobDataByName { 'run-import': { importId: number } } }
- * so whatever queues a job (services, handlers, other jobs) needs neither the registry nor the job's file.
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
-export interface JobDataByName {}
-
-export type SendOptions = {
-  /** A Kysely transaction: the job exists only if that transaction commits. */
-  db?: Kysely<DB> | Transaction<DB>;
-  /** With a `singleton`/`stately`/`exclusive` policy, jobs sharing this key are deduplicated. */
-  singletonKey?: string;
-  /** Run no earlier than this date, or this many seconds from now. */
-  startAfter?: Date | number;
-  priority?: number;
-};
-
-/** Queues any job by name, its data checked against the job's own declaration (`app.jobs`, a job's `ctx.jobs`). */
-export interface AppJobs {
-  /**
-   * Resolves to the job's id, or null when the queue's policy dropped it as a duplicate.
-   * @example await app.jobs.send('run-import', { importId }, { db: trx });
-   */
-  send<N extends keyof JobDataByName>(name: N, data: JobDataByName[N], options?: SendOptions): Promise<string | null>;
-}
 
 /** What a job's `run` gets besides its data: the same services a request handler reaches. */
 export type JobContext = {
@@ -91,11 +65,11 @@ export type AnyJobDefinition = JobDefinition;
 export type JobDataOf<D extends AnyJobDefinition, N extends D['name']> = Parameters<Extract<D, { name: N }>['run']>[0];
 
 /**
- * Declares a job; declare its data in JobDataByName (in the same file) and list it in `registry.ts` to have
+ * Declares a job; declare its data in JobDataByName (db/job-queue.ts, from the job's own file) and list it in `registry.ts` to have
  * it queued, worked and scheduled.
  * @example
  * // server/src/jobs/send-welcome-email.ts
- * declare module './define-job.js' { interface JobDataByName { 'send-welcome-email': { accountId: number } } }
+ * declare module '../db/job-queue.js' { interface JobDataByName { 'send-welcome-email': { accountId: number } } }
  * export const sendWelcomeEmail = defineJob({
  *   name: 'send-welcome-email',
  *   retry: { limit: 5, delaySeconds: 60, backoff: true },

@@ -2,7 +2,7 @@ import { defineJob } from './define-job.js';
 import { deliverQueuedEmails } from '../services/mail/deliver.js';
 import { mailConfig } from '../services/mail/mail-config.js';
 
-declare module './define-job.js' {
+declare module '../db/job-queue.js' {
   interface JobDataByName {
     'deliver-emails': Record<string, never>;
   }

@@ -1,7 +1,7 @@
 import { defineJob } from './define-job.js';
 import { processInvitationDatabase } from '../services/invitation-processing/process.js';
 
-declare module './define-job.js' {
+declare module '../db/job-queue.js' {
   interface JobDataByName {
     'process-invitation-database': { invitationId: number; run: string };
   }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { defineJob } from './define-job.js';
 
-declare module './define-job.js' {
+declare module '../db/job-queue.js' {
   interface JobDataByName {
     'purge-audit-log': { batchSize?: number };
   }

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/database.js';
 import { defineJob } from './define-job.js';
 
-declare module './define-job.js' {
+declare module '../db/job-queue.js' {
   interface JobDataByName {
     'purge-uploads': { batchSize?: number };
   }

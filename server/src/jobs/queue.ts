@@ -5,7 +5,8 @@ import { PgBoss, fromKysely, type JobWithMetadata } from 'pg-boss';
 import type { Config } from '../config.js';
 import type { DB } from '../db/database.js';
 import type { Storage } from '../plugins/storage.js';
-import type { AnyJobDefinition, JobContext, JobDataOf, SendOptions } from './define-job.js';
+import type { AnyJobDefinition, JobContext, JobDataOf } from './define-job.js';
+import type { SendOptions } from '../db/job-queue.js';
 
 /**
  * The job queue: pg-boss on the app's database, schema `pgboss` (created and migrated on start).
@@ -39,7 +40,7 @@ export type JobQueueOptions<D extends AnyJobDefinition> = {
   monitorIntervalSeconds?: number;
 };
 
-export type { SendOptions } from './define-job.js';
+export type { SendOptions } from '../db/job-queue.js';
 
 /** What request handlers use (`app.jobs`). */
 export interface Jobs<D extends AnyJobDefinition = AnyJobDefinition> {

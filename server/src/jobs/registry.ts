@@ -9,7 +9,7 @@ import { uploadPostalMails } from './upload-postal-mails.js';
 import { deleteAiVideoJob, generateAiVideoJob, pollAiVideoJob } from './ai-video.js';
 import { runImportJob } from './run-import.js';
 import { JobQueue, type JobQueueOptions } from './queue.js';
-import type { JobDataByName } from './define-job.js';
+import type { JobDataByName } from '../db/job-queue.js';
 
 /** Every job the app runs: a new job is one file (see define-job.ts) and one entry here. */
 export const jobDefinitions = [
@@ -30,7 +30,7 @@ export const jobDefinitions = [
 ] as const;
 
 export type RegisteredJob = (typeof jobDefinitions)[number];
-export type { AppJobs } from './define-job.js';
+export type { AppJobs } from '../db/job-queue.js';
 
 // Checked here: every registered job declares its data in JobDataByName as its `run` takes it, and every
 // declaration is a registered job.

@@ -1,7 +1,7 @@
 import { defineJob } from './define-job.js';
 import { runImport } from '../services/record-import/run.js';
 
-declare module './define-job.js' {
+declare module '../db/job-queue.js' {
   interface JobDataByName {
     'run-import': { importId: number };
   }

@@ -2,7 +2,7 @@ import { defineJob } from './define-job.js';
 import { sendReminder, startDueReminders } from '../services/reminders/send-reminder.js';
 import { runTickler } from '../services/reminders/tickler.js';
 
-declare module './define-job.js' {
+declare module '../db/job-queue.js' {
   interface JobDataByName {
     'start-due-reminders': Record<string, never>;
     'send-reminder': { reminderId: number };

@@ -1,15 +1,15 @@
 import { defineJob } from './define-job.js';
-import { uploadDuePostalMails } from '../features/postal-mails/upload.js';
+import { uploadDuePostalMails } from '../services/print-vendor/upload.js';
 import { printVendorTransfer } from '../services/print-vendor/index.js';
 
-declare module './define-job.js' {
+declare module '../db/job-queue.js' {
   interface JobDataByName {
     'upload-postal-mails': Record<string, never>;
   }
 }
 
 /**
- * Hands due postal mailings to the print vendor (server/src/features/postal-mails/upload.ts: the steps,
+ * Hands due postal mailings to the print vendor (server/src/services/print-vendor/upload.ts: the steps,
  * and why a crash or a retry never uploads a mailing twice). Every minute by cron; `stately` keeps at
  * most one pass queued and one running, and the pass's advisory lock keeps even an expired one from
  * overlapping the next. A pass that fails (the database unreachable) is retried; the mailings it left

@@ -2,8 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { dbPools } from '../db/database.js';
-import { sentInLast24h } from '../services/mail/send-queue.js';
+import { dbPools, type Db } from '../db/database.js';
 
 type Row = Record<string, unknown>;
 
@@ -20,9 +19,13 @@ type Row = Record<string, unknown>;
  * - `app_db_pool_connections{state}` (total, idle, waiting);
  * - prom-client's process metrics: memory, CPU, event-loop lag, handles.
  *
- * The database figures are read at most once per `cacheMs` (15 s), whatever the scrape rate.
+ * The database figures are read at most once per `cacheMs` (15 s), whatever the scrape rate. `sentInLast24h` is
+ * the mail capability's count (the app hands it in: a plugin sits below the services).
  */
-export function registerMetrics(app: FastifyInstance, { cacheMs = 15_000 }: { cacheMs?: number } = {}): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  { cacheMs = 15_000, sentInLast24h }: { cacheMs?: number; sentInLast24h: (db: Db) => Promise<number> },
+): void {
   const register = new Registry();
   collectDefaultMetrics({ register });
   const labelNames = ['method', 'route', 'status'] as const;

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { buildOpenApi } from '../openapi.js';
 
-/** Serves the OpenAPI document at /api/openapi.json and a reference UI at /api/docs. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  const document = buildOpenApi();
+/** Serves the OpenAPI document (openapi.ts builds it; the app hands it in) at /api/openapi.json and a UI at /api/docs. */
+export async function registerOpenApi(app: FastifyInstance, document: object): Promise<void> {
   app.get('/api/openapi.json', { schema: { hide: true } as never }, async () => document);
   const { default: swagger } = await import('@fastify/swagger');
   const { default: swaggerUi } = await import('@fastify/swagger-ui');

@@ -2,7 +2,7 @@ import { contract, forbiddenMessage } from '@app/contract';
 import type { FastifyRequest } from 'fastify';
 import { s } from '../../ts-rest.js';
 import { AppError, notFound } from '../../errors.js';
-import { csvAttachment } from '../../http.js';
+import { csvAttachment } from '../../services/audit/csv-export.js';
 import { hashNewPassword } from '../../services/auth/passwords.js';
 import { revokeAccountSessions } from '../../services/auth/sessions.js';
 import { checkAccessChange, STAFF_PERMISSION } from '../../services/auth/access-changes.js';

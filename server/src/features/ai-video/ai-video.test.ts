@@ -6,7 +6,7 @@ import type { AiVideoStatus } from '@app/contract';
 import { buildApp } from '../../app.js';
 import { deleteAiVideoJob, generateAiVideoJob, pollAiVideoJob } from '../../jobs/ai-video.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import type { AppJobs } from '../../jobs/define-job.js';
+import type { AppJobs } from '../../db/job-queue.js';
 import { startTestQueue } from '../../jobs/test-queue.js';
 import { localStorage } from '../../plugins/storage.js';
 import { callbackToken, deleteVideo, generateVideo, pollVideo } from '../../services/ai-video/lifecycle.js';

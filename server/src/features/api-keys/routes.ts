@@ -3,7 +3,7 @@ import { s } from '../../ts-rest.js';
 import { fieldError, notFound } from '../../errors.js';
 import { refuse } from '../../services/auth/refusal.js';
 import { checkChaptersHeld } from '../../services/auth/access-changes.js';
-import { csvAttachment } from '../../http.js';
+import { csvAttachment } from '../../services/audit/csv-export.js';
 import { generateApiKey } from '../../services/auth/api-keys.js';
 import { keyScopes, knownScopes, scopeAreas, scopesNotHeld } from '../../services/auth/api-key-scopes.js';
 import * as repo from './repo.js';

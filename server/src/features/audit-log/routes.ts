@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, contract } from '@app/contract';
 import { s } from '../../ts-rest.js';
-import { csvAttachment } from '../../http.js';
+import { csvAttachment } from '../../services/audit/csv-export.js';
 import * as repo from './repo.js';
 
 /** Read only: nothing here (nor anywhere) changes or deletes an audit row; the retention job is the only delete. */

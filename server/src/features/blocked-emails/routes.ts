@@ -1,7 +1,7 @@
 import { contract, FEEDBACK_TYPE_LABELS } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { csvAttachment } from '../../http.js';
+import { csvAttachment } from '../../services/audit/csv-export.js';
 import { checkBlockedEdit } from '../../services/mail/suppression.js';
 import * as repo from './repo.js';
 

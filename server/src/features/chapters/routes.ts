@@ -1,7 +1,7 @@
 import { contract, INSTITUTION_NOT_FOUND } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { AppError, notFound } from '../../errors.js';
-import { csvAttachment } from '../../http.js';
+import { csvAttachment } from '../../services/audit/csv-export.js';
 import type { Db } from '../../db/database.js';
 import { saveWithFiles, type FileReference } from '../../services/files.js';
 import * as repo from './repo.js';

@@ -1,7 +1,7 @@
 import { contract, IMPORT_MESSAGES } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { AppError, fieldError, notFound, orNotFound } from '../../errors.js';
-import { csvAttachment } from '../../http.js';
+import { csvAttachment } from '../../services/audit/csv-export.js';
 import { commitFiles } from '../../services/files.js';
 import { previewImport } from '../../services/record-import/preview.js';
 import { writeAuditRow } from '../../services/audit/write-audit-row.js';

@@ -2,7 +2,7 @@ import { contract } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { notFound } from '../../errors.js';
 import { saveWithFiles, type FileReference } from '../../services/files.js';
-import { csvAttachment } from '../../http.js';
+import { csvAttachment } from '../../services/audit/csv-export.js';
 import * as repo from './repo.js';
 
 const files = (body: { logoId: number | null }): FileReference[] => [['Logo', body.logoId]];

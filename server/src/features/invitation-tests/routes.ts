@@ -1,7 +1,7 @@
 import { contract } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { notFound } from '../../errors.js';
-import { csvAttachment } from '../../http.js';
+import { csvAttachment } from '../../services/audit/csv-export.js';
 import * as repo from './repo.js';
 
 export const invitationTestRoutes = s.router(contract.invitationTests, {

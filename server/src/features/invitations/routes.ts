@@ -2,7 +2,7 @@ import { contract, DELETABLE_STATUSES, INVITATION_MESSAGES, type InvitationStatu
 import type { FastifyRequest } from 'fastify';
 import { s } from '../../ts-rest.js';
 import { AppError, fieldError, notFound } from '../../errors.js';
-import { csvAttachment } from '../../http.js';
+import { csvAttachment } from '../../services/audit/csv-export.js';
 import type { Db } from '../../db/database.js';
 import { saveWithFiles } from '../../services/files.js';
 import { dryRunDatabase } from '../../services/invitation-processing/dry-run.js';

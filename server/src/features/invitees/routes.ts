@@ -1,7 +1,7 @@
 import { contract } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import { notFound } from '../../errors.js';
-import { csvAttachment } from '../../http.js';
+import { csvAttachment } from '../../services/audit/csv-export.js';
 import type { Db } from '../../db/database.js';
 import * as repo from './repo.js';
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { s } from '../../ts-rest.js';
 import { AppError, notFound } from '../../errors.js';
-import { csvAttachment } from '../../http.js';
+import { csvAttachment } from '../../services/audit/csv-export.js';
 import type { Trx } from '../../db/database.js';
 import { joinInvitee, joinState, pledgeInvitee, type JoinInvitee } from '../../services/join/invitees.js';
 import { lockInvitee, recordPayment, waiveFee, type PaymentOutcome } from '../../services/payments/payments.js';

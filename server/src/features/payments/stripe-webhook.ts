@@ -2,8 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import { contract, STRIPE_WEBHOOK_INVALID } from '@app/contract';
 import { keepRawBody, rawBodyOf } from '../../raw-body.js';
-import { verifiedStripeEvent } from '../../services/payments/stripe.js';
-import { queueStripeEvent } from '../../services/payments/stripe-acknowledge.js';
+import { queueStripeEvent, verifiedStripeEvent } from '../../services/payments/stripe-acknowledge.js';
 
 /** A Stripe event's body is a few KB; anything far larger is not one. */
 const STRIPE_WEBHOOK_BODY_LIMIT = 256 * 1024;

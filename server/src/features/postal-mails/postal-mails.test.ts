@@ -13,7 +13,7 @@ import { zipOf } from '../../test/stored-zip.js';
 import { startTestQueue } from '../../jobs/test-queue.js';
 import { uploadPostalMails } from '../../jobs/upload-postal-mails.js';
 import { dropFolderTransfer, type PrintVendorTransfer } from '../../services/print-vendor/index.js';
-import { INTERRUPTED, uploadDuePostalMails } from './upload.js';
+import { INTERRUPTED, uploadDuePostalMails } from '../../services/print-vendor/upload.js';
 
 let t: TestApp;
 let cookie: string;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AiVideoStatus } from '@app/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import type { AppJobs } from '../../jobs/define-job.js';
+import type { AppJobs } from '../../db/job-queue.js';
 import { resolveTokens } from '../tokens/index.js';
 import { videoProviderFrom, VideoProviderError, type VideoProvider } from './provider.js';
 

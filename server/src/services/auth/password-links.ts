@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { AuditActor } from '../../db/audit-context.js';
-import type { AppJobs } from '../../jobs/define-job.js';
+import type { AppJobs } from '../../db/job-queue.js';
 import { writeAuditRow } from '../audit/write-audit-row.js';
 import { queueEmails } from '../mail/send.js';
 import { normalizeEmail } from '../mail/suppression.js';

@@ -1,4 +1,4 @@
-import type { SessionAccount } from './sessions.js';
+import type { SessionAccount } from './session-account.js';
 
 type Entry = { account: SessionAccount; until: number };
 

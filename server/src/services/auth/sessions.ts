@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { sessionCache } from './session-cache.js';
+import type { SessionAccount } from './session-account.js';
 import { hasSecondFactor } from './second-factor.js';
 
 /**
@@ -10,21 +11,7 @@ import { hasSecondFactor } from './second-factor.js';
  */
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-sid' : 'sid');
 
-export type SessionAccount = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  avatarUrl: string | null;
-  admin: boolean;
-  active: boolean;
-  /** A confirmed second factor (migration 0033). */
-  twoFactorOn: boolean;
-  /** Its roles (their permissions: role-table.ts) and the chapters its chapter-scoped roles reach (issue 35). */
-  roles: string[];
-  chapterIds: number[];
-  sessionId: string;
-};
+export type { SessionAccount } from './session-account.js';
 
 export type SessionTimes = {
   idleMinutes: number;

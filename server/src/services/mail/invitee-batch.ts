@@ -2,7 +2,7 @@ import type { RawBuilder } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { EmailSourceKey } from '../../db/tables/email.js';
-import type { AppJobs } from '../../jobs/define-job.js';
+import type { AppJobs } from '../../db/job-queue.js';
 import { resolveTokensMany } from '../tokens/index.js';
 import { queueEmails } from './send.js';
 

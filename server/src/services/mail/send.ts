@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { EmailSourceKey, EmailType } from '../../db/tables/email.js';
-import type { AppJobs } from '../../jobs/define-job.js';
+import type { AppJobs } from '../../db/job-queue.js';
 import { compiledVersion, personalise } from './render.js';
 import { normalizeEmail, suppressedAddresses } from './suppression.js';
 import { systemMessage } from './system-messages.js';

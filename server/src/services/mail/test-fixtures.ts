@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/database.js';
 import type { BodyFormat, TemplateType } from '../../db/tables/email.js';
-import type { AppJobs } from '../../jobs/define-job.js';
+import type { AppJobs } from '../../db/job-queue.js';
 import { makeChapter } from '../../test/fixtures.js';
 
 export const INVITATION_MJML = `<mjml>

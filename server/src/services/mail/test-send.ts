@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { EmailSourceKey, EmailType } from '../../db/tables/email.js';
-import type { AppJobs } from '../../jobs/define-job.js';
+import type { AppJobs } from '../../db/job-queue.js';
 import { AppError } from '../../errors.js';
 import { resolveTokens, type TokenRef } from '../tokens/index.js';
 import { writeAuditRow } from '../audit/write-audit-row.js';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { EmailSourceKey, TemplateType } from '../../db/tables/email.js';
-import type { AppJobs } from '../../jobs/define-job.js';
+import type { AppJobs } from '../../db/job-queue.js';
 import { AppError, notFound } from '../../errors.js';
 import { resolveTokens } from '../tokens/index.js';
 import { queueEmails } from './send.js';

@@ -2,7 +2,7 @@ import { sql, type Updateable } from 'kysely';
 import { PAYMENT_NOT_TO_REVIEW } from '@app/contract';
 import type { Trx } from '../../db/database.js';
 import type { PaymentTable } from '../../db/tables/payments.js';
-import type { AppJobs } from '../../jobs/define-job.js';
+import type { AppJobs } from '../../db/job-queue.js';
 import { AppError, notFound } from '../../errors.js';
 import { writeAuditRow } from '../audit/write-audit-row.js';
 import { lockInvitee, lockMembership, markMember, queueWelcome } from './payments.js';

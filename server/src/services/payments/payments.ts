@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.js';
 import type { PaymentMethod, PaymentReviewState } from '../../db/tables/payments.js';
-import type { AppJobs } from '../../jobs/define-job.js';
+import type { AppJobs } from '../../db/job-queue.js';
 import { JOIN_ALREADY_PAID } from '@app/contract';
 import { AppError } from '../../errors.js';
 import { sendWelcomeEmail } from '../mail/welcome.js';

@@ -1,6 +1,42 @@
-import type Stripe from 'stripe';
+// Acknowledging a Stripe webhook call: the event verified over its raw body, then stored for the
+// apply-stripe-events job (stripe-apply.ts applies it), so the webhook answers Stripe at once.
+import Stripe from 'stripe';
 import type { Db } from '../../db/database.js';
-import type { AppJobs } from '../../jobs/define-job.js';
+import type { AppJobs } from '../../db/job-queue.js';
+
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * The event of a webhook call, or null for a wrong signature, a timestamp more than the tolerance in the
+ * past or in the future (Stripe's check accepts future ones), or a body that is not an event.
+ */
+export function verifiedStripeEvent(
+  rawBody: Buffer,
+  header: string | undefined,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Stripe.Event | null {
+  if (!header) return null;
+  const t = Number(/(?:^|,)\s*t=(\d+)/.exec(header)?.[1]);
+  if (!Number.isFinite(t) || t > nowSeconds + WEBHOOK_TOLERANCE_SECONDS) return null;
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, header, secret, WEBHOOK_TOLERANCE_SECONDS);
+  } catch {
+    return null;
+  }
+  const e = event as Partial<Stripe.Event> | null;
+  if (
+    !e ||
+    typeof e !== 'object' ||
+    typeof e.id !== 'string' ||
+    typeof e.type !== 'string' ||
+    !e.data ||
+    typeof e.data.object !== 'object'
+  )
+    return null;
+  return event;
+}
 
 /** At most this many events in one job (a burst is split): a job's data stays a few hundred KB. */
 const EVENTS_PER_JOB = 200;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db, Trx } from '../../db/database.js';
-import type { AppJobs } from '../../jobs/define-job.js';
+import type { AppJobs } from '../../db/job-queue.js';
 import { recordPayment } from './payments.js';
 import { accountByEmail, joinInvitee } from '../join/invitees.js';
 

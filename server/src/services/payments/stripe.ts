@@ -33,37 +33,3 @@ export function stripeClient(config: StripeSettings): Stripe {
   }
   return client;
 }
-
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
-
-/**
- * The event of a webhook call, or null for a wrong signature, a timestamp more than the tolerance in the
- * past or in the future (Stripe's check accepts future ones), or a body that is not an event.
- */
-export function verifiedStripeEvent(
-  rawBody: Buffer,
-  header: string | undefined,
-  secret: string,
-  nowSeconds = Math.floor(Date.now() / 1000),
-): Stripe.Event | null {
-  if (!header) return null;
-  const t = Number(/(?:^|,)\s*t=(\d+)/.exec(header)?.[1]);
-  if (!Number.isFinite(t) || t > nowSeconds + WEBHOOK_TOLERANCE_SECONDS) return null;
-  let event: Stripe.Event;
-  try {
-    event = Stripe.webhooks.constructEvent(rawBody, header, secret, WEBHOOK_TOLERANCE_SECONDS);
-  } catch {
-    return null;
-  }
-  const e = event as Partial<Stripe.Event> | null;
-  if (
-    !e ||
-    typeof e !== 'object' ||
-    typeof e.id !== 'string' ||
-    typeof e.type !== 'string' ||
-    !e.data ||
-    typeof e.data.object !== 'object'
-  )
-    return null;
-  return event;
-}

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB, Db } from '../../db/database.js';
-import type { AppJobs } from '../../jobs/define-job.js';
+import type { AppJobs } from '../../db/job-queue.js';
 import { audienceCondition } from '../audience/index.js';
 import { queueInviteeEmails, type InviteeBatchReport } from '../mail/invitee-batch.js';
 

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { writeAuditRow } from './services/audit/write-audit-row.js';
+import { writeAuditRow } from './write-audit-row.js';
 
 // Structural: ts-rest hands handlers a reply typed with Fastify 4's parameters (see STACK.md).
 type ExportReply = {

@@ -5,8 +5,8 @@ import { POSTAL_MAIL_FOLDER, POSTAL_MAIL_MESSAGES } from '@app/contract';
 import type { DB } from '../../db/database.js';
 import { copyCsv, csvJsonText, csvText, type CsvColumn } from '../../db/copy-csv.js';
 import type { Storage } from '../../plugins/storage.js';
-import { audienceCondition, type Audience } from '../../services/audience/index.js';
-import type { PrintVendorTransfer } from '../../services/print-vendor/index.js';
+import { audienceCondition, type Audience } from '../audience/index.js';
+import type { PrintVendorTransfer } from './index.js';
 
 /*
  * Uploading postal mailings to the print vendor, and what a crash costs.
