@@ -4,6 +4,7 @@ import type { EmailTemplate, EmailTemplateListQuery, InviteeOptionsQuery } from 
 import type { Db } from '../../db/database.js';
 import { likePattern, paginate, rowsInOrder, type SortMap } from '../../db/list.js';
 import { accountName } from '../../db/account-sql.js';
+import { VERSIONED_COLUMNS } from '../../services/mail/template-version.js';
 
 type ListQuery = z.output<typeof EmailTemplateListQuery>;
 type Input = z.output<typeof import('@app/contract').EmailTemplateInput>;
@@ -67,33 +68,11 @@ export async function getEmailTemplate(db: Db, id: number): Promise<EmailTemplat
 async function writeVersion(db: Db, templateId: number, by: number | null): Promise<number> {
   const { id } = await db
     .insertInto('emailTemplateVersions')
-    .columns([
-      'templateId',
-      'version',
-      'subject',
-      'body',
-      'bodyFormat',
-      'preview',
-      'fromName',
-      'fromEmail',
-      'replyToEmail',
-      'createdBy',
-    ])
+    .columns(['templateId', 'version', ...VERSIONED_COLUMNS, 'createdBy'])
     .expression((eb) =>
       eb
         .selectFrom('emailTemplates')
-        .select([
-          'id',
-          'version',
-          'subject',
-          'body',
-          'bodyFormat',
-          'preview',
-          'fromName',
-          'fromEmail',
-          'replyToEmail',
-          eb.val(by).as('createdBy'),
-        ])
+        .select(['id', 'version', ...VERSIONED_COLUMNS, eb.val(by).as('createdBy')])
         .where('id', '=', templateId),
     )
     .returning('id')

@@ -1,6 +1,7 @@
 import mjml2html from 'mjml';
 import { convert } from 'html-to-text';
 import type { Db } from '../../db/database.js';
+import { VERSIONED_COLUMNS } from './template-version.js';
 
 /**
  * A template turned into pieces once: literal text, `{{token}}` places, link targets (so delivery can
@@ -166,17 +167,7 @@ export function compiledVersion(db: Db, templateVersionId: number): Promise<Comp
     pending = (async () => {
       const v = await db
         .selectFrom('emailTemplateVersions')
-        .select([
-          'id',
-          'templateId',
-          'subject',
-          'body',
-          'bodyFormat',
-          'preview',
-          'fromName',
-          'fromEmail',
-          'replyToEmail',
-        ])
+        .select(['id', 'templateId', ...VERSIONED_COLUMNS])
         .where('id', '=', templateVersionId)
         .executeTakeFirst();
       if (!v) throw new Error(`Email template version ${templateVersionId} not found`);

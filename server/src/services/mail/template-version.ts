@@ -1,6 +1,17 @@
 import type { Db } from '../../db/database.js';
 import type { TemplateType } from '../../db/tables/email.js';
 
+/** What a template version keeps of its template: the message itself, fixed once saved. */
+export const VERSIONED_COLUMNS = [
+  'subject',
+  'body',
+  'bodyFormat',
+  'preview',
+  'fromName',
+  'fromEmail',
+  'replyToEmail',
+] as const;
+
 /** Templates (`t`) joined to their current saved version (`v`), selecting the version's id. */
 const currentVersions = (db: Db) =>
   db
