@@ -38,6 +38,8 @@ export type FileDropzoneProps = {
   label?: ReactNode;
   /** Leave finished files out of the list (a field that shows its value instead). */
   hideDone?: boolean;
+  /** `false`: no "Upload successfully." toast (a drop zone whose file is only read, such as an import's). */
+  notifySuccess?: boolean;
   disabled?: boolean;
 };
 
@@ -62,6 +64,7 @@ export function FileDropzone({
   onUploaded,
   label,
   hideDone,
+  notifySuccess = true,
   disabled,
 }: FileDropzoneProps) {
   const rules = useMemo(() => dropRules(path, { maxSize, maxFiles }), [path, maxSize, maxFiles]);
@@ -119,7 +122,7 @@ export function FileDropzone({
     const stored = results.flatMap((r) => r.stored);
     if (stored.length) onUploaded?.(stored);
     if (failed.length) notifications.show({ color: 'red', message: uploadFailedMessage(failed) });
-    else notifications.show({ color: 'green', message: UPLOAD_SUCCESS });
+    else if (notifySuccess) notifications.show({ color: 'green', message: UPLOAD_SUCCESS });
   };
 
   const shown = hideDone ? items.filter((i) => i.status !== 'done') : items;

@@ -8,6 +8,11 @@ import { ProgressCell } from '../../components/progress-cell';
 import { isRunning, rejectedHref, useImport, usePreview, useStartImport } from './api';
 import { ImportCounts, ImportStatusBadge, KIND_LABELS } from './format';
 
+/** Spec 01's legacy ids are numbers: say so before a file of `L-1001`s is rejected row by row. */
+export const LEGACY_ID_HINT =
+  'Legacy ids are whole numbers (1001, not L-1001); a row with any other value is rejected.';
+export const NOTHING_TO_IMPORT = 'The dry run found nothing to create or update: there is nothing to import.';
+
 /** The columns the file's header names (and those the kind needs but the file lacks). */
 function RecognisedColumns({ preview }: { preview: ImportPreview }) {
   return (
@@ -27,6 +32,11 @@ function RecognisedColumns({ preview }: { preview: ImportPreview }) {
           </Badge>
         ))}
       </Group>
+      {preview.columns.some((c) => c.field && /legacyId$/i.test(c.field)) && (
+        <Text size="xs" c="dimmed">
+          {LEGACY_ID_HINT}
+        </Text>
+      )}
       {preview.missing.length > 0 && (
         <Alert color="red" variant="light" title="Columns missing">
           The file needs {preview.missing.join(', ')}.
@@ -37,7 +47,7 @@ function RecognisedColumns({ preview }: { preview: ImportPreview }) {
 }
 
 /** The outcome of a run: progress while it runs, then the counts and the first rejected rows. */
-function RunOutcome({ run }: { run: ImportDetail }) {
+export function RunOutcome({ run }: { run: ImportDetail }) {
   if (isRunning(run)) {
     return (
       <ProgressCell
@@ -134,6 +144,8 @@ export function ImportRunner() {
   };
   const ready = !!file && !!previewed && previewed.missing.length === 0;
   const dryDone = dryBody?.status === 'Done';
+  // Issue 40 §9: a dry run that would write nothing leaves nothing to import.
+  const dryWritesNothing = dryDone && dryBody.countCreated + dryBody.countUpdated === 0;
 
   return (
     <Card withBorder padding="md" mb="md">
@@ -155,6 +167,8 @@ export function ImportRunner() {
         <FileDropzone
           path="private/imports"
           commit={false}
+          // Spec 01's upload toast is for files staff keep; this file is only read (its columns show instead).
+          notifySuccess={false}
           label="Drop a csv, xlsx or xls file here, or click to choose one"
           onUploaded={([uploaded]) => {
             setFile(uploaded);
@@ -184,7 +198,7 @@ export function ImportRunner() {
           </Button>
           <Button
             leftSection={<IconDatabaseImport size={16} />}
-            disabled={!ready || !dryDone || runId !== undefined}
+            disabled={!ready || !dryDone || dryWritesNothing || runId !== undefined}
             loading={startReal.isPending}
             onClick={() => void start(false)}
           >
@@ -193,6 +207,11 @@ export function ImportRunner() {
           {!dryDone && ready && (
             <Text size="xs" c="dimmed">
               The dry run reads and checks every row and writes nothing; the import is offered after it.
+            </Text>
+          )}
+          {dryWritesNothing && runId === undefined && (
+            <Text size="xs" c="dimmed">
+              {NOTHING_TO_IMPORT}
             </Text>
           )}
         </Group>

@@ -7,6 +7,7 @@ import { ProgressCell } from '../../components/progress-cell';
 import { isRunning, useImportList } from './api';
 import { ImportCounts, ImportStatusBadge, KIND_LABELS } from './format';
 import { ImportRunner } from './import-runner';
+import { ImportDetailButton } from './import-detail';
 
 const filters: FilterDef[] = [
   {
@@ -66,6 +67,7 @@ const columns: Column<Import>[] = [
       ),
   },
   { key: 'counts', header: 'Rows', render: (i) => <ImportCounts value={i} /> },
+  { key: 'detail', header: '', render: (i) => <ImportDetailButton value={i} /> },
 ];
 
 /** /admin/tech/imports: a new import (kind, file, columns, dry run, run) above the past imports. */
