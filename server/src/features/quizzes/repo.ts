@@ -1,12 +1,7 @@
 import { QUIZ_MESSAGES, type Quiz, type QuizQuestion, type QuizQuestionValues } from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
-import {
-  addQuestion,
-  changeQuestion,
-  getQuestionnaire,
-  syncChildren,
-  type QuestionnaireKind,
-} from '../../services/questions/questionnaires.js';
+import { syncChildren, type QuestionnaireKind } from '../../services/questions/questionnaires.js';
+import { questionnaireRepo, type QuestionsOf } from '../../services/questions/questionnaire-repo.js';
 
 export const quizKind: QuestionnaireKind = {
   table: 'quizzes',
@@ -17,13 +12,13 @@ export const quizKind: QuestionnaireKind = {
 };
 
 /** Questions with their answers and matcher statements (the statement's answer text joined in). */
-async function loadQuestions(db: Db, where: { quizId: number } | { questionId: number }): Promise<QuizQuestion[]> {
+async function loadQuestions(db: Db, where: QuestionsOf): Promise<QuizQuestion[]> {
   let qb = db
     .selectFrom('quizQuestions')
     .select(['id', 'index', 'question', 'type', 'maxChosenAnswers'])
     .orderBy('index')
     .orderBy('id');
-  qb = 'quizId' in where ? qb.where('quizId', '=', where.quizId) : qb.where('id', '=', where.questionId);
+  qb = 'parentId' in where ? qb.where('quizId', '=', where.parentId) : qb.where('id', '=', where.questionId);
   const questions = await qb.execute();
   const ids = questions.map((q) => q.id);
   if (!ids.length) return [];
@@ -47,13 +42,6 @@ async function loadQuestions(db: Db, where: { quizId: number } | { questionId: n
     answers: answers.filter((a) => a.questionId === q.id).map(({ questionId, ...a }) => a),
     quizQuestionStatements: statements.filter((s) => s.questionId === q.id).map(({ questionId, ...s }) => s),
   }));
-}
-
-export const getQuiz = (db: Db, id: number): Promise<Quiz | undefined> =>
-  getQuestionnaire(db, quizKind, id, (db, quizId) => loadQuestions(db, { quizId }));
-
-export async function getQuestion(db: Db, questionId: number): Promise<QuizQuestion | undefined> {
-  return (await loadQuestions(db, { questionId }))[0];
 }
 
 /** Answers, then statements matched to the saved answers by text (the contract checked each is there). */
@@ -82,10 +70,7 @@ const columnsOf = (q: QuizQuestionValues) => ({
   maxChosenAnswers: q.maxChosenAnswers,
 });
 
-/** Adds a question at the end of the quiz; undefined when the quiz does not exist. */
-export const createQuestion = (trx: Trx, quizId: number, q: QuizQuestionValues): Promise<number | undefined> =>
-  addQuestion(trx, quizKind, quizId, columnsOf(q), (id) => writeChildren(trx, id, q));
+const repo = questionnaireRepo(quizKind, { loadQuestions, columnsOf, writeRows: writeChildren });
 
-/** Replaces a question's text, type and rows; false when the quiz has no such question. */
-export const updateQuestion = (trx: Trx, quizId: number, questionId: number, q: QuizQuestionValues) =>
-  changeQuestion(trx, quizKind, quizId, questionId, columnsOf(q), () => writeChildren(trx, questionId, q));
+export const getQuiz = (db: Db, id: number): Promise<Quiz | undefined> => repo.get(db, id);
+export const { getQuestion, createQuestion, updateQuestion } = repo;

@@ -1,12 +1,7 @@
 import { SURVEY_MESSAGES, type Survey, type SurveyQuestion, type SurveyQuestionValues } from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
-import {
-  addQuestion,
-  changeQuestion,
-  getQuestionnaire,
-  syncChildren,
-  type QuestionnaireKind,
-} from '../../services/questions/questionnaires.js';
+import { syncChildren, type QuestionnaireKind } from '../../services/questions/questionnaires.js';
+import { questionnaireRepo, type QuestionsOf } from '../../services/questions/questionnaire-repo.js';
 
 export const surveyKind: QuestionnaireKind = {
   table: 'surveys',
@@ -16,13 +11,13 @@ export const surveyKind: QuestionnaireKind = {
   inUse: SURVEY_MESSAGES.inUse,
 };
 
-async function loadQuestions(db: Db, where: { surveyId: number } | { questionId: number }): Promise<SurveyQuestion[]> {
+async function loadQuestions(db: Db, where: QuestionsOf): Promise<SurveyQuestion[]> {
   let qb = db
     .selectFrom('surveyQuestions')
     .select(['id', 'index', 'question', 'type', 'category', 'maxChosenOptions'])
     .orderBy('index')
     .orderBy('id');
-  qb = 'surveyId' in where ? qb.where('surveyId', '=', where.surveyId) : qb.where('id', '=', where.questionId);
+  qb = 'parentId' in where ? qb.where('surveyId', '=', where.parentId) : qb.where('id', '=', where.questionId);
   const questions = await qb.execute();
   const ids = questions.map((q) => q.id);
   if (!ids.length) return [];
@@ -36,13 +31,6 @@ async function loadQuestions(db: Db, where: { surveyId: number } | { questionId:
     ...q,
     options: options.filter((o) => o.questionId === q.id).map(({ questionId, ...o }) => o),
   }));
-}
-
-export const getSurvey = (db: Db, id: number): Promise<Survey | undefined> =>
-  getQuestionnaire(db, surveyKind, id, (db, surveyId) => loadQuestions(db, { surveyId }));
-
-export async function getQuestion(db: Db, questionId: number): Promise<SurveyQuestion | undefined> {
-  return (await loadQuestions(db, { questionId }))[0];
 }
 
 const writeOptions = (trx: Trx, questionId: number, q: SurveyQuestionValues) =>
@@ -60,10 +48,7 @@ const columnsOf = (q: SurveyQuestionValues) => ({
   maxChosenOptions: q.maxChosenOptions,
 });
 
-/** Adds a question at the end of the survey; undefined when the survey does not exist. */
-export const createQuestion = (trx: Trx, surveyId: number, q: SurveyQuestionValues): Promise<number | undefined> =>
-  addQuestion(trx, surveyKind, surveyId, columnsOf(q), (id) => writeOptions(trx, id, q));
+const repo = questionnaireRepo(surveyKind, { loadQuestions, columnsOf, writeRows: writeOptions });
 
-/** Replaces a question's text, type, category and options; false when the survey has no such question. */
-export const updateQuestion = (trx: Trx, surveyId: number, questionId: number, q: SurveyQuestionValues) =>
-  changeQuestion(trx, surveyKind, surveyId, questionId, columnsOf(q), () => writeOptions(trx, questionId, q));
+export const getSurvey = (db: Db, id: number): Promise<Survey | undefined> => repo.get(db, id);
+export const { getQuestion, createQuestion, updateQuestion } = repo;

@@ -4,7 +4,6 @@ import { QUESTION_ORDER_MESSAGES, type QuestionnaireListQuery, type UsedBy } fro
 import { AppError } from '../../errors.js';
 import type { DB, Db, Trx } from '../../db/database.js';
 import { likePattern, paginate, type SortMap } from '../../db/list.js';
-import { iso } from '../../db/iso.js';
 import { closeIndexGap } from '../../db/index-order.js';
 
 type ListQuery = z.output<typeof QuestionnaireListQuery>;
@@ -156,68 +155,6 @@ export async function reorderQuestions(trx: Trx, kind: QuestionnaireKind, id: nu
     update ${sql.table(kind.questions)} q set index = o.n - 1
     from unnest(${sql.val(ids)}::int[]) with ordinality as o(id, n)
     where q.id = o.id and q.index <> o.n - 1`.execute(trx);
-  await touchQuestionnaire(trx, kind, id);
-  return true;
-}
-
-/**
- * A quiz or survey as its detail page reads it: its row, its questions (from `loadQuestions`, which
- * differs by kind) and the program components using it. Undefined when it does not exist.
- */
-export async function getQuestionnaire<Q>(
-  db: Db,
-  kind: QuestionnaireKind,
-  id: number,
-  loadQuestions: (db: Db, id: number) => Promise<Q[]>,
-) {
-  const found = await findQuestionnaire(db, kind, id);
-  if (!found) return undefined;
-  const [questions, users] = await Promise.all([loadQuestions(db, id), usedBy(db, kind, id)]);
-  return { ...found, createdAt: iso(found.createdAt), updatedAt: iso(found.updatedAt), questions, usedBy: users };
-}
-
-/** A question's own columns as its form saves them (its parent and index are set here). */
-type QuestionColumns = Record<string, string | number | null>;
-
-/**
- * Adds a question at the end under the parent's lock, then its rows (`writeRows`: answers, options).
- * Answers its id; undefined when the quiz or survey does not exist.
- */
-export async function addQuestion(
-  trx: Trx,
-  kind: QuestionnaireKind,
-  id: number,
-  columns: QuestionColumns,
-  writeRows: (questionId: number) => Promise<unknown>,
-): Promise<number | undefined> {
-  if (!(await lockQuestionnaire(trx, kind, id))) return undefined;
-  const index = await nextQuestionIndex(trx, kind, id);
-  const { id: questionId } = await (trx as Kysely<any>)
-    .insertInto(kind.questions)
-    .values({ ...columns, [kind.parentColumn]: id, index })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await writeRows(questionId);
-  await touchQuestionnaire(trx, kind, id);
-  return questionId;
-}
-
-/** Rewrites a question's columns and rows under the parent's lock; false when the parent has no such question. */
-export async function changeQuestion(
-  trx: Trx,
-  kind: QuestionnaireKind,
-  id: number,
-  questionId: number,
-  columns: QuestionColumns,
-  writeRows: () => Promise<unknown>,
-): Promise<boolean> {
-  if (!(await lockQuestionnaire(trx, kind, id)) || !(await questionBelongs(trx, kind, id, questionId))) return false;
-  await (trx as Kysely<any>)
-    .updateTable(kind.questions)
-    .set({ ...columns, updatedAt: new Date() })
-    .where('id', '=', questionId)
-    .execute();
-  await writeRows();
   await touchQuestionnaire(trx, kind, id);
   return true;
 }
