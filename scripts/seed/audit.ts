@@ -21,6 +21,9 @@ export async function seedAudit(db: Db): Promise<number> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Its audit rows below show it acting: it was last used then (the latest, a minute ago), not "Never".
+  const lastUsedAt = new Date(Date.now() - 60_000);
+  await db.updateTable('apiKeys').set({ lastUsedAt }).where('id', '=', apiKeyId).execute();
   const institution = await db
     .selectFrom('institutions')
     .select(['id', 'name', 'population'])
@@ -58,6 +61,7 @@ export async function seedAudit(db: Db): Promise<number> {
         action: 'update',
         entity: 'invitees',
         entityId: '1',
+        at: lastUsedAt,
         changes: JSON.stringify({ legacyPledgeAt: { old: null, new: new Date().toISOString() } }),
       },
     ])

@@ -5,7 +5,7 @@ import { seedBlockedEmails, seedEmailTemplates, seedInvitationEmails } from './e
 import { seedInvitations, seedScaleInvitations, seedTestVariables } from './invitations.js';
 import { seedInvitationDatabases } from './invitation-databases.js';
 import { seedPostalMails } from './postal-mails.js';
-import { seedPayments } from './payments.js';
+import { seedPayments, seedPledges } from './payments.js';
 import { seedQuizzesAndSurveys } from './quizzes.js';
 import { seedAssessments } from './assessments.js';
 import { seedPrograms } from './programs.js';
@@ -38,6 +38,7 @@ export async function seedDemo(
   log(`invitations: ${await seedInvitations(db)} added`);
   log(`postal mailings: ${await seedPostalMails(db)} added`);
   log(`payments: ${await seedPayments(db)} added`);
+  log(`pledges: ${await seedPledges(db)} added`);
   log(`quizzes and surveys: ${await seedQuizzesAndSurveys(db)} added`);
   log(`assessments: ${await seedAssessments(db)} added`);
   log(`AI chat templates and chats (before programs: their AI steps use them): ${await seedAiChats(db)} added`);

@@ -100,8 +100,9 @@ function demoInvitees(invitationId: number, prefix: string, n: number, test: boo
       removed,
       removedReason: removed ? REASONS[i % REASONS.length]! : null,
       invitationCode: removed ? null : `${prefix}-${invitationId}D${String(i + 1).padStart(4, '0')}`,
-      legacyPledgeAt: pledged ? new Date(Date.now() - ((i * 3) % 20) * 86_400_000) : null,
-      legacyPaidAt: paid ? new Date(Date.now() - ((i * 3) % 20) * 86_400_000 + 2 * 86_400_000) : null,
+      // Days in the past: a pledge 3 to 22 days ago, paid two days after it (so at least a day ago).
+      legacyPledgeAt: pledged ? new Date(Date.now() - (3 + ((i * 3) % 20)) * 86_400_000) : null,
+      legacyPaidAt: paid ? new Date(Date.now() - (1 + ((i * 3) % 20)) * 86_400_000) : null,
       inviteCount: 1 + (i % 5 === 0 ? 1 : 0) + (i % 11 === 0 ? 2 : 0),
       testValue: test && !removed ? (i % 2 === 0 ? ('Control' as const) : ('Variation' as const)) : null,
       emailSent: sent,

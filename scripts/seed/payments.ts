@@ -4,6 +4,64 @@ import type { PaymentMethod } from '../../server/src/db/tables/payments.js';
 
 const METHODS: PaymentMethod[] = ['stripe', 'check', 'card', 'cash', 'waived', 'other'];
 
+/** What a demo invitee's account is made of. */
+export const INVITEE_ACCOUNT_FIELDS = [
+  'iv.id',
+  'iv.firstName',
+  'iv.lastName',
+  'iv.email',
+  'iv.invitationCode',
+  'iv.legacyPledgeAt',
+  'iv.legacyPaidAt',
+  'inv.institutionId',
+  'inv.chapterId',
+] as const;
+
+type InviteeOfAccount = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  invitationCode: string | null;
+  legacyPledgeAt: Date | null;
+  legacyPaidAt: Date | null;
+  institutionId: number;
+  chapterId: number;
+};
+
+/**
+ * The account of a demo invitee (its address's, else a new one: pledged and, once paid, a member since that day),
+ * linked to the invitee. No password: the invitee sets one through "Forgot password?".
+ */
+export async function inviteeAccount(trx: Db, iv: InviteeOfAccount): Promise<number> {
+  const existing = await trx
+    .selectFrom('accounts')
+    .select('id')
+    .where(sql`lower(email)`, '=', iv.email.toLowerCase())
+    .executeTakeFirst();
+  const accountId =
+    existing?.id ??
+    (
+      await trx
+        .insertInto('accounts')
+        .values({
+          firstName: iv.firstName,
+          lastName: iv.lastName,
+          email: iv.email,
+          invitationCode: iv.invitationCode,
+          institutionId: iv.institutionId,
+          chapterId: iv.chapterId,
+          pledgedAt: iv.legacyPledgeAt,
+          memberAt: iv.legacyPaidAt,
+          address: '{}',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  await trx.updateTable('invitees').set({ accountId }).where('id', '=', iv.id).execute();
+  return accountId;
+}
+
 /**
  * The payments list's demo rows: the demo invitations' paid invitees get their account (a member since the
  * day they paid) and a payment in every method, one Stripe payment partly refunded. Once (by external id).
@@ -13,17 +71,7 @@ export async function seedPayments(db: Db): Promise<number> {
   const paid = await db
     .selectFrom('invitees as iv')
     .innerJoin('invitations as inv', 'inv.id', 'iv.invitationId')
-    .select([
-      'iv.id',
-      'iv.firstName',
-      'iv.lastName',
-      'iv.email',
-      'iv.invitationCode',
-      'iv.legacyPledgeAt',
-      'iv.legacyPaidAt',
-      'inv.institutionId',
-      'inv.chapterId',
-    ])
+    .select(INVITEE_ACCOUNT_FIELDS)
     .where('iv.legacyPaidAt', 'is not', null)
     .where('iv.invitationCode', 'like', '%D%')
     .orderBy('iv.id')
@@ -32,31 +80,7 @@ export async function seedPayments(db: Db): Promise<number> {
   let made = 0;
   for (const [i, iv] of paid.entries()) {
     await db.transaction().execute(async (trx) => {
-      const existing = await trx
-        .selectFrom('accounts')
-        .select('id')
-        .where(sql`lower(email)`, '=', iv.email.toLowerCase())
-        .executeTakeFirst();
-      const accountId =
-        existing?.id ??
-        (
-          await trx
-            .insertInto('accounts')
-            .values({
-              firstName: iv.firstName,
-              lastName: iv.lastName,
-              email: iv.email,
-              invitationCode: iv.invitationCode,
-              institutionId: iv.institutionId,
-              chapterId: iv.chapterId,
-              pledgedAt: iv.legacyPledgeAt,
-              memberAt: iv.legacyPaidAt,
-              address: '{}',
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-      await trx.updateTable('invitees').set({ accountId }).where('id', '=', iv.id).execute();
+      const accountId = await inviteeAccount(trx, iv);
       const method = METHODS[i % METHODS.length]!;
       const stripe = method === 'stripe';
       await trx
@@ -85,4 +109,21 @@ export async function seedPayments(db: Db): Promise<number> {
     });
   }
   return made;
+}
+
+/** The pledges list's demo rows: accounts of demo invitees who pledged and have not paid. Once (by address). */
+export async function seedPledges(db: Db): Promise<number> {
+  const pledged = await db
+    .selectFrom('invitees as iv')
+    .innerJoin('invitations as inv', 'inv.id', 'iv.invitationId')
+    .select(INVITEE_ACCOUNT_FIELDS)
+    .where('iv.legacyPledgeAt', 'is not', null)
+    .where('iv.legacyPaidAt', 'is', null)
+    .where('iv.accountId', 'is', null)
+    .where('iv.invitationCode', 'like', '%D%')
+    .orderBy('iv.id')
+    .limit(12)
+    .execute();
+  for (const iv of pledged) await db.transaction().execute((trx) => inviteeAccount(trx, iv));
+  return pledged.length;
 }
