@@ -1,4 +1,5 @@
-// The lint: import boundaries between the parts of the tree, no import cycles (type-only imports aside), plus typescript-eslint's recommended
+// The lint: import boundaries between the parts of the tree, no import cycles (type-only imports aside: those
+// scripts/check-layers.ts finds), plus typescript-eslint's recommended
 // rules (syntax only, no type information, so it stays fast). Run from the repository root:
 //   eslint -c scripts/lint/eslint.config.js contract server client scripts migrations
 // The config lives here to keep the top level to its fixed entries. With -c, ESLint takes `files`
@@ -47,6 +48,45 @@ const zones = [
   },
 ];
 
+/**
+ * The floors (docs/architecture.md): a layer never imports one above it. Tests may reach up (a component's test
+ * renders the app's providers). scripts/check-layers.ts checks the same floors over every file and import,
+ * type-only imports and cycles included.
+ */
+const floorZones = [
+  {
+    target: at('server/src/jobs'),
+    from: at('server/src/features'),
+    message: 'Jobs stand below the features: what a job runs lives in server/src/services.',
+  },
+  {
+    target: [at('server/src/db'), at('server/src/plugins'), at('server/src/services')],
+    from: at('server/src/jobs'),
+    message:
+      'Jobs stand above db/, plugins/ and services/: the queue types both use live in server/src/db/job-queue.ts.',
+  },
+  {
+    target: [at('server/src/db'), at('server/src/plugins')],
+    from: at('server/src/services'),
+    message: 'db/ and plugins/ stand below the services: the app hands a plugin what it needs from a service.',
+  },
+  {
+    target: [at('client/src/lib'), at('client/src/api'), at('client/src/components'), at('client/src/features')],
+    from: at('client/src/app'),
+    message: 'app/ is the top of the client (providers, router): shared code lives in client/src/lib or components.',
+  },
+  {
+    target: [at('client/src/lib'), at('client/src/api')],
+    from: [at('client/src/components'), at('client/src/features'), at('client/src/routes')],
+    message: 'lib/ and api/ stand below the components: move what both need down into lib/ or api/.',
+  },
+  {
+    target: at('client/src/components'),
+    from: [at('client/src/features'), at('client/src/routes')],
+    message: 'Components are shared by the features, never the reverse.',
+  },
+];
+
 export default tseslint.config(
   {
     basePath: root,
@@ -69,7 +109,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...zones, ...floorZones] }],
       'import-x/no-cycle': 'error',
       // Deliberate here: Kysely's generic query builders and test JSON bodies are typed `any`, and
       // `Shape extends z.ZodRawShape = {}` is zod's own idiom for "no extra fields".
@@ -86,5 +126,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    basePath: root,
+    files: ['**/*.test.{ts,tsx}', '**/src/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
   },
 );

@@ -2,10 +2,9 @@ import { keepPreviousData, useQueryClient, type MutationMeta } from '@tanstack/r
 import type { AppRoute, AppRouter, ClientInferRequest } from '@ts-rest/core';
 import { apiRouter } from '@app/contract';
 import type { DataResponse, MutationHooks, QueryHooks, UseQueryResult } from '@ts-rest/react-query/v5';
-import { PICKER_PAGE_SIZE, toOptionsPage, type FetchOptionsPage } from '../components/form-kit/use-paged-options';
+import { PICKER_PAGE_SIZE, toOptionsPage, type FetchOptionsPage } from './options-page';
 import { areaClient, type AreaClientArgs } from './tsr';
-import type { AnyListQuery } from '../components/list-kit/list-search';
-import type { ExportRoute } from '../components/list-kit/export-url';
+import type { AnyListQuery, ExportRoute } from './list-shapes';
 
 type Args = AreaClientArgs;
 // Loose shapes to accept any route's hooks (their exact types are read back through `RouteOf`).

@@ -1,5 +1,5 @@
 import { memberRoutes, type MemberRow } from '@app/contract';
-import { PICKER_PAGE_SIZE, toOptionsPage, type FetchOptionsPage } from '../components/form-kit/use-paged-options';
+import { PICKER_PAGE_SIZE, toOptionsPage, type FetchOptionsPage } from './options-page';
 import { areaClient } from './tsr';
 
 const tsr = areaClient({ members: memberRoutes });

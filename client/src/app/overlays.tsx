@@ -1,7 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { overlaysMounted } from './overlay-gate';
+import { overlaysMounted } from '../lib/overlay-gate';
 
 /**
  * Where confirm modals and notifications appear. Both are driven from outside (`modals.openConfirmModal`

@@ -2,7 +2,7 @@ import { Suspense, type ComponentType } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import type { z } from 'zod';
 import { useEditPanel, type EditPanel } from './form-kit/edit-panel';
-import type { ExportRoute } from './list-kit/export-url';
+import type { ExportRoute } from '../api/list-shapes';
 import {
   AddButton,
   ListPage,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Text } from '@mantine/core';
-import { openConfirmModal } from '../app/overlay-gate';
+import { openConfirmModal } from '../lib/overlay-gate';
 
 /**
  * The confirmation before a delete: the title, the question (a small paragraph), red Delete and Cancel.

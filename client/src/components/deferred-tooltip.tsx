@@ -1,5 +1,5 @@
 import type { TooltipProps } from '@mantine/core';
-import { deferred } from '../app/deferred';
+import { deferred } from '../lib/deferred';
 
 /*
  * A tooltip brings Mantine's floating layer (about 25 KiB gzip), which no first paint needs. Its import

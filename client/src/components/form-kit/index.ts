@@ -12,13 +12,8 @@ export { AddressFields } from './address-fields';
 export { EnumSelect, NullableNumberInput } from './fields';
 export { SearchableSelect, type SearchableSelectProps } from './searchable-select';
 export { SearchableMultiSelect, type SearchableMultiSelectProps } from './searchable-multi-select';
-export {
-  usePagedOptions,
-  toOptionsPage,
-  PICKER_PAGE_SIZE,
-  type FetchOptionsPage,
-  type OptionsPage,
-} from './use-paged-options';
+export { usePagedOptions } from './use-paged-options';
+export { toOptionsPage, PICKER_PAGE_SIZE, type FetchOptionsPage, type OptionsPage } from '../../api/options-page';
 export type { BlankableFields, FormValuesOf } from './form-values';
 export { getPath, setPath, issuesToErrors, type FormPath, type PathValue } from './paths';
 export { FormPage, FormSection, useBackTo } from './form-page';

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Combobox, ScrollArea, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import type { FetchOptionsPage, usePagedOptions } from './use-paged-options';
+import type { FetchOptionsPage } from '../../api/options-page';
+import type { usePagedOptions } from './use-paged-options';
 
 /** What both searchable selects take besides their value: the field's texts and where options come from. */
 export type PickerFieldProps<T> = {

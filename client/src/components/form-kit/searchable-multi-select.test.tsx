@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SearchableMultiSelect } from './searchable-multi-select';
-import type { FetchOptionsPage } from './use-paged-options';
+import type { FetchOptionsPage } from '../../api/options-page';
 
 type Item = { id: number; name: string };
 const all: Item[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Chapter ${i + 1}` }));

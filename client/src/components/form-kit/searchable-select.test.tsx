@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SearchableSelect } from './searchable-select';
-import type { FetchOptionsPage } from './use-paged-options';
+import type { FetchOptionsPage } from '../../api/options-page';
 
 type Item = { id: number; name: string };
 const all: Item[] = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, name: `School ${i + 1}` }));

@@ -1,5 +1,5 @@
 import { TextInput, type SelectProps } from '@mantine/core';
-import { deferred } from '../../app/deferred';
+import { deferred } from '../../lib/deferred';
 
 /*
  * Select brings Mantine's combobox, floating and portal code (about 25 KiB gzip), which the first paint of

@@ -1,7 +1,4 @@
-import type { AppRoute } from '@ts-rest/core';
-
-/** What an export address is built from: a contract route's path and query schema. */
-export type ExportRoute = Pick<AppRoute, 'path'> & { query?: unknown };
+import type { ExportRoute } from '../../api/list-shapes';
 
 function queryKeys(route: ExportRoute): string[] | undefined {
   const shape = (route.query as { shape?: Record<string, unknown> } | undefined)?.shape;

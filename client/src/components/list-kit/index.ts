@@ -6,7 +6,8 @@ export {
   LIST_DEFAULTS,
   PAGE_SIZES,
 } from './list-search';
-export type { AnyListQuery, BaseListSearch, ListSearch } from './list-search';
+export type { BaseListSearch, ListSearch } from './list-search';
+export type { AnyListQuery } from '../../api/list-shapes';
 export { readSort, writeSort, sortStateOf, toggleSort } from './sort';
 export { pagerState, type PagerState } from './pager-math';
 export { exportHref } from './export-url';

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { stripSearchParams, type SearchMiddleware } from '@tanstack/react-router';
 import { DEFAULT_PAGE_SIZE, formatSort, type SortTerm } from '@app/contract';
+import type { AnyListQuery } from '../../api/list-shapes';
 
-/** The shape every contract list query has (`listQuery(...)` in contract/src/common/list.ts). */
-export type AnyListQuery = z.ZodObject<
-  { page: z.ZodTypeAny; pageSize: z.ZodTypeAny; sort: z.ZodTypeAny } & z.ZodRawShape
->;
 
 type FilterKeys<Q extends AnyListQuery> = Exclude<keyof z.input<Q>, 'page' | 'pageSize' | 'sort'>;
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useSearch } from '@tanstack/react-router';
-import { LIST_DEFAULTS, listSearchSchema, type AnyListQuery } from './list-search';
+import type { AnyListQuery } from '../../api/list-shapes';
+import { LIST_DEFAULTS, listSearchSchema } from './list-search';
 import { useSearchPatch } from './use-search-patch';
 import type { ListController } from './use-list-search';
 

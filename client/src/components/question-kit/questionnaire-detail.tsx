@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconInfoCircle, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { QuestionType, UsedBy } from '@app/contract';
-import { openConfirmModal } from '../../app/overlay-gate';
+import { openConfirmModal } from '../../lib/overlay-gate';
 import { formatDay, questionMark } from '../format';
 import type { KitQuestion, QuestionKind } from './kinds';
 import { NameDialog, type NameSave } from './name-dialog';

@@ -1,7 +1,7 @@
 import { ActionIcon, Box, UnstyledButton, useComputedColorScheme, type ScrollAreaProps } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import type { CurrentAccount } from '@app/contract';
-import { deferred } from '../../app/deferred';
+import { deferred } from '../../lib/deferred';
 import { UserBadge, userName } from './user-badge';
 
 /*

@@ -1,5 +1,5 @@
 import { Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { openConfirmModal, openModal } from '../../app/overlay-gate';
+import { openConfirmModal, openModal } from '../../lib/overlay-gate';
 import { IconLogout, IconPalette, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { CurrentAccount } from '@app/contract';

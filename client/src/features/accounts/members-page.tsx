@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Text } from '@mantine/core';
-import { openConfirmModal } from '../../app/overlay-gate';
+import { openConfirmModal } from '../../lib/overlay-gate';
 import type { MemberRow } from '@app/contract';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { FormDrawer, LoadedEntity, useEditPanel } from '../../components/form-kit';
-import { useFeeActions } from '../../components/fee-actions';
+import { useFeeActions } from '../../components/payment-actions';
 import { membersArea, useSendWelcomeEmail } from './api';
 import { formatDay } from './format';
 import { MemberForm } from './member-form';

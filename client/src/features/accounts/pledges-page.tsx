@@ -1,7 +1,7 @@
 import type { MemberRow } from '@app/contract';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
-import { useFeeActions } from '../../components/fee-actions';
+import { useFeeActions } from '../../components/payment-actions';
 import { pledgesArea } from './api';
 import { memberColumns } from './members-page';
 

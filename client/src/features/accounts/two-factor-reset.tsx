@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconShieldOff } from '@tabler/icons-react';
 import type { Account } from '@app/contract';
-import { openConfirmModal } from '../../app/overlay-gate';
+import { openConfirmModal } from '../../lib/overlay-gate';
 import { useResetTwoFactor } from './api';
 
 /**

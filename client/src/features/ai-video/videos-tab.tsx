@@ -16,7 +16,7 @@ import {
 import { AreaListPage } from '../../components/area-list-page';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { formatDay } from '../../components/format';
-import { openConfirmModal } from '../../app/overlay-gate';
+import { openConfirmModal } from '../../lib/overlay-gate';
 import { AI_VIDEO_KEY, useRemoveVideo, useTemplateVideos, useVideoPreview } from './api';
 
 const routeApi = getRouteApi('/admin/tech/ai-video-template/$aiVideoTemplateId/edit');

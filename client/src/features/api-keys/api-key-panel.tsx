@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Text } from '@mantine/core';
 import type { CreatedApiKey } from '@app/contract';
 import { FormDrawer, LoadedEntity, type EditPanel } from '../../components/form-kit';
-import { openConfirmModal } from '../../app/overlay-gate';
+import { openConfirmModal } from '../../lib/overlay-gate';
 import { apiKeysArea } from './api';
 import { ApiKeyForm } from './api-key-form';
 import { ApiKeyDetails, NewKey } from './api-key-details';

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { ApiKey } from '@app/contract';
-import { openConfirmModal } from '../../app/overlay-gate';
+import { openConfirmModal } from '../../lib/overlay-gate';
 
 /** The confirmation before a key is revoked: every later call with it answers 401, and that cannot be undone. */
 export function confirmRevoke(key: Pick<ApiKey, 'name' | 'prefix'>, onConfirm: () => void) {

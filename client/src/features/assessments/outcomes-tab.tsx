@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { MAX_ASSESSMENT_OUTCOMES, type Assessment, type AssessmentOutcome } from '@app/contract';
-import { openConfirmModal } from '../../app/overlay-gate';
+import { openConfirmModal } from '../../lib/overlay-gate';
 import { useRemoveOutcome } from './api';
 import { OutcomeDrawer, type OutcomeTarget } from './outcome-form';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, List, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { MAX_ASSESSMENT_QUESTIONS, type Assessment, type AssessmentQuestion } from '@app/contract';
-import { openConfirmModal } from '../../app/overlay-gate';
+import { openConfirmModal } from '../../lib/overlay-gate';
 import { useRemoveQuestion } from './api';
 import { QuestionDrawer, type QuestionTarget } from './question-form';
 import { TYPE_LABELS } from './question-type';

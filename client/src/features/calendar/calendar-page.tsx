@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Button, Card, Flex, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { openConfirmModal } from '../../app/overlay-gate';
+import { openConfirmModal } from '../../lib/overlay-gate';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import type FullCalendar from '@fullcalendar/react';

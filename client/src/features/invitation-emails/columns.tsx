@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { InvitationEmail } from '@app/contract';
-import { openConfirmModal } from '../../app/overlay-gate';
+import { openConfirmModal } from '../../lib/overlay-gate';
 import { RowActions, type Column } from '../../components/list-kit';
 import { count, formatDateTime } from '../../components/format';
 import { RateBadge } from '../../components/rate-badge';

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { openConfirmModal } from '../../app/overlay-gate';
+import { openConfirmModal } from '../../lib/overlay-gate';
 import { IconMail, IconMailbox, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { DELETABLE_STATUSES, InvitationListQuery, type Invitation, type Paged } from '@app/contract';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { Invitee } from '@app/contract';
-import { useFeeActions } from '../../components/fee-actions';
+import { useFeeActions } from '../../components/payment-actions';
 
 /** An invitee row's Payment menu (Record Payment, Complete Without Payment) and its drawer, for the invitee lists. */
 export function useInviteeFeeMenu() {

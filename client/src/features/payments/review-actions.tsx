@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconCheck, IconReceiptRefund } from '@tabler/icons-react';
 import type { Payment } from '@app/contract';
-import { openConfirmModal } from '../../app/overlay-gate';
+import { openConfirmModal } from '../../lib/overlay-gate';
 import { useReviewPayment } from './api';
 import { money } from './money';
 

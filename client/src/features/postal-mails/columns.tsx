@@ -1,6 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import type { PostalMail } from '@app/contract';
-import { openConfirmModal } from '../../app/overlay-gate';
+import { openConfirmModal } from '../../lib/overlay-gate';
 import { AnchorLink } from '../../components/anchor-link';
 import { RowActions, type Column } from '../../components/list-kit';
 import { UploadStatusCell } from './status-cell';

@@ -1,2 +1,2 @@
-export { useFeeActions } from './fee-actions';
+export { useFeeActions } from './payment-actions';
 export type { FeeTarget } from './record-payment-form';

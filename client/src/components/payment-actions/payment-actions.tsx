@@ -2,7 +2,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Menu, Text } from '@mantine/core';
 import { IconCash, IconChevronDown, IconGift } from '@tabler/icons-react';
 import { REVENUE_PER_JOIN } from '@app/contract';
-import { openConfirmModal } from '../../app/overlay-gate';
+import { openConfirmModal } from '../../lib/overlay-gate';
 import { FormDrawer } from '../form-kit';
 import { DeferredTooltip } from '../deferred-tooltip';
 import { useWaiveFee, type FeeSubject } from './api';
