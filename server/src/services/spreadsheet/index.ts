@@ -12,8 +12,9 @@
  *
  * A file is refused when its extension is not csv, xlsx or xls, when it is empty or over the size limit,
  * or when its content is not what its extension says (sniff.ts); an xlsx first passes the zip bomb guard
- * (zip-guard.ts). Rows are streamed (an xls, not streamable, is read whole: 10 MB at most) and each is
- * cut to the limits (limits.ts). Every refusal is a SpreadsheetError whose message is for staff
+ * (zip-guard.ts). Rows are streamed and each pass over a file reads it once: a csv is decoded as it comes
+ * (csv-text.ts) and its delimiter told from its start (csv-delimiter.ts), an xlsx's parts are each inflated
+ * once; an xls, not streamable, is read whole (10 MB at most). Cells are cut to the limits (limits.ts). Every refusal is a SpreadsheetError whose message is for staff
  * (errors.ts `fileErrors`); anything else is the server's own failure.
  */
 export { readSheetFile, type ReadOptions } from './read.js';

@@ -1,9 +1,22 @@
+import { execFileSync } from 'node:child_process';
+import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { detectDelimiter, detectEncoding } from './read-csv.js';
+import { delimiterOf } from './csv-delimiter.js';
+import { CsvDecoder, csvText, type CsvEncoding } from './csv-text.js';
+import { DEFAULT_LIMITS } from './limits.js';
+import { readCsvRows } from './read-csv.js';
 import { readAll, tempFiles } from '../../test/spreadsheet-files.js';
 
 const files = tempFiles();
+
+async function detectEncoding(file: string) {
+  let encoding: CsvEncoding | undefined;
+  for await (const _ of csvText(createReadStream(file), (e) => (encoding = e)));
+  return encoding;
+}
+const detectDelimiter = (file: string, encoding: 'utf8', maxColumns: number) =>
+  delimiterOf(readFileSync(file, encoding), maxColumns);
 
 describe('csv reading', () => {
   it('UTF-8 with BOM: header matched, accents kept', async () => {
@@ -98,5 +111,46 @@ describe('csv reading', () => {
     await expect(readAll(long, 'long.csv', { limits: { maxRecordChars: 1000 } })).rejects.toThrow(
       'Row 2 of the file is longer than 1,000 characters.',
     );
+  });
+
+  it('reads the file once: a named pipe, which can be read only once, is read whole', async () => {
+    const pipe = files.path('once.csv');
+    execFileSync('mkfifo', [pipe]);
+    createWriteStream(pipe).end('Name,Email\nZoë,zoe@x.edu\nAnn,ann@x.edu\n');
+    const rows: unknown[] = [];
+    const reading = (async () => {
+      for await (const row of readCsvRows(pipe, DEFAULT_LIMITS)) rows.push(row.cells);
+    })();
+    const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('read the file twice')), 3000));
+    await Promise.race([reading, timeout]);
+    expect(rows).toEqual([
+      ['Name', 'Email'],
+      ['Zoë', 'zoe@x.edu'],
+      ['Ann', 'ann@x.edu'],
+    ]);
+  });
+
+  it('decodes as the bytes come: sequences split between chunks, Windows-1252 after an ASCII start', () => {
+    const decode = (...chunks: Buffer[]) => {
+      const decoder = new CsvDecoder();
+      const text = chunks.map((c) => decoder.write(c)).join('') + decoder.end();
+      return { text, encoding: decoder.encoding };
+    };
+    const utf8 = Buffer.from('\uFEFFEmail\nZoë 😀\n');
+    expect(decode(...[...utf8].map((b) => Buffer.from([b])))).toEqual({ text: 'Email\nZoë 😀\n', encoding: 'utf8' });
+    // Only ASCII before the first byte that is not UTF-8: the same text as reading it all as Windows-1252.
+    const latin = iconv.encode(`${'a,b\n'.repeat(100_000)}José,Peña\n`, 'win1252');
+    const asLatin = iconv.decode(latin, 'win1252');
+    expect(decode(latin.subarray(0, 256 * 1024), latin.subarray(256 * 1024))).toEqual({
+      text: asLatin,
+      encoding: 'win1252',
+    });
+    // A sequence cut short by the end of the file.
+    expect(decode(Buffer.from([0x61, 0xc3]))).toEqual({ text: 'aÃ', encoding: 'win1252' });
+    // UTF-8 text, then bytes that are not: each part as it is written.
+    expect(decode(Buffer.concat([Buffer.from('Zoë,'), iconv.encode('Peña', 'win1252')]))).toEqual({
+      text: 'Zoë,Peña',
+      encoding: 'win1252',
+    });
   });
 });

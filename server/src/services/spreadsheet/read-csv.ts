@@ -1,90 +1,70 @@
 import { createReadStream } from 'node:fs';
-import { pipeline } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { parse, CsvError } from 'csv-parse';
-import iconv from 'iconv-lite';
+import { DelimiterSniffer, type Delimiter } from './csv-delimiter.js';
+import { csvText } from './csv-text.js';
 import { fileErrors } from './errors.js';
-import { HEADER_SEARCH_ROWS, type SpreadsheetLimits } from './limits.js';
+import type { SpreadsheetLimits } from './limits.js';
 import type { SheetRow } from './rows.js';
 
-/**
- * The text encoding of a csv: UTF-16 when it starts with its byte order mark, UTF-8 (with or without
- * BOM) when every byte sequence is valid UTF-8, else Windows-1252 (a superset of Latin-1 that Excel
- * writes on Windows).
- */
-export type CsvEncoding = 'utf8' | 'win1252' | 'utf16le' | 'utf16be';
+/** Text kept while the delimiter is not yet known; past it the file is read again from the start (only a file whose first lines are this long). */
+const MAX_HEAD_CHARS = 4 * 1024 * 1024;
 
-export async function detectEncoding(file: string): Promise<CsvEncoding> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  let first = true;
-  for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
-    if (first) {
-      first = false;
-      if (chunk[0] === 0xff && chunk[1] === 0xfe) return 'utf16le';
-      if (chunk[0] === 0xfe && chunk[1] === 0xff) return 'utf16be';
-    }
-    try {
-      decoder.decode(chunk, { stream: true });
-    } catch {
-      return 'win1252';
-    }
-  }
-  try {
-    decoder.decode();
-  } catch {
-    return 'win1252';
-  }
-  return 'utf8';
-}
-
-const CANDIDATES = [',', ';', '\t'] as const;
-export type Delimiter = (typeof CANDIDATES)[number];
+const textOf = (file: string) => csvText(createReadStream(file, { highWaterMark: 256 * 1024 }));
 
 /**
- * The delimiter the header uses: the most frequent of comma, semicolon and tab (outside quotes) on the
- * first line that has any, within the first few non-empty lines; comma when none has. Refuses a header
- * with more than `maxColumns` columns before anything is parsed (a one-line file of a million commas
- * is counted, never split).
+ * The delimiter, told from the start of the text, and the whole text for the parser: the pieces read so
+ * far, then the rest (so the file is read once), or undefined when the start was too long to keep.
+ * `text` is closed when the delimiter refuses the file.
  */
-export async function detectDelimiter(file: string, encoding: CsvEncoding, maxColumns: number): Promise<Delimiter> {
-  const counts = { ',': 0, ';': 0, '\t': 0 };
-  let inQuotes = false;
-  let lineHasText = false;
-  let textLines = 0;
-  const pick = (): Delimiter | undefined => {
-    const best = CANDIDATES.reduce((a, b) => (counts[b] > counts[a] ? b : a));
-    if (counts[best] === 0) return undefined;
-    if (counts[best] + 1 > maxColumns) throw fileErrors.tooManyColumns(counts[best] + 1, maxColumns);
-    return best;
-  };
-  const input = createReadStream(file, { highWaterMark: 64 * 1024 });
+async function sniffDelimiter(
+  text: AsyncGenerator<string>,
+  maxColumns: number,
+): Promise<{ delimiter: Delimiter; whole: AsyncIterable<string> | undefined }> {
+  const sniffer = new DelimiterSniffer(maxColumns);
+  let head: string[] | undefined = [];
+  let headChars = 0;
+  let delimiter: Delimiter | undefined;
   try {
-    for await (const chunk of input.pipe(iconv.decodeStream(encoding)) as AsyncIterable<string>) {
-      for (let i = 0; i < chunk.length; i++) {
-        const ch = chunk[i]!;
-        if (ch === '"') inQuotes = !inQuotes;
-        else if (inQuotes) continue;
-        else if (ch === ',' || ch === ';' || ch === '\t') counts[ch]++;
-        else if (ch === '\n' || ch === '\r') {
-          const found = pick();
-          if (found) return found;
-          if (lineHasText && ++textLines >= HEADER_SEARCH_ROWS) return ',';
-          lineHasText = false;
-          continue;
-        }
-        if (ch !== ' ') lineHasText = true;
+    while (!delimiter) {
+      const next = await text.next();
+      if (next.done) {
+        delimiter = sniffer.end();
+        break;
       }
+      delimiter = sniffer.push(next.value);
+      headChars += next.value.length;
+      if (headChars > MAX_HEAD_CHARS) head = undefined;
+      else head?.push(next.value);
     }
-    return pick() ?? ',';
-  } finally {
-    input.destroy();
+  } catch (err) {
+    await text.return(undefined);
+    throw err;
   }
+  if (!head) {
+    await text.return(undefined);
+    return { delimiter, whole: undefined };
+  }
+  const seen = head;
+  async function* whole() {
+    try {
+      yield* seen;
+      yield* { [Symbol.asyncIterator]: () => text };
+    } finally {
+      await text.return(undefined);
+    }
+  }
+  return { delimiter, whole: whole() };
 }
 
-/** The csv's records as rows numbered from 1 (the header), one record per row even when a quoted cell spans lines. */
+/**
+ * The csv's records as rows numbered from 1 (the header), one record per row even when a quoted cell
+ * spans lines. The file is read once (csv-text.ts decodes it as it comes; the delimiter is told from its
+ * start, csv-delimiter.ts), except a file whose first lines are megabytes long.
+ */
 export async function* readCsvRows(file: string, limits: SpreadsheetLimits): AsyncGenerator<SheetRow> {
-  const encoding = await detectEncoding(file);
-  const delimiter = await detectDelimiter(file, encoding, limits.maxColumns);
-  const input = createReadStream(file, { highWaterMark: 256 * 1024 });
+  const { delimiter, whole } = await sniffDelimiter(textOf(file), limits.maxColumns);
+  const source = Readable.from(whole ?? textOf(file));
   const parser = parse({
     delimiter,
     bom: true,
@@ -94,7 +74,7 @@ export async function* readCsvRows(file: string, limits: SpreadsheetLimits): Asy
     max_record_size: limits.maxRecordChars,
   });
   // Errors of any stage end the parser's iteration with that error.
-  pipeline(input, iconv.decodeStream(encoding), parser, () => {});
+  pipeline(source, parser, () => {});
   let rowNumber = 0;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
@@ -112,7 +92,7 @@ export async function* readCsvRows(file: string, limits: SpreadsheetLimits): Asy
     }
     throw err;
   } finally {
-    input.destroy();
+    source.destroy();
     parser.destroy();
   }
 }

@@ -6,7 +6,8 @@ import { fileErrors } from './errors.js';
 import { ItemScanner } from './xlsx-scan.js';
 import { DATE_FORMAT, type Book } from './xlsx-sheet.js';
 import { attribute, eachAttribute, stringItemText, tagsIn } from './xlsx-xml.js';
-import { openZip, readEntries } from './zip-guard.js';
+import type { SpreadsheetLimits } from './limits.js';
+import { openCheckedZip } from './zip-guard.js';
 
 /*
  * The parts of an xlsx read from its zip in any order (yauzl reads the central directory, then each
@@ -14,51 +15,74 @@ import { openZip, readEntries } from './zip-guard.js';
  * the chosen worksheet, streamed.
  */
 
-/** An open xlsx: its parts by lower-case name (part names are case-insensitive) and in stored order. */
-export type XlsxZip = { zip: yauzl.ZipFile; parts: Map<string, yauzl.Entry>; stored: yauzl.Entry[]; close: () => void };
+/**
+ * An open xlsx: its parts by lower-case name (part names are case-insensitive) and in stored order, and
+ * those inflated whole so far (each found to inflate to its declared size).
+ */
+export type XlsxZip = {
+  zip: yauzl.ZipFile;
+  parts: Map<string, yauzl.Entry>;
+  stored: yauzl.Entry[];
+  inflated: Set<yauzl.Entry>;
+  close: () => void;
+};
 
-export async function openXlsx(file: string): Promise<XlsxZip> {
-  const zip = await openZip(file);
-  try {
-    const stored = await readEntries(zip);
-    const parts = new Map(stored.map((e) => [e.fileName.toLowerCase(), e]));
-    return { zip, parts, stored, close: () => zip.close() };
-  } catch (err) {
-    zip.close();
-    throw err;
-  }
+/** The xlsx at `file`, opened once the zip bomb guard passes it (zip-guard.ts). */
+export async function openXlsx(file: string, limits: SpreadsheetLimits): Promise<XlsxZip> {
+  const { zip, entries: stored } = await openCheckedZip(file, limits);
+  const parts = new Map(stored.map((e) => [e.fileName.toLowerCase(), e]));
+  return { zip, parts, stored, inflated: new Set(), close: () => zip.close() };
 }
 
 /** Inflated chunks of this size: fewer, larger pieces for the scanners than zlib's default 16 KB. */
 const CHUNK_BYTES = 64 * 1024;
 
 /**
- * A part's text in pieces as it inflates (UTF-8, or UTF-16 after its byte order mark). It must inflate to
- * exactly the size its entry declares (the zip guard checked that once; a part never grows here either).
- * Leaving early destroys the streams.
+ * A part's bytes as it inflates. It must inflate to exactly the size its entry declares: one that inflates
+ * to more is a zip bomb, refused as soon as it passes its size. Leaving early destroys the streams.
  */
-export async function* partText({ zip }: XlsxZip, entry: yauzl.Entry): AsyncGenerator<string> {
+async function* partBytes(xlsx: XlsxZip, entry: yauzl.Entry): AsyncGenerator<Buffer> {
   const raw = await new Promise<Readable>((resolve, reject) =>
-    zip.openReadStream(entry, { decodeFileData: false }, (err, s) =>
+    xlsx.zip.openReadStream(entry, { decodeFileData: false }, (err, s) =>
       err || !s ? reject(err ?? new Error('no stream')) : resolve(s),
     ),
   );
   const inflated = entry.compressionMethod === 8 ? raw.pipe(createInflateRaw({ chunkSize: CHUNK_BYTES })) : raw;
   if (inflated !== raw) raw.once('error', (err) => inflated.destroy(err));
-  let decoder: StringDecoder | undefined;
   let bytes = 0;
   try {
     for await (const chunk of inflated as AsyncIterable<Buffer>) {
       bytes += chunk.length;
       if (bytes > entry.uncompressedSize) throw fileErrors.suspiciousZip();
-      decoder ??= new StringDecoder(chunk[0] === 0xff && chunk[1] === 0xfe ? 'utf16le' : 'utf8');
-      yield decoder.write(chunk);
+      yield chunk;
     }
     if (bytes !== entry.uncompressedSize) throw fileErrors.invalid('xlsx');
-    if (decoder) yield decoder.end();
+    xlsx.inflated.add(entry);
   } finally {
     inflated.destroy();
     raw.destroy();
+  }
+}
+
+/** A part's text in pieces as it inflates (UTF-8, or UTF-16 after its byte order mark); see partBytes. */
+export async function* partText(xlsx: XlsxZip, entry: yauzl.Entry): AsyncGenerator<string> {
+  let decoder: StringDecoder | undefined;
+  for await (const chunk of partBytes(xlsx, entry)) {
+    decoder ??= new StringDecoder(chunk[0] === 0xff && chunk[1] === 0xfe ? 'utf16le' : 'utf8');
+    yield decoder.write(chunk);
+  }
+  if (decoder) yield decoder.end();
+}
+
+/**
+ * Inflates, keeping nothing, each part the reading has not inflated whole (images, other sheets): one
+ * that inflates to more than it declares refuses the file as a zip bomb, wherever it lies. With the
+ * reading, every part is inflated once.
+ */
+export async function checkOtherParts(xlsx: XlsxZip): Promise<void> {
+  for (const entry of xlsx.stored) {
+    if (entry.fileName.endsWith('/') || xlsx.inflated.has(entry)) continue;
+    for await (const _ of partBytes(xlsx, entry));
   }
 }
 
@@ -149,10 +173,7 @@ async function readSharedStrings(xlsx: XlsxZip, entry: yauzl.Entry): Promise<str
   const scanner = new ItemScanner('sst', 'si', (x, tag, contentEnd) => {
     strings.push(tag.kind === 'empty' ? '' : (stringItemText(x, tag.end, contentEnd) ?? ''));
   });
-  for await (const piece of partText(xlsx, entry)) {
-    scanner.push(piece);
-    if (scanner.finished) break;
-  }
+  for await (const piece of partText(xlsx, entry)) if (!scanner.finished) scanner.push(piece);
   scanner.end();
   return strings;
 }

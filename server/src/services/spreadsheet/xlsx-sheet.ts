@@ -210,7 +210,7 @@ function rowCells(x: string, from: number, to: number, book: Book): Array<string
 
 /**
  * The rows of a worksheet part arriving as text pieces, in file order, each with its number (its `r`,
- * else the previous row's + 1) and its cells. Reading stops at the end of sheetData.
+ * else the previous row's + 1) and its cells. Rows end with sheetData; the rest of the part is only inflated.
  */
 export async function* sheetRows(pieces: AsyncIterable<string>, book: Book): AsyncGenerator<SheetRow> {
   const ready: SheetRow[] = [];
@@ -223,9 +223,10 @@ export async function* sheetRows(pieces: AsyncIterable<string>, book: Book): Asy
     ready.push({ rowNumber, cells: tag.kind === 'empty' ? [] : rowCells(x, tag.end, contentEnd, book) });
   });
   for await (const piece of pieces) {
+    // After sheetData the rest of the part is inflated only to be checked against its size (xlsx-parts.ts).
+    if (scanner.finished) continue;
     scanner.push(piece);
     yield* ready.splice(0);
-    if (scanner.finished) return;
   }
   scanner.end();
 }

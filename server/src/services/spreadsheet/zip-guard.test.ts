@@ -10,14 +10,18 @@ import {
   textPart,
   type ZipPart,
 } from '../../test/spreadsheet-files.js';
-import { checkXlsxZip } from './zip-guard.js';
+import { readXlsxRows } from './read-xlsx.js';
 
 const files = tempFiles();
 const deflate = (b: Buffer) => deflateRawSync(b);
 const workbook = () => textPart('xl/workbook.xml', MINIMAL_WORKBOOK, deflate);
 const sheet = (xml = '<worksheet/>') => textPart('xl/worksheets/sheet1.xml', xml, deflate);
-const check = (name: string, zip: Buffer, limits = {}) =>
-  checkXlsxZip(files.write(name, zip), { ...DEFAULT_LIMITS, ...limits });
+/** The worksheet's rows as the xlsx reader gives them (through the guard), or its refusal. */
+async function check(name: string, zip: Buffer, limits = {}) {
+  const rows = [];
+  for await (const row of readXlsxRows(files.write(name, zip), { ...DEFAULT_LIMITS, ...limits })) rows.push(row);
+  return rows;
+}
 
 /** 20 MB of zeros deflates to about 20 KB: a ratio near deflate's maximum of 1032:1. */
 const zeros = Buffer.alloc(20 * 1024 * 1024);
@@ -25,7 +29,7 @@ const deflatedZeros = deflateRawSync(zeros);
 
 describe('zip bomb guard', () => {
   it('passes an honest small workbook', async () => {
-    await expect(check('ok.xlsx', buildZip([workbook(), sheet()]))).resolves.toBeUndefined();
+    await expect(check('ok.xlsx', buildZip([workbook(), sheet()]))).resolves.toEqual([]);
   });
 
   it('refuses a part that unpacks at an absurd ratio (a real bomb, honestly declared)', async () => {
@@ -65,6 +69,28 @@ describe('zip bomb guard', () => {
       size: 1000,
     };
     await expect(check('liar.xlsx', buildZip([workbook(), sheet(), liar]))).rejects.toThrow(/looks like a zip bomb/);
+  });
+
+  it('refuses a worksheet, or a part the reader never needs, that lies about its size', async () => {
+    const rows = Array.from(
+      { length: 5000 },
+      (_, i) => `<row r="${i + 1}"><c t="inlineStr"><is><t>r${i}</t></is></c></row>`,
+    );
+    const xml = Buffer.from(`<worksheet><sheetData>${rows.join('')}</sheetData></worksheet>`);
+    const lyingSheet: ZipPart = { name: 'xl/worksheets/sheet1.xml', data: deflateRawSync(xml), size: 1000 };
+    await expect(check('lying-sheet.xlsx', buildZip([workbook(), lyingSheet]))).rejects.toThrow(
+      /looks like a zip bomb/,
+    );
+    const image: ZipPart = {
+      name: 'xl/media/image1.png',
+      data: deflateRawSync(Buffer.alloc(5 * 1024 * 1024)),
+      size: 1000,
+    };
+    await expect(check('lying-image.xlsx', buildZip([workbook(), sheet(), image]))).rejects.toThrow(
+      /looks like a zip bomb/,
+    );
+    const honest: ZipPart = { name: 'xl/media/image1.png', data: deflateRawSync(Buffer.alloc(1000)), size: 1000 };
+    await expect(check('honest-image.xlsx', buildZip([workbook(), sheet(), honest]))).resolves.toEqual([]);
   });
 
   it('refuses a local entry hidden from the central directory', async () => {

@@ -4,14 +4,14 @@ import { fileErrors, SpreadsheetError } from './errors.js';
 import { RATIO_CHECK_MIN_BYTES, type SpreadsheetLimits } from './limits.js';
 
 /*
- * Zip bomb guard for xlsx files, run before the spreadsheet reader opens them. The reader (xlsx-parts.ts)
- * inflates the parts it needs and keeps the shared strings in memory, so the guard makes sure, from the
- * central directory:
+ * Zip bomb guard for xlsx files: the spreadsheet reader opens an xlsx only through it. The reader
+ * (xlsx-parts.ts) inflates the parts it needs and keeps the shared strings in memory, so the guard makes
+ * sure, from the central directory, before anything is inflated:
  *  - the parts are few and declare at most `maxUnpackedBytes` in all, none at an absurd ratio;
  *  - the local entries are exactly the listed ones, back to back (nothing hidden between them, no two
- *    sharing compressed bytes), so what the reader streams is what was checked;
- *  - each part really inflates to its declared size (yauzl stops one that inflates to more).
- * The last step inflates the file once (a 10 MB xlsx in well under a second).
+ *    sharing compressed bytes), so what the reader inflates is what was checked.
+ * Each part the reader inflates must then inflate to exactly the size it declares (xlsx-parts.ts
+ * `partText` stops one that inflates to more): the file is inflated once, by the reading itself.
  */
 
 const LOCAL_HEADER = 0x04034b50;
@@ -21,8 +21,8 @@ const ZIP64_EOCD = 0x06064b50;
 /** A data descriptor after an entry's data: 12 to 24 bytes depending on signature and zip64. */
 const MAX_DESCRIPTOR = 24;
 
-/** A zip opened for reading its entries one at a time (shared with xlsx-parts.ts). */
-export const openZip = (file: string) =>
+/** A zip opened for reading its entries one at a time. */
+const openZip = (file: string) =>
   new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(
       file,
@@ -32,7 +32,7 @@ export const openZip = (file: string) =>
   );
 
 /** Every entry of the central directory, in stored order. */
-export const readEntries = (zip: yauzl.ZipFile) =>
+const readEntries = (zip: yauzl.ZipFile) =>
   new Promise<yauzl.Entry[]>((resolve, reject) => {
     const entries: yauzl.Entry[] = [];
     zip.on('entry', (entry: yauzl.Entry) => {
@@ -90,23 +90,14 @@ async function checkLayout(file: string, entries: yauzl.Entry[]): Promise<void> 
   }
 }
 
-/** Inflates every part, counting: yauzl fails a part that inflates to more than it declares. */
-async function checkInflatedSizes(zip: yauzl.ZipFile, entries: yauzl.Entry[]): Promise<void> {
-  for (const entry of entries) {
-    if (entry.fileName.endsWith('/')) continue;
-    await new Promise<void>((resolve, reject) => {
-      zip.openReadStream(entry, (err, stream) => {
-        if (err || !stream) return reject(err ?? new Error('no stream'));
-        stream.on('error', reject);
-        stream.on('end', resolve);
-        stream.resume();
-      });
-    });
-  }
-}
-
-/** Checks `file` before an xlsx reader opens it; throws an SpreadsheetError for staff. */
-export async function checkXlsxZip(file: string, limits: SpreadsheetLimits): Promise<void> {
+/**
+ * Opens the xlsx at `file` once its central directory and layout pass the guard: the zip and its entries
+ * in stored order. Throws a SpreadsheetError for staff.
+ */
+export async function openCheckedZip(
+  file: string,
+  limits: SpreadsheetLimits,
+): Promise<{ zip: yauzl.ZipFile; entries: yauzl.Entry[] }> {
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip(file);
@@ -131,12 +122,10 @@ export async function checkXlsxZip(file: string, limits: SpreadsheetLimits): Pro
       throw fileErrors.invalid('xlsx', 'it has no worksheet');
     }
     await checkLayout(file, entries);
-    await checkInflatedSizes(zip, entries);
+    return { zip, entries };
   } catch (err) {
-    if (err instanceof SpreadsheetError) throw err;
-    if (err instanceof Error && /too many bytes/i.test(err.message)) throw fileErrors.suspiciousZip();
-    throw fileErrors.invalid('xlsx');
-  } finally {
     zip.close();
+    if (err instanceof SpreadsheetError) throw err;
+    throw fileErrors.invalid('xlsx');
   }
 }
