@@ -1,8 +1,10 @@
 import { Suspense, type ComponentType } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import type { z } from 'zod';
+import type { AppRoute } from '@ts-rest/core';
 import { useEditPanel, type EditPanel } from './form-kit/edit-panel';
 import type { ExportRoute } from '../api/list-shapes';
+import { usePermissions } from '../api/permissions';
 import {
   AddButton,
   ListPage,
@@ -59,13 +61,15 @@ export function AreaListPage<T, Q extends AnyListQuery>({
   const list = useListSearch<BaseListSearch>(search ?? routeSearch);
   const result = area.useList(listQueryOf(area.listQuery, list.search as ListSearch<Q>));
   const actions = addTo === undefined ? page.actions : <AddButton label={addLabel} to={addTo} />;
+  // Export only for accounts holding its permission (`<area>:export`, read from the export route itself).
+  const mayExport = usePermissions().can(area.exportRoute as AppRoute | undefined);
   return (
     <ListPage
       {...page}
       actions={actions}
       list={list}
       result={result}
-      exportHref={area.exportRoute && exportHref(area.exportRoute, list.search)}
+      exportHref={area.exportRoute && mayExport ? exportHref(area.exportRoute, list.search) : undefined}
     />
   );
 }

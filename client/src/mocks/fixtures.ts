@@ -1,7 +1,17 @@
 import { HttpResponse, type DefaultBodyType, type HttpResponseResolver, type PathParams } from 'msw';
-import type { CurrentAccount } from '@app/contract';
+import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
+import { contract, permissionOf, type CurrentAccount } from '@app/contract';
 
 export type Fixture = HttpResponseResolver<PathParams, DefaultBodyType, DefaultBodyType>;
+
+function permissionsOf(node: AppRouter | AppRoute): string[] {
+  if (!isAppRoute(node)) return Object.values(node).flatMap(permissionsOf);
+  const permission = permissionOf(node);
+  return permission && permission !== 'self' ? [permission] : [];
+}
+
+/** Every permission of the contract (what ROLE_ADMIN holds), sorted. */
+export const ALL_PERMISSIONS = [...new Set(permissionsOf(contract))].sort();
 
 export const mockAccount: CurrentAccount = {
   id: 1,
@@ -12,7 +22,7 @@ export const mockAccount: CurrentAccount = {
   avatarUrl: null,
   admin: true,
   roles: ['ROLE_USER', 'ROLE_ADMIN'],
-  permissions: [],
+  permissions: ALL_PERMISSIONS,
   chapterIds: [],
   mustSetUpTwoFactor: false,
 };

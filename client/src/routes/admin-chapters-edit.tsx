@@ -1,11 +1,13 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { adminRoute } from './admin';
 import { idRoute } from './record-id';
+import { needs } from './needs';
 
 /** /admin/chapters/{chapterId}/edit: the chapter form as a full page. */
 export const adminChaptersEditRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/chapters/$chapterId/edit',
+  ...needs('chapters:read'),
   ...idRoute('chapterId'),
 }).lazy(() => import('./admin-chapters-edit.lazy').then((m) => m.Route));
 

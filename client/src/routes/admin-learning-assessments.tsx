@@ -3,11 +3,13 @@ import { adminRoute } from './admin';
 import { idRoute } from './record-id';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { ASSESSMENT_TABS, assessmentDetailSearch, assessmentsSearch } from '../features/assessments/search';
+import { needs } from './needs';
 
 /** /admin/learning/assessments: the list and the Add side sheet; search, sort, page and `edit` live in the URL. */
 export const adminLearningAssessmentsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/learning/assessments',
+  ...needs('assessments:read'),
   validateSearch: assessmentsSearch,
   search: { middlewares: listSearchMiddlewares },
   component: lazyRouteComponent(() => import('../features/assessments/assessments-page'), 'AssessmentsPage'),
@@ -17,9 +19,9 @@ export const adminLearningAssessmentsRoute = createRoute({
 export const adminLearningAssessmentRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/learning/assessments/$assessmentId',
+  ...needs('assessments:read', { sweepTabs: ASSESSMENT_TABS.filter((t) => t !== 'Assessment Details') }),
   ...idRoute('assessmentId'),
   validateSearch: assessmentDetailSearch,
-  staticData: { sweepTabs: ASSESSMENT_TABS.filter((t) => t !== 'Assessment Details') },
   component: lazyRouteComponent(
     () => import('../features/assessments/assessment-detail-page'),
     'AssessmentDetailRoute',

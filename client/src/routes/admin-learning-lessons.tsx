@@ -1,10 +1,12 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { adminRoute } from './admin';
+import { needs } from './needs';
 
 /** /admin/learning/programs/{programSlug}/lessons/{lessonSlug}: a segmented lesson's segments (the editor loads only when a segment opens). */
 export const adminLearningLessonRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/learning/programs/$programSlug/lessons/$lessonSlug',
+  ...needs('lessons:read'),
   component: lazyRouteComponent(() => import('../features/lessons/lesson-page'), 'LessonPage'),
 });
 

@@ -2,11 +2,13 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { allRemindersSearch } from '../features/invitation-emails/search';
+import { needs } from './needs';
 
 /** /admin/logistics/email-reminders: weekly trends and every reminder; dateFrom, dateTo, search and page in the URL. */
 export const adminLogisticsEmailRemindersRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/logistics/email-reminders',
+  ...needs('invitationEmails:read'),
   validateSearch: allRemindersSearch,
   search: { middlewares: listSearchMiddlewares },
   component: lazyRouteComponent(

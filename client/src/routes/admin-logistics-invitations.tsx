@@ -8,11 +8,13 @@ import {
   invitationsSearch,
   inviteesSearch,
 } from '../features/invitations/search';
+import { needs } from './needs';
 
 /** /admin/logistics/invitations: the list; its filters, sort and page live in the URL. */
 export const adminLogisticsInvitationsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/logistics/invitations',
+  ...needs('invitations:read'),
   validateSearch: invitationsSearch,
   search: { middlewares: listSearchMiddlewares },
   component: lazyRouteComponent(() => import('../features/invitations/invitations-page'), 'InvitationsPage'),
@@ -22,6 +24,7 @@ export const adminLogisticsInvitationsRoute = createRoute({
 export const adminLogisticsInvitationsNewRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/logistics/invitations/new',
+  ...needs('invitations:write'),
   component: lazyRouteComponent(() => import('../features/invitations/invitation-edit-page'), 'NewInvitationPage'),
 });
 
@@ -29,6 +32,7 @@ export const adminLogisticsInvitationsNewRoute = createRoute({
 export const adminLogisticsInvitationsEditRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/logistics/invitations/$invitationId/edit',
+  ...needs('invitations:read'),
   ...idRoute('invitationId'),
 }).lazy(() => import('./admin-logistics-invitations.lazy').then((m) => m.EditRoute));
 
@@ -36,9 +40,9 @@ export const adminLogisticsInvitationsEditRoute = createRoute({
 export const adminLogisticsInvitationRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/logistics/invitations/$invitationId',
+  ...needs('invitations:read', { sweepTabs: INVITATION_TABS.filter((t) => t !== 'General') }),
   ...idRoute('invitationId'),
   validateSearch: invitationDetailSearch,
-  staticData: { sweepTabs: INVITATION_TABS.filter((t) => t !== 'General') },
   search: { middlewares: listSearchMiddlewares },
 }).lazy(() => import('./admin-logistics-invitations.lazy').then((m) => m.DetailRoute));
 
@@ -46,6 +50,7 @@ export const adminLogisticsInvitationRoute = createRoute({
 export const adminLogisticsInviteesRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/logistics/invitees',
+  ...needs('invitees:read'),
   validateSearch: inviteesSearch,
   search: { middlewares: listSearchMiddlewares },
   component: lazyRouteComponent(() => import('../features/invitations/invitees-page'), 'InviteesPage'),

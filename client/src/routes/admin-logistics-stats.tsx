@@ -2,11 +2,13 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { emailsScheduledSearch, institutionStatsSearch } from '../features/logistics-dashboard/search';
+import { needs } from './needs';
 
 /** /admin/logistics/stats-by-institution: rates per institution and deadline; filters, sort and page in the URL. */
 export const adminLogisticsStatsByInstitutionRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/logistics/stats-by-institution',
+  ...needs('logisticsStats:read'),
   validateSearch: institutionStatsSearch,
   search: { middlewares: listSearchMiddlewares },
   component: lazyRouteComponent(
@@ -19,6 +21,7 @@ export const adminLogisticsStatsByInstitutionRoute = createRoute({
 export const adminLogisticsEmailsScheduledRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/logistics/emails-scheduled-per-day',
+  ...needs('logisticsStats:read'),
   validateSearch: emailsScheduledSearch,
   component: lazyRouteComponent(
     () => import('../features/logistics-dashboard/emails-scheduled-page'),

@@ -2,11 +2,13 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { invitationTestsSearch } from '../features/invitation-tests/search';
+import { needs } from './needs';
 
 /** /admin/logistics/test-variables: the A/B variables and their side sheet; filters, sort, page and `edit` live in the URL. */
 export const adminLogisticsTestVariablesRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/logistics/test-variables',
+  ...needs('invitationTests:read'),
   validateSearch: invitationTestsSearch,
   search: { middlewares: listSearchMiddlewares },
   component: lazyRouteComponent(

@@ -3,11 +3,13 @@ import { adminRoute } from './admin';
 import { idRoute } from './record-id';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { aiChatTemplateEditSearch, aiChatTemplateNewSearch, aiChatTemplatesSearch } from '../features/ai-chat/search';
+import { needs } from './needs';
 
 /** /admin/tech/ai-template: the list; its search, sort and page live in the URL. */
 export const adminTechAiTemplatesRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/tech/ai-template',
+  ...needs('aiChat:read'),
   validateSearch: aiChatTemplatesSearch,
   search: { middlewares: listSearchMiddlewares },
   component: lazyRouteComponent(() => import('../features/ai-chat/ai-chat-templates-page'), 'AiChatTemplatesPage'),
@@ -17,6 +19,7 @@ export const adminTechAiTemplatesRoute = createRoute({
 export const adminTechAiTemplateNewRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/tech/ai-template/new',
+  ...needs('aiChat:write'),
   validateSearch: aiChatTemplateNewSearch,
   component: lazyRouteComponent(() => import('../features/ai-chat/template-edit-page'), 'NewAiChatTemplatePage'),
 });
@@ -25,9 +28,9 @@ export const adminTechAiTemplateNewRoute = createRoute({
 export const adminTechAiTemplateEditRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/tech/ai-template/$aiTemplateId/edit',
+  ...needs('aiChat:read', { sweepTabs: ['Template'] }),
   ...idRoute('aiTemplateId'),
   validateSearch: aiChatTemplateEditSearch,
-  staticData: { sweepTabs: ['Template'] },
   search: { middlewares: listSearchMiddlewares },
   component: lazyRouteComponent(() => import('../features/ai-chat/template-edit-page'), 'EditAiChatTemplatePage'),
 });

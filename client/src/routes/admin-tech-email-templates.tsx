@@ -2,11 +2,13 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { emailTemplatesSearch } from '../features/email-templates/search';
+import { needs } from './needs';
 
 /** /admin/tech/email-templates: the list; its filters, sort and page live in the URL. */
 export const adminTechEmailTemplatesRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/tech/email-templates',
+  ...needs('emailTemplates:read'),
   validateSearch: emailTemplatesSearch,
   search: { middlewares: listSearchMiddlewares },
   component: lazyRouteComponent(() => import('../features/email-templates/email-templates-page'), 'EmailTemplatesPage'),

@@ -2,11 +2,13 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { emailsSentSearch } from '../features/emails/search';
+import { needs } from './needs';
 
 /** /admin/tech/emails-sent: the send log; filters, sort, page, the open send (`details`) and the events panel's paging live in the URL. */
 export const adminTechEmailsSentRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/tech/emails-sent',
+  ...needs('emails:read'),
   validateSearch: emailsSentSearch,
   search: { middlewares: listSearchMiddlewares },
   component: lazyRouteComponent(() => import('../features/emails/emails-sent-page'), 'EmailsSentPage'),

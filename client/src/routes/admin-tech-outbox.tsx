@@ -2,11 +2,13 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { outboxSearch } from '../features/emails/search';
+import { needs } from './needs';
 
 /** /admin/tech/outbox: messages kept locally when no SMTP server is configured, and one of them (`message`). */
 export const adminTechOutboxRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/tech/outbox',
+  ...needs('emails:read'),
   validateSearch: outboxSearch,
   search: { middlewares: listSearchMiddlewares },
   component: lazyRouteComponent(() => import('../features/emails/outbox-page'), 'OutboxPage'),

@@ -5,6 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { EntityForm as EntityFormState } from './use-entity-form';
 import { useFocusFirstError } from './focus-first-error';
+import { useMay, type Need } from '../../api/permissions';
 import classes from './form-kit.module.css';
 
 /**
@@ -38,7 +39,8 @@ export function FormDrawer(props: { opened: boolean; onClose: () => void; title:
 
 /**
  * The `<form>` of an entity: fields, errors no field took, and a sticky Cancel / Save footer. A save the form
- * refuses moves focus to the first field in error, scrolled into view.
+ * refuses moves focus to the first field in error, scrolled into view. Save shows only to accounts that may
+ * write in the screen's area (or make `call`); others see the values and a Close button.
  *
  * @example <EntityForm form={form} onCancel={close}><TextInput label="Name" {...form.getInputProps('name')} /></EntityForm>
  */
@@ -47,9 +49,12 @@ export function EntityForm(props: {
   onCancel: () => void;
   children: ReactNode;
   submitLabel?: string;
+  /** The contract route Save calls, when it is not the screen's area's (e.g. `paymentsContract.record`). */
+  call?: Need;
 }) {
   const { form } = props;
   const focus = useFocusFirstError(form.submit);
+  const maySave = useMay('write', props.call);
   return (
     <form ref={focus.ref} onSubmit={focus.onSubmit} noValidate className={classes.form}>
       <Stack gap="md" className={classes.fields}>
@@ -64,11 +69,13 @@ export function EntityForm(props: {
       </Stack>
       <Group justify="flex-end" gap="sm" className={classes.footer}>
         <Button variant="default" onClick={props.onCancel} disabled={form.saving}>
-          Cancel
+          {maySave ? 'Cancel' : 'Close'}
         </Button>
-        <Button type="submit" loading={form.saving}>
-          {props.submitLabel ?? 'Save'}
-        </Button>
+        {maySave && (
+          <Button type="submit" loading={form.saving}>
+            {props.submitLabel ?? 'Save'}
+          </Button>
+        )}
       </Group>
     </form>
   );

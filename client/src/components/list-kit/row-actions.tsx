@@ -2,10 +2,12 @@ import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { DeferredTooltip } from '../deferred-tooltip';
+import { useMay, type Need } from '../../api/permissions';
 
 /**
  * A row's Edit and Delete icon buttons, named for assistive technology ('Edit {name}', 'Delete {name}'). Edit
- * is a link (`editTo`) or an action (`onEdit`); either may be left out (e.g. once a send has started).
+ * is a link (`editTo`) or an action (`onEdit`); either may be left out (e.g. once a send has started). Both
+ * show only to accounts that may write in the screen's area, or make `call` when given (api/permissions.ts).
  * @example <RowActions name={`reminder #${r.id}`} onEdit={() => edit(r)} onDelete={() => confirmDelete(r)} />
  */
 export function RowActions({
@@ -13,12 +15,15 @@ export function RowActions({
   editTo,
   onEdit,
   onDelete,
+  call,
 }: {
   name: string;
   editTo?: string;
   onEdit?: () => void;
   onDelete?: () => void;
+  call?: Need;
 }) {
+  if (!useMay('write', call)) return null;
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {(editTo || onEdit) && (
@@ -49,8 +54,20 @@ export function RowActions({
  * A row's labelled Edit button ('Edit', named 'Edit {name}'): a link (`to`) or an action (`onClick`).
  * @example <EditButton name={i.name} onClick={() => openEdit(i.id)} />
  */
-export function EditButton({ name, to, onClick }: { name: string; to?: string; onClick?: () => void }) {
+export function EditButton({
+  name,
+  to,
+  onClick,
+  call,
+}: {
+  name: string;
+  to?: string;
+  onClick?: () => void;
+  call?: Need;
+}) {
+  const may = useMay('write', call);
   const link = to ? { component: Link, to } : {};
+  if (!may) return null;
   return (
     <Button
       {...(link as object)}
@@ -66,11 +83,24 @@ export function EditButton({ name, to, onClick }: { name: string; to?: string; o
 }
 
 /**
- * A list's primary Add button (with the plus icon): a link (`to`) or an action (`onClick`).
+ * A list's primary Add button (with the plus icon): a link (`to`) or an action (`onClick`); shown only to
+ * accounts that may write in the screen's area, or make `call` when given.
  * @example <AddButton label="Add Chapter" to="/admin/chapters/new" />
  */
-export function AddButton({ label, to, onClick }: { label: string; to?: string; onClick?: () => void }) {
+export function AddButton({
+  label,
+  to,
+  onClick,
+  call,
+}: {
+  label: string;
+  to?: string;
+  onClick?: () => void;
+  call?: Need;
+}) {
+  const may = useMay('write', call);
   const link = to ? { component: Link, to } : {};
+  if (!may) return null;
   return (
     <Button {...(link as object)} leftSection={<IconPlus size={16} />} onClick={onClick}>
       {label}

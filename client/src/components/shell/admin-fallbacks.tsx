@@ -1,6 +1,7 @@
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, type ErrorComponentProps } from '@tanstack/react-router';
 import { errorMessage } from '../../api/errors';
+import { ForbiddenError } from '../../api/permissions';
 
 /** A signed-in account that is not staff (a member) reached /admin. */
 export class StaffOnlyError extends Error {
@@ -10,6 +11,7 @@ export class StaffOnlyError extends Error {
 }
 
 export function AdminError({ error }: ErrorComponentProps) {
+  if (error instanceof ForbiddenError) return <AdminForbidden />;
   const staffOnly = error instanceof StaffOnlyError;
   return (
     <Center mih="60vh">
@@ -26,6 +28,21 @@ export function AdminError({ error }: ErrorComponentProps) {
             Sign in with another account
           </Button>
         </Group>
+      </Stack>
+    </Center>
+  );
+}
+
+/** A screen the account's roles do not reach (a deep link, a bookmark): inside the shell, no API call made. */
+export function AdminForbidden() {
+  return (
+    <Center mih="50vh">
+      <Stack align="center" gap="xs">
+        <Title order={2}>You do not have access to this page</Title>
+        <Text c="dimmed">Your roles do not include it. Ask an administrator if you need it.</Text>
+        <Button component={Link} to="/admin" variant="light">
+          Back to the dashboard
+        </Button>
       </Stack>
     </Center>
   );

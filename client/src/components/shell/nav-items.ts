@@ -14,7 +14,7 @@ import { IconRoute } from '@tabler/icons-react';
 import { IconListCheck } from '@tabler/icons-react';
 import { IconChecklist, IconClipboardList } from '@tabler/icons-react';
 import { IconDatabaseImport } from '@tabler/icons-react';
-import { IconHistory, IconKey } from '@tabler/icons-react';
+import { IconHistory, IconKey, IconShieldLock } from '@tabler/icons-react';
 
 const DASHBOARD = '/admin';
 
@@ -22,7 +22,7 @@ export type NavItem = { label: string; to: string; icon: Icon };
 
 /**
  * The sidebar, in order. Each area adds one entry when its route exists; the breadcrumbs reuse the
- * labels. The active entry is the longest `to` that prefixes the current path; the dashboard (`/admin`)
+ * labels; an entry shows only to accounts holding the permission its route `needs` (sidebar-nav.tsx). The active entry is the longest `to` that prefixes the current path; the dashboard (`/admin`)
  * is active only on itself, not on every admin page.
  *
  * @example { label: 'Chapters', to: '/admin/chapters', icon: IconSchool }
@@ -50,6 +50,7 @@ export const navItems: NavItem[] = [
   { label: 'Outbox', to: '/admin/tech/outbox', icon: IconInbox },
   { label: 'Imports', to: '/admin/tech/imports', icon: IconDatabaseImport },
   { label: 'API Keys', to: '/admin/tech/api-keys', icon: IconKey },
+  { label: 'Roles', to: '/admin/tech/roles', icon: IconShieldLock },
   { label: 'Audit Log', to: '/admin/tech/audit-log', icon: IconHistory },
   { label: 'AI Chat Templates', to: '/admin/tech/ai-template', icon: IconMessageChatbot },
   { label: 'AI Video Templates', to: '/admin/tech/ai-video-template', icon: IconVideo },

@@ -1,7 +1,8 @@
 import { NavLink, Stack } from '@mantine/core';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Link, useRouter, useRouterState } from '@tanstack/react-router';
+import { usePermissions } from '../../api/permissions';
 import { DeferredTooltip } from '../deferred-tooltip';
-import { activeNavTo, navItems } from './nav-items';
+import { activeNavTo, navItems, type NavItem } from './nav-items';
 
 const fullStyles = { root: { borderRadius: 'var(--mantine-radius-md)' }, label: { fontWeight: 500 } };
 const railStyles = {
@@ -10,13 +11,25 @@ const railStyles = {
   body: { display: 'none' },
 };
 
+/**
+ * The entries the account may open: each entry's screen declares the permission it needs on its route
+ * (`needs(...)`, kept in the route's `staticData`), so the nav and the route guard read the same one.
+ */
+export function useNavItems(): NavItem[] {
+  const { routesByPath } = useRouter();
+  const { can } = usePermissions();
+  const byPath = routesByPath as Record<string, { options: { staticData?: { permission?: string } } } | undefined>;
+  return navItems.filter(({ to }) => can((byPath[`${to}/`] ?? byPath[to])?.options.staticData?.permission));
+}
+
 /** The nav entries; `rail` shows icons only, each with its label as tooltip and accessible name. */
 export function SidebarNav({ rail, onNavigate }: { rail: boolean; onNavigate?: () => void }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const activeTo = activeNavTo(pathname);
+  const items = useNavItems();
+  const activeTo = activeNavTo(pathname, items);
   return (
     <Stack gap={4}>
-      {navItems.map(({ label, to, icon: Icon }) => {
+      {items.map(({ label, to, icon: Icon }) => {
         const active = to === activeTo;
         const link = (
           <NavLink
