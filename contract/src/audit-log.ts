@@ -5,6 +5,7 @@ import { exportRoute, listRoute } from './common/area-routes.js';
 import { AuditLogListQuery } from './list-queries/audit-log.js';
 
 export * from './list-queries/audit-log.js';
+export * from './audit-labels.js';
 
 /** One audit row (issue 27): who (a staff member or an API key), when, from where, what, and for updates the changed fields. */
 export const AuditEntry = z.object({
@@ -22,13 +23,16 @@ export const AuditEntry = z.object({
   changes: z.record(z.object({ old: z.unknown(), new: z.unknown() })).nullable(),
   /** What an explicit row adds: an export's filters, a test's recipient. */
   detail: z.record(z.unknown()).nullable(),
+  /** The names of the records this row refers to (itself, and ids in its changes and detail), by `table:id`. */
+  names: z.record(z.string()).optional(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
 /** A name to filter the log by: staff members and API keys that appear in it, and the entities and actions it holds. */
 export const AuditFacets = z.object({
   actors: z.array(z.object({ value: z.string(), label: z.string() })),
-  entities: z.array(z.string()),
+  /** The tables the log holds, each labelled by its screen's name (`email_templates`: 'Email Template'). */
+  entities: z.array(z.object({ value: z.string(), label: z.string() })),
   actions: z.array(z.string()),
 });
 export type AuditFacets = z.infer<typeof AuditFacets>;

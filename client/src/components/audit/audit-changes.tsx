@@ -1,36 +1,24 @@
 import { Code, Stack, Text } from '@mantine/core';
 import type { AuditEntry } from '@app/contract';
+import { fieldLabel, shownValue } from './audit-value';
 
-const MAX = 80;
-
-/** A stored value as one short line: text as is, null as 'empty', objects as JSON; long ones cut. */
-function shown(value: unknown): string {
-  if (value === null || value === undefined || value === '') return 'empty';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > MAX ? `${text.slice(0, MAX)}…` : text;
-}
-
-/** `invitationAdvisor1Name` -> 'invitation advisor1 name'. */
-const fieldName = (key: string) =>
-  key
-    .replace(/([A-Z])/g, ' $1')
-    .replace(/_/g, ' ')
-    .toLowerCase();
-
-/** What an audit row changed (`field: old -> new`, one line each) or what it adds (an export's filters, a test's recipient). */
-export function AuditChanges({ entry }: { entry: Pick<AuditEntry, 'changes' | 'detail'> }) {
+/**
+ * What an audit row changed (`Label: old → new`, one line each) or what it adds (an export's filters, a test's
+ * recipient), each field by its form's label and each value as the screens show it.
+ */
+export function AuditChanges({ entry }: { entry: Pick<AuditEntry, 'changes' | 'detail' | 'names'> }) {
   const lines = entry.changes
     ? Object.entries(entry.changes).map(([key, { old, new: now }]) => (
-        <Text key={key} size="xs" style={{ overflowWrap: 'anywhere' }}>
+        <Text key={key} size="xs" style={{ overflowWrap: 'break-word' }}>
           <Text span size="xs" fw={600}>
-            {fieldName(key)}
+            {fieldLabel(key)}
           </Text>
-          : <Code>{shown(old)}</Code> → <Code>{shown(now)}</Code>
+          : <Code>{shownValue(key, old, entry)}</Code> → <Code>{shownValue(key, now, entry)}</Code>
         </Text>
       ))
     : Object.entries(entry.detail ?? {}).map(([key, value]) => (
-        <Text key={key} size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {fieldName(key)}: {shown(value)}
+        <Text key={key} size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
+          {fieldLabel(key)}: {shownValue(key, value, entry)}
         </Text>
       ));
   return lines.length ? <Stack gap={2}>{lines}</Stack> : null;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Divider, PasswordInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { AccountCreateInput, AccountUpdateInput, PASSWORD_MIN, type Account } from '@app/contract';
@@ -12,7 +13,16 @@ const adminRouteApi = getRouteApi('/admin');
  * The Add/Edit Account panel's form (spec 01 §3 Account): the password only when adding; admin and
  * active toggles, which the signed-in admin cannot turn off for their own account (the server refuses too).
  */
-export function AccountForm({ account, onDone }: { account?: Account; onDone: () => void }) {
+export function AccountForm({
+  account,
+  onDone,
+  history,
+}: {
+  account?: Account;
+  onDone: () => void;
+  /** The record's History panel, shown in the form's flow above the sticky Cancel / Save bar. */
+  history?: ReactNode;
+}) {
   const save = accountsArea.useSave();
   const { account: me } = adminRouteApi.useRouteContext();
   const isSelf = !!account && account.id === me.id;
@@ -78,6 +88,7 @@ export function AccountForm({ account, onDone }: { account?: Account; onDone: ()
       {account?.twoFactorOn && !isSelf && <TwoFactorReset account={account} />}
       <Divider label="Address" labelPosition="left" mt="xs" />
       <AddressFields form={form} path="address" />
+      {history}
     </EntityForm>
   );
 }

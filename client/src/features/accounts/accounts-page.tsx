@@ -94,10 +94,11 @@ function EditAccount({ id, onDone }: { id: number; onDone: () => void }) {
   return (
     <LoadedEntity result={accountsArea.useDetail(id)}>
       {(account) => (
-        <>
-          <AccountForm account={account} onDone={onDone} />
-          <HistoryPanel entity="accounts" entityId={account.id} />
-        </>
+        <AccountForm
+          account={account}
+          onDone={onDone}
+          history={<HistoryPanel entity="accounts" entityId={account.id} />}
+        />
       )}
     </LoadedEntity>
   );

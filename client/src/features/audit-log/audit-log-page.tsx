@@ -5,6 +5,7 @@ import { AreaListPage } from '../../components/area-list-page';
 import { formatDateTime } from '../../components/format';
 import { auditLogArea, useAuditFacets } from '../../components/audit/api';
 import { AuditChanges } from '../../components/audit/audit-changes';
+import { AuditRecord } from '../../components/audit/audit-record';
 
 const actionColor: Record<string, string> = {
   create: 'green',
@@ -46,12 +47,7 @@ const columns: Column<AuditEntry>[] = [
     key: 'entity',
     header: 'Record',
     visibleFrom: 'sm',
-    render: (e) => (
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {e.entity}
-        {e.entityId ? ` #${e.entityId}` : ''}
-      </Text>
-    ),
+    render: (e) => <AuditRecord entry={e} />,
   },
   { key: 'changes', header: 'Changes', visibleFrom: 'md', render: (e) => <AuditChanges entry={e} /> },
 ];

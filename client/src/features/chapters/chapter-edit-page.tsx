@@ -22,9 +22,15 @@ export function EditChapterPage({ chapterId }: { chapterId: number }) {
   return (
     <FormPage list={LIST} title="Edit Chapter" subtitle={result.data?.body.name}>
       <LoadedEntity result={result}>
-        {(chapter) => <ChapterForm key={chapter.id} chapter={chapter} onDone={back} />}
+        {(chapter) => (
+          <ChapterForm
+            key={chapter.id}
+            chapter={chapter}
+            onDone={back}
+            history={<HistoryPanel entity="chapters" entityId={chapterId} />}
+          />
+        )}
       </LoadedEntity>
-      <HistoryPanel entity="chapters" entityId={chapterId} />
     </FormPage>
   );
 }

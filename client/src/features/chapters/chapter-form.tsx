@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { CHAPTER_FOLDERS, type Chapter, type UploadedFile } from '@app/contract';
 import {
@@ -47,7 +48,16 @@ function LeaderFields(props: {
  * The chapter form (spec 01 §2): Chapter Information, Chapter Address, Invitation Leaders and
  * Additional Invitation Information. Saving with a chapter updates it, otherwise creates one.
  */
-export function ChapterForm({ chapter, onDone }: { chapter?: Chapter; onDone: () => void }) {
+export function ChapterForm({
+  chapter,
+  onDone,
+  history,
+}: {
+  chapter?: Chapter;
+  onDone: () => void;
+  /** The record's History panel, shown in the form's flow above the sticky Cancel / Save bar. */
+  history?: ReactNode;
+}) {
   const save = chaptersArea.useSave();
   const form = useEntityForm({
     schema: ChapterFormSchema,
@@ -127,6 +137,7 @@ export function ChapterForm({ chapter, onDone }: { chapter?: Chapter; onDone: ()
           onChange={(f) => form.setValue('sclaPageImage', f)}
         />
       </FormSection>
+      {history}
     </EntityForm>
   );
 }

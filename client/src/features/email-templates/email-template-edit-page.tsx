@@ -28,9 +28,15 @@ export function EditEmailTemplatePage({ templateId }: { templateId: number }) {
       subtitle={result.data && `${result.data.body.name} · version ${result.data.body.version}`}
     >
       <LoadedEntity result={result}>
-        {(template) => <EmailTemplateForm key={template.id} template={template} onDone={back} />}
+        {(template) => (
+          <EmailTemplateForm
+            key={template.id}
+            template={template}
+            onDone={back}
+            history={<HistoryPanel entity="email_templates" entityId={templateId} />}
+          />
+        )}
       </LoadedEntity>
-      <HistoryPanel entity="email_templates" entityId={templateId} />
     </FormPage>
   );
 }

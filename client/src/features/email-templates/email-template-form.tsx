@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Suspense, lazy, useMemo, useRef } from 'react';
 import { Input, SimpleGrid, Skeleton, Stack, Switch, TextInput } from '@mantine/core';
 import type { ReactCodeMirrorRef } from '@uiw/react-codemirror';
@@ -29,10 +30,13 @@ export function EmailTemplateForm({
   template,
   sender,
   onDone,
+  history,
 }: {
   template?: EmailTemplate;
   sender?: EmailTemplateSettings['sender'];
   onDone: () => void;
+  /** The record's History panel, shown in the form's flow above the sticky Cancel / Save bar. */
+  history?: ReactNode;
 }) {
   const save = emailTemplatesArea.useSave();
   const settings = useTemplateSettings().data;
@@ -144,6 +148,7 @@ export function EmailTemplateForm({
           </div>
         </SimpleGrid>
       </FormSection>
+      {history}
     </EntityForm>
   );
 }

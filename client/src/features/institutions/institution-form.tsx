@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Divider, SimpleGrid, TextInput } from '@mantine/core';
 import {
   ABBREVIATION_MAX,
@@ -14,7 +15,16 @@ import { institutionsArea } from './api';
 import { toFormValues } from './form-values';
 
 /** The Add/Edit Institution panel's form: every field of spec 01 §3; saving with an institution updates it. */
-export function InstitutionForm({ institution, onDone }: { institution?: Institution; onDone: () => void }) {
+export function InstitutionForm({
+  institution,
+  onDone,
+  history,
+}: {
+  institution?: Institution;
+  onDone: () => void;
+  /** The record's History panel, shown in the form's flow above the sticky Cancel / Save bar. */
+  history?: ReactNode;
+}) {
   const save = institutionsArea.useSave();
   const form = useEntityForm({
     schema: InstitutionInput,
@@ -87,6 +97,7 @@ export function InstitutionForm({ institution, onDone }: { institution?: Institu
       />
       <Divider label="Address" labelPosition="left" mt="xs" />
       <AddressFields form={form} path="address" />
+      {history}
     </EntityForm>
   );
 }

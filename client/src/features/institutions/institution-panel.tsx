@@ -8,10 +8,11 @@ export default function InstitutionPanel({ panel }: { panel: EditPanel }) {
   return (
     <EntityPanel panel={panel} noun="Institution" useDetail={institutionsArea.useDetail}>
       {(institution, onDone) => (
-        <>
-          <InstitutionForm institution={institution} onDone={onDone} />
-          {institution && <HistoryPanel entity="institutions" entityId={institution.id} />}
-        </>
+        <InstitutionForm
+          institution={institution}
+          onDone={onDone}
+          history={institution && <HistoryPanel entity="institutions" entityId={institution.id} />}
+        />
       )}
     </EntityPanel>
   );

@@ -1,4 +1,2 @@
-/** Cents as money in the payment's currency: 9500, 'usd' -> '$95.00'. */
-export function money(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
-}
+// The payments screens' money formatting is the shared one (the audit log shows amounts the same way).
+export { money } from '../../components/money';

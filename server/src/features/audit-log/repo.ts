@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { AuditEntry, AuditFacets } from '@app/contract';
+import { auditEntityLabel, type AuditEntry, type AuditFacets } from '@app/contract';
 import type { DB, Db } from '../../db/database.js';
 import { dayRange } from '../../db/day-range.js';
 import { accountName } from '../../db/account-sql.js';
 import { likePattern, mapPage, paginate, streamCsv } from '../../db/list.js';
 import type { CsvColumn, ListFilters, SortMap } from '../../db/list.js';
 import { csvIso, csvText } from '../../db/copy-csv.js';
+import { withNames } from './names.js';
 
 type ListQuery = z.output<typeof import('@app/contract').AuditLogListQuery>;
 type Filters = ListFilters<ListQuery>;
@@ -61,15 +62,22 @@ type Row = Awaited<ReturnType<ReturnType<typeof selectLog>['executeTakeFirstOrTh
 
 const toEntry = (row: Row): AuditEntry => ({ ...row, at: row.at.toISOString() });
 
-/** The log, newest first by default; the History panel of a record is this list with its entity and id. */
+/**
+ * The log, newest first by default, with the names of the records each row refers to; the History panel of a
+ * record is this list with its entity and id.
+ */
 export async function listAuditLog(db: Db, query: ListQuery) {
-  return mapPage(
+  const page = mapPage(
     await paginate(selectLog(db, query), query, sortMap, 'l.id', { tieBreakerFollowsSort: true }),
     toEntry,
   );
+  return { ...page, items: await withNames(db, page.items) };
 }
 
-/** Staff accounts and API keys (the only actors), the entities the log holds (a skip scan of its index) and the actions. */
+/**
+ * Staff accounts and API keys (the only actors), the entities the log holds (a skip scan of its index) by
+ * their screens' names, and the actions.
+ */
 export async function auditFacets(db: Db): Promise<Omit<AuditFacets, 'actions'>> {
   const [staff, keys, entities] = await Promise.all([
     db
@@ -91,7 +99,9 @@ export async function auditFacets(db: Db): Promise<Omit<AuditFacets, 'actions'>>
       ...staff.map((a) => ({ value: `account:${a.id}`, label: a.name ?? `Account ${a.id}` })),
       ...keys.map((k) => ({ value: `key:${k.id}`, label: `API key: ${k.name}` })),
     ],
-    entities: entities.rows.map((r) => r.entity),
+    entities: entities.rows
+      .map((r) => ({ value: r.entity, label: auditEntityLabel(r.entity) }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
   };
 }
 
