@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadConfig, type Config } from '../../server/src/config.js';
 import { resolveDatabase } from '../../server/src/database-url.js';
+import { EmbeddedAlreadyRunningError } from '../../server/src/db/embedded.js';
 import { createDb, type Db } from '../../server/src/db/database.js';
 import { migrateToLatest } from '../../server/src/db/migrate.js';
 
@@ -13,7 +14,7 @@ export async function withDatabase<T>(
 ): Promise<T> {
   loadEnvFile();
   const config = loadConfig();
-  const database = await resolveDatabase(config);
+  const database = await scriptDatabase(config);
   const db = createDb(database.url, 4);
   try {
     const applied = await migrateToLatest(db);
@@ -21,6 +22,20 @@ export async function withDatabase<T>(
   } finally {
     await db.destroy();
     await database.stop();
+  }
+}
+
+/**
+ * The product's database for a script: beside a running `npm start`, the embedded PostgreSQL it runs on the same
+ * data folder (found through the cluster's postmaster.pid) instead of failing to start a second one.
+ */
+async function scriptDatabase(config: Config): Promise<{ url: string; stop: () => Promise<void> }> {
+  try {
+    return await resolveDatabase(config);
+  } catch (err) {
+    if (!(err instanceof EmbeddedAlreadyRunningError) || !err.runningUrl) throw err;
+    console.log(`The embedded PostgreSQL of this data folder is running (npm start): using it.`);
+    return { url: err.runningUrl, stop: async () => {} };
   }
 }
 

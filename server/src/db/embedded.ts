@@ -14,6 +14,31 @@ export type EmbeddedDatabase = {
 };
 
 const START_TIMEOUT_MS = 60_000;
+
+/**
+ * The data folder's cluster already runs (an `npm start` beside this process): where it answers, read from its
+ * postmaster.pid, so a script (`npm run seed`) can use that one instead.
+ */
+export class EmbeddedAlreadyRunningError extends Error {
+  constructor(
+    message: string,
+    /** The running cluster's URL for `database`, or undefined when its port cannot be read. */
+    readonly runningUrl: string | undefined,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** The port on line 4 of a running cluster's postmaster.pid. */
+function runningPort(databaseDir: string): number | undefined {
+  try {
+    const port = Number(readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
+    return Number.isInteger(port) && port > 0 ? port : undefined;
+  } catch {
+    return undefined;
+  }
+}
 /** Where a root-run server keeps what its `postgres` user must reach when the checkout is private (e.g. under /root). */
 export const ROOT_RUNTIME_DIR = '/var/lib/honor-society-admin';
 
@@ -47,12 +72,11 @@ export async function startEmbeddedPostgres(
     log.push(...message.trim().split('\n'));
     if (log.length > 40) log.splice(0, log.length - 40);
   };
+  const failure = (reason: string) =>
+    `Could not start the embedded PostgreSQL on port ${port} (data in ${databaseDir}): ${reason}. ` +
+    'Set EMBEDDED_PG_PORT to a free port or DATA_DIR to another folder, or DATABASE_URL to use another server.';
   const fail = (reason: string, cause?: unknown): never => {
-    throw new Error(
-      `Could not start the embedded PostgreSQL on port ${port} (data in ${databaseDir}): ${reason}. ` +
-        'Set EMBEDDED_PG_PORT to a free port or DATA_DIR to another folder, or DATABASE_URL to use another server.',
-      { cause },
-    );
+    throw new Error(failure(reason), { cause });
   };
 
   const initialised = existsSync(path.join(databaseDir, 'PG_VERSION'));
@@ -80,7 +104,13 @@ export async function startEmbeddedPostgres(
     const output = log.join('\n');
     if (/address already in use|could not create any TCP\/IP sockets/i.test(output))
       fail(`port ${port} is already in use`, err);
-    if (/lock file .* already exists/i.test(output)) fail('another PostgreSQL already runs on this data folder', err);
+    if (/lock file .* already exists/i.test(output)) {
+      const running = runningPort(databaseDir);
+      const url = running ? `postgres://postgres:postgres@127.0.0.1:${running}/${database}` : undefined;
+      throw new EmbeddedAlreadyRunningError(failure('another PostgreSQL already runs on this data folder'), url, {
+        cause: err,
+      });
+    }
     const reason = err instanceof Error ? err.message : 'the server stopped during start';
     fail(`${reason}${output ? `\n--- PostgreSQL said:\n${log.slice(-10).join('\n')}` : ''}`, err);
   }

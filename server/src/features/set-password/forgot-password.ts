@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { PASSWORD_LINK_REQUESTED } from '@app/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { issuePasswordLink } from '../../services/auth/password-links.js';
 import { attemptFailed, beginLimitedAttempt, throttleRules } from '../../services/auth/throttle.js';
 
@@ -12,7 +12,11 @@ const RESEND_AFTER_SECONDS = 60;
  * address gets the same 202; every request counts against sign-in's limits (per address, per client, per both),
  * so it cannot be used to flood an inbox or to test addresses faster than sign-in allows.
  */
-export async function forgotPassword(request: FastifyRequest, reply: FastifyReply, email: string) {
+export async function forgotPassword(
+  request: FastifyRequest,
+  reply: Parameters<typeof beginLimitedAttempt>[1],
+  email: string,
+) {
   const { db, config, jobs } = request.server;
   const address = email.trim().toLowerCase();
   const rules = throttleRules(config);
