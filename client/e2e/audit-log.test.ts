@@ -53,16 +53,27 @@ describe('audit trail in the browser', () => {
     await expect.poll(() => entry.count(), WAIT).toBe(1);
     expect(await entry.getByText('update', { exact: true }).count()).toBe(1);
     expect(await entry.getByText(/ by Admin User$/).count()).toBe(1);
-    expect(await entry.getByText(/^name:/).textContent()).toBe('name: Harbor Point College → Harbor Point University');
+    expect(await entry.getByText(/^Name:/).textContent()).toBe('Name: Harbor Point College → Harbor Point University');
     expect(await entry.locator('code').count(), 'only the name changed: its old and new value').toBe(2);
+    // The History card is in the form's flow, before the sticky Cancel / Save bar (not under it).
+    const historyBeforeSave = await page.evaluate(() => {
+      const card = document.querySelector('section[aria-labelledby^="history-"]');
+      const save = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Save');
+      return !!card && !!save && !!(card.compareDocumentPosition(save) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(historyBeforeSave).toBe(true);
 
     // The log: the rename next to the sign-in the form wrote.
     await page.goto(`${e.baseUrl}/admin/tech/audit-log`);
-    const rename = auditRows(page).filter({ hasText: `institutions #${institutionId}` });
+    // The record by its screen's name and its own name, linked to its screen.
+    const rename = auditRows(page).filter({ hasText: 'Institution: Harbor Point University' });
     await expect.poll(() => rename.count(), WAIT).toBe(1);
     expect(await rename.getByText('update', { exact: true }).count()).toBe(1);
     expect(await rename.getByText('Admin User').count()).toBe(1);
-    expect(await rename.getByText(/^name:/).textContent()).toBe('name: Harbor Point College → Harbor Point University');
+    expect(await rename.getByText(/^Name:/).textContent()).toBe('Name: Harbor Point College → Harbor Point University');
+    expect(await rename.getByRole('link', { name: 'Institution: Harbor Point University' }).getAttribute('href')).toBe(
+      `/admin/institutions?edit=${institutionId}`,
+    );
     expect(await auditRows(page).count()).toBe(2);
     expect(await auditRows(page).filter({ hasText: 'sign-in' }).count()).toBe(1);
 
@@ -76,7 +87,7 @@ describe('audit trail in the browser', () => {
     await page.goto(`${e.baseUrl}/admin/tech/audit-log`);
     await expect.poll(() => auditRows(page).count(), WAIT).toBe(2);
     await page.getByRole('combobox', { name: 'Entity' }).click();
-    await page.getByRole('option', { name: 'institutions', exact: true }).click();
+    await page.getByRole('option', { name: 'Institution', exact: true }).click();
     await page.getByRole('textbox', { name: 'Search' }).fill(String(institutionId));
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('entity'), WAIT).toBe('institutions');
