@@ -22,6 +22,7 @@ import { adminTechOutboxRoute } from './admin-tech-outbox';
 import { adminTechImportsRoute } from './admin-tech-imports';
 import { adminTechApiKeysRoute } from './admin-tech-api-keys';
 import { adminTechAuditLogRoute } from './admin-tech-audit-log';
+import { adminTechRolesRoute } from './admin-tech-roles';
 import {
   adminTechAiVideoTemplateEditRoute,
   adminTechAiVideoTemplateNewRoute,
@@ -84,6 +85,7 @@ export const routeTree = rootRoute.addChildren([
     adminTechImportsRoute,
     adminTechApiKeysRoute,
     adminTechAuditLogRoute,
+    adminTechRolesRoute,
     adminTechAiVideoTemplatesRoute,
     adminTechAiVideoTemplateNewRoute,
     adminTechAiVideoTemplateEditRoute,
