@@ -17,9 +17,8 @@ export async function handleStripeWebhook(request: FastifyRequest) {
   const { db, config, jobs } = request.server;
   const secret = config.STRIPE_WEBHOOK_SECRET;
   const header = request.headers['stripe-signature'];
-  const event = secret
-    ? verifiedStripeEvent(rawBodyOf(request).rawBody, typeof header === 'string' ? header : undefined, secret)
-    : null;
+  const { rawBody } = rawBodyOf(request);
+  const event = secret ? verifiedStripeEvent(rawBody, typeof header === 'string' ? header : undefined, secret) : null;
   if (!event) return { status: 400 as const, body: { message: STRIPE_WEBHOOK_INVALID } };
   const duplicate = await queueStripeEvent(db, jobs, event);
   return { status: 200 as const, body: { received: true as const, duplicate } };
