@@ -4,7 +4,7 @@ import type { Role } from '@app/contract';
 import { actionsColumn, countColumn, Note, openColumn, RowActions, type Column } from '../../components/list-kit';
 import { PanelListPage } from '../../components/area-list-page';
 import { confirmDelete } from '../../components/confirm-delete';
-import { rolesArea } from './api';
+import { rolesArea, rolesList } from './api';
 
 const RolePanel = lazy(() => import('./role-panel'));
 
@@ -61,7 +61,7 @@ export function RolesPage() {
       title="Roles"
       addLabel="Add Role"
       Panel={RolePanel}
-      area={rolesArea}
+      area={rolesList}
       columns={(openEdit) => columns(openEdit, confirm)}
       emptyText="No roles yet."
     />
