@@ -4,8 +4,9 @@ import { getRouteApi } from '@tanstack/react-router';
 import { AccountCreateInput, AccountUpdateInput, PASSWORD_MIN, type Account } from '@app/contract';
 import { AddressFields, EntityForm, NullableNumberInput, useEntityForm } from '../../components/form-kit';
 import { accountsArea } from './api';
-import { toAccountFormValues } from './form-values';
+import { toAccountFormValues, withoutUnchangedAccess } from './form-values';
 import { TwoFactorReset } from './two-factor-reset';
+import { AccessFields } from './access-fields';
 
 const adminRouteApi = getRouteApi('/admin');
 
@@ -32,7 +33,7 @@ export function AccountForm({
     id: account?.id,
     // Without an account the schema is AccountCreateInput, so the body has the password.
     create: (body) => save.create(body as AccountCreateInput),
-    update: save.update,
+    update: (id, body) => save.update(id, withoutUnchangedAccess(body, account!)),
     onSaved: onDone,
   });
 
@@ -85,6 +86,7 @@ export function AccountForm({
         disabled={isSelf}
         {...form.getInputProps('active', { type: 'checkbox' })}
       />
+      <AccessFields form={form} />
       {account?.twoFactorOn && !isSelf && <TwoFactorReset account={account} />}
       <Divider label="Address" labelPosition="left" mt="xs" />
       <AddressFields form={form} path="address" />

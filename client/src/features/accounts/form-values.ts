@@ -25,9 +25,14 @@ export function toAccountFormValues(account?: Account): AccountFormValues {
       admin: false,
       active: true,
       address: { ...emptyAddress, country: 'US' },
+      roles: [],
+      chapterIds: [],
+      institutionId: null,
+      chapterId: null,
     };
   }
   const { firstName, lastName, email, invitationCode, legacyId, admin, active } = account;
+  const { institutionId, chapterId } = account;
   return {
     firstName,
     lastName,
@@ -36,9 +41,30 @@ export function toAccountFormValues(account?: Account): AccountFormValues {
     legacyId,
     admin,
     active,
+    roles: account.roles,
+    chapterIds: account.chapterIds,
+    institutionId,
+    chapterId,
     phone: formatPhone(account.phone),
     address: { ...emptyAddress, ...account.address },
   };
+}
+
+const sameSet = (a: readonly unknown[] = [], b: readonly unknown[] = []) =>
+  a.length === b.length && a.every((x) => b.includes(x));
+
+/**
+ * An update's body without `roles` and `chapterIds` when they are the account's own: changing them needs
+ * `roles:write`, so a save by someone holding only `accounts:write` leaves them out (unchanged).
+ */
+export function withoutUnchangedAccess<B extends { roles?: string[]; chapterIds?: number[] }>(
+  body: B,
+  account: Account,
+): B {
+  const out = { ...body };
+  if (sameSet(out.roles, account.roles)) delete out.roles;
+  if (sameSet(out.chapterIds, account.chapterIds)) delete out.chapterIds;
+  return out;
 }
 
 export type MemberFormValues = FormValuesOf<typeof MemberInput>;
