@@ -87,6 +87,14 @@ describe('screens follow the permissions', () => {
     expect(await screen.findByRole('link', { name: 'Export' })).toBeTruthy();
   });
 
+  it('sends staff without the dashboard to their profile rather than a refusal', async () => {
+    signInWith(['emailTemplates:read']);
+    const { router } = renderRoute('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/profile'));
+    expect(nav().getByRole('link', { name: 'Email Templates' })).toBeTruthy();
+    expect(nav().queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+
   it('answers a deep link to a forbidden screen inside the shell, with no API call behind it', async () => {
     signInWith(['institutions:read']);
     renderRoute('/admin/accounts?edit=3');
