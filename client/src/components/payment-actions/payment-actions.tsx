@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Menu, Text } from '@mantine/core';
 import { IconCash, IconChevronDown, IconGift } from '@tabler/icons-react';
-import { REVENUE_PER_JOIN } from '@app/contract';
+import { REVENUE_PER_JOIN, paymentsContract } from '@app/contract';
+import { usePermissions } from '../../api/permissions';
 import { openConfirmModal } from '../../lib/overlay-gate';
 import { FormDrawer } from '../form-kit';
 import { DeferredTooltip } from '../deferred-tooltip';
@@ -89,5 +90,7 @@ export function useFeeActions(
       )}
     </FormDrawer>
   );
-  return { menu, panel };
+  // Record Payment and Complete Without Payment need payments:write (the calls they make).
+  const mayRecord = usePermissions().can(paymentsContract.recordForAccount);
+  return { menu: mayRecord ? menu : () => null, panel };
 }
