@@ -196,7 +196,9 @@ describe('Record Payment for a member who already paid', () => {
     expect([again.statusCode, again.json().message]).toEqual([409, JOIN_ALREADY_PAID]);
     const noReason = await admin('POST', url, check('rv-no-reason', { another: true }));
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().issues).toEqual([{ path: ['body', 'anotherReason'], message: ANOTHER_PAYMENT_REASON_REQUIRED }]);
+    expect(noReason.json().issues).toEqual([
+      { path: ['body', 'anotherReason'], message: ANOTHER_PAYMENT_REASON_REQUIRED },
+    ]);
     expect((await w.payments(accountId)).map((p) => p.externalId)).toEqual(['rv-first']);
 
     const another = await admin(

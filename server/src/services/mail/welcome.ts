@@ -40,9 +40,7 @@ export async function sendWelcomeEmail(db: Db, jobs: AppJobs, accountId: number)
     .select(
       sql<boolean>`exists (select 1 from payments p where p.account_id = accounts.id and p.method = 'waived')
         and not exists (select 1 from payments p where p.account_id = accounts.id and p.method <> 'waived'
-          and (p.review_state is null or p.review_state = 'applied'))`.as(
-        'feeWaived',
-      ),
+          and (p.review_state is null or p.review_state = 'applied'))`.as('feeWaived'),
     )
     .where('id', '=', accountId)
     .where((eb) => eb.or([eb('memberAt', 'is not', null), eb('pledgedAt', 'is not', null)]))
