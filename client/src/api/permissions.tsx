@@ -41,28 +41,31 @@ export function usePermissions() {
   return { account, can: (need: Need) => holds(account, need) };
 }
 
-/** The permission the current screen's route needs (routes/needs.ts); undefined outside a guarded screen. */
-function useScreenPermission(): string | undefined {
-  // Read once per render, not subscribed: a screen renders afresh when navigated to. No router (a form rendered
-  // alone in a test) means no screen to ask.
-  const router = useRouter({ warn: false }) as AnyRouter | undefined;
-  const matches = router?.state.matches ?? [];
-  return [...matches].reverse().find((m) => m.staticData?.permission)?.staticData.permission;
+/** The permission the current screen's route needs (routes/needs.ts); undefined when it declares none. */
+function screenPermission(router: AnyRouter): string | undefined {
+  // Read once per render, not subscribed: a screen renders afresh when navigated to.
+  return [...router.state.matches].reverse().find((m) => m.staticData?.permission)?.staticData.permission;
+}
+
+function useMayOnScreen(router: AnyRouter, kind: PermissionKind, call?: Need): boolean {
+  const { can } = usePermissions();
+  if (call !== undefined) return can(call);
+  const screen = screenPermission(router);
+  const area = screen && splitPermission(screen)?.area;
+  return area ? can(`${area}:${kind}`) : true;
 }
 
 /**
  * The kits' one check for their actions (Add, Edit, Delete, Save, Export): may the account make `call` (the
  * contract route the action calls), or, without one, do `kind` in the area of the screen it is on (its route's
  * `needs('<area>:read')` gives the area: Save on the institutions screen needs `institutions:write`).
- * Outside a guarded screen and without a call there is nothing to check against: allowed (the server decides).
+ * A screen declaring none, or a form rendered alone without the app (a test), is not checked: the server decides.
  * @example const mayWrite = useMay('write'); const mayRecord = useMay('write', paymentsContract.record);
  */
 export function useMay(kind: PermissionKind, call?: Need): boolean {
-  const { can } = usePermissions();
-  const screen = useScreenPermission();
-  if (call !== undefined) return can(call);
-  const area = screen && splitPermission(screen)?.area;
-  return area ? can(`${area}:${kind}`) : true;
+  const router = useRouter({ warn: false }) as AnyRouter | undefined;
+  // The router's presence never changes for a mounted component, so the hooks below run in a fixed order.
+  return router ? useMayOnScreen(router, kind, call) : true;
 }
 
 /**
