@@ -11,6 +11,7 @@ const KEY: ApiKey = {
   name: 'Join site',
   prefix: 'hsk_ab12',
   scopes: ['invitees:write'],
+  chapterIds: [],
   createdAt: '2026-11-02T09:00:00.000Z',
   createdBy: 'Ada Admin',
   lastUsedAt: '2026-11-28T14:07:00.000Z',
@@ -18,7 +19,13 @@ const KEY: ApiKey = {
 };
 const CREATED: CreatedApiKey = { ...KEY, lastUsedAt: null, key: 'hsk_ab12.secret-part-shown-once' };
 const AREAS: ApiKeyScopeArea[] = [
-  { area: 'invitees', label: 'Invitees', read: { scope: 'invitees:read', calls: ['GET x'] }, write: null },
+  {
+    area: 'invitees',
+    label: 'Invitees',
+    read: { scope: 'invitees:read', calls: ['GET x'] },
+    write: null,
+    export: null,
+  },
 ];
 
 function serve() {
