@@ -12,7 +12,7 @@ const mjml = (heading: string, body: string) => `<mjml>
   </mj-body>
 </mjml>`;
 
-const DEMO_TEMPLATES = [
+export const DEMO_TEMPLATES = [
   {
     name: 'Fall invitation',
     type: 'Invitation',
@@ -41,13 +41,13 @@ const DEMO_TEMPLATES = [
     body: mjml('Welcome, {{firstName}}!', 'Your membership of {{chapterName}} is complete.'),
   },
   {
-    name: 'Welcome (payment pending)',
+    name: 'Welcome (fee waived)',
     type: 'WelcomeEmailNoPayment',
-    subject: 'Welcome, {{firstName}}: one last step',
-    preview: 'Finish your membership',
+    subject: 'Welcome to {{chapterName}}, {{firstName}}',
+    preview: 'Your membership is complete',
     body: mjml(
       'Welcome, {{firstName}}!',
-      'Your place at {{chapterName}} is held: finish the payment to complete your membership.',
+      'Your membership of {{chapterName}} is complete: your membership fee was waived, so there is nothing to pay.',
     ),
   },
 ] as const;
