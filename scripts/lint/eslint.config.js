@@ -130,6 +130,8 @@ export default tseslint.config(
   {
     basePath: root,
     files: ['**/*.test.{ts,tsx}', '**/src/test/**'],
+    // The test folders hold .mjs files too, which the config above does not match: name the plugin here as well.
+    plugins: { 'import-x': importX },
     rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
   },
 );

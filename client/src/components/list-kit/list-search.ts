@@ -3,7 +3,6 @@ import { stripSearchParams, type SearchMiddleware } from '@tanstack/react-router
 import { DEFAULT_PAGE_SIZE, formatSort, type SortTerm } from '@app/contract';
 import type { AnyListQuery } from '../../api/list-shapes';
 
-
 type FilterKeys<Q extends AnyListQuery> = Exclude<keyof z.input<Q>, 'page' | 'pageSize' | 'sort'>;
 
 /**
