@@ -86,8 +86,12 @@ export async function connectDatabaseServer(
   return server;
 }
 
-// One embedded test server per process, however many vitest projects ask for it (they share a port).
-let embedded: { server: Promise<EmbeddedDatabase>; users: number } | undefined;
+// One embedded test server per process, however many vitest projects ask for it (they share a port and a
+// data folder). Vitest evaluates each project's global setup, and so this module, once per project: the
+// slot lives on globalThis so that every copy finds the one server.
+const EMBEDDED_TEST_SERVER = Symbol.for('honor-society.embedded-test-server');
+type EmbeddedSlot = { server: Promise<EmbeddedDatabase>; users: number };
+const slot = globalThis as typeof globalThis & { [EMBEDDED_TEST_SERVER]?: EmbeddedSlot };
 
 /**
  * The server for throw-away test databases: TEST_DATABASE_URL's when set, else the embedded
@@ -97,18 +101,18 @@ let embedded: { server: Promise<EmbeddedDatabase>; users: number } | undefined;
 export async function testDatabaseServer(): Promise<DatabaseServer> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) return connectDatabaseServer(url);
-  embedded ??= {
+  slot[EMBEDDED_TEST_SERVER] ??= {
     server: startEmbeddedPostgres('.data/test', Number(process.env.EMBEDDED_TEST_PG_PORT ?? 54339), 'app', {
       durable: false,
     }),
     users: 0,
   };
-  const mine = embedded;
+  const mine = slot[EMBEDDED_TEST_SERVER];
   mine.users++;
   const started = await mine.server;
   return connectDatabaseServer(started.url, async () => {
     if (--mine.users > 0) return;
-    embedded = undefined;
+    if (slot[EMBEDDED_TEST_SERVER] === mine) delete slot[EMBEDDED_TEST_SERVER];
     await started.stop();
   });
 }
