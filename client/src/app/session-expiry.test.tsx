@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { mockServer } from '../mocks/node';
 import { renderRoute } from '../test/render';
 import { loginUrlFor } from './session-expiry';
+import { ALL_PERMISSIONS } from '../mocks/fixtures';
 
 const staff = {
   id: 1,
@@ -14,6 +15,9 @@ const staff = {
   email: 'ada@example.edu',
   avatarUrl: null,
   admin: true,
+  roles: ['ROLE_ADMIN'],
+  permissions: ALL_PERMISSIONS,
+  chapterIds: [],
 };
 const ended = () => HttpResponse.json({ message: 'You must be signed in' }, { status: 401 });
 
