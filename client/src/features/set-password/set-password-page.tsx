@@ -39,7 +39,8 @@ export function SetPasswordPage({ token }: { token?: string }) {
   };
 
   const signIn = (
-    <Anchor href="/login" fw={500}>
+    // Inside a tinted alert the theme's link colour falls under 4.5:1 in dark mode: the alert's own text colour, underlined.
+    <Anchor href="/login" fw={500} c="inherit" underline="always">
       {SET_PASSWORD_TEXTS.signIn}
     </Anchor>
   );
