@@ -10,7 +10,7 @@ import { benchMembers } from './bench/members.js';
 import { benchUploads } from './bench/uploads.js';
 import { benchLoad } from './bench/load.js';
 import { benchEmail, BENCH_SNS_TOPIC, BENCH_WEBHOOK_SECRET } from './bench/email.js';
-import { startSnsSigner } from '../server/src/services/mail/providers/test-sns.js';
+import { startSnsSigner } from '../server/src/test/sns.js';
 import { benchInvitations, benchInviteeLists } from './bench/invitations.js';
 import { benchReminderCrash, benchReminders } from './bench/reminders.js';
 import { benchLogistics } from './bench/logistics.js';

@@ -4,8 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { freePort } from '../../server/src/test/free-port.js';
 import { startFakeStripe } from '../../server/src/test/fake-stripe.js';
 import { seedJoinInvitation } from '../../server/src/test/join-fixtures.js';
-import { makeTemplateVersion } from '../../server/src/services/mail/test-fixtures.js';
-import { startTestSmtp, type ReceivedMail } from '../../server/src/services/mail/test-smtp.js';
+import { makeTemplateVersion } from '../../server/src/test/mail-fixtures.js';
+import { startTestSmtp, type ReceivedMail } from '../../server/src/test/smtp.js';
 import { SCREENSHOTS, signIn, startE2E, type E2E } from './harness.js';
 
 // Issue 23's whole funnel: a reminder over SMTP -> the join link -> accept with a password -> pay on a

@@ -9,7 +9,7 @@ import { deliverQueuedEmails } from '../../server/src/services/mail/deliver.js';
 import { queueEmails, type OutgoingEmail } from '../../server/src/services/mail/send.js';
 import { bodySignature } from '../../server/src/services/mail/providers/mandrill.js';
 import { sesEventFixture, type SesFixtureKind } from '../../server/src/services/mail/providers/ses-fixtures.js';
-import type { startSnsSigner } from '../../server/src/services/mail/providers/test-sns.js';
+import type { startSnsSigner } from '../../server/src/test/sns.js';
 import { fmt, jobsSettled, report, type Bench } from './harness.js';
 
 type SnsSigner = Awaited<ReturnType<typeof startSnsSigner>>;

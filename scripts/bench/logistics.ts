@@ -7,7 +7,7 @@ import {
   emailsScheduledPerDay,
   inviteeStats,
   statsByInstitution,
-} from '../../server/src/features/logistics-stats/repo.js';
+} from '../../server/src/features/logistics-dashboard/repo.js';
 
 const INVITEES = Number(process.env.BENCH_INVITEES ?? 2_000_000);
 const EVENTS = Number(process.env.BENCH_EMAIL_EVENTS ?? 20_000_000);

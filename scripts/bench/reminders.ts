@@ -8,7 +8,7 @@ import { createJobQueue, type AppJobs } from '../../server/src/jobs/registry.js'
 import { loadConfig } from '../../server/src/config.js';
 import { createStorage } from '../../server/src/plugins/storage.js';
 import { deliverQueuedEmails, FLUSH_EVERY } from '../../server/src/services/mail/deliver.js';
-import { startTestSmtp } from '../../server/src/services/mail/test-smtp.js';
+import { startTestSmtp } from '../../server/src/test/smtp.js';
 import { sendReminder, startDueReminders } from '../../server/src/services/reminders/send-reminder.js';
 import { startWorkerProcess, type WorkerProcess } from '../../server/src/test/worker-process.js';
 import { MJML, startSink } from './email.js';

@@ -22,7 +22,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/src/d
 import { createJobQueue } from '../../server/src/jobs/registry.js';
 import { createStorage } from '../../server/src/plugins/storage.js';
 import { FLUSH_EVERY } from '../../server/src/services/mail/deliver.js';
-import { startTestSmtp } from '../../server/src/services/mail/test-smtp.js';
+import { startTestSmtp } from '../../server/src/test/smtp.js';
 import { startDueReminders } from '../../server/src/services/reminders/send-reminder.js';
 import { freePort } from '../../server/src/test/free-port.js';
 import { startWorkerProcess, type WorkerProcess } from '../../server/src/test/worker-process.js';

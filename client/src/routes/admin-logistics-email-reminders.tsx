@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
-import { allRemindersSearch } from '../features/invitation-emails/search';
+import { allRemindersSearch } from '../features/reminders/search';
 import { needs } from './needs';
 
 /** /admin/logistics/email-reminders: weekly trends and every reminder; dateFrom, dateTo, search and page in the URL. */
@@ -11,8 +11,5 @@ export const adminLogisticsEmailRemindersRoute = createRoute({
   ...needs('invitationEmails:read'),
   validateSearch: allRemindersSearch,
   search: { middlewares: listSearchMiddlewares },
-  component: lazyRouteComponent(
-    () => import('../features/invitation-emails/email-reminders-page'),
-    'EmailRemindersPage',
-  ),
+  component: lazyRouteComponent(() => import('../features/reminders/email-reminders-page'), 'EmailRemindersPage'),
 });

@@ -5,7 +5,7 @@ import { InvitationDetailPage, type SendingTabs } from '../features/invitations/
 
 // The detail's tabs from the sending areas, each loaded when first shown (the route composes features).
 const sendingTabs: SendingTabs = {
-  'Email Reminders': lazy(() => import('../features/invitation-emails/reminders-tab')),
+  'Email Reminders': lazy(() => import('../features/reminders/reminders-tab')),
   'Postal Mailings': lazy(() => import('../features/postal-mails/postal-mails-tab')),
 };
 

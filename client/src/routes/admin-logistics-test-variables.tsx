@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
-import { invitationTestsSearch } from '../features/invitation-tests/search';
+import { invitationTestsSearch } from '../features/test-variables/search';
 import { needs } from './needs';
 
 /** /admin/logistics/test-variables: the A/B variables and their side sheet; filters, sort, page and `edit` live in the URL. */
@@ -11,8 +11,5 @@ export const adminLogisticsTestVariablesRoute = createRoute({
   ...needs('invitationTests:read'),
   validateSearch: invitationTestsSearch,
   search: { middlewares: listSearchMiddlewares },
-  component: lazyRouteComponent(
-    () => import('../features/invitation-tests/invitation-tests-page'),
-    'InvitationTestsPage',
-  ),
+  component: lazyRouteComponent(() => import('../features/test-variables/test-variables-page'), 'InvitationTestsPage'),
 });

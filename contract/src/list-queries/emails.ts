@@ -19,6 +19,8 @@ export const EMAIL_SOURCES = [
   { label: 'no payment test', key: 'welcome_no_payment_test', short: 'No payment test' },
   // Ours: the set-password link an account is emailed (a system message, not a staff template).
   { label: 'set password', key: 'set_password', short: 'Set password' },
+  // Ours: the link confirming a member's new email address, sent to that address (issue 38).
+  { label: 'email change', key: 'email_change', short: 'Email change' },
 ] as const;
 export const EMAIL_SOURCE_LABELS = EMAIL_SOURCES.map((s) => s.label) as unknown as [
   (typeof EMAIL_SOURCES)[number]['label'],

@@ -6,15 +6,15 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { DB } from '../db/database.js';
 import { FLUSH_EVERY } from '../services/mail/deliver.js';
-import { makeInvitees, makeTemplateVersion } from '../services/mail/test-fixtures.js';
-import { startTestSmtp } from '../services/mail/test-smtp.js';
+import { makeInvitees, makeTemplateVersion } from '../test/mail-fixtures.js';
+import { startTestSmtp } from '../test/smtp.js';
 import { startDueReminders } from '../services/reminders/send-reminder.js';
 import { createTestApp, type TestApp } from '../test/helper.js';
 import { startWorkerProcess, type WorkerProcess } from '../test/worker-process.js';
 import { defineJob } from './define-job.js';
 import { JobQueue } from './queue.js';
 import { createJobQueue } from './registry.js';
-import { startTestQueue } from './test-queue.js';
+import { startTestQueue } from '../test/queue.js';
 
 /*
  * A process that dies (SIGKILL: a crash, an out-of-memory kill, a lost machine) holds its jobs `active`.

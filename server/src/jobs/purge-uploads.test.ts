@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../test/helper.js';
 import { jobDefinitions, type RegisteredJob } from './registry.js';
 import type { JobQueue } from './queue.js';
-import { startTestQueue } from './test-queue.js';
+import { startTestQueue } from '../test/queue.js';
 
 let t: TestApp;
 let queue: JobQueue<RegisteredJob>;

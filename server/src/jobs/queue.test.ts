@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../test/helper.js';
 import { defineJob } from './define-job.js';
 import type { JobQueue } from './queue.js';
-import { startTestQueue, type LogLine } from './test-queue.js';
+import { startTestQueue, type LogLine } from '../test/queue.js';
 
 const seen: string[] = [];
 const echo = defineJob({

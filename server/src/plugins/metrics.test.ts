@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { jobDefinitions } from '../jobs/registry.js';
-import { startTestQueue } from '../jobs/test-queue.js';
+import { startTestQueue } from '../test/queue.js';
 import { createTestApp, type TestApp } from '../test/helper.js';
 import { localStorage } from './storage.js';
 

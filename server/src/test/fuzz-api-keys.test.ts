@@ -15,7 +15,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_INVALID } from '@app/contract';
 import { createTestApp, type TestApp } from './helper.js';
-import { recordingJobs } from '../services/mail/test-fixtures.js';
+import { recordingJobs } from './mail-fixtures.js';
 import { contractRoutes, type ContractRoute } from './contract-routes.js';
 import { buildCase, type FuzzCase } from './fuzz/cases.js';
 import { createRandom } from './fuzz/random.js';

@@ -24,7 +24,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helper.js';
-import { recordingJobs } from '../services/mail/test-fixtures.js';
+import { recordingJobs } from './mail-fixtures.js';
 import { contractRoutes } from './contract-routes.js';
 import { createIdentities, describeFailures, runFuzz, type RunResult } from './fuzz/run.js';
 

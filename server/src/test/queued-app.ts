@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { buildApp } from '../app.js';
 import { jobDefinitions } from '../jobs/registry.js';
-import { startTestQueue } from '../jobs/test-queue.js';
+import { startTestQueue } from './queue.js';
 import { localStorage } from '../plugins/storage.js';
 import { createTestApp } from './helper.js';
 

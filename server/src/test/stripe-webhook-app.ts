@@ -1,7 +1,7 @@
 import { expect, vi } from 'vitest';
 import { sql } from 'kysely';
 import { joinSignature } from '../services/join/join-link.js';
-import { makeTemplateVersion } from '../services/mail/test-fixtures.js';
+import { makeTemplateVersion } from './mail-fixtures.js';
 import { startFakeStripe, stripeSignature } from './fake-stripe.js';
 import { seedJoinInvitation } from './join-fixtures.js';
 import { createQueuedApp } from './queued-app.js';

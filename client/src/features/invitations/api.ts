@@ -3,9 +3,9 @@ import {
   apiRouter,
   chaptersContract,
   institutionsContract,
-  invitationEmailsContract,
+  remindersContract,
   invitationsContract,
-  invitationTestsContract,
+  testVariablesContract,
   inviteesContract,
   INVITATION_MESSAGES,
   TEST_EMAIL_SENT,
@@ -20,8 +20,8 @@ const tsr = areaClient({
   invitees: inviteesContract,
   chapters: chaptersContract,
   institutions: institutionsContract,
-  invitationTests: invitationTestsContract,
-  invitationEmails: invitationEmailsContract,
+  invitationTests: testVariablesContract,
+  invitationEmails: remindersContract,
 });
 
 /** The areas' routes under `/api` (their export addresses), without the whole contract's schemas. */
@@ -76,14 +76,14 @@ export type { DryRunInput };
 export const chapterOptions = pickerSource('chapters', tsr.chapters.list);
 export const institutionOptions = pickerSource('institutions', tsr.institutions.list);
 /** Enabled A/B variables only (spec 02: only enabled variables can be used on new invitations). */
-export const testVariableOptions = pickerSource('invitation-tests', tsr.invitationTests.list, 'name:asc', {
+export const testVariableOptions = pickerSource('test-variables', tsr.invitationTests.list, 'name:asc', {
   enabled: '1',
 });
 
 /** The invitation's reminders to choose from in an invitee's test send (its first 100, soonest first). */
 export function useInvitationEmailChoices(invitationId: number) {
   return tsr.invitationEmails.list.useQuery({
-    queryKey: ['invitation-emails', 'invitation', invitationId, 'choices'],
+    queryKey: ['reminders', 'invitation', invitationId, 'choices'],
     queryData: { params: { id: invitationId }, query: { pageSize: 100, sort: 'sendScheduledAt:asc' } },
   });
 }

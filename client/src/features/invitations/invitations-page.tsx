@@ -7,7 +7,7 @@ import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { invitationsArea, invitationsRoutes } from './api';
 import { count, formatDay, percent, StatusBadge } from './format';
-import { AbTestBadge } from '../../components/ab-test-badge';
+import { AbTestBadge } from '../../components/test-variable-badge';
 import { ProgressCell } from '../../components/progress-cell';
 import { ChannelItems } from './channel-items';
 

@@ -1,16 +1,17 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { InstitutionStatsQuery, logisticsStatsContract, type EmailScheduledQuery } from '@app/contract';
+import { InstitutionStatsQuery, logisticsDashboardContract, type EmailScheduledQuery } from '@app/contract';
 import { createArea } from '../../api/area';
 import { areaClient } from '../../api/tsr';
 
-const tsr = areaClient({ logisticsStats: logisticsStatsContract });
+const tsr = areaClient({ logisticsStats: logisticsDashboardContract });
 
 /** Query keys of the logistics statistics (under 'invitations': a change to invitations refreshes them). */
 export const logisticsQueries = {
-  all: ['invitations', 'logistics-stats'] as const,
-  inviteeStats: ['invitations', 'logistics-stats', 'invitee-stats'] as const,
-  sesStats: ['invitations', 'logistics-stats', 'ses-stats'] as const,
-  emailScheduled: (query: EmailScheduledQuery) => ['invitations', 'logistics-stats', 'email-scheduled', query] as const,
+  all: ['invitations', 'logistics-dashboard'] as const,
+  inviteeStats: ['invitations', 'logistics-dashboard', 'invitee-stats'] as const,
+  sesStats: ['invitations', 'logistics-dashboard', 'ses-stats'] as const,
+  emailScheduled: (query: EmailScheduledQuery) =>
+    ['invitations', 'logistics-dashboard', 'email-scheduled', query] as const,
 };
 
 // Counts move with sends and joins: a minute is fresh enough for a dashboard.

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { addDays, utcDay, type EmailScheduled, type InstitutionStatsRow, type InviteeStats } from '@app/contract';
-import { ALPHA_STATS_ROW } from '@app/contract/fixtures/logistics-stats';
+import { ALPHA_STATS_ROW } from '@app/contract/fixtures/logistics-dashboard';
 import { mockServer } from '../../mocks/node';
 import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';

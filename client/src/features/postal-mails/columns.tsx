@@ -4,7 +4,7 @@ import { openConfirmModal } from '../../lib/overlay-gate';
 import { AnchorLink } from '../../components/anchor-link';
 import { RowActions, type Column } from '../../components/list-kit';
 import { UploadStatusCell } from './status-cell';
-import { AbTestBadge } from '../../components/ab-test-badge';
+import { AbTestBadge } from '../../components/test-variable-badge';
 import { formatDateTime } from '../../components/format';
 
 export type MailActions = { edit: (mail: PostalMail) => void; remove: (mail: PostalMail) => void };

@@ -14,7 +14,9 @@ export type EmailSourceKey =
   | 'welcome_no_payment'
   | 'welcome_no_payment_test'
   /** A set-password link (a system message: services/mail/system-messages.ts). */
-  | 'set_password';
+  | 'set_password'
+  /** A link confirming a member's new address (a system message, issue 38). */
+  | 'email_change';
 /** Provider and tracking events (spec 03: ten flags). */
 export type EmailEventName =
   | 'sent'

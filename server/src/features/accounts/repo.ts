@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { pageOfRows, type SortMap } from '../../db/list.js';
 import { pageOfAccountIds } from './filters.js';
-import { hasSecondFactor } from '../../services/auth/second-factor.js';
+import { hasSecondFactor } from '../../services/auth/two-factor.js';
 
 type ListQuery = z.output<typeof AccountListQuery>;
 type CreateInput = z.output<typeof import('@app/contract').AccountCreateInput>;

@@ -6,7 +6,7 @@ import { seedAiChats } from '../../../../scripts/seed/ai-chat.js';
 import { buildApp } from '../../app.js';
 import { localStorage } from '../../plugins/storage.js';
 import { startFakeChatServer, type FakeChatServer } from '../../services/ai-chat/fake-chat-server.js';
-import { seedTokenSubjects } from '../../services/tokens/test-fixtures.js';
+import { seedTokenSubjects } from '../../test/token-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 
 let t: TestApp;

@@ -7,11 +7,11 @@ import { buildApp } from '../../app.js';
 import { deleteAiVideoJob, generateAiVideoJob, pollAiVideoJob } from '../../jobs/ai-video.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { AppJobs } from '../../db/job-queue.js';
-import { startTestQueue } from '../../jobs/test-queue.js';
+import { startTestQueue } from '../../test/queue.js';
 import { localStorage } from '../../plugins/storage.js';
 import { callbackToken, deleteVideo, generateVideo, pollVideo } from '../../services/ai-video/lifecycle.js';
 import { startFakeProvider, type FakeProvider } from '../../services/ai-video/fake-provider.js';
-import { seedTokenSubjects } from '../../services/tokens/test-fixtures.js';
+import { seedTokenSubjects } from '../../test/token-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import { createSignedInApp, createTestApp, type TestApp } from '../../test/helpe
 import { staffWithTwoFactor } from '../../test/two-factor-fixtures.js';
 import { contractRoutes, sampleUrl } from '../../test/contract-routes.js';
 import { keyScopes, knownScopes, scopesNotHeld } from '../../services/auth/api-key-scopes.js';
-import { secondFactorOn } from '../../services/auth/second-factor.js';
+import { secondFactorOn } from '../../services/auth/two-factor.js';
 import { insertApiKey } from '../../test/api-key-fixtures.js';
 
 // Issue 34, finding 1: each request the review made, now refused with nothing changed.

@@ -10,7 +10,7 @@ import {
   startPendingSignIn,
   usePendingSignIn,
 } from '../../services/auth/pending-sign-in.js';
-import { secondFactorOn } from '../../services/auth/second-factor.js';
+import { secondFactorOn } from '../../services/auth/two-factor.js';
 import { checkSecondFactorCode } from '../../services/auth/code-lockout.js';
 import { revokeSession, sessionCookieName } from '../../services/auth/sessions.js';
 import {

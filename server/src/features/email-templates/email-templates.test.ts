@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.js';
-import { seedTokenSubjects } from '../../services/tokens/test-fixtures.js';
+import { seedTokenSubjects } from '../../test/token-fixtures.js';
 
 let t: TestApp;
 let cookie: string;

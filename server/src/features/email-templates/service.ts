@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { notFound } from '../../errors.js';
 import type { EmailSourceKey, EmailType } from '../../db/tables/email.js';
 import { compileTemplate, personalise } from '../../services/mail/render.js';
-import { queueTestSend } from '../../services/mail/test-send.js';
+import { queueTestSend } from '../../test/mail-send.js';
 import { currentVersionId } from '../../services/mail/template-version.js';
 import { sampleTokenValues, templateTokenErrors } from '../../services/tokens/index.js';
 import * as repo from './repo.js';

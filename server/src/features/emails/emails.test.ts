@@ -13,7 +13,7 @@ import { deliverQueuedEmails } from '../../services/mail/deliver.js';
 import { mailConfig } from '../../services/mail/mail-config.js';
 import { queueEmails } from '../../services/mail/send.js';
 import { bodySignature, mandrillSignature } from '../../services/mail/providers/mandrill.js';
-import { makeInvitees, makeTemplateVersion } from '../../services/mail/test-fixtures.js';
+import { makeInvitees, makeTemplateVersion } from '../../test/mail-fixtures.js';
 
 const SECRET = 'webhook-test-secret';
 let t: TestApp;

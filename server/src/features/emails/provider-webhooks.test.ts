@@ -3,9 +3,9 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueuedApp, type QueuedApp } from '../../test/queued-app.js';
 import type { TestApp } from '../../test/helper.js';
-import { makeInvitees } from '../../services/mail/test-fixtures.js';
+import { makeInvitees } from '../../test/mail-fixtures.js';
 import { sesEventFixture } from '../../services/mail/providers/ses-fixtures.js';
-import { startSnsSigner } from '../../services/mail/providers/test-sns.js';
+import { startSnsSigner } from '../../test/sns.js';
 import type { SnsMessage } from '../../services/mail/providers/sns.js';
 
 const TOPIC = 'arn:aws:sns:us-east-1:123456789012:society-ses-events';

@@ -1,4 +1,4 @@
-import { abResults } from '../../services/ab-test/index.js';
+import { abResults } from '../../services/test-variables/index.js';
 import { sql, type Kysely } from 'kysely';
 import {
   CHANNEL_ITEMS_SHOWN,

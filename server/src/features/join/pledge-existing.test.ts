@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_CHECK_EMAIL, JOIN_SIGN_IN_TO_ACCEPT } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 import { hashPassword } from '../../services/auth/passwords.js';
-import { recordingJobs } from '../../services/mail/test-fixtures.js';
+import { recordingJobs } from '../../test/mail-fixtures.js';
 import { seedJoinInvitation } from '../../test/join-fixtures.js';
 import { staffWithTwoFactor } from '../../test/two-factor-fixtures.js';
 

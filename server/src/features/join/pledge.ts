@@ -10,7 +10,7 @@ import { AppError } from '../../errors.js';
 import { hashNewPassword, verifyPassword } from '../../services/auth/passwords.js';
 import { issuePasswordLink } from '../../services/auth/password-links.js';
 import { signIn, signInActor, toCurrentAccount } from '../../services/auth/sign-in.js';
-import { secondFactorOn } from '../../services/auth/second-factor.js';
+import { secondFactorOn } from '../../services/auth/two-factor.js';
 import { throttledCheck, throttleRules } from '../../services/auth/throttle.js';
 import { writeAuditRow } from '../../services/audit/write-audit-row.js';
 import {

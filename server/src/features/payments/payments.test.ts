@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_ALREADY_PAID, JOIN_EXPIRED, JOIN_NO_LONGER_VALID } from '@app/contract';
 import { createQueuedApp, type QueuedApp } from '../../test/queued-app.js';
-import { makeTemplateVersion } from '../../services/mail/test-fixtures.js';
+import { makeTemplateVersion } from '../../test/mail-fixtures.js';
 import { joinSignature } from '../../services/join/join-link.js';
 import { seedJoinInvitation } from '../../test/join-fixtures.js';
 

@@ -3,7 +3,7 @@ import { JOIN_PAYMENT_NOT_SET_UP, STRIPE_WEBHOOK_INVALID } from '@app/contract';
 import { createTestApp } from '../../test/helper.js';
 import { joinSignature } from '../../services/join/join-link.js';
 import { runTickler } from '../../services/reminders/tickler.js';
-import { recordingJobs } from '../../services/mail/test-fixtures.js';
+import { recordingJobs } from '../../test/mail-fixtures.js';
 import { sessionCompletedEvent, stripeSignature } from '../../test/fake-stripe.js';
 import { seedJoinInvitation } from '../../test/join-fixtures.js';
 import { startWebhookApp, WEBHOOK_SECRET as SECRET, type WebhookApp } from '../../test/stripe-webhook-app.js';

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/helper.js';
 import { makeChapter } from '../../test/fixtures.js';
 import { multipart } from '../../test/multipart.js';
 import { zipOf } from '../../test/stored-zip.js';
-import { startTestQueue } from '../../jobs/test-queue.js';
+import { startTestQueue } from '../../test/queue.js';
 import { uploadPostalMails } from '../../jobs/upload-postal-mails.js';
 import { dropFolderTransfer, type PrintVendorTransfer } from '../../services/print-vendor/index.js';
 import { INTERRUPTED, uploadDuePostalMails } from '../../services/print-vendor/upload.js';

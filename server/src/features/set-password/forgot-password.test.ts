@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_LINK_REQUESTED } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 import { hashPassword } from '../../services/auth/passwords.js';
-import { recordingJobs } from '../../services/mail/test-fixtures.js';
+import { recordingJobs } from '../../test/mail-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

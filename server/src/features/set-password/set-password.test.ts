@@ -6,7 +6,7 @@ import { hashPassword } from '../../services/auth/passwords.js';
 import { issuePasswordLink } from '../../services/auth/password-links.js';
 import { deliverQueuedEmails } from '../../services/mail/deliver.js';
 import { mailConfig } from '../../services/mail/mail-config.js';
-import { recordingJobs } from '../../services/mail/test-fixtures.js';
+import { recordingJobs } from '../../test/mail-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

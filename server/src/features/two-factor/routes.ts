@@ -11,7 +11,7 @@ import {
   secondFactorOn,
   secondFactorStatus,
   startSecondFactorSetup,
-} from '../../services/auth/second-factor.js';
+} from '../../services/auth/two-factor.js';
 import { checkSecondFactorCode } from '../../services/auth/code-lockout.js';
 import { throttledCheck, throttleRules } from '../../services/auth/throttle.js';
 

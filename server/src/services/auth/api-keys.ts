@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { SessionAccount } from './sessions.js';
-import { hasSecondFactor } from './second-factor.js';
+import { hasSecondFactor } from './two-factor.js';
 
 /** Keys read `hsk_<lookup id: 12 characters>_<secret: 43 characters>`: 72 bits to find the row, 256 secret bits. */
 const KEY_FORMAT = /^hsk_([A-Za-z0-9_-]{12})_([A-Za-z0-9_-]{43})$/;

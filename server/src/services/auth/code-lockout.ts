@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { AppError } from '../../errors.js';
 import { writeAuditRow } from '../audit/write-audit-row.js';
 import { sendSecurityNotice } from '../mail/security-notice.js';
-import { useSecondFactorCode } from './second-factor.js';
+import { useSecondFactorCode } from './two-factor.js';
 import { signInActor } from './sign-in.js';
 import { waitText } from './throttle.js';
 

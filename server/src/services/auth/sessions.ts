@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { sessionCache } from './session-cache.js';
 import type { SessionAccount } from './session-account.js';
-import { hasSecondFactor } from './second-factor.js';
+import { hasSecondFactor } from './two-factor.js';
 
 /**
  * The session cookie's name. A secure cookie takes the `__Host-` prefix: browsers then accept it only

@@ -10,8 +10,8 @@ import { MAX_ATTEMPTS } from './deliver-one.js';
 import { mailConfig, type MailConfig } from './mail-config.js';
 import { queueEmails, type OutgoingEmail } from './send.js';
 import { blockAddress } from './suppression.js';
-import { startTestSmtp } from './test-smtp.js';
-import { makeInvitees, makeTemplateVersion, recordingJobs } from './test-fixtures.js';
+import { startTestSmtp } from '../../test/smtp.js';
+import { makeInvitees, makeTemplateVersion, recordingJobs } from '../../test/mail-fixtures.js';
 
 let t: TestApp;
 let versionId: number;
@@ -465,7 +465,7 @@ describe('rate and daily quota', () => {
 });
 
 describe('a delivery process killed mid-batch and started again', () => {
-  const childFile = fileURLToPath(new URL('./test-deliver-child.ts', import.meta.url));
+  const childFile = fileURLToPath(new URL('../../test/deliver-child.ts', import.meta.url));
   const dbUrl = async () => {
     const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db);
     const url = new URL(inject('testDb').adminUrl);

@@ -7,7 +7,7 @@ import { compileTemplate, type CompiledTemplate, type TemplateSource } from './r
  * as every other email; their send has no template version, its source names the message. Their links are
  * never wrapped for click tracking and they carry no open pixel: a one-time link must reach only its owner.
  */
-export type SystemSource = Extract<EmailSourceKey, 'set_password'>;
+export type SystemSource = Extract<EmailSourceKey, 'set_password' | 'email_change'>;
 
 const MESSAGES: Record<SystemSource, TemplateSource> = {
   set_password: {
@@ -21,6 +21,19 @@ const MESSAGES: Record<SystemSource, TemplateSource> = {
 <p><a href="{{setPasswordUrl}}" style="display: inline-block; padding: 10px 18px; background: #228be6; color: #ffffff; border-radius: 4px; text-decoration: none;">Set my password</a></p>
 <p>Or paste this address into your browser: {{setPasswordUrl}}</p>
 <p>The link works once and expires in 7 days. If you did not expect this email, you can ignore it: nothing changes until the link is used.</p>
+</body></html>`,
+  },
+  email_change: {
+    bodyFormat: 'html',
+    subject: 'Confirm your new email address',
+    preview: 'One click to use this address for your membership',
+    body: `<!doctype html>
+<html><body style="font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1b1e;">
+<p>Hello {{firstName}},</p>
+<p>You asked to use this address ({{email}}) for your membership. Confirm it with this link:</p>
+<p><a href="{{confirmUrl}}" style="display: inline-block; padding: 10px 18px; background: #228be6; color: #ffffff; border-radius: 4px; text-decoration: none;">Confirm my new address</a></p>
+<p>Or paste this address into your browser: {{confirmUrl}}</p>
+<p>The link works once and expires in 7 days. If you did not ask for this, ignore this email: your address stays as it was.</p>
 </body></html>`,
   },
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInApp, type TestApp } from '../../test/helper.js';
 import type { TemplateType } from '../../db/tables/email.js';
 import { blockAddress } from './suppression.js';
-import { recordingJobs } from './test-fixtures.js';
+import { recordingJobs } from '../../test/mail-fixtures.js';
 import { sendWelcomeEmail, welcomeKind } from './welcome.js';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import {
   tokensIn,
   unknownTokens,
 } from './index.js';
-import { seedTokenSubjects } from './test-fixtures.js';
+import { seedTokenSubjects } from '../../test/token-fixtures.js';
 import { joinSignature } from '../join/join-link.js';
 
 let t: TestApp;

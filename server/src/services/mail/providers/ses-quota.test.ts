@@ -5,8 +5,8 @@ import { setServiceConfig } from '../../secrets.js';
 import { deliverQueuedEmails } from '../deliver.js';
 import { mailConfig, type MailConfig } from '../mail-config.js';
 import { queueEmails } from '../send.js';
-import { makeInvitees, makeTemplateVersion, recordingJobs } from '../test-fixtures.js';
-import { startTestSmtp } from '../test-smtp.js';
+import { makeInvitees, makeTemplateVersion, recordingJobs } from '../../../test/mail-fixtures.js';
+import { startTestSmtp } from '../../../test/smtp.js';
 import { forgetSesQuota } from './ses.js';
 
 // A local SESv2 endpoint: GetAccount is GET /v2/email/account.

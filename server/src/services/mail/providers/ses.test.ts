@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sesEventFixture, sesNotificationFixture, SES_EVENT_KINDS } from './ses-fixtures.js';
 import { ses, sesEvent } from './ses.js';
 import { isSnsUrl, verifySnsMessage } from './sns.js';
-import { startSnsSigner } from './test-sns.js';
+import { startSnsSigner } from '../../../test/sns.js';
 
 const TOPIC = 'arn:aws:sns:us-east-1:123456789012:ses-events';
 let signer: Awaited<ReturnType<typeof startSnsSigner>>;

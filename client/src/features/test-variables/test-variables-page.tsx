@@ -11,9 +11,9 @@ import {
   type FilterDef,
 } from '../../components/list-kit';
 import { PanelListPage } from '../../components/area-list-page';
-import { invitationTestsArea } from './api';
+import { testVariablesArea } from './api';
 
-const InvitationTestPanel = lazy(() => import('./invitation-test-panel'));
+const InvitationTestPanel = lazy(() => import('./test-variable-panel'));
 
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search name or slug' },
@@ -50,7 +50,7 @@ export function InvitationTestsPage() {
       title="A/B Variables"
       addLabel="Add Variable"
       Panel={InvitationTestPanel}
-      area={invitationTestsArea}
+      area={testVariablesArea}
       columns={columns}
       filters={filters}
     />

@@ -5,9 +5,9 @@ import { ErrorBody } from './common/error.js';
 import { MAX_YEAR, MIN_YEAR, isSaneDate } from './common/dates.js';
 import { paged, queryDate } from './common/list.js';
 import { REVENUE_PER_JOIN } from './invitations.js';
-import { InstitutionStatsQuery } from './list-queries/logistics-stats.js';
+import { InstitutionStatsQuery } from './list-queries/logistics-dashboard.js';
 
-export * from './list-queries/logistics-stats.js';
+export * from './list-queries/logistics-dashboard.js';
 
 /*
  * The logistics dashboard, stats by institution and emails scheduled per day (spec 02 §2, §3, §7, §9).
@@ -157,7 +157,7 @@ export type InstitutionStatsRow = z.infer<typeof InstitutionStatsRow>;
 
 const DASHBOARD = '/admin/logistics/dashboard';
 
-export const logisticsStatsContract = c.router(
+export const logisticsDashboardContract = c.router(
   {
     inviteeStats: {
       method: 'GET',

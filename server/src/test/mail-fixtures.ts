@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/database.js';
-import type { BodyFormat, TemplateType } from '../../db/tables/email.js';
-import type { AppJobs } from '../../db/job-queue.js';
-import { makeChapter } from '../../test/fixtures.js';
+import type { DB } from '../db/database.js';
+import type { BodyFormat, TemplateType } from '../db/tables/email.js';
+import type { AppJobs } from '../db/job-queue.js';
+import { makeChapter } from './fixtures.js';
 
 export const INVITATION_MJML = `<mjml>
   <mj-head><mj-title>Invitation</mj-title></mj-head>

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { requiredText } from './common/fields.js';
 import { adminAreaContract } from './common/area-routes.js';
-import { InvitationTestListQuery } from './list-queries/invitation-tests.js';
+import { InvitationTestListQuery } from './list-queries/test-variables.js';
 
-export * from './list-queries/invitation-tests.js';
+export * from './list-queries/test-variables.js';
 
 export const INVITATION_TEST_SAVED = 'Variable saved successfully.';
 
@@ -28,7 +28,7 @@ export const InvitationTestInput = z.object({
 });
 export type InvitationTestInput = z.input<typeof InvitationTestInput>;
 
-export const invitationTestsContract = adminAreaContract(
+export const testVariablesContract = adminAreaContract(
   'invitationTests',
   '/admin/logistics/invitation-tests',
   { item: InvitationTest, input: InvitationTestInput, query: InvitationTestListQuery },

@@ -7,9 +7,9 @@ import { idNumber, refId } from './common/fields.js';
 import { paged, queryDate } from './common/list.js';
 import { listRoute } from './common/area-routes.js';
 import { SendTestEmailInput, SentTestEmail } from './email-templates.js';
-import { AllInvitationEmailsQuery, InvitationEmailListQuery } from './list-queries/invitation-emails.js';
+import { AllInvitationEmailsQuery, InvitationEmailListQuery } from './list-queries/reminders.js';
 
-export * from './list-queries/invitation-emails.js';
+export * from './list-queries/reminders.js';
 
 export const REMINDER_MESSAGES = {
   saved: 'Email Reminder saved successfully.',
@@ -209,7 +209,7 @@ const PATH = '/admin/logistics/invitations/:id/emails';
 /** An invitee test send: the invitation email (reminder) whose template is rendered for the invitee. */
 export const InviteeTestEmailInput = SendTestEmailInput.pick({ toEmail: true });
 
-export const invitationEmailsContract = c.router(
+export const remindersContract = c.router(
   {
     listAll: listRoute(
       '/admin/logistics/invitation-emails',

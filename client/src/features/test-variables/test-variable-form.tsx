@@ -1,11 +1,11 @@
 import { Switch, Textarea, TextInput } from '@mantine/core';
 import { InvitationTestInput, type InvitationTest } from '@app/contract';
 import { EntityForm, useEntityForm } from '../../components/form-kit';
-import { invitationTestsArea } from './api';
+import { testVariablesArea } from './api';
 
 /** The Add/Edit Variable side sheet's form: name and description required, enabled by default (spec 02 §5). */
 export function InvitationTestForm({ test, onDone }: { test?: InvitationTest; onDone: () => void }) {
-  const save = invitationTestsArea.useSave();
+  const save = testVariablesArea.useSave();
   const initialValues = {
     name: test?.name ?? '',
     description: test?.description ?? '',

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/database.js';
-import type { EmailSourceKey, EmailType } from '../../db/tables/email.js';
-import type { AppJobs } from '../../db/job-queue.js';
-import { AppError } from '../../errors.js';
-import { resolveTokens, type TokenRef } from '../tokens/index.js';
-import { writeAuditRow } from '../audit/write-audit-row.js';
-import { SUPPRESSED_MESSAGE, queueEmails } from './send.js';
+import type { Db } from '../db/database.js';
+import type { EmailSourceKey, EmailType } from '../db/tables/email.js';
+import type { AppJobs } from '../db/job-queue.js';
+import { AppError } from '../errors.js';
+import { resolveTokens, type TokenRef } from '../services/tokens/index.js';
+import { writeAuditRow } from '../services/audit/write-audit-row.js';
+import { SUPPRESSED_MESSAGE, queueEmails } from '../services/mail/send.js';
 
 /**
  * Queues a test send of a template version to `toEmail` with the tokens of `ref` (an invitee or a

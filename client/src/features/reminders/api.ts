@@ -2,7 +2,7 @@ import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   REMINDER_MESSAGES,
   emailTemplatesContract,
-  invitationEmailsContract,
+  remindersContract,
   type AllInvitationEmailsQuery,
   type InvitationEmail,
   type InvitationEmailInput,
@@ -13,9 +13,9 @@ import {
 import { createArea, pickerSource } from '../../api/area';
 import { areaClient } from '../../api/tsr';
 
-const tsr = areaClient({ invitationEmails: invitationEmailsContract, emailTemplates: emailTemplatesContract });
+const tsr = areaClient({ invitationEmails: remindersContract, emailTemplates: emailTemplatesContract });
 
-const KEY = 'invitation-emails';
+const KEY = 'reminders';
 const POLL_MS = 3000;
 
 /** Re-read a page every 3 s while one of its reminders is sending or due to start (so In Progress turns Sent). */

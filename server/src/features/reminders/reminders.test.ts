@@ -5,7 +5,7 @@ import type { TestApp } from '../../test/helper.js';
 import { makeChapter } from '../../test/fixtures.js';
 import { createQueuedApp, type QueuedApp } from '../../test/queued-app.js';
 import { blockAddress } from '../../services/mail/suppression.js';
-import { makeTemplateVersion, recordingJobs } from '../../services/mail/test-fixtures.js';
+import { makeTemplateVersion, recordingJobs } from '../../test/mail-fixtures.js';
 import { sendReminder, startDueReminders } from '../../services/reminders/send-reminder.js';
 import { runTickler } from '../../services/reminders/tickler.js';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, scheduledLevel, utcDay, type InviteCountBucket, type TestSegment } from '@app/contract';
-import { ALPHA_STATS_ROW } from '@app/contract/fixtures/logistics-stats';
+import { ALPHA_STATS_ROW } from '@app/contract/fixtures/logistics-dashboard';
 import { createSignedInApp, type TestApp } from '../../test/helper.js';
 import { makeChapter } from '../../test/fixtures.js';
 import { refreshCounts } from '../../services/invitation-processing/counts.js';
-import { makeTemplateVersion } from '../../services/mail/test-fixtures.js';
+import { makeTemplateVersion } from '../../test/mail-fixtures.js';
 
 let t: TestApp;
 let cookie: string;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { Db } from '../db/database.js';
 
 /**
  * For tests: an institution, its chapter, an invitation there with one invitee, and a member account

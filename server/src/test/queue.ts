@@ -3,9 +3,9 @@ import { sql, type Kysely } from 'kysely';
 import { pino } from 'pino';
 import { inject } from 'vitest';
 import type { DB } from '../db/database.js';
-import type { TestApp } from '../test/helper.js';
-import type { AnyJobDefinition } from './define-job.js';
-import { JobQueue } from './queue.js';
+import type { TestApp } from './helper.js';
+import type { AnyJobDefinition } from '../jobs/define-job.js';
+import { JobQueue } from '../jobs/queue.js';
 
 export type LogLine = {
   msg: string;

@@ -3,8 +3,8 @@ import { randomUUID, sign } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startFakeHttpServer } from '../../../test/fake-http-server.js';
-import { snsCanonicalString, type SnsMessage } from './sns.js';
+import { startFakeHttpServer } from './fake-http-server.js';
+import { snsCanonicalString, type SnsMessage } from '../services/mail/providers/sns.js';
 
 /** A key and self-signed certificate made for this run with openssl (never a real SNS one), issued to `name`. */
 export function makeSigningCertificate(name = 'sns.amazonaws.com'): { keyPem: string; certPem: string } {

@@ -2,7 +2,7 @@ import { contract, REMINDER_MESSAGES, TEST_EMAIL_SENT } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { s } from '../../ts-rest.js';
 import { AppError, notFound } from '../../errors.js';
-import { queueTestSend } from '../../services/mail/test-send.js';
+import { queueTestSend } from '../../test/mail-send.js';
 import { currentVersionId } from '../../services/mail/template-version.js';
 import * as repo from './repo.js';
 import { weeklyStats } from './weekly-stats.js';
