@@ -26,7 +26,23 @@ export const PAYMENT_REVIEW_LABELS: Record<PaymentReviewState, string> = {
   refunded: 'Reviewed: refunded',
 };
 
-/** /admin/accounts/payments: search (name, email, invitation code, reference, external or Stripe id), paid day range, method. */
+/** An invitation's id in a query string ('12'): only its payments; empty means every invitation. */
+const queryInvitationId = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v?.trim()) return undefined;
+    if (!/^[1-9]\d{0,9}$/.test(v.trim()) || Number(v) > 2_147_483_647) {
+      ctx.addIssue({ code: 'custom', message: 'Invitation id must be a whole number' });
+      return z.NEVER;
+    }
+    return Number(v);
+  });
+
+/**
+ * /admin/accounts/payments: search (name, email, invitation code, reference, external or Stripe id), paid day range,
+ * method, review state, one invitation's payments (its Revenue's 'See Payments').
+ */
 export const PaymentListQuery = listQuery({
   sortable: ['paidAt', 'amountCents', 'name', 'id'] as const,
   defaultSort: 'paidAt:desc',
@@ -42,6 +58,7 @@ export const PaymentListQuery = listQuery({
       .describe('Only payments to review (pending), or those reviewed (applied, refunded)'),
     paidFrom: queryDate.describe('First payment day, YYYY-MM-DD (UTC), inclusive'),
     paidTo: queryDate.describe('Last payment day, YYYY-MM-DD (UTC), inclusive'),
+    invitationId: queryInvitationId.describe('Only the payments of the invitees of this invitation (its id)'),
   },
 });
 export type PaymentListQuery = z.input<typeof PaymentListQuery>;

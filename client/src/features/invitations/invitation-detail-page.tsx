@@ -13,6 +13,7 @@ import { ProcessingProgress } from './invitations-page';
 import type { InvitationTab } from './search';
 import { BackLink } from '../../components/back-link';
 import { RevenueHint } from '../../components/revenue-hint';
+import { money } from '../../components/money';
 
 const InviteesTab = lazy(() => import('./invitees-tab'));
 const AnalyticsTab = lazy(() => import('./analytics-tab'));
@@ -36,8 +37,6 @@ function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: 
     </Card>
   );
 }
-
-const dollars = (n: number) => `$${count(n)}`;
 
 function InfoRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -66,7 +65,7 @@ function GeneralTab({ invitation: i }: { invitation: Invitation }) {
         <Stat label="Removed" value={count(i.countRemoved)} />
         <Stat label="Pledged" value={count(i.countPledged)} hint={`Pledge rate ${percent(i.pledgeRate)}`} />
         <Stat label="Joined" value={count(i.countJoined)} hint={`RR ${percent(i.paidRate)}`} />
-        <Stat label="Revenue" value={dollars(i.revenue)} hint={<RevenueHint />} />
+        <Stat label="Revenue" value={money(i.revenue * 100, 'usd')} hint={<RevenueHint invitationId={i.id} />} />
       </SimpleGrid>
       {i.test && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -174,4 +174,19 @@ describe('/admin/logistics/invitations', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'General' }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
+
+  it("writes the revenue as money ('$285.00') and 'See Payments' opens that invitation's payments", async () => {
+    api = mockAreaApi('/api/admin/logistics/invitations', {
+      list: () => pageOf([ready]),
+      detail: () => ({ ...ready, countJoined: 3, revenue: 285 }),
+      created: ready,
+      updated: ready,
+    });
+    renderRoute('/admin/logistics/invitations/7');
+    const revenue = (await screen.findByText('Revenue', {}, slow)).closest('.mantine-Card-root') as HTMLElement;
+    expect(within(revenue).getByText('$285.00')).toBeTruthy();
+    expect(within(revenue).getByRole('link', { name: 'See Payments' }).getAttribute('href')).toBe(
+      '/admin/accounts/payments?invitationId=7',
+    );
+  });
 });

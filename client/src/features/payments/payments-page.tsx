@@ -31,6 +31,8 @@ const filters: FilterDef[] = [
   },
   { key: 'paidFrom', type: 'date', label: 'Paid from' },
   { key: 'paidTo', type: 'date', label: 'Paid to' },
+  // An invitation's Revenue links here with its id ('See Payments').
+  { key: 'invitationId', type: 'search', label: 'Invitation', placeholder: 'Invitation id' },
 ];
 
 const methodColor: Record<PaymentMethod, string> = {

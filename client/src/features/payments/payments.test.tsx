@@ -98,7 +98,7 @@ beforeEach(() => {
 
 describe('/admin/accounts/payments', () => {
   it('lists payments with account, invitation, method, refunds and waived fees; filters go to the server', async () => {
-    renderRoute('/admin/accounts/payments?method=check&paidFrom=2026-11-01');
+    renderRoute('/admin/accounts/payments?method=check&paidFrom=2026-11-01&invitationId=12');
     expect(await screen.findByText('Sam Lee', {}, slow)).toBeTruthy();
     expect(screen.getByText('Refunded $20.00')).toBeTruthy();
     expect(screen.getByText('Fee waived')).toBeTruthy();
@@ -107,7 +107,13 @@ describe('/admin/accounts/payments', () => {
     );
     expect(screen.getByText('Recorded by Ada Admin')).toBeTruthy();
     const params = requests.at(-1)!.url.searchParams;
-    expect([params.get('method'), params.get('paidFrom')]).toEqual(['check', '2026-11-01']);
+    expect([params.get('method'), params.get('paidFrom'), params.get('invitationId')]).toEqual([
+      'check',
+      '2026-11-01',
+      '12',
+    ]);
+    // The invitation filter shows (an invitation's 'See Payments' sets it).
+    expect((screen.getByRole('textbox', { name: 'Invitation' }) as HTMLInputElement).value).toBe('12');
     expect(screen.getByRole('link', { name: /Export/ }).getAttribute('href')).toContain(
       '/api/admin/accounts/payments/export?',
     );

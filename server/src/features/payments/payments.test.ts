@@ -355,21 +355,35 @@ describe('GET /api/admin/accounts/payments', () => {
       refundedCents: 2000,
       refundedAt: '2026-01-20T00:00:00.000Z',
       invitee: { invitationCode: p.code },
+      recordedBy: 'Ada Tester',
     });
     expect((await list(`search=${p.code}`)).json().items).toHaveLength(1);
+    // One invitation's payments (its Revenue's 'See Payments'): this one's, not another invitation's.
+    const other = await invitee({ pledge: true });
+    await post(`/api/admin/accounts/legacy/${other.accountId}/payment`, payment('list-2'));
+    const ofInvitation = await list(`invitationId=${p.invitationId}`);
+    expect(ofInvitation.json().items.map((i: { externalId: string }) => i.externalId)).toEqual(['list-1']);
+    expect((await list(`invitationId=${other.invitationId}`)).json().items).toHaveLength(1);
+    const notAnId = await list('invitationId=five');
+    expect(notAnId.statusCode).toBe(400);
+    expect(notAnId.json().message).toMatch(/Invitation id must be a whole number/);
     expect((await list(`search=${p.code}&method=card`)).json().items).toHaveLength(0);
     expect((await list(`search=${p.code}&paidFrom=2026-01-15&paidTo=2026-01-15`)).json().items).toHaveLength(1);
     expect((await list(`search=${p.code}&paidFrom=2026-01-16`)).json().items).toHaveLength(0);
     const bad = await list('method=bitcoin');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/^Method must be one of stripe, card/);
-    const csv = await q.request({ method: 'GET', url: `/api/admin/accounts/payments/export?search=${p.code}` });
+    const csv = await q.request({
+      method: 'GET',
+      url: `/api/admin/accounts/payments/export?invitationId=${p.invitationId}`,
+    });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const [header, row] = csv.body.trim().split('\n');
     expect(header).toBe(
-      'id,paidAt,method,amount,currency,refunded,refundedAt,reference,externalId,stripeSessionId,accountId,name,email,invitationId,invitationCode,institution,review,reviewReason',
+      'id,paidAt,method,amount,currency,refunded,refundedAt,reference,recordedBy,externalId,stripeSessionId,accountId,name,email,invitationId,invitationCode,institution,review,reviewReason',
     );
-    expect(row).toContain(',cash,95.00,usd,20.00,2026-01-20T00:00:00.000Z,Receipt 77,list-1,');
+    // Who recorded it, as the screen's 'Recorded by' shows.
+    expect(row).toContain(',cash,95.00,usd,20.00,2026-01-20T00:00:00.000Z,Receipt 77,Ada Tester,list-1,');
     expect(row).toContain(p.code);
   });
 });

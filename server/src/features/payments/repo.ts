@@ -40,6 +40,7 @@ function filterPayments(db: Db, f: Filters) {
   }
   if (f.method) qb = qb.where('p.method', '=', f.method);
   if (f.review) qb = qb.where('p.reviewState', '=', f.review);
+  if (f.invitationId !== undefined) qb = qb.where('iv.invitationId', '=', f.invitationId);
   const paid = dayRange(f.paidFrom, f.paidTo);
   if (paid.gte) qb = qb.where('p.paidAt', '>=', paid.gte);
   if (paid.lt) qb = qb.where('p.paidAt', '<', paid.lt);
@@ -106,6 +107,7 @@ const csvColumns: CsvColumn[] = [
   { header: 'refunded', value: dollars('p.refunded_cents') },
   { header: 'refundedAt', value: csvIso('p.refunded_at') },
   { header: 'reference', value: csvText('p.reference') },
+  { header: 'recordedBy', value: csvText(accountNameOf('p.recorded_by')) },
   { header: 'externalId', value: csvText('p.external_id') },
   { header: 'stripeSessionId', value: csvText('p.stripe_session_id') },
   { header: 'accountId', value: 'a.id' },
