@@ -35,6 +35,7 @@ import { importRoutes } from './features/imports/routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
 import { roleRoutes } from './features/roles/routes.js';
 import { auditLogRoutes } from './features/audit-log/routes.js';
+import { privacyRoutes } from './features/privacy/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { stripeWebhookRoute } from './features/payments/stripe-webhook.js';
 
@@ -76,4 +77,5 @@ export const router = s.router(contract, {
   apiKeys: apiKeyRoutes,
   roles: roleRoutes,
   auditLog: auditLogRoutes,
+  privacy: privacyRoutes,
 });

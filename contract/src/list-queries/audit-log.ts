@@ -35,6 +35,10 @@ export const AUDIT_ACTIONS = [
   'record-another-payment',
   // A call refused for want of a permission, with the operation in its detail (issue 35).
   'forbidden',
+  // A person's data exported or erased, and a second staff member's confirmation of an erasure (issue 36).
+  'privacy-export',
+  'privacy-erase',
+  'privacy-erase-confirm',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -8,6 +8,7 @@ import { sendReminderJob, startDueRemindersJob, ticklerJob } from './send-remind
 import { uploadPostalMails } from './upload-postal-mails.js';
 import { deleteAiVideoJob, generateAiVideoJob, pollAiVideoJob } from './ai-video.js';
 import { runImportJob } from './run-import.js';
+import { privacyEraseJob, privacyExportJob } from './privacy-requests.js';
 import { JobQueue, type JobQueueOptions } from './queue.js';
 import type { JobDataByName } from '../db/job-queue.js';
 
@@ -27,6 +28,8 @@ export const jobDefinitions = [
   pollAiVideoJob,
   deleteAiVideoJob,
   runImportJob,
+  privacyExportJob,
+  privacyEraseJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobDefinitions)[number];
