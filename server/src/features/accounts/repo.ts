@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { emptyAddress, ROLE_USER, type Account, type AccountListQuery } from '@app/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import { iso } from '../../db/iso.js';
 import { pageOfRows, type SortMap } from '../../db/list.js';
 import { pageOfAccountIds } from './filters.js';
 import { hasSecondFactor } from '../../services/auth/two-factor.js';
@@ -52,8 +53,6 @@ function selectAccounts(db: Db) {
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectAccounts>['executeTakeFirstOrThrow']>>;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function toAccount(row: Row): Account {
   return {

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ApiKey } from '@app/contract';
 import type { DB, Db } from '../../db/database.js';
+import { iso } from '../../db/iso.js';
 import { accountNameOf } from '../../db/account-sql.js';
 import { firstItem, likePattern, mapPage, ownColumns, paginate, streamCsv } from '../../db/list.js';
 import type { CsvColumn, ListFilters, SortField, SortMap } from '../../db/list.js';
@@ -39,7 +40,6 @@ function selectKeys(db: Db, filters: Filters) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectKeys>['executeTakeFirstOrThrow']>>;
 
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const toApiKey = ({ lookupId, ...row }: Row): ApiKey => ({
   ...row,
   prefix: keyPrefix(lookupId),

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Import, ImportDetail, ImportInput } from '@app/contract';
 import type { DB, Db } from '../../db/database.js';
+import { iso } from '../../db/iso.js';
 import { accountNameOf } from '../../db/account-sql.js';
 import { firstItem, mapPage, ownColumns, paginate, type SortField, type SortMap } from '../../db/list.js';
 import { copyCsv, csvText } from '../../db/copy-csv.js';
@@ -38,8 +39,6 @@ function selectImports(db: Db) {
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectImports>['executeTakeFirstOrThrow']>>;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function toImport({ fileId, fileName, columns: _columns, ...row }: Row): Import {
   return {
