@@ -19,6 +19,8 @@ export const PAYMENT_APPLIED = 'Payment applied: they are a member.';
 export const PAYMENT_REFUNDED = 'Payment refunded.';
 export const PAYMENT_NOT_TO_REVIEW = 'This payment is not waiting for review';
 export const ANOTHER_PAYMENT_REASON_REQUIRED = 'Reason is required for another payment';
+export const AMOUNT_REQUIRED = 'Amount is required';
+export const PAID_AT_IN_FUTURE = 'Paid on cannot be in the future';
 
 /** One membership payment (or waived fee) with its account and, when it came through an invitation, the invitee and invitation. */
 export const Payment = z.object({
@@ -70,7 +72,15 @@ const externalId = (label: string) =>
 export const RecordPaymentInput = z
   .object({
     amountCents: z
-      .number({ required_error: 'Amount is required', invalid_type_error: 'Amount must be a number' })
+      .number({
+        // A cleared field (null) is as missing as a left-out one.
+        errorMap: (issue) => ({
+          message:
+            issue.code === 'invalid_type' && (issue.received === 'undefined' || issue.received === 'null')
+              ? AMOUNT_REQUIRED
+              : 'Amount must be a number',
+        }),
+      })
       .int('Amount must be whole cents')
       .min(1, 'Amount must be more than 0')
       .max(10_000_000, 'Amount must be $100,000 or less'),
@@ -80,6 +90,8 @@ export const RecordPaymentInput = z
     paidAt: z
       .string()
       .datetime({ offset: true, message: 'Paid at must be an ISO date and time' })
+      // A minute's leeway for a caller's clock a little ahead.
+      .refine((v) => !(Date.parse(v) > Date.now() + 60_000), PAID_AT_IN_FUTURE)
       .optional()
       .describe('When it was paid; now when left out'),
     another: z

@@ -8,6 +8,7 @@ import { mockServer } from '../../mocks/node';
 import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';
 import { requestLog } from '../../test/request-log';
+import { formatDay } from '../../components/format';
 
 const payment = (over: Partial<Payment>): Payment => ({
   id: 1,
@@ -158,6 +159,48 @@ describe('pledges: the Payment menu', () => {
       reference: 'Check #77',
       externalId: expect.stringMatching(/^staff-/),
     });
+  });
+
+  it('Record Payment sends the day it was paid; a past day only, today by default', async () => {
+    renderRoute('/admin/accounts/pledges');
+    await userEvent.click(await screen.findByRole('button', { name: 'Payment of Eve Upton' }, slow));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Record Payment' }));
+    const panel = await screen.findByRole('dialog', { name: 'Record Payment' });
+    const paidOn = within(panel).getByRole('textbox', { name: /^Paid on/ }) as HTMLInputElement;
+    expect(paidOn.value).toBe(formatDay(new Date().toISOString()));
+    await userEvent.clear(paidOn);
+    await userEvent.type(paidOn, 'Jan 15, 2026');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Payment recorded successfully.')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST')[0]!.body).toMatchObject({
+      amountCents: 9500,
+      paidAt: '2026-01-15T12:00:00.000Z',
+    });
+  });
+
+  it("a cleared Amount is 'Amount is required'; an amount below the fee is asked about before it is sent", async () => {
+    renderRoute('/admin/accounts/pledges');
+    await userEvent.click(await screen.findByRole('button', { name: 'Payment of Eve Upton' }, slow));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Record Payment' }));
+    const panel = await screen.findByRole('dialog', { name: 'Record Payment' });
+    const amount = within(panel).getByRole('textbox', { name: /^Amount/ });
+    await userEvent.clear(amount);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(await within(panel).findAllByText('Amount is required')).not.toHaveLength(0);
+    expect(within(panel).queryByText('Amount must be a number')).toBeNull();
+    await userEvent.type(amount, '50');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    let ask = await screen.findByRole('dialog', { name: 'Record a partial payment?' });
+    expect(within(ask).getByText(/\$50\.00 is less than the \$95\.00 membership fee/)).toBeTruthy();
+    await userEvent.click(within(ask).getByRole('button', { name: 'Change amount' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Record a partial payment?' })).toBeNull());
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    ask = await screen.findByRole('dialog', { name: 'Record a partial payment?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Record $50.00' }));
+    expect(await screen.findByText('Payment recorded successfully.')).toBeTruthy();
+    const posted = requests.filter((r) => r.method === 'POST');
+    expect(posted.map((r) => r.body.amountCents)).toEqual([5000]);
   });
 
   it('a membership already paid is refused; another payment goes only ticked, with a reason', async () => {

@@ -131,6 +131,17 @@ describe('Record Payment (members and pledges lists)', () => {
       'body.reference': 'Reference must be 200 characters or less',
       'body.externalId': 'External id is required',
     });
+    // A cleared amount is missing, not 'not a number'; a payment is never paid tomorrow.
+    const cleared = await post(`/api/admin/accounts/legacy/${p.accountId}/payment`, {
+      ...payment('cleared'),
+      amountCents: null,
+      paidAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().issues.map((i: { message: string }) => i.message)).toEqual([
+      'Amount is required',
+      'Paid on cannot be in the future',
+    ]);
     const missing = await post('/api/admin/accounts/legacy/999999/payment', payment('nobody'));
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Member not found');
