@@ -10,6 +10,7 @@ import {
   startPendingSignIn,
   usePendingSignIn,
 } from '../../services/auth/pending-sign-in.js';
+import { signInAccountByEmail, signInAccounts } from '../../services/auth/sign-in-account.js';
 import { secondFactorOn } from '../../services/auth/two-factor.js';
 import { checkSecondFactorCode } from '../../services/auth/code-lockout.js';
 import { revokeSession, sessionCookieName } from '../../services/auth/sessions.js';
@@ -30,21 +31,8 @@ import {
 
 const cookieName = (request: FastifyRequest) => sessionCookieName(request.server.config.COOKIE_SECURE);
 
-const selectAccount = (db: Db) =>
-  db
-    .selectFrom('accounts')
-    .select([
-      'id',
-      'firstName',
-      'lastName',
-      'email',
-      'avatarUrl',
-      'admin',
-      'active',
-      'passwordHash',
-      'roles',
-      'chapterIds',
-    ]);
+/** What a sign-in reads of the account, with the roles and chapters its session answers. */
+const withAccess = (db: Db) => signInAccounts(db).select(['roles', 'chapterIds']);
 
 export const authRoutes = s.router(contract.auth, {
   login: async ({ body, request, reply }) => {
@@ -53,9 +41,7 @@ export const authRoutes = s.router(contract.auth, {
     const rules = throttleRules(config);
     const attempt = await beginAttempt(db, email, request.ip, rules);
     assertAttemptAllowed(reply, attempt);
-    const account = await selectAccount(db)
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-      .executeTakeFirst();
+    const account = await signInAccountByEmail(db, email).select(['roles', 'chapterIds']).executeTakeFirst();
     const ok = await verifyPassword(account?.passwordHash ?? null, body.password);
     if (!account || !ok || !account.active) {
       await attemptFailed(db, rules);
@@ -78,7 +64,7 @@ export const authRoutes = s.router(contract.auth, {
   loginCode: async ({ body, request, reply }) => {
     const { db, config } = request.server;
     const pending = await pendingSignIn(request);
-    const account = pending && (await selectAccount(db).where('id', '=', pending.accountId).executeTakeFirst());
+    const account = pending && (await withAccess(db).where('id', '=', pending.accountId).executeTakeFirst());
     if (!account || !account.active || !account.admin) return { status: 401, body: { message: SIGN_IN_EXPIRED } };
     // The code is throttled with the password, under the same keys.
     const email = account.email.toLowerCase();

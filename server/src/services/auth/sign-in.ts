@@ -5,6 +5,7 @@ import type { AuditActor } from '../../db/audit-context.js';
 import { writeAuditRow } from '../audit/write-audit-row.js';
 import { createSession, revokeSession, sessionCookieName } from './sessions.js';
 import { freshRoles, permissionsOf } from './role-table.js';
+import type { SessionAccount } from './session-account.js';
 
 /**
  * Signs the request's browser in as `accountId`: a new session (the one the browser held before, if any,
@@ -45,17 +46,8 @@ export const signInActor = (request: FastifyRequest, accountId: number | null): 
 export const mustSetUpTwoFactor = (required: boolean, account: { admin: boolean; twoFactorOn: boolean }) =>
   required && account.admin && !account.twoFactorOn;
 
-type SigningIn = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  avatarUrl: string | null;
-  admin: boolean;
-  twoFactorOn: boolean;
-  roles: string[];
-  chapterIds: number[];
-};
+/** The account signing in: a session's account before it has a session. */
+type SigningIn = Omit<SessionAccount, 'active' | 'sessionId'>;
 
 /**
  * The last step of every sign-in (password alone, or password and code): the session, and for staff an

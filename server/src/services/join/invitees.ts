@@ -3,6 +3,7 @@ import type { JoinState } from '@app/contract';
 import type { Db, Trx } from '../../db/database.js';
 import type { AuditActor } from '../../db/audit-context.js';
 import { writeAuditRow } from '../audit/write-audit-row.js';
+import { signInAccountByEmail } from '../auth/sign-in-account.js';
 
 /** Today's UTC day as the invitations' date columns compare (the product's days are UTC). */
 const TODAY = sql<string>`(now() at time zone 'utc')::date`;
@@ -53,22 +54,7 @@ export function joinState(
 
 /** An account by address (compared lower-cased, as its unique index does), locked for the pledge. */
 export function accountByEmail(db: Db, email: string, lock = false) {
-  const q = db
-    .selectFrom('accounts')
-    .select([
-      'id',
-      'firstName',
-      'lastName',
-      'email',
-      'avatarUrl',
-      'admin',
-      'active',
-      'passwordHash',
-      'invitationCode',
-      'pledgedAt',
-      'memberAt',
-    ])
-    .where(sql`lower(email)`, '=', email.trim().toLowerCase());
+  const q = signInAccountByEmail(db, email.trim()).select(['invitationCode', 'pledgedAt', 'memberAt']);
   return (lock ? q.forUpdate() : q).executeTakeFirst();
 }
 type ExistingAccount = NonNullable<Awaited<ReturnType<typeof accountByEmail>>>;
