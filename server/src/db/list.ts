@@ -4,6 +4,7 @@ import { copyCsv, type CsvColumn } from './copy-csv.js';
 import type { Kysely } from 'kysely';
 import type { DB } from './database.js';
 import { pagination, type Paged, type SortTerm } from '@app/contract';
+import { chapterScope } from './chapter-scope.js';
 
 // The list helpers every repo imports from here; searching and page items live beside it.
 export { likePattern, searchMatch } from './search.js';
@@ -105,7 +106,20 @@ export type PaginateOptions = {
    * `cap` matches the page and the total are read as usual.
    */
   fewMatches?: { db: Kysely<any>; cap: number };
+  /**
+   * The kept `total` already counts only the caller's chapters (issue 35 §3). Without it a chapter-scoped
+   * request ignores `total` and `totalExpression` (a whole table's count would tell how many rows it may
+   * not see) and counts its matches.
+   */
+  totalInScope?: boolean;
 };
+
+/** The options without a kept total that would count rows outside the request's chapter scope. */
+function withinScope(options: PaginateOptions): PaginateOptions {
+  if (options.totalInScope || !chapterScope()) return options;
+  const { total: _total, totalExpression: _expression, ...rest } = options;
+  return rest;
+}
 
 /**
  * Runs a filtered select as one page: whitelisted sort plus an id tie-break, and the total from
@@ -174,6 +188,7 @@ async function paginateWith<O, R>(
   options: PaginateOptions,
   { read, fromRows }: Reader<O, R>,
 ): Promise<Paged<R>> {
+  options = withinScope(options);
   const offset = (query.page - 1) * query.pageSize;
   const page = orderBy(qb, query.sort, map, tieBreaker, options.tieBreakerFollowsSort)
     .limit(query.pageSize)

@@ -3,6 +3,7 @@ import type { SortTerm } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { likePattern, paginate, type SortMap } from '../../db/list.js';
 import { dayRange } from '../../db/day-range.js';
+import { chapterScope, dailyCounts, inScope } from '../../services/auth/chapter-scope.js';
 
 export type AccountFilters = {
   search?: string;
@@ -21,10 +22,12 @@ export const searchText = sql<string>`lower(a.first_name || ' ' || a.last_name |
 
 /**
  * The account filters (spec 01 §3): search in names, email and invitation code; status member
- * (has member_at) or pledge (pledged, no member_at); pledge and membership day ranges.
+ * (has member_at) or pledge (pledged, no member_at); pledge and membership day ranges; and always the
+ * caller's chapter scope (by the account's chapter).
  */
 export function applyAccountFilters<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, f: AccountFilters): QB {
   const where: RawBuilder<boolean>[] = [];
+  if (chapterScope()) qb = qb.where(inScope('a.chapterId')) as QB;
   if (f.search) where.push(sql`${searchText} like ${likePattern(f.search.toLowerCase())}`);
   if (f.status === 'member') where.push(sql`a.member_at is not null`);
   if (f.status === 'pledge') where.push(sql`a.pledged_at is not null and a.member_at is null`);
@@ -70,6 +73,7 @@ export function pageOfAccountIds<F extends string>(db: Db, filters: AccountFilte
         count: 'separate',
         tieBreakerFollowsSort: true,
         total: () => countFromDailyCounts(db, filters),
+        totalInScope: true,
       });
 }
 
@@ -84,10 +88,11 @@ export async function countFromDailyCounts(db: Db, f: AccountFilters): Promise<n
   const other = f.status === 'member' ? [f.pledgeFrom, f.pledgeTo] : [f.memberFrom, f.memberTo];
   if (!kind || other.some(Boolean)) return undefined;
   const range = f.status === 'member' ? dayRange(f.memberFrom, f.memberTo) : dayRange(f.pledgeFrom, f.pledgeTo);
+  // A chapter-scoped caller's from its chapters' daily counts (migration 0036c).
   let q = db
-    .selectFrom('dashboardDailyCounts')
+    .selectFrom(dailyCounts().as('d'))
     .select(sql<number>`coalesce(sum(count), 0)`.as('n'))
-    .where('kind', '=', kind);
+    .where(sql<boolean>`kind = ${kind}`);
   // Compared as dates: a timestamp parameter would be cast in the session's time zone.
   const day = (d: Date) => sql<string>`${d.toISOString().slice(0, 10)}::date`;
   if (range.gte) q = q.where(sql<boolean>`day >= ${day(range.gte)}`);

@@ -6,6 +6,7 @@ import { pageOfRows, streamCsv, type CsvColumn, type SortMap } from '../../db/li
 import { csvAddress, csvIso, csvText, csvYesNo } from '../../db/copy-csv.js';
 import { applyAccountFilters, pageOfAccountIds, type AccountFilters } from './filters.js';
 import { nameKey } from './repo.js';
+import { inScope } from '../../services/auth/chapter-scope.js';
 
 type Sort = z.output<typeof MemberListQuery>['sort'];
 type Page = { page: number; pageSize: number; sort: Sort };
@@ -19,8 +20,12 @@ export const memberSort: SortMap<Sort[number]['field']> = {
   id: 'a.id',
 };
 
-/** Members and pledges are accounts with a membership or pledge date (DOMAIN.md). */
-const isMemberOrPledge = sql<boolean>`(a.member_at is not null or a.pledged_at is not null)`;
+/**
+ * Members and pledges are accounts with a membership or pledge date (DOMAIN.md); one by id only within the
+ * caller's chapter scope (else it is not found).
+ */
+const isMemberOrPledge = () =>
+  sql<boolean>`(a.member_at is not null or a.pledged_at is not null) and ${inScope('a.chapterId')}`;
 
 function selectRows(db: Db) {
   return db
@@ -64,7 +69,7 @@ export async function listMemberRows(db: Db, filters: AccountFilters & { status:
 }
 
 export async function getMember(db: Db, id: number): Promise<MemberRow | undefined> {
-  const row = await selectRows(db).where('a.id', '=', id).where(isMemberOrPledge).executeTakeFirst();
+  const row = await selectRows(db).where('a.id', '=', id).where(isMemberOrPledge()).executeTakeFirst();
   return row && toMemberRow(row);
 }
 
@@ -73,7 +78,7 @@ export async function updateMember(db: Db, id: number, input: MemberInput): Prom
     .updateTable('accounts as a')
     .set({ firstName: input.firstname, lastName: input.lastname, email: input.email, updatedAt: sql`now()` })
     .where('a.id', '=', id)
-    .where(isMemberOrPledge)
+    .where(isMemberOrPledge())
     .executeTakeFirst();
   return res.numUpdatedRows > 0n;
 }
@@ -83,7 +88,7 @@ export async function isMember(db: Db, id: number): Promise<boolean> {
     .selectFrom('accounts as a')
     .select('a.id')
     .where('a.id', '=', id)
-    .where(isMemberOrPledge)
+    .where(isMemberOrPledge())
     .executeTakeFirst());
 }
 

@@ -6,6 +6,7 @@ import { iso } from '../../db/iso.js';
 import { pageOfRows, type SortMap } from '../../db/list.js';
 import { pageOfAccountIds } from './filters.js';
 import { hasSecondFactor } from '../../services/auth/two-factor.js';
+import { inScope } from '../../services/auth/chapter-scope.js';
 
 type ListQuery = z.output<typeof AccountListQuery>;
 type CreateInput = z.output<typeof import('@app/contract').AccountCreateInput>;
@@ -73,7 +74,7 @@ export async function listAccounts(db: Db, query: ListQuery) {
 }
 
 export async function getAccount(db: Db, id: number): Promise<Account | undefined> {
-  const row = await selectAccounts(db).where('a.id', '=', id).executeTakeFirst();
+  const row = await selectAccounts(db).where('a.id', '=', id).where(inScope('a.chapterId')).executeTakeFirst();
   return row && toAccount(row);
 }
 
@@ -112,9 +113,10 @@ export async function createAccount(db: Db, input: CreateInput, passwordHash: st
 /** An account's staff access, its row locked until the transaction ends; undefined when there is none. */
 export const lockStaffAccess = (db: Db, id: number) =>
   db
-    .selectFrom('accounts')
-    .select(['admin', 'active', 'roles', 'chapterIds'])
-    .where('id', '=', id)
+    .selectFrom('accounts as a')
+    .select(['a.admin', 'a.active', 'a.roles', 'a.chapterIds'])
+    .where('a.id', '=', id)
+    .where(inScope('a.chapterId'))
     .forUpdate()
     .executeTakeFirst();
 
@@ -128,9 +130,10 @@ export async function updateAccount(db: Db, id: number, input: UpdateInput): Pro
 
 export async function setPassword(db: Db, id: number, passwordHash: string): Promise<boolean> {
   const res = await db
-    .updateTable('accounts')
+    .updateTable('accounts as a')
     .set({ passwordHash, updatedAt: sql`now()` })
-    .where('id', '=', id)
+    .where('a.id', '=', id)
+    .where(inScope('a.chapterId'))
     .executeTakeFirst();
   return res.numUpdatedRows > 0n;
 }

@@ -11,6 +11,8 @@ import { sendWelcomeEmail } from '../../services/mail/welcome.js';
 import { writeAuditRow } from '../../services/audit/write-audit-row.js';
 import * as repo from './repo.js';
 import * as members from './members.js';
+import { inviteAccount, inviteStaff } from './invite.js';
+import { checkChapterInScope } from '../../services/auth/chapter-scope.js';
 
 export const SELF_DEACTIVATE = 'You cannot deactivate your own account';
 export const SELF_UNADMIN = 'You cannot remove your own admin access';
@@ -79,10 +81,10 @@ export const accountRoutes = s.router(contract.accounts, {
     return resetPassword(request, params.id, body.newPassword, 'Member');
   },
 
-  sendWelcomeEmail: async ({ params, request }) => ({
-    status: 200,
-    body: await sendWelcomeEmail(request.server.db, request.server.jobs, params.id),
-  }),
+  sendWelcomeEmail: async ({ params, request }) => {
+    if (!(await members.isMember(request.server.db, params.id))) throw notFound('Member');
+    return { status: 200, body: await sendWelcomeEmail(request.server.db, request.server.jobs, params.id) };
+  },
 
   list: async ({ query, request }) => ({ status: 200, body: await repo.listAccounts(request.server.db, query) }),
 
@@ -94,6 +96,7 @@ export const accountRoutes = s.router(contract.accounts, {
 
   create: async ({ body, request }) => {
     const { db } = request.server;
+    checkChapterInScope(body.chapterId);
     const passwordHash = await hashNewPassword(body.password, 'password');
     const id = await db.transaction().execute(async (trx) => {
       await checkAccessChange(trx, request, null, null, repo.newStaffAccess(body));
@@ -111,6 +114,7 @@ export const accountRoutes = s.router(contract.accounts, {
     const found = await db.transaction().execute(async (trx) => {
       const from = await repo.lockStaffAccess(trx, params.id);
       if (!from) return false;
+      checkChapterInScope(body.chapterId);
       const { admin, active, roles = from.roles, chapterIds = from.chapterIds } = body;
       await checkAccessChange(trx, request, params.id, from, { admin, active, roles, chapterIds });
       await repo.updateAccount(trx, params.id, body);
@@ -121,4 +125,7 @@ export const accountRoutes = s.router(contract.accounts, {
   },
 
   resetPassword: async ({ params, body, request }) => resetPassword(request, params.id, body.newPassword, 'Account'),
+
+  inviteStaff: async ({ body, request }) => inviteStaff(request, body),
+  invite: async ({ params, request }) => inviteAccount(request, params.id),
 });

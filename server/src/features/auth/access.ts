@@ -19,7 +19,8 @@ import { sessionCache } from '../../services/auth/session-cache.js';
 import { bearerToken, findApiKey } from '../../services/auth/api-keys.js';
 import { refuseKeyCall, refuseKeyInput } from '../../services/auth/api-key-limits.js';
 import { knownScopes } from '../../services/auth/api-key-scopes.js';
-import { freshRoles, permissionsOf } from '../../services/auth/role-table.js';
+import { everyChapterPermissionsOf, freshRoles, permissionsOf } from '../../services/auth/role-table.js';
+import { narrowScope, runInScope, type ChapterScope } from '../../services/auth/chapter-scope.js';
 import { refuse } from '../../services/auth/refusal.js';
 
 declare module 'fastify' {
@@ -36,6 +37,8 @@ declare module 'fastify' {
      * Nobody gives a role, an account or a key a permission they do not hold.
      */
     scopes: ReadonlySet<string> | null;
+    /** The chapters the call reaches (chapter-scope.ts): null for every chapter. */
+    chapterScope: ChapterScope;
   }
 }
 
@@ -81,16 +84,33 @@ const holdsAll = (scopes: ReadonlySet<string> | null) => !!scopes && [...knownSc
  * admin route outside the contract declares none: only a caller holding every permission may call it
  * (fail-closed). A 404 to be is left alone.
  */
-async function checkPermission(request: FastifyRequest, keyMessage?: (permission: string) => string): Promise<void> {
+async function checkPermission(
+  request: FastifyRequest,
+  keyMessage?: (permission: string) => string,
+  keyChapters: number[] = [],
+): Promise<void> {
   if (request.routeOptions.url === undefined) return;
   const route = contractRouteOf(request);
   const permission = route ? permissionOf(route) : undefined;
-  if (permission === PERMISSION_SELF || (permission && request.scopes?.has(permission))) return;
-  if (!route && holdsAll(request.scopes)) return;
+  if (permission === PERMISSION_SELF) return;
+  if (permission && request.scopes?.has(permission)) return setChapterScope(request, permission, keyChapters);
+  if (!route && holdsAll(request.scopes)) return setChapterScope(request, undefined, keyChapters);
   await refuse(request, keyMessage && permission ? keyMessage(permission) : forbiddenMessage(permission ?? ''), {
     entity: (permission && splitPermission(permission)?.area) ?? 'api',
     permission: permission ?? null,
   });
+}
+
+/**
+ * The call's chapter scope, from what the session or key already carries (no query): every chapter when an
+ * unscoped role gives the permission (any outside the contract: only holding every permission over every
+ * chapter), else the account's chapters, narrowed to a key's own chapters.
+ */
+function setChapterScope(request: FastifyRequest, permission: string | undefined, keyChapters: number[]): void {
+  const account = request.account!;
+  const everyChapter = everyChapterPermissionsOf(account.roles);
+  const reachesAll = permission === undefined ? holdsAll(everyChapter) : everyChapter.has(permission);
+  request.chapterScope = narrowScope(reachesAll ? null : account.chapterIds, keyChapters);
 }
 
 export const TWO_FACTOR_FIRST = 'Set up two-factor sign-in on your profile first';
@@ -125,7 +145,7 @@ async function authenticateApiKey(request: FastifyRequest, token: string): Promi
     key.scopes.includes(scope)
       ? forbiddenMessage(scope)
       : `This API key may not make this call (it needs the ${scope} scope)`;
-  await checkPermission(request, lacks);
+  await checkPermission(request, lacks, key.chapterIds);
 }
 
 /**
@@ -144,6 +164,7 @@ export function registerAccess(app: FastifyInstance): void {
   app.decorateRequest('account', null);
   app.decorateRequest('apiKeyId', null);
   app.decorateRequest('scopes', null);
+  app.decorateRequest('chapterScope', null);
   app.addHook('onRequest', async (request) => {
     // The signed public invitation calls (unsubscribe, RFC 8058 one-click) are cookie-less and meant for any origin.
     if (
@@ -177,6 +198,11 @@ export function registerAccess(app: FastifyInstance): void {
   // What no key may do with this input (make an account staff, say) is refused before the handler runs.
   app.addHook('preHandler', async (request) => {
     if (request.apiKeyId) await refuseKeyInput(request);
+  });
+  // The rest of the request (handlers, repos) reads its chapter scope from services/auth/chapter-scope.ts.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.chapterScope) return done();
+    runInScope(request.chapterScope, done);
   });
   // What a staff member's request writes is audited as theirs, and an API key's as the key's
   // (db/audit-context.ts): the rest of the request runs inside the actor's context.

@@ -9,11 +9,14 @@ import {
   type SeasonRow,
 } from '@app/contract';
 import type { Db } from '../../db/database.js';
+import { dailyCounts } from '../../services/auth/chapter-scope.js';
 
 /*
  * Every count reads dashboard_daily_counts (one row per kind and UTC day, kept by triggers on accounts,
  * migration 0007), never the accounts themselves: a few hundred rows per call whatever the number of
  * members. The windows come from the contract's pure functions, so server and client agree on them.
+ * A chapter-scoped caller reads the same counts per chapter (chapter_daily_counts, migration 0036c), summed
+ * over its chapters.
  */
 
 /** The count of each window (inclusive UTC days), in the windows' order, in one statement. */
@@ -21,7 +24,7 @@ async function countInWindows(db: Db, type: DashboardType, windows: DayWindow[])
   // A correlated sum per window: one primary-key range scan each (a join would scan every day of the kind).
   const { rows } = await sql<{ count: number }>`
     select (
-      select coalesce(sum(d.count), 0)::int from dashboard_daily_counts d
+      select coalesce(sum(d.count), 0)::int from ${dailyCounts()} d
       where d.kind = ${type} and d.day between w.from_day and w.to_day
     ) as count
     from unnest(${windows.map((w) => w.from)}::date[], ${windows.map((w) => w.to)}::date[]) with ordinality as w(from_day, to_day, i)
@@ -47,7 +50,7 @@ export async function countSeasonToDate(db: Db, type: DashboardType, now: Date):
 export async function countPerMonth(db: Db, type: DashboardType): Promise<MonthRow[]> {
   const { rows } = await sql<MonthRow>`
     select extract(year from day)::int as year, extract(month from day)::int as month, sum(count)::int as count
-    from dashboard_daily_counts
+    from ${dailyCounts()} d
     where kind = ${type}
     group by 1, 2
     having sum(count) <> 0

@@ -20,7 +20,10 @@ export type RoleEntry = { id: number; permissions: ReadonlySet<string>; chapterS
 let roles = new Map<string, RoleEntry>();
 let loadedAt = -Infinity;
 let loading: Promise<void> | null = null;
-const unions = new Map<string, ReadonlySet<string>>();
+const unions = new Map<string, Held>();
+
+/** What a set of roles allows: every permission, and those an unscoped role gives (they reach every chapter). */
+type Held = { all: ReadonlySet<string>; everyChapter: ReadonlySet<string> };
 
 /** A stored permission list with its wildcards (`*`, `*:read`) spelled out against the contract's permissions. */
 export function expandPermissions(stored: readonly string[]): Set<string> {
@@ -66,19 +69,32 @@ export function forgetRoles(): void {
 /** A role by name, as last loaded (freshRoles first). */
 export const roleNamed = (name: string): RoleEntry | undefined => roles.get(name);
 
-/** What holding these roles allows: the union of their permissions (remembered per set of names until a reload). */
-export function permissionsOf(names: readonly string[]): ReadonlySet<string> {
+function held(names: readonly string[]): Held {
   const key = names.join(',');
   let union = unions.get(key);
   if (!union) {
-    const set = new Set<string>();
+    const all = new Set<string>();
+    const everyChapter = new Set<string>();
     for (const name of names) {
       const role = roles.get(name);
-      if (role && (!role.chapterScoped || CHAPTER_SCOPE_ENFORCED)) role.permissions.forEach((p) => set.add(p));
+      if (!role || (role.chapterScoped && !CHAPTER_SCOPE_ENFORCED)) continue;
+      role.permissions.forEach((p) => {
+        all.add(p);
+        if (!role.chapterScoped) everyChapter.add(p);
+      });
     }
-    union = set;
+    union = { all, everyChapter };
     if (unions.size > 1000) unions.clear();
     unions.set(key, union);
   }
   return union;
 }
+
+/** What holding these roles allows: the union of their permissions (remembered per set of names until a reload). */
+export const permissionsOf = (names: readonly string[]): ReadonlySet<string> => held(names).all;
+
+/**
+ * The permissions these roles give over every chapter: those of their unscoped roles. A permission held only
+ * through a chapter-scoped role (ROLE_ADVISOR) reaches the account's chapters only (chapter-scope.ts).
+ */
+export const everyChapterPermissionsOf = (names: readonly string[]): ReadonlySet<string> => held(names).everyChapter;
