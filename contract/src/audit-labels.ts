@@ -54,6 +54,10 @@ const ENTITIES: Record<string, EntityInfo> = {
   import_rejected: { label: 'Rejected Import Rows' },
   api_keys: { label: 'API Key' },
   roles: { label: 'Role' },
+  certificates: { label: 'Certificate' },
+  member_profiles: { label: 'Member Profile', path: '/admin/accounts?edit=:id' },
+  society_settings: { label: 'Society Settings' },
+  badge_credentials: { label: 'Open Badge' },
 };
 
 const at = (label: string): AuditField => ({ label, kind: 'time' });

@@ -8,6 +8,9 @@ import { filesContract } from './files.js';
 import { chaptersContract } from './chapters.js';
 import { calendarContract } from './calendar.js';
 import { memberEventsContract } from './member-events.js';
+import { memberContract } from './member.js';
+import { memberPublicContract } from './member-public.js';
+import { accountMembershipContract, paymentReceiptContract } from './member-admin.js';
 import { accountsContract } from './accounts.js';
 import { dashboardContract } from './dashboard.js';
 import { emailsContract } from './emails.js';
@@ -51,6 +54,10 @@ export const contract = apiRouter({
   chapters: chaptersContract,
   calendar: calendarContract,
   memberEvents: memberEventsContract,
+  member: memberContract,
+  memberPublic: memberPublicContract,
+  paymentReceipts: paymentReceiptContract,
+  accountMembership: accountMembershipContract,
   accounts: accountsContract,
   twoFactor: twoFactorContract,
   emails: emailsContract,

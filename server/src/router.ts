@@ -10,6 +10,9 @@ import { fileRoutes } from './features/files/routes.js';
 import { chapterRoutes } from './features/chapters/routes.js';
 import { calendarRoutes } from './features/calendar/routes.js';
 import { memberEventsRoutes } from './features/calendar/member-events-routes.js';
+import { memberRoutes } from './features/member/routes.js';
+import { memberPublicRoutes } from './features/member/public-routes.js';
+import { accountMembershipRoutes, paymentReceiptRoutes } from './features/member/admin-routes.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { twoFactorRoutes } from './features/two-factor/routes.js';
 import { emailRoutes } from './features/emails/routes.js';
@@ -51,6 +54,10 @@ export const router = s.router(contract, {
   chapters: chapterRoutes,
   calendar: calendarRoutes,
   memberEvents: memberEventsRoutes,
+  member: memberRoutes,
+  memberPublic: memberPublicRoutes,
+  paymentReceipts: paymentReceiptRoutes,
+  accountMembership: accountMembershipRoutes,
   accounts: accountRoutes,
   twoFactor: twoFactorRoutes,
   emails: emailRoutes,

@@ -1,0 +1,84 @@
+import type { Generated } from 'kysely';
+import type { CreatedAt, Json, Timestamp } from './types.js';
+
+/** Migration 0036b: the one row of the society's name, address and Open Badges issuer key. */
+export interface SocietySettingsTable {
+  id: Generated<boolean>;
+  name: Generated<string>;
+  address: Generated<string>;
+  /** The issuer's private JWK, sealed (services/auth/secret-box). */
+  issuerSecretKey: string | null;
+  issuerPublicJwk: Json<Record<string, string>> | null;
+  updatedAt: Timestamp;
+}
+
+export type ReceiptKind = 'receipt' | 'credit_note';
+
+/** Migration 0036b: a receipt per payment and a credit note per refund, issued by triggers on payments. */
+export interface ReceiptTable {
+  id: Generated<number>;
+  kind: ReceiptKind;
+  number: string;
+  paymentId: number;
+  accountId: number;
+  amountCents: number;
+  currency: string;
+  issuedAt: Timestamp;
+}
+
+/** Migration 0036b: a membership certificate; at most one live (not revoked) per account. */
+export interface CertificateTable {
+  id: Generated<string>;
+  number: Generated<string>;
+  accountId: number;
+  issuedAt: Generated<Date>;
+  revokedAt: Timestamp | null;
+  revokedBy: number | null;
+  revokedReason: string | null;
+}
+
+/** Migration 0036b: what a member sets about themselves beyond the account row. */
+export interface MemberProfileTable {
+  /** The account's id. */
+  id: number;
+  certificateName: string | null;
+  updatedAt: Generated<Date>;
+}
+
+/** Migration 0036b: a single-use link confirming a new email address; only the SHA-256 of its token is kept. */
+export interface EmailChangeTable {
+  id: Generated<number>;
+  accountId: number;
+  newEmail: string;
+  tokenHash: string;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+}
+
+/** Migration 0036b: an Open Badges 3.0 credential for a completed program, with its status list index. */
+export interface BadgeCredentialTable {
+  id: string;
+  accountId: number;
+  programId: number;
+  statusIndex: Generated<number>;
+  credential: Json<Record<string, unknown>>;
+  jwt: string;
+  issuedAt: Generated<Date>;
+  revokedAt: Timestamp | null;
+}
+
+/** The tables of migration 0036b, merged into the typed database below. */
+export interface MemberTables {
+  societySettings: SocietySettingsTable;
+  receipts: ReceiptTable;
+  certificates: CertificateTable;
+  memberProfiles: MemberProfileTable;
+  emailChanges: EmailChangeTable;
+  badgeCredentials: BadgeCredentialTable;
+}
+
+declare module '../database.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface DB extends MemberTables {}
+}

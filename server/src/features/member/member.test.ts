@@ -1,0 +1,431 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import jsQR from 'jsqr';
+import { PDFDocument, PDFName, PDFNumber, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { EMAIL_CHANGE_SENT, EMAIL_TAKEN } from '@app/contract';
+import { createQueuedApp, type QueuedApp } from '../../test/queued-app.js';
+import { makeChapter } from '../../test/fixtures.js';
+
+let q: QueuedApp;
+let db: QueuedApp['t']['db'];
+beforeAll(async () => {
+  q = await createQueuedApp({ PUBLIC_URL: 'https://members.example.org' });
+  db = q.t.db;
+});
+afterAll(() => q.close());
+
+const standardFontDataUrl = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
+
+/** The text of every page of a PDF, read back by Mozilla's PDF.js (an independent reader). */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, standardFontDataUrl })
+    .promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return pages.join('\n').replace(/\s+/g, ' ');
+}
+
+/** The QR codes on a PDF's pages: each RGB image drawn on it, decoded by jsQR. */
+async function pdfQrCodes(bytes: Buffer): Promise<string[]> {
+  const pdf = await PDFDocument.load(bytes);
+  const found: string[] = [];
+  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream) || object.dict.get(PDFName.of('Subtype')) !== PDFName.of('Image')) continue;
+    const width = (object.dict.get(PDFName.of('Width')) as PDFNumber).asNumber();
+    const height = (object.dict.get(PDFName.of('Height')) as PDFNumber).asNumber();
+    const raw = decodePDFRawStream(object).decode();
+    if (raw.length !== width * height * 3) continue; // only the RGB images (not the alpha masks)
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let p = 0; p < width * height; p++) {
+      rgba.set([raw[p * 3]!, raw[p * 3 + 1]!, raw[p * 3 + 2]!, 255], p * 4);
+    }
+    const code = jsQR(rgba, width, height);
+    if (code) found.push(code.data);
+  }
+  return found;
+}
+
+let k = 0;
+/** A member of a chapter with leaders named, signed in; `memberAt` null makes a pledge. */
+async function member(opts: { memberAt?: Date | null } = {}) {
+  const n = ++k;
+  const { chapterId, institutionId } = await makeChapter(
+    db,
+    [`State University ${n}`, `SU${n}`],
+    [`Alpha Chapter ${n}`, `AC${n}`],
+  );
+  await db
+    .updateTable('chapters')
+    .set({ invitationAdvisor1Name: 'Dr. Grace Hopper', invitationPresidentName: 'Ada Lovelace' })
+    .where('id', '=', chapterId)
+    .execute();
+  const email = `member-${n}@example.edu`;
+  const cookie = await q.t.signIn({ admin: false, email });
+  const memberAt = opts.memberAt === undefined ? new Date('2026-03-14T12:00:00Z') : opts.memberAt;
+  const account = await db
+    .updateTable('accounts')
+    .set({ chapterId, institutionId, memberAt, pledgedAt: new Date('2026-03-01T12:00:00Z') })
+    .where('email', '=', email)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: account.id, cookie, email, chapter: `Alpha Chapter ${n}`, institution: `State University ${n}` };
+}
+
+async function pay(
+  accountId: number,
+  extra: Partial<{ method: 'stripe' | 'check' | 'waived'; amountCents: number }> = {},
+) {
+  return db
+    .insertInto('payments')
+    .values({
+      accountId,
+      inviteeId: null,
+      amountCents: extra.amountCents ?? 9500,
+      method: extra.method ?? 'stripe',
+      reference: null,
+      externalId: null,
+      stripeSessionId: null,
+      stripePaymentIntentId: extra.method === 'stripe' || !extra.method ? `pi_test_${++k}` : null,
+      recordedBy: null,
+      reviewState: null,
+      reviewReason: null,
+      reviewedBy: null,
+      reviewedAt: null,
+      paidAt: new Date('2026-03-14T12:00:00Z'),
+    })
+    .returning(['id', 'stripePaymentIntentId'])
+    .executeTakeFirstOrThrow();
+}
+
+const get = (url: string, cookie: string) => q.request({ method: 'GET', url, cookie });
+
+describe('receipts', () => {
+  it('issues one numbered receipt per payment, whose PDF carries the society, member, amount, method, date and Stripe id', async () => {
+    const m = await member();
+    const p = await pay(m.id);
+    const list = await get('/api/member/receipts', m.cookie);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toHaveLength(1);
+    const [receipt] = list.json();
+    expect(receipt).toMatchObject({ kind: 'receipt', amountCents: 9500, currency: 'usd', method: 'stripe' });
+    expect(receipt.number).toMatch(/^R-\d{6}$/);
+
+    const res = await get(receipt.pdfUrl, m.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="receipt-${receipt.number}.pdf"`);
+    const text = await pdfText(res.rawPayload);
+    for (const field of [
+      'Honor Society',
+      `Receipt number ${receipt.number}`,
+      'Member Max Tester',
+      `Email ${m.email}`,
+      'Amount paid $95.00',
+      'Currency USD',
+      'Method Card (Stripe)',
+      'Date March 14, 2026',
+      `Stripe payment id ${p.stripePaymentIntentId}`,
+    ])
+      expect(text).toContain(field);
+
+    // Stable: the same number on every read, and the staff download is the same document.
+    expect((await get('/api/member/receipts', m.cookie)).json()[0].number).toBe(receipt.number);
+    const staff = await get(`/api/admin/accounts/payments/${p.id}/receipt.pdf`, q.cookie);
+    expect(staff.statusCode).toBe(200);
+    expect(await pdfText(staff.rawPayload)).toBe(text);
+  });
+
+  it('numbers receipts uniquely in payment order, with a zero receipt for a waived fee', async () => {
+    const a = await member();
+    const b = await member();
+    await pay(a.id);
+    await pay(b.id, { method: 'waived', amountCents: 0 });
+    const [ra] = (await get('/api/member/receipts', a.cookie)).json();
+    const [rb] = (await get('/api/member/receipts', b.cookie)).json();
+    expect(Number(rb.number.slice(2))).toBeGreaterThan(Number(ra.number.slice(2)));
+    expect(rb).toMatchObject({ amountCents: 0, method: 'waived' });
+    const text = await pdfText((await get(rb.pdfUrl, b.cookie)).rawPayload);
+    expect(text).toContain('Amount paid $0.00');
+    expect(text).toContain('Method Fee waived');
+  });
+
+  it('issues a credit note on a refund, naming the refunded receipt', async () => {
+    const m = await member();
+    const p = await pay(m.id);
+    await db
+      .updateTable('payments')
+      .set({ refundedCents: 9500, refundedAt: new Date('2026-04-02T09:00:00Z') })
+      .where('id', '=', p.id)
+      .execute();
+    const list = (await get('/api/member/receipts', m.cookie)).json();
+    expect(list.map((r: { kind: string }) => r.kind)).toEqual(['credit_note', 'receipt']);
+    const [note, receipt] = list;
+    expect(note.number).toMatch(/^C-\d{6}$/);
+    expect(note).toMatchObject({ amountCents: 9500, refundOf: receipt.number });
+    const text = await pdfText((await get(note.pdfUrl, m.cookie)).rawPayload);
+    expect(text).toContain('Credit note');
+    expect(text).toContain(`Refund of receipt ${receipt.number}`);
+    expect(text).toContain('Amount refunded $95.00');
+    expect(text).toContain('Date April 2, 2026');
+    // Writing the same refunded amount again issues nothing more.
+    await db.updateTable('payments').set({ refundedCents: 9500 }).where('id', '=', p.id).execute();
+    expect((await get('/api/member/receipts', m.cookie)).json()).toHaveLength(2);
+    const staff = await get(`/api/admin/accounts/payments/${p.id}/receipt.pdf?kind=credit_note`, q.cookie);
+    expect(await pdfText(staff.rawPayload)).toBe(text);
+  });
+
+  it("answers 404 for another member's receipt, and members may not use the staff download", async () => {
+    const a = await member();
+    const b = await member();
+    const p = await pay(a.id);
+    const [receipt] = (await get('/api/member/receipts', a.cookie)).json();
+    expect((await get(receipt.pdfUrl, b.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/admin/accounts/payments/${p.id}/receipt.pdf`, b.cookie)).statusCode).toBe(403);
+    expect((await get('/api/member/receipts/abc.pdf', a.cookie)).statusCode).toBe(400);
+  });
+});
+
+describe('membership certificate', () => {
+  it('issues one certificate whose PDF (A4 and Letter, landscape) names the member, chapter, institution, date, leaders and number, with a QR code of its verification link', async () => {
+    const m = await member();
+    await q.request({
+      method: 'PUT',
+      url: '/api/member/profile',
+      cookie: m.cookie,
+      payload: { firstName: 'Max', lastName: 'Tester', certificateName: 'Maximilian Q. Tester' },
+    });
+    const res = await get('/api/member/certificate', m.cookie);
+    expect(res.statusCode).toBe(200);
+    const cert = res.json();
+    expect(cert.number).toMatch(/^MC-\d{6}$/);
+    expect(cert.verifyUrl).toBe(`https://members.example.org/verify/${cert.id}`);
+    expect((await get('/api/member/certificate', m.cookie)).json()).toEqual(cert);
+
+    for (const [size, [w, h]] of [
+      ['a4', [841.89, 595.28]],
+      ['letter', [792, 612]],
+    ] as const) {
+      const started = performance.now();
+      const pdf = await get(`/api/member/certificate.pdf?size=${size}`, m.cookie);
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      const page = (await PDFDocument.load(pdf.rawPayload)).getPage(0).getSize();
+      expect([Math.round(page.width), Math.round(page.height)]).toEqual([Math.round(w), Math.round(h)]);
+      const text = await pdfText(pdf.rawPayload);
+      for (const field of [
+        'Certificate of Membership',
+        'Maximilian Q. Tester',
+        `is a member of ${m.chapter}, ${m.institution}`,
+        'since March 14, 2026',
+        'Dr. Grace Hopper',
+        'Chapter Advisor',
+        'Ada Lovelace',
+        'Chapter President',
+        `Certificate No. ${cert.number}`,
+      ])
+        expect(text).toContain(field);
+      expect(await pdfQrCodes(pdf.rawPayload)).toEqual([cert.verifyUrl]);
+    }
+    expect((await get('/api/member/certificate.pdf?size=a3', m.cookie)).statusCode).toBe(400);
+  });
+
+  it('has no certificate for a pledge', async () => {
+    const p = await member({ memberAt: null });
+    expect((await get('/api/member/certificate', p.cookie)).statusCode).toBe(404);
+    expect((await get('/api/member/certificate.pdf', p.cookie)).statusCode).toBe(404);
+  });
+
+  it('verifies publicly: valid, revoked (audited), reissued, unknown; an opted-out name only with the number', async () => {
+    const m = await member();
+    const cert = (await get('/api/member/certificate', m.cookie)).json();
+    const verify = (id: string, query = '') =>
+      q.request({ method: 'GET', url: `/api/public/certificates/${id}${query}`, cookie: '' });
+    expect((await verify(cert.id)).json()).toEqual({
+      state: 'valid',
+      name: 'Max Tester',
+      chapter: m.chapter,
+      institution: m.institution,
+      memberSince: '2026-03-14',
+      nameNeedsNumber: false,
+    });
+    expect((await verify('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await verify('not-a-uuid')).statusCode).toBe(404);
+
+    await q.request({
+      method: 'PUT',
+      url: '/api/member/profile',
+      cookie: m.cookie,
+      payload: { firstName: 'Max', lastName: 'Tester', directoryOptOut: true },
+    });
+    expect((await verify(cert.id)).json()).toMatchObject({ state: 'valid', name: null, nameNeedsNumber: true });
+    expect((await verify(cert.id, `?number=${cert.number.toLowerCase()}`)).json()).toMatchObject({
+      name: 'Max Tester',
+    });
+    expect((await verify(cert.id, '?number=MC-999999')).json()).toMatchObject({ name: null });
+
+    const revoke = await q.request({
+      method: 'POST',
+      url: `/api/admin/accounts/${m.id}/certificate/revoke`,
+      payload: { reason: 'Membership ended' },
+    });
+    expect(revoke.statusCode).toBe(200);
+    expect(revoke.json().certificate).toMatchObject({ id: cert.id, state: 'revoked' });
+    expect((await verify(cert.id)).json()).toMatchObject({ state: 'revoked' });
+    expect((await get('/api/member/certificate', m.cookie)).statusCode).toBe(404);
+    const audit = await db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('entity', '=', 'certificates')
+      .where('entityId', '=', cert.id)
+      .execute();
+    expect(audit.map((a) => a.action)).toContain('update');
+
+    const reissue = await q.request({ method: 'POST', url: `/api/admin/accounts/${m.id}/certificate/reissue` });
+    expect(reissue.statusCode).toBe(200);
+    const fresh = (await get('/api/member/certificate', m.cookie)).json();
+    expect(fresh.id).not.toBe(cert.id);
+    expect(fresh.number).not.toBe(cert.number);
+    expect(reissue.json().certificate).toMatchObject({ id: fresh.id, state: 'valid' });
+    expect((await verify(fresh.id)).json()).toMatchObject({ state: 'valid' });
+    expect((await verify(cert.id)).json()).toMatchObject({ state: 'revoked' });
+    // A member cannot revoke, and sees only their own certificate.
+    const other = await member();
+    expect(
+      (
+        await q.request({
+          method: 'POST',
+          url: `/api/admin/accounts/${m.id}/certificate/reissue`,
+          cookie: other.cookie,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await get('/api/member/certificate', other.cookie)).json().id).not.toBe(fresh.id);
+  });
+});
+
+describe('member profile', () => {
+  it('saves only the own profile and audits the change as the member', async () => {
+    const m = await member();
+    const res = await q.request({
+      method: 'PUT',
+      url: '/api/member/profile',
+      cookie: m.cookie,
+      payload: {
+        firstName: 'Maxine',
+        lastName: 'Tester-Smith',
+        phone: '555-0100',
+        address: { city: 'Austin', state: 'TX' },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      firstName: 'Maxine',
+      lastName: 'Tester-Smith',
+      phone: '555-0100',
+      email: m.email,
+      address: { city: 'Austin', state: 'TX', street1: null },
+      status: {
+        state: 'member',
+        chapter: m.chapter,
+        institution: m.institution,
+        memberSince: '2026-03-14T12:00:00.000Z',
+      },
+    });
+    const audit = await db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('entity', '=', 'accounts')
+      .where('entityId', '=', String(m.id))
+      .where('action', '=', 'update')
+      .executeTakeFirstOrThrow();
+    expect(audit.accountId).toBe(m.id);
+    expect(audit.changes).toMatchObject({
+      firstName: { old: 'Max', new: 'Maxine' },
+      lastName: { old: 'Tester', new: 'Tester-Smith' },
+    });
+
+    const bad = await q.request({
+      method: 'PUT',
+      url: '/api/member/profile',
+      cookie: m.cookie,
+      payload: { firstName: ' ', lastName: 'X' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBeTruthy();
+    expect((await q.request({ method: 'GET', url: '/api/member/profile', cookie: '' })).statusCode).toBe(401);
+  });
+
+  it('changes the email only through a single-use link sent to the new address, audited', async () => {
+    const m = await member();
+    const other = await member();
+    const taken = await q.request({
+      method: 'POST',
+      url: '/api/member/profile/email',
+      cookie: m.cookie,
+      payload: { email: other.email },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(EMAIL_TAKEN);
+    expect(
+      (
+        await q.request({
+          method: 'POST',
+          url: '/api/member/profile/email',
+          cookie: m.cookie,
+          payload: { email: 'nope' },
+        })
+      ).statusCode,
+    ).toBe(400);
+
+    const res = await q.request({
+      method: 'POST',
+      url: '/api/member/profile/email',
+      cookie: m.cookie,
+      payload: { email: 'new-address@example.com' },
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json().message).toBe(EMAIL_CHANGE_SENT);
+    expect((await get('/api/member/profile', m.cookie)).json()).toMatchObject({
+      email: m.email,
+      pendingEmail: 'new-address@example.com',
+    });
+    const send = await db
+      .selectFrom('emailSends')
+      .selectAll()
+      .where('source', '=', 'email_change')
+      .where('accountId', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(send.emailTo).toBe('new-address@example.com');
+    const token = /confirm-email\?token=([\w-]+)/.exec(send.tokenValues.confirmUrl ?? '')?.[1];
+    expect(token).toBeTruthy();
+
+    const confirm = () =>
+      q.request({ method: 'POST', url: '/api/public/email-change/confirm', cookie: '', payload: { token } });
+    const first = await confirm();
+    expect(first.statusCode).toBe(200);
+    expect(first.json().email).toBe('new-address@example.com');
+    expect((await get('/api/member/profile', m.cookie)).json()).toMatchObject({
+      email: 'new-address@example.com',
+      pendingEmail: null,
+    });
+    expect((await confirm()).statusCode).toBe(404);
+    const audit = await db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('entity', '=', 'accounts')
+      .where('entityId', '=', String(m.id))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      accountId: m.id,
+      changes: { email: { old: m.email, new: 'new-address@example.com' } },
+    });
+  });
+});
