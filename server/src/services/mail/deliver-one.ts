@@ -132,6 +132,7 @@ export async function deliverOne(
     messageId: message.messageId,
     event: null,
     retryAt: new Date(Date.now() + throttleDelay(row.attempts, ctx.delays)),
+    ...(result.domainDeferral ? { domainDeferral: result.response } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { createTransport, type MailTransport } from './transport.js';
 import type { MailConfig } from './mail-config.js';
 import { claim, nextRetryIn, release, sentInLast24h, writeOutcomes, type Outcome } from './send-queue.js';
 import { deliverOne } from './deliver-one.js';
+import { passPacing } from '../deliverability/pass-pacing.js';
 
 /*
  * Delivery, and what a crash costs.
@@ -33,6 +34,10 @@ import { deliverOne } from './deliver-one.js';
  * at most an hour), keeps its attempts, and sets no `deferred` flag (that flag is the recipient's server
  * deferring, reported by provider events); the pass's rate halves and recovers as messages are accepted
  * again. A pass waits for sends due again within a minute rather than leaving them to the next.
+ *
+ * Per recipient domain (services/deliverability): a 4xx to RCPT is that domain's server deferring. It
+ * slows and holds that domain (or the hosting organisation it shares a budget with) alone; a held domain's
+ * sends are left out of claims and never waited for, so the other domains go on at full speed.
  *
  * One pass at a time in the whole installation: the job's queue is `singleton`, and the pass also holds
  * a session advisory lock, which dies with its connection, so a pass that pg-boss gave up on while it
@@ -118,6 +123,8 @@ async function run(
   let quota = null as { read: SendQuota; sentSince: number } | null;
   let afterId = 0;
   let sentToday = await sentInLast24h(db);
+  const pacing = passPacing(db, config, delays);
+  await pacing.start();
 
   while (!options.signal?.aborted && performance.now() - started < maxMs) {
     let room = config.EMAIL_DAILY_QUOTA - sentToday;
@@ -143,10 +150,10 @@ async function run(
       );
       break;
     }
-    const claimed = await claim(db, afterId, Math.min(BATCH, room));
+    const claimed = await claim(db, afterId, Math.min(BATCH, room), pacing.heldDomains());
     if (!claimed.length) {
-      // Sends waiting out throttling (or a temporary refusal) that are due soon: wait for them here.
-      const due = await nextRetryIn(db);
+      // Sends waiting out throttling, a temporary refusal or their domain's pace, due soon: wait for them here.
+      const due = minDue(await nextRetryIn(db), afterId > 0 ? 0 : pacing.nextDueMs());
       const left = maxMs - (performance.now() - started);
       if (due === null || due > Math.min(options.maxIdleMs ?? 60_000, left)) break;
       await sleep(Math.max(due, 5), undefined, { signal: options.signal }).catch(() => {});
@@ -155,6 +162,8 @@ async function run(
     }
     afterId = claimed[claimed.length - 1]!.id;
     const sentBefore = report.sent;
+    await pacing.learn(claimed);
+    const skipped: number[] = [];
 
     const pending: Outcome[] = [];
     let flushing = Promise.resolve();
@@ -169,15 +178,23 @@ async function run(
       // A stop (SIGTERM, a lost claim) ends the batch after the sends in flight: what is sent is recorded below.
       while (next < claimed.length && !options.signal?.aborted) {
         const row = claimed[next++]!;
-        const outcome = await deliverOne(db, row, transport, {
-          key,
-          base,
-          rate,
-          delays,
-          signal: options.signal,
-          provider,
-          config,
-        });
+        // Its domain is held (deferring, or at its rate): left for later, not tried.
+        if (!pacing.mayStart(row)) {
+          skipped.push(row.id);
+          continue;
+        }
+        const outcome = pacing.after(
+          row,
+          await deliverOne(db, row, transport, {
+            key,
+            base,
+            rate,
+            delays,
+            signal: options.signal,
+            provider,
+            config,
+          }),
+        );
         if (outcome.status === 'sent') {
           report.sent++;
           if (quota) quota.sentSince++;
@@ -190,12 +207,12 @@ async function run(
     };
     await Promise.all(Array.from({ length: Math.min(connections, claimed.length) }, worker));
     await flush();
-    // Claimed but never tried (the pass was stopped): handed back as they were, not in doubt.
-    if (next < claimed.length)
-      await release(
-        db,
-        claimed.slice(next).map((c) => c.id),
-      );
+    await pacing.flush();
+    // Claimed but never tried (the pass was stopped, or their domain was held): handed back as they were, not in doubt.
+    const untried = [...skipped, ...claimed.slice(next).map((c) => c.id)];
+    if (untried.length) await release(db, untried);
     sentToday += report.sent - sentBefore;
   }
 }
+
+const minDue = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));

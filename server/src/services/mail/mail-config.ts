@@ -1,12 +1,14 @@
 import type { Config } from '../../config.js';
 import type { ProviderConfig } from './providers/index.js';
+import type { PacingConfig } from '../deliverability/pass-pacing.js';
 
 /** The settings mail reads (server/src/config.ts: SMTP_URL, EMAIL_RATE_PER_SECOND, EMAIL_DAILY_QUOTA, PUBLIC_URL, EMAIL_PROVIDER and the providers' own). */
-export type MailConfig = ProviderConfig & {
-  SMTP_URL?: string | undefined;
-  EMAIL_RATE_PER_SECOND: number;
-  EMAIL_DAILY_QUOTA: number;
-};
+export type MailConfig = ProviderConfig &
+  PacingConfig & {
+    SMTP_URL?: string | undefined;
+    EMAIL_RATE_PER_SECOND: number;
+    EMAIL_DAILY_QUOTA: number;
+  };
 
 /** The app's configuration as mail reads it (read loosely: this module does not depend on which settings config.ts declares). */
 export function mailConfig(config: Config): MailConfig {

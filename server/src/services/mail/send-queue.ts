@@ -30,6 +30,8 @@ export type Outcome = {
   /** Waiting: until when, and whether for throttling (the attempt is given back). */
   retryAt?: Date;
   throttled?: boolean;
+  /** The recipient's server deferred it (a 4xx to RCPT): its answer, which slows that domain (services/deliverability). */
+  domainDeferral?: string;
 };
 
 /** Sends sent (status 'sent') in the last 24 hours: what the daily quota counts. */
@@ -52,13 +54,17 @@ export async function nextRetryIn(db: Db): Promise<number | null> {
   return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
 }
 
-/** Claims up to `limit` queued sends after `afterId`, committing attempts + 1 before any is sent. */
-export async function claim(db: Db, afterId: number, limit: number): Promise<Claimed[]> {
+/**
+ * Claims up to `limit` queued sends after `afterId`, committing attempts + 1 before any is sent; sends to
+ * the recipient domains in `held` (pacing holds them) are left.
+ */
+export async function claim(db: Db, afterId: number, limit: number, held: string[] = []): Promise<Claimed[]> {
+  const notHeld = held.length ? sql`and lower(split_part(email_to, '@', 2)) <> all(${held}::text[])` : sql``;
   const { rows } = await sql<Claimed>`
     update email_sends s set attempts = s.attempts + 1
     where s.id in (
       select id from email_sends
-      where status = 'queued' and id > ${afterId} and (retry_at is null or retry_at <= now())
+      where status = 'queued' and id > ${afterId} and (retry_at is null or retry_at <= now()) ${notHeld}
       order by id
       limit ${limit}
       for update skip locked)

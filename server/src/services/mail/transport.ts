@@ -23,7 +23,8 @@ export type OutgoingMessage = {
  * up to MAX_ATTEMPTS).
  */
 export type TransportResult =
-  { accepted: true; response: string } | { accepted: false; permanent: boolean; throttled?: boolean; response: string };
+  | { accepted: true; response: string }
+  | { accepted: false; permanent: boolean; throttled?: boolean; domainDeferral?: boolean; response: string };
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
@@ -76,7 +77,7 @@ export function outboxTransport(db: Db): MailTransport {
 }
 
 /** SMTP reply codes nodemailer reports on an error (`responseCode`), or none for a network failure. */
-type SmtpError = Error & { responseCode?: number; response?: string; code?: string };
+type SmtpError = Error & { responseCode?: number; response?: string; code?: string; command?: string };
 
 /** Answers that say the provider is limiting us, not that the message or recipient is wrong. */
 const THROTTLE_CODES = new Set([421, 454]);
@@ -92,10 +93,16 @@ const NETWORK_CODES = new Set([
   'ETLS',
 ]);
 
-/** Sorts an SMTP failure: permanent (5xx, a message nodemailer cannot send), throttled (see THROTTLE_CODES, the network) or temporary. */
+/**
+ * Sorts an SMTP failure: permanent (5xx, a message nodemailer cannot send), throttled (see THROTTLE_CODES,
+ * the network) or temporary. A 4xx to RCPT other than SES's 454 is the recipient's server deferring
+ * (`domainDeferral`, passed through by a relay): it slows that domain only, never the whole pass.
+ */
 export function classifySmtpError(e: SmtpError): Extract<TransportResult, { accepted: false }> {
   const code = e.responseCode;
   const response = e.response ?? e.message;
+  if (code !== undefined && code >= 400 && code < 500 && code !== 454 && e.command === 'RCPT TO')
+    return { accepted: false, permanent: false, throttled: false, domainDeferral: true, response };
   if (code !== undefined)
     return { accepted: false, permanent: code >= 500, throttled: THROTTLE_CODES.has(code), response };
   const network = NETWORK_CODES.has(e.code ?? '') || /ECONNREFUSED|ETIMEDOUT|ECONNRESET|timed? ?out/i.test(e.message);

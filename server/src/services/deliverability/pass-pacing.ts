@@ -1,0 +1,108 @@
+import type { Db } from '../../db/database.js';
+import type { ThrottleDelays } from '../mail/send-rate.js';
+import { writeOutcomes, type Claimed, type Outcome } from '../mail/send-queue.js';
+import { domainBudgets, domainOf } from './budgets.js';
+import { domainLog } from './domain-log.js';
+import { domainPacer } from './pacer.js';
+import { queuedTo } from './give-up.js';
+
+/** The settings per-domain pacing reads (server/src/config.ts). */
+export type PacingConfig = {
+  /** Messages a minute per domain (or hosting organisation); none by default. */
+  EMAIL_DOMAIN_RATE?: number | undefined;
+  /** A domain deferring every message this long has its sends failed (default 48). */
+  EMAIL_DOMAIN_GIVE_UP_HOURS?: number | undefined;
+  /** Look up recipient domains' MX hosts to group them by hosting organisation (default true). */
+  EMAIL_DOMAIN_MX_LOOKUP?: boolean | undefined;
+  DNS_SERVER?: string | undefined;
+};
+
+/**
+ * The per-domain side of one delivery pass (see pacer.ts): which domains to leave out of the next claim,
+ * whether a claimed send may start now, what its outcome does to its domain, and the give-up after
+ * EMAIL_DOMAIN_GIVE_UP_HOURS of nothing but deferrals.
+ */
+export function passPacing(db: Db, config: PacingConfig, delays: ThrottleDelays) {
+  const budgets = domainBudgets({ lookUp: config.EMAIL_DOMAIN_MX_LOOKUP ?? true, dnsServer: config.DNS_SERVER });
+  const pacer = domainPacer({ capPerMinute: config.EMAIL_DOMAIN_RATE ?? null, delays });
+  const log = domainLog();
+  const giveUpMs = (config.EMAIL_DOMAIN_GIVE_UP_HOURS ?? 48) * 3_600_000;
+  const domainsOf = new Map<string, Set<string>>();
+  const givingUp = new Map<string, string>();
+  const budgetOf = (domain: string) => {
+    const budget = budgets.of(domain);
+    let set = domainsOf.get(budget);
+    if (!set) domainsOf.set(budget, (set = new Set()));
+    set.add(domain);
+    return budget;
+  };
+
+  return {
+    async start() {
+      for (const f of await log.load(db)) {
+        domainsOf.set(f.budget, (domainsOf.get(f.budget) ?? new Set()).add(f.domain));
+        pacer.seed(f.budget, f.ratePerMinute);
+      }
+    },
+    /** Learns the budgets (MX organisations) of a claimed batch's domains. */
+    learn: (rows: Claimed[]) => budgets.learn(rows.map((r) => domainOf(r.emailTo))),
+    /** Recipient domains whose budget holds its sends now: left out of the claim. */
+    heldDomains(): string[] {
+      return [...pacer.held().keys()].flatMap((b) => [...(domainsOf.get(b) ?? [])]);
+    },
+    /** Milliseconds until the first held budget may start again, or null. */
+    nextDueMs(): number | null {
+      const waits = [...pacer.held().values()];
+      return waits.length ? Math.min(...waits) : null;
+    },
+    /** Takes a start for this send's domain now, or false: the send is left for later (not tried). */
+    mayStart(row: Claimed): boolean {
+      return pacer.slot(budgetOf(domainOf(row.emailTo))) === 0;
+    },
+    /** What the outcome does to the domain; a deferral past the give-up limit fails the send instead. */
+    after(row: Claimed, outcome: Outcome): Outcome {
+      const domain = domainOf(row.emailTo);
+      const budget = budgetOf(domain);
+      if (outcome.status === 'sent') {
+        log.accepted(domain, budget);
+        pacer.accepted(budget);
+      } else if (outcome.domainDeferral) {
+        pacer.deferred(budget);
+        const since = log.deferred(domain, budget, outcome.domainDeferral);
+        if (Date.now() - since.getTime() >= giveUpMs) {
+          const reason = `Gave up: ${domain} has deferred every message since ${since.toISOString()} (over ${giveUpMs / 3_600_000} hours): ${outcome.domainDeferral}`;
+          givingUp.set(domain, reason);
+          log.givenUp(domain, budget);
+          outcome = {
+            ...outcome,
+            status: 'failed',
+            message: reason,
+            retryAt: undefined,
+            event: { sendId: row.id, name: 'rejected', message: reason, providerEventId: `local:${row.id}:rejected` },
+          };
+        }
+      } else return outcome;
+      log.pace(budget, pacer.stateName(budget), pacer.state(budget).rate);
+      return outcome;
+    },
+    /** Writes the domains' state; fails the queued sends of domains given up. */
+    async flush() {
+      await log.flush(db);
+      for (const [domain, reason] of givingUp) {
+        givingUp.delete(domain);
+        for (let ids = await queuedTo(db, domain); ids.length; ids = await queuedTo(db, domain))
+          await writeOutcomes(
+            db,
+            ids.map((id) => ({
+              id,
+              status: 'failed',
+              message: reason,
+              messageId: '',
+              event: { sendId: id, name: 'rejected', message: reason, providerEventId: `local:${id}:rejected` },
+            })),
+          );
+      }
+    },
+  };
+}
+export type PassPacing = ReturnType<typeof passPacing>;
