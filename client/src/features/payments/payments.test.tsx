@@ -87,6 +87,13 @@ beforeEach(() => {
       ),
     ),
     http.post(
+      '/api/admin/accounts/payments/:id/refund',
+      ({ request }) => (
+        requests.push({ method: request.method, url: new URL(request.url) }),
+        HttpResponse.json(payment({ id: 4, refundedCents: 100 }))
+      ),
+    ),
+    http.post(
       '/api/admin/accounts/legacy/:id/payment',
       async ({ request }) => (await record(request), HttpResponse.json(payment({ method: 'check' }))),
     ),
@@ -137,6 +144,20 @@ describe('payments to review', () => {
     expect(await screen.findByText('Payment applied: they are a member.')).toBeTruthy();
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.url.pathname)).toEqual([
       '/api/admin/accounts/payments/4/apply',
+    ]);
+  });
+
+  it('Refund asks first, saying nobody becomes a member, then refunds it', async () => {
+    renderRoute('/admin/accounts/payments?review=pending');
+    await userEvent.click(await screen.findByRole('button', { name: 'Refund the payment of Ivy Moss' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund payment' });
+    expect(
+      within(dialog).getByText('Refund all $1.00 to Ivy Moss through Stripe? They do not become a member.'),
+    ).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund payment' }));
+    expect(await screen.findByText('Payment refunded.')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url.pathname)).toEqual([
+      '/api/admin/accounts/payments/4/refund',
     ]);
   });
 });

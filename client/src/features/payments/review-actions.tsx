@@ -1,9 +1,39 @@
 import { Button, Group, Text } from '@mantine/core';
-import { IconCheck, IconReceiptRefund } from '@tabler/icons-react';
+import { IconCheck, IconReceiptRefund, type Icon } from '@tabler/icons-react';
 import type { Payment } from '@app/contract';
 import { openConfirmModal } from '../../lib/overlay-gate';
 import { useReviewPayment } from './api';
 import { money } from './money';
+
+/** One way out of review: its button, the question it asks first (its title is the confirm button too). */
+type ReviewAction = {
+  key: keyof ReturnType<typeof useReviewPayment>;
+  label: string;
+  color: string;
+  Icon: Icon;
+  title: string;
+  question: (amount: string, p: Payment) => string;
+};
+
+const ACTIONS: ReviewAction[] = [
+  {
+    key: 'apply',
+    label: 'Apply',
+    color: 'green',
+    Icon: IconCheck,
+    title: 'Apply payment',
+    question: (amount, p) =>
+      `Apply ${amount} from ${p.account.name} (${p.account.email})? They become a member and get the Welcome Email once.`,
+  },
+  {
+    key: 'refund',
+    label: 'Refund',
+    color: 'red',
+    Icon: IconReceiptRefund,
+    title: 'Refund payment',
+    question: (amount, p) => `Refund all ${amount} to ${p.account.name} through Stripe? They do not become a member.`,
+  },
+];
 
 /**
  * A payment to review's two ways out, each asked first: Apply (the person becomes a member, Welcome Email once) or
@@ -13,47 +43,28 @@ export function ReviewActions({ p }: { p: Payment }) {
   const review = useReviewPayment();
   if (p.review?.state !== 'pending') return null;
   const amount = money(p.amountCents, p.currency);
-  const confirm = (title: string, text: string, onConfirm: () => void) =>
-    openConfirmModal({
-      title,
-      children: <Text size="sm">{text}</Text>,
-      labels: { confirm: title, cancel: 'Cancel' },
-      onConfirm,
-    });
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Button
-        size="xs"
-        variant="light"
-        color="green"
-        leftSection={<IconCheck size={14} />}
-        aria-label={`Apply the payment of ${p.account.name}`}
-        onClick={() =>
-          confirm(
-            'Apply payment',
-            `Apply ${amount} from ${p.account.name} (${p.account.email})? They become a member and get the Welcome Email once.`,
-            () => review.apply(p.id),
-          )
-        }
-      >
-        Apply
-      </Button>
-      <Button
-        size="xs"
-        variant="light"
-        color="red"
-        leftSection={<IconReceiptRefund size={14} />}
-        aria-label={`Refund the payment of ${p.account.name}`}
-        onClick={() =>
-          confirm(
-            'Refund payment',
-            `Refund all ${amount} to ${p.account.name} through Stripe? They do not become a member.`,
-            () => review.refund(p.id),
-          )
-        }
-      >
-        Refund
-      </Button>
+      {ACTIONS.map(({ key, label, color, Icon, title, question }) => (
+        <Button
+          key={key}
+          size="xs"
+          variant="light"
+          color={color}
+          leftSection={<Icon size={14} />}
+          aria-label={`${label} the payment of ${p.account.name}`}
+          onClick={() =>
+            openConfirmModal({
+              title,
+              children: <Text size="sm">{question(amount, p)}</Text>,
+              labels: { confirm: title, cancel: 'Cancel' },
+              onConfirm: () => review[key](p.id),
+            })
+          }
+        >
+          {label}
+        </Button>
+      ))}
     </Group>
   );
 }
