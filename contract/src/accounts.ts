@@ -105,6 +105,19 @@ export const AccountCreateInput = z.object({
 });
 export type AccountCreateInput = z.input<typeof AccountCreateInput>;
 
+/** Issue 35 §5: "Invite staff" on the accounts list: a new staff account without a password, sent its link. */
+export const InviteStaffInput = z.object({
+  ...accountNameFields,
+  email: accountEmail,
+  roles: rolesField.default([]),
+  chapterIds: chapterIdsField.default([]),
+});
+export type InviteStaffInput = z.input<typeof InviteStaffInput>;
+
+/** The answer to an invite: the link is on its way to the account's address. */
+export const INVITATION_SENT = 'Invitation sent';
+export const InviteSent = z.object({ message: z.string() });
+
 // The members routes come first: their static paths (legacy, legacy/export, pledges) must precede `/:id`.
 export const accountsContract = c.router(
   {
@@ -115,6 +128,23 @@ export const accountsContract = c.router(
       Account,
       'List accounts (search by name, email or invitation code; filter by status and date ranges)',
     ),
+    inviteStaff: {
+      method: 'POST',
+      path: '/admin/accounts/invite',
+      body: InviteStaffInput,
+      responses: { 201: Account, ...conflict },
+      summary:
+        'Invite staff: a staff account with these roles and chapters (only ones the caller holds), emailed a one-time link to set its password (7 days)',
+    },
+    invite: {
+      method: 'POST',
+      path: '/admin/accounts/:id/invite',
+      pathParams: IdParam,
+      body: c.noBody(),
+      responses: { 202: InviteSent },
+      summary:
+        "Invite an account: email it a one-time link to set its password (7 days); the account's earlier link stops working",
+    },
     get: {
       method: 'GET',
       path: '/admin/accounts/:id',
