@@ -159,7 +159,7 @@ export const privacyContract = c.router(
       path: `${base}/exports/:id/download`,
       pathParams: IdParam,
       responses: {
-        200: c.otherResponse({ contentType: 'application/zip', body: z.any() }),
+        200: c.otherResponse({ contentType: 'application/zip', body: z.any().describe('The zip file') }),
         409: ErrorBody,
         410: ErrorBody,
       },

@@ -28,6 +28,7 @@ const STATUS_TEXT: Record<string, string> = {
   403: 'Signed in without the right to do this, or a cross-site request',
   404: 'Not found',
   409: 'Conflicts with the current state',
+  410: 'No longer available (e.g. a one-time download already taken or expired)',
   413: 'Too large',
   415: 'Unsupported content type',
   422: 'Could not be processed',

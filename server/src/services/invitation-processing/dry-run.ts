@@ -41,6 +41,7 @@ export async function dryRunDatabase(
       cleanJoined: input.cleanJoined ?? true,
       cleanInviteCount: Number(input.cleanInviteCount ?? '4') as 2 | 3 | 4,
       suppressed: facts.suppressed,
+      erased: facts.erased,
       memberEmails: facts.members,
       priorInviteCounts: facts.priorInvites,
     });

@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { suppressedAddresses } from '../mail/suppression.js';
+import { erasedAddresses } from '../privacy/hash.js';
 
 /** What cleaning needs to know about the file's addresses from the rest of the database. */
 export type AddressFacts = {
   /** Blocked for invitations (a manual block, an unsubscribe, a hard bounce or a spam complaint). */
   suppressed: Set<string>;
+  /** Erased at their owner's request (issue 36). */
+  erased: Set<string>;
   /** Addresses of accounts that are members (paid). */
   members: Set<string>;
   /** How many earlier invitations reached each address (not removed there). */
@@ -28,7 +31,7 @@ async function inChunks<T>(emails: string[], each: (chunk: string[]) => Promise<
 export async function addressFacts(db: Db, invitationId: number, emails: string[]): Promise<AddressFacts> {
   const unique = [...new Set(emails.filter(Boolean))];
   // The three facts are independent: asked at the same time, each on its own connection.
-  const [suppressed, members, prior] = await Promise.all([
+  const [suppressed, members, prior, erased] = await Promise.all([
     suppressedAddresses(db, unique, 'Invitation'),
     inChunks(unique, async (chunk) => {
       const { rows } = await sql<{ email: string }>`
@@ -44,6 +47,7 @@ export async function addressFacts(db: Db, invitationId: number, emails: string[
         group by email`.execute(db);
       return rows;
     }),
+    erasedAddresses(db, unique),
   ]);
-  return { suppressed, members: new Set(members), priorInvites: new Map(prior.map((r) => [r.email, r.n])) };
+  return { suppressed, erased, members: new Set(members), priorInvites: new Map(prior.map((r) => [r.email, r.n])) };
 }

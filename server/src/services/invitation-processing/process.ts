@@ -191,6 +191,7 @@ export async function processInvitationDatabase(
       cleanJoined: inv.cleanJoined,
       cleanInviteCount: inv.cleanInviteCount as 2 | 3 | 4,
       suppressed: facts.suppressed,
+      erased: facts.erased,
       memberEmails: facts.members,
       priorInviteCounts: facts.priorInvites,
     }).rows;

@@ -5,6 +5,8 @@ import { isValidEmail, normaliseEmail } from './email.js';
 export const REMOVED_REASONS = {
   invalidEmail: 'Invalid email',
   duplicate: 'Duplicate in file',
+  /** On the suppression list of erased people (issue 36): their address never comes back. */
+  erased: 'Erased at their request',
   /** Blocked for invitations: a manual block, an earlier unsubscribe, a hard bounce or a spam complaint. */
   suppressed: 'Blocked email',
   member: 'Already a member',
@@ -19,6 +21,7 @@ export const invitedTooOftenReason = (n: number) => `Invited ${n} or more times 
 export const reasonOrder = (cleanInviteCount: number): string[] => [
   REMOVED_REASONS.invalidEmail,
   REMOVED_REASONS.duplicate,
+  REMOVED_REASONS.erased,
   REMOVED_REASONS.suppressed,
   REMOVED_REASONS.member,
   invitedTooOftenReason(cleanInviteCount),
@@ -32,6 +35,8 @@ export type CleanContext = {
   cleanInviteCount: CleanInviteCount;
   /** Addresses blocked for invitations. */
   suppressed: ReadonlySet<string>;
+  /** Addresses of people erased at their request (services/privacy). */
+  erased?: ReadonlySet<string>;
   /** Addresses of members. */
   memberEmails: ReadonlySet<string>;
   /** How many earlier invitations reached each address; missing means none. */
@@ -99,7 +104,8 @@ export function cleanInvitees(rows: readonly RawRow[], ctx: CleanContext): Clean
     else if (seen.has(email)) reason = REMOVED_REASONS.duplicate;
     else {
       seen.add(email);
-      if (ctx.suppressed.has(email)) reason = REMOVED_REASONS.suppressed;
+      if (ctx.erased?.has(email)) reason = REMOVED_REASONS.erased;
+      else if (ctx.suppressed.has(email)) reason = REMOVED_REASONS.suppressed;
       else if (ctx.cleanJoined && ctx.memberEmails.has(email)) reason = REMOVED_REASONS.member;
       else if (prior >= ctx.cleanInviteCount) reason = tooOften;
     }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { BlockedEmailTable, BlockedEmailType, EmailType, FeedbackType } from '../../db/tables/email.js';
 import type { Selectable } from 'kysely';
+import { erasedAddresses } from '../privacy/hash.js';
 
 export type BlockedEmailRow = Selectable<BlockedEmailTable>;
 
@@ -26,7 +27,8 @@ export async function suppressedAddresses(db: Db, emails: string[], emailType: E
     .where(sql<boolean>`email = any(${wanted}::text[])`)
     .where('emailType', 'in', [emailType, 'All'])
     .execute();
-  return new Set(rows.map((r) => r.email));
+  // People erased at their request (issue 36) get nothing, whatever the type.
+  return new Set([...rows.map((r) => r.email), ...(await erasedAddresses(db, wanted))]);
 }
 
 export type BlockInput = {

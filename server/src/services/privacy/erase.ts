@@ -118,6 +118,9 @@ async function deletableAccounts(db: Db, p: Person): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+/** A table's name as the typed database and every answer spell it (`email_sends` -> `emailSends`). */
+const tableKey = (table: string) => table.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+
 /** Rows each table would change: what a dry run answers. */
 export async function erasureChanges(db: Db, p: Person): Promise<ErasureChanges> {
   const out: ErasureChanges = {};
@@ -125,7 +128,7 @@ export async function erasureChanges(db: Db, p: Person): Promise<ErasureChanges>
     const { rows } = await sql<{
       n: number;
     }>`select count(*)::int as n from ${sql.table(step.table)} where ${step.where}`.execute(db);
-    if (rows[0]!.n > 0) out[step.table] = rows[0]!.n;
+    if (rows[0]!.n > 0) out[tableKey(step.table)] = rows[0]!.n;
   }
   return out;
 }
@@ -155,7 +158,7 @@ export async function erasePerson(db: Kysely<DB>, p: Person): Promise<ErasureCha
           : sql`update ${sql.table(step.table)} set ${step.change} where ${step.where}`;
       return Number((await statement.execute(trx)).numAffectedRows ?? 0);
     });
-    if (n > 0) out[step.table] = n;
+    if (n > 0) out[tableKey(step.table)] = n;
   }
   for (const id of deletable) {
     // A row elsewhere may still point at the account (a record it made): then it stays, anonymised.
