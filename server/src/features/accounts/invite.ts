@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../errors.js';
 import { checkAccessChange } from '../../services/auth/access-changes.js';
+import { checkChapterInScope } from '../../services/auth/chapter-scope.js';
 import { issuePasswordLink } from '../../services/auth/password-links.js';
 import type { Db } from '../../db/database.js';
 import * as repo from './repo.js';
@@ -58,6 +59,7 @@ export async function inviteStaff(request: FastifyRequest, input: z.output<typeo
           .where('id', '=', chapterIds[0]!)
           .executeTakeFirst()
       : undefined;
+    checkChapterInScope(home?.id);
     // A taken email is a unique violation: the central error handler answers 409 DUPLICATE_EMAIL.
     const { id } = await trx
       .insertInto('accounts')
