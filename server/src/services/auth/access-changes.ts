@@ -14,15 +14,11 @@ import { AppError, fieldError } from '../../errors.js';
 import { expandPermissions, roleNamed } from './role-table.js';
 import { scopesNotHeld } from './api-key-scopes.js';
 import { refuse } from './refusal.js';
+import { changesStaffAccess, MEMBER_ACCESS, STAFF_PERMISSION, type StaffAccess } from './staff-access-rule.js';
 
-/** What decides an account's staff access: may it sign in to /admin, is it active, its roles and chapters. */
-export type StaffAccess = { admin: boolean; active: boolean; roles: readonly string[]; chapterIds: readonly number[] };
-
-/** The permission that changes staff access (an account's admin flag, roles or chapters; roles themselves). */
-export const STAFF_PERMISSION = 'roles:write';
+export { STAFF_PERMISSION, type StaffAccess };
 
 const added = <T>(from: readonly T[], to: readonly T[]) => to.filter((x) => !from.includes(x));
-const sameSet = <T>(a: readonly T[], b: readonly T[]) => added(a, b).length === 0 && added(b, a).length === 0;
 
 /**
  * Whether the caller reaches only some chapters (issue 35 §3): a key limited to chapters, or an account whose
@@ -63,17 +59,12 @@ export async function checkAccessChange(
   from: StaffAccess | null,
   to: StaffAccess,
 ): Promise<void> {
-  const before = from ?? { admin: false, active: true, roles: [ROLE_USER], chapterIds: [] };
-  const changedRoles = [...added(before.roles, to.roles), ...added(to.roles, before.roles)];
-  const changed =
-    before.admin !== to.admin ||
-    (before.admin && before.active !== to.active) ||
-    changedRoles.length > 0 ||
-    !sameSet(before.chapterIds, to.chapterIds);
-  if (!changed) return checkLastAdmin(trx, accountId, from, to);
+  const before = from ?? MEMBER_ACCESS;
+  if (!changesStaffAccess(before, to)) return checkLastAdmin(trx, accountId, from, to);
   const entity = { entity: 'accounts', entityId: accountId };
   if (!request.scopes?.has(STAFF_PERMISSION)) await refuse(request, forbiddenMessage(STAFF_PERMISSION), entity);
 
+  const changedRoles = [...added(before.roles, to.roles), ...added(to.roles, before.roles)];
   const rows = changedRoles.length
     ? await trx.selectFrom('roles').select(['name', 'permissions']).where('name', 'in', changedRoles).execute()
     : [];

@@ -7,11 +7,13 @@ import {
   API_KEY_NO_STAFF_CHANGE,
   API_KEY_NO_TWO_FACTOR,
   contract,
+  ROLE_USER,
   type AccountCreateInput,
   type AccountUpdateInput,
 } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { changesStaffAccess, MEMBER_ACCESS } from './staff-access-rule.js';
 
 /** A call as its handler will see it: its path parameters and body read with the call's own schemas. */
 type Call = { params: unknown; body: unknown };
@@ -25,9 +27,7 @@ type KeyLimit = { calls: AppRoute[]; message: string; when?: (db: Db, call: Call
 const routesOf = (router: AppRouter): AppRoute[] =>
   Object.values(router).flatMap((node) => (isAppRoute(node) ? [node] : routesOf(node)));
 
-const differ = <T>(a: readonly T[], b: readonly T[]) => a.length !== b.length || a.some((x) => !b.includes(x));
-
-/** Updating an account would change whether it is staff, whether a staff account is active, its roles or chapters. */
+/** Updating an account would change its staff access (staff-access-right.ts). */
 async function changesStaffFlags(db: Db, call: Call): Promise<boolean> {
   const { params, body } = call as { params: { id: number }; body: z.output<typeof AccountUpdateInput> };
   const target = await db
@@ -35,13 +35,13 @@ async function changesStaffFlags(db: Db, call: Call): Promise<boolean> {
     .select(['admin', 'active', 'roles', 'chapterIds'])
     .where('id', '=', params.id)
     .executeTakeFirst();
-  if (!target) return false; // the call itself answers 404
-  return (
-    body.admin !== target.admin ||
-    (target.admin && body.active !== target.active) ||
-    (!!body.roles && differ(body.roles, target.roles)) ||
-    (!!body.chapterIds && differ(body.chapterIds, target.chapterIds))
-  );
+  return !!target && changesStaffAccess(target, body); // no target: the call itself answers 404
+}
+
+/** Creating an account would give it staff access: more than a member's (a member's roles always hold ROLE_USER). */
+async function createsStaff(_db: Db, call: Call): Promise<boolean> {
+  const { admin, roles = [], chapterIds = [] } = call.body as z.output<typeof AccountCreateInput>;
+  return changesStaffAccess(MEMBER_ACCESS, { admin, roles: [ROLE_USER, ...roles], chapterIds });
 }
 
 /**
@@ -61,10 +61,7 @@ export const API_KEY_LIMITS: readonly KeyLimit[] = [
   {
     calls: [contract.accounts.create],
     message: API_KEY_NO_STAFF_CHANGE,
-    when: async (_db, call) => {
-      const body = call.body as z.output<typeof AccountCreateInput>;
-      return body.admin || !!body.roles?.some((r) => r !== 'ROLE_USER') || !!body.chapterIds?.length;
-    },
+    when: createsStaff,
   },
   { calls: [contract.accounts.update], message: API_KEY_NO_STAFF_CHANGE, when: changesStaffFlags },
 ];

@@ -1,8 +1,8 @@
 import { ROLE_USER } from '@app/contract';
 import type { AuditActor } from '../../db/audit-context.js';
 import type { Db } from '../../db/database.js';
-import { STAFF_PERMISSION } from './access-changes.js';
 import { expandPermissions, freshRoles, permissionsOf } from './role-table.js';
+import { STAFF_PERMISSION } from './staff-access-rule.js';
 
 /** Who may change staff access, and which roles they may give (those granting only what they hold). */
 export type StaffAccessRight = { mayChangeStaffAccess: boolean; givableRoles: string[] };
