@@ -78,6 +78,8 @@ export type ImportPreviewInput = z.input<typeof ImportPreviewInput>;
 
 export const ImportPreview = z.object({
   columns: z.array(RecognisedColumn),
+  /** The header's other cells, in file order (unknown names, or a second name of a field): their values are not imported. */
+  ignored: z.array(z.string()),
   /** Fields the kind needs that no header names (the import would fail). */
   missing: z.array(z.string()),
 });

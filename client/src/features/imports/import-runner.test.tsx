@@ -6,7 +6,7 @@ import type { ImportDetail } from '@app/contract';
 import { mockServer } from '../../mocks/node';
 import { Providers } from '../../app/providers';
 import { createQueryClient } from '../../app/query-client';
-import { ImportRunner, LEGACY_ID_HINT, NOTHING_TO_IMPORT } from './import-runner';
+import { IGNORED_HINT, ImportRunner, LEGACY_ID_HINT, NOTHING_TO_IMPORT } from './import-runner';
 import { ImportDetailButton } from './import-detail';
 
 afterEach(() => {
@@ -51,7 +51,7 @@ async function afterDryRun(run: ImportDetail) {
         { status: 201 },
       ),
     ),
-    http.post('/api/admin/imports/preview', () => HttpResponse.json({ columns, missing: [] })),
+    http.post('/api/admin/imports/preview', () => HttpResponse.json({ columns, ignored: ['Notes'], missing: [] })),
     http.post('/api/admin/imports', () => HttpResponse.json({ id: 5 }, { status: 201 })),
     http.get('/api/admin/imports/5', () => HttpResponse.json(run)),
   );
@@ -64,8 +64,11 @@ async function afterDryRun(run: ImportDetail) {
   fireEvent.change(input, {
     target: { files: [new File(['Legacy Id,Name\n1,A\n'], 'people.csv', { type: 'text/csv' })] },
   });
-  // The columns preview says what a legacy id must look like.
+  // The columns preview says what a legacy id must look like, and lists the header cells it ignores.
   expect(await screen.findByText(LEGACY_ID_HINT)).toBeTruthy();
+  expect(screen.getByText('Columns ignored')).toBeTruthy();
+  expect(screen.getByText('Notes')).toBeTruthy();
+  expect(screen.getByText(IGNORED_HINT)).toBeTruthy();
   // The import's own drop zone: no "Upload successfully." toast.
   expect(screen.queryByText('Upload successfully.')).toBeNull();
   const importButton = screen.getByRole('button', { name: 'Import' });

@@ -11,9 +11,10 @@ import { ImportCounts, ImportStatusBadge, KIND_LABELS } from './format';
 /** Spec 01's legacy ids are numbers: say so before a file of `L-1001`s is rejected row by row. */
 export const LEGACY_ID_HINT =
   'Legacy ids are whole numbers (1001, not L-1001); a row with any other value is rejected.';
+export const IGNORED_HINT = 'No field has these names: their values are not imported.';
 export const NOTHING_TO_IMPORT = 'The dry run found nothing to create or update: there is nothing to import.';
 
-/** The columns the file's header names (and those the kind needs but the file lacks). */
+/** The columns the file's header names, the header cells it ignores, and the columns the kind needs but the file lacks. */
 function RecognisedColumns({ preview }: { preview: ImportPreview }) {
   return (
     <Stack gap={4}>
@@ -32,6 +33,23 @@ function RecognisedColumns({ preview }: { preview: ImportPreview }) {
           </Badge>
         ))}
       </Group>
+      {preview.ignored.length > 0 && (
+        <>
+          <Text size="sm" fw={500} mt={4}>
+            Columns ignored
+          </Text>
+          <Group gap={6}>
+            {preview.ignored.map((header, i) => (
+              <Badge key={`${i}-${header}`} variant="outline" color="gray" tt="none">
+                {header}
+              </Badge>
+            ))}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {IGNORED_HINT}
+          </Text>
+        </>
+      )}
       {preview.columns.some((c) => c.field && /legacyId$/i.test(c.field)) && (
         <Text size="xs" c="dimmed">
           {LEGACY_ID_HINT}

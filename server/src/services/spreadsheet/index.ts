@@ -19,7 +19,7 @@
  */
 export { readSheetFile, type ReadOptions } from './read.js';
 export { localCopy } from './local-copy.js';
-export { cleanCell, type FoundHeader } from './rows.js';
+export { cleanCell, type FoundHeader, type IgnoredHeaders } from './rows.js';
 export { SpreadsheetError, fileErrors, type FileKind } from './errors.js';
 export * from './limits.js';
 export { columnOf, columnSet, mapHeader, normaliseHeader, type ColumnSet, type SheetRecord } from './columns.js';

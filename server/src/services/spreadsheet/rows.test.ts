@@ -40,6 +40,27 @@ describe('rows under the header', () => {
     ]);
   });
 
+  it('tells onHeader the columns it reads and the header cells it ignores (unknown names, a second name of a column)', async () => {
+    let heard: unknown;
+    async function* source(): AsyncGenerator<SheetRow> {
+      yield { rowNumber: 1, cells: ['Email', 'Notes', '', 'E-mail', 'First Name', ' Favourite Colour ', ''] };
+      yield { rowNumber: 2, cells: ['a@x.edu', 'n', '', 'b@x.edu', 'Ann', 'blue'] };
+    }
+    const rows = [];
+    for await (const row of assembleRows(source(), DEFAULT_LIMITS, INVITEE_COLUMNS, (header, ignored) => {
+      heard = { header, ignored };
+    }))
+      rows.push(row);
+    expect(heard).toEqual({
+      header: [
+        { index: 0, column: 'email', header: 'Email' },
+        { index: 4, column: 'firstName', header: 'First Name' },
+      ],
+      ignored: ['Notes', 'E-mail', 'Favourite Colour'],
+    });
+    expect(rows).toEqual([{ rowNumber: 2, fields: { email: 'a@x.edu', firstName: 'Ann' } }]);
+  });
+
   it('finds the header under a title line', async () => {
     const rows = await assemble([['Fall invitees'], [], ['First', 'E-mail'], ['Ann', 'a@x.edu']]);
     expect(rows).toEqual([{ rowNumber: 4, fields: { firstName: 'Ann', email: 'a@x.edu' } }]);

@@ -35,16 +35,23 @@ function usedLength(cells: SheetRow['cells']): number {
 export type FoundHeader<C extends string> = Array<{ index: number; column: C; header: string }>;
 
 /**
+ * The header's other cells with text, in file order: names no column has, or a second name of a column already read
+ * (the leftmost is read). Their values are not read.
+ */
+export type IgnoredHeaders = string[];
+
+/**
  * Turns a reader's rows into records of `set`'s columns. The header is the
  * first row naming one of `set.headerColumns` among the first few non-empty rows (a title line above it
  * is skipped); rows above it are not records. Rows with no value in any recognised column are skipped;
- * `rowNumber` stays the row's number in the file. `onHeader` hears the header once it is found.
+ * `rowNumber` stays the row's number in the file. `onHeader` hears the header once it is found: its recognised
+ * columns and the header cells it ignores (so a preview can list both).
  */
 export async function* assembleRows<C extends string>(
   source: AsyncIterable<SheetRow>,
   limits: SpreadsheetLimits,
   set: ColumnSet<C>,
-  onHeader?: (header: FoundHeader<C>) => void,
+  onHeader?: (header: FoundHeader<C>, ignored: IgnoredHeaders) => void,
 ): AsyncGenerator<SheetRecord<C>> {
   let header: Array<[number, C]> | undefined;
   let nonEmptyBeforeHeader = 0;
@@ -58,7 +65,11 @@ export async function* assembleRows<C extends string>(
       const mapped = mapHeader(texts, set);
       if (mapped.some(([, column]) => set.headerColumns.includes(column))) {
         header = mapped;
-        onHeader?.(mapped.map(([index, column]) => ({ index, column, header: texts[index]! })));
+        const read = new Set(mapped.map(([index]) => index));
+        onHeader?.(
+          mapped.map(([index, column]) => ({ index, column, header: texts[index]! })),
+          texts.filter((text, index) => text && !read.has(index)),
+        );
         continue;
       }
       if (++nonEmptyBeforeHeader >= HEADER_SEARCH_ROWS) throw set.missingHeader();
