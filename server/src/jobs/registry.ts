@@ -8,6 +8,7 @@ import { sendReminderJob, startDueRemindersJob, ticklerJob } from './send-remind
 import { uploadPostalMails } from './upload-postal-mails.js';
 import { deleteAiVideoJob, generateAiVideoJob, pollAiVideoJob } from './ai-video.js';
 import { runImportJob } from './run-import.js';
+import { forgotPasswordLinkJob } from './forgot-password-link.js';
 import { privacyEraseJob, privacyExportJob } from './privacy-requests.js';
 import { JobQueue, type JobQueueOptions } from './queue.js';
 import type { JobDataByName } from '../db/job-queue.js';
@@ -28,6 +29,7 @@ export const jobDefinitions = [
   pollAiVideoJob,
   deleteAiVideoJob,
   runImportJob,
+  forgotPasswordLinkJob,
   privacyExportJob,
   privacyEraseJob,
 ] as const;

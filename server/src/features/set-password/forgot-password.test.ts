@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_LINK_REQUESTED } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 import { hashPassword } from '../../services/auth/passwords.js';
-import { recordingJobs } from '../../test/mail-fixtures.js';
+import { jobRecorder } from '../../test/job-recorder.js';
+import { forgotPasswordLinkJob } from '../../jobs/forgot-password-link.js';
 
 let t: TestApp;
+let jobs: ReturnType<typeof jobRecorder>;
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://members.example.org', LOGIN_MAX_FAILURES: '3' });
-  t.app.jobs = recordingJobs();
+  t.app.jobs = jobs = jobRecorder(t);
 });
 afterAll(() => t.close());
 
@@ -31,15 +33,17 @@ async function makeAccount({ active = true, password = 'old-password-11' } = {})
 
 const forgot = (email: string, remoteAddress = '127.0.0.1') =>
   t.request({ method: 'POST', url: '/api/public/forgot-password', payload: { email }, remoteAddress });
-/** The set-password emails queued for `to` (by the address the email carries). */
-const sendsTo = async (to: string) =>
-  (
+/** The set-password emails queued for `to` (by the address the email carries), once the queued requests ran. */
+const sendsTo = async (to: string) => {
+  await jobs.run([forgotPasswordLinkJob]);
+  return (
     await t.db
       .selectFrom('emailSends')
       .select(['source', 'tokenValues', 'accountId'])
       .where('source', '=', 'set_password')
       .execute()
   ).filter((send) => send.tokenValues.email?.toLowerCase() === to.toLowerCase());
+};
 const neutral = [202, { message: PASSWORD_LINK_REQUESTED }];
 
 describe('POST /api/public/forgot-password', () => {
@@ -63,6 +67,29 @@ describe('POST /api/public/forgot-password', () => {
       .where('entityId', '=', String(known.id))
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ action: 'password-link-sent', detail: { reason: 'forgot-password' } });
+  });
+
+  it('only queues, for a known and an unknown address alike: the job alone looks the address up and sends', async () => {
+    const known = await makeAccount();
+    const unknown = 'nobody-queued@example.edu';
+    const before = jobs.queued.length;
+    for (const email of [known.email, unknown]) {
+      const res = await forgot(email, '10.0.0.5');
+      expect([res.statusCode, res.json()]).toEqual(neutral);
+    }
+    expect(jobs.queued.slice(before)).toEqual([
+      { name: 'forgot-password-link', data: { email: known.email.toLowerCase(), ip: '10.0.0.5' } },
+      { name: 'forgot-password-link', data: { email: unknown, ip: '10.0.0.5' } },
+    ]);
+    const links = () => t.db.selectFrom('passwordLinks').select('id').where('accountId', '=', known.id).execute();
+    expect(await links()).toEqual([]);
+    const audited = () =>
+      t.db.selectFrom('auditLog').select('action').where('entityId', '=', String(known.id)).execute();
+    expect(await audited()).toEqual([]);
+    expect(await sendsTo(known.email)).toHaveLength(1);
+    expect(await sendsTo(unknown)).toEqual([]);
+    expect(await links()).toHaveLength(1);
+    expect(await audited()).toEqual([{ action: 'password-link-sent' }]);
   });
 
   it('sends one email for a burst of requests, and the emailed link sets the password', async () => {

@@ -99,6 +99,35 @@ export async function issuePasswordLink(
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
+/** A second "Forgot password?" within this many seconds keeps the link already sent (no second email). */
+export const FORGOT_RESEND_AFTER_SECONDS = 60;
+
+/**
+ * "Forgot password?" once queued (job forgot-password-link): a link for the active account using `email`, if
+ * any; nothing for any other address. The request only queues, whatever the address, so its answer and its
+ * time tell nothing of whether the address has an account. Answers whether a link was issued.
+ */
+export async function issueForgottenPasswordLink(
+  db: Db,
+  jobs: AppJobs,
+  request: { email: string; ip: string },
+  options: LinkOptions,
+): Promise<boolean> {
+  const account = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where(sql`lower(email)`, '=', request.email.trim().toLowerCase())
+    .where('active', '=', true)
+    .executeTakeFirst();
+  if (!account) return false;
+  return issuePasswordLink(db, jobs, account.id, {
+    ...options,
+    reason: 'forgot-password',
+    actor: { accountId: null, apiKeyId: null, address: request.ip },
+    minIntervalSeconds: FORGOT_RESEND_AFTER_SECONDS,
+  });
+}
+
 /** The account of a live link (unused, not expired) for `token`; undefined for any other token. */
 export async function passwordLinkAccount(db: Db, token: string): Promise<number | undefined> {
   const link = await db
