@@ -22,6 +22,7 @@ import { adminTechOutboxRoute } from './admin-tech-outbox';
 import { adminTechImportsRoute } from './admin-tech-imports';
 import { adminTechApiKeysRoute } from './admin-tech-api-keys';
 import { adminTechAuditLogRoute } from './admin-tech-audit-log';
+import { adminTechPrivacyRoute } from './admin-tech-privacy';
 import { adminTechRolesRoute } from './admin-tech-roles';
 import {
   adminTechAiVideoTemplateEditRoute,
@@ -85,6 +86,7 @@ export const routeTree = rootRoute.addChildren([
     adminTechImportsRoute,
     adminTechApiKeysRoute,
     adminTechAuditLogRoute,
+    adminTechPrivacyRoute,
     adminTechRolesRoute,
     adminTechAiVideoTemplatesRoute,
     adminTechAiVideoTemplateNewRoute,

@@ -3,6 +3,7 @@ import { IconUserCheck, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { IconReceipt } from '@tabler/icons-react';
 import { IconMailCode } from '@tabler/icons-react';
 import { IconMailOff } from '@tabler/icons-react';
+import { IconUserShield } from '@tabler/icons-react';
 import { IconInbox, IconMailFast } from '@tabler/icons-react';
 import { IconVideo } from '@tabler/icons-react';
 import { IconMessageChatbot } from '@tabler/icons-react';
@@ -52,6 +53,7 @@ export const navItems: NavItem[] = [
   { label: 'API Keys', to: '/admin/tech/api-keys', icon: IconKey },
   { label: 'Roles', to: '/admin/tech/roles', icon: IconShieldLock },
   { label: 'Audit Log', to: '/admin/tech/audit-log', icon: IconHistory },
+  { label: 'Personal Data', to: '/admin/tech/privacy', icon: IconUserShield },
   { label: 'AI Chat Templates', to: '/admin/tech/ai-template', icon: IconMessageChatbot },
   { label: 'AI Video Templates', to: '/admin/tech/ai-video-template', icon: IconVideo },
   { label: 'Programs', to: '/admin/learning/programs', icon: IconRoute },
