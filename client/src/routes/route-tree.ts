@@ -55,6 +55,8 @@ import { joinRoute } from './join';
 import { setPasswordRoute } from './set-password';
 import { memberRoute } from './member';
 import { memberEventsRoute } from './member-events';
+import { memberHomeRoute, memberProfileRoute } from './member-home';
+import { confirmEmailRoute, verifyRoute } from './verify';
 import { memberProgramRoute, memberProgramsRoute } from './member-programs';
 import { adminLearningLessonRoute, adminLearningLessonsRoute } from './admin-learning-lessons';
 
@@ -116,7 +118,15 @@ export const routeTree = rootRoute.addChildren([
     adminLearningLessonRoute,
     adminLearningLessonsRoute,
   ]),
-  memberRoute.addChildren([memberEventsRoute, memberProgramsRoute, memberProgramRoute]),
+  memberRoute.addChildren([
+    memberHomeRoute,
+    memberProfileRoute,
+    memberEventsRoute,
+    memberProgramsRoute,
+    memberProgramRoute,
+  ]),
+  verifyRoute,
+  confirmEmailRoute,
   unsubscribeRoute,
   joinRoute,
   setPasswordRoute,

@@ -6,7 +6,7 @@ import { ListError, ListPager, listQueryOf, useListSearch } from '../../componen
 import { useMemberEvents } from './api';
 import { EventCard } from './event-card';
 
-const routeApi = getRouteApi('/member/');
+const routeApi = getRouteApi('/member/events');
 
 export const EMPTY_TEXT = 'No upcoming events';
 
@@ -25,7 +25,7 @@ function Loading() {
   );
 }
 
-/** /member: the member's upcoming events with RSVP, All or only their RSVPs (`?hasRsvp=1`), paged. */
+/** /member/events: the member's upcoming events with RSVP, All or only their RSVPs (`?hasRsvp=1`), paged. */
 export function MemberEventsPage() {
   const list = useListSearch(routeApi.useSearch());
   const result = useMemberEvents(listQueryOf(MemberEventListQuery, list.search));

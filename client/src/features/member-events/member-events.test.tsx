@@ -68,7 +68,7 @@ describe('/member', () => {
       }),
       event(2, { name: 'Service Day', hasRsvp: true }),
     ]);
-    renderRoute('/member');
+    renderRoute('/member/events');
     const card = await screen.findByRole('article', { name: 'Leadership Summit' });
     expect(screen.getByRole('heading', { name: 'Upcoming events' })).toBeTruthy();
     expect(screen.getByTestId('member-name').textContent).toBe('Max Member');
@@ -90,7 +90,7 @@ describe('/member', () => {
 
   it('RSVPs with a POST, then shows Withdraw RSVP after the list is fetched again', async () => {
     const server = serveEvents([event(1, { name: 'Leadership Summit' })]);
-    renderRoute('/member');
+    renderRoute('/member/events');
     const card = await screen.findByRole('article', { name: 'Leadership Summit' });
     const before = server.listQueries.length;
     await userEvent.click(within(card).getByRole('button', { name: 'RSVP' }));
@@ -110,7 +110,7 @@ describe('/member', () => {
       event(1, { name: 'Leadership Summit' }),
       event(2, { name: 'Service Day', hasRsvp: true }),
     ]);
-    const { router } = renderRoute('/member');
+    const { router } = renderRoute('/member/events');
     await screen.findByRole('article', { name: 'Leadership Summit' });
     await userEvent.click(screen.getByText('My RSVPs'));
     await waitFor(() => expect(router.state.location.search).toEqual({ hasRsvp: 1 }));
@@ -125,7 +125,7 @@ describe('/member', () => {
 
   it('opens on My RSVPs from the URL and says when there is nothing', async () => {
     const server = serveEvents([event(1)]);
-    renderRoute('/member?hasRsvp=1');
+    renderRoute('/member/events?hasRsvp=1');
     expect(await screen.findByText('No upcoming events')).toBeTruthy();
     expect(server.listQueries.at(-1)?.get('hasRsvp')).toBe('1');
     expect(screen.getByRole('radio', { name: 'My RSVPs' })).toHaveProperty('checked', true);
@@ -135,9 +135,9 @@ describe('/member', () => {
     mockServer.use(
       http.get('/api/public/account', () => HttpResponse.json({ message: 'You must be signed in' }, { status: 401 })),
     );
-    const { router } = renderRoute('/member?hasRsvp=1');
+    const { router } = renderRoute('/member/events?hasRsvp=1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toEqual({ redirect: '/member?hasRsvp=1' });
+    expect(router.state.location.search).toEqual({ redirect: '/member/events?hasRsvp=1' });
   });
 
   it('offers a member on /admin the way to their events', async () => {

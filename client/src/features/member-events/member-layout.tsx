@@ -32,6 +32,9 @@ export function MemberLayout() {
                 visibleFrom="xs"
                 activeOptions={{ exact: true }}
               >
+                Home
+              </Button>
+              <Button component={Link} to="/member/events" variant="subtle" size="xs" visibleFrom="xs">
                 Events
               </Button>
               <Button component={Link} to="/member/programs" variant="subtle" size="xs" visibleFrom="xs">
@@ -56,6 +59,9 @@ export function MemberLayout() {
             </Text>
             <Group gap="sm">
               <Anchor component={Link} to="/member" size="sm">
+                Home
+              </Anchor>
+              <Anchor component={Link} to="/member/events" size="sm">
                 Events
               </Anchor>
               <Anchor component={Link} to="/member/programs" size="sm">
