@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../config.js';
 import type { Kysely } from 'kysely';
 import { createDb, type DB } from '../db/database.js';
 import { localStorage } from '../plugins/storage.js';
-import { hashPassword } from '../services/auth/passwords.js';
+import { makeAccount } from './accounts.js';
 import { connectDatabaseServer } from '../db/database-server.js';
 
 export type TestApp = {
@@ -101,20 +101,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const signIn: TestApp['signIn'] = async ({ admin: isAdmin = true, email, password = 'password123', roles } = {}) => {
     const address = email ?? `${isAdmin ? 'admin' : 'member'}${++n}@example.test`;
     const exists = await db.selectFrom('accounts').select('id').where('email', '=', address).executeTakeFirst();
-    if (!exists) {
-      await db
-        .insertInto('accounts')
-        .values({
-          firstName: isAdmin ? 'Ada' : 'Max',
-          lastName: 'Tester',
-          email: address,
-          admin: isAdmin,
-          roles: ['ROLE_USER', ...(roles ?? (isAdmin ? ['ROLE_ADMIN'] : []))],
-          passwordHash: await hashPassword(password),
-          address: '{}',
-        })
-        .execute();
-    }
+    if (!exists)
+      await makeAccount(db, {
+        firstName: isAdmin ? 'Ada' : 'Max',
+        lastName: 'Tester',
+        email: address,
+        admin: isAdmin,
+        roles: ['ROLE_USER', ...(roles ?? (isAdmin ? ['ROLE_ADMIN'] : []))],
+        password,
+      });
     const res = await request({ method: 'POST', url: '/api/auth/login', payload: { email: address, password } });
     if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
     const cookie = res.cookies.find((c) => c.name === 'sid');

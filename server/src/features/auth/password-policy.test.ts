@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/helper.js';
 import { ensureAdmin } from '../../bootstrap.js';
 import { isCommonPassword } from '../../services/auth/password-policy.js';
 import { hashPassword } from '../../services/auth/passwords.js';
+import { makeAccount } from '../../test/accounts.js';
 
 let t: TestApp;
 let admin: string;
@@ -11,18 +12,13 @@ let memberId: number;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signIn({ admin: true });
-  const row = await t.db
-    .insertInto('accounts')
-    .values({
-      firstName: 'Mem',
-      lastName: 'Ber',
-      email: 'member-pw@example.test',
-      address: '{}',
-      memberAt: new Date(),
-      passwordHash: await hashPassword('old secret words'),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await makeAccount(t.db, {
+    firstName: 'Mem',
+    lastName: 'Ber',
+    email: 'member-pw@example.test',
+    memberAt: new Date(),
+    password: 'old secret words',
+  });
   memberId = row.id;
 });
 afterAll(() => t.close());

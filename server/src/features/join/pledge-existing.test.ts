@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_CHECK_EMAIL, JOIN_SIGN_IN_TO_ACCEPT } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/helper.js';
-import { hashPassword } from '../../services/auth/passwords.js';
 import { recordingJobs } from '../../test/mail-fixtures.js';
 import { seedJoinInvitation } from '../../test/join-fixtures.js';
 import { staffWithTwoFactor } from '../../test/two-factor-fixtures.js';
+import { makeAccount } from '../../test/accounts.js';
 
 // Issue 34 finding 2: a pledge on the signed link of an address that already has an account.
 let t: TestApp;
@@ -53,25 +53,13 @@ const login = (email: string, password: string) =>
 const sendsTo = (email: string) =>
   t.db.selectFrom('emailSends').selectAll().where('emailTo', '=', email).where('source', '=', 'set_password').execute();
 
-async function makeAccount(email: string, fields: { admin: boolean; password?: string }) {
-  return t.db
-    .insertInto('accounts')
-    .values({
-      firstName: 'Ex',
-      lastName: 'Isting',
-      email,
-      admin: fields.admin,
-      passwordHash: fields.password ? await hashPassword(fields.password) : null,
-      address: '{}',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
+const existingAccount = (email: string, fields: { admin: boolean; password?: string }) =>
+  makeAccount(t.db, { firstName: 'Ex', lastName: 'Isting', email, ...fields });
 
 describe('a pledge on the address of a staff account', () => {
   it('(the review) without a password: 409, no password set, nothing linked, no session, the refusal audited', async () => {
     // Imports make staff accounts without a password (Admin=Yes).
-    const { id } = await makeAccount('imported.staff@example.edu', { admin: true });
+    const { id } = await existingAccount('imported.staff@example.edu', { admin: true });
     await seedJoinInvitation(t.db, { invitees: [{ code: 'JN-STAFF1', email: 'Imported.Staff@example.edu' }] });
 
     const res = await lookupAndPledge('JN-STAFF1', 'imported.staff@example.edu');
@@ -113,7 +101,7 @@ describe('a pledge on the address of a staff account', () => {
 
 describe('a pledge on the address of another account without a password', () => {
   it('links it and emails a set-password link once (202): no password set, no session, audited', async () => {
-    const { id } = await makeAccount('imported.member@example.edu', { admin: false });
+    const { id } = await existingAccount('imported.member@example.edu', { admin: false });
     await seedJoinInvitation(t.db, { invitees: [{ code: 'JN-NOPW01', email: 'imported.member@example.edu' }] });
 
     const res = await lookupAndPledge('JN-NOPW01', 'imported.member@example.edu');
@@ -157,7 +145,7 @@ describe('a pledge on the address of another account without a password', () => 
 
 describe('a pledge on the address of another account with a password', () => {
   it('links it with that password and signs in, audited', async () => {
-    const { id } = await makeAccount('has.password@example.edu', { admin: false, password: 'own-secret-55' });
+    const { id } = await existingAccount('has.password@example.edu', { admin: false, password: 'own-secret-55' });
     await seedJoinInvitation(t.db, { invitees: [{ code: 'JN-OWNPW1', email: 'has.password@example.edu' }] });
     const res = await lookupAndPledge('JN-OWNPW1', 'has.password@example.edu', 'own-secret-55');
     expect(res.statusCode).toBe(200);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_LINK_REQUESTED } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/helper.js';
-import { hashPassword } from '../../services/auth/passwords.js';
 import { jobRecorder } from '../../test/job-recorder.js';
 import { forgotPasswordLinkJob } from '../../jobs/forgot-password-link.js';
+import { makeAccount } from '../../test/accounts.js';
 
 let t: TestApp;
 let jobs: ReturnType<typeof jobRecorder>;
@@ -14,22 +14,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let n = 0;
-async function makeAccount({ active = true, password = 'old-password-11' } = {}) {
-  const email = `Forgot${++n}@Example.edu`;
-  const { id } = await t.db
-    .insertInto('accounts')
-    .values({
-      firstName: 'For',
-      lastName: 'Got',
-      email,
-      active,
-      passwordHash: await hashPassword(password),
-      address: '{}',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id, email };
-}
+const forgetter = ({ active = true } = {}) =>
+  makeAccount(t.db, { email: `Forgot${++n}@Example.edu`, active, password: 'old-password-11' });
 
 const forgot = (email: string, remoteAddress = '127.0.0.1') =>
   t.request({ method: 'POST', url: '/api/public/forgot-password', payload: { email }, remoteAddress });
@@ -48,8 +34,8 @@ const neutral = [202, { message: PASSWORD_LINK_REQUESTED }];
 
 describe('POST /api/public/forgot-password', () => {
   it('answers the same 202 for a known, an unknown and an inactive address; emails a link only to the known one', async () => {
-    const known = await makeAccount();
-    const inactive = await makeAccount({ active: false });
+    const known = await forgetter();
+    const inactive = await forgetter({ active: false });
     const unknown = 'nobody-here@example.edu';
     for (const email of [known.email.toLowerCase(), unknown, inactive.email]) {
       const res = await forgot(email, '10.0.0.1');
@@ -70,7 +56,7 @@ describe('POST /api/public/forgot-password', () => {
   });
 
   it('only queues, for a known and an unknown address alike: the job alone looks the address up and sends', async () => {
-    const known = await makeAccount();
+    const known = await forgetter();
     const unknown = 'nobody-queued@example.edu';
     const before = jobs.queued.length;
     for (const email of [known.email, unknown]) {
@@ -93,7 +79,7 @@ describe('POST /api/public/forgot-password', () => {
   });
 
   it('sends one email for a burst of requests, and the emailed link sets the password', async () => {
-    const { email } = await makeAccount();
+    const { email } = await forgetter();
     expect((await forgot(email, '10.0.0.2')).statusCode).toBe(202);
     expect((await forgot(email, '10.0.0.3')).statusCode).toBe(202);
     const sends = await sendsTo(email);
@@ -108,7 +94,7 @@ describe('POST /api/public/forgot-password', () => {
   });
 
   it('is throttled per address and client alike for known and unknown addresses (429 with Retry-After)', async () => {
-    const { email } = await makeAccount();
+    const { email } = await forgetter();
     for (const address of [email, 'unknown-throttled@example.edu']) {
       for (let i = 0; i < 3; i++) expect((await forgot(address, '10.0.0.4')).statusCode).toBe(202);
       const refused = await forgot(address, '10.0.0.4');

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { PASSWORD_LINK_INVALID, PASSWORD_SET } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/helper.js';
-import { hashPassword } from '../../services/auth/passwords.js';
 import { issuePasswordLink } from '../../services/auth/password-links.js';
 import { deliverQueuedEmails } from '../../services/mail/deliver.js';
 import { mailConfig } from '../../services/mail/mail-config.js';
 import { recordingJobs } from '../../test/mail-fixtures.js';
+import { makeAccount } from '../../test/accounts.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,21 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let n = 0;
-async function makeAccount(password?: string) {
-  const email = `linked${++n}@example.edu`;
-  const { id } = await t.db
-    .insertInto('accounts')
-    .values({
-      firstName: 'Lin',
-      lastName: 'Ked',
-      email,
-      passwordHash: password ? await hashPassword(password) : null,
-      address: '{}',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id, email };
-}
+const linkedAccount = (password?: string) => makeAccount(t.db, { email: `linked${++n}@example.edu`, password });
 
 /** Issues a link and answers the token its queued email carries (the only place the token exists). */
 async function issue(accountId: number, options: { minIntervalSeconds?: number } = {}) {
@@ -56,7 +42,7 @@ const invalid = { message: PASSWORD_LINK_INVALID };
 
 describe('set-password links', () => {
   it('are emailed through the send log and delivery: a plain link (no click tracking), only its hash stored', async () => {
-    const { id, email } = await makeAccount();
+    const { id, email } = await linkedAccount();
     const { token } = await issue(id);
     const links = await t.db.selectFrom('passwordLinks').selectAll().where('accountId', '=', id).execute();
     expect(links).toHaveLength(1);
@@ -81,7 +67,7 @@ describe('set-password links', () => {
   });
 
   it('set the password once, end the sessions, sign no one in, audited; then the link is dead', async () => {
-    const { id, email } = await makeAccount('old-password-11');
+    const { id, email } = await linkedAccount('old-password-11');
     const cookie = await t.signIn({ email, password: 'old-password-11', admin: false });
     const { token } = await issue(id);
     const res = await setPassword({ token, password: 'brand-new-secret-7' });
@@ -106,10 +92,10 @@ describe('set-password links', () => {
   });
 
   it('answer the same 400 for an unknown, missing, expired or replaced link, changing nothing', async () => {
-    const { id, email } = await makeAccount();
+    const { id, email } = await linkedAccount();
     const { token: first } = await issue(id);
     const { token: second } = await issue(id);
-    const { id: other } = await makeAccount();
+    const { id: other } = await linkedAccount();
     const { token: expired } = await issue(other);
     await t.db
       .updateTable('passwordLinks')
@@ -127,7 +113,7 @@ describe('set-password links', () => {
   });
 
   it('refuse a short or common password on its field and keep the link usable', async () => {
-    const { id } = await makeAccount();
+    const { id } = await linkedAccount();
     const { token } = await issue(id);
     const short = await setPassword({ token, password: 'short' });
     expect(short.statusCode).toBe(400);
@@ -148,7 +134,7 @@ describe('set-password links', () => {
   });
 
   it('are issued at most once within `minIntervalSeconds`: the earlier link stays, no second email', async () => {
-    const { id } = await makeAccount();
+    const { id } = await linkedAccount();
     const { issued: first, token } = await issue(id);
     const { issued: kept } = await issue(id, { minIntervalSeconds: 300 });
     expect([first, kept]).toEqual([true, false]);
