@@ -20,13 +20,17 @@ export type BudgetState = {
   before: number;
   /** Date.now() before which nothing starts. */
   nextAt: number;
+  /** Date.now() of the last start. */
+  lastStart: number;
   /** Deferrals in a row. */
   deferrals: number;
   /** Starts in the current and previous minute windows (the measured rate of an uncapped budget). */
-  window: { startedAt: number; count: number; previous: number };
+  window: { startedAt: number; count: number; previous: number; young: boolean };
 };
 
 const WINDOW_MS = 60_000;
+/** An uncapped budget deferring at once halves from this (messages a minute): one start every 10 s. */
+const MIN_MEASURED = 12;
 
 export function domainPacer(opts: { capPerMinute?: number | null; delays?: ThrottleDelays; now?: () => number } = {}) {
   const cap = opts.capPerMinute ?? null;
@@ -42,21 +46,27 @@ export function domainPacer(opts: { capPerMinute?: number | null; delays?: Throt
         target: cap,
         before: cap ?? 0,
         nextAt: 0,
+        lastStart: 0,
         deferrals: 0,
-        window: { startedAt: now(), count: 0, previous: 0 },
+        window: { startedAt: now(), count: 0, previous: 0, young: true },
       };
       budgets.set(key, b);
     }
     return b;
   };
-  /** Starts a minute, over a sliding minute (the previous window weighted by how much of it is still inside). */
+  /**
+   * Starts a minute, over a sliding minute (the previous window weighted by how much of it is still inside);
+   * a budget younger than a minute is extrapolated from its first second on.
+   */
   const measured = (b: BudgetState, t: number) => {
     const w = b.window;
     if (t - w.startedAt >= WINDOW_MS) {
       w.previous = t - w.startedAt >= 2 * WINDOW_MS ? 0 : w.count;
       w.count = 0;
       w.startedAt = t - ((t - w.startedAt) % WINDOW_MS);
+      w.young = false;
     }
+    if (w.young) return (w.count * WINDOW_MS) / Math.max(1000, t - w.startedAt);
     return w.count + w.previous * (1 - (t - w.startedAt) / WINDOW_MS);
   };
 
@@ -81,6 +91,7 @@ export function domainPacer(opts: { capPerMinute?: number | null; delays?: Throt
       if (t < b.nextAt) return b.nextAt - t;
       measured(b, t);
       b.window.count++;
+      b.lastStart = t;
       if (b.rate !== null) b.nextAt = Math.max(t, b.nextAt) + WINDOW_MS / b.rate;
       return 0;
     },
@@ -96,7 +107,7 @@ export function domainPacer(opts: { capPerMinute?: number | null; delays?: Throt
     deferred(key: string): number {
       const b = get(key);
       const t = now();
-      const current = b.rate ?? Math.max(measured(b, t), 2);
+      const current = b.rate ?? Math.max(measured(b, t), MIN_MEASURED);
       if (b.deferrals === 0 && (b.rate === null || b.rate === b.target)) b.before = current;
       b.rate = Math.max(current / 2, 1);
       const hold = throttleDelay(b.deferrals, delays);

@@ -12,8 +12,6 @@ export type PacingConfig = {
   EMAIL_DOMAIN_RATE?: number | undefined;
   /** A domain deferring every message this long has its sends failed (default 48). */
   EMAIL_DOMAIN_GIVE_UP_HOURS?: number | undefined;
-  /** Look up recipient domains' MX hosts to group them by hosting organisation (default true). */
-  EMAIL_DOMAIN_MX_LOOKUP?: boolean | undefined;
   DNS_SERVER?: string | undefined;
 };
 
@@ -23,7 +21,7 @@ export type PacingConfig = {
  * EMAIL_DOMAIN_GIVE_UP_HOURS of nothing but deferrals.
  */
 export function passPacing(db: Db, config: PacingConfig, delays: ThrottleDelays) {
-  const budgets = domainBudgets({ lookUp: config.EMAIL_DOMAIN_MX_LOOKUP ?? true, dnsServer: config.DNS_SERVER });
+  const budgets = domainBudgets({ dnsServer: config.DNS_SERVER });
   const pacer = domainPacer({ capPerMinute: config.EMAIL_DOMAIN_RATE ?? null, delays });
   const log = domainLog();
   const giveUpMs = (config.EMAIL_DOMAIN_GIVE_UP_HOURS ?? 48) * 3_600_000;

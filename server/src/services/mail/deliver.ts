@@ -153,7 +153,8 @@ async function run(
     const claimed = await claim(db, afterId, Math.min(BATCH, room), pacing.heldDomains());
     if (!claimed.length) {
       // Sends waiting out throttling, a temporary refusal or their domain's pace, due soon: wait for them here.
-      const due = minDue(await nextRetryIn(db), afterId > 0 ? 0 : pacing.nextDueMs());
+      const held = pacing.heldDomains();
+      const due = minDue(await nextRetryIn(db, held), afterId > 0 ? 0 : pacing.nextDueMs());
       const left = maxMs - (performance.now() - started);
       if (due === null || due > Math.min(options.maxIdleMs ?? 60_000, left)) break;
       await sleep(Math.max(due, 5), undefined, { signal: options.signal }).catch(() => {});

@@ -1,10 +1,12 @@
 import type { Config } from '../../config.js';
 import type { ProviderConfig } from './providers/index.js';
 import type { PacingConfig } from '../deliverability/pass-pacing.js';
+import type { DkimConfig } from './transport.js';
 
 /** The settings mail reads (server/src/config.ts: SMTP_URL, EMAIL_RATE_PER_SECOND, EMAIL_DAILY_QUOTA, PUBLIC_URL, EMAIL_PROVIDER and the providers' own). */
 export type MailConfig = ProviderConfig &
-  PacingConfig & {
+  PacingConfig &
+  DkimConfig & {
     SMTP_URL?: string | undefined;
     EMAIL_RATE_PER_SECOND: number;
     EMAIL_DAILY_QUOTA: number;

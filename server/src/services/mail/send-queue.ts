@@ -45,26 +45,28 @@ export async function sentInLast24h(db: Db): Promise<number> {
   return Number(n);
 }
 
-/** Milliseconds until the first waiting send is due again, or null when none waits. */
-export async function nextRetryIn(db: Db): Promise<number | null> {
+/** Milliseconds until the first waiting send is due again, or null when none waits (sends to `held` domains aside). */
+export async function nextRetryIn(db: Db, held: string[] = []): Promise<number | null> {
   const { rows } = await sql<{ ms: number | null }>`
     select extract(epoch from min(retry_at) - now()) * 1000 as ms
-    from email_sends where status = 'queued' and retry_at is not null`.execute(db);
+    from email_sends where status = 'queued' and retry_at is not null ${notHeld(held)}`.execute(db);
   const ms = rows[0]?.ms;
   return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
 }
+
+const notHeld = (held: string[]) =>
+  held.length ? sql`and lower(split_part(email_to, '@', 2)) <> all(${held}::text[])` : sql``;
 
 /**
  * Claims up to `limit` queued sends after `afterId`, committing attempts + 1 before any is sent; sends to
  * the recipient domains in `held` (pacing holds them) are left.
  */
 export async function claim(db: Db, afterId: number, limit: number, held: string[] = []): Promise<Claimed[]> {
-  const notHeld = held.length ? sql`and lower(split_part(email_to, '@', 2)) <> all(${held}::text[])` : sql``;
   const { rows } = await sql<Claimed>`
     update email_sends s set attempts = s.attempts + 1
     where s.id in (
       select id from email_sends
-      where status = 'queued' and id > ${afterId} and (retry_at is null or retry_at <= now()) ${notHeld}
+      where status = 'queued' and id > ${afterId} and (retry_at is null or retry_at <= now()) ${notHeld(held)}
       order by id
       limit ${limit}
       for update skip locked)

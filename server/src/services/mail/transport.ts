@@ -114,12 +114,37 @@ export function classifySmtpError(e: SmtpError): Extract<TransportResult, { acce
   };
 }
 
+/** DKIM signing of what leaves over SMTP (all three set, or none): nodemailer's signer, relaxed/relaxed rsa-sha256. */
+export type DkimConfig = {
+  DKIM_DOMAIN?: string | undefined;
+  DKIM_SELECTOR?: string | undefined;
+  /** PEM; `\n` written as two characters (an environment variable on one line) is read as a line break. */
+  DKIM_PRIVATE_KEY?: string | undefined;
+};
+
+/** nodemailer's `dkim` option from the settings, or undefined when DKIM is not set up. */
+export function dkimOptions(c: DkimConfig) {
+  if (!c.DKIM_DOMAIN || !c.DKIM_SELECTOR || !c.DKIM_PRIVATE_KEY) return undefined;
+  return {
+    domainName: c.DKIM_DOMAIN,
+    keySelector: c.DKIM_SELECTOR,
+    privateKey: c.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n'),
+  };
+}
+
 /**
- * nodemailer over SMTP, pooled (`maxConnections` open connections, each reused for any number of messages).
+ * nodemailer over SMTP, pooled (`maxConnections` open connections, each reused for any number of messages),
+ * every message DKIM-signed when `dkim` is given (see dkimOptions).
  * @example const t = smtpTransport('smtp://user:pass@mail.example.org:587', 10)
  */
-export function smtpTransport(url: string, maxConnections = 5): MailTransport {
-  const transporter = nodemailer.createTransport({ url, pool: true, maxConnections, maxMessages: Infinity } as never);
+export function smtpTransport(url: string, maxConnections = 5, dkim?: ReturnType<typeof dkimOptions>): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections,
+    maxMessages: Infinity,
+    ...(dkim && { dkim }),
+  } as never);
   return {
     kind: 'smtp',
     async send(m) {
@@ -145,11 +170,11 @@ export function smtpTransport(url: string, maxConnections = 5): MailTransport {
   };
 }
 
-/** The configured transport: SMTP when `SMTP_URL` is set, else the outbox. */
+/** The configured transport: SMTP when `SMTP_URL` is set (DKIM-signed with DKIM_*), else the outbox. */
 export function createTransport(
   db: Db,
-  config: { SMTP_URL?: string | undefined },
+  config: { SMTP_URL?: string | undefined } & DkimConfig,
   maxConnections?: number,
 ): MailTransport {
-  return config.SMTP_URL ? smtpTransport(config.SMTP_URL, maxConnections) : outboxTransport(db);
+  return config.SMTP_URL ? smtpTransport(config.SMTP_URL, maxConnections, dkimOptions(config)) : outboxTransport(db);
 }
