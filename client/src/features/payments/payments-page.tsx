@@ -1,4 +1,4 @@
-import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import {
   PAYMENT_METHOD_LABELS,
@@ -8,7 +8,8 @@ import {
   type Payment,
   type PaymentMethod,
 } from '@app/contract';
-import { dayColumn, Note, type Column, type FilterDef } from '../../components/list-kit';
+import { useMediaQuery } from '@mantine/hooks';
+import { dayColumn, MOBILE_QUERY, Note, type Column, type FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { paymentsArea } from './api';
 import { money } from './money';
@@ -65,6 +66,23 @@ function Amount({ p }: { p: Payment }) {
   );
 }
 
+/**
+ * Phones stack the row in its account cell (issue 40): the day, method and amount under the account, where the
+ * Day, Method and Amount columns are hidden. Rendered on phones only, so nothing is in the page twice.
+ */
+function PhoneLine({ p }: { p: Payment }) {
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  if (!isMobile) return null;
+  return (
+    <Group justify="space-between" align="baseline" gap="xs" mt={4} wrap="nowrap">
+      <Text size="xs" c="dimmed">
+        {formatDay(p.paidAt)} · {PAYMENT_METHOD_LABELS[p.method]}
+      </Text>
+      <Amount p={p} />
+    </Group>
+  );
+}
+
 /** Why a payment waits for review (or why a second one was recorded), and who settled it. */
 function Review({ p }: { p: Payment }) {
   if (!p.review) return null;
@@ -90,15 +108,14 @@ const columns: Column<Payment>[] = [
     sortField: 'name',
     render: (p) => (
       <div>
-        <Text size="sm" fw={500}>
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
           {p.account.name}
         </Text>
-        <Note>{p.account.email}</Note>
-        <Review p={p} />
-        {/* Phones show the account and amount only: the day and method ride along here. */}
-        <Text size="xs" c="dimmed" hiddenFrom="sm">
-          {formatDay(p.paidAt)} · {PAYMENT_METHOD_LABELS[p.method]}
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {p.account.email}
         </Text>
+        <Review p={p} />
+        <PhoneLine p={p} />
       </div>
     ),
   },
@@ -146,7 +163,14 @@ const columns: Column<Payment>[] = [
       </div>
     ),
   },
-  { key: 'amountCents', header: 'Amount', sortField: 'amountCents', align: 'right', render: (p) => <Amount p={p} /> },
+  {
+    key: 'amountCents',
+    header: 'Amount',
+    sortField: 'amountCents',
+    align: 'right',
+    visibleFrom: 'sm',
+    render: (p) => <Amount p={p} />,
+  },
   { key: 'actions', header: '', align: 'right', render: (p) => <ReviewActions p={p} /> },
 ];
 

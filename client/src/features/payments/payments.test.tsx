@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -9,6 +9,7 @@ import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';
 import { requestLog } from '../../test/request-log';
 import { formatDay } from '../../components/format';
+import { MOBILE_QUERY } from '../../components/list-kit';
 
 const payment = (over: Partial<Payment>): Payment => ({
   id: 1,
@@ -125,6 +126,34 @@ describe('/admin/accounts/payments', () => {
     expect(screen.getByRole('link', { name: /Export/ }).getAttribute('href')).toContain(
       '/api/admin/accounts/payments/export?',
     );
+  });
+});
+
+describe('/admin/accounts/payments on a phone', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('stacks each row: the day, method and amount under the account, no Amount column to swipe to', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query === MOBILE_QUERY,
+          media: query,
+          onchange: null,
+          addEventListener() {},
+          removeEventListener() {},
+          addListener() {},
+          removeListener() {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    renderRoute('/admin/accounts/payments');
+    const row = (await screen.findByText('Refunded $20.00', {}, slow)).closest('tr')!;
+    expect(within(row).getByText('Sam Lee')).toBeTruthy();
+    expect(within(row).getByText(/^Nov 20, 2026 · Check$/)).toBeTruthy();
+    expect(within(row).getByText('$95.00')).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: /Amount/ })).toBeNull();
+    // The waived fee too: in the account cell, the first on a phone.
+    expect((screen.getByText('Fee waived').closest('td') as HTMLTableCellElement).cellIndex).toBe(0);
   });
 });
 

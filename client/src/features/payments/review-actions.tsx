@@ -44,7 +44,8 @@ export function ReviewActions({ p }: { p: Payment }) {
   if (p.review?.state !== 'pending') return null;
   const amount = money(p.amountCents, p.currency);
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
+    // The buttons wrap one under the other where the row is narrow (a phone).
+    <Group gap={4} justify="flex-end">
       {ACTIONS.map(({ key, label, color, Icon, title, question }) => (
         <Button
           key={key}
