@@ -42,7 +42,7 @@ export function CertificateCard() {
               download
               leftSection={<IconDownload size={16} />}
             >
-              US Letter PDF
+              Letter PDF
             </Button>
             <Button
               component="a"

@@ -128,7 +128,7 @@ describe('/member (member home)', () => {
 
     const certificate = screen.getByRole('region', { name: 'Membership certificate' });
     expect(await within(certificate).findByText('Certificate No. MC-000042')).toBeTruthy();
-    expect(within(certificate).getByRole('link', { name: 'US Letter PDF' }).getAttribute('href')).toBe(
+    expect(within(certificate).getByRole('link', { name: 'Letter PDF' }).getAttribute('href')).toBe(
       '/api/member/certificate.pdf?size=letter',
     );
     expect(within(certificate).getByRole('link', { name: 'A4 PDF' }).getAttribute('href')).toBe(

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { freePort } from '../../server/src/test/free-port.js';
+import { makeChapter } from '../../server/src/test/fixtures.js';
+import { hashPassword } from '../../server/src/services/auth/passwords.js';
+import { SCREEN_MODES, SCREENSHOTS, inMode, overflows, startE2E, type E2E } from './harness.js';
+
+const MEMBER = { email: 'e2e-home@example.edu', password: 'member-password-1' };
+
+let e: E2E;
+beforeAll(async () => {
+  const port = await freePort();
+  e = await startE2E({ port, env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
+  const { chapterId, institutionId } = await makeChapter(
+    e.db,
+    ['Lakeside State University', 'LSU'],
+    ['Alpha Beta', 'AB'],
+  );
+  await e.db
+    .updateTable('chapters')
+    .set({ invitationAdvisor1Name: 'Dr. Grace Hopper', invitationPresidentName: 'Ada Lovelace' })
+    .where('id', '=', chapterId)
+    .execute();
+  const member = await e.db
+    .insertInto('accounts')
+    .values({
+      firstName: 'Maria',
+      lastName: 'Gonzalez',
+      email: MEMBER.email,
+      passwordHash: await hashPassword(MEMBER.password),
+      admin: false,
+      active: true,
+      roles: ['ROLE_USER'],
+      address: '{}',
+      chapterId,
+      institutionId,
+      pledgedAt: new Date('2026-09-01T12:00:00Z'),
+      memberAt: new Date('2026-09-14T12:00:00Z'),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await e.db
+    .insertInto('payments')
+    .values({
+      accountId: member.id,
+      inviteeId: null,
+      amountCents: 9500,
+      method: 'stripe',
+      reference: null,
+      externalId: null,
+      stripeSessionId: null,
+      stripePaymentIntentId: 'pi_3QxE2eHome',
+      recordedBy: null,
+      reviewState: null,
+      reviewReason: null,
+      reviewedBy: null,
+      reviewedAt: null,
+      paidAt: new Date('2026-09-14T12:00:00Z'),
+    })
+    .execute();
+  const start = new Date(Date.now() + 5 * 86_400_000);
+  await e.db
+    .insertInto('calendarEvents')
+    .values({
+      name: 'Chapter induction ceremony',
+      type: 'Chapter',
+      chapterId,
+      location: 'Student Union, Room 204',
+      description: 'New members receive their cords and certificates.',
+      eventStart: start,
+      eventEnd: new Date(start.getTime() + 2 * 3_600_000),
+    })
+    .execute();
+});
+afterAll(() => e?.close());
+
+describe('member home on a phone', () => {
+  it('signs in to /member, downloads the receipt and the certificate, and opens the verification page', async () => {
+    await inMode(
+      e,
+      SCREEN_MODES.find((m) => m.name === 'phone-light')!,
+      async (page) => {
+        await page.goto(`${e.baseUrl}/member`);
+        await page.waitForURL(/\/login/);
+        await page.locator('input[name=email]').fill(MEMBER.email);
+        await page.locator('input[name=password]').fill(MEMBER.password);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.waitForURL((u) => u.pathname === '/member');
+        await page.getByText('Certificate No. MC-').waitFor();
+        expect(await overflows(page)).toBe(false);
+
+        const [receipt] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('link', { name: /Download Receipt R-\d+ \(PDF\)/ }).click(),
+        ]);
+        expect(receipt.suggestedFilename()).toMatch(/^receipt-R-\d{6}\.pdf$/);
+        const [certificate] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('link', { name: 'Letter PDF' }).click(),
+        ]);
+        expect(certificate.suggestedFilename()).toMatch(/^certificate-MC-\d{6}-letter\.pdf$/);
+
+        const verify = await page.getByRole('link', { name: 'Anyone can verify it' }).getAttribute('href');
+        expect(verify).toMatch(new RegExp(`^${e.baseUrl}/verify/[0-9a-f-]{36}$`));
+        await page.goto(verify!);
+        await page.getByText('This membership certificate is valid.').waitFor();
+        expect(await page.getByText('Maria Gonzalez').isVisible()).toBe(true);
+        expect(await overflows(page)).toBe(false);
+      },
+    );
+  });
+
+  it('looks right in four modes (screenshots)', async () => {
+    for (const mode of SCREEN_MODES) {
+      await inMode(e, mode, async (page) => {
+        await page.goto(`${e.baseUrl}/login`);
+        await page.locator('input[name=email]').fill(MEMBER.email);
+        await page.locator('input[name=password]').fill(MEMBER.password);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.waitForURL((u) => u.pathname === '/member');
+        await page.getByText('Certificate No. MC-').waitFor();
+        await page.getByRole('article', { name: 'Chapter induction ceremony' }).waitFor();
+        expect(await overflows(page)).toBe(false);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `member-home-${mode.name}.png`), fullPage: true });
+        const id = (await page.getByRole('link', { name: 'Anyone can verify it' }).getAttribute('href'))!
+          .split('/')
+          .pop();
+        await page.goto(`${e.baseUrl}/verify/${id}`);
+        await page.getByText('This membership certificate is valid.').waitFor();
+        await page.screenshot({ path: path.join(SCREENSHOTS, `verify-${mode.name}.png`), fullPage: true });
+      });
+    }
+  });
+});
