@@ -10,11 +10,6 @@ import type { AccountFormValues } from './form-values';
  * not read roles sees the account's roles without changing them.
  */
 export function AccessFields({ form }: { form: EntityFormState<AccountFormValues> }) {
-  const mayReadRoles = usePermissions().can(rolesListRoute);
-  const roles = useRoleOptions(mayReadRoles).data;
-  const items = roles?.status === 200 ? roles.body.items : [];
-  const chosen = form.values.roles ?? [];
-  const scoped = items.some((r) => r.chapterScoped && chosen.includes(r.name));
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
@@ -31,6 +26,27 @@ export function AccessFields({ form }: { form: EntityFormState<AccountFormValues
           value={form.values.chapterId}
         />
       </SimpleGrid>
+      <RoleFields form={form} />
+    </>
+  );
+}
+
+/** What the roles and chapters fields read and set on their form (the Edit panel's, Invite staff's). */
+type RoleForm = {
+  values: { roles?: string[] | null; chapterIds?: number[] | null };
+  errors: Record<string, string>;
+  setValue(path: 'roles' | 'chapterIds', value: string[] | number[]): void;
+};
+
+/** The roles and, once one is chapter-scoped, the chapters they reach. */
+export function RoleFields({ form }: { form: RoleForm }) {
+  const mayReadRoles = usePermissions().can(rolesListRoute);
+  const roles = useRoleOptions(mayReadRoles).data;
+  const items = roles?.status === 200 ? roles.body.items : [];
+  const chosen = form.values.roles ?? [];
+  const scoped = items.some((r) => r.chapterScoped && chosen.includes(r.name));
+  return (
+    <>
       {mayReadRoles ? (
         <MultiSelect
           label="Roles"

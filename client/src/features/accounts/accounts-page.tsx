@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { HistoryPanel } from '../../components/audit/history-panel';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconSend } from '@tabler/icons-react';
 import type { Account } from '@app/contract';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { FormDrawer, LoadedEntity, useEditPanel } from '../../components/form-kit';
-import { accountsArea } from './api';
+import { Can } from '../../api/permissions';
+import { accountsArea, accountsRoutes, useInvite } from './api';
+import { INVITE_STAFF_TEXTS, InviteStaffForm } from './invite-staff-form';
 import { AccountForm } from './account-form';
 import { addressLine, formatPhone, roleLabel } from './format';
 import { PersonCell } from './person-cell';
@@ -15,7 +17,13 @@ import { RowActions } from './row-actions';
 
 const filters: FilterDef[] = [{ key: 'search', type: 'search', placeholder: 'Search name, email or code' }];
 
-function columns(openEdit: (id: number) => void, openReset: (t: ResetTarget) => void): Column<Account>[] {
+type RowHandlers = {
+  openEdit: (id: number) => void;
+  openReset: (t: ResetTarget) => void;
+  invite: (id: number) => void;
+};
+
+function columns({ openEdit, openReset, invite }: RowHandlers): Column<Account>[] {
   return [
     {
       key: 'name',
@@ -83,6 +91,7 @@ function columns(openEdit: (id: number) => void, openReset: (t: ResetTarget) => 
         <RowActions
           name={a.fullName}
           onEdit={() => openEdit(a.id)}
+          onInvite={a.active ? () => invite(a.id) : undefined}
           onReset={() => openReset({ id: a.id, name: a.fullName, email: a.email })}
         />
       ),
@@ -108,22 +117,36 @@ function EditAccount({ id, onDone }: { id: number; onDone: () => void }) {
 export function AccountsPage() {
   const panel = useEditPanel();
   const [reset, setReset] = useState<ResetTarget | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const invite = useInvite();
   return (
     <>
       <AreaListPage
         title="Accounts"
         area={accountsArea}
-        columns={columns(panel.openEdit, setReset)}
+        columns={columns({ openEdit: panel.openEdit, openReset: setReset, invite })}
         filters={filters}
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={panel.openNew}>
-            Add Account
-          </Button>
+          <>
+            <Can call={accountsRoutes.inviteStaff}>
+              <Button variant="default" leftSection={<IconSend size={16} />} onClick={() => setInviting(true)}>
+                Invite Staff
+              </Button>
+            </Can>
+            <Can call={accountsRoutes.create}>
+              <Button leftSection={<IconPlus size={16} />} onClick={panel.openNew}>
+                Add Account
+              </Button>
+            </Can>
+          </>
         }
       />
       <FormDrawer opened={panel.opened} onClose={panel.close} title={panel.isNew ? 'Add Account' : 'Edit Account'}>
         {panel.isNew && <AccountForm onDone={panel.close} />}
         {typeof panel.id === 'number' && <EditAccount key={panel.id} id={panel.id} onDone={panel.close} />}
+      </FormDrawer>
+      <FormDrawer opened={inviting} onClose={() => setInviting(false)} title={INVITE_STAFF_TEXTS.title}>
+        {inviting && <InviteStaffForm onDone={() => setInviting(false)} />}
       </FormDrawer>
       <FormDrawer opened={!!reset} onClose={() => setReset(null)} title="Reset Password">
         {reset && <ResetPasswordForm key={reset.id} target={reset} kind="account" onDone={() => setReset(null)} />}

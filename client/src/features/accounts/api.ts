@@ -2,7 +2,9 @@ import {
   AccountListQuery,
   MemberListQuery,
   PledgeListQuery,
+  INVITATION_SENT,
   WELCOME_EMAIL_SENT,
+  type InviteStaffInput,
   type ResetPasswordInput,
 } from '@app/contract';
 import { createArea, type EntityId } from '../../api/area';
@@ -68,4 +70,20 @@ export function useResetTwoFactor() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountsArea.queries.all }),
   });
   return (id: number) => mutation.mutate({ params: { id } });
+}
+
+/** "Invite" on an account row (issue 35 §5): emails its one-time set-password link; an earlier one stops working. */
+export function useInvite() {
+  const mutation = routes.invite.useMutation({ meta: { successMessage: INVITATION_SENT } });
+  return (id: EntityId) => mutation.mutate({ params: { id: Number(id) } });
+}
+
+/** "Invite staff": a new staff account sent its link; the accounts lists are read again. */
+export function useInviteStaff() {
+  const queryClient = useQueryClient();
+  const mutation = routes.inviteStaff.useMutation({
+    meta: { successMessage: INVITATION_SENT, formIssues: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountsArea.queries.all }),
+  });
+  return (body: InviteStaffInput) => mutation.mutateAsync({ body });
 }
