@@ -10,6 +10,7 @@ import { deleteAiVideoJob, generateAiVideoJob, pollAiVideoJob } from './ai-video
 import { runImportJob } from './run-import.js';
 import { forgotPasswordLinkJob } from './forgot-password-link.js';
 import { privacyEraseJob, privacyExportJob } from './privacy-requests.js';
+import { privacyRetentionJob } from './privacy-retention.js';
 import { JobQueue, type JobQueueOptions } from './queue.js';
 import type { JobDataByName } from '../db/job-queue.js';
 
@@ -32,6 +33,7 @@ export const jobDefinitions = [
   forgotPasswordLinkJob,
   privacyExportJob,
   privacyEraseJob,
+  privacyRetentionJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobDefinitions)[number];

@@ -55,6 +55,19 @@ type Step = {
 
 const placeholderEmail = (prefix: string) => sql`${`erased-${prefix}`} || id || '@erased.invalid'`;
 
+/**
+ * What an anonymised invitee, send and email event become, for an erasure and for retention alike: every column
+ * that names or reaches the person replaced, every flag, date, code and count kept. A send's address starts
+ * `erased-`, which is how retention knows it is done (migration 0036a_privacy_retention's index).
+ */
+export const ANONYMISED = {
+  invitee: sql`first_name = ${ERASED.firstName}, last_name = ${ERASED.lastName}, email = ${placeholderEmail('invitee-')},
+    salutation = null, major = null, class = null, mailing_address = '{}'::jsonb, phone_number = null`,
+  send: sql`email_to = ${placeholderEmail('send-')}, recipient_key = 'erased:' || id, token_values = '{}'::jsonb,
+    subject = null, send_status_message = null`,
+  event: sql`ip_address = null, user_agent = null, message = null, link = null`,
+};
+
 function steps(p: Person): Step[] {
   const where = Object.fromEntries(personTables(p).map((t) => [t.table, t.where]));
   const w = (table: string) => where[table]!;
@@ -75,18 +88,17 @@ function steps(p: Person): Step[] {
     {
       table: 'email_events',
       where: w('email_events'),
-      change: sql`ip_address = null, user_agent = null, message = null, link = null`,
+      change: ANONYMISED.event,
     },
     {
       table: 'email_sends',
       where: w('email_sends'),
-      change: sql`email_to = ${placeholderEmail('send-')}, recipient_key = 'erased:' || id, token_values = '{}'::jsonb, subject = null, send_status_message = null`,
+      change: ANONYMISED.send,
     },
     {
       table: 'invitees',
       where: w('invitees'),
-      change: sql`first_name = ${ERASED.firstName}, last_name = ${ERASED.lastName}, email = ${placeholderEmail('invitee-')},
-        salutation = null, major = null, class = null, mailing_address = '{}'::jsonb, phone_number = null`,
+      change: ANONYMISED.invitee,
     },
     { table: 'blocked_emails', where: w('blocked_emails'), change: 'delete' },
     {
