@@ -108,6 +108,21 @@ const Env = z.object({
   EMAIL_OUTBOX: flag.default('false'),
   EMAIL_RATE_PER_SECOND: z.coerce.number({ message: 'must be a number' }).positive().max(100_000).default(50),
   EMAIL_DAILY_QUOTA: z.coerce.number({ message: 'must be a number' }).int().positive().default(100_000),
+  // Per recipient domain (or hosting organisation): a cap in messages a minute (unset: uncapped, slowed only when it defers),
+  // and how long a domain may defer every message before its sends fail (services/deliverability).
+  EMAIL_DOMAIN_RATE: z.coerce.number({ message: 'must be a number' }).positive().optional(),
+  EMAIL_DOMAIN_GIVE_UP_HOURS: z.coerce.number({ message: 'must be a number' }).positive().default(48),
+  // The day the sending domain or IP started (YYYY-MM-DD): the daily volume follows the warm-up schedule from it.
+  EMAIL_WARMUP_START: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+    .optional(),
+  // DKIM signing of what leaves over SMTP (nodemailer's signer): all three, or none. The key in PEM (\n for line breaks).
+  DKIM_DOMAIN: z.string().trim().toLowerCase().min(1).optional(),
+  DKIM_SELECTOR: z.string().trim().min(1).optional(),
+  DKIM_PRIVATE_KEY: z.string().min(1).optional(),
+  // The DNS server recipient domains' MX records are looked up on (host or host:port; unset: the system's). For tests.
+  DNS_SERVER: z.string().trim().min(1).optional(),
   // HMAC key the provider signs webhook batches with; unset = the webhook refuses every call (403).
   EMAIL_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // Which provider SMTP_URL reaches (server/src/services/mail/providers): the headers messages carry, the id its reply names, its quota.
@@ -127,6 +142,9 @@ const Env = z.object({
     .optional(),
   // For tests only (refused in production): URL prefixes (e.g. http://127.0.0.1:8443/) trusted for SNS certificates and subscription addresses besides https://sns.<region>.amazonaws.com.
   SNS_TRUSTED_CERT_PREFIXES: commaList.optional(),
+  // For tests only (refused in production): 'low' hashes new passwords with argon2id at its smallest cost (a few ms
+  // instead of ~100 ms of CPU and 64 MiB each), so suites that create and sign in accounts spend their time elsewhere.
+  PASSWORD_HASH_COST: z.enum(['standard', 'low'], { message: "must be 'standard' or 'low'" }).default('standard'),
   // SendGrid's signed Event Webhook: its verification key (base64 DER or PEM); unset = POST /api/public/email/sendgrid refuses every call.
   SENDGRID_WEBHOOK_PUBLIC_KEY: z
     .string()
@@ -247,6 +265,8 @@ function unsafeInProduction(env: NodeJS.ProcessEnv): string[] {
     problems.push(`STRIPE_API_URL: must be ${STRIPE_API} in production (another server would see every payment)`);
   if (set('SNS_TRUSTED_CERT_PREFIXES'))
     problems.push('SNS_TRUSTED_CERT_PREFIXES: for tests only: production takes SNS certificates from AWS alone');
+  if (env.PASSWORD_HASH_COST === 'low')
+    problems.push('PASSWORD_HASH_COST: low is for tests only: production hashes passwords at the standard cost');
   if (
     set('DATABASE_URL') &&
     URL.canParse(env.DATABASE_URL!) &&
