@@ -28,18 +28,34 @@ export function narrowScope(scope: ChapterScope, keyChapters: readonly number[])
  * nothing is scoped.
  * @example qb.where(inScope('a.chapterId'))
  */
-export function inScope(column: string | Expression<number | null>, scope = chapterScope()): Expression<SqlBool> {
+export function inScope(column: ChapterColumn, scope = chapterScope()): Expression<SqlBool> {
   if (!scope) return sql<SqlBool>`true`;
+  const chapters = sql`${sql.val([...scope])}::int[]`;
+  if (typeof column === 'object' && 'invitationId' in column)
+    return sql<SqlBool>`${sql.ref(column.invitationId)} = any(array(select id from invitations where chapter_id = any(${chapters})))`;
   const ref = typeof column === 'string' ? sql.ref(column) : column;
-  return sql<SqlBool>`${ref} = any(${sql.val([...scope])}::int[])`;
+  return sql<SqlBool>`${ref} = any(${chapters})`;
 }
+
+/**
+ * An invitation id expression whose chapter is the condition's: rows of an invitation (invitees, reminders,
+ * mailings) are in scope when their invitation is. Used as `scoped(qb, inScopeInvitation('iv.invitationId'))`:
+ * the invitation's chapter stands for the column, read once for the statement (an index on the invitation id
+ * then finds the rows).
+ */
+export function inScopeInvitation(invitationId: string): ChapterColumn {
+  return { invitationId };
+}
+
+/** A chapter id column, or an invitation id whose invitation's chapter counts (inScopeInvitation). */
+export type ChapterColumn = string | Expression<number | null> | { invitationId: string };
 
 /**
  * Adds `inScope(column)` to a select, update or delete only when the request is scoped, so an unscoped
  * caller's statements are the same as before.
  * @example scoped(db.selectFrom('accounts as a').selectAll(), 'a.chapterId')
  */
-export function scoped<Q>(qb: Q, column: string | Expression<number | null>): Q {
+export function scoped<Q>(qb: Q, column: ChapterColumn): Q {
   const scope = chapterScope();
   return scope ? ((qb as any).where(inScope(column, scope)) as Q) : qb;
 }

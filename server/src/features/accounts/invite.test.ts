@@ -10,6 +10,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/helper.js';
 import { CHAPTER_SCOPE_ENFORCED, forgetRoles } from '../../services/auth/role-table.js';
 import { recordingJobs } from '../../test/mail-fixtures.js';
+import { makeChapter } from '../../test/fixtures.js';
 import { INVITE_INACTIVE } from './invite.js';
 
 // Issue 35 §5: inviting staff and advisors through one-time set-password links.
@@ -227,15 +228,18 @@ describe('No escalation through invites', () => {
   it.runIf(CHAPTER_SCOPE_ENFORCED)("refuses chapters outside a chapter-scoped inviter's own", async () => {
     const email = 'invite-scoped@example.test';
     const scoped = await t.signIn({ email, roles: ['ROLE_INVITE_SCOPED'] });
+    // Chapters that exist: the invited account's first chapter becomes its own, which must be in scope.
+    const mine = (await makeChapter(t.db, ['Scoped Inviter U', 'SIU'], ['Scoped Inviter Chapter', 'SIC'])).chapterId;
+    const other = (await makeChapter(t.db, ['Other Inviter U', 'OIU'], ['Other Inviter Chapter', 'OIC'])).chapterId;
     await t.db
       .updateTable('accounts')
-      .set({ chapterIds: [101] })
+      .set({ chapterIds: [mine] })
       .where('email', '=', email)
       .execute();
-    const res = await inviteStaff(staff({ roles: ['ROLE_INVITE_SCOPED'], chapterIds: [101, 202] }), scoped);
+    const res = await inviteStaff(staff({ roles: ['ROLE_INVITE_SCOPED'], chapterIds: [mine, other] }), scoped);
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(`${CHAPTERS_NOT_HELD}: 202`);
-    const ok = await inviteStaff(staff({ roles: ['ROLE_INVITE_SCOPED'], chapterIds: [101] }), scoped);
+    expect(res.json().message).toBe(`${CHAPTERS_NOT_HELD}: ${other}`);
+    const ok = await inviteStaff(staff({ roles: ['ROLE_INVITE_SCOPED'], chapterIds: [mine] }), scoped);
     expect(ok.statusCode).toBe(201);
   });
 });

@@ -2,13 +2,14 @@ import { sql } from 'kysely';
 import type { CalendarEvent, CalendarEventType } from '@app/contract';
 import type { z } from 'zod';
 import type { Db, Trx } from '../../db/database.js';
+import { inScope, scoped } from '../../services/auth/chapter-scope.js';
 
 type Input = z.output<typeof import('@app/contract').CalendarEventInput>;
 
 /** Every event column plus what depends on the requesting account: its RSVP, whether it may RSVP, and the count. */
 export function selectEvents(db: Db, accountId: number) {
-  return db
-    .selectFrom('calendarEvents as e')
+  // A chapter-scoped caller (issue 35 §3) sees its chapters' events only.
+  return scoped(db.selectFrom('calendarEvents as e'), 'e.chapterId')
     .leftJoin('chapters as ch', 'ch.id', 'e.chapterId')
     .select([
       'e.id',
@@ -99,6 +100,7 @@ export async function lockEvent(db: Trx, uuid: string) {
     .selectAll()
     .select(sql<boolean>`event_start <= now()`.as('started'))
     .where('uuid', '=', uuid)
+    .where(inScope('calendarEvents.chapterId'))
     .forUpdate()
     .executeTakeFirst();
 }

@@ -6,6 +6,7 @@ import { s } from '../../ts-rest.js';
 import { AppError } from '../../errors.js';
 import type { Db } from '../../db/database.js';
 import * as repo from './repo.js';
+import { checkChapterInScope } from '../../services/auth/chapter-scope.js';
 
 type Input = z.output<typeof CalendarEventInput>;
 
@@ -14,6 +15,8 @@ export const accountId = (request: FastifyRequest) => request.account!.id;
 
 /** Rules that need the database or the clock; the contract has already checked each field. */
 async function checkInput(db: Db, input: Input, current?: repo.StoredEvent) {
+  // A chapter-scoped caller keeps its events within its chapters (issue 35 §3).
+  checkChapterInScope(input.type === 'Chapter' ? input.chapterId : null);
   const startChanged = !current || current.eventStart.toISOString() !== input.eventStart;
   if (startChanged && new Date(input.eventStart).getTime() <= Date.now()) {
     throw new AppError(400, 'Event Start must be in the future');

@@ -8,6 +8,7 @@ import { csvAddress, csvText, csvYesNo } from '../../db/copy-csv.js';
 import { keptRowCount } from '../../db/row-counts.js';
 import { cachedRead } from '../../db/read-cache.js';
 import { toUploadedFile, type FileRow } from '../../services/files.js';
+import { chapterScope, inScope, scoped } from '../../services/auth/chapter-scope.js';
 
 type ListQuery = z.output<typeof import('@app/contract').ChapterListQuery>;
 export type ChapterValues = z.output<typeof import('@app/contract').ChapterInput>;
@@ -17,8 +18,9 @@ export const chapterSort: SortMap<SortField<ListQuery>> = {
   institution: 'i.name',
 };
 
+/** The chapters matching the filters, and only the caller's when it is chapter-scoped (issue 35 §3). */
 function selectChapters(db: Db, filters: ListFilters<ListQuery>) {
-  let qb = db.selectFrom('chapters as ch').innerJoin('institutions as i', 'i.id', 'ch.institutionId');
+  let qb = scoped(db.selectFrom('chapters as ch').innerJoin('institutions as i', 'i.id', 'ch.institutionId'), 'ch.id');
   if (filters.search) {
     // The chapter's own name and abbreviation, or its institution's (both through trigram indexes).
     const pattern = likePattern(filters.search.toLowerCase());
@@ -133,7 +135,7 @@ const CHAPTER_TABLES = ['chapters', 'institutions', 'files'] as const;
 export function listChapters(db: Db, query: ListQuery) {
   // Files are loaded for the page's rows only, not for every match the count walks over. Remembered
   // until one of its tables changes.
-  return cachedRead(db, CHAPTER_TABLES, `chapters ${JSON.stringify(query)}`, async () => {
+  return cachedRead(db, CHAPTER_TABLES, `chapters ${JSON.stringify([query, chapterScope()])}`, async () => {
     const page = await paginate(selectChapters(db, query).clearSelect().select('ch.id'), query, chapterSort, 'ch.id', {
       count: 'separate',
       ...keptRowCount(db, 'chapters', query),
@@ -184,9 +186,10 @@ export async function createChapter(db: Db, input: ChapterValues): Promise<numbe
 
 export async function updateChapter(db: Db, id: number, input: ChapterValues): Promise<boolean> {
   const res = await db
-    .updateTable('chapters')
+    .updateTable('chapters as ch')
     .set({ ...values(input), updatedAt: sql`now()` })
-    .where('id', '=', id)
+    .where('ch.id', '=', id)
+    .where(inScope('ch.id'))
     .executeTakeFirst();
   return !!res.numUpdatedRows;
 }

@@ -8,6 +8,7 @@ import { csvAddress, csvText } from '../../db/copy-csv.js';
 import { keptRowCount } from '../../db/row-counts.js';
 import { cachedRead } from '../../db/read-cache.js';
 import { toUploadedFile } from '../../services/files.js';
+import { chapterScope, inScope } from '../../services/auth/chapter-scope.js';
 
 type ListQuery = z.output<typeof import('@app/contract').InstitutionListQuery>;
 type Filters = Omit<ListQuery, 'page' | 'pageSize' | 'sort'>;
@@ -22,8 +23,11 @@ export const institutionSort: SortMap<ListQuery['sort'][number]['field']> = {
   id: 'i.id',
 };
 
+/** The institutions of the caller's chapters only, when it is chapter-scoped (issue 35 §3). */
 function filterInstitutions(db: Db, filters: Filters) {
   let qb = db.selectFrom('institutions as i');
+  if (chapterScope())
+    qb = qb.where('i.id', 'in', db.selectFrom('chapters as sc').select('sc.institutionId').where(inScope('sc.id')));
   if (filters.search) {
     qb = qb.where('i.search', 'like', likePattern(filters.search.toLowerCase()));
   }
@@ -101,7 +105,7 @@ export function listInstitutions(db: Db, query: ListQuery) {
   // page's rows only, after the limit) and, with nothing filtered, the kept row count beside them. A
   // window count would read and number every match first (200 ms over 100,000 rows); filtered, a
   // count(*) of the matches runs beside the page. Remembered until one of its tables changes.
-  return cachedRead(db, INSTITUTION_TABLES, `institutions ${JSON.stringify(query)}`, async () => {
+  return cachedRead(db, INSTITUTION_TABLES, `institutions ${JSON.stringify([query, chapterScope()])}`, async () => {
     const page = await paginate(withFiles(selectInstitutions(db, query)), query, institutionSort, 'i.id', {
       count: 'separate',
       ...keptRowCount(db, 'institutions', query),

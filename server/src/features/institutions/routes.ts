@@ -4,6 +4,7 @@ import { notFound } from '../../errors.js';
 import { saveWithFiles, type FileReference } from '../../services/files.js';
 import { csvAttachment } from '../../services/audit/csv-export.js';
 import * as repo from './repo.js';
+import { checkUnscoped } from '../../services/auth/chapter-scope.js';
 
 const files = (body: { logoId: number | null }): FileReference[] => [['Logo', body.logoId]];
 
@@ -21,12 +22,16 @@ export const institutionRoutes = s.router(contract.institutions, {
 
   create: async ({ body, request }) => {
     const { db } = request.server;
+    checkUnscoped();
     const id = await saveWithFiles(db, files(body), (trx) => repo.createInstitution(trx, body));
     return { status: 201, body: (await repo.getInstitution(db, id))! };
   },
 
   update: async ({ params, body, request }) => {
     const { db } = request.server;
+    // A chapter-scoped caller reads its chapters' institutions only: another is not found, its own read only.
+    if (!(await repo.getInstitution(db, params.id))) throw notFound('Institution');
+    checkUnscoped();
     await saveWithFiles(db, files(body), async (trx) => {
       if (!(await repo.updateInstitution(trx, params.id, body))) throw notFound('Institution');
     });

@@ -14,6 +14,7 @@ import type { CsvColumn, ListFilters, SortField, SortMap } from '../../db/list.j
 import { csvText, csvYesNo } from '../../db/copy-csv.js';
 import { toUploadedFile, fileUrl, type FileRow } from '../../services/files.js';
 import { invitationsWithNames } from '../../db/invitation-names.js';
+import { inScope, scoped } from '../../services/auth/chapter-scope.js';
 
 type ListQuery = z.output<typeof import('@app/contract').InvitationListQuery>;
 type Filters = ListFilters<ListQuery>;
@@ -25,8 +26,9 @@ export const invitationSort: SortMap<SortField<ListQuery>> = {
   chapter: 'ch.name',
 };
 
+/** The invitations under the filters, only of the caller's chapters when it is chapter-scoped (issue 35 §3). */
 function filterInvitations(db: Db, filters: Filters) {
-  let qb = invitationsWithNames(db);
+  let qb = scoped(invitationsWithNames(db), 'inv.chapterId');
   if (filters.search) {
     const pattern = likePattern(filters.search.toLowerCase());
     const id = /^#?\d{1,9}$/.test(filters.search) ? Number(filters.search.replace('#', '')) : undefined;
@@ -196,7 +198,8 @@ export async function currentState(db: Db, id: number, lock = false) {
   let qb = db
     .selectFrom('invitations')
     .select(['id', 'status', 'databaseId', 'cleanJoined', 'cleanInviteCount', 'testId'])
-    .where('id', '=', id);
+    .where('id', '=', id)
+    .where(inScope('invitations.chapterId'));
   if (lock) qb = qb.forUpdate();
   return qb.executeTakeFirst();
 }
@@ -271,6 +274,7 @@ export async function deleteInvitation(
       .selectFrom('invitations')
       .select('status')
       .where('id', '=', id)
+      .where(inScope('invitations.chapterId'))
       .forUpdate()
       .executeTakeFirst();
     if (!row) return 'missing';

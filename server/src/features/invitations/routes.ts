@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.js';
 import { saveWithFiles } from '../../services/files.js';
 import { dryRunDatabase } from '../../services/invitation-processing/dry-run.js';
 import * as repo from './repo.js';
+import { checkChapterInScope } from '../../services/auth/chapter-scope.js';
 
 /** Statuses in which the database and cleaning options may change (processing starts again). */
 const REPROCESSABLE: readonly InvitationStatus[] = ['Draft', 'DB Processing', 'Ready'];
@@ -59,6 +60,7 @@ export const invitationRoutes = s.router(contract.invitations, {
 
   create: async ({ body, request }) => {
     const { db } = request.server;
+    checkChapterInScope(body.chapterId);
     refusePastDates(body);
     await checkTest(db, body.testId);
     const id = await saveWithFiles(db, [['Database', body.databaseId]], async (trx) => {
@@ -73,6 +75,7 @@ export const invitationRoutes = s.router(contract.invitations, {
     const { db } = request.server;
     const before = await repo.getInvitation(db, params.id);
     if (!before) throw notFound('Invitation');
+    checkChapterInScope(body.chapterId);
     refusePastDates(body, before);
     await saveWithFiles(db, [['Database', body.databaseId]], async (trx) => {
       const state = await repo.currentState(trx, params.id, true);

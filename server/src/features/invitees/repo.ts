@@ -1,3 +1,4 @@
+import { inScopeInvitation, invitationReachable, scoped } from '../../services/auth/chapter-scope.js';
 import { sql, type Kysely } from 'kysely';
 import { INVITEE_EMAIL_FLAGS, type Invitee, type InviteeEventKey } from '@app/contract';
 import type { z } from 'zod';
@@ -36,8 +37,9 @@ function eventCondition(event: InviteeEventKey) {
   return sql<boolean>`${sql.ref(`iv.${INVITEE_EMAIL_FLAGS[event]}`)} = true`;
 }
 
+/** The invitees under the filters, only of the caller's chapters' invitations when it is chapter-scoped. */
 function filterInvitees(db: Db, filters: Filters) {
-  let qb = db.selectFrom('invitees as iv');
+  let qb = scoped(db.selectFrom('invitees as iv'), inScopeInvitation('iv.invitationId'));
   if (filters.invitationId !== undefined) qb = qb.where('iv.invitationId', '=', filters.invitationId);
   if (filters.search) {
     // Names and email through the trigram index; a code by its prefix (codes are upper case).
@@ -123,9 +125,8 @@ export async function listInvitees(db: Db, query: ListQuery, invitationId?: numb
   return mapPage(page, toInvitee);
 }
 
-export async function invitationExists(db: Db, id: number): Promise<boolean> {
-  return !!(await db.selectFrom('invitations').select('id').where('id', '=', id).executeTakeFirst());
-}
+/** Whether the invitation exists within the caller's chapter scope. */
+export const invitationExists = invitationReachable;
 
 const csvColumns: CsvColumn[] = [
   { header: 'id', value: 'iv.id' },

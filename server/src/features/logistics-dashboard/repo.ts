@@ -16,6 +16,7 @@ import type { Db } from '../../db/database.js';
 import { likePattern, paginate, type SortMap } from '../../db/list.js';
 import { fileUrl } from '../../services/files.js';
 import { audienceKeys } from '../../services/audience/index.js';
+import { inScope, inScopeInvitation } from '../../services/auth/chapter-scope.js';
 
 /*
  * Everything here reads kept counts (migration 0015's invitation_event_counts, one row per invitation
@@ -40,11 +41,11 @@ export async function inviteeStats(db: Db): Promise<InviteeStats> {
         coalesce(sum(n) filter (where event = 'opened'), 0)::bigint as emailopened,
         coalesce(sum(n) filter (where event = 'clicked'), 0)::bigint as emailclicked,
         coalesce(sum(n) filter (where event = 'unsub'), 0)::bigint as emailunsub
-      from invitation_event_counts where event = any(${EVENTS}::text[])),
+      from invitation_event_counts where event = any(${EVENTS}::text[]) and ${inScope(inScopeInvitation('invitationId'))}),
     inv as (
       select coalesce(sum(count_valid), 0)::bigint as countvalid, coalesce(sum(count_fresh), 0)::bigint as countfresh,
         coalesce(sum(count_removed), 0)::bigint as countremoved
-      from invitations)
+      from invitations where ${inScope('chapterId')})
     select ev.*, inv.* from ev, inv`.execute(db);
   const row = rows[0]!;
   return {
@@ -95,7 +96,7 @@ const statsSort: SortMap<StatsQuery['sort'][number]['field']> = {
  * primary key (invitation_id, event), so the cost follows the invitations kept, not all of them.
  */
 function groups(filters: Pick<StatsQuery, 'search' | 'deadlineFrom' | 'deadlineTo'>) {
-  const where = [sql`true`];
+  const where = [inScope('inv.chapterId')];
   if (filters.search) where.push(sql`i.search like ${likePattern(filters.search.toLowerCase())}`);
   if (filters.deadlineFrom) where.push(sql`inv.deadline >= ${filters.deadlineFrom.slice(0, 10)}::date`);
   if (filters.deadlineTo) where.push(sql`inv.deadline <= ${filters.deadlineTo.slice(0, 10)}::date`);
@@ -186,7 +187,7 @@ export async function emailsScheduledPerDay(db: Db, dateFrom: string, dateTo: st
         ${AUDIENCE_KEYS.map((k) => k.event)}::text[]) as k(invite_count, test_value, event)
       on k.invite_count = e.invite_count and k.test_value = e.test_value
     join invitation_event_counts c on c.invitation_id = e.invitation_id and c.event = k.event
-    where e.send_started_at is null
+    where e.send_started_at is null and ${inScope(inScopeInvitation('e.invitationId'))}
       and e.send_scheduled_at >= ${dateFrom}::date::timestamp at time zone 'UTC'
       and e.send_scheduled_at < (${dateTo}::date + 1)::timestamp at time zone 'UTC'
     group by 1`.execute(db);

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Payment } from '@app/contract';
 import type { DB, Db } from '../../db/database.js';
+import { inScope, scoped } from '../../services/auth/chapter-scope.js';
 import { accountName, accountNameOf, accountPerson } from '../../db/account-sql.js';
 import { csvIso, csvText, type CsvColumn } from '../../db/copy-csv.js';
 import { dayRange } from '../../db/day-range.js';
@@ -32,6 +33,7 @@ function filterPayments(db: Db, f: Filters) {
     .leftJoin('invitees as iv', 'iv.id', 'p.inviteeId')
     .leftJoin('invitations as inv', 'inv.id', 'iv.invitationId')
     .leftJoin('institutions as ins', 'ins.id', 'inv.institutionId');
+  qb = scoped(qb, 'a.chapterId'); // a chapter-scoped caller's: payments of its chapters' accounts (issue 35 §3)
   if (f.search) {
     const like = likePattern(f.search.toLowerCase());
     qb = qb.where(
@@ -126,7 +128,12 @@ export function exportPayments(db: Kysely<DB>, query: Omit<ListQuery, 'page' | '
 
 /** A member's or pledge's account (the payment or waiver locks it, after its invitee). */
 export function accountOfPayment(db: Db, id: number) {
-  return db.selectFrom('accounts').select(['id', 'invitationCode']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('accounts')
+    .select(['id', 'invitationCode'])
+    .where('id', '=', id)
+    .where(inScope('accounts.chapterId'))
+    .executeTakeFirst();
 }
 
 /** The invitee an account joined through: the one it pledged with, else the one of its invitation code (the newest). */

@@ -10,6 +10,7 @@ import { lockInvitee, recordPayment, waiveFee, type PaymentOutcome } from '../..
 import { applyReviewPayment, refundReviewPayment } from '../../services/payments/payment-review.js';
 import { paymentConfigured, stripeClient } from '../../services/payments/stripe.js';
 import * as repo from './repo.js';
+import { inviteeReachable, paymentReachable } from '../../services/auth/chapter-scope.js';
 
 type PaymentBody = z.output<typeof import('@app/contract').RecordPaymentInput>;
 type WaiverBody = z.output<typeof import('@app/contract').WaiveFeeInput>;
@@ -34,6 +35,7 @@ async function accountTarget(trx: Trx, id: number) {
 
 /** A locked invitee that may still join (not removed), pledged first when it has not (its account made or linked). */
 async function inviteeTarget(trx: Trx, id: number) {
+  if (!(await inviteeReachable(trx, id))) throw notFound('Invitee');
   const invitee = await joinInvitee(trx, { id }, true);
   if (!invitee) throw notFound('Invitee');
   if (invitee.removed) throw new AppError(409, JOIN_NO_LONGER_VALID);
@@ -108,6 +110,7 @@ export const paymentRoutes = s.router(contract.payments, {
     ),
 
   applyReview: async ({ params, request }) => {
+    if (!(await paymentReachable(request.server.db, params.id))) throw notFound('Payment');
     const { db, jobs } = request.server;
     const welcome = await db
       .transaction()
@@ -118,6 +121,7 @@ export const paymentRoutes = s.router(contract.payments, {
   },
 
   refundReview: async ({ params, request }) => {
+    if (!(await paymentReachable(request.server.db, params.id))) throw notFound('Payment');
     const { db, config } = request.server;
     const refund = async (paymentIntent: string, idempotencyKey: string) => {
       if (!paymentConfigured(config)) throw new AppError(409, JOIN_PAYMENT_NOT_SET_UP);
@@ -134,6 +138,7 @@ export const paymentRoutes = s.router(contract.payments, {
 
   recordPledge: async ({ params, body, request }) => {
     const record = await request.server.db.transaction().execute(async (trx) => {
+      if (!(await inviteeReachable(trx, params.id))) throw notFound('Invitee');
       const invitee = await joinInvitee(trx, { id: params.id }, true);
       if (!invitee) throw notFound('Invitee');
       const holder = await repo.inviteeOfPledgeExternalId(trx, body.externalId);

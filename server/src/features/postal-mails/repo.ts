@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { likePattern, pageOfRows, paginate, rowsInOrder, type SortMap } from '../../db/list.js';
 import { toUploadedFile, type FileRow } from '../../services/files.js';
 import { invitationsWithNames } from '../../db/invitation-names.js';
+import { inScope, inScopeInvitation, scoped } from '../../services/auth/chapter-scope.js';
 
 type ListQuery = z.output<typeof import('@app/contract').PostalMailListQuery>;
 export type PostalMailValues = z.output<typeof import('@app/contract').PostalMailInput>;
@@ -19,8 +20,13 @@ export const postalMailSort: SortMap<ListQuery['sort'][number]['field']> = {
   institution: 'i.name',
 };
 
+/** Postal mailings under the filters; only of the caller's chapters when it is chapter-scoped (issue 35 §3). */
 function filterMails(db: Db, filters: { search?: string | undefined; invitationId?: number }) {
-  let qb = invitationsWithNames(db).innerJoin('postalMails as pm', 'pm.invitationId', 'inv.id');
+  let qb = scoped(invitationsWithNames(db), 'inv.chapterId').innerJoin(
+    'postalMails as pm',
+    'pm.invitationId',
+    'inv.id',
+  );
   if (filters.invitationId !== undefined) qb = qb.where('pm.invitationId', '=', filters.invitationId);
   if (filters.search) {
     const pattern = likePattern(filters.search.toLowerCase());
@@ -122,6 +128,7 @@ export async function invitationForMail(db: Db, invitationId: number) {
     .selectFrom('invitations')
     .select(['id', 'deliverPostalMails'])
     .where('id', '=', invitationId)
+    .where(inScope('invitations.chapterId'))
     .executeTakeFirst();
 }
 
@@ -156,6 +163,7 @@ async function lockMail(db: Db, invitationId: number, mailId: number) {
     .select(['id', 'uploadStartedAt'])
     .where('id', '=', mailId)
     .where('invitationId', '=', invitationId)
+    .where(inScope(inScopeInvitation('invitationId')))
     .forUpdate()
     .executeTakeFirst();
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { inScope, inScopeInvitation, scoped } from '../../services/auth/chapter-scope.js';
 import type { z } from 'zod';
 import { RATE_NAMES, rateLevel, type InvitationEmail, type RateName } from '@app/contract';
 import type { Db } from '../../db/database.js';
@@ -42,8 +43,9 @@ export function reminderRates(c: SendCounts) {
   ) as Pick<InvitationEmail, RateName | `${RateName}Level`>;
 }
 
+/** Reminders with their names; only of the caller's chapters when it is chapter-scoped (issue 35 §3). */
 function selectReminders(db: Db) {
-  return invitationsWithNames(db)
+  return scoped(invitationsWithNames(db), 'inv.chapterId')
     .innerJoin('invitationEmails as e', 'e.invitationId', 'inv.id')
     .innerJoin('emailTemplates as t', 't.id', 'e.templateId')
     .leftJoin('invitationTests as ab', 'ab.id', 'inv.testId')
@@ -125,7 +127,7 @@ export async function listReminders(db: Db, invitationId: number, query: ListQue
 
 /** Every reminder scheduled in [dateFrom, dateTo] (whole UTC days), searched by template, institution or chapter. */
 export async function listAllReminders(db: Db, query: AllQuery) {
-  let filtered = db.selectFrom('invitationEmails as e').select('e.id');
+  let filtered = scoped(db.selectFrom('invitationEmails as e').select('e.id'), inScopeInvitation('e.invitationId'));
   const days = dayRange(query.dateFrom, query.dateTo);
   if (days.gte) filtered = filtered.where('e.sendScheduledAt', '>=', days.gte);
   if (days.lt) filtered = filtered.where('e.sendScheduledAt', '<', days.lt);
@@ -151,6 +153,7 @@ export async function lockReminder(db: Db, invitationId: number, id: number) {
     .select(['id', 'sendStartedAt'])
     .where('id', '=', id)
     .where('invitationId', '=', invitationId)
+    .where(inScope(inScopeInvitation('invitationId')))
     .forUpdate()
     .executeTakeFirst();
 }

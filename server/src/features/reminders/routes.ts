@@ -1,3 +1,4 @@
+import { inScope, invitationReachable } from '../../services/auth/chapter-scope.js';
 import { contract, REMINDER_MESSAGES, TEST_EMAIL_SENT } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { s } from '../../ts-rest.js';
@@ -15,6 +16,7 @@ async function emailingInvitation(app: FastifyInstance, id: number) {
     .selectFrom('invitations')
     .select(['id', 'deliverEmails'])
     .where('id', '=', id)
+    .where(inScope('invitations.chapterId'))
     .executeTakeFirst();
   if (!invitation) throw notFound('Invitation');
   if (!invitation.deliverEmails) throw new AppError(409, REMINDER_MESSAGES.noEmails);
@@ -41,8 +43,7 @@ export const invitationEmailRoutes = s.router(contract.invitationEmails, {
 
   list: async ({ params, query, request }) => {
     const { db } = request.server;
-    if (!(await db.selectFrom('invitations').select('id').where('id', '=', params.id).executeTakeFirst()))
-      throw notFound('Invitation');
+    if (!(await invitationReachable(db, params.id))) throw notFound('Invitation');
     return { status: 200, body: await repo.listReminders(db, params.id, query) };
   },
 
@@ -82,8 +83,7 @@ export const invitationEmailRoutes = s.router(contract.invitationEmails, {
 
   projection: async ({ params, query, request }) => {
     const app = request.server;
-    if (!(await app.db.selectFrom('invitations').select('id').where('id', '=', params.id).executeTakeFirst()))
-      throw notFound('Invitation');
+    if (!(await invitationReachable(app.db, params.id))) throw notFound('Invitation');
     const mail = mailConfig(app.config);
     return {
       status: 200,

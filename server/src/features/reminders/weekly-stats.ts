@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { inScope, inScopeInvitation } from '../../services/auth/chapter-scope.js';
 import type { z } from 'zod';
 import type { WeeklyEmailStats } from '@app/contract';
 import type { Db } from '../../db/database.js';
@@ -11,7 +12,8 @@ const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 /**
  * Spec 02 weekly email stats: the reminders scheduled in each week (weeks start Monday, UTC) with their
  * sent, delivered, opened and clicked totals from the kept send counts, and the three trend rates.
- * Default range: the last 12 weeks up to today. Weeks without reminders are left out.
+ * Default range: the last 12 weeks up to today. Weeks without reminders are left out. A chapter-scoped
+ * caller's: the reminders of its chapters' invitations.
  */
 export async function weeklyStats(db: Db, query: Query): Promise<WeeklyEmailStats> {
   const to = query.dateTo ? sql`${query.dateTo}::date + 1` : sql`current_date + 1`;
@@ -27,6 +29,7 @@ export async function weeklyStats(db: Db, query: Query): Promise<WeeklyEmailStat
     from invitation_emails e
     left join email_send_counts c on c.source = 'invitation_email' and c.source_id = e.id::text
     where e.send_scheduled_at >= ${from} and e.send_scheduled_at < ${to}
+      and ${inScope(inScopeInvitation('e.invitationId'))}
     group by 1 order by 1`.execute(db);
   return {
     weeks: rows.map((r) => ({

@@ -10,10 +10,10 @@ import { knownScopes } from './api-key-scopes.js';
 export const ROLES_CACHE_MS = 2000;
 
 /**
- * Whether a chapter-scoped role's permissions count. Off until the row-level chapter filter (issue 35 §3) is
- * in every area: until then an advisor's permissions would reach every chapter's rows, so they grant nothing.
+ * Whether a chapter-scoped role's permissions count: on since the row-level chapter filter (issue 35 §3,
+ * services/auth/chapter-scope.ts) is in every area, so they reach the account's chapters only.
  */
-export const CHAPTER_SCOPE_ENFORCED = false;
+export const CHAPTER_SCOPE_ENFORCED: boolean = true;
 
 export type RoleEntry = { id: number; permissions: ReadonlySet<string>; chapterScoped: boolean };
 
