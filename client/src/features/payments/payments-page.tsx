@@ -14,6 +14,7 @@ import { AreaListPage } from '../../components/area-list-page';
 import { paymentsArea } from './api';
 import { money } from './money';
 import { ReviewActions } from './review-actions';
+import { ReceiptLink } from '../../components/receipt-link';
 import { formatDay } from '../../components/format';
 
 const filters: FilterDef[] = [
@@ -171,7 +172,12 @@ const columns: Column<Payment>[] = [
     visibleFrom: 'sm',
     render: (p) => <Amount p={p} />,
   },
-  { key: 'actions', header: '', align: 'right', render: (p) => <ReviewActions p={p} /> },
+  {
+    key: 'actions',
+    header: '',
+    align: 'right',
+    render: (p) => (p.review?.state === 'pending' ? <ReviewActions p={p} /> : <ReceiptLink payment={p} />),
+  },
 ];
 
 /**
