@@ -1,5 +1,5 @@
 import type { DashboardType, DashboardWindow } from '@app/contract';
-import { dashboardContract } from '@app/contract';
+import { chaptersContract, dashboardContract } from '@app/contract';
 import { areaClient } from '../../api/tsr';
 
 const tsr = areaClient({ dashboard: dashboardContract });
@@ -37,4 +37,21 @@ export function usePerMonth(type: DashboardType) {
     queryData: { params: { type } },
     staleTime: STALE_MS,
   });
+}
+
+const chapters = areaClient({ chapters: chaptersContract }).chapters;
+
+/**
+ * The names of a chapter-scoped account's chapters (issue 35 §6: an advisor's dashboard names them), read one
+ * by one (an advisor has a few); nothing is asked for an account reaching every chapter.
+ */
+export function useChapterNames(chapterIds: readonly number[]): string[] {
+  const results = chapters.get.useQueries({
+    queries: chapterIds.map((id) => ({
+      queryKey: ['chapters', 'detail', id],
+      queryData: { params: { id } },
+      staleTime: 5 * STALE_MS,
+    })),
+  });
+  return results.flatMap((r) => (r.data?.status === 200 ? [r.data.body.name] : []));
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { GENERIC_ERROR } from '@app/contract';
+import { mockAccount } from '../../mocks/fixtures';
 import { mockServer } from '../../mocks/node';
 import { renderRoute } from '../../test/render';
 import { figuresFromCounts, figuresFromSeasons } from './figures';
@@ -114,6 +115,28 @@ describe('/admin dashboard', () => {
     renderRoute('/admin');
     const week = await card('Memberships', 'Last 7 days');
     expect(within(week).getByLabelText('Loading Last 7 days').getAttribute('aria-busy')).toBe('true');
+  });
+});
+
+describe('/admin dashboard of an advisor', () => {
+  it('names the chapters the account is limited to in its title', async () => {
+    useDashboardData();
+    const advisor = { ...mockAccount, roles: ['ROLE_USER', 'ROLE_ADVISOR'], chapterIds: [7, 8] };
+    const names: Record<string, string> = { '7': 'Alpha Beta', '8': 'Gamma Delta' };
+    mockServer.use(
+      http.get('/api/public/account', () => HttpResponse.json(advisor)),
+      http.get('/api/admin/chapters/:id', ({ params }) =>
+        HttpResponse.json({ id: Number(params.id), name: names[String(params.id)], abbreviation: 'AB' }),
+      ),
+    );
+    renderRoute('/admin');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Dashboard: Alpha Beta, Gamma Delta' })).toBeTruthy();
+  });
+
+  it('keeps the plain title for an account reaching every chapter', async () => {
+    useDashboardData();
+    renderRoute('/admin');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Dashboard' })).toBeTruthy();
   });
 });
 

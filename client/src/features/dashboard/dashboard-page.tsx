@@ -3,7 +3,8 @@ import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } 
 import { IconAlertCircle } from '@tabler/icons-react';
 import { DASHBOARD_WINDOWS, seasonOf, type DashboardType, type DashboardWindow } from '@app/contract';
 import { errorMessage } from '../../api/errors';
-import { usePerDays, usePerMonth, useSeasonToDate } from './api';
+import { usePermissions } from '../../api/permissions';
+import { useChapterNames, usePerDays, usePerMonth, useSeasonToDate } from './api';
 import { figuresFromCounts, figuresFromSeasons } from './figures';
 import { MonthHeatmap } from './month-heatmap';
 import { StatCard } from './stat-card';
@@ -91,15 +92,23 @@ function DashboardSection(props: { id: string; title: string; children: ReactNod
   );
 }
 
+/** The page's title: an account limited to some chapters (an advisor) sees them named, its counts being theirs. */
+function DashboardTitle() {
+  const chapterIds = usePermissions().account?.chapterIds ?? [];
+  const names = useChapterNames(chapterIds);
+  return <Title order={2}>{names.length ? `Dashboard: ${names.join(', ')}` : 'Dashboard'}</Title>;
+}
+
 /**
  * /admin (spec 01 §2): Memberships (joins) and Pledges, each with cards for the last 7 days, the last
- * 30 days and the season to date, and a per-month heatmap under Memberships. Days are UTC days.
+ * 30 days and the season to date, and a per-month heatmap under Memberships. Days are UTC days. An advisor
+ * lands here too, the counts being those of their chapters (issue 35 §3, §6).
  */
 export function DashboardPage() {
   return (
     <Stack gap="xl">
       <div>
-        <Title order={2}>Dashboard</Title>
+        <DashboardTitle />
         <Text c="dimmed" size="sm" mt={4}>
           Periods end today and are counted in UTC days.
         </Text>
