@@ -8,4 +8,5 @@ export * from './file.js';
 export * from './dates.js';
 export * from './audience.js';
 export * from './rich-text.js';
+export * from './rich-text-links.js';
 export * from './permissions.js';
