@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { INVITATION_DEFAULTS } from '@app/contract';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditActors } from '../../db/audit-context.js';
@@ -444,6 +445,58 @@ describe('privacy: erase (right to erasure)', () => {
       valid: 1,
       removed: [{ reason: 'Erased at their request', count: 1 }],
     });
+  });
+});
+
+describe('privacy: the next registrar list', () => {
+  it("processing keeps the erased person's row as removed without their data, and reads the FERPA column into the directory opt-out", async () => {
+    const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const upload = await q.request({
+      method: 'POST',
+      url: '/api/shared/file',
+      ...multipart([
+        { field: 'path', value: 'private/invitations/databases' },
+        {
+          file: 'registrar.csv',
+          type: 'text/csv',
+          bytes: Buffer.from(
+            'First Name,Last Name,Email,FERPA\nZed,Quimby,zed.quimby@students.example,\nHal,Hidden,hal@students.example,Y\nOpen,Olson,open@students.example,N\n',
+          ),
+        },
+      ]),
+    });
+    const created = await post('/api/admin/logistics/invitations', {
+      ...INVITATION_DEFAULTS,
+      chapterId: s.chapterId,
+      institutionId: s.institutionId,
+      deadline: day,
+      orientationDate: day,
+      databaseId: upload.json()[0].id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    await vi.waitFor(
+      async () => expect((await get(`/api/admin/logistics/invitations/${id}`)).json().status).not.toBe('DB Processing'),
+      { timeout: 20_000, interval: 100 },
+    );
+    const rows = await q.t.db
+      .selectFrom('invitees')
+      .select(['email', 'removed', 'removedReason', 'directoryOptOut'])
+      .where('invitationId', '=', id)
+      .orderBy('rowNumber')
+      .execute();
+    expect(rows).toEqual([
+      {
+        email: 'erased@erased.invalid',
+        removed: true,
+        removedReason: 'Erased at their request',
+        directoryOptOut: false,
+      },
+      { email: 'hal@students.example', removed: false, removedReason: null, directoryOptOut: true },
+      { email: 'open@students.example', removed: false, removedReason: null, directoryOptOut: false },
+    ]);
+    // The opted-out student is shown to staff with the flag.
+    expect((await get(`${URL}/people?email=hal@students.example`)).json()).toMatchObject({ directoryOptOut: true });
   });
 });
 

@@ -12,6 +12,7 @@ import {
 } from '../invitee-database/index.js';
 import { fileErrors, localCopy, SpreadsheetError } from '../spreadsheet/index.js';
 import { addressFacts } from './lookups.js';
+import { isOptOut } from '../privacy/opt-out.js';
 import { refreshCounts } from './counts.js';
 import { drawCodes, splitGroups } from './assign.js';
 
@@ -99,6 +100,7 @@ const COLUMNS: Array<[column: string, value: (r: CleanedRow) => unknown]> = [
   ['class', (r) => r.fields.class || null],
   ['mailing_address', (r) => JSON.stringify(r.mailingAddress ?? {})],
   ['phone_number', (r) => r.fields.phoneNumber || null],
+  ['directory_opt_out', (r) => isOptOut(r.fields.directoryOptOut)],
   ['removed', (r) => r.removed],
   ['removed_reason', (r) => r.removedReason],
   ['invitation_code', (r) => r.invitationCode ?? null],

@@ -58,6 +58,9 @@ export type CleanedRow = RawRow & {
   testValue?: TestValue;
 };
 
+/** What a removed row of an erased address stores: a placeholder address and no other field. */
+const ERASED_ROW = { fields: {}, email: 'erased@erased.invalid', mailingAddress: {}, removed: true } as const;
+
 export type CleanCounts = {
   rows: number;
   valid: number;
@@ -114,6 +117,9 @@ export function cleanInvitees(rows: readonly RawRow[], ctx: CleanContext): Clean
       valid++;
       if (prior === 0) fresh++;
     }
+    // An erased person's row is kept (the count of removed rows says it was there) but holds nothing of theirs.
+    if (reason === REMOVED_REASONS.erased)
+      return { ...ERASED_ROW, rowNumber: row.rowNumber, removedReason: reason, inviteCount: prior + 1 };
     return {
       rowNumber: row.rowNumber,
       fields: row.fields,

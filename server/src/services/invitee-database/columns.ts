@@ -20,6 +20,7 @@ export const COLUMNS = [
   'state',
   'postalCode',
   'country',
+  'directoryOptOut',
 ] as const;
 export type Column = (typeof COLUMNS)[number];
 
@@ -42,6 +43,8 @@ export const COLUMN_ALIASES: Record<Column, readonly string[]> = {
   state: ['State', 'Province'],
   postalCode: ['Postal Code', 'Zip', 'Zip Code', 'Postcode'],
   country: ['Country'],
+  // FERPA: the student opted out of directory information (issue 36); any value but no/false/0 means yes.
+  directoryOptOut: ['FERPA', 'Directory Opt Out', 'Confidential', 'FERPA Hold', 'Directory Hold'],
 };
 
 /** An invitee database without a header naming an email column among its first rows. */

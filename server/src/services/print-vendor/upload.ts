@@ -222,6 +222,8 @@ async function buildCsv(ctx: UploadContext, mail: Claimed): Promise<{ storageKey
     .selectFrom('invitees as iv')
     .where(audienceCondition(mail.invitationId, mail))
     .where(sql<boolean>`iv.mailing_address <> '{}'::jsonb`)
+    // FERPA directory opt-outs get no postal mail (issue 36).
+    .where('iv.directoryOptOut', '=', false)
     .orderBy('iv.lastName')
     .orderBy('iv.firstName')
     .orderBy('iv.id');
