@@ -1,9 +1,10 @@
 import { lazy } from 'react';
 import { Badge, Button, Code, Text } from '@mantine/core';
-import { API_KEY_STATES, type ApiKey } from '@app/contract';
+import { API_KEY_STATES, apiKeysContract, type ApiKey } from '@app/contract';
 import { actionsColumn, dayColumn, Note, openColumn, type Column, type FilterDef } from '../../components/list-kit';
 import { PanelListPage } from '../../components/area-list-page';
 import { formatDateTime, formatDay } from '../../components/format';
+import { Can } from '../../api/permissions';
 import { apiKeysArea, useRevokeKey } from './api';
 import { confirmRevoke } from './revoke-key';
 
@@ -60,9 +61,11 @@ function columns(openEdit: (id: number) => void, revoke: (key: ApiKey) => void):
     },
     actionsColumn<ApiKey>((k) =>
       k.revokedAt ? null : (
-        <Button size="xs" variant="light" color="red" onClick={() => revoke(k)} aria-label={`Revoke ${k.name}`}>
-          Revoke
-        </Button>
+        <Can call={apiKeysContract.revoke}>
+          <Button size="xs" variant="light" color="red" onClick={() => revoke(k)} aria-label={`Revoke ${k.name}`}>
+            Revoke
+          </Button>
+        </Can>
       ),
     ),
   ];

@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconCheck, IconReceiptRefund, type Icon } from '@tabler/icons-react';
-import type { Payment } from '@app/contract';
+import { paymentsContract, type Payment } from '@app/contract';
+import { usePermissions } from '../../api/permissions';
 import { openConfirmModal } from '../../lib/overlay-gate';
 import { useReviewPayment } from './api';
 import { money } from './money';
@@ -41,12 +42,16 @@ const ACTIONS: ReviewAction[] = [
  */
 export function ReviewActions({ p }: { p: Payment }) {
   const review = useReviewPayment();
-  if (p.review?.state !== 'pending') return null;
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const { can } = usePermissions();
+  const routes = { apply: paymentsContract.applyReview, refund: paymentsContract.refundReview };
+  const allowed = ACTIONS.filter(({ key }) => can(routes[key]));
+  if (p.review?.state !== 'pending' || !allowed.length) return null;
   const amount = money(p.amountCents, p.currency);
   return (
-    // The buttons wrap one under the other where the row is narrow (a phone).
-    <Group gap={4} justify="flex-end">
-      {ACTIONS.map(({ key, label, color, Icon, title, question }) => (
+    // On a phone the buttons go one under the other: the row stays inside the screen.
+    <Group gap={4} justify="flex-end" wrap={isMobile ? 'wrap' : 'nowrap'}>
+      {allowed.map(({ key, label, color, Icon, title, question }) => (
         <Button
           key={key}
           size="xs"
