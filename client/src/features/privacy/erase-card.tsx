@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { IconEraser, IconFlask } from '@tabler/icons-react';
-import type { ErasureChanges } from '@app/contract';
+import { areaLabel, type ErasureChanges } from '@app/contract';
 import { useMay } from '../../api/permissions';
 import { count } from '../../components/format';
 import { openConfirmModal } from '../../lib/overlay-gate';
@@ -24,7 +24,7 @@ export function ChangesTable({ changes }: { changes: ErasureChanges }) {
       <Table.Tbody>
         {rows.map(([table, n]) => (
           <Table.Tr key={table}>
-            <Table.Td>{table}</Table.Td>
+            <Table.Td>{areaLabel(table)}</Table.Td>
             <Table.Td ta="right">{count(n)}</Table.Td>
           </Table.Tr>
         ))}
