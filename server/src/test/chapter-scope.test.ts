@@ -6,12 +6,14 @@
  * chapter answers 403, and so does a change of a chapter's identity.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { CHAPTER_IDENTITY_FIXED } from '../features/chapters/routes.js';
 import { OUTSIDE_SCOPE } from '../services/auth/chapter-scope.js';
 import { permissionsOf, freshRoles } from '../services/auth/role-table.js';
 import { permissionOf } from '@app/contract';
 import { createTestApp, type TestApp } from './helper.js';
 import { contractRoutes } from './contract-routes.js';
+import { insertApiKey } from './api-key-fixtures.js';
 import { makeTemplateVersion } from './mail-fixtures.js';
 import { makeScopedStaff, seedMarkedChapter, type MarkedChapter } from './scope-fixtures.js';
 
@@ -261,5 +263,34 @@ describe('what an advisor may not write', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ invitationTestimonialText: 'Best decision I made' });
+  });
+});
+
+describe('an API key limited to chapters (issue 35 §7)', () => {
+  it("sees only its chapters' rows, whatever its maker reaches", async () => {
+    const { id: makerId } = await t.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('roles', '@>', sql<string[]>`array['ROLE_ADMIN']`)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const key = await insertApiKey(t.db, makerId, ['accounts:read', 'invitees:read']);
+    await t.db
+      .updateTable('apiKeys')
+      .set({ chapterIds: [a.chapterId] })
+      .where('createdBy', '=', makerId)
+      .execute();
+    for (const url of ['/api/admin/accounts/legacy', '/api/admin/logistics/invitees']) {
+      const res = await t.request({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body.toLowerCase()).toContain(a.marker);
+      expect(res.body.toLowerCase()).not.toContain(b.marker);
+    }
+    const other = await t.request({
+      method: 'GET',
+      url: `/api/admin/accounts/legacy/${b.memberId}`,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(other.statusCode).toBe(404);
   });
 });

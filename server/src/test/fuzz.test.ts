@@ -6,8 +6,9 @@
  * dates like 99999-01-01 and 0000-00-00, wrong types, missing and extra fields, `__proto__` keys (sent
  * as raw JSON text), malformed JSON, wrong content types, ids that exist and ids that do not; upload
  * routes get non-multipart, malformed and lying multipart bodies (fuzz/multipart.ts). Each case goes
- * as an admin, an auditor (ROLE_AUDITOR: who must never get a 2xx from a write or an export), a member or
- * signed out.
+ * as an admin, an auditor (ROLE_AUDITOR: who must never get a 2xx from a write or an export), an advisor
+ * (ROLE_ADVISOR of one of two chapters seeded with markers: no answer to it may hold the other chapter's
+ * marker, issue 35 §3), a member or signed out.
  *
  * The rule: never a 5xx, and every 4xx is JSON with a text `message`. All failures are collected and
  * reported together, grouped by route and answer.
@@ -24,7 +25,8 @@
 import { createHash, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helper.js';
-import { recordingJobs } from './mail-fixtures.js';
+import { makeTemplateVersion, recordingJobs } from './mail-fixtures.js';
+import { seedMarkedChapter, type MarkedChapter } from './scope-fixtures.js';
 import { contractRoutes } from './contract-routes.js';
 import { createIdentities, describeFailures, runFuzz, type RunResult } from './fuzz/run.js';
 
@@ -46,13 +48,17 @@ const RANDOM_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : rand
 
 let t: TestApp;
 let identities: Awaited<ReturnType<typeof createIdentities>>;
+let other: MarkedChapter;
 const routes = contractRoutes();
 
 beforeAll(async () => {
   t = await createTestApp();
   // Routes that queue work (an invitation's processing, test sends) reach a queue that records the job.
   t.app.jobs = recordingJobs();
-  identities = await createIdentities(t, 'fuzz');
+  const templateVersionId = await makeTemplateVersion(t.db);
+  const own = await seedMarkedChapter(t.db, 'zqfuzzownmarker', templateVersionId);
+  other = await seedMarkedChapter(t.db, 'zqfuzzothermarker', templateVersionId);
+  identities = await createIdentities(t, 'fuzz', [own.chapterId]);
 });
 afterAll(() => t?.close());
 
@@ -69,7 +75,9 @@ describe('every contract route under generated input', () => {
     [`a random seed (${RANDOM_SEED})`, RANDOM_SEED],
   ] as const) {
     it(`answers no 5xx and only JSON {message} 4xx: ${name}`, { timeout: 120_000 }, async () => {
-      const result = await runFuzz(t, routes, { seed, count: CASES, concurrency: CONCURRENCY, identities });
+      const { marker, eventUuid, ...rows } = other;
+      const outOfScope = { marker, ids: Object.values(rows), uuids: [eventUuid] };
+      const result = await runFuzz(t, routes, { seed, count: CASES, concurrency: CONCURRENCY, identities, outOfScope });
       console.info(summary(result));
       expect(result.cases).toBe(CASES);
       if (result.failures.length) expect.fail(describeFailures(result.failures, seed));

@@ -5,8 +5,11 @@ import { acceptedValue, fieldsOf, hostileValue, isZod, setAt, type Known } from 
 import { multipartCase } from './multipart.js';
 import { CONTENT_TYPES, PATH_TEXTS, RAW_BODIES, RAW_QUERIES, WRONG_TYPES } from './values.js';
 
-/** Who sends a case: a ROLE_ADMIN staff member, a ROLE_AUDITOR one (reads only), a member, or nobody. */
-export type Identity = 'admin' | 'auditor' | 'member' | 'anonymous';
+/**
+ * Who sends a case: a ROLE_ADMIN staff member, a ROLE_AUDITOR one (reads only), a ROLE_ADVISOR one (one
+ * chapter's rows, issue 35 §3), a member, or nobody.
+ */
+export type Identity = 'admin' | 'auditor' | 'advisor' | 'member' | 'anonymous';
 
 /** One request: everything needed to send it again, and a note saying what was broken. */
 export type FuzzCase = {

@@ -25,7 +25,7 @@ const KEEP = 400;
  * The three callers a case is sent as. Each signs in once; a session that ends during the run (a
  * fuzzed logout, say) is started again, so later cases still test what they meant to.
  */
-export async function createIdentities(t: TestApp, tag: string) {
+export async function createIdentities(t: TestApp, tag: string, advisorChapterIds: number[] = []) {
   const cookies: Partial<Record<Identity, string>> = {};
   const ids: number[] = [];
   const pending = new Map<Identity, Promise<void>>();
@@ -49,13 +49,16 @@ export async function createIdentities(t: TestApp, tag: string) {
   const signIn = async (who: Exclude<Identity, 'anonymous'>) => {
     const email = `fuzz-${who}-${tag}@example.test`;
     const found = await t.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirst();
-    // The fuzzing admin holds every permission, the auditor every read (issue 35: `admin` alone grants none).
-    const roles = ['ROLE_USER', ...(who === 'admin' ? ['ROLE_ADMIN'] : who === 'auditor' ? ['ROLE_AUDITOR'] : [])];
+    // The fuzzing admin holds every permission, the auditor every read, the advisor its chapters' rows (issue
+    // 35: `admin` alone grants none).
+    const role = { admin: 'ROLE_ADMIN', auditor: 'ROLE_AUDITOR', advisor: 'ROLE_ADVISOR', member: undefined }[who];
+    const roles = ['ROLE_USER', ...(role ? [role] : [])];
+    const chapterIds = who === 'advisor' ? advisorChapterIds : [];
     const staff = who !== 'member';
     const row = found
       ? await t.db
           .updateTable('accounts')
-          .set({ active: true, admin: staff, roles, passwordHash: await hashPassword(PASSWORD) })
+          .set({ active: true, admin: staff, roles, chapterIds, passwordHash: await hashPassword(PASSWORD) })
           .where('id', '=', found.id)
           .returning('id')
           .executeTakeFirstOrThrow()
@@ -67,6 +70,7 @@ export async function createIdentities(t: TestApp, tag: string) {
             email,
             admin: staff,
             roles,
+            chapterIds,
             passwordHash: await hashPassword(PASSWORD),
             address: '{}',
           })
@@ -80,6 +84,7 @@ export async function createIdentities(t: TestApp, tag: string) {
   };
   await signIn('admin');
   await signIn('auditor');
+  if (advisorChapterIds.length) await signIn('advisor');
   await signIn('member');
 
   const throwaway = async (who: Identity) => {
@@ -92,6 +97,8 @@ export async function createIdentities(t: TestApp, tag: string) {
   return {
     ids,
     renewed,
+    /** Whether cases go as an advisor too (one made with chapters). */
+    advisor: advisorChapterIds.length > 0,
     cookie: (who: Identity) => (who === 'anonymous' ? undefined : cookies[who]),
     /** A session of its own for a case on a route that ends the session it is sent with (a logout). */
     throwaway,
@@ -111,6 +118,7 @@ export async function createIdentities(t: TestApp, tag: string) {
 }
 
 function remember(known: Known, value: unknown, depth = 0): void {
+  if (typeof value === 'string' && known.protectedUuids?.has(value)) return;
   if (!value || typeof value !== 'object' || depth > 4) return;
   if (Array.isArray(value)) {
     for (const v of value.slice(0, 20)) remember(known, v, depth + 1);
@@ -122,7 +130,7 @@ function remember(known: Known, value: unknown, depth = 0): void {
     if (list.length > KEEP) list.shift();
   };
   if (typeof o.id === 'number') push(known.ids, o.id);
-  if (typeof o.uuid === 'string') push(known.uuids, o.uuid);
+  if (typeof o.uuid === 'string' && !known.protectedUuids?.has(o.uuid)) push(known.uuids, o.uuid);
   if (typeof o.id === 'number' && typeof o.fileName === 'string' && !known.files.some((f) => f.id === o.id)) {
     known.files.push({ id: o.id, fileName: o.fileName });
     if (known.files.length > KEEP) known.files.shift();
@@ -149,6 +157,16 @@ const patternOf = (path: string) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+'
  * An auditor (ROLE_AUDITOR: every read, no write, no export) answered a 2xx by a call that reads nothing: a
  * write or an export. Every route the method and path reach must be one (a fuzzed path value may reach a sibling).
  */
+/** An advisor's answer naming another chapter's marker: a row outside its chapter scope (issue 35 §3). */
+export function advisorLeaked(
+  c: FuzzCase,
+  res: LightMyRequestResponse,
+  marker: string | undefined,
+): string | undefined {
+  if (c.identity !== 'advisor' || !marker || !res.body.toLowerCase().includes(marker)) return undefined;
+  return "an advisor's answer holding another chapter's marker";
+}
+
 export function auditorWrote(c: FuzzCase, routes: ContractRoute[], status: number): string | undefined {
   if (c.identity !== 'auditor' || status < 200 || status >= 300) return undefined;
   const path = c.url.split('?')[0]!;
@@ -171,10 +189,24 @@ const clip = (s: string | Buffer | undefined, n = 300) => {
 export async function runFuzz(
   t: TestApp,
   routes: ContractRoute[],
-  opts: { seed: number; count: number; concurrency: number; identities: Awaited<ReturnType<typeof createIdentities>> },
+  opts: {
+    seed: number;
+    count: number;
+    concurrency: number;
+    identities: Awaited<ReturnType<typeof createIdentities>>;
+    /** Another chapter's rows than the advisor's: their marker (no advisor answer may hold it), ids and uuids. */
+    outOfScope?: { marker: string; ids: number[]; uuids: string[] };
+  },
 ): Promise<RunResult> {
   const rng = createRandom(opts.seed);
-  const known: Known = { ids: [], uuids: [], files: [], protectedIds: new Set(opts.identities.ids) };
+  const known: Known = {
+    ids: [],
+    uuids: [],
+    files: [],
+    // The other chapter's rows stay as they are, so an advisor who sees its marker saw across the scope.
+    protectedIds: new Set([...opts.identities.ids, ...(opts.outOfScope?.ids ?? [])]),
+    protectedUuids: new Set(opts.outOfScope?.uuids),
+  };
   const failures: Failure[] = [];
   const statuses: Record<string, number> = {};
   const started = performance.now();
@@ -186,7 +218,8 @@ export async function runFuzz(
     if (made >= opts.count) return undefined;
     made++;
     const roll = rng.next();
-    const identity: Identity = roll < 0.6 ? 'admin' : roll < 0.7 ? 'auditor' : roll < 0.85 ? 'member' : 'anonymous';
+    const staff = opts.identities.advisor && roll < 0.6 && rng.chance(0.25) ? 'advisor' : 'admin';
+    const identity: Identity = roll < 0.6 ? staff : roll < 0.7 ? 'auditor' : roll < 0.85 ? 'member' : 'anonymous';
     return buildCase(rng.pick(routes), identity, { rng, known });
   };
 
@@ -216,7 +249,8 @@ export async function runFuzz(
       st.n++;
       st.ms += performance.now() - t0;
     }
-    const wrong = problem(res) ?? auditorWrote(c, routes, res.statusCode);
+    const wrong =
+      problem(res) ?? auditorWrote(c, routes, res.statusCode) ?? advisorLeaked(c, res, opts.outOfScope?.marker);
     if (wrong)
       failures.push({ ...c, payload: clip(c.payload), status: res.statusCode, body: `${wrong}: ${clip(res.body)}` });
     if (res.statusCode < 300 && String(res.headers['content-type'] ?? '').includes('json'))

@@ -8,6 +8,8 @@ export type Known = {
   uuids: string[];
   files: Array<{ id: number; fileName: string }>;
   protectedIds: Set<number>;
+  /** Uuids no case may name (another chapter's event, kept where it is for the advisor's check). */
+  protectedUuids?: Set<string>;
 };
 
 /** 'json' fields keep their types; 'text' fields (path and query) travel as strings. */
