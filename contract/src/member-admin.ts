@@ -3,7 +3,7 @@ import { c } from './c.js';
 import { conflict } from './common/error.js';
 import { meta } from './common/access.js';
 import { IdParam, requiredText } from './common/fields.js';
-import { MemberCertificate, Receipt } from './member.js';
+import { MemberBadge, MemberCertificate, Receipt } from './member.js';
 
 // The staff side of what members get (issue 38 §7): a payment's receipt PDF, and an account's receipts and
 // certificate with revoke and reissue (audited).
@@ -22,6 +22,7 @@ export const AccountMembership = z.object({
   receipts: z.array(Receipt),
   /** The newest certificate (live or revoked); null when none was issued. */
   certificate: StaffCertificate.nullable(),
+  badges: z.array(MemberBadge),
 });
 export type AccountMembership = z.infer<typeof AccountMembership>;
 
@@ -57,6 +58,14 @@ export const accountMembershipContract = c.router(
       body: z.object({ reason: requiredText('Reason is required', 300, 'Reason must be 300 characters or less') }),
       responses: { 200: AccountMembership, ...conflict },
       summary: "Revoke the account's live certificate (audited); its verification page then says revoked",
+    },
+    revokeBadge: {
+      method: 'POST',
+      path: '/admin/accounts/:id/badges/:badgeId/revoke',
+      pathParams: IdParam.extend({ badgeId: z.string().uuid('Badge id must be a uuid') }),
+      body: c.noBody(),
+      responses: { 200: AccountMembership, ...conflict },
+      summary: "Revoke one of the account's Open Badges (audited): the society's status list then marks it revoked",
     },
     reissueCertificate: {
       method: 'POST',

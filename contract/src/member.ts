@@ -74,6 +74,17 @@ export const Receipt = z.object({
 });
 export type Receipt = z.infer<typeof Receipt>;
 
+/** An Open Badge for a completed program: its public page (JSON or VC-JWT by Accept) and LinkedIn's add link. */
+export const MemberBadge = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  issuedAt: z.string(),
+  revoked: z.boolean(),
+  url: z.string(),
+  linkedInUrl: z.string(),
+});
+export type MemberBadge = z.infer<typeof MemberBadge>;
+
 export const MemberCertificate = z.object({ id: z.string().uuid(), number: z.string(), verifyUrl: z.string() });
 export type MemberCertificate = z.infer<typeof MemberCertificate>;
 
@@ -130,6 +141,13 @@ export const memberContract = c.router(
       path: '/member/certificate',
       responses: { 200: MemberCertificate },
       summary: "The member's certificate (issued on first request); 404 for a pledge or a revoked certificate",
+    },
+    badges: {
+      method: 'GET',
+      path: '/member/badges',
+      responses: { 200: z.array(MemberBadge) },
+      summary:
+        "The member's Open Badges 3.0 credentials, one per completed program (issued on the first look after completion)",
     },
     certificatePdf: {
       method: 'GET',

@@ -16,6 +16,7 @@ import { registerPublicInvitationCalls } from './features/unsubscribe/public-cor
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerReadiness } from './plugins/readiness.js';
 import { registerMetrics } from './plugins/metrics.js';
+import { registerBadgePages } from './features/member/badge-pages.js';
 import { sentInLast24h } from './services/mail/send-queue.js';
 import { requestLogSerializer } from './plugins/log-redaction.js';
 import { router } from './router.js';
@@ -87,6 +88,7 @@ export async function buildApp({
   });
 
   await registerOpenApi(app, buildOpenApi());
+  await registerBadgePages(app);
   if (serveClient) await registerClient(app);
   return app;
 }

@@ -5,6 +5,8 @@ import { AppError, notFound } from '../../errors.js';
 import { reissueCertificate, revokeCertificate } from '../../services/certificates/certificates.js';
 import { accountReceipts, findReceipt } from '../../services/receipts/receipts.js';
 import { certificateView, receiptView, sendReceiptPdf } from './documents.js';
+import { memberBadges } from './badge-view.js';
+import { revokeBadge } from '../../services/badges/badges.js';
 
 /** Where staff download a receipt: the payment's receipt or credit note call. */
 const staffReceiptUrl = (paymentId: number, kind: string) =>
@@ -13,7 +15,7 @@ const staffReceiptUrl = (paymentId: number, kind: string) =>
 async function membership(app: FastifyInstance, accountId: number): Promise<AccountMembership> {
   const account = await app.db.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst();
   if (!account) throw notFound('Account');
-  const [receipts, certificate] = await Promise.all([
+  const [receipts, certificate, badges] = await Promise.all([
     accountReceipts(app.db, accountId),
     app.db
       .selectFrom('certificates')
@@ -22,6 +24,7 @@ async function membership(app: FastifyInstance, accountId: number): Promise<Acco
       .orderBy('issuedAt', 'desc')
       .orderBy('number', 'desc')
       .executeTakeFirst(),
+    memberBadges(app, accountId),
   ]);
   return {
     receipts: receipts.map((r) => receiptView(r, staffReceiptUrl(r.paymentId, r.kind))),
@@ -33,6 +36,7 @@ async function membership(app: FastifyInstance, accountId: number): Promise<Acco
           revokedAt: certificate.revokedAt?.toISOString() ?? null,
         }
       : null,
+    badges,
   };
 }
 
@@ -58,6 +62,12 @@ export const accountMembershipRoutes = s.router(contract.accountMembership, {
   revokeCertificate: async ({ params, body, request }) => {
     const done = await revokeCertificate(request.server.db, params.id, request.account?.id ?? null, body.reason);
     if (!done) throw new AppError(409, 'This account has no valid certificate to revoke');
+    return { status: 200, body: await membership(request.server, params.id) };
+  },
+
+  revokeBadge: async ({ params, request }) => {
+    if (!(await revokeBadge(request.server.db, params.id, params.badgeId)))
+      throw new AppError(409, 'This account has no valid badge with this id');
     return { status: 200, body: await membership(request.server, params.id) };
   },
 

@@ -1,7 +1,11 @@
+import { createPublicKey, verify as cryptoVerify } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { PDFDocument, PDFName, PDFNumber, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { EMAIL_CHANGE_SENT, EMAIL_TAKEN } from '@app/contract';
 import { createQueuedApp, type QueuedApp } from '../../test/queued-app.js';
@@ -429,3 +433,181 @@ describe('member profile', () => {
     });
   });
 });
+
+describe('Open Badges 3.0', () => {
+  /** A program the member finished (spec 03: progress at 100%). */
+  async function finishedProgram(accountId: number, name: string) {
+    const program = await db
+      .insertInto('programs')
+      .values({ name, slug: name.toLowerCase().replace(/\W+/g, '-'), summary: `${name}: lead a chapter project.` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('learningProgramProgress')
+      .values({ accountId, programId: program.id, finishedAt: new Date('2026-05-01T10:00:00Z') })
+      .execute();
+    return program.id;
+  }
+
+  const b64 = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+
+  /** An independent check of a Compact JWS: Node's own Ed25519 verify, with the key the issuer publishes. */
+  async function verifyJws(jws: string) {
+    const [header, payload, signature] = jws.split('.');
+    const h = b64(header!);
+    const kidPath = new URL(h.kid).pathname;
+    const jwk = (await q.request({ method: 'GET', url: kidPath, cookie: '' })).json();
+    expect(jwk.d).toBeUndefined();
+    const key = createPublicKey({ key: jwk, format: 'jwk' });
+    const ok = cryptoVerify(null, Buffer.from(`${header}.${payload}`), key, Buffer.from(signature!, 'base64url'));
+    return { ok, header: h, payload: b64(payload!) };
+  }
+
+  async function revokedBit(index: number) {
+    const list = (await q.request({ method: 'GET', url: '/status/revocation', cookie: '' })).json();
+    expect(list.type).toEqual(['VerifiableCredential', 'BitstringStatusListCredential']);
+    const bytes = gunzipSync(Buffer.from(list.credentialSubject.encodedList.slice(1), 'base64url'));
+    expect(bytes.length * 8).toBeGreaterThanOrEqual(131_072);
+    return (bytes[index >> 3]! >> (7 - (index & 7))) & 1;
+  }
+
+  it('issues a signed OpenBadgeCredential for a completed program, served as JSON, VC-JWT and HTML, revocable through the status list', async () => {
+    const m = await member();
+    await finishedProgram(m.id, 'Leadership Lab');
+    const list = await get('/api/member/badges', m.cookie);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toHaveLength(1);
+    const [badge] = list.json();
+    expect(badge).toMatchObject({
+      name: 'Leadership Lab',
+      revoked: false,
+      url: `https://members.example.org/badges/${badge.id}`,
+    });
+    const linkedIn = new URL(badge.linkedInUrl);
+    expect(linkedIn.origin + linkedIn.pathname).toBe('https://www.linkedin.com/profile/add');
+    expect(Object.fromEntries(linkedIn.searchParams)).toMatchObject({
+      startTask: 'CERTIFICATION_NAME',
+      name: 'Leadership Lab',
+      organizationName: 'Honor Society',
+      issueYear: '2026',
+      issueMonth: '5',
+      certUrl: badge.url,
+    });
+    // A second look issues nothing more.
+    expect((await get('/api/member/badges', m.cookie)).json()).toHaveLength(1);
+
+    const path = `/badges/${badge.id}`;
+    const jwtRes = await q.request({ method: 'GET', url: path, cookie: '', headers: { accept: 'application/vc+jwt' } });
+    expect(jwtRes.headers['content-type']).toMatch(/^application\/vc\+jwt/);
+    const { ok, header, payload } = await verifyJws(jwtRes.body);
+    expect(ok).toBe(true);
+    expect(header).toMatchObject({ alg: 'EdDSA', typ: 'JWT', kid: 'https://members.example.org/issuer/key-1' });
+    const vc = payload.vc;
+    // The OB 3.0 JWT claims mirror the credential (OB 3.0 §8.2).
+    expect(payload).toMatchObject({ iss: vc.issuer.id, jti: vc.id, sub: vc.credentialSubject.id });
+    expect(payload.nbf).toBe(Date.parse(vc.issuanceDate) / 1000);
+    // The required shape of an OpenBadgeCredential (OB 3.0 AchievementCredential, Achievement, Profile).
+    const ajv = new Ajv({ strict: false });
+    addFormats(ajv);
+    const valid = ajv.validate(OPEN_BADGE_CREDENTIAL, vc);
+    expect(ajv.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+    expect(vc.credentialSubject.achievement).toMatchObject({
+      name: 'Leadership Lab',
+      description: 'Leadership Lab: lead a chapter project.',
+    });
+    expect(JSON.stringify(vc)).not.toContain(m.email);
+
+    const json = await q.request({ method: 'GET', url: path, cookie: '', headers: { accept: 'application/ld+json' } });
+    expect(json.headers['content-type']).toMatch(/^application\/ld\+json/);
+    expect(json.json()).toEqual(vc);
+    const html = await q.request({ method: 'GET', url: path, cookie: '', headers: { accept: 'text/html' } });
+    expect(html.headers['content-type']).toMatch(/^text\/html/);
+    expect(html.body).toContain('Leadership Lab');
+    expect(html.body).toContain('Valid Open Badge');
+    const issuer = (await q.request({ method: 'GET', url: '/issuer', cookie: '' })).json();
+    expect(issuer).toMatchObject({ id: vc.issuer.id, type: ['Profile'], name: 'Honor Society' });
+    expect(issuer.publicKey.publicKeyJwk).toMatchObject({ kty: 'OKP', crv: 'Ed25519' });
+    expect(issuer.publicKey.publicKeyJwk.d).toBeUndefined();
+
+    // Another member sees none of it, and cannot revoke.
+    const other = await member();
+    expect((await get('/api/member/badges', other.cookie)).json()).toEqual([]);
+    const revokeUrl = `/api/admin/accounts/${m.id}/badges/${badge.id}/revoke`;
+    expect((await q.request({ method: 'POST', url: revokeUrl, cookie: other.cookie })).statusCode).toBe(403);
+
+    const index = Number(vc.credentialStatus.statusListIndex);
+    expect(vc.credentialStatus).toMatchObject({ type: 'BitstringStatusListEntry', statusPurpose: 'revocation' });
+    expect(await revokedBit(index)).toBe(0);
+    const revoked = await q.request({ method: 'POST', url: revokeUrl });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json().badges[0]).toMatchObject({ id: badge.id, revoked: true });
+    expect(await revokedBit(index)).toBe(1);
+    expect(
+      (await q.request({ method: 'GET', url: path, cookie: '', headers: { accept: 'text/html' } })).body,
+    ).toContain('Revoked');
+    const signedList = await q.request({
+      method: 'GET',
+      url: '/status/revocation',
+      cookie: '',
+      headers: { accept: 'application/vc+jwt' },
+    });
+    expect((await verifyJws(signedList.body)).ok).toBe(true);
+    expect(
+      (await q.request({ method: 'GET', url: '/badges/00000000-0000-4000-8000-000000000000', cookie: '' })).statusCode,
+    ).toBe(404);
+  });
+});
+
+/**
+ * The required parts of an OpenBadgeCredential as OB 3.0 states them (AchievementCredential, AchievementSubject,
+ * Achievement, Profile, IdentityObject, CredentialStatus): written out here, since the product ships no copy of
+ * 1EdTech's schema file.
+ */
+const OPEN_BADGE_CREDENTIAL = {
+  type: 'object',
+  required: ['@context', 'id', 'type', 'name', 'credentialSubject', 'issuer', 'issuanceDate'],
+  properties: {
+    '@context': { type: 'array', minItems: 2, items: { type: 'string' } },
+    id: { type: 'string', format: 'uri' },
+    type: {
+      type: 'array',
+      allOf: [{ contains: { const: 'VerifiableCredential' } }, { contains: { const: 'OpenBadgeCredential' } }],
+    },
+    issuanceDate: { type: 'string', format: 'date-time' },
+    issuer: {
+      type: 'object',
+      required: ['id', 'type'],
+      properties: { id: { type: 'string', format: 'uri' }, type: { type: 'array', contains: { const: 'Profile' } } },
+    },
+    credentialSubject: {
+      type: 'object',
+      required: ['type', 'achievement'],
+      properties: {
+        type: { type: 'array', contains: { const: 'AchievementSubject' } },
+        identifier: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['type', 'hashed', 'identityHash', 'identityType'],
+            properties: { identityHash: { type: 'string', pattern: '^sha256\\$[0-9a-f]{64}$' } },
+          },
+        },
+        achievement: {
+          type: 'object',
+          required: ['id', 'type', 'criteria', 'description', 'name'],
+          properties: {
+            id: { type: 'string', format: 'uri' },
+            type: { type: 'array', contains: { const: 'Achievement' } },
+            criteria: { type: 'object', anyOf: [{ required: ['id'] }, { required: ['narrative'] }] },
+            image: { type: 'object', required: ['id', 'type'] },
+          },
+        },
+      },
+    },
+    credentialStatus: {
+      type: 'object',
+      required: ['id', 'type', 'statusPurpose', 'statusListIndex', 'statusListCredential'],
+    },
+  },
+};

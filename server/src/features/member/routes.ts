@@ -15,6 +15,7 @@ import {
   sendReceiptPdf,
 } from './documents.js';
 import { memberProfile, requestEmailChange, saveMemberProfile } from './profile.js';
+import { memberBadges } from './badge-view.js';
 
 const me = (request: FastifyRequest) => request.account!.id;
 
@@ -69,6 +70,8 @@ export const memberRoutes = s.router(contract.member, {
     status: 200,
     body: certificateView(request.server, await ownCertificate(request)),
   }),
+
+  badges: async ({ request }) => ({ status: 200, body: await memberBadges(request.server, me(request)) }),
 
   certificatePdf: async ({ query, request, reply }) => {
     const certificate = await ownCertificate(request);
