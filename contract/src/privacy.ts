@@ -124,6 +124,16 @@ export const PrivacyRequest = z.object({
 });
 export type PrivacyRequest = z.infer<typeof PrivacyRequest>;
 
+/** What retention has anonymised of one invitation (its never-pledged invitees and their sends), and when. */
+export const InvitationRetention = z.object({
+  invitationId: z.number().int(),
+  /** Null while the invitation is within INVITEE_RETENTION_DAYS of its deadline. */
+  anonymisedAt: z.string().nullable(),
+  invitees: z.number().int(),
+  sends: z.number().int(),
+});
+export type InvitationRetention = z.infer<typeof InvitationRetention>;
+
 const Created = z.object({ id: z.number().int(), status: z.enum(PRIVACY_STATUSES) });
 const base = '/admin/tech/privacy';
 /** Exporting a person's data is its own permission, as exporting a list is (the zip is not a CSV the kind reads). */
@@ -180,6 +190,14 @@ export const privacyContract = c.router(
       pathParams: IdParam,
       responses: { 200: PrivacyRequest },
       summary: "An erasure's status and, once Done, the rows changed per table",
+    },
+    retention: {
+      method: 'GET',
+      path: `${base}/retention/:id`,
+      pathParams: IdParam,
+      responses: { 200: InvitationRetention },
+      summary:
+        "What the nightly retention anonymised of one invitation (by the invitation's id) and when; the figures stay",
     },
     confirmErasure: {
       method: 'POST',

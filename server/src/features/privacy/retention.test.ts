@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper.js';
+import { createSignedInApp, type TestApp } from '../../test/helper.js';
 import { seedJoinInvitation } from '../../test/join-fixtures.js';
 import { localStorage } from '../../plugins/storage.js';
 import { runRetention } from '../../services/privacy/retention.js';
@@ -14,7 +14,8 @@ import { runRetention } from '../../services/privacy/retention.js';
  */
 
 let t: TestApp;
-beforeAll(async () => (t = await createTestApp()));
+let cookie: string;
+beforeAll(async () => ({ t, cookie } = await createSignedInApp()));
 afterAll(() => t.close());
 
 const storage = () => localStorage(path.join(t.config.DATA_DIR, 'files'));
@@ -193,6 +194,29 @@ describe('privacy retention', () => {
       invitees: 2,
       sends: 2,
     });
+
+    // The invitation says what was anonymised and when; a recent one, nothing yet.
+    const said = await t.request({
+      method: 'GET',
+      url: `/api/admin/tech/privacy/retention/${old.invitationId}`,
+      cookie,
+    });
+    expect(said.statusCode, said.body).toBe(200);
+    expect(said.json()).toMatchObject({
+      invitationId: old.invitationId,
+      invitees: 2,
+      sends: 2,
+      anonymisedAt: expect.any(String),
+    });
+    const none = await t.request({
+      method: 'GET',
+      url: `/api/admin/tech/privacy/retention/${recent.invitationId}`,
+      cookie,
+    });
+    expect(none.json()).toEqual({ invitationId: recent.invitationId, anonymisedAt: null, invitees: 0, sends: 0 });
+    expect(
+      (await t.request({ method: 'GET', url: '/api/admin/tech/privacy/retention/999999', cookie })).statusCode,
+    ).toBe(404);
 
     // A second night finds nothing more to do.
     expect(await runRetention(t.db, s, { inviteeDays: 540, sendLogDays: 730 })).toEqual({

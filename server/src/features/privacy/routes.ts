@@ -7,6 +7,7 @@ import { findPersonData } from '../../services/privacy/find.js';
 import { erasureChanges } from '../../services/privacy/erase.js';
 import { personByEmail } from '../../services/privacy/person.js';
 import { createRequest, EXPORT_DAYS, requestRow, toPrivacyRequest } from '../../services/privacy/requests.js';
+import { invitationRetention } from '../../services/privacy/retention.js';
 
 export const privacyRoutes = s.router(contract.privacy, {
   people: async ({ query, request }) => ({ status: 200, body: await findPersonData(request.server.db, query) }),
@@ -93,6 +94,12 @@ export const privacyRoutes = s.router(contract.privacy, {
     const row = await requestRow(request.server.db, params.id, 'erasure');
     if (!row) throw notFound('Erasure');
     return { status: 200, body: toPrivacyRequest(row) };
+  },
+
+  retention: async ({ params, request }) => {
+    const found = await invitationRetention(request.server.db, params.id);
+    if (!found) throw notFound('Invitation');
+    return { status: 200, body: found };
   },
 
   // Erasing someone with a payment takes two staff members: the one who asked and another who confirms.

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/database.js';
+import type { InvitationRetention } from '@app/contract';
+import type { DB, Db } from '../../db/database.js';
+import { iso } from '../../db/iso.js';
 import type { Storage } from '../../plugins/storage.js';
 import { ANONYMISED } from './erase.js';
 
@@ -13,6 +15,23 @@ declare module '../../db/database.js' {
   interface DB {
     privacyRetention: { invitationId: number; anonymisedAt: Date; invitees: number; sends: number };
   }
+}
+
+/** What retention did to one invitation (GET /api/admin/tech/privacy/retention/:id); undefined for no such invitation. */
+export async function invitationRetention(db: Db, invitationId: number): Promise<InvitationRetention | undefined> {
+  const row = await db
+    .selectFrom('invitations as i')
+    .leftJoin('privacyRetention as r', 'r.invitationId', 'i.id')
+    .select(['i.id', 'r.anonymisedAt', 'r.invitees', 'r.sends'])
+    .where('i.id', '=', invitationId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    invitationId: row.id,
+    anonymisedAt: row.anonymisedAt ? iso(row.anonymisedAt) : null,
+    invitees: row.invitees ?? 0,
+    sends: row.sends ?? 0,
+  };
 }
 
 /** Runs `step` (one batch, answering the rows it changed) until a batch changes fewer than `size` or the job stops. */
