@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import {
   PAYMENT_METHOD_LABELS,
@@ -33,8 +33,24 @@ const filters: FilterDef[] = [
   },
   { key: 'paidFrom', type: 'date', label: 'Paid from' },
   { key: 'paidTo', type: 'date', label: 'Paid to' },
-  // An invitation's Revenue links here with its id ('See Payments').
-  { key: 'invitationId', type: 'search', label: 'Invitation', placeholder: 'Invitation id' },
+  // An invitation's Revenue links here with its id ('See Payments'): '#12' reads as the rows' 'Invitation #12'.
+  {
+    key: 'invitationId',
+    type: 'custom',
+    label: 'Invitation',
+    render: (value, onChange) => (
+      <TextInput
+        aria-label="Invitation"
+        placeholder="Invitation #"
+        leftSection={value ? <Text size="sm">#</Text> : undefined}
+        inputMode="numeric"
+        value={value ?? ''}
+        onChange={(e) => onChange(e.currentTarget.value.replace(/^#/, '') || undefined)}
+        miw={140}
+        style={{ flex: '1 1 150px' }}
+      />
+    ),
+  },
 ];
 
 const methodColor: Record<PaymentMethod, string> = {
@@ -68,19 +84,31 @@ function Amount({ p }: { p: Payment }) {
 }
 
 /**
- * Phones stack the row in its account cell (issue 40): the day, method and amount under the account, where the
- * Day, Method and Amount columns are hidden. Rendered on phones only, so nothing is in the page twice.
+ * The account, why it waits for review, and on phones the rest of the row stacked under it (issue 40): the day,
+ * method and amount, where the Paid, Method and Amount columns are hidden, and a long name or email wrapping anywhere
+ * rather than widening the table. Rendered so on phones only, so nothing is in the page twice.
  */
-function PhoneLine({ p }: { p: Payment }) {
+function AccountCell({ p }: { p: Payment }) {
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
-  if (!isMobile) return null;
+  const wrap = isMobile ? ({ overflowWrap: 'anywhere' } as const) : undefined;
   return (
-    <Group justify="space-between" align="baseline" gap="xs" mt={4} wrap="nowrap">
-      <Text size="xs" c="dimmed">
-        {formatDay(p.paidAt)} · {PAYMENT_METHOD_LABELS[p.method]}
+    <div>
+      <Text size="sm" fw={500} style={wrap}>
+        {p.account.name}
       </Text>
-      <Amount p={p} />
-    </Group>
+      <Text size="xs" c="dimmed" style={wrap}>
+        {p.account.email}
+      </Text>
+      <Review p={p} />
+      {isMobile && (
+        <Group justify="space-between" align="baseline" gap="xs" mt={4} wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            {formatDay(p.paidAt)} · {PAYMENT_METHOD_LABELS[p.method]}
+          </Text>
+          <Amount p={p} />
+        </Group>
+      )}
+    </div>
   );
 }
 
@@ -107,18 +135,7 @@ const columns: Column<Payment>[] = [
     key: 'name',
     header: 'Account',
     sortField: 'name',
-    render: (p) => (
-      <div>
-        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-          {p.account.name}
-        </Text>
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {p.account.email}
-        </Text>
-        <Review p={p} />
-        <PhoneLine p={p} />
-      </div>
-    ),
+    render: (p) => <AccountCell p={p} />,
   },
   {
     key: 'invitation',

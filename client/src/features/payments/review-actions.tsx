@@ -1,6 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconCheck, IconReceiptRefund, type Icon } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { paymentsContract, type Payment } from '@app/contract';
+import { MOBILE_QUERY } from '../../components/list-kit';
 import { usePermissions } from '../../api/permissions';
 import { openConfirmModal } from '../../lib/overlay-gate';
 import { useReviewPayment } from './api';
