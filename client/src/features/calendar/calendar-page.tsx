@@ -5,7 +5,8 @@ import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react
 import { getRouteApi } from '@tanstack/react-router';
 import type FullCalendar from '@fullcalendar/react';
 import dayjs from 'dayjs';
-import type { CalendarEvent, CalendarEventType } from '@app/contract';
+import { calendarContract, type CalendarEvent, type CalendarEventType } from '@app/contract';
+import { Can } from '../../api/permissions';
 import { useEditPanel } from '../../components/form-kit';
 import { errorMessage } from '../../api/errors';
 import { calendarArea } from './api';
@@ -96,9 +97,11 @@ export function CalendarPage() {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={2}>Calendar</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => openPanel(null)}>
-          Add Calendar Event
-        </Button>
+        <Can call={calendarContract.create}>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => openPanel(null)}>
+            Add Calendar Event
+          </Button>
+        </Can>
       </Group>
       <Flex gap="lg" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'flex-start' }}>
         <Card withBorder radius="md" padding="md" w={{ base: '100%', md: 200 }} style={{ flex: 'none' }}>

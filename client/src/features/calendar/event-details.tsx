@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClock, IconMapPin, IconPencil, IconSchool, IconTrash, IconUsers, IconVideo } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import type { CalendarEvent } from '@app/contract';
+import { calendarContract, type CalendarEvent } from '@app/contract';
+import { Can } from '../../api/permissions';
 import { TYPE_COLORS, isFuture } from './api';
 import { IconLine } from '../../components/icon-line';
 
@@ -51,12 +52,16 @@ export function EventDetails({ event, onEdit, onDelete }: Props) {
       )}
       {future && (
         <Group justify="flex-end" gap="xs" mt={4}>
-          <Button variant="default" size="xs" leftSection={<IconPencil size={14} />} onClick={onEdit}>
-            Edit
-          </Button>
-          <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={onDelete}>
-            Delete
-          </Button>
+          <Can call={calendarContract.update}>
+            <Button variant="default" size="xs" leftSection={<IconPencil size={14} />} onClick={onEdit}>
+              Edit
+            </Button>
+          </Can>
+          <Can call={calendarContract.remove}>
+            <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+              Delete
+            </Button>
+          </Can>
         </Group>
       )}
     </Stack>

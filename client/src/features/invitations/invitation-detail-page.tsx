@@ -3,7 +3,8 @@ import { HistoryPanel } from '../../components/audit/history-panel';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import { Link, getRouteApi } from '@tanstack/react-router';
-import type { Invitation } from '@app/contract';
+import { invitationsContract, type Invitation } from '@app/contract';
+import { Can } from '../../api/permissions';
 import { LoadedEntity } from '../../components/form-kit';
 import { UrlTabs } from '../../components/url-tabs';
 import { AbResults } from './ab-results';
@@ -172,14 +173,16 @@ function InvitationDetail({
             {i.chapter.name} - {formatDay(i.deadline)}
           </Text>
         </Stack>
-        <Button
-          component={Link}
-          to={`/admin/logistics/invitations/${i.id}/edit`}
-          variant="default"
-          leftSection={<IconPencil size={16} />}
-        >
-          Edit
-        </Button>
+        <Can call={invitationsContract.update}>
+          <Button
+            component={Link}
+            to={`/admin/logistics/invitations/${i.id}/edit`}
+            variant="default"
+            leftSection={<IconPencil size={16} />}
+          >
+            Edit
+          </Button>
+        </Can>
       </Group>
       {i.status === 'DB Processing' && (
         <Card withBorder radius="md" padding="md">

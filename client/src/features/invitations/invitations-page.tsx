@@ -2,7 +2,14 @@ import { ActionIcon, Anchor, Button, Group, Stack, Text, Tooltip } from '@mantin
 import { openConfirmModal } from '../../lib/overlay-gate';
 import { IconMail, IconMailbox, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { DELETABLE_STATUSES, InvitationListQuery, type Invitation, type Paged } from '@app/contract';
+import {
+  invitationsContract,
+  DELETABLE_STATUSES,
+  InvitationListQuery,
+  type Invitation,
+  type Paged,
+} from '@app/contract';
+import { Can } from '../../api/permissions';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { invitationsArea, invitationsRoutes } from './api';
@@ -156,16 +163,18 @@ function columns(remove: (id: number) => void): Column<Invitation>[] {
       align: 'right',
       render: (i) =>
         DELETABLE_STATUSES.includes(i.status) ? (
-          <Tooltip label="Delete">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete invitation #${i.id}`}
-              onClick={() => confirmDelete(i, remove)}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <Can call={invitationsContract.remove}>
+            <Tooltip label="Delete">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Delete invitation #${i.id}`}
+                onClick={() => confirmDelete(i, remove)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Can>
         ) : null,
     },
   ];
@@ -181,9 +190,11 @@ export function InvitationsPage() {
       columns={columns(remove)}
       filters={filters}
       actions={
-        <Button component={Link} to="/admin/logistics/invitations/new" leftSection={<IconPlus size={16} />}>
-          Add Invitation
-        </Button>
+        <Can call={invitationsContract.create}>
+          <Button component={Link} to="/admin/logistics/invitations/new" leftSection={<IconPlus size={16} />}>
+            Add Invitation
+          </Button>
+        </Can>
       }
     />
   );

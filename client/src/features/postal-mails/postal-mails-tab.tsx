@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { PostalMailListQuery, type Invitation } from '@app/contract';
+import { postalMailsContract, PostalMailListQuery, type Invitation } from '@app/contract';
+import { Can } from '../../api/permissions';
 import { ListPage, listQueryOf, usePrefixedListSearch } from '../../components/list-kit';
 import { useInvitationPostalMails, useRemovePostalMail } from './api';
 import { mailColumns } from './columns';
@@ -24,9 +25,11 @@ export default function PostalMailsTab({ invitation }: { invitation: Pick<Invita
         columns={mailColumns({ edit: drawer.openEdit, remove })}
         emptyText="No postal mailing scheduled yet."
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => drawer.openNew(invitation.id)}>
-            Add Postal Mailing
-          </Button>
+          <Can call={postalMailsContract.create}>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => drawer.openNew(invitation.id)}>
+              Add Postal Mailing
+            </Button>
+          </Can>
         }
       />
       {drawer.target && (

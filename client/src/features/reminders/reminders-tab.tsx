@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { InvitationEmailListQuery, type Invitation } from '@app/contract';
+import { remindersContract, InvitationEmailListQuery, type Invitation } from '@app/contract';
+import { Can } from '../../api/permissions';
 import { ListPage, listQueryOf, usePrefixedListSearch } from '../../components/list-kit';
 import { useInvitationReminders } from './api';
 import { reminderColumns } from './columns';
@@ -20,9 +21,11 @@ export default function RemindersTab({ invitation }: { invitation: Pick<Invitati
         columns={reminderColumns(editing.actions)}
         emptyText="No email reminder scheduled yet."
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => editing.add(invitation.id)}>
-            Add Email Reminder
-          </Button>
+          <Can call={remindersContract.create}>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => editing.add(invitation.id)}>
+              Add Email Reminder
+            </Button>
+          </Can>
         }
       />
       {editing.panel}
