@@ -495,6 +495,37 @@ describe('privacy: the next registrar list', () => {
       { email: 'hal@students.example', removed: false, removedReason: null, directoryOptOut: true },
       { email: 'open@students.example', removed: false, removedReason: null, directoryOptOut: false },
     ]);
+    // Nor does an accounts import bring them back: the row is rejected, its cells not stored.
+    const file = await q.request({
+      method: 'POST',
+      url: '/api/shared/file',
+      ...multipart([
+        { field: 'path', value: 'private/imports' },
+        {
+          file: 'accounts.csv',
+          type: 'text/csv',
+          bytes: Buffer.from(
+            'Legacy Id,First Name,Last Name,E-mail\n9101,Zed,Quimby,Zed.Quimby@students.example\n9102,Ivy,Import,ivy@students.example\n',
+          ),
+        },
+      ]),
+    });
+    const started = await post('/api/admin/imports', { kind: 'accounts', fileId: file.json()[0].id, dryRun: false });
+    expect(started.statusCode, started.body).toBe(201);
+    const run = await vi.waitFor(
+      async () => {
+        const body = (await get(`/api/admin/imports/${started.json().id}`)).json();
+        expect(body.status).toBe('Done');
+        return body;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(run).toMatchObject({ countCreated: 1, countRejected: 1 });
+    expect(run.firstRejected).toEqual([
+      { rowNumber: 2, reason: 'Erased at their request', values: expect.any(Object) },
+    ]);
+    expect(JSON.stringify(run.firstRejected)).not.toMatch(/quimby/i);
+
     // The opted-out student is shown to staff with the flag.
     expect((await get(`${URL}/people?email=hal@students.example`)).json()).toMatchObject({ directoryOptOut: true });
   });

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
+import { PRIVACY_MESSAGES } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { appSecret } from '../secrets.js';
 import './tables.js';
@@ -33,3 +34,30 @@ export async function erasedAddresses(db: Db, emails: string[]): Promise<Set<str
     .execute();
   return new Set(rows.map((r) => byHash.get(r.emailHash)!));
 }
+
+/**
+ * A batch of imported rows without the people erased at their request: each such row is answered as rejected
+ * ('Erased at their request') and kept with no field (its cells are not stored again).
+ * @example const { rows, erased } = await withoutErased(db, batch, (r) => r.fields.email);
+ */
+export async function withoutErased<R extends { rowNumber: number; fields: object }>(
+  db: Db,
+  batch: R[],
+  emailOf: (row: R) => string | undefined,
+): Promise<{ rows: R[]; kept: R[]; erased: Map<number, string> }> {
+  const found = await erasedAddresses(
+    db,
+    batch.map((r) => emailOf(r) ?? ''),
+  );
+  const erased = new Map<number, string>();
+  if (found.size === 0) return { rows: batch, kept: batch, erased };
+  const rows = batch.map((r) => {
+    if (!found.has(normal(emailOf(r) ?? ''))) return r;
+    erased.set(r.rowNumber, ERASED_REASON);
+    return { ...r, fields: {} };
+  });
+  return { rows, kept: rows.filter((r) => !erased.has(r.rowNumber)), erased };
+}
+
+/** Why an erased person's row is removed or rejected. */
+export const ERASED_REASON = PRIVACY_MESSAGES.erasedReason;

@@ -18,6 +18,7 @@ import { fieldLabel, IMPORT_FILE_GONE, importColumns, missingColumns, missingCol
 import { checkRow, DUPLICATE_IN_FILE, SeenKeys, type Fields } from './validate.js';
 import { classifySql, createStageSql, mergeSql, stageColumns, TARGETS } from './targets.js';
 import { importerRulesSql, type Importer } from './importer-rules.js';
+import { withoutErased } from '../privacy/hash.js';
 
 /*
  * Running an import (README "Imports"). The file is read twice, streamed: once to count its rows (the
@@ -122,9 +123,14 @@ export async function runImport(
     // batch is written at a time, in order, so each still claims the progress the previous one left.
     const flush = async () => {
       if (ctx.signal?.aborted) throw new Error('The import stopped: the worker is shutting down');
-      const checked = checkBatch(kind, present, batch, seen, context);
+      // People erased at their request (issue 36) are not brought back by an accounts import.
+      const { rows, kept, erased } =
+        kind === 'accounts'
+          ? await withoutErased(db, batch, (r) => r.fields.email)
+          : { rows: batch, kept: batch, erased: null };
+      const checked = checkBatch(kind, present, kept, seen, context);
+      for (const [rowNumber, reason] of erased ?? []) checked.rejected.set(rowNumber, reason);
       const start = index - batch.length;
-      const rows = batch;
       batch = [];
       await writing;
       writing = write(rows, checked, start);
