@@ -17,6 +17,8 @@ import { benchLogistics } from './bench/logistics.js';
 import { benchImports } from './bench/imports.js';
 import { benchJoin } from './bench/join.js';
 import { benchAudit } from './bench/audit.js';
+import { benchScope } from './bench/scope.js';
+import { benchDeliverability } from './bench/deliverability.js';
 import { benchCluster } from './cluster/bench-cluster.js';
 
 runMain(async () => {
@@ -43,11 +45,13 @@ runMain(async () => {
     if (!only || only === 'email') results.push(await benchEmail(bench));
     if (!only || only === 'invitations') results.push(await benchInvitations(bench));
     if (only === 'invitee-lists') results.push(await benchInviteeLists(bench));
+    if (only === 'deliverability') results.push(await benchDeliverability(bench));
     if (!only || only === 'reminders') results.push(await benchReminders(bench), await benchReminderCrash(bench));
     if (!only || only === 'logistics') results.push(await benchLogistics(bench));
     if (!only || only === 'imports') results.push(await benchImports(bench));
     if (!only || only === 'join') results.push(await benchJoin(bench));
     if (!only || only === 'audit') results.push(await benchAudit(bench));
+    if (!only || only === 'scope') results.push(await benchScope(bench));
     console.log(results.every(Boolean) ? '\nAll targets met.' : '\nSome targets missed (MISS lines above).');
   } finally {
     await bench.close();
