@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, TextInput, Title } from '@mantine/core';
 import { ForgotPasswordBody } from '@app/contract';
-import { errorMessage, fieldErrors } from '../../api/errors';
+import { fieldErrors } from '../../api/errors';
+import { PublicForm } from '../../components/public-form';
 import { passwordClient } from '../../api/password-client';
 
 export const FORGOT_TEXTS = {
@@ -48,34 +49,27 @@ export function ForgotPasswordStep({ email: initial, onBack }: { email: string; 
       </Stack>
     );
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <Title order={2}>{FORGOT_TEXTS.title}</Title>
-        <Text size="sm" c="dimmed">
-          {FORGOT_TEXTS.intro}
-        </Text>
-        {request.error && !Object.keys(errors).length && (
-          <Alert color="red" role="alert">
-            {errorMessage(request.error)}
-          </Alert>
-        )}
-        <TextInput
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          data-autofocus
-          autoFocus
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={errors.email}
-          required
-        />
-        <Button type="submit" loading={request.isPending} fullWidth>
-          {FORGOT_TEXTS.submit}
-        </Button>
-        {back}
-      </Stack>
-    </form>
+    <PublicForm
+      onSubmit={submit}
+      call={request}
+      fieldErrors={errors}
+      title={FORGOT_TEXTS.title}
+      intro={FORGOT_TEXTS.intro}
+      submitLabel={FORGOT_TEXTS.submit}
+      footer={back}
+    >
+      <TextInput
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        data-autofocus
+        autoFocus
+        value={email}
+        onChange={(e) => setEmail(e.currentTarget.value)}
+        error={errors.email}
+        required
+      />
+    </PublicForm>
   );
 }

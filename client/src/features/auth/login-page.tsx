@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Center, Image, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, PasswordInput, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoginBody, type CurrentAccount } from '@app/contract';
 import { authClient } from '../../api/auth-client';
-import { errorMessage, fieldErrors } from '../../api/errors';
+import { fieldErrors } from '../../api/errors';
+import { PublicCard } from '../../components/public-card';
+import { PublicForm } from '../../components/public-form';
 import { accountQueries } from './api';
 import { CodeStep } from './code-step';
 import { FORGOT_TEXTS, ForgotPasswordStep } from './forgot-password-step';
@@ -73,51 +75,45 @@ export function LoginPage({ redirect, forgot = false }: { redirect?: string; for
   };
 
   return (
-    <Center mih="100vh" bg="var(--mantine-color-body)">
-      <Paper withBorder shadow="md" p="xl" radius="md" w={380}>
-        <Image src="/logo.svg" w={48} h={48} alt="Logo" mb="md" />
-        {step === 'code' ? (
-          <CodeStep onSignedIn={signedIn} onBack={backToPassword} />
-        ) : step === 'forgot' ? (
-          <ForgotPasswordStep email={email} onBack={backToPassword} />
-        ) : (
-          <form onSubmit={submit} noValidate>
-            <Stack>
-              <Title order={2}>Sign in</Title>
-              {login.error && !Object.keys(errors).length && (
-                <Alert color="red" role="alert">
-                  {errorMessage(login.error)}
-                </Alert>
-              )}
-              <TextInput
-                label="Email"
-                name="email"
-                type="email"
-                autoComplete="username"
-                value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
-                error={errors.email}
-                required
-              />
-              <PasswordInput
-                label="Password"
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                error={errors.password}
-                required
-              />
-              <Button type="submit" loading={login.isPending} fullWidth>
-                Sign in
-              </Button>
-              <Anchor component="button" type="button" size="sm" onClick={() => setStep('forgot')}>
-                {FORGOT_TEXTS.link}
-              </Anchor>
-            </Stack>
-          </form>
-        )}
-      </Paper>
-    </Center>
+    <PublicCard width={380}>
+      {step === 'code' ? (
+        <CodeStep onSignedIn={signedIn} onBack={backToPassword} />
+      ) : step === 'forgot' ? (
+        <ForgotPasswordStep email={email} onBack={backToPassword} />
+      ) : (
+        <PublicForm
+          onSubmit={submit}
+          call={login}
+          fieldErrors={errors}
+          title="Sign in"
+          submitLabel="Sign in"
+          footer={
+            <Anchor component="button" type="button" size="sm" onClick={() => setStep('forgot')}>
+              {FORGOT_TEXTS.link}
+            </Anchor>
+          }
+        >
+          <TextInput
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={errors.email}
+            required
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.password}
+            required
+          />
+        </PublicForm>
+      )}
+    </PublicCard>
   );
 }

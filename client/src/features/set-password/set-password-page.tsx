@@ -3,8 +3,9 @@ import { getRouteApi } from '@tanstack/react-router';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { PASSWORD_LINK_INVALID, SetPasswordBody } from '@app/contract';
-import { errorMessage, fieldErrors } from '../../api/errors';
+import { fieldErrors } from '../../api/errors';
 import { PublicCard } from '../../components/public-card';
+import { PublicForm } from '../../components/public-form';
 import { passwordClient } from '../../api/password-client';
 
 export const SET_PASSWORD_TEXTS = {
@@ -67,39 +68,34 @@ export function SetPasswordPage({ token }: { token?: string }) {
     );
   } else {
     content = (
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm">{SET_PASSWORD_TEXTS.intro}</Text>
-          {save.error && !Object.keys(errors).length && (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={20} />}>
-              {errorMessage(save.error)}
-            </Alert>
-          )}
-          <PasswordInput
-            label={SET_PASSWORD_TEXTS.password}
-            description={SET_PASSWORD_TEXTS.hint}
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.password}
-            required
-            data-autofocus
-          />
-          <PasswordInput
-            label={SET_PASSWORD_TEXTS.confirm}
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-            error={errors.confirmPassword}
-            required
-          />
-          <Button type="submit" loading={save.isPending} fullWidth>
-            {SET_PASSWORD_TEXTS.submit}
-          </Button>
-        </Stack>
-      </form>
+      <PublicForm
+        onSubmit={submit}
+        call={save}
+        fieldErrors={errors}
+        intro={SET_PASSWORD_TEXTS.intro}
+        submitLabel={SET_PASSWORD_TEXTS.submit}
+      >
+        <PasswordInput
+          label={SET_PASSWORD_TEXTS.password}
+          description={SET_PASSWORD_TEXTS.hint}
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={errors.password}
+          required
+          data-autofocus
+        />
+        <PasswordInput
+          label={SET_PASSWORD_TEXTS.confirm}
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.currentTarget.value)}
+          error={errors.confirmPassword}
+          required
+        />
+      </PublicForm>
     );
   }
 
