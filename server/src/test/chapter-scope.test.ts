@@ -294,3 +294,21 @@ describe('an API key limited to chapters (issue 35 §7)', () => {
     expect(other.statusCode).toBe(404);
   });
 });
+
+describe("a change of an advisor's chapters", () => {
+  it('reaches its live session on the next request', async () => {
+    const email = 'moving-advisor@example.test';
+    const id = await makeScopedStaff(t.db, email, PASSWORD, ['ROLE_ADVISOR'], [a.chapterId]);
+    const cookie = await t.signIn({ email, password: PASSWORD });
+    const members = async () => (await get('/api/admin/accounts/legacy', cookie)).body.toLowerCase();
+    expect(await members()).toContain(a.marker);
+    await t.db
+      .updateTable('accounts')
+      .set({ chapterIds: [b.chapterId] })
+      .where('id', '=', id)
+      .execute();
+    const after = await members();
+    expect(after).toContain(b.marker);
+    expect(after).not.toContain(a.marker);
+  });
+});
