@@ -10,6 +10,7 @@ export const memberQueries = {
   profile: ['member', 'profile'] as const,
   receipts: ['member', 'receipts'] as const,
   certificate: ['member', 'certificate'] as const,
+  badges: ['member', 'badges'] as const,
   verification: (id: string, number?: string) => ['verify', id, number ?? ''] as const,
 };
 
@@ -17,6 +18,8 @@ export const useMemberProfile = () => tsr.member.profile.useQuery({ queryKey: me
 export const useReceipts = () => tsr.member.receipts.useQuery({ queryKey: memberQueries.receipts });
 /** The member's certificate; a pledge's 404 is an answer (no certificate yet), not an error to retry. */
 export const useCertificate = () => tsr.member.certificate.useQuery({ queryKey: memberQueries.certificate });
+
+export const useBadges = () => tsr.member.badges.useQuery({ queryKey: memberQueries.badges });
 
 export function useSaveProfile() {
   const queryClient = useQueryClient();

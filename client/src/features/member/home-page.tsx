@@ -4,6 +4,7 @@ import { IconChevronRight, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMemberProfile } from './api';
 import { CertificateCard } from './certificate-card';
+import { BadgesCard } from './badges-card';
 import { ReceiptsCard } from './receipts-card';
 import { Section } from './section';
 import { StatusCard } from './status-card';
@@ -49,6 +50,7 @@ export function MemberHomePage({ nextEvents, programs }: { nextEvents: ReactNode
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Stack gap="md">
           <CertificateCard />
+          <BadgesCard />
           <ReceiptsCard />
           <ProfileSummary />
         </Stack>

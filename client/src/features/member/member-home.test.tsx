@@ -112,6 +112,18 @@ function serve(opts: { profile?: MemberProfile; certificate?: boolean } = {}) {
       HttpResponse.json(pageOf([memberEventOf(1, { name: 'Leadership Summit' })], { totalPages: 1 })),
     ),
     http.get('/api/member/programs', () => HttpResponse.json([program])),
+    http.get('/api/member/badges', () =>
+      HttpResponse.json([
+        {
+          id: '7d3f1c2a-9b4e-4c1d-8a2f-5e6b7c8d9e0f',
+          name: 'Leadership Lab',
+          issuedAt: '2026-05-01T10:00:00.000Z',
+          revoked: false,
+          url: 'https://members.example.org/badges/7d3f1c2a-9b4e-4c1d-8a2f-5e6b7c8d9e0f',
+          linkedInUrl: 'https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME&name=Leadership+Lab',
+        },
+      ]),
+    ),
   );
   return { saved };
 }
@@ -146,6 +158,14 @@ describe('/member (member home)', () => {
     expect(within(list).getByRole('link', { name: 'Download Credit note C-000001 (PDF)' })).toBeTruthy();
     expect(within(list).getByText('−$95.00')).toBeTruthy();
 
+    const badges = screen.getByRole('region', { name: 'Badges' });
+    expect(await within(badges).findByRole('link', { name: 'Leadership Lab' })).toBeTruthy();
+    expect(within(badges).getByRole('link', { name: 'Add to LinkedIn' }).getAttribute('href')).toMatch(
+      /^https:\/\/www\.linkedin\.com\/profile\/add\?/,
+    );
+    expect(
+      within(badges).getByRole('link', { name: 'Download the Leadership Lab credential' }).getAttribute('href'),
+    ).toBe('https://members.example.org/badges/7d3f1c2a-9b4e-4c1d-8a2f-5e6b7c8d9e0f.json');
     expect(await screen.findByRole('article', { name: 'Leadership Summit' })).toBeTruthy();
     expect(await screen.findByRole('progressbar', { name: 'Leadership 101 progress' })).toBeTruthy();
   });

@@ -35,9 +35,13 @@ export async function registerBadgePages(app: FastifyInstance): Promise<void> {
   const base = () => baseOf({ baseUrl: app.config.PUBLIC_URL });
 
   app.get<{ Params: { id: string } }>('/badges/:id', async (request, reply) => {
-    const badge = await findBadge(app.db, request.params.id);
+    // {id}.json: the credential as a file to keep (a wallet's import).
+    const asFile = request.params.id.endsWith('.json');
+    const badge = await findBadge(app.db, asFile ? request.params.id.slice(0, -5) : request.params.id);
     if (!badge) return reply.status(404).type('text/plain').send('Badge not found');
     reply.header('cache-control', 'no-cache');
+    if (asFile) reply.header('content-disposition', `attachment; filename="badge-${badge.id}.json"`);
+    if (asFile) return reply.type('application/ld+json').send(badge.credential);
     if (wantsJwt(request)) return reply.type('application/vc+jwt').send(badge.jwt);
     if (wantsJson(request)) return reply.type('application/ld+json').send(badge.credential);
     const c = badge.credential as {

@@ -521,6 +521,9 @@ describe('Open Badges 3.0', () => {
     const json = await q.request({ method: 'GET', url: path, cookie: '', headers: { accept: 'application/ld+json' } });
     expect(json.headers['content-type']).toMatch(/^application\/ld\+json/);
     expect(json.json()).toEqual(vc);
+    const file = await q.request({ method: 'GET', url: `${path}.json`, cookie: '' });
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="badge-${badge.id}.json"`);
+    expect(file.json()).toEqual(vc);
     const html = await q.request({ method: 'GET', url: path, cookie: '', headers: { accept: 'text/html' } });
     expect(html.headers['content-type']).toMatch(/^text\/html/);
     expect(html.body).toContain('Leadership Lab');
