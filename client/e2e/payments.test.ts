@@ -64,10 +64,10 @@ describe('payments screens in four modes', () => {
         // The list: every amount and button inside the window, no sideways scrolling.
         await page.goto(`${e.baseUrl}/admin/accounts/payments`);
         await page.getByText('Fee waived').first().waitFor();
+        await shot('list');
         await insideWindow(page, 'tbody tr td:first-child, tbody tr td:last-child');
         await insideWindow(page, 'text=/^\\$95\\.00$/');
         expect(await overflows(page)).toBe(false);
-        await shot('list');
 
         await page.goto(`${e.baseUrl}/admin/accounts/payments?review=pending`);
         const apply = page.getByRole('button', { name: /^Apply the payment of/ });

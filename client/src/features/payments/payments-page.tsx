@@ -65,7 +65,7 @@ const methodColor: Record<PaymentMethod, string> = {
 function Amount({ p }: { p: Payment }) {
   if (p.method === 'waived')
     return (
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         Fee waived
       </Text>
     );

@@ -1,8 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconCheck, IconReceiptRefund, type Icon } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
 import { paymentsContract, type Payment } from '@app/contract';
-import { MOBILE_QUERY } from '../../components/list-kit';
 import { usePermissions } from '../../api/permissions';
 import { openConfirmModal } from '../../lib/overlay-gate';
 import { useReviewPayment } from './api';
@@ -44,15 +42,14 @@ const ACTIONS: ReviewAction[] = [
  */
 export function ReviewActions({ p }: { p: Payment }) {
   const review = useReviewPayment();
-  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const { can } = usePermissions();
   const routes = { apply: paymentsContract.applyReview, refund: paymentsContract.refundReview };
   const allowed = ACTIONS.filter(({ key }) => can(routes[key]));
   if (p.review?.state !== 'pending' || !allowed.length) return null;
   const amount = money(p.amountCents, p.currency);
   return (
-    // On a phone the buttons go one under the other: the row stays inside the screen.
-    <Group gap={4} justify="flex-end" wrap={isMobile ? 'wrap' : 'nowrap'}>
+    // Where the row is tight (a phone, or a desktop beside a long email) the buttons go one under the other.
+    <Group gap={4} justify="flex-end">
       {allowed.map(({ key, label, color, Icon, title, question }) => (
         <Button
           key={key}
