@@ -8,7 +8,7 @@ import {
   forbiddenMessage,
 } from '@app/contract';
 import { createTestApp, type TestApp } from '../../test/helper.js';
-import { CHAPTER_SCOPE_ENFORCED, forgetRoles } from '../../services/auth/role-table.js';
+import { forgetRoles } from '../../services/auth/role-table.js';
 import { recordingJobs } from '../../test/mail-fixtures.js';
 import { makeChapter } from '../../test/fixtures.js';
 import { INVITE_INACTIVE } from './invite.js';
@@ -224,8 +224,7 @@ describe('No escalation through invites', () => {
     expect(ok.statusCode).toBe(201);
   });
 
-  // A chapter-scoped role grants its permissions once row scope is enforced (role-table.ts).
-  it.runIf(CHAPTER_SCOPE_ENFORCED)("refuses chapters outside a chapter-scoped inviter's own", async () => {
+  it("refuses chapters outside a chapter-scoped inviter's own", async () => {
     const email = 'invite-scoped@example.test';
     const scoped = await t.signIn({ email, roles: ['ROLE_INVITE_SCOPED'] });
     // Chapters that exist: the invited account's first chapter becomes its own, which must be in scope.

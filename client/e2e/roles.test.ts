@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { hashPassword } from '../../server/src/services/auth/passwords.js';
+import { ADMIN, SCREENSHOTS, startE2E, type E2E } from './harness.js';
+
+/*
+ * Issue 35 §5, §6 in the browser: an advisor signs in from an invite link and sees only their chapter's nav,
+ * lists and dashboard; an auditor sees no action buttons; a deep link to a forbidden screen is refused inside
+ * the shell with no failing API call.
+ */
+
+let e: E2E;
+let chapterId: number;
+const PASSWORD = 'e2e-staff-password-1';
+
+beforeAll(async () => {
+  // The job queue runs: an invitation is queued as an email, as in the product.
+  e = await startE2E({ jobs: true });
+  const institution = await e.db
+    .insertInto('institutions')
+    .values({
+      name: 'Lakeside University',
+      abbreviation: 'LU',
+      type: 'College/University',
+      ownership: 'Public',
+      address: '{}',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  chapterId = (
+    await e.db
+      .insertInto('chapters')
+      .values({
+        name: 'Lakeside Leadership Chapter',
+        abbreviation: 'LLC',
+        institutionId: institution.id,
+        address: '{}',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+});
+afterAll(() => e?.close());
+
+/** A staff account holding `roles`, signed in through the form in a fresh tab. */
+async function staffTab(email: string, roles: string[]): Promise<Page> {
+  await e.db
+    .insertInto('accounts')
+    .values({
+      firstName: 'Sam',
+      lastName: 'Staff',
+      email,
+      admin: true,
+      roles: ['ROLE_USER', ...roles],
+      passwordHash: await hashPassword(PASSWORD),
+      address: '{}',
+    })
+    .execute();
+  const page = await (await e.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(`${e.baseUrl}/login`);
+  await page.locator('input[name=email]').fill(email);
+  await page.locator('input[name=password]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/admin'));
+  return page;
+}
+
+/** Every API answer of 400 or more while `fn` runs. */
+async function failedCalls(page: Page, fn: () => Promise<void>): Promise<string[]> {
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/api/') && r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
+  await fn();
+  return failed;
+}
+
+const ACTION = /^(Add|New|Edit|Delete|Invite|Revoke|Send|Record|Apply|Refund|Reset|Export|Import|Save)\b/;
+
+describe('an auditor', () => {
+  it('reads the lists but is offered no action button', async () => {
+    const page = await staffTab('e2e-auditor@example.com', ['ROLE_AUDITOR']);
+    for (const screen of [
+      '/admin/accounts',
+      '/admin/accounts/members',
+      '/admin/accounts/payments',
+      '/admin/logistics/invitations',
+      '/admin/calendar',
+      '/admin/institutions',
+      '/admin/chapters',
+      '/admin/tech/api-keys',
+      '/admin/tech/roles',
+    ]) {
+      await page.goto(`${e.baseUrl}${screen}`);
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const actions = await page.getByRole('button', { name: ACTION }).allTextContents();
+      expect(actions, screen).toEqual([]);
+    }
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'auditor-roles.png') });
+  });
+});
+
+describe('a deep link to a forbidden screen', () => {
+  it('shows "You do not have access to this page" inside the shell, with no failing API call', async () => {
+    const page = await staffTab('e2e-content@example.com', ['ROLE_CONTENT']);
+    const failed = await failedCalls(page, async () => {
+      await page.goto(`${e.baseUrl}/admin/accounts/members`);
+      await page.getByRole('heading', { name: 'You do not have access to this page' }).waitFor();
+      await page.waitForLoadState('networkidle');
+    });
+    expect(failed).toEqual([]);
+    // Inside the shell: the nav is there, with the content areas and without the members list.
+    const nav = page.locator('nav[aria-label="Main"]');
+    await nav.waitFor();
+    expect(await nav.getByRole('link', { name: 'Members' }).count()).toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'forbidden-deep-link.png') });
+  });
+});
+
+describe('an advisor', () => {
+  it('signs in from an invite link and sets the password', async () => {
+    const admin = await e.browser.newContext();
+    expect((await admin.request.post(`${e.baseUrl}/api/auth/login`, { data: ADMIN })).status()).toBe(200);
+    const invited = await admin.request.post(`${e.baseUrl}/api/admin/accounts/invite`, {
+      data: {
+        firstName: 'Ada',
+        lastName: 'Advisor',
+        email: 'e2e-advisor@example.edu',
+        roles: ['ROLE_ADVISOR'],
+        chapterIds: [chapterId],
+      },
+    });
+    expect(invited.status()).toBe(201);
+    const { id } = (await invited.json()) as { id: number };
+    const send = await e.db
+      .selectFrom('emailSends')
+      .select('tokenValues')
+      .where('accountId', '=', id)
+      .where('source', '=', 'set_password')
+      .executeTakeFirstOrThrow();
+    const link = new URL(send.tokenValues.setPasswordUrl!);
+
+    const page = await (await e.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${e.baseUrl}${link.pathname}${link.search}`);
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.getByRole('link', { name: 'Go to sign in' }).click();
+    await page.locator('input[name=email]').fill('e2e-advisor@example.edu');
+    await page.locator('input[name=password]').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/admin'));
+
+    // Their chapter's dashboard, named; only the areas their role reads in the nav.
+    await page.getByRole('heading', { name: 'Dashboard: Lakeside Leadership Chapter' }).waitFor();
+    const nav = page.locator('nav[aria-label="Main"]');
+    for (const hidden of ['API Keys', 'Audit Log', 'Roles', 'Email Templates', 'A/B Variables'])
+      expect(await nav.getByRole('link', { name: hidden }).count(), hidden).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Invitations' }).count()).toBe(1);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'advisor-landing.png') });
+  });
+
+  it("lists only their chapter's rows", async () => {
+    // A second chapter's invitation and member, with marker names the advisor must never see.
+    const other = await e.db
+      .insertInto('chapters')
+      .values({
+        name: 'Hilltop Marker Chapter',
+        abbreviation: 'HMC',
+        institutionId: (await e.db.selectFrom('institutions').select('id').executeTakeFirstOrThrow()).id,
+        address: '{}',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await e.db
+      .insertInto('accounts')
+      .values([
+        {
+          firstName: 'Mine',
+          lastName: 'Member',
+          email: 'e2e-mine@example.edu',
+          chapterId,
+          memberAt: new Date(),
+          address: '{}',
+        },
+        {
+          firstName: 'Other',
+          lastName: 'Markerperson',
+          email: 'e2e-other@example.edu',
+          chapterId: other.id,
+          memberAt: new Date(),
+          address: '{}',
+        },
+      ])
+      .execute();
+    const page = await (await e.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${e.baseUrl}/login`);
+    await page.locator('input[name=email]').fill('e2e-advisor@example.edu');
+    await page.locator('input[name=password]').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/admin'));
+    await page.goto(`${e.baseUrl}/admin/accounts/members`);
+    await page.getByText('Mine Member').first().waitFor();
+    expect(await page.getByText('Markerperson').count()).toBe(0);
+    await page.goto(`${e.baseUrl}/admin/chapters`);
+    await page.getByText('Lakeside Leadership Chapter').first().waitFor();
+    expect(await page.getByText('Hilltop Marker Chapter').count()).toBe(0);
+  });
+});
