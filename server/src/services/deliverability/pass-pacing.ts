@@ -44,14 +44,14 @@ export function passPacing(db: Db, config: PacingConfig, delays: ThrottleDelays)
     },
     /** Learns the budgets (MX organisations) of a claimed batch's domains. */
     learn: (rows: Claimed[]) => budgets.learn(rows.map((r) => domainOf(r.emailTo))),
-    /** Recipient domains whose budget holds its sends now: left out of the claim. */
-    heldDomains(): string[] {
-      return [...pacer.held().keys()].flatMap((b) => [...(domainsOf.get(b) ?? [])]);
-    },
-    /** Milliseconds until the first held budget may start again, or null. */
-    nextDueMs(): number | null {
-      const waits = [...pacer.held().values()];
-      return waits.length ? Math.min(...waits) : null;
+    /** Recipient domains whose budget holds its sends now (left out of claims), and the ms until the first may start again. */
+    held(): { domains: string[]; dueMs: number | null } {
+      const held = pacer.held();
+      const waits = [...held.values()];
+      return {
+        domains: [...held.keys()].flatMap((b) => [...(domainsOf.get(b) ?? [])]),
+        dueMs: waits.length ? Math.min(...waits) : null,
+      };
     },
     /** Takes a start for this send's domain now, or false: the send is left for later (not tried). */
     mayStart(row: Claimed): boolean {

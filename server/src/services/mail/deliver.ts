@@ -9,6 +9,7 @@ import type { MailConfig } from './mail-config.js';
 import { claim, nextRetryIn, release, sentInLast24h, writeOutcomes, type Outcome } from './send-queue.js';
 import { deliverOne } from './deliver-one.js';
 import { passPacing } from '../deliverability/pass-pacing.js';
+import { sentThisUtcDay, warmupLimit } from '../deliverability/warmup.js';
 
 /*
  * Delivery, and what a crash costs.
@@ -123,11 +124,15 @@ async function run(
   let quota = null as { read: SendQuota; sentSince: number } | null;
   let afterId = 0;
   let sentToday = await sentInLast24h(db);
+  // Warm-up (EMAIL_WARMUP_START): the day's limit, and what was sent since the day began.
+  const warmup = warmupLimit(config.EMAIL_WARMUP_START, config.EMAIL_DAILY_QUOTA);
+  let sentThisDay = warmup ? await sentThisUtcDay(db) : 0;
   const pacing = passPacing(db, config, delays);
   await pacing.start();
 
   while (!options.signal?.aborted && performance.now() - started < maxMs) {
     let room = config.EMAIL_DAILY_QUOTA - sentToday;
+    if (warmup) room = Math.min(room, warmup.limit - sentThisDay);
     if (providerQuota) {
       try {
         const read = await providerQuota(config);
@@ -145,16 +150,19 @@ async function run(
     if (room <= 0) {
       report.quotaReached = true;
       options.log?.warn(
-        { quota: config.EMAIL_DAILY_QUOTA, provider: quota?.read },
-        'daily email quota reached: the rest waits for a later pass',
+        { quota: config.EMAIL_DAILY_QUOTA, provider: quota?.read, warmup },
+        warmup && warmup.limit - sentThisDay <= 0
+          ? `warm-up day ${warmup.day}: its limit of ${warmup.limit} is reached, the rest waits for the next day`
+          : 'daily email quota reached: the rest waits for a later pass',
       );
       break;
     }
-    const claimed = await claim(db, afterId, Math.min(BATCH, room), pacing.heldDomains());
+    // Which domains are held, and until when, read once: the claim and the wait below agree on it.
+    const held = pacing.held();
+    const claimed = await claim(db, afterId, Math.min(BATCH, room), held.domains);
     if (!claimed.length) {
       // Sends waiting out throttling, a temporary refusal or their domain's pace, due soon: wait for them here.
-      const held = pacing.heldDomains();
-      const due = minDue(await nextRetryIn(db, held), afterId > 0 ? 0 : pacing.nextDueMs());
+      const due = minDue(await nextRetryIn(db, held.domains), afterId > 0 ? 0 : held.dueMs);
       const left = maxMs - (performance.now() - started);
       if (due === null || due > Math.min(options.maxIdleMs ?? 60_000, left)) break;
       await sleep(Math.max(due, 5), undefined, { signal: options.signal }).catch(() => {});
@@ -213,6 +221,7 @@ async function run(
     const untried = [...skipped, ...claimed.slice(next).map((c) => c.id)];
     if (untried.length) await release(db, untried);
     sentToday += report.sent - sentBefore;
+    sentThisDay += report.sent - sentBefore;
   }
 }
 

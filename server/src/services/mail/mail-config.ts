@@ -10,6 +10,8 @@ export type MailConfig = ProviderConfig &
     SMTP_URL?: string | undefined;
     EMAIL_RATE_PER_SECOND: number;
     EMAIL_DAILY_QUOTA: number;
+    /** The day sending started (YYYY-MM-DD): the warm-up schedule's day 1. */
+    EMAIL_WARMUP_START?: string | undefined;
   };
 
 /** The app's configuration as mail reads it (read loosely: this module does not depend on which settings config.ts declares). */
