@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { hashPassword } from '../../server/src/services/auth/passwords.js';
 import { ADMIN, SCREENSHOTS, SCREEN_MODES, startE2E, type E2E } from './harness.js';
 import { sweepVisits, visitUrl, type Visit } from './sweep/routes.js';
 import { seedSweep } from './sweep/seed.js';
@@ -12,7 +13,10 @@ import { SweepTab } from './sweep/screen.js';
  * uncaught error or console error, text cut off in a badge, button, tab, menu item or table header, a page
  * wider than the phone, or a serious or critical axe-core violation. Screenshots of every state land in
  * client/e2e/screenshots/sweep/<mode>/ (CI keeps them as an artefact). SWEEP_ONLY=<regexp> sweeps the
- * matching routes only, SWEEP_MODES=desktop-light,... those modes only.
+ * matching routes only, SWEEP_MODES=desktop-light,... those modes only. Every screen is swept as staff holding
+ * ROLE_ADMIN, and again as a chapter advisor (ROLE_ADVISOR of the seeded chapter) and as an auditor (ROLE_AUDITOR,
+ * read only): their screens lack buttons, show one chapter or refuse the page (issue 35 §6); their screenshots
+ * land in sweep/<mode>/<persona>/. SWEEP_AS=admin,advisor,auditor sweeps as those only.
  */
 const ALL_MODES = SCREEN_MODES;
 type Mode = (typeof ALL_MODES)[number];
@@ -20,41 +24,81 @@ const MODES = ALL_MODES.filter((m) => !process.env.SWEEP_MODES || process.env.SW
 const only = process.env.SWEEP_ONLY ? new RegExp(process.env.SWEEP_ONLY) : undefined;
 const visits = sweepVisits().filter((v) => !only || only.test(v.route));
 
+/** Who sweeps: staff holding these roles (and, for the advisor, the seeded chapter). */
+const PERSONAS = {
+  admin: { email: ADMIN.email, password: ADMIN.password, roles: [] as string[] },
+  advisor: { email: 'sweep-advisor@example.com', password: 'sweep-password-1', roles: ['ROLE_ADVISOR'] },
+  auditor: { email: 'sweep-auditor@example.com', password: 'sweep-password-1', roles: ['ROLE_AUDITOR'] },
+};
+type Persona = keyof typeof PERSONAS;
+const AS = (Object.keys(PERSONAS) as Persona[]).filter(
+  (p) => !process.env.SWEEP_AS || process.env.SWEEP_AS.split(',').includes(p),
+);
+
 let e: E2E;
 let params: Record<string, string>;
-/** Per mode: a signed-in tab and a signed-out one, each walked through its screens for the whole sweep. */
-const tabs = new Map<string, { signedIn: SweepTab; signedOut: SweepTab }>();
+/** Per mode: a signed-in tab per persona and a signed-out one, each walked through its screens for the whole sweep. */
+const tabs = new Map<string, { signedIn: Record<string, SweepTab>; signedOut: SweepTab }>();
 
 beforeAll(async () => {
   e = await startE2E();
   params = await seedSweep(e.db, e.storage);
+  for (const persona of AS.filter((p) => p !== 'admin')) {
+    const { email, password, roles } = PERSONAS[persona];
+    await e.db
+      .insertInto('accounts')
+      .values({
+        firstName: 'Sweep',
+        lastName: persona,
+        email,
+        admin: true,
+        roles: ['ROLE_USER', ...roles],
+        chapterIds: persona === 'advisor' ? [Number(params.chapterId)] : [],
+        passwordHash: await hashPassword(password),
+        address: '{}',
+      })
+      .execute();
+  }
   for (const mode of MODES) {
     await mkdir(path.join(SCREENSHOTS, 'sweep', mode.name), { recursive: true });
     const open = async () =>
       withAxe(
         await e.browser.newContext({ viewport: mode.viewport, colorScheme: mode.colorScheme, reducedMotion: 'reduce' }),
       );
-    const signedIn = await open();
-    const res = await signedIn.request.post(`${e.baseUrl}/api/auth/login`, { data: ADMIN });
-    expect(res.status(), 'sign-in for the sweep').toBe(200);
-    tabs.set(mode.name, {
-      signedIn: await SweepTab.open(signedIn, e.baseUrl),
-      signedOut: await SweepTab.open(await open(), e.baseUrl),
-    });
+    const signedIn: Record<string, SweepTab> = {};
+    for (const persona of AS) {
+      const context = await open();
+      const { email, password } = PERSONAS[persona];
+      const res = await context.request.post(`${e.baseUrl}/api/auth/login`, { data: { email, password } });
+      expect(res.status(), `sign-in of ${persona} for the sweep`).toBe(200);
+      signedIn[persona] = await SweepTab.open(context, e.baseUrl);
+    }
+    tabs.set(mode.name, { signedIn, signedOut: await SweepTab.open(await open(), e.baseUrl) });
+    for (const persona of AS.filter((p) => p !== 'admin'))
+      await mkdir(path.join(SCREENSHOTS, 'sweep', mode.name, persona), { recursive: true });
   }
 });
 afterAll(() => e?.close());
 
 /** One screen state in one mode: its faults, each a line; a screenshot on the way. */
-async function sweepOne(visit: Visit, mode: Mode): Promise<string[]> {
-  const tab = tabs.get(mode.name)![visit.signedOut ? 'signedOut' : 'signedIn'];
+async function sweepOne(visit: Visit, mode: Mode, persona: Persona): Promise<string[]> {
+  const modeTabs = tabs.get(mode.name)!;
+  const tab = visit.signedOut ? modeTabs.signedOut : modeTabs.signedIn[persona]!;
+  const folder =
+    persona === 'admin'
+      ? path.join(SCREENSHOTS, 'sweep', mode.name)
+      : path.join(SCREENSHOTS, 'sweep', mode.name, persona);
   const { page } = tab;
   try {
     const url = visitUrl(visit, params);
     await tab.show(url);
     if (visit.panel?.on === 'first') {
       const id = await tab.firstListRecord();
-      if (id === undefined) return [`no list record to open the side panel on: seed one in scripts/seed/demo.ts`];
+      // An advisor or auditor may see no record of a list (another chapter's, or a refused screen): nothing to open.
+      if (id === undefined)
+        return persona === 'admin'
+          ? [`no list record to open the side panel on: seed one in scripts/seed/demo.ts`]
+          : [];
       await tab.show(`${url}?${visit.panel.key}=${encodeURIComponent(id)}`);
     }
     if (visit.panel?.on === 'new' && (await page.getByRole('dialog').count()) === 0) {
@@ -73,7 +117,7 @@ async function sweepOne(visit: Visit, mode: Mode): Promise<string[]> {
       if (!opened) return [`?${visit.panel.key}=new opens no panel although the screen offers Add`];
     }
     if (visit.panel) await page.getByRole('dialog').first().waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'sweep', mode.name, `${visit.name}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(folder, `${visit.name}.png`), fullPage: true });
     return [...tab.takeErrors(), ...(await layoutFaults(page)), ...(await accessibilityFaults(page))];
   } catch (err) {
     return [...tab.takeErrors(), (err as Error).message.split('\n')[0]!];
@@ -95,15 +139,18 @@ describe('screen sweep', () => {
 
   // One test per screen state; its modes run side by side (a screen mostly waits on the server and the browser).
   for (const visit of visits) {
-    it(`${visit.name}: no fault in ${MODES.map((m) => m.name).join(', ')}`, async () => {
-      const results = await Promise.all(
-        MODES.map(async (mode) => (await sweepOne(visit, mode)).map((f) => `${mode.name}: ${f}`)),
-      );
-      const faults = results.flat();
-      expect(
-        faults,
-        `${visit.route}${visit.panel ? ` (panel ${visit.panel.key}=${visit.panel.on})` : ''}\n${faults.join('\n')}`,
-      ).toEqual([]);
-    }, 120_000);
+    for (const persona of visit.signedOut ? (['admin'] as const) : AS) {
+      const as = persona === 'admin' ? '' : ` as ${persona}`;
+      it(`${visit.name}${as}: no fault in ${MODES.map((m) => m.name).join(', ')}`, async () => {
+        const results = await Promise.all(
+          MODES.map(async (mode) => (await sweepOne(visit, mode, persona)).map((f) => `${mode.name}: ${f}`)),
+        );
+        const faults = results.flat();
+        expect(
+          faults,
+          `${visit.route}${as}${visit.panel ? ` (panel ${visit.panel.key}=${visit.panel.on})` : ''}\n${faults.join('\n')}`,
+        ).toEqual([]);
+      }, 120_000);
+    }
   }
 });
