@@ -4,6 +4,7 @@ import { meta } from './common/access.js';
 import { ErrorBody } from './common/error.js';
 import { firstPassword } from './account-fields.js';
 import { CurrentAccount } from './auth.js';
+import { requiredEmail } from './common/fields.js';
 
 /** Where an invitee stands: spec 02's funnel (expired after the deadline, removed for a removed invitee). */
 export const JOIN_STATES = ['invited', 'pledged', 'member', 'expired', 'removed'] as const;
@@ -78,12 +79,7 @@ export const JoinLookupBody = z.object({
     .trim()
     .min(1, 'Invitation code is required')
     .max(64, 'Invitation code must be 64 characters or less'),
-  email: z
-    .string({ required_error: 'Email is required', invalid_type_error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(254, 'Email must be 254 characters or less')
-    .email('Email is not valid'),
+  email: requiredEmail(),
 });
 export type JoinLookupBody = z.input<typeof JoinLookupBody>;
 

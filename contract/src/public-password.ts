@@ -3,6 +3,7 @@ import { c } from './c.js';
 import { meta } from './common/access.js';
 import { ErrorBody } from './common/error.js';
 import { firstPassword } from './account-fields.js';
+import { requiredEmail } from './common/fields.js';
 
 /** Every way a set-password link can be wrong (unknown, used, expired, replaced by a newer one) gets this answer. */
 export const PASSWORD_LINK_INVALID = 'This link is not valid or has expired. Ask for a new one.';
@@ -21,12 +22,7 @@ export const PASSWORD_LINK_REQUESTED =
   'If an account uses this address, we have emailed it a link to set a new password. The link works once, for 7 days.';
 
 export const ForgotPasswordBody = z.object({
-  email: z
-    .string({ required_error: 'Email is required', invalid_type_error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(254, 'Email must be 254 characters or less')
-    .email('Email is not valid'),
+  email: requiredEmail(),
 });
 export type ForgotPasswordBody = z.input<typeof ForgotPasswordBody>;
 

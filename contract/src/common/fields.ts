@@ -32,6 +32,15 @@ export function requiredText(
     .regex(STORABLE_TEXT, invalidMessage);
 }
 
+/** A required email address: 'Email is required' when missing or blank, 254 characters at most, else 'Email is not valid'. */
+export const requiredEmail = () =>
+  z
+    .string({ required_error: 'Email is required', invalid_type_error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email must be 254 characters or less')
+    .email('Email is not valid');
+
 /** An optional text where blank means null. */
 export function nullableText(max = 255, label = 'Text') {
   return z
