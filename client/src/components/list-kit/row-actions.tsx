@@ -50,33 +50,25 @@ export function RowActions({
   );
 }
 
+/** A write button's target: a link (`to`) or an action (`onClick`); `call`, the call it makes, when not the screen's. */
+type WriteAction = { to?: string; onClick?: () => void; call?: Need };
+
+/** The props of a write button, or null when the account may not write in the screen's area (or make `call`). */
+function useWriteAction({ to, onClick, call }: WriteAction) {
+  const may = useMay('write', call);
+  if (!may) return null;
+  return { ...((to ? { component: Link, to } : {}) as object), onClick };
+}
+
 /**
  * A row's labelled Edit button ('Edit', named 'Edit {name}'): a link (`to`) or an action (`onClick`).
  * @example <EditButton name={i.name} onClick={() => openEdit(i.id)} />
  */
-export function EditButton({
-  name,
-  to,
-  onClick,
-  call,
-}: {
-  name: string;
-  to?: string;
-  onClick?: () => void;
-  call?: Need;
-}) {
-  const may = useMay('write', call);
-  const link = to ? { component: Link, to } : {};
-  if (!may) return null;
+export function EditButton({ name, ...action }: WriteAction & { name: string }) {
+  const props = useWriteAction(action);
+  if (!props) return null;
   return (
-    <Button
-      {...(link as object)}
-      variant="subtle"
-      size="xs"
-      leftSection={<IconPencil size={14} />}
-      onClick={onClick}
-      aria-label={`Edit ${name}`}
-    >
+    <Button {...props} variant="subtle" size="xs" leftSection={<IconPencil size={14} />} aria-label={`Edit ${name}`}>
       Edit
     </Button>
   );
@@ -87,22 +79,11 @@ export function EditButton({
  * accounts that may write in the screen's area, or make `call` when given.
  * @example <AddButton label="Add Chapter" to="/admin/chapters/new" />
  */
-export function AddButton({
-  label,
-  to,
-  onClick,
-  call,
-}: {
-  label: string;
-  to?: string;
-  onClick?: () => void;
-  call?: Need;
-}) {
-  const may = useMay('write', call);
-  const link = to ? { component: Link, to } : {};
-  if (!may) return null;
+export function AddButton({ label, ...action }: WriteAction & { label: string }) {
+  const props = useWriteAction(action);
+  if (!props) return null;
   return (
-    <Button {...(link as object)} leftSection={<IconPlus size={16} />} onClick={onClick}>
+    <Button {...props} leftSection={<IconPlus size={16} />}>
       {label}
     </Button>
   );
