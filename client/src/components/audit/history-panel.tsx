@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { auditLogContract } from '@app/contract';
+import { Can } from '../../api/permissions';
 import { formatDateTime } from '../format';
 import { ListError } from '../list-kit/list-error';
 import { auditLogArea } from './api';
@@ -11,9 +13,18 @@ const STEP = 10;
  * A record's History (issue 27): its audit rows newest first, who did what when, and each update's changed
  * fields old -> new. `entity` is the table the triggers name (`institutions`, `chapters`, `accounts`,
  * `invitations`, `email_templates`).
+ * Shown only to those who may read the audit log (issue 35 §6: no refused call behind a screen).
  * @example <HistoryPanel entity="chapters" entityId={chapter.id} />
  */
-export function HistoryPanel({ entity, entityId }: { entity: string; entityId: number }) {
+export function HistoryPanel(props: { entity: string; entityId: number }) {
+  return (
+    <Can call={auditLogContract.list}>
+      <History {...props} />
+    </Can>
+  );
+}
+
+function History({ entity, entityId }: { entity: string; entityId: number }) {
   const [pageSize, setPageSize] = useState(STEP);
   const result = auditLogArea.useList({ entity, entityId: String(entityId), pageSize, sort: 'at:desc' });
   const page = result.data?.body;
