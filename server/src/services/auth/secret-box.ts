@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { appSecret, forgetCachedSecrets } from '../secrets.js';
 
@@ -57,40 +58,50 @@ export async function openSecret(db: Db, keys: SecretKeys, sealed: string): Prom
  * is deleted, so a copy of the database holds no key at all. Each row is replaced only if it is still the
  * value that was read (instances starting together agree). Throws, naming how many, when a key is missing.
  */
+/** Every sealed column: the TOTP keys and the Open Badges issuer's private key (one row). */
+const SEALED = [
+  { table: 'accountSecondFactors', id: 'accountId', column: 'secret' },
+  { table: 'societySettings', id: 'id', column: 'issuerSecretKey' },
+] as const;
+
+type SealedRow = { id: number | boolean; sealed: string };
+
+/** One sealed column's values (not) like a prefix, and a way to replace one if it is still the value read. */
+function sealedColumn(db: Db, { table, id, column }: (typeof SEALED)[number]) {
+  return {
+    matching: async (like: string, not = true) =>
+      (
+        await sql<SealedRow>`select ${sql.ref(id)} as id, ${sql.ref(column)} as sealed from ${sql.table(table)}
+          where ${sql.ref(column)} ${not ? sql`not like` : sql`like`} ${like}`.execute(db)
+      ).rows,
+    replace: async (row: SealedRow, sealed: string) => {
+      const done = await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${sealed}
+        where ${sql.ref(id)} = ${row.id} and ${sql.ref(column)} = ${row.sealed}`.execute(db);
+      return Number(done.numAffectedRows ?? 0);
+    },
+  };
+}
+
 export async function resealSecrets(db: Db, keys: SecretKeys): Promise<number> {
   if (!keys.SECRETS_KEY) return 0;
   const current = `v2.${keyId(keys.SECRETS_KEY)}.`;
-  const stale = await db
-    .selectFrom('accountSecondFactors')
-    .select(['accountId', 'secret'])
-    .where('secret', 'not like', `${current}%`)
-    .execute();
   let resealed = 0;
   let unreadable = 0;
-  for (const row of stale) {
-    const plain = await openSecret(db, keys, row.secret).catch(() => null);
-    if (plain === null) {
-      unreadable++;
-      continue;
+  let v1Left = false;
+  for (const place of SEALED) {
+    const col = sealedColumn(db, place);
+    for (const row of await col.matching(`${current}%`)) {
+      const plain = await openSecret(db, keys, row.sealed).catch(() => null);
+      if (plain === null) unreadable++;
+      else resealed += await col.replace(row, await sealSecret(db, keys, plain));
     }
-    const done = await db
-      .updateTable('accountSecondFactors')
-      .set({ secret: await sealSecret(db, keys, plain) })
-      .where('accountId', '=', row.accountId)
-      .where('secret', '=', row.secret)
-      .executeTakeFirst();
-    resealed += Number(done.numUpdatedRows);
+    if ((await col.matching('v1.%', false)).length) v1Left = true;
   }
   if (unreadable)
     throw new Error(
-      `${unreadable} second-factor secret(s) are sealed under a key that is neither SECRETS_KEY nor SECRETS_KEY_PREVIOUS: ` +
+      `${unreadable} sealed secret(s) (second-factor or badge issuer keys) are sealed under a key that is neither SECRETS_KEY nor SECRETS_KEY_PREVIOUS: ` +
         'set SECRETS_KEY_PREVIOUS to the key they were sealed with (or reset those accounts’ two-factor sign-in)',
     );
-  const v1Left = await db
-    .selectFrom('accountSecondFactors')
-    .select('accountId')
-    .where('secret', 'like', 'v1.%')
-    .executeTakeFirst();
   if (!v1Left) {
     await db.deleteFrom('appSecrets').where('name', '=', DB_KEY_NAME).execute();
     forgetCachedSecrets();
