@@ -28,6 +28,20 @@ export function ownColumns<F extends string>(alias: string, fields: readonly F[]
   return Object.fromEntries(fields.map((field) => [field, `${alias}.${field}`])) as Record<F, string>;
 }
 
+/**
+ * The same sort keys in a form no index matches (`coalesce(x, x)` orders exactly like x): for a filter the
+ * planner cannot weigh (a rare search term, one chapter's rows), so that it finds the matches first and sorts
+ * them instead of walking a sort index through the whole table testing each row.
+ */
+export function unindexedSort<F extends string>(map: SortMap<F>): SortMap<F> {
+  const out = {} as SortMap<F>;
+  for (const [field, key] of Object.entries(map) as [F, SortMap<F>[F]][]) {
+    const e = typeof key === 'string' ? sql.ref(key) : key;
+    out[field] = sql`coalesce(${e}, ${e})`;
+  }
+  return out;
+}
+
 type Query = { page: number; pageSize: number; sort: SortTerm[] };
 // Generic over any select: the helper only adds order, limit and a window count.
 type AnySelect<O> = SelectQueryBuilder<any, any, O>;

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { SortTerm } from '@app/contract';
 import type { Db } from '../../db/database.js';
-import { likePattern, paginate, type SortMap } from '../../db/list.js';
+import { likePattern, paginate, unindexedSort, type SortMap } from '../../db/list.js';
 import { dayRange } from '../../db/day-range.js';
 import { chapterScope, dailyCounts, inScope } from '../../services/auth/chapter-scope.js';
 
@@ -42,16 +42,6 @@ export function applyAccountFilters<QB extends SelectQueryBuilder<any, any, any>
 
 type Page<F extends string> = { page: number; pageSize: number; sort: SortTerm<F>[] };
 
-/** The same sort keys in a form no index matches (`coalesce(x, x)` orders exactly like x). */
-function unindexed<F extends string>(map: SortMap<F>): SortMap<F> {
-  const out = {} as SortMap<F>;
-  for (const [field, key] of Object.entries(map) as [F, SortMap<F>[F]][]) {
-    const e = typeof key === 'string' ? sql.ref(key) : key;
-    out[field] = sql`coalesce(${e}, ${e})`;
-  }
-  return out;
-}
-
 /** A search the trigram index can answer (it needs three characters). */
 const indexedSearch = (search?: string) => !!search && search.length >= 3;
 
@@ -68,7 +58,7 @@ const indexedSearch = (search?: string) => !!search && search.length >= 3;
 export function pageOfAccountIds<F extends string>(db: Db, filters: AccountFilters, page: Page<F>, sort: SortMap<F>) {
   const ids = applyAccountFilters(db.selectFrom('accounts as a'), filters).select('a.id');
   return indexedSearch(filters.search)
-    ? paginate(ids, page, unindexed(sort), 'a.id', { count: 'window' })
+    ? paginate(ids, page, unindexedSort(sort), 'a.id', { count: 'window' })
     : paginate(ids, page, sort, 'a.id', {
         count: 'separate',
         tieBreakerFollowsSort: true,

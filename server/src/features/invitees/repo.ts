@@ -1,4 +1,4 @@
-import { inScopeInvitation, invitationReachable, scoped } from '../../services/auth/chapter-scope.js';
+import { chapterScope, inScopeInvitation, invitationReachable, scoped } from '../../services/auth/chapter-scope.js';
 import { sql, type Kysely } from 'kysely';
 import { INVITEE_EMAIL_FLAGS, type Invitee, type InviteeEventKey } from '@app/contract';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import {
   mapPage,
   paginateRows,
   streamCsv,
+  unindexedSort,
   type CsvColumn,
   type SortMap,
 } from '../../db/list.js';
@@ -110,10 +111,11 @@ function toInvitee(row: Row): Invitee {
  */
 export async function listInvitees(db: Db, query: ListQuery, invitationId?: number) {
   const filters = { ...query, invitationId };
+  // One chapter's invitees (a chapter-scoped caller) are found through their invitations, then sorted.
   const page = await paginateRows(
     filterInvitees(db, filters).select('iv.id'),
     query,
-    inviteeSort,
+    chapterScope() ? unindexedSort(inviteeSort) : inviteeSort,
     'iv.id',
     {
       tieBreakerFollowsSort: true,
