@@ -1,7 +1,8 @@
 import { Suspense, lazy, useState } from 'react';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { TEMPLATE_TYPES, type EmailTemplate } from '@app/contract';
+import { TEMPLATE_TYPES, emailTemplatesContract, type EmailTemplate } from '@app/contract';
+import { Can } from '../../api/permissions';
 import {
   actionsColumn,
   EditButton,
@@ -76,15 +77,17 @@ function columns(onSendTest: (t: EmailTemplate) => void): Column<EmailTemplate>[
     actionsColumn((t) => (
       <Group gap={4} justify="flex-end" wrap="nowrap">
         <EditButton name={t.name} to={editPath(t)} />
-        <Button
-          variant="subtle"
-          size="xs"
-          leftSection={<IconSend size={14} />}
-          aria-label={`Send Test Email: ${t.name}`}
-          onClick={() => onSendTest(t)}
-        >
-          Send Test Email
-        </Button>
+        <Can call={emailTemplatesContract.sendTestEmail}>
+          <Button
+            variant="subtle"
+            size="xs"
+            leftSection={<IconSend size={14} />}
+            aria-label={`Send Test Email: ${t.name}`}
+            onClick={() => onSendTest(t)}
+          >
+            Send Test Email
+          </Button>
+        </Can>
       </Group>
     )),
   ];
