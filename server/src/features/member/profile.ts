@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { MemberProfile, MemberProfileInput, MemberStatus } from '@app/contract';
 import { EMAIL_TAKEN } from '@app/contract';
 import type { Db } from '../../db/database.js';
+import { iso } from '../../db/iso.js';
 import type { AppJobs } from '../../db/job-queue.js';
 import { AppError } from '../../errors.js';
 import { queueEmails } from '../../services/mail/send.js';
@@ -18,8 +19,6 @@ import { baseOf, type LinkOptions } from '../../services/signed-link.js';
 
 export const EMAIL_CHANGE_DAYS = 7;
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function memberStatus(db: Db, accountId: number): Promise<MemberStatus> {
   const row = await db

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 import { codeFor, codeStep, passwordStep, staffWithTwoFactor } from '../../test/two-factor-fixtures.js';
-import { keyId, openSecret, resealSecrets } from './secret-box.js';
+import { keyId, openSecret, resealSecrets, sealSecret } from './secret-box.js';
 
 const KEY_A = 'first-secrets-key-0123456789abcdefghij';
 const KEY_B = 'second-secrets-key-0123456789abcdefghi';
@@ -55,5 +55,21 @@ describe('TOTP secrets sealed with SECRETS_KEY', () => {
     expect(await dbKeyRow()).toBeUndefined();
     const { pending } = await passwordStep(t, email);
     expect((await codeStep(t, pending, codeFor(secret, 1))).statusCode).toBe(200);
+  });
+
+  it('upgrades the Open Badges issuer key sealed under the database key too, before that key is deleted', async () => {
+    Object.assign(t.config, { SECRETS_KEY: undefined });
+    const sealedV1 = await sealSecret(t.db, t.config, '{"kty":"OKP","d":"private"}');
+    expect(sealedV1.startsWith('v1.')).toBe(true);
+    await t.db.updateTable('societySettings').set({ issuerSecretKey: sealedV1 }).execute();
+    Object.assign(t.config, { SECRETS_KEY: KEY_B });
+    expect(await resealSecrets(t.db, t.config)).toBe(1);
+    const { issuerSecretKey } = await t.db
+      .selectFrom('societySettings')
+      .select('issuerSecretKey')
+      .executeTakeFirstOrThrow();
+    expect(issuerSecretKey!.startsWith(`v2.${keyId(KEY_B)}.`)).toBe(true);
+    expect(await dbKeyRow()).toBeUndefined();
+    expect(await openSecret(t.db, t.config, issuerSecretKey!)).toBe('{"kty":"OKP","d":"private"}');
   });
 });
