@@ -6,6 +6,9 @@ import { domainLog } from './domain-log.js';
 import { domainPacer } from './pacer.js';
 import { queuedTo } from './give-up.js';
 
+/** How often a pass writes what it learnt per domain (and once more at its end). */
+const FLUSH_MS = 2000;
+
 /** The settings per-domain pacing reads (server/src/config.ts). */
 export type PacingConfig = {
   /** Messages a minute per domain (or hosting organisation); none by default. */
@@ -27,6 +30,7 @@ export function passPacing(db: Db, config: PacingConfig, delays: ThrottleDelays)
   const giveUpMs = (config.EMAIL_DOMAIN_GIVE_UP_HOURS ?? 48) * 3_600_000;
   const domainsOf = new Map<string, Set<string>>();
   const givingUp = new Map<string, string>();
+  let flushedAt = Date.now();
   const budgetOf = (domain: string) => {
     const budget = budgets.of(domain);
     let set = domainsOf.get(budget);
@@ -62,8 +66,11 @@ export function passPacing(db: Db, config: PacingConfig, delays: ThrottleDelays)
       const domain = domainOf(row.emailTo);
       const budget = budgetOf(domain);
       if (outcome.status === 'sent') {
+        const wasSlowed = pacer.stateName(budget) === 'slowed';
         log.accepted(domain, budget);
         pacer.accepted(budget);
+        // Nothing changed for a budget at full speed: the common case costs no more.
+        if (!wasSlowed) return outcome;
       } else if (outcome.domainDeferral) {
         pacer.deferred(budget);
         const since = log.deferred(domain, budget, outcome.domainDeferral);
@@ -83,8 +90,10 @@ export function passPacing(db: Db, config: PacingConfig, delays: ThrottleDelays)
       log.pace(budget, pacer.stateName(budget), pacer.state(budget).rate);
       return outcome;
     },
-    /** Writes the domains' state; fails the queued sends of domains given up. */
-    async flush() {
+    /** Writes the domains' state (at most every FLUSH_MS, unless `final`); fails the queued sends of domains given up. */
+    async flush(final = false) {
+      if (!final && !givingUp.size && Date.now() - flushedAt < FLUSH_MS) return;
+      flushedAt = Date.now();
       await log.flush(db);
       for (const [domain, reason] of givingUp) {
         givingUp.delete(domain);

@@ -223,6 +223,7 @@ async function run(
     sentToday += report.sent - sentBefore;
     sentThisDay += report.sent - sentBefore;
   }
+  await pacing.flush(true);
 }
 
 const minDue = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
