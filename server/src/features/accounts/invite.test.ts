@@ -74,7 +74,7 @@ const auditRows = (accountId: number, action: string) =>
     .selectFrom('auditLog')
     .select(['action', 'detail', 'accountId'])
     .where('entity', '=', 'accounts')
-    .where('entityId', '=', accountId)
+    .where('entityId', '=', String(accountId))
     .where('action', '=', action)
     .execute();
 
