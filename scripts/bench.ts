@@ -33,7 +33,9 @@ runMain(async () => {
   // The SES webhook's SNS messages are signed by a local stand-in whose certificate the bench server trusts.
   const sns = await startSnsSigner(BENCH_SNS_TOPIC);
   process.env.SNS_TOPIC_ARNS = BENCH_SNS_TOPIC;
-  process.env.SNS_TRUSTED_CERT_PREFIXES = sns.prefix;
+  // Only the email part posts SNS-signed SES events. A production server refuses this test-only trust
+  // (issue 34), so that part cannot run against the production-mode bench server today; the others can.
+  if (only === 'email') process.env.SNS_TRUSTED_CERT_PREFIXES = sns.prefix;
   const bench = Object.assign(await startBench(), { sns });
   try {
     console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
@@ -42,7 +44,7 @@ runMain(async () => {
     if (!only || only === 'members') results.push(await benchMembers(bench));
     if (!only || only === 'load') results.push(await benchLoad(bench));
     if (!only || only === 'uploads') results.push(await benchUploads(bench));
-    if (!only || only === 'email') results.push(await benchEmail(bench));
+    if (only === 'email') results.push(await benchEmail(bench));
     if (!only || only === 'invitations') results.push(await benchInvitations(bench));
     if (only === 'invitee-lists') results.push(await benchInviteeLists(bench));
     if (only === 'deliverability') results.push(await benchDeliverability(bench));

@@ -135,6 +135,8 @@ export const accountsContract = c.router(
       responses: { 201: Account, ...conflict },
       summary:
         'Invite staff: a staff account with these roles and chapters (only ones the caller holds), emailed a one-time link to set its password (7 days)',
+      // Inviting gives staff access, as a role change does: roles:write, not accounts:write.
+      metadata: { permission: 'roles:write' },
     },
     invite: {
       method: 'POST',
@@ -144,6 +146,7 @@ export const accountsContract = c.router(
       responses: { 202: InviteSent },
       summary:
         "Invite an account: email it a one-time link to set its password (7 days); the account's earlier link stops working",
+      metadata: { permission: 'roles:write' },
     },
     get: {
       method: 'GET',
