@@ -158,6 +158,10 @@ describe("another chapter's rows are not found", () => {
     ],
     ['POST', () => `/api/admin/logistics/invitees/${b.inviteeId}/complete-without-payment`, { reference: 'r' }],
     ['POST', () => `/api/admin/accounts/payments/${b.paymentId}/apply`],
+    ['GET', () => `/api/admin/accounts/payments/${b.paymentId}/receipt.pdf`],
+    ['GET', () => `/api/admin/accounts/${b.memberId}/membership`],
+    ['POST', () => `/api/admin/accounts/${b.memberId}/certificate/revoke`, { reason: 'scope' }],
+    ['POST', () => `/api/admin/accounts/${b.memberId}/certificate/reissue`],
   ] as const)('%s %s -> 404', async (method, url, payload?: object) => {
     const res = await t.request({ method, url: url(), cookie: advisor, ...(payload ? { payload } : {}) });
     expect(res.statusCode, res.body).toBe(404);
