@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Anchor, Badge, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatDay } from '../format';
@@ -103,6 +103,22 @@ export function linkColumn<T>(
  * out visible text would fail WCAG 2.5.3).
  * @example openColumn<InvitationTest>('name', 'Name', openEdit, (t) => <Text size="xs" c="dimmed">{t.slug}</Text>)
  */
+/** A name with a line-break chance after each underscore, so 'ROLE_ADMIN' wraps as 'ROLE_' / 'ADMIN', not mid-word. */
+function softBreaks(text: string): ReactNode {
+  if (typeof text !== 'string' || !text.includes('_')) return text;
+  const parts = text.split('_');
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 && (
+        <>
+          _<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
+}
+
 export function openColumn<T extends { id: number }>(
   key: StringKey<T>,
   header: string,
@@ -116,7 +132,7 @@ export function openColumn<T extends { id: number }>(
     render: (row) => (
       <UnstyledButton onClick={() => openEdit(row.id)} aria-label={sub ? undefined : `Open ${row[key] as string}`}>
         <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-          {row[key] as string}
+          {softBreaks(row[key] as string)}
         </Text>
         {sub?.(row)}
       </UnstyledButton>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rolesContract } from '@app/contract';
+import { MAX_PAGE_SIZE, rolesContract } from '@app/contract';
 import { createArea } from '../../api/area';
 import { areaClient } from '../../api/tsr';
 
@@ -10,8 +10,8 @@ export const ROLE_DELETED = 'Role deleted.';
 
 /** The list kit's URL state for the roles list (page, size, sort); the call itself takes none: every role, by name. */
 export const RoleListQuery = z.object({
-  page: z.number().optional(),
-  pageSize: z.number().optional(),
+  page: z.number().default(1),
+  pageSize: z.number().default(MAX_PAGE_SIZE),
   sort: z.string().optional(),
 });
 

@@ -56,6 +56,10 @@ describe('/admin/tech/roles', () => {
     expect(screen.getByRole('button', { name: 'Delete ROLE_TREASURER' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Delete ROLE_ADMIN' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete ROLE_HELPER' })).toBeNull();
+    // Every role on one page: the pager names it, and a name wraps after an underscore, not mid-word.
+    expect(screen.getByText('Page 1 of 1')).toBeTruthy();
+    expect((screen.getAllByLabelText('Rows per page')[0] as HTMLInputElement).value).toBe('100');
+    expect(screen.getByRole('button', { name: 'Open ROLE_TREASURER' }).querySelector('wbr')).not.toBeNull();
   });
 
   it('adds a role with the permission grid (read, write, export) and the chapter-scoped switch', async () => {
