@@ -1,11 +1,19 @@
 import type { ReactNode } from 'react';
 import { Divider, PasswordInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import { AccountCreateInput, AccountUpdateInput, PASSWORD_MIN, type Account } from '@app/contract';
+import {
+  accountMembershipContract,
+  AccountCreateInput,
+  AccountUpdateInput,
+  PASSWORD_MIN,
+  type Account,
+} from '@app/contract';
 import { AddressFields, EntityForm, NullableNumberInput, useEntityForm } from '../../components/form-kit';
 import { accountsArea } from './api';
 import { toAccountFormValues, withoutUnchangedAccess } from './form-values';
 import { TwoFactorReset } from './two-factor-reset';
+import { AccountMembership } from '../../components/membership/account-membership';
+import { Can } from '../../api/permissions';
 import { AccessFields } from './access-fields';
 
 const adminRouteApi = getRouteApi('/admin');
@@ -90,6 +98,12 @@ export function AccountForm({
       {account?.twoFactorOn && !isSelf && <TwoFactorReset account={account} />}
       <Divider label="Address" labelPosition="left" mt="xs" />
       <AddressFields form={form} path="address" />
+      {account && (
+        <Can call={accountMembershipContract.membership}>
+          <Divider label="Membership" labelPosition="left" mt="xs" />
+          <AccountMembership accountId={account.id} />
+        </Can>
+      )}
       {history}
     </EntityForm>
   );
