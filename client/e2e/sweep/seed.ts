@@ -23,6 +23,7 @@ export async function seedSweep(db: Db, storage: Storage): Promise<Record<string
   }>`select invitation_code as code from invitees where invitation_code is not null and not removed order by id limit 1`.execute(
     db,
   );
+  await longestInvitee(db);
   const invitationCode = codes[0]?.code;
   if (!invitationCode) throw new Error('The sweep seed has no invitee with an invitation code');
   return {
@@ -46,4 +47,23 @@ export async function seedSweep(db: Db, storage: Storage): Promise<Record<string
     invitationCode,
     joinSearch: `signature=${await joinSignature(db, invitationCode)}`,
   };
+}
+
+/**
+ * The first invitation's second invitee gets the longest name and email its fields allow (issue 35 §6: row
+ * actions sat past the table's edge with long values): a 254-character address, names of 60 letters each.
+ */
+async function longestInvitee(db: Db): Promise<void> {
+  const local = 'maximiliana.featherstonehaugh-wolfeschlegelsteinhausenbergerdorf'; // 64, the most a local part may have
+  const domain = [
+    'registrar-office-of-undergraduate-admissions-and-student-recor',
+    'x'.repeat(63),
+    'y'.repeat(58),
+    'edu',
+  ];
+  const email = `${local}@${domain.join('.')}`; // 254
+  await sql`update invitees set first_name = ${'Maximiliana-Alexandrina-Josephine-Bartholomea-Wilhelmina'},
+    last_name = ${'Featherstonehaugh-Wolfeschlegelsteinhausenbergerdorff'}, email = ${email}
+    where id = (select id from invitees where invitation_id = (select min(id) from invitations)
+      and not removed order by id offset 1 limit 1)`.execute(db);
 }
