@@ -40,7 +40,8 @@ function addressLines(a: Record<string, string>): string[] {
 function NameBlock({ i }: { i: Invitee }) {
   const name = [i.salutation, i.firstName, i.lastName].filter(Boolean).join(' ') || '(no name)';
   return (
-    <Stack gap={0}>
+    // A long name or address (an email may have 254 characters) wraps inside its cell, so the row's actions stay in sight.
+    <Stack gap={0} style={{ overflowWrap: 'anywhere' }}>
       <Text size="sm" fw={500}>
         {name}
       </Text>
