@@ -40,8 +40,9 @@ function addressLines(a: Record<string, string>): string[] {
 function NameBlock({ i }: { i: Invitee }) {
   const name = [i.salutation, i.firstName, i.lastName].filter(Boolean).join(' ') || '(no name)';
   return (
-    // A long name or address (an email may have 254 characters) wraps inside its cell, so the row's actions stay in sight.
-    <Stack gap={0} style={{ overflowWrap: 'anywhere' }}>
+    // A long name or address (an email may have 254 characters) wraps inside its cell, so the row's actions stay in
+    // sight; at least 120 px wide, so that on a phone the other columns cannot squeeze it to a word per line.
+    <Stack gap={0} miw={120} style={{ overflowWrap: 'anywhere' }}>
       <Text size="sm" fw={500}>
         {name}
       </Text>
