@@ -118,3 +118,50 @@ describe('payments screens in four modes', () => {
     }, 120_000);
   }
 });
+
+describe('Record Payment on a member who already paid (issue 40 deviation 1)', () => {
+  it('is refused with the reason; a second payment goes only ticked, with a reason, and sends no second welcome', async () => {
+    const paid = await e.db
+      .selectFrom('payments as p')
+      .innerJoin('accounts as a', 'a.id', 'p.accountId')
+      .select(['a.id', 'a.firstName', 'a.lastName', 'a.email'])
+      .where('p.method', '=', 'check')
+      .where('p.reviewState', 'is', null)
+      .where('a.memberAt', 'is not', null)
+      .orderBy('a.id')
+      .executeTakeFirstOrThrow();
+    const counts = async () => {
+      const payments = await e.db
+        .selectFrom('payments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('accountId', '=', paid.id)
+        .executeTakeFirstOrThrow();
+      const welcomes = await e.db
+        .selectFrom('emailSends')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('source', 'in', ['welcome_email', 'welcome_no_payment'])
+        .where('sourceId', '=', String(paid.id))
+        .executeTakeFirstOrThrow();
+      return { payments: Number(payments.n), welcomes: Number(welcomes.n) };
+    };
+    const before = await counts();
+    expect(before.payments).toBeGreaterThan(0);
+    await inMode(e, SCREEN_MODES[0]!, async (page) => {
+      expect((await page.request.post(`${e.baseUrl}/api/auth/login`, { data: ADMIN })).status()).toBe(200);
+      await page.goto(`${e.baseUrl}/admin/accounts/members?search=${encodeURIComponent(paid.email)}`);
+      await page.getByRole('button', { name: `Payment of ${paid.firstName} ${paid.lastName}` }).click();
+      await page.getByRole('menuitem', { name: 'Record Payment' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Record Payment' });
+      await drawer.getByRole('textbox', { name: /^Amount/ }).fill('95');
+      await drawer.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('This membership is already paid').first().waitFor();
+      expect(await counts()).toEqual(before);
+
+      await drawer.getByRole('checkbox', { name: /Record another payment/ }).check();
+      await drawer.getByRole('textbox', { name: /^Reason/ }).fill('A second check for the chapter gala');
+      await drawer.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Payment recorded successfully.').first().waitFor();
+      await expect.poll(counts).toEqual({ payments: before.payments + 1, welcomes: before.welcomes });
+    });
+  }, 120_000);
+});
