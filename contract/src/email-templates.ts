@@ -258,6 +258,8 @@ export const emailTemplatesContract = c.router(
       path: `${PATH}/preview`,
       body: EmailPreviewInput,
       responses: { 200: EmailPreview },
+      // A POST only to carry the draft: it renders and stores nothing, so whoever may read templates may preview.
+      metadata: { permission: 'emailTemplates:read' },
       summary:
         'Render an unsaved template with sample token values: HTML, text, MJML errors with their line, token problems',
     },

@@ -3,6 +3,7 @@ import type { Db } from '../../../server/src/db/database.js';
 import type { Storage } from '../../../server/src/plugins/storage.js';
 import { seedDemo } from '../../../scripts/seed/demo.js';
 import { joinSignature } from '../../../server/src/services/join/join-link.js';
+import { memberCertificate } from '../../../server/src/services/certificates/certificates.js';
 
 /**
  * The sweep's data: the demo seed every area extends (scripts/seed/demo.ts), a few members and pledges,
@@ -46,6 +47,8 @@ export async function seedSweep(db: Db, storage: Storage): Promise<Record<string
     // The join landing page: an invitee's code, and its signed link's search.
     invitationCode,
     joinSearch: `signature=${await joinSignature(db, invitationCode)}`,
+    // The public certificate check (/verify/$id): a demo member's certificate, issued here.
+    id: await demoCertificate(db),
   };
 }
 
@@ -66,4 +69,14 @@ async function longestInvitee(db: Db): Promise<void> {
     last_name = ${'Featherstonehaugh-Wolfeschlegelsteinhausenbergerdorff'}, email = ${email}
     where id = (select id from invitees where invitation_id = (select min(id) from invitations)
       and not removed order by id offset 1 limit 1)`.execute(db);
+}
+
+/** A demo member's membership certificate (issued on first request), by its public id. */
+async function demoCertificate(db: Db): Promise<string> {
+  const { rows } = await sql<{
+    id: number;
+  }>`select id from accounts where member_at is not null order by id limit 1`.execute(db);
+  const certificate = rows[0] && (await memberCertificate(db, rows[0].id));
+  if (!certificate) throw new Error('The sweep seed has no member to issue a certificate to');
+  return certificate.id;
 }

@@ -17,7 +17,8 @@ export const memberQueries = {
 export const useMemberProfile = () => tsr.member.profile.useQuery({ queryKey: memberQueries.profile });
 export const useReceipts = () => tsr.member.receipts.useQuery({ queryKey: memberQueries.receipts });
 /** The member's certificate; a pledge's 404 is an answer (no certificate yet), not an error to retry. */
-export const useCertificate = () => tsr.member.certificate.useQuery({ queryKey: memberQueries.certificate });
+export const useCertificate = (enabled = true) =>
+  tsr.member.certificate.useQuery({ queryKey: memberQueries.certificate, enabled });
 
 export const useBadges = () => tsr.member.badges.useQuery({ queryKey: memberQueries.badges });
 

@@ -7,13 +7,21 @@ import classes from './member.module.css';
 
 export const CERTIFICATE_PENDING = 'Your certificate is ready as soon as your membership is complete.';
 
-/** The membership certificate: its number, the PDF on US Letter or A4, and the public page its QR code opens. */
-export function CertificateCard() {
-  const result = useCertificate();
+/**
+ * The membership certificate: its number, the PDF on US Letter or A4, and the public page its QR code opens.
+ * `member`: whether the account is a member (undefined while its status loads); nobody else has one to ask for.
+ */
+export function CertificateCard({ member }: { member: boolean | undefined }) {
+  const result = useCertificate(member === true);
   const certificate = result.data?.body;
   return (
     <Section title="Membership certificate" className={classes.certificate}>
-      {result.isPending && <Skeleton h={96} radius="md" />}
+      {(member === undefined || (member && result.isPending)) && <Skeleton h={96} radius="md" />}
+      {member === false && (
+        <Text c="dimmed" size="sm">
+          {CERTIFICATE_PENDING}
+        </Text>
+      )}
       {result.error != null && (
         <Text c="dimmed" size="sm">
           {errorStatus(result.error) === 404 ? CERTIFICATE_PENDING : 'The certificate could not be loaded.'}

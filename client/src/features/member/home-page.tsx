@@ -49,7 +49,7 @@ export function MemberHomePage({ nextEvents, programs }: { nextEvents: ReactNode
       <StatusCard profile={profile.data?.body} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Stack gap="md">
-          <CertificateCard />
+          <CertificateCard member={profile.data && profile.data.body.status.state === 'member'} />
           <BadgesCard />
           <ReceiptsCard />
           <ProfileSummary />

@@ -38,7 +38,7 @@ export function VerifyPage({ id }: { id: string }) {
           {v.state === 'valid' ? (
             <Group gap="xs" c="teal">
               <IconCircleCheck size={28} aria-hidden />
-              <Badge color="teal" size="lg">
+              <Badge color="teal.9" size="lg">
                 Valid
               </Badge>
               <Text size="sm">This membership certificate is valid.</Text>
@@ -46,7 +46,7 @@ export function VerifyPage({ id }: { id: string }) {
           ) : (
             <Group gap="xs" c="red">
               <IconCircleX size={28} aria-hidden />
-              <Badge color="red" size="lg">
+              <Badge color="red.9" size="lg">
                 Revoked
               </Badge>
               <Text size="sm">This certificate was revoked and no longer proves membership.</Text>
