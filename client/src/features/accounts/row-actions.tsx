@@ -10,6 +10,32 @@ import { accountsRoutes } from './api';
  * Reset Password and Payment (members) actions of an account or member row; each shows only to those who may
  * make its call.
  */
+/** One gated row button: shown only to those who may make `call`. */
+function RowAction(props: {
+  call: (typeof accountsRoutes)[keyof typeof accountsRoutes];
+  icon: typeof IconKey;
+  color: string;
+  label: string;
+  ariaLabel: string;
+  onClick: () => void;
+}) {
+  const Icon = props.icon;
+  return (
+    <Can call={props.call}>
+      <Button
+        variant="subtle"
+        size="xs"
+        color={props.color}
+        leftSection={<Icon size={14} />}
+        onClick={props.onClick}
+        aria-label={props.ariaLabel}
+      >
+        {props.label}
+      </Button>
+    </Can>
+  );
+}
+
 export function RowActions({
   name,
   onEdit,
@@ -30,45 +56,33 @@ export function RowActions({
     <Group gap={4} justify="flex-end" wrap="wrap">
       <EditButton name={name} onClick={onEdit} />
       {onInvite && (
-        <Can call={accountsRoutes.invite}>
-          <Button
-            variant="subtle"
-            size="xs"
-            color="teal"
-            leftSection={<IconSend size={14} />}
-            onClick={onInvite}
-            aria-label={`Invite ${name}`}
-          >
-            Invite
-          </Button>
-        </Can>
+        <RowAction
+          call={accountsRoutes.invite}
+          icon={IconSend}
+          color="teal"
+          label="Invite"
+          ariaLabel={`Invite ${name}`}
+          onClick={onInvite}
+        />
       )}
       {onWelcome && (
-        <Can call={accountsRoutes.sendWelcomeEmail}>
-          <Button
-            variant="subtle"
-            size="xs"
-            color="teal"
-            leftSection={<IconMailForward size={14} />}
-            onClick={onWelcome}
-            aria-label={`Send Welcome Email to ${name}`}
-          >
-            Send Welcome Email
-          </Button>
-        </Can>
+        <RowAction
+          call={accountsRoutes.sendWelcomeEmail}
+          icon={IconMailForward}
+          color="teal"
+          label="Send Welcome Email"
+          ariaLabel={`Send Welcome Email to ${name}`}
+          onClick={onWelcome}
+        />
       )}
-      <Can call={accountsRoutes.resetPassword}>
-        <Button
-          variant="subtle"
-          size="xs"
-          color="gray"
-          leftSection={<IconKey size={14} />}
-          onClick={onReset}
-          aria-label={`Reset Password of ${name}`}
-        >
-          Reset Password
-        </Button>
-      </Can>
+      <RowAction
+        call={accountsRoutes.resetPassword}
+        icon={IconKey}
+        color="gray"
+        label="Reset Password"
+        ariaLabel={`Reset Password of ${name}`}
+        onClick={onReset}
+      />
       {payment}
     </Group>
   );
