@@ -8,21 +8,17 @@ import {
   childId,
   maxChosen,
   optionalText,
+  maxChosenField,
+  questionnaireMessages,
   questionnaireRoutes,
+  questionnaireDetail,
   QUESTION_LIMITS as L,
   QUESTION_TYPES,
-  UsedBy,
   type QuestionType,
 } from './common/questions.js';
 
 export const QUIZ_MESSAGES = {
-  saved: 'Quiz saved successfully.',
-  deleted: 'Quiz deleted',
-  deleteErrorTitle: 'Error deleting Quiz',
-  deleteError: 'Sorry there was an error deleting the Quiz',
-  questionSaved: 'Question saved successfully.',
-  questionDeleteError: 'Sorry there was an error deleting the Question',
-  inUse: 'This quiz is used by a program component and cannot be deleted',
+  ...questionnaireMessages('Quiz', 'Question'),
   oneCorrect: 'Mark one answer as correct',
   onlyOneCorrect: 'Only one answer can be correct in a single select question',
   someCorrect: 'Mark at least one answer as correct',
@@ -62,24 +58,13 @@ export const QuizQuestion = z.object({
   index: z.number().int().describe('0-based position in the quiz; shown numbered from 1'),
   question: z.string(),
   type: z.enum(QUESTION_TYPES),
-  maxChosenAnswers: z
-    .number()
-    .int()
-    .nullable()
-    .describe('Multi select only: how many answers a learner may choose (null: any)'),
+  maxChosenAnswers: maxChosenField('answers'),
   answers: z.array(QuizAnswer).describe('In order; for sort, the correct order'),
   quizQuestionStatements: z.array(QuizQuestionStatement).describe('Matcher only'),
 });
 export type QuizQuestion = z.infer<typeof QuizQuestion>;
 
-export const Quiz = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  questions: z.array(QuizQuestion),
-  usedBy: UsedBy,
-});
+export const Quiz = questionnaireDetail(QuizQuestion);
 export type Quiz = z.infer<typeof Quiz>;
 
 export const QuizAnswerInput = z.object({
@@ -163,5 +148,7 @@ export const quizzesContract = c.router(
     'quiz',
     'quizzes',
   ),
-  { metadata: meta.area('quizzes') },
+  {
+    metadata: meta.area('quizzes'),
+  },
 );

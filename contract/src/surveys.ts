@@ -8,20 +8,14 @@ import {
   childId,
   maxChosen,
   optionalText,
+  maxChosenField,
+  questionnaireMessages,
   questionnaireRoutes,
+  questionnaireDetail,
   QUESTION_LIMITS as L,
-  UsedBy,
 } from './common/questions.js';
 
-export const SURVEY_MESSAGES = {
-  saved: 'Survey saved successfully.',
-  deleted: 'Survey deleted',
-  deleteErrorTitle: 'Error deleting Survey',
-  deleteError: 'Sorry there was an error deleting the Survey',
-  questionSaved: 'Question saved successfully.',
-  questionDeleteError: 'Sorry there was an error deleting the Survey',
-  inUse: 'This survey is used by a program component and cannot be deleted',
-} as const;
+export const SURVEY_MESSAGES = questionnaireMessages('Survey', 'Survey');
 
 /** Survey question kinds (spec 03 §2), all offered by the 'Add Question' menu. */
 export const SURVEY_QUESTION_TYPES = ['single select', 'multi select', 'sort', 'open ended'] as const;
@@ -36,23 +30,12 @@ export const SurveyQuestion = z.object({
   question: z.string(),
   type: z.enum(SURVEY_QUESTION_TYPES),
   category: z.string().nullable().describe('A free grouping label for reports'),
-  maxChosenOptions: z
-    .number()
-    .int()
-    .nullable()
-    .describe('Multi select only: how many options a learner may choose (null: any)'),
+  maxChosenOptions: maxChosenField('options'),
   options: z.array(SurveyOption),
 });
 export type SurveyQuestion = z.infer<typeof SurveyQuestion>;
 
-export const Survey = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  questions: z.array(SurveyQuestion),
-  usedBy: UsedBy,
-});
+export const Survey = questionnaireDetail(SurveyQuestion);
 export type Survey = z.infer<typeof Survey>;
 
 /**
@@ -102,5 +85,7 @@ export const surveysContract = c.router(
     'survey',
     'surveys',
   ),
-  { metadata: meta.area('surveys') },
+  {
+    metadata: meta.area('surveys'),
+  },
 );

@@ -78,6 +78,39 @@ export const childId = z.number().int().positive().max(MAX_INT).optional();
 export const UsedBy = z.array(z.object({ id: z.number().int(), name: z.string(), programName: z.string() }));
 export type UsedBy = z.infer<typeof UsedBy>;
 
+/**
+ * The screens' messages of a quiz-like area (spec 03 §9), worded for its noun.
+ * @example questionnaireMessages('Quiz', 'Question').deleted // 'Quiz deleted'
+ */
+export function questionnaireMessages<N extends string, D extends string>(noun: N, questionDeleted: D) {
+  const lower = noun.toLowerCase() as Lowercase<N>;
+  return {
+    saved: `${noun} saved successfully.`,
+    deleted: `${noun} deleted`,
+    deleteErrorTitle: `Error deleting ${noun}`,
+    deleteError: `Sorry there was an error deleting the ${noun}`,
+    questionSaved: 'Question saved successfully.',
+    questionDeleteError: `Sorry there was an error deleting the ${questionDeleted}`,
+    inUse: `This ${lower} is used by a program component and cannot be deleted`,
+  } as const;
+}
+
+/** A multi-select limit as answered: how many `plural` a learner may choose (null: any). */
+export const maxChosenField = (plural: string) =>
+  z.number().int().nullable().describe(`Multi select only: how many ${plural} a learner may choose (null: any)`);
+
+/** A quiz or survey as answered, with its numbered questions and the program components that use it. */
+export function questionnaireDetail<Q extends z.ZodTypeAny>(question: Q) {
+  return z.object({
+    id: z.number().int(),
+    name: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    questions: z.array(question),
+    usedBy: UsedBy,
+  });
+}
+
 /** The name of a quiz or survey (spec 03 §5: 3 to 254). */
 export const QuestionnaireInput = z.object({ name: boundedText('Name', QUESTION_LIMITS.min, QUESTION_LIMITS.name) });
 export type QuestionnaireInput = z.input<typeof QuestionnaireInput>;
