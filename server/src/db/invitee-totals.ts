@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from './database.js';
+import { inScopeInvitation, scoped } from './chapter-scope.js';
 
 type ListQuery = z.output<typeof import('@app/contract').InviteeListQuery>;
 /** An invitee list's filters: the query's, within one invitation or across all. */
@@ -20,7 +21,8 @@ const keptFilter = (key: string): key is (typeof KEPT_TOTAL_FILTERS)[number] =>
  * The total of a list with at most one of KEPT_TOTAL_FILTERS and no other filter, from kept counts: an event from
  * invitation_event_counts (triggers), removed, test or times invited from the counts processing keeps on
  * each invitation (the rows never change those three afterwards). A filter over millions of rows is
- * counted from a few hundred. Undefined (count the rows)
+ * counted from a few hundred. Only the invitations of the request's chapter scope count (issue 35 §3): an
+ * advisor's total is the sum over its chapters' invitations, as exact as an admin's. Undefined (count the rows)
  * for any other list, or while an invitation in scope holds invitees no finished run counted.
  */
 export async function keptInviteeTotal(db: Db, filters: InviteeFilters): Promise<number | undefined> {
@@ -30,14 +32,17 @@ export async function keptInviteeTotal(db: Db, filters: InviteeFilters): Promise
   if (given.length > 1 || given.some(([key]) => !keptFilter(key))) return undefined;
   if (filters.event) {
     // Kept exact by triggers as rows and flags change: always an answer.
-    let events = db.selectFrom('invitationEventCounts').where('event', '=', filters.event);
+    let events = scoped(
+      db.selectFrom('invitationEventCounts').where('event', '=', filters.event),
+      inScopeInvitation('invitationEventCounts.invitationId'),
+    );
     if (filters.invitationId !== undefined) events = events.where('invitationId', '=', filters.invitationId);
     const { total } = await events
       .select(sql<number>`coalesce(sum(n), 0)::bigint`.as('total'))
       .executeTakeFirstOrThrow();
     return Number(total);
   }
-  let qb = db.selectFrom('invitations');
+  let qb = scoped(db.selectFrom('invitations'), 'invitations.chapterId');
   if (filters.invitationId !== undefined) qb = qb.where('id', '=', filters.invitationId);
   const bucket = { '1': 1, '2': 2, '3': 3, '4+': 4 } as const;
   const part =

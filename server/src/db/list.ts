@@ -1,89 +1,32 @@
-import { sql, type AliasableExpression, type Expression, type SelectQueryBuilder } from 'kysely';
-import type { Readable } from 'node:stream';
-import { copyCsv, type CsvColumn } from './copy-csv.js';
-import type { Kysely } from 'kysely';
-import type { DB } from './database.js';
+import { sql, type AliasableExpression } from 'kysely';
 import { pagination, type Paged, type SortTerm } from '@app/contract';
 import { chapterScope } from './chapter-scope.js';
+import { fewMatchesPage, type FewMatches } from './list-few-matches.js';
+import { orderBy, orderTerms, type AnySelect, type SortMap } from './list-sort.js';
 
-// The list helpers every repo imports from here; searching and page items live beside it.
+// The list helpers every repo imports from here: paging and counting in this file, the order (list-sort.ts),
+// few search matches (list-few-matches.ts), the CSV export (list-export.ts), searching and page items beside.
 export { likePattern, searchMatch } from './search.js';
 export { firstItem, mapPage, pageOfRows, rowsInOrder } from './page-items.js';
-
-/** A list's sortable fields mapped to the columns (or expressions) they order by. Only these are ever used. */
-export type SortMap<F extends string = string> = Record<F, string | Expression<unknown>>;
-
-/** The sortable fields of a list query (its `sort` terms' fields). */
-export type SortField<Q extends { sort: readonly SortTerm[] }> = Q['sort'][number]['field'];
-
-/** A list query's filters: all of it but the page and the order. */
-export type ListFilters<Q> = Omit<Q, 'page' | 'pageSize' | 'sort'>;
-
-/**
- * The sort fields named like their column of the table aliased `alias`, as part of a SortMap
- * (`name` orders by `alias.name`); the map adds the others.
- * @example const chapterSort: SortMap<SortField<ListQuery>> = { ...ownColumns('ch', ['name', 'id']), institution: 'i.name' };
- */
-export function ownColumns<F extends string>(alias: string, fields: readonly F[]): Record<F, string> {
-  return Object.fromEntries(fields.map((field) => [field, `${alias}.${field}`])) as Record<F, string>;
-}
-
-/**
- * The same sort keys in a form no index matches (`coalesce(x, x)` orders exactly like x): for a filter the
- * planner cannot weigh (a rare search term, one chapter's rows), so that it finds the matches first and sorts
- * them instead of walking a sort index through the whole table testing each row.
- */
-export function unindexedSort<F extends string>(map: SortMap<F>): SortMap<F> {
-  const out = {} as SortMap<F>;
-  for (const [field, key] of Object.entries(map) as [F, SortMap<F>[F]][]) {
-    const e = typeof key === 'string' ? sql.ref(key) : key;
-    out[field] = sql`coalesce(${e}, ${e})`;
-  }
-  return out;
-}
+export { ownColumns, unindexedSort, type ListFilters, type SortField, type SortMap } from './list-sort.js';
+export { fewSearchMatches } from './list-few-matches.js';
+export { streamCsv } from './list-export.js';
+export type { CsvColumn } from './copy-csv.js';
 
 type Query = { page: number; pageSize: number; sort: SortTerm[] };
-// Generic over any select: the helper only adds order, limit and a window count.
-type AnySelect<O> = SelectQueryBuilder<any, any, O>;
+/**
+ * Rows skipped below which a page is read forwards without waiting for its total (see paginate), never from
+ * the far end.
+ */
+export const NEAR_START = 1_000;
 
-const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
-
-/** Rows skipped below which a page is read forwards without waiting for its total (see paginate). */
-const NEAR_START = 1_000;
-
-type OrderTerm = { expr: Expression<unknown>; direction: 'asc' | 'desc' };
-
-/** The sort terms and a tie-break as expressions; `reversed` gives the exact mirror order (nulls included). */
-function orderTerms(
-  sort: SortTerm[],
-  map: SortMap,
-  tieBreaker: string,
-  tieBreakerFollowsSort = false,
-  reversed = false,
-): OrderTerm[] {
-  const terms = sort.map(({ field, direction }): OrderTerm => {
-    const col = map[field];
-    if (col === undefined) throw new Error(`Unmapped sort field ${field}`); // the contract already refused it
-    return { expr: typeof col === 'string' ? sql.ref(col) : col, direction: reversed ? flip(direction) : direction };
-  });
-  // A stable tie-break so pages never repeat or skip rows.
-  const last = sort[sort.length - 1]?.direction ?? 'asc';
-  const tie = tieBreakerFollowsSort ? last : 'asc';
-  return [...terms, { expr: sql.ref(tieBreaker), direction: reversed ? flip(tie) : tie }];
-}
-
-/** Orders by the sort terms and a tie-break; `reversed` gives the exact mirror order (nulls included). */
-function orderBy<O>(
-  qb: AnySelect<O>,
-  sort: SortTerm[],
-  map: SortMap,
-  tieBreaker: string,
-  tieBreakerFollowsSort = false,
-  reversed = false,
-): AnySelect<O> {
-  for (const { expr, direction } of orderTerms(sort, map, tieBreaker, tieBreakerFollowsSort, reversed))
-    qb = qb.orderBy(expr, direction);
-  return qb;
+/** The number of rows a select finds (its own columns replaced by `count(*)`). */
+export async function countRows(qb: AnySelect<unknown>): Promise<number> {
+  const { n } = (await qb
+    .clearSelect()
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow()) as { n: number };
+  return Number(n);
 }
 
 export type PaginateOptions = {
@@ -114,12 +57,10 @@ export type PaginateOptions = {
    */
   totalExpression?: AliasableExpression<number>;
   /**
-   * With `count: 'separate'`: the matches are likely few (a search through a trigram index), so they
-   * are found once instead of twice (page and count): at most `cap` of them are read with their sort
-   * keys and numbered, paged and counted among themselves in one statement (`db` builds it). Beyond
-   * `cap` matches the page and the total are read as usual.
+   * With `count: 'separate'`: the matches are likely few (see FewMatches), found once for the page and
+   * the total. Beyond `cap` matches the page and the total are read as usual.
    */
-  fewMatches?: { db: Kysely<any>; cap: number };
+  fewMatches?: FewMatches;
   /**
    * The kept `total` already counts only the caller's chapters (issue 35 §3). Without it a chapter-scoped
    * request ignores `total` and `totalExpression` (a whole table's count would tell how many rows it may
@@ -207,13 +148,7 @@ async function paginateWith<O, R>(
   const page = orderBy(qb, query.sort, map, tieBreaker, options.tieBreakerFollowsSort)
     .limit(query.pageSize)
     .offset(offset);
-  const countAll = async () => {
-    const { n } = (await qb
-      .clearSelect()
-      .select(sql<number>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow()) as { n: number };
-    return Number(n);
-  };
+  const countAll = () => countRows(qb);
   const answer = (items: R[], total: number) => ({ items, pagination: pagination(query.page, query.pageSize, total) });
 
   if (options.count === 'separate') {
@@ -265,62 +200,4 @@ async function paginateWith<O, R>(
     rows.map(({ windowTotal, ...row }) => row as unknown as R),
     Number(total),
   );
-}
-
-/** Up to this many matches of a search are paged and counted in one statement (see fewSearchMatches). */
-const SEARCH_MATCH_CAP = 5_000;
-
-/**
- * The `fewMatches` option for a list searched through a trigram index: a search of 3 characters or
- * more (fewer cannot use the index) usually matches a few rows, found once for the page and the total.
- * @example paginate(filtered, query, sortMap, 'e.id', { count: 'separate', fewMatches: fewSearchMatches(db, query.search) })
- */
-export function fewSearchMatches(db: Kysely<any>, search: string | undefined): PaginateOptions['fewMatches'] {
-  return search && search.length >= 3 ? { db, cap: SEARCH_MATCH_CAP } : undefined;
-}
-
-/**
- * One statement that reads at most `cap + 1` matches with their sort keys (the scan stops there),
- * then counts, orders and pages those: the page's rows and the total when there are `cap` or fewer;
- * undefined when there are more, or when the page is past the end (no row carries the total).
- */
-async function fewMatchesPage<O>(
-  qb: AnySelect<O>,
-  order: OrderTerm[],
-  pageSize: number,
-  offset: number,
-  { db, cap }: { db: Kysely<any>; cap: number },
-): Promise<{ rows: O[]; total: number } | undefined> {
-  const keys = order.map((_, i) => `pageKey${i}`);
-  const matches = qb.select(order.map(({ expr }, i) => sql`${expr}`.as(keys[i]!))).limit(cap + 1);
-  let page = db
-    .selectFrom(matches.as('m'))
-    .selectAll('m')
-    .select(sql<number>`count(*) over ()`.as('matchCount'));
-  for (const [i, { direction }] of order.entries()) page = page.orderBy(sql.ref(`m.${keys[i]}`), direction);
-  const rows = (await page.limit(pageSize).offset(offset).execute()) as Array<Record<string, unknown>>;
-  if (!rows.length) return offset === 0 ? { rows: [], total: 0 } : undefined;
-  const total = Number(rows[0]!.matchCount);
-  if (total > cap) return undefined;
-  for (const row of rows) for (const key of [...keys, 'matchCount']) delete row[key];
-  return { rows: rows as O[], total };
-}
-
-export type { CsvColumn } from './copy-csv.js';
-
-/**
- * Streams the same filtered select, unpaged and in the list's order, as CSV through PostgreSQL's
- * COPY (see `copyCsv`): the database writes the CSV, memory stays constant whatever the row count.
- * `columns` replace the select's own list; text columns neutralised with `csvText`.
- * @example streamCsv(db, filtered, query.sort, sortMap, [{ header: 'name', value: csvText('i.name') }], 'i.id')
- */
-export function streamCsv<O>(
-  db: Kysely<DB>,
-  qb: AnySelect<O>,
-  sort: SortTerm[],
-  map: SortMap,
-  columns: CsvColumn[],
-  tieBreaker = 'id',
-): Promise<Readable> {
-  return copyCsv(db, orderBy(qb, sort, map, tieBreaker), columns);
 }

@@ -1,10 +1,18 @@
-import { chapterScope, inScopeInvitation, invitationReachable, scoped } from '../../services/auth/chapter-scope.js';
-import { sql, type Kysely } from 'kysely';
+import {
+  chapterScope,
+  inScope,
+  inScopeInvitation,
+  invitationReachable,
+  scoped,
+} from '../../services/auth/chapter-scope.js';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { INVITEE_EMAIL_FLAGS, type Invitee, type InviteeEventKey } from '@app/contract';
 import type { z } from 'zod';
 import type { DB, Db } from '../../db/database.js';
 import {
+  countRows,
   fewSearchMatches,
+  NEAR_START,
   likePattern,
   mapPage,
   paginateRows,
@@ -38,10 +46,11 @@ function eventCondition(event: InviteeEventKey) {
   return sql<boolean>`${sql.ref(`iv.${INVITEE_EMAIL_FLAGS[event]}`)} = true`;
 }
 
-/** The invitees under the filters, only of the caller's chapters' invitations when it is chapter-scoped. */
-function filterInvitees(db: Db, filters: Filters) {
-  let qb = scoped(db.selectFrom('invitees as iv'), inScopeInvitation('iv.invitationId'));
-  if (filters.invitationId !== undefined) qb = qb.where('iv.invitationId', '=', filters.invitationId);
+const inviteesOf = (db: Db) => db.selectFrom('invitees as iv');
+type InviteeRows = ReturnType<typeof inviteesOf>;
+
+/** The filters' conditions on invitees (`iv`): all of them but the chapter scope and the invitation. */
+function withInviteeFilters(qb: InviteeRows, filters: Filters): InviteeRows {
   if (filters.search) {
     // Names and email through the trigram index; a code by its prefix (codes are upper case).
     const pattern = likePattern(filters.search.toLowerCase());
@@ -59,6 +68,13 @@ function filterInvitees(db: Db, filters: Filters) {
   if (filters.test === false) qb = qb.where(sql<boolean>`iv.test_value is distinct from 'Variation'`);
   if (filters.event) qb = qb.where(eventCondition(filters.event));
   return qb;
+}
+
+/** The invitees under the filters, only of the caller's chapters' invitations when it is chapter-scoped. */
+function filterInvitees(db: Db, filters: Filters) {
+  let qb = scoped(inviteesOf(db), inScopeInvitation('iv.invitationId'));
+  if (filters.invitationId !== undefined) qb = qb.where('iv.invitationId', '=', filters.invitationId);
+  return withInviteeFilters(qb, filters);
 }
 
 function selectFull(db: Db) {
@@ -104,26 +120,59 @@ function toInvitee(row: Row): Invitee {
   };
 }
 
+/** The sort keys each invitation's invitees are indexed by: `(invitation_id, id)` and `(invitation_id, row_number)`. */
+const perInvitationSort: SortMap<'id' | 'rowNumber'> = { id: 'iv.id', rowNumber: 'iv.rowNumber' };
+
+/**
+ * A chapter-scoped caller's first pages in an order each invitation's invitees are indexed by (id, the default,
+ * or row number), without a search: the first `offset + pageSize` of each of its invitations, read in index order
+ * and stopped there, then merged. Undefined for any other page, which finds all the chapter's matches and sorts
+ * them. The total never counts these rows (see listInvitees).
+ */
+function firstOfEachInvitation(db: Db, filters: Filters, query: ListQuery) {
+  const [term, ...more] = query.sort;
+  const offset = (query.page - 1) * query.pageSize;
+  const scope = chapterScope();
+  if (!scope || filters.search || more.length || !term || !(term.field in perInvitationSort)) return undefined;
+  if (offset >= NEAR_START) return undefined;
+  const key = perInvitationSort[term.field as keyof typeof perInvitationSort];
+  const first = withInviteeFilters(inviteesOf(db), filters)
+    .where(sql<boolean>`iv.invitation_id = inv.id`)
+    .select(['iv.id', 'iv.rowNumber'])
+    .orderBy(sql.ref(key as string), term.direction)
+    .orderBy('iv.id', term.direction)
+    .limit(offset + query.pageSize);
+  let invitations = db.selectFrom('invitations as inv').where(inScope('inv.chapterId', scope));
+  if (filters.invitationId !== undefined) invitations = invitations.where('inv.id', '=', filters.invitationId);
+  return invitations.innerJoinLateral(first.as('iv'), (join) => join.onTrue()).select('iv.id');
+}
+
 /**
  * One page of invitees, of one invitation or of all. The page is found on ids (index order, no join)
- * and read in full in the same statement; it is counted at the same time (from the kept counts where
- * they answer, see keptInviteeTotal), or, for a search, found and counted together first.
+ * and read in full in the same statement; it is counted at the same time, from the kept counts of the
+ * invitations the caller reaches where they answer (keptInviteeTotal), else by counting the matches; a
+ * search is found and counted together first.
  */
 export async function listInvitees(db: Db, query: ListQuery, invitationId?: number) {
   const filters = { ...query, invitationId };
-  // One chapter's invitees (a chapter-scoped caller) are found through their invitations, then sorted.
-  const page = await paginateRows(
-    filterInvitees(db, filters).select('iv.id'),
-    query,
-    chapterScope() ? unindexedSort(inviteeSort) : inviteeSort,
-    'iv.id',
-    {
-      tieBreakerFollowsSort: true,
-      total: () => keptInviteeTotal(db, filters),
-      fewMatches: fewSearchMatches(db, query.search),
-    },
-    (ids) => selectFull(db).where('iv.id', 'in', ids),
-  );
+  const filtered = filterInvitees(db, filters);
+  const kept = () => keptInviteeTotal(db, filters);
+  const options = { tieBreakerFollowsSort: true, total: kept, totalInScope: true };
+  const full = (ids: SelectQueryBuilder<any, any, { id: number }>) => selectFull(db).where('iv.id', 'in', ids);
+  const first = firstOfEachInvitation(db, filters, query);
+  // Those rows are not all the matches: a total the kept counts do not give counts the matches themselves.
+  const total = async () => (await kept()) ?? (await countRows(filtered));
+  const page = first
+    ? await paginateRows(first, query, perInvitationSort, 'iv.id', { ...options, total }, full)
+    : // One chapter's invitees (a chapter-scoped caller) are found through their invitations, then sorted.
+      await paginateRows(
+        filtered.select('iv.id'),
+        query,
+        chapterScope() ? unindexedSort(inviteeSort) : inviteeSort,
+        'iv.id',
+        { ...options, fewMatches: fewSearchMatches(db, query.search) },
+        full,
+      );
   return mapPage(page, toInvitee);
 }
 
