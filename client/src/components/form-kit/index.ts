@@ -10,6 +10,7 @@ export { FormDrawer, EntityForm, LoadedEntity, DRAWER_WIDTH } from './form-drawe
 export { editPanelSearch, useEditPanel, type EditPanel, type EditTarget } from './edit-panel';
 export { AddressFields } from './address-fields';
 export { EnumSelect, NullableNumberInput } from './fields';
+export { AudienceFields } from './audience-fields';
 export { SearchableSelect, type SearchableSelectProps } from './searchable-select';
 export { SearchableMultiSelect, type SearchableMultiSelectProps } from './searchable-multi-select';
 export { usePagedOptions } from './use-paged-options';

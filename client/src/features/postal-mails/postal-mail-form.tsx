@@ -1,5 +1,5 @@
-import { INVITE_COUNT_BUCKETS, POSTAL_MAIL_FOLDER, TEST_SEGMENTS, type PostalMail } from '@app/contract';
-import { EntityForm, EnumSelect, ScheduledHourField, useEntityForm } from '../../components/form-kit';
+import { POSTAL_MAIL_FOLDER, type PostalMail } from '@app/contract';
+import { EntityForm, AudienceFields, ScheduledHourField, useEntityForm } from '../../components/form-kit';
 import { ImageUploadField } from '../../components/upload';
 import { useSavePostalMail } from './api';
 import { PostalMailFormSchema, toFormValues } from './form-values';
@@ -45,13 +45,7 @@ export function PostalMailForm({
         errorPath="uploadScheduledAt"
         note="Your local time; the zip and the CSV of recipients go to the print vendor at the start of that hour."
       />
-      <EnumSelect
-        label="Invite Count"
-        values={INVITE_COUNT_BUCKETS}
-        allowDeselect={false}
-        {...form.getInputProps('inviteCount')}
-      />
-      <EnumSelect label="Test" values={TEST_SEGMENTS} allowDeselect={false} {...form.getInputProps('testValue')} />
+      <AudienceFields form={form} />
     </EntityForm>
   );
 }

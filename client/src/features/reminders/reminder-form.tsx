@@ -1,7 +1,7 @@
-import { INVITE_COUNT_BUCKETS, TEST_SEGMENTS, type InvitationEmail } from '@app/contract';
+import type { InvitationEmail } from '@app/contract';
 import {
   EntityForm,
-  EnumSelect,
+  AudienceFields,
   ScheduledHourField,
   SearchableSelect,
   scheduledInstant,
@@ -52,13 +52,7 @@ export function ReminderForm({
         errorPath="sendScheduledAt"
         note="Your local time; the reminder starts sending at the start of that hour."
       />
-      <EnumSelect
-        label="Invite Count"
-        values={INVITE_COUNT_BUCKETS}
-        allowDeselect={false}
-        {...form.getInputProps('inviteCount')}
-      />
-      <EnumSelect label="Test" values={TEST_SEGMENTS} allowDeselect={false} {...form.getInputProps('testValue')} />
+      <AudienceFields form={form} />
       <ProjectionNote
         invitationId={invitationId}
         query={at ? { sendScheduledAt: at, inviteCount, testValue, excludeId: reminder?.id } : null}
