@@ -8,6 +8,7 @@ const sendingTabs: SendingTabs = {
   'Email Reminders': lazy(() => import('../features/reminders/reminders-tab')),
   'Postal Mailings': lazy(() => import('../features/postal-mails/postal-mails-tab')),
 };
+const RetentionCard = lazy(() => import('../features/privacy/retention-card'));
 
 const editApi = getRouteApi('/admin/logistics/invitations/$invitationId/edit');
 const detailApi = getRouteApi('/admin/logistics/invitations/$invitationId');
@@ -24,6 +25,6 @@ export const EditRoute = createLazyRoute('/admin/logistics/invitations/$invitati
 export const DetailRoute = createLazyRoute('/admin/logistics/invitations/$invitationId')({
   component: function AdminInvitationDetail() {
     const { invitationId } = detailApi.useParams();
-    return <InvitationDetailPage invitationId={Number(invitationId)} sending={sendingTabs} />;
+    return <InvitationDetailPage invitationId={Number(invitationId)} sending={sendingTabs} retention={RetentionCard} />;
   },
 });

@@ -53,7 +53,7 @@ function InfoRow({ label, children }: { label: string; children: ReactNode }) {
 const yes = (on: boolean) => (on ? 'Yes' : 'No');
 
 /** General: stat cards (with Control and Variation when a variable is set) and the info panel. */
-function GeneralTab({ invitation: i }: { invitation: Invitation }) {
+function GeneralTab({ invitation: i, Retention }: { invitation: Invitation; Retention?: RetentionPanel }) {
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
@@ -131,6 +131,7 @@ function GeneralTab({ invitation: i }: { invitation: Invitation }) {
           </Table.Tbody>
         </Table>
       </Card>
+      {Retention && <Retention invitationId={i.id} />}
       <HistoryPanel entity="invitations" entityId={i.id} />
     </Stack>
   );
@@ -144,16 +145,21 @@ export type SendingTabs = Partial<
   Record<'Email Reminders' | 'Postal Mailings', ComponentType<{ invitation: Invitation }>>
 >;
 
+/** The privacy area's line on what retention anonymised (issue 36 §4), handed in by the route as the tabs are. */
+export type RetentionPanel = ComponentType<{ invitationId: number }>;
+
 const POLL_MS = 1500;
 
 function InvitationDetail({
   invitation: i,
   tab,
   sending,
+  retention,
 }: {
   invitation: Invitation;
   tab: InvitationTab | undefined;
   sending: SendingTabs;
+  retention?: RetentionPanel;
 }) {
   const Reminders = sending['Email Reminders'];
   const Postal = sending['Postal Mailings'];
@@ -206,7 +212,7 @@ function InvitationDetail({
         tabs={tabs}
         current={tab}
         panels={{
-          General: <GeneralTab invitation={i} />,
+          General: <GeneralTab invitation={i} Retention={retention} />,
           Analytics: <AnalyticsTab invitationId={i.id} />,
           Invitees: <InviteesTab invitation={i} />,
           'Email Reminders': Reminders && <Reminders invitation={i} />,
@@ -218,7 +224,15 @@ function InvitationDetail({
 }
 
 /** /admin/logistics/invitations/{invitationId}: title '#id - institution', tabs in `tab` (default General). */
-export function InvitationDetailPage({ invitationId, sending = {} }: { invitationId: number; sending?: SendingTabs }) {
+export function InvitationDetailPage({
+  invitationId,
+  sending = {},
+  retention,
+}: {
+  invitationId: number;
+  sending?: SendingTabs;
+  retention?: RetentionPanel;
+}) {
   const search = routeApi.useSearch();
   const result = invitationsArea.useDetail(invitationId, {
     refetchInterval: (r) =>
@@ -226,7 +240,7 @@ export function InvitationDetailPage({ invitationId, sending = {} }: { invitatio
   });
   return (
     <LoadedEntity result={result}>
-      {(i) => <InvitationDetail invitation={i} tab={search.tab} sending={sending} />}
+      {(i) => <InvitationDetail invitation={i} tab={search.tab} sending={sending} retention={retention} />}
     </LoadedEntity>
   );
 }

@@ -51,3 +51,10 @@ export const useConfirmErasure = () => tsr.privacy.confirmErasure.useMutation();
 
 /** Where a finished export is downloaded (once). */
 export const downloadHref = (id: number) => `/api/admin/tech/privacy/exports/${id}/download`;
+
+/** What the nightly retention anonymised of one invitation, and when. */
+export const useRetention = (invitationId: number) =>
+  tsr.privacy.retention.useQuery({
+    queryKey: ['privacy', 'retention', invitationId],
+    queryData: { params: { id: invitationId } },
+  });

@@ -5,6 +5,7 @@ import { createSignedInApp, type TestApp } from '../../test/helper.js';
 import { seedJoinInvitation } from '../../test/join-fixtures.js';
 import { localStorage } from '../../plugins/storage.js';
 import { runRetention } from '../../services/privacy/retention.js';
+import { forgetRoles } from '../../services/auth/role-table.js';
 
 /*
  * Issue 36 retention: over an invitation past INVITEE_RETENTION_DAYS, exactly the invitees who never pledged are
@@ -217,6 +218,27 @@ describe('privacy retention', () => {
     expect(
       (await t.request({ method: 'GET', url: '/api/admin/tech/privacy/retention/999999', cookie })).statusCode,
     ).toBe(404);
+
+    // A chapter-scoped caller who may read it sees its own chapters' invitations only; another's is not found.
+    await t.db
+      .insertInto('roles')
+      .values({ name: 'ROLE_T_PRIVACY_SCOPED', permissions: ['privacy:read'], chapterScoped: true })
+      .execute();
+    forgetRoles();
+    const scoped = await t.signIn({ email: 'scoped-privacy@example.test', roles: ['ROLE_T_PRIVACY_SCOPED'] });
+    const { chapterId } = await t.db
+      .selectFrom('invitations')
+      .select('chapterId')
+      .where('id', '=', old.invitationId)
+      .executeTakeFirstOrThrow();
+    const reach = (chapterIds: number[]) =>
+      t.db.updateTable('accounts').set({ chapterIds }).where('email', '=', 'scoped-privacy@example.test').execute();
+    const asScoped = () =>
+      t.request({ method: 'GET', url: `/api/admin/tech/privacy/retention/${old.invitationId}`, cookie: scoped });
+    await reach([chapterId]);
+    expect((await asScoped()).statusCode).toBe(200);
+    await reach([chapterId + 100_000]);
+    expect((await asScoped()).statusCode).toBe(404);
 
     // A second night finds nothing more to do.
     expect(await runRetention(t.db, s, { inviteeDays: 540, sendLogDays: 730 })).toEqual({

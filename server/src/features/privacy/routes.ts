@@ -8,6 +8,7 @@ import { erasureChanges } from '../../services/privacy/erase.js';
 import { personByEmail } from '../../services/privacy/person.js';
 import { createRequest, EXPORT_DAYS, requestRow, toPrivacyRequest } from '../../services/privacy/requests.js';
 import { invitationRetention } from '../../services/privacy/retention.js';
+import { invitationReachable } from '../../services/auth/chapter-scope.js';
 
 export const privacyRoutes = s.router(contract.privacy, {
   people: async ({ query, request }) => ({ status: 200, body: await findPersonData(request.server.db, query) }),
@@ -97,7 +98,9 @@ export const privacyRoutes = s.router(contract.privacy, {
   },
 
   retention: async ({ params, request }) => {
-    const found = await invitationRetention(request.server.db, params.id);
+    // An invitation outside a chapter-scoped caller's chapters is not found, as its detail is not.
+    const db = request.server.db;
+    const found = (await invitationReachable(db, params.id)) ? await invitationRetention(db, params.id) : undefined;
     if (!found) throw notFound('Invitation');
     return { status: 200, body: found };
   },

@@ -54,12 +54,17 @@ const changed = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ??
 async function anonymiseInvitation(db: Kysely<DB>, invitationId: number, size: number, signal?: AbortSignal) {
   const never = sql`invitation_id = ${invitationId} and legacy_pledge_at is null and account_id is null and email not like 'erased-%'`;
   let sends = 0;
+  // Keyset: each batch starts after the last one's rows, so no batch walks again over the rows already done.
+  let after = 0;
   const invitees = await inBatches(size, signal, () =>
     db.transaction().execute(async (trx) => {
       const { rows } = await sql<{ id: number }>`
-        select id from invitees where ${never} order by id limit ${size} for update skip locked`.execute(trx);
+        select id from invitees where ${never} and id > ${after} order by id limit ${size} for update skip locked`.execute(
+        trx,
+      );
       const ids = rows.map((r) => r.id);
       if (ids.length === 0) return 0;
+      after = ids[ids.length - 1]!;
       const batch = sql`${ids}::int[]`;
       await sql`update email_events set ${ANONYMISED.event}
         where send_id in (select id from email_sends where invitee_id = any(${batch}))`.execute(trx);
