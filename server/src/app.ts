@@ -14,6 +14,7 @@ import { registerClient } from './plugins/client.js';
 import { registerAccess } from './features/auth/access.js';
 import { registerPublicInvitationCalls } from './features/unsubscribe/public-cors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerReadiness } from './plugins/readiness.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerBadgePages } from './features/member/badge-pages.js';
@@ -69,6 +70,7 @@ export async function buildApp({
   registerMetrics(app, { cacheMs: metricsCacheMs, sentInLast24h });
 
   await registerSecurityHeaders(app, { secure: config.COOKIE_SECURE });
+  await registerCompression(app);
   await app.register(cookie);
   // No part may be larger than the largest upload destination takes (receive.ts checks each destination's own).
   await app.register(multipart, { limits: { files: 10, fileSize: LARGEST_UPLOAD } });
