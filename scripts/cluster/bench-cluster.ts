@@ -21,7 +21,6 @@ import { connectDatabaseServer } from '../../server/src/db/database-server.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/src/db/embedded.js';
 import { createJobQueue } from '../../server/src/jobs/registry.js';
 import { createStorage } from '../../server/src/plugins/storage.js';
-import { FLUSH_EVERY } from '../../server/src/services/mail/deliver.js';
 import { startTestSmtp } from '../../server/src/test/smtp.js';
 import { startDueReminders } from '../../server/src/services/reminders/send-reminder.js';
 import { freePort } from '../../server/src/test/free-port.js';
@@ -44,7 +43,9 @@ import {
 const ADMIN = { email: 'cluster@society.example', password: 'cluster-Bench-4711' };
 const LOAD_SECONDS = Number(process.env.BENCH_CLUSTER_LOAD_SECONDS ?? 8);
 const OUTAGE_MS = Number(process.env.BENCH_CLUSTER_SMTP_OUTAGE_SECONDS ?? 120) * 1000;
-const CONNECTIONS = 5; // deliver-emails' SMTP pool
+// Issue 37: a worker killed mid-send repeats at most the messages on the wire (23-29 per kill before: a batch of 25
+// accepted but not yet recorded, and the 5 connections).
+const IN_FLIGHT = 10;
 
 export async function benchCluster(): Promise<boolean> {
   if (!existsSync(BUILT.server) || !existsSync(BUILT.worker)) {
@@ -192,8 +193,8 @@ export async function benchCluster(): Promise<boolean> {
       report(
         `  kill ${i + 1} at message ${killAt[i]}`,
         `resumed after ${k.resumed.toFixed(1)} s, ${k.duplicates} duplicates`,
-        k.resumed < 60 && k.duplicates <= FLUSH_EVERY + CONNECTIONS,
-        `< 60 s, <= ${FLUSH_EVERY + CONNECTIONS} dup.`,
+        k.resumed < 60 && k.duplicates <= IN_FLIGHT,
+        `< 60 s, <= ${IN_FLIGHT} dup.`,
       );
     }
     if (restarted)

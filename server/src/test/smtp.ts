@@ -62,6 +62,8 @@ export async function startTestSmtp(
     refuse?: (rcpt: string) => { code: number; message: string } | null;
     reply?: (rcpt: string[]) => DataReply;
     onMessage?: (count: number) => void;
+    /** Milliseconds before answering a recipient's RCPT, or a message's data (a relay waiting for the recipient's server). */
+    answerMs?: (rcpt: string, stage: 'rcpt' | 'data') => number;
   } = {},
 ) {
   const messages: ReceivedMail[] = [];
@@ -72,9 +74,14 @@ export async function startTestSmtp(
     logger: false,
     size: 50 * 1024 * 1024,
     onRcptTo(address, _session, callback) {
-      const refusal = opts.refuse?.(address.address);
-      if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
-      callback();
+      const answer = () => {
+        const refusal = opts.refuse?.(address.address);
+        if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+        callback();
+      };
+      const ms = opts.answerMs?.(address.address, 'rcpt') ?? 0;
+      if (ms > 0) setTimeout(answer, ms);
+      else answer();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -89,7 +96,9 @@ export async function startTestSmtp(
         count++;
         if (opts.keep !== false) messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), rcpt));
         opts.onMessage?.(count);
-        callback(null, answer?.accept);
+        const ms = opts.answerMs?.(rcpt[0] ?? '', 'data') ?? 0;
+        if (ms > 0) setTimeout(() => callback(null, answer?.accept), ms);
+        else callback(null, answer?.accept);
       });
     },
   });

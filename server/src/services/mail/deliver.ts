@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sendRate, THROTTLE_DELAYS, type ThrottleDelays } from './send-rate.js';
 import { sql, type Kysely } from 'kysely';
@@ -6,7 +7,16 @@ import { publicBaseUrl, trackingKey } from './tracking.js';
 import { mailProvider, type SendQuota } from './providers/index.js';
 import { createTransport, type MailTransport } from './transport.js';
 import type { MailConfig } from './mail-config.js';
-import { claim, nextRetryIn, release, sentInLast24h, writeOutcomes, type Outcome } from './send-queue.js';
+import {
+  acceptedEarlier,
+  acceptedMarker,
+  claim,
+  nextRetryIn,
+  release,
+  sentInLast24h,
+  writeOutcomes,
+  type Outcome,
+} from './send-queue.js';
 import { deliverOne } from './deliver-one.js';
 import { passPacing } from '../deliverability/pass-pacing.js';
 import { sentThisUtcDay, warmupLimit } from '../deliverability/warmup.js';
@@ -17,16 +27,20 @@ import { sentThisUtcDay, warmupLimit } from '../deliverability/warmup.js';
  * A pass claims queued sends in batches (`for update skip locked`, committed at once with
  * attempts + 1: the attempt marker), sends them, and writes each outcome (status 'sent' with sendAt,
  * the 'sent' flag and event, the Message-ID; or 'failed' with the reason) in small groups as they
- * complete. A send still 'queued' with attempts > 0 when a pass starts was claimed by a pass that
- * died: it is *in doubt* (it may or may not have left).
+ * complete. Before that, an accepted message is marked (send_at, Message-ID, the server's reply: one
+ * statement for every connection waiting, send-queue.ts acceptedMarker), and its connection takes its
+ * next message only then. A send still 'queued' with attempts > 0 when a pass starts was claimed by a
+ * pass that died: marked accepted, it is recorded as sent and not sent again; otherwise it is *in doubt*
+ * (it may or may not have left).
  *
  * The choice: at-least-once, never at-most-once: an in-doubt send is sent again, never dropped, so no
  * message is lost. It is sent again with the same Message-ID (derived from the send id and the
  * installation's key), so:
  * - the outbox (no SMTP_URL) is exactly once: its row is keyed by the send id, a second write does nothing;
- * - over SMTP a repeat can only happen for messages the server accepted in the moments between its
- *   reply and our record of it (at most FLUSH_EVERY + the open connections per dead pass), and it
- *   carries the same Message-ID, which receiving systems and providers use to drop duplicates.
+ * - over SMTP a repeat can only happen for the messages on the wire when the pass died (the server may
+ *   have accepted them in the moment before their mark): at most one per open connection, about the rate
+ *   times the server's answer time, and it carries the same Message-ID, which receiving systems and
+ *   providers use to drop duplicates.
  * A send is tried at most MAX_ATTEMPTS times; permanent refusals (5xx) fail at once with the server's
  * answer; temporary ones (other 4xx) wait (retry_at) and use up an attempt.
  *
@@ -45,15 +59,20 @@ import { sentThisUtcDay, warmupLimit } from '../deliverability/warmup.js';
  * still ran cannot overlap the next. That is also what makes the rate a global one.
  */
 
-/** Outcomes written per statement; also the most a crash can leave accepted but unrecorded per pass. */
-export const FLUSH_EVERY = 25;
+/**
+ * SMTP connections a pass may open (its messages in flight at most): enough for EMAIL_RATE_PER_SECOND
+ * through a relay that answers slowly (rate x answer time: 50/s at 250 ms needs 13; a fast server needs a few).
+ */
+export const DEFAULT_CONNECTIONS = 20;
+/** Outcomes recorded per statement (sends already marked accepted one by one, see acceptedMarker). */
+const FLUSH_EVERY = 25;
 const BATCH = 200;
 const LOCK_KEY = 7_340_001; // pg advisory lock: one delivery pass at a time
 
 export type DeliveryOptions = {
   /** Default: SMTP when SMTP_URL is set, else the outbox. */
   transport?: MailTransport;
-  /** Messages in flight at once (the SMTP pool's connections). Default 5. */
+  /** Messages in flight at once (the SMTP pool's connections). Default DEFAULT_CONNECTIONS. */
   connections?: number;
   log?: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
   signal?: AbortSignal;
@@ -92,7 +111,9 @@ export async function deliverQueuedEmails(
       options.log?.info({}, 'another delivery pass is running');
       return { ...report, locked: true };
     }
-    const transport = options.transport ?? createTransport(db, config, options.connections ?? 5);
+    const transport = options.transport ?? createTransport(db, config, options.connections ?? DEFAULT_CONNECTIONS);
+    // Every connection may wait on the stop signal at once.
+    if (options.signal) setMaxListeners(DEFAULT_CONNECTIONS + (options.connections ?? 0) + 10, options.signal);
     try {
       await run(db, config, transport, options, report);
     } finally {
@@ -114,7 +135,7 @@ async function run(
   const base = publicBaseUrl(config);
   const rate = sendRate(config.EMAIL_RATE_PER_SECOND);
   const delays = options.throttleDelays ?? THROTTLE_DELAYS;
-  const connections = Math.max(1, options.connections ?? 5);
+  const connections = Math.max(1, options.connections ?? DEFAULT_CONNECTIONS);
   const started = performance.now();
   const maxMs = options.maxMs ?? 50 * 60_000;
   const provider = mailProvider(config);
@@ -128,6 +149,7 @@ async function run(
   const warmup = warmupLimit(config.EMAIL_WARMUP_START, config.EMAIL_DAILY_QUOTA);
   let sentThisDay = warmup ? await sentThisUtcDay(db) : 0;
   const pacing = passPacing(db, config, delays);
+  const marker = acceptedMarker(db);
   await pacing.start();
 
   while (!options.signal?.aborted && performance.now() - started < maxMs) {
@@ -181,12 +203,22 @@ async function run(
       if (group.length) flushing = flushing.then(() => writeOutcomes(db, group));
       return flushing;
     };
+    const record = (outcome: Outcome) => {
+      pending.push(outcome);
+      if (pending.length >= FLUSH_EVERY) void flush();
+    };
 
     let next = 0;
     const worker = async () => {
       // A stop (SIGTERM, a lost claim) ends the batch after the sends in flight: what is sent is recorded below.
       while (next < claimed.length && !options.signal?.aborted) {
         const row = claimed[next++]!;
+        // Accepted by a pass that died before recording it: recorded now, not sent again.
+        const earlier = acceptedEarlier(row);
+        if (earlier) {
+          record(earlier);
+          continue;
+        }
         // Its domain is held (deferring, or at its rate): left for later, not tried.
         if (!pacing.mayStart(row)) {
           skipped.push(row.id);
@@ -210,8 +242,9 @@ async function run(
         } else if (outcome.status === 'failed') report.failed++;
         else if (outcome.throttled) report.throttled++;
         else report.deferred++;
-        pending.push(outcome);
-        if (pending.length >= FLUSH_EVERY) void flush();
+        // Marked before this connection takes its next message: a crash repeats at most the messages on the wire.
+        if (outcome.status === 'sent') await marker.accepted(outcome);
+        record(outcome);
       }
     };
     await Promise.all(Array.from({ length: Math.min(connections, claimed.length) }, worker));

@@ -16,6 +16,11 @@ export type Claimed = {
   tokenValues: Record<string, string>;
   attempts: number;
   throttles: number;
+  /** Set while 'queued' only when an earlier pass had it accepted (markAccepted): its Message-ID, the provider's id and the reply. */
+  sendAt: Date | null;
+  messageId: string | null;
+  providerMessageId: string | null;
+  sendStatusMessage: string | null;
 };
 
 /** What became of one claimed send, written back by writeOutcomes. */
@@ -71,7 +76,8 @@ export async function claim(db: Db, afterId: number, limit: number, held: string
       limit ${limit}
       for update skip locked)
     returning s.id, s.source, s.source_id as "sourceId", s.email_to as "emailTo", s.template_version_id as "templateVersionId",
-      s.invitation_id as "invitationId", s.invitee_id as "inviteeId", s.token_values as "tokenValues", s.attempts, s.throttles`.execute(
+      s.invitation_id as "invitationId", s.invitee_id as "inviteeId", s.token_values as "tokenValues", s.attempts, s.throttles,
+      s.send_at as "sendAt", s.message_id as "messageId", s.provider_message_id as "providerMessageId", s.send_status_message as "sendStatusMessage"`.execute(
     db,
   );
   return rows.sort((a, b) => a.id - b.id);
@@ -114,4 +120,71 @@ export async function writeOutcomes(db: Db, outcomes: Outcome[]) {
       outcomes.flatMap((o) => (o.event ? [o.event] : [])),
     );
   });
+}
+
+/**
+ * Marks sends accepted by the server, in one statement: `send_at`, the Message-ID, the provider's id and the
+ * server's reply, the status left 'queued' until writeOutcomes records it all. A send 'queued' with a
+ * `send_at` was accepted by a pass that died before recording it: the next claim finishes it (acceptedEarlier)
+ * and does not send it again.
+ */
+async function markAccepted(db: Db, outcomes: Outcome[]) {
+  const values = sql.join(
+    outcomes.map(
+      (o) =>
+        sql`(${o.id}::bigint, ${o.messageId || null}, ${o.providerMessageId ?? null}::text, ${o.event?.message ?? null})`,
+    ),
+  );
+  await sql`
+    update email_sends s set send_at = now(), message_id = coalesce(v.message_id, s.message_id),
+      provider_message_id = coalesce(v.provider_message_id, s.provider_message_id), send_status_message = v.reply
+    from (values ${values}) as v(id, message_id, provider_message_id, reply)
+    where s.id = v.id and s.status = 'queued'`.execute(db);
+}
+
+/** The outcome of a claimed send that an earlier pass marked accepted (markAccepted) and died before recording, or null. */
+export function acceptedEarlier(row: Claimed): Outcome | null {
+  if (!row.sendAt) return null;
+  const message = row.sendStatusMessage ?? 'accepted';
+  return {
+    id: row.id,
+    status: 'sent',
+    message: null,
+    messageId: row.messageId ?? '',
+    providerMessageId: row.providerMessageId,
+    event: { sendId: row.id, name: 'sent', message, providerEventId: `local:${row.id}:sent` },
+  };
+}
+
+/**
+ * Group commit of accepted sends (markAccepted): `accepted(outcome)` resolves once it is marked. What arrives
+ * while a statement is under way goes in the next one, so one statement carries the sends of every
+ * connection that waited meanwhile, and a connection takes its next message only once its last is marked.
+ */
+export function acceptedMarker(db: Db) {
+  let waiting: { outcome: Outcome; done: (err?: unknown) => void }[] = [];
+  let writing = false;
+  const drain = async () => {
+    writing = true;
+    while (waiting.length) {
+      const group = waiting;
+      waiting = [];
+      const err = await markAccepted(
+        db,
+        group.map((g) => g.outcome),
+      ).then(
+        () => undefined,
+        (e: unknown) => e ?? new Error('marking accepted sends failed'),
+      );
+      for (const g of group) g.done(err);
+    }
+    writing = false;
+  };
+  return {
+    accepted: (outcome: Outcome) =>
+      new Promise<void>((resolve, reject) => {
+        waiting.push({ outcome, done: (err) => (err ? reject(err) : resolve()) });
+        if (!writing) void drain();
+      }),
+  };
 }
