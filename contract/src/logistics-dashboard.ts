@@ -76,6 +76,15 @@ export const SesStats = z.object({
   sentLast24Hours: count.describe(
     'Emails sent in the last 24 hours (what the quota counts); remaining is the difference',
   ),
+  warmup: z
+    .object({
+      day: count.describe('The warm-up day, 1 on EMAIL_WARMUP_START (UTC)'),
+      limit: count.describe("Today's warm-up limit: what may be sent today, below the quota"),
+      sentToday: count.describe('Sent since the start of the UTC day (what the limit counts)'),
+    })
+    .nullable()
+    .optional()
+    .describe('With EMAIL_WARMUP_START, while its schedule is below the quota (issue 37 §2); else null'),
 });
 export type SesStats = z.infer<typeof SesStats>;
 
@@ -114,6 +123,12 @@ export type EmailScheduledQuery = z.input<typeof EmailScheduledQuery>;
 export const EmailScheduledDay = z.object({
   date: z.string().describe('YYYY-MM-DD (UTC)'),
   count: count.describe('Recipients of the reminders not yet started whose send is scheduled that day'),
+  warmupLimit: count
+    .nullable()
+    .optional()
+    .describe(
+      "The warm-up's limit that day (EMAIL_WARMUP_START); a day over it is 'danger'. Null: no warm-up that day",
+    ),
   level: z
     .enum(SCHEDULED_LEVELS)
     .describe(`danger above ${EMAILS_PER_DAY_DANGER}, warning above ${EMAILS_PER_DAY_WARNING}, else success`),

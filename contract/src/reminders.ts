@@ -191,8 +191,12 @@ export const ReminderProjection = z.object({
   recipients: count.describe('Valid invitees of the bucket and segment now (before suppression)'),
   day: z.string().describe('The UTC day of sendScheduledAt, YYYY-MM-DD'),
   dayScheduled: count.describe("Recipients of the day's other not-started reminders"),
-  dailyQuota: count,
-  overQuota: z.boolean().describe('The day with this reminder is over the 24-hour sending quota'),
+  dailyQuota: count.describe("What may be sent that day: the daily quota, or the warm-up's limit that day when lower"),
+  warmupDay: count
+    .nullable()
+    .optional()
+    .describe('The warm-up day (EMAIL_WARMUP_START) that dailyQuota is the limit of; null: the quota applies'),
+  overQuota: z.boolean().describe('The day with this reminder is over what may be sent that day'),
   projectedFinishAt: z
     .string()
     .describe(

@@ -28,6 +28,7 @@ import { inviteeRoutes } from './features/invitees/routes.js';
 import { invitationEmailRoutes } from './features/reminders/routes.js';
 import { postalMailRoutes } from './features/postal-mails/routes.js';
 import { logisticsStatsRoutes } from './features/logistics-dashboard/routes.js';
+import { deliverabilityRoutes } from './features/deliverability/routes.js';
 import { assessmentRoutes } from './features/assessments/routes.js';
 import { quizRoutes } from './features/quizzes/routes.js';
 import { surveyRoutes } from './features/surveys/routes.js';
@@ -75,6 +76,7 @@ export const router = s.router(contract, {
   invitationEmails: invitationEmailRoutes,
   postalMails: postalMailRoutes,
   logisticsStats: logisticsStatsRoutes,
+  deliverability: deliverabilityRoutes,
   assessments: assessmentRoutes,
   quizzes: quizRoutes,
   surveys: surveyRoutes,

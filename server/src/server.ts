@@ -9,6 +9,7 @@ import { resealSecrets } from './services/auth/secret-box.js';
 import { createJobQueue } from './jobs/registry.js';
 import { runProcess } from './run-process.js';
 import { drainHttp, shutdownBudget } from './shutdown.js';
+import { warnWithoutDmarc } from './services/deliverability/dns-check.js';
 
 // Each part registers its stop as soon as it has started: a signal stops the app first (readiness
 // 503 at once, requests in flight answered, then no new requests send jobs), then the job queue
@@ -47,4 +48,6 @@ runProcess(async ({ onStop, setLog, setShutdownSeconds }) => {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Serving the admin on http://${config.HOST}:${config.PORT}`);
+  // Issue 37 §4: a production start warns when the sending domain publishes no DMARC policy (in the background).
+  if (config.NODE_ENV === 'production') void warnWithoutDmarc(db, config, app.log);
 });

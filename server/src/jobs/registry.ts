@@ -11,6 +11,7 @@ import { runImportJob } from './run-import.js';
 import { forgotPasswordLinkJob } from './forgot-password-link.js';
 import { privacyEraseJob, privacyExportJob } from './privacy-requests.js';
 import { privacyRetentionJob } from './privacy-retention.js';
+import { checkSendingDnsJob } from './check-sending-dns.js';
 import { JobQueue, type JobQueueOptions } from './queue.js';
 import type { JobDataByName } from '../db/job-queue.js';
 
@@ -34,6 +35,7 @@ export const jobDefinitions = [
   privacyExportJob,
   privacyEraseJob,
   privacyRetentionJob,
+  checkSendingDnsJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobDefinitions)[number];

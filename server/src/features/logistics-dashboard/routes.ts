@@ -12,6 +12,7 @@ import { AppError, badRequest } from '../../errors.js';
 import { mailProvider } from '../../services/mail/providers/index.js';
 import { mailConfig } from '../../services/mail/mail-config.js';
 import { sentInLast24h } from '../../services/mail/send-queue.js';
+import { dayLimit, warmupNow } from '../../services/deliverability/warmup-now.js';
 import * as repo from './repo.js';
 
 /** The logistics dashboard, stats by institution and emails scheduled per day (spec 02 §7). Days are UTC days. */
@@ -21,11 +22,13 @@ export const logisticsStatsRoutes = s.router(contract.logisticsStats, {
   sesStats: async ({ request }) => {
     const config = mailConfig(request.server.config);
     const provider = mailProvider(config);
+    // Issue 37 §2: while warming up, today's limit is what may be sent (the card says so).
+    const warmup = await warmupNow(request.server.db, config);
     // The provider's own account (SES GetAccount, cached about a minute), else the EMAIL_DAILY_QUOTA setting and our own count.
     if (provider.quota) {
       try {
         const q = await provider.quota(config);
-        return { status: 200, body: { max24HourSend: q.max24HourSend, sentLast24Hours: q.sentLast24Hours } };
+        return { status: 200, body: { max24HourSend: q.max24HourSend, sentLast24Hours: q.sentLast24Hours, warmup } };
       } catch (err) {
         request.log.warn({ err }, "the provider's quota could not be read");
         throw new AppError(502, "The email provider's quota could not be read, please try again later");
@@ -33,7 +36,11 @@ export const logisticsStatsRoutes = s.router(contract.logisticsStats, {
     }
     return {
       status: 200,
-      body: { max24HourSend: config.EMAIL_DAILY_QUOTA, sentLast24Hours: await sentInLast24h(request.server.db) },
+      body: {
+        max24HourSend: config.EMAIL_DAILY_QUOTA,
+        sentLast24Hours: await sentInLast24h(request.server.db),
+        warmup: warmup && { day: warmup.day, limit: warmup.limit, sentToday: warmup.sentToday },
+      },
     };
   },
 
@@ -46,7 +53,16 @@ export const logisticsStatsRoutes = s.router(contract.logisticsStats, {
     if (problem) throw badRequest(problem);
     return {
       status: 200,
-      body: { dateFrom, dateTo, days: await repo.emailsScheduledPerDay(request.server.db, dateFrom, dateTo) },
+      body: {
+        dateFrom,
+        dateTo,
+        // A day of the warm-up is over its limit past that day's limit (issue 37 §2).
+        days: (await repo.emailsScheduledPerDay(request.server.db, dateFrom, dateTo)).map((d) => {
+          const { limit, warmupDay } = dayLimit(mailConfig(request.server.config), d.date);
+          if (warmupDay === null) return { ...d, warmupLimit: null };
+          return { ...d, warmupLimit: limit, level: d.count > limit ? ('danger' as const) : d.level };
+        }),
+      },
     };
   },
 

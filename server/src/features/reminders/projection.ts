@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { ReminderProjection } from '@app/contract';
+import { addDays, type ReminderProjection } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { audienceSize, audienceSizeSql } from '../../services/audience/index.js';
+import { dayLimit, type WarmupConfig } from '../../services/deliverability/warmup-now.js';
 
 type Query = z.output<typeof import('@app/contract').ReminderProjectionQuery>;
 const DAY_MS = 86_400_000;
@@ -17,10 +18,13 @@ export async function projectReminder(
   db: Db,
   invitationId: number,
   q: Query,
-  mail: { quota: number; ratePerSecond: number },
+  mail: { quota: number; ratePerSecond: number; warmupStart?: string | undefined },
 ): Promise<ReminderProjection> {
   const at = new Date(q.sendScheduledAt);
   const day = at.toISOString().slice(0, 10);
+  // While warming up (issue 37 §2) the day's limit is the warm-up's, and later days' limits grow with it.
+  const warmup: WarmupConfig = { EMAIL_WARMUP_START: mail.warmupStart, EMAIL_DAILY_QUOTA: mail.quota };
+  const { limit, warmupDay } = dayLimit(warmup, day);
   const recipients = await audienceSize(db, invitationId, q);
   const row = await db
     .selectFrom('invitationEmails as e')
@@ -31,15 +35,21 @@ export async function projectReminder(
     .executeTakeFirstOrThrow();
   const dayScheduled = row.n;
   const total = dayScheduled + recipients;
-  const waitDays = Math.max(0, Math.ceil(total / mail.quota) - 1);
-  const lastOfDay = total - waitDays * mail.quota;
+  let waitDays = 0;
+  let left = total;
+  for (let cap = limit; left > cap; cap = dayLimit(warmup, addDays(day, waitDays)).limit) {
+    left -= cap;
+    waitDays++;
+  }
+  const lastOfDay = left;
   const finish = at.getTime() + waitDays * DAY_MS + (lastOfDay / mail.ratePerSecond) * 1000;
   return {
     recipients,
     day,
     dayScheduled,
-    dailyQuota: mail.quota,
-    overQuota: total > mail.quota,
+    dailyQuota: limit,
+    warmupDay,
+    overQuota: total > limit,
     projectedFinishAt: new Date(finish).toISOString(),
   };
 }

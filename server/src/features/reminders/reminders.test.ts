@@ -399,6 +399,27 @@ describe('projection before saving', () => {
     // 5 emails at 2 a day: two days of waiting, then the last one at 1 a second.
     expect(p.projectedFinishAt).toBe(new Date(at.getTime() + 2 * 86_400_000 + 1000).toISOString());
   });
+
+  it('uses the warm-up limit of the day and of the days after it while warming up (issue 37 §2)', async () => {
+    const { projectReminder } = await import('./projection.js');
+    const inv = await invitation(Array.from({ length: 3 }, () => ({})));
+    const at = new Date(Date.UTC(2031, 0, 10, 9));
+    const q = { sendScheduledAt: at.toISOString(), inviteCount: 'All', testValue: 'All' } as const;
+    // Day 1 of the warm-up: its limit is 500, under the quota of 100,000.
+    const day1 = await projectReminder(t.db, inv.id, q, {
+      quota: 100_000,
+      ratePerSecond: 1,
+      warmupStart: '2031-01-10',
+    });
+    expect(day1).toMatchObject({ recipients: 3, dailyQuota: 500, warmupDay: 1, overQuota: false });
+    // The schedule past the quota: the quota applies and no warm-up day is named.
+    const over = await projectReminder(t.db, inv.id, q, { quota: 1000, ratePerSecond: 1, warmupStart: '2031-01-01' });
+    expect(over).toMatchObject({ dailyQuota: 1000, warmupDay: null });
+    // 3 emails on a day whose limit is 2 (quota 2 and no warm-up): one day of waiting.
+    const plain = await projectReminder(t.db, inv.id, q, { quota: 2, ratePerSecond: 1 });
+    expect(plain).toMatchObject({ dailyQuota: 2, warmupDay: null, overQuota: true });
+    expect(plain.projectedFinishAt).toBe(new Date(at.getTime() + 86_400_000 + 1000).toISOString());
+  });
 });
 
 describe('rate levels', () => {

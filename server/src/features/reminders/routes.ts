@@ -90,6 +90,7 @@ export const invitationEmailRoutes = s.router(contract.invitationEmails, {
       body: await projectReminder(app.db, params.id, query, {
         quota: mail.EMAIL_DAILY_QUOTA,
         ratePerSecond: mail.EMAIL_RATE_PER_SECOND,
+        warmupStart: mail.EMAIL_WARMUP_START,
       }),
     };
   },

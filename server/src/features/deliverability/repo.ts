@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { addDays, scheduledRangeProblem, utcDay, type DeliverabilityDay, type DomainDayRow } from '@app/contract';
+import type { Db } from '../../db/database.js';
+import { likePattern, paginate, streamCsv, type CsvColumn, type SortField, type SortMap } from '../../db/list.js';
+import { csvText } from '../../db/copy-csv.js';
+import { badRequest } from '../../errors.js';
+
+type DomainDayQuery = z.output<typeof import('@app/contract').DomainDayQuery>;
+type Range = { dateFrom?: string | undefined; dateTo?: string | undefined; search?: string | undefined };
+
+/** The page's default range: the 14 UTC days up to today. */
+export const DEFAULT_DAYS = 14;
+
+/** The range asked for, defaults filled in (today, 13 days before), or 400 when it is backwards or over a year. */
+export function rangeOf(q: Range): { dateFrom: string; dateTo: string } {
+  const dateTo = q.dateTo?.slice(0, 10) ?? utcDay(new Date());
+  const dateFrom = q.dateFrom?.slice(0, 10) ?? addDays(dateTo, 1 - DEFAULT_DAYS);
+  const problem = scheduledRangeProblem(dateFrom, dateTo);
+  if (problem) throw badRequest(problem);
+  return { dateFrom, dateTo };
+}
+
+/** A domain's pacing now, from email_domains (0036d): deferring every message since a time is 'paused' (held). */
+const STATE = sql<DomainDayRow['state']>`case
+  when e.state = 'given_up' then 'given_up'
+  when e.deferring_since is not null then 'paused'
+  when e.state = 'slowed' then 'slowed'
+  else 'normal' end`;
+
+const COUNTS = ['sent', 'delivered', 'deferred', 'bounced_hard', 'bounced_soft', 'complained', 'opened'] as const;
+
+/** The per-domain-and-day rows of a range (snake_case columns: the camel-case plugin names them as the contract does). */
+function domainDays(db: Db, q: Range) {
+  const { dateFrom, dateTo } = rangeOf(q);
+  const search = q.search ? sql`and d.domain like ${likePattern(q.search.toLowerCase())}` : sql``;
+  return db
+    .selectFrom(
+      sql`(
+        select d.domain, d.day::text as day, ${sql.raw(COUNTS.map((c) => `d.${c}::int as ${c}`).join(', '))},
+          e.budget, ${STATE} as state, e.rate_per_minute, d.day::text || ' ' || d.domain as row_key
+        from email_domain_days d left join email_domains e on e.domain = d.domain
+        where d.day between ${dateFrom}::date and ${dateTo}::date ${search})`.as('r'),
+    )
+    .selectAll() as unknown as ReturnType<Db['selectFrom']>;
+}
+
+export const domainDaySort: SortMap<SortField<DomainDayQuery>> = {
+  day: 'r.day',
+  domain: 'r.domain',
+  sent: 'r.sent',
+  delivered: 'r.delivered',
+  deferred: 'r.deferred',
+  bouncedHard: 'r.bouncedHard',
+  bouncedSoft: 'r.bouncedSoft',
+  complained: 'r.complained',
+  opened: 'r.opened',
+};
+
+export async function listDomainDays(db: Db, query: DomainDayQuery) {
+  const page = await paginate(domainDays(db, query) as never, query, domainDaySort, 'r.rowKey');
+  return {
+    ...page,
+    items: (page.items as (DomainDayRow & { rowKey?: string })[]).map(({ rowKey: _key, ...row }) => row),
+  };
+}
+
+const CSV: CsvColumn[] = [
+  { header: 'Domain', value: csvText('r.domain') },
+  { header: 'Day', value: 'r.day' },
+  ...COUNTS.map((c) => ({
+    header:
+      c === 'bounced_hard'
+        ? 'Bounced (hard)'
+        : c === 'bounced_soft'
+          ? 'Bounced (soft)'
+          : c[0]!.toUpperCase() + c.slice(1),
+    value: `r.${c}`,
+  })),
+  { header: 'State now', value: 'r.state' },
+  { header: 'Rate now (a minute)', value: sql`coalesce(r.rate_per_minute::text, 'uncapped')` },
+  { header: 'Budget', value: csvText('r.budget') },
+];
+
+export function exportDomainDays(db: Db, query: Omit<DomainDayQuery, 'page' | 'pageSize'>) {
+  return streamCsv(db, domainDays(db, query) as never, query.sort, domainDaySort, CSV, 'r.rowKey');
+}
+
+/** Every day of the range with its counts over the domains searched (days with none count 0). */
+export async function countsPerDay(
+  db: Db,
+  q: Range,
+): Promise<{ dateFrom: string; dateTo: string; days: DeliverabilityDay[] }> {
+  const { dateFrom, dateTo } = rangeOf(q);
+  const search = q.search ? sql`and d.domain like ${likePattern(q.search.toLowerCase())}` : sql``;
+  const { rows } = await sql<DeliverabilityDay>`
+    select g.day::date::text as day,
+      coalesce(sum(d.sent), 0)::int as sent, coalesce(sum(d.delivered), 0)::int as delivered,
+      coalesce(sum(d.deferred), 0)::int as deferred, coalesce(sum(d.bounced_hard + d.bounced_soft), 0)::int as bounced,
+      coalesce(sum(d.complained), 0)::int as complained, coalesce(sum(d.opened), 0)::int as opened
+    from generate_series(${dateFrom}::date, ${dateTo}::date, interval '1 day') g(day)
+    left join email_domain_days d on d.day = g.day::date ${search}
+    group by g.day order by g.day`.execute(db);
+  return { dateFrom, dateTo, days: rows };
+}
+
+/** How many domains are slowed, paused (deferring every message) and given up now. */
+export async function domainStates(db: Db): Promise<{ slowed: number; paused: number; givenUp: number }> {
+  const { rows } = await sql<{ slowed: number; paused: number; givenUp: number }>`
+    select count(*) filter (where s = 'slowed')::int as slowed, count(*) filter (where s = 'paused')::int as paused,
+      count(*) filter (where s = 'given_up')::int as given_up
+    from (select ${STATE} as s from email_domains e where e.state <> 'normal' or e.deferring_since is not null) x`.execute(
+    db,
+  );
+  return rows[0] ?? { slowed: 0, paused: 0, givenUp: 0 };
+}
