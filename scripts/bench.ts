@@ -9,8 +9,7 @@ import { benchInstitutions } from './bench/lists.js';
 import { benchMembers } from './bench/members.js';
 import { benchUploads } from './bench/uploads.js';
 import { benchLoad } from './bench/load.js';
-import { benchEmail, BENCH_SNS_TOPIC, BENCH_WEBHOOK_SECRET } from './bench/email.js';
-import { startSnsSigner } from '../server/src/test/sns.js';
+import { benchEmail, BENCH_SNS_TOPIC, BENCH_WEBHOOK_SECRET, pinnedSnsSigner } from './bench/email.js';
 import { benchInvitations, benchInviteeLists } from './bench/invitations.js';
 import { benchReminderCrash, benchReminders } from './bench/reminders.js';
 import { benchLogistics } from './bench/logistics.js';
@@ -31,12 +30,11 @@ runMain(async () => {
   }
   // The bench server verifies webhook batches with this key (the email part signs with it).
   process.env.EMAIL_WEBHOOK_SECRET ??= BENCH_WEBHOOK_SECRET;
-  // The SES webhook's SNS messages are signed by a local stand-in whose certificate the bench server trusts.
-  const sns = await startSnsSigner(BENCH_SNS_TOPIC);
+  // The SES webhook's SNS messages are signed by a local stand-in; the production-mode bench server pins its
+  // certificate (SNS_SIGNING_CERTS, a production setting: nothing fetched, no test-only trust).
+  const sns = await pinnedSnsSigner(BENCH_SNS_TOPIC);
   process.env.SNS_TOPIC_ARNS = BENCH_SNS_TOPIC;
-  // Only the email part posts SNS-signed SES events. A production server refuses this test-only trust
-  // (issue 34), so that part cannot run against the production-mode bench server today; the others can.
-  if (only === 'email') process.env.SNS_TRUSTED_CERT_PREFIXES = sns.prefix;
+  process.env.SNS_SIGNING_CERTS = sns.certFile;
   // Lighthouse measures the production build, which the bench server finds when it starts.
   if (only === 'lighthouse') buildClient();
   const bench = Object.assign(await startBench(), { sns });
@@ -47,7 +45,7 @@ runMain(async () => {
     if (!only || only === 'members') results.push(await benchMembers(bench));
     if (!only || only === 'load') results.push(await benchLoad(bench));
     if (!only || only === 'uploads') results.push(await benchUploads(bench));
-    if (only === 'email') results.push(await benchEmail(bench));
+    if (!only || only === 'email') results.push(await benchEmail(bench));
     if (!only || only === 'invitations') results.push(await benchInvitations(bench));
     if (only === 'invitee-lists') results.push(await benchInviteeLists(bench));
     if (only === 'deliverability') results.push(await benchDeliverability(bench));

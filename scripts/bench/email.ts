@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
 import { sql, type Kysely } from 'kysely';
@@ -9,10 +12,10 @@ import { deliverQueuedEmails } from '../../server/src/services/mail/deliver.js';
 import { queueEmails, type OutgoingEmail } from '../../server/src/services/mail/send.js';
 import { bodySignature } from '../../server/src/services/mail/providers/mandrill.js';
 import { sesEventFixture, type SesFixtureKind } from '../../server/src/services/mail/providers/ses-fixtures.js';
-import type { startSnsSigner } from '../../server/src/test/sns.js';
+import { startSnsSigner } from '../../server/src/test/sns.js';
 import { fmt, jobsSettled, report, type Bench } from './harness.js';
 
-type SnsSigner = Awaited<ReturnType<typeof startSnsSigner>>;
+type SnsSigner = Awaited<ReturnType<typeof pinnedSnsSigner>>;
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 20_000);
 const CONNECTIONS = 10;
@@ -23,6 +26,29 @@ export const BENCH_WEBHOOK_SECRET = 'bench-webhook-secret';
 /** The SNS topic the bench server accepts SES events from (scripts/bench.ts signs them with a local stand-in). */
 export const BENCH_SNS_TOPIC = 'arn:aws:sns:us-east-1:123456789012:bench-ses-events';
 const SNS_CONCURRENCY = 16;
+
+/**
+ * The SNS stand-in for the bench server: its certificate written to a file for SNS_SIGNING_CERTS (pinned, a
+ * production setting), and its messages naming a certificate URL on an SNS host, as SNS's do. The server never
+ * fetches it (pinned certificates only), so nothing in the bench needs the test-only SNS_TRUSTED_CERT_PREFIXES.
+ */
+export async function pinnedSnsSigner(topicArn: string) {
+  const signer = await startSnsSigner(topicArn);
+  const dir = mkdtempSync(join(tmpdir(), 'bench-sns-'));
+  const certFile = join(dir, 'sns-signing.pem');
+  writeFileSync(certFile, signer.certPem);
+  const SigningCertURL = 'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-bench.pem';
+  return {
+    ...signer,
+    certFile,
+    message: (fields: Parameters<typeof signer.message>[0], version?: '1' | '2') =>
+      signer.message({ SigningCertURL, ...fields }, version),
+    close: async () => {
+      rmSync(dir, { recursive: true, force: true });
+      await signer.close();
+    },
+  };
+}
 
 export const MJML = `<mjml>
   <mj-head><mj-title>Invitation</mj-title><mj-preview>Your invitation, {{firstName}}</mj-preview></mj-head>
@@ -310,7 +336,7 @@ export async function benchEmail(bench: Bench & { sns?: SnsSigner }): Promise<bo
 
 /**
  * The SES path: SNS posts one message per request, each signed (RSA, SignatureVersion 2) and verified by the
- * server against the stand-in's certificate (fetched once, cached). Batches of 1,000 SNS messages, 16 at once.
+ * server against the stand-in's certificate (pinned by SNS_SIGNING_CERTS, see pinnedSnsSigner). Batches of 1,000 SNS messages, 16 at once.
  */
 async function benchSesWebhook(
   bench: Bench & { sns: SnsSigner },

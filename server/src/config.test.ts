@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makeSigningCertificate } from './test/sns.js';
 import { productionEnv as production } from './test/production-env.js';
 
 /** The lines of the error loadConfig stops with (none when it accepts the settings). */
@@ -107,6 +111,20 @@ describe('production refuses unsafe defaults', () => {
     expect(problems({ ...production, SNS_TRUSTED_CERT_PREFIXES: 'http://127.0.0.1:8443/' })).toEqual([
       'SNS_TRUSTED_CERT_PREFIXES: for tests only: production takes SNS certificates from AWS alone',
     ]);
+  });
+
+  it('takes SNS_SIGNING_CERTS (pinned SNS certificates, nothing fetched) in production, a PEM file only', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sns-pins-'));
+    try {
+      writeFileSync(join(dir, 'sns.pem'), makeSigningCertificate().certPem);
+      writeFileSync(join(dir, 'empty.pem'), 'nothing');
+      expect(problems({ ...production, SNS_SIGNING_CERTS: join(dir, 'sns.pem') })).toEqual([]);
+      expect(problems({ ...production, SNS_SIGNING_CERTS: join(dir, 'empty.pem') })).toEqual([
+        'SNS_SIGNING_CERTS: must be a PEM file of certificates',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('asks nothing of a development or test start', () => {

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -142,6 +143,16 @@ const Env = z.object({
     .optional(),
   // For tests only (refused in production): URL prefixes (e.g. http://127.0.0.1:8443/) trusted for SNS certificates and subscription addresses besides https://sns.<region>.amazonaws.com.
   SNS_TRUSTED_CERT_PREFIXES: commaList.optional(),
+  // SES events: a PEM file of SNS's signing certificates, the only ones SNS messages are then verified with (nothing is
+  // fetched from AWS: a server with no way out, or pinned certificates). Legitimate in production, unlike the prefixes above.
+  SNS_SIGNING_CERTS: z
+    .string()
+    .trim()
+    .refine(
+      (p) => existsSync(p) && readFileSync(p, 'utf8').includes('BEGIN CERTIFICATE'),
+      'must be a PEM file of certificates',
+    )
+    .optional(),
   // For tests only (refused in production): 'low' hashes new passwords with argon2id at its smallest cost (a few ms
   // instead of ~100 ms of CPU and 64 MiB each), so suites that create and sign in accounts spend their time elsewhere.
   PASSWORD_HASH_COST: z.enum(['standard', 'low'], { message: "must be 'standard' or 'low'" }).default('standard'),

@@ -98,5 +98,5 @@ export async function startSnsSigner(topicArn: string, certName?: string) {
     return m;
   }
 
-  return { prefix, certUrl, message, confirmations, certFetches: () => certFetches, close: server.close };
+  return { prefix, certUrl, certPem, message, confirmations, certFetches: () => certFetches, close: server.close };
 }

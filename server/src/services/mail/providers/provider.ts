@@ -12,6 +12,8 @@ export type ProviderConfig = {
   SES_CONFIGURATION_SET?: string | undefined;
   SNS_TOPIC_ARNS?: string[] | undefined;
   SNS_TRUSTED_CERT_PREFIXES?: string[] | undefined;
+  /** A PEM file of SNS signing certificates: the only ones SNS messages are verified with (nothing fetched). */
+  SNS_SIGNING_CERTS?: string | undefined;
   SENDGRID_WEBHOOK_PUBLIC_KEY?: string | undefined;
   POSTMARK_WEBHOOK_USER?: string | undefined;
   POSTMARK_WEBHOOK_PASSWORD?: string | undefined;

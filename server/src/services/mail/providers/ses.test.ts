@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sesEventFixture, sesNotificationFixture, SES_EVENT_KINDS } from './ses-fixtures.js';
 import { ses, sesEvent } from './ses.js';
-import { isSnsUrl, verifySnsMessage } from './sns.js';
-import { startSnsSigner } from '../../../test/sns.js';
+import { isSnsUrl, pinnedSnsKeys, verifySnsMessage } from './sns.js';
+import { makeSigningCertificate, startSnsSigner } from '../../../test/sns.js';
 
 const TOPIC = 'arn:aws:sns:us-east-1:123456789012:ses-events';
 let signer: Awaited<ReturnType<typeof startSnsSigner>>;
@@ -179,5 +179,38 @@ describe('SNS signatures', () => {
       Timestamp: new Date(Date.now() - 600_000).toISOString(),
     });
     expect(await verifySnsMessage(recent, opts())).toBe(true);
+  });
+});
+
+describe('SNS signing certificates pinned (SNS_SIGNING_CERTS)', () => {
+  const SNS_CERT_URL = 'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-pinned.pem';
+
+  it('verifies with the pinned certificate alone, fetching nothing, and refuses what another key signed', async () => {
+    const pinned = pinnedSnsKeys(signer.certPem);
+    const other = await startSnsSigner(TOPIC);
+    try {
+      const before = signer.certFetches();
+      const m = signer.message({ Message: sesEventFixture('Delivery'), SigningCertURL: SNS_CERT_URL });
+      expect(await verifySnsMessage(m, { topics: [TOPIC], pinned })).toBe(true);
+      const forged = other.message({ Message: sesEventFixture('Delivery'), SigningCertURL: SNS_CERT_URL });
+      expect(await verifySnsMessage(forged, { topics: [TOPIC], pinned })).toBe(false);
+      // Pinned: a certificate URL on a trusted (test) prefix is not fetched either.
+      const local = other.message({ Message: sesEventFixture('Delivery') });
+      expect(await verifySnsMessage(local, { topics: [TOPIC], pinned, trustedPrefixes: [other.prefix] })).toBe(false);
+      expect(other.certFetches()).toBe(0);
+      expect(signer.certFetches()).toBe(before);
+      // The certificate URL must still be an SNS one, and the topic listed.
+      const elsewhere = signer.message({ Message: 'x', SigningCertURL: 'https://evil.example/cert.pem' });
+      expect(await verifySnsMessage(elsewhere, { topics: [TOPIC], pinned })).toBe(false);
+      expect(await verifySnsMessage(m, { topics: ['arn:aws:sns:us-east-1:123456789012:other'], pinned })).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('pins only certificates issued to sns.amazonaws.com, and needs at least one', () => {
+    expect(pinnedSnsKeys(`${signer.certPem}\n${signer.certPem}`)).toHaveLength(2);
+    expect(() => pinnedSnsKeys(makeSigningCertificate('sns-bucket.example').certPem)).toThrow(/not an SNS/);
+    expect(() => pinnedSnsKeys('no certificate here')).toThrow(/no certificate/);
   });
 });

@@ -2,7 +2,9 @@ import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { EmailEventName } from '../../../db/tables/email.js';
 import type { ProviderEvent } from '../webhook-events.js';
 import { obj, str, type MailProvider, type SendQuota } from './provider.js';
-import { confirmSnsSubscription, parseSnsMessage, verifySnsMessage } from './sns.js';
+import { readFileSync } from 'node:fs';
+import type { KeyObject } from 'node:crypto';
+import { confirmSnsSubscription, parseSnsMessage, pinnedSnsKeys, verifySnsMessage } from './sns.js';
 
 /**
  * Amazon SES, sending through its SMTP interface (SMTP_URL) with a configuration set
@@ -122,6 +124,13 @@ export function sesQuota(now = Date.now()): Promise<SendQuota> {
   return quota;
 }
 
+let pinnedCache: { path: string; keys: KeyObject[] } | null = null;
+/** The keys of the certificates pinned in the file SNS_SIGNING_CERTS names, read once (the start checks it reads). */
+function pinnedKeys(path: string): KeyObject[] {
+  if (pinnedCache?.path !== path) pinnedCache = { path, keys: pinnedSnsKeys(readFileSync(path, 'utf8')) };
+  return pinnedCache.keys;
+}
+
 /** Forgets the cached quota (tests). */
 export const forgetSesQuota = () => void (quotaCache = null);
 
@@ -144,7 +153,13 @@ export const ses: MailProvider = {
       const m = parseSnsMessage(req.rawBody.toString('utf8'));
       if (!m) return 'forbidden';
       const trusted = list(config.SNS_TRUSTED_CERT_PREFIXES);
-      if (!(await verifySnsMessage(m, { topics: list(config.SNS_TOPIC_ARNS), trustedPrefixes: trusted })))
+      let pinned: KeyObject[] | undefined;
+      try {
+        pinned = config.SNS_SIGNING_CERTS ? pinnedKeys(config.SNS_SIGNING_CERTS) : undefined;
+      } catch {
+        return 'forbidden'; // not SNS certificates in date: nothing verifies
+      }
+      if (!(await verifySnsMessage(m, { topics: list(config.SNS_TOPIC_ARNS), trustedPrefixes: trusted, pinned })))
         return 'forbidden';
       if (m.Type === 'SubscriptionConfirmation') {
         if (!(await confirmSnsSubscription(m, trusted))) return 'forbidden';

@@ -3,8 +3,9 @@ import { verify, X509Certificate, type KeyObject } from 'node:crypto';
 /**
  * Amazon SNS HTTP(S) notifications: signature checks (SignatureVersion 1: SHA1withRSA, 2: SHA256withRSA)
  * with the certificate named by SigningCertURL, fetched only over https from an sns.<region>.amazonaws.com
- * host (or a prefix in SNS_TRUSTED_CERT_PREFIXES, for tests; refused in production), and cached. The
- * certificate must be issued to SNS (sns.amazonaws.com), and the message no older than an hour.
+ * host (or a prefix in SNS_TRUSTED_CERT_PREFIXES, for tests; refused in production), and cached; or, with
+ * SNS_SIGNING_CERTS, only with the certificates pinned there (nothing fetched: a server with no way out to
+ * AWS). The certificate must be issued to SNS (sns.amazonaws.com), and the message no older than an hour.
  */
 export type SnsMessage = {
   Type: 'Notification' | 'SubscriptionConfirmation' | 'UnsubscribeConfirmation';
@@ -91,6 +92,20 @@ function signingKey(url: string): Promise<KeyObject> {
   return key;
 }
 
+const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+/**
+ * The public keys of pinned SNS signing certificates (SNS_SIGNING_CERTS: the PEM text of one or more); throws
+ * when there is none, or one is not an SNS signing certificate (issued to sns.amazonaws.com, in date).
+ */
+export function pinnedSnsKeys(pem: string): KeyObject[] {
+  const certs = (pem.match(PEM_CERT) ?? []).map((block) => new X509Certificate(block));
+  if (!certs.length) throw new Error('no certificate in it');
+  const wrong = certs.find((c) => !isSnsCertificate(c, ''));
+  if (wrong) throw new Error(`not an SNS signing certificate in date: ${wrong.subject}`);
+  return certs.map((c) => c.publicKey);
+}
+
 /** Reads an SNS message from its JSON text, or null when it is not one (missing or non-string fields). */
 export function parseSnsMessage(text: string): SnsMessage | null {
   let m: unknown;
@@ -120,11 +135,12 @@ export function parseSnsMessage(text: string): SnsMessage | null {
 /**
  * Whether an SNS message is genuine: its topic is one of `topics`, its Timestamp within the last hour (a
  * replayed old message is refused), its certificate URL an SNS one, the certificate SNS's, and its
- * signature verifies with that certificate. Never throws: any doubt is false.
+ * signature verifies with that certificate (with `pinned` keys, pinnedSnsKeys: with one of them, nothing
+ * fetched). Never throws: any doubt is false.
  */
 export async function verifySnsMessage(
   m: SnsMessage,
-  opts: { topics: readonly string[]; trustedPrefixes?: readonly string[] },
+  opts: { topics: readonly string[]; trustedPrefixes?: readonly string[]; pinned?: readonly KeyObject[] },
 ): Promise<boolean> {
   if (!opts.topics.includes(m.TopicArn)) return false;
   const age = (Date.now() - Date.parse(m.Timestamp)) / 1000;
@@ -132,9 +148,11 @@ export async function verifySnsMessage(
   if (!isSnsUrl(m.SigningCertURL, opts.trustedPrefixes)) return false;
   const algorithm = m.SignatureVersion === '1' ? 'sha1' : m.SignatureVersion === '2' ? 'sha256' : null;
   if (!algorithm) return false;
+  const signed = (key: KeyObject) =>
+    verify(algorithm, Buffer.from(snsCanonicalString(m)), key, Buffer.from(m.Signature, 'base64'));
   try {
-    const key = await signingKey(m.SigningCertURL);
-    return verify(algorithm, Buffer.from(snsCanonicalString(m)), key, Buffer.from(m.Signature, 'base64'));
+    if (opts.pinned?.length) return opts.pinned.some(signed);
+    return signed(await signingKey(m.SigningCertURL));
   } catch {
     return false;
   }
