@@ -30,6 +30,7 @@ export * from './reminders.js';
 export * from './invitees.js';
 export * from './postal-mails.js';
 export * from './logistics-dashboard.js';
+export * from './deliverability-guards.js';
 export * from './deliverability.js';
 export * from './assessments.js';
 export * from './common/questions.js';

@@ -39,6 +39,7 @@ import { auditLogContract } from './audit-log.js';
 import { twoFactorContract } from './two-factor.js';
 import { paymentsContract } from './payments.js';
 import { privacyContract } from './privacy.js';
+import { deliverabilityGuardsContract } from './deliverability-guards.js';
 import { deliverabilityContract } from './deliverability.js';
 
 // Apart from index.ts so that a bundle importing one schema from '@app/contract' does not carry every
@@ -84,6 +85,7 @@ const logisticsAndLearningAreas = {
   postalMails: postalMailsContract,
   invitationEmails: remindersContract,
   logisticsStats: logisticsDashboardContract,
+  deliverabilityGuards: deliverabilityGuardsContract,
   deliverability: deliverabilityContract,
   assessments: assessmentsContract,
   quizzes: quizzesContract,

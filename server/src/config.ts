@@ -22,6 +22,13 @@ const trustProxy = z
     return (_address, hop) => hop < hops;
   });
 
+/** A percentage, '5' or '5%', as a number of percent (0 to 100). */
+const percent = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?%?$/, "must be a percentage, e.g. '5' or '0.1%'")
+  .transform((v) => Number(v.replace('%', '')))
+  .refine((v) => v <= 100, 'must be at most 100');
 const commaList = z.string().transform((v) =>
   v
     .split(',')
@@ -118,6 +125,11 @@ const Env = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
     .optional(),
+  // Bounce and complaint guards (services/deliverability/guard-pauses.ts): rates in percent ('5' or '5%') above which new
+  // reminders of a campaign (or all) pause, judged over at least EMAIL_PAUSE_MIN_SENDS sends in the window.
+  EMAIL_PAUSE_BOUNCE_RATE: percent.default('5'),
+  EMAIL_PAUSE_COMPLAINT_RATE: percent.default('0.1'),
+  EMAIL_PAUSE_MIN_SENDS: z.coerce.number({ message: 'must be a number' }).int().positive().default(500),
   // DKIM signing of what leaves over SMTP (nodemailer's signer): all three, or none. The key in PEM (\n for line breaks).
   DKIM_DOMAIN: z.string().trim().toLowerCase().min(1).optional(),
   DKIM_SELECTOR: z.string().trim().min(1).optional(),

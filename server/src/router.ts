@@ -28,6 +28,7 @@ import { inviteeRoutes } from './features/invitees/routes.js';
 import { invitationEmailRoutes } from './features/reminders/routes.js';
 import { postalMailRoutes } from './features/postal-mails/routes.js';
 import { logisticsStatsRoutes } from './features/logistics-dashboard/routes.js';
+import { deliverabilityGuardsRoutes } from './features/deliverability-guards/routes.js';
 import { deliverabilityRoutes } from './features/deliverability/routes.js';
 import { assessmentRoutes } from './features/assessments/routes.js';
 import { quizRoutes } from './features/quizzes/routes.js';
@@ -76,6 +77,7 @@ export const router = s.router(contract, {
   invitationEmails: invitationEmailRoutes,
   postalMails: postalMailRoutes,
   logisticsStats: logisticsStatsRoutes,
+  deliverabilityGuards: deliverabilityGuardsRoutes,
   deliverability: deliverabilityRoutes,
   assessments: assessmentRoutes,
   quizzes: quizRoutes,

@@ -21,6 +21,8 @@ export const EMAIL_SOURCES = [
   { label: 'set password', key: 'set_password', short: 'Set password' },
   // Ours: the link confirming a member's new email address, sent to that address (issue 38).
   { label: 'email change', key: 'email_change', short: 'Email change' },
+  // Ours: to the staff who sent a campaign a bounce or complaint guard paused (issue 37).
+  { label: 'guard notice', key: 'guard_notice', short: 'Guard notice' },
 ] as const;
 export const EMAIL_SOURCE_LABELS = EMAIL_SOURCES.map((s) => s.label) as unknown as [
   (typeof EMAIL_SOURCES)[number]['label'],

@@ -1,6 +1,7 @@
 import { defineJob } from './define-job.js';
 import { sendReminder, startDueReminders } from '../services/reminders/send-reminder.js';
 import { runTickler } from '../services/reminders/tickler.js';
+import { checkGuards } from '../services/deliverability/guard-pauses.js';
 
 declare module '../db/job-queue.js' {
   interface JobDataByName {
@@ -11,7 +12,7 @@ declare module '../db/job-queue.js' {
 }
 
 /**
- * Starts the reminders whose hour has come, every minute (a reminder saved for the current hour is also
+ * Checks the bounce and complaint guards, then starts the reminders whose hour has come, every minute (a reminder saved for the current hour is also
  * started at once by its save). `stately`: one pass queued and one running at most.
  */
 export const startDueRemindersJob = defineJob({
@@ -19,7 +20,10 @@ export const startDueRemindersJob = defineJob({
   cron: { expression: '* * * * *', tz: 'UTC' },
   policy: 'stately',
   expireInSeconds: 5 * 60,
-  async run(_data: Record<string, never>, { db, log, jobs }) {
+  async run(_data: Record<string, never>, { db, log, jobs, config }) {
+    // The bounce and complaint guards first: a campaign over its limits starts nothing new.
+    const paused = await checkGuards(db, jobs, config);
+    if (paused.length) log.warn({ pauses: paused }, 'bounce or complaint guard paused reminders');
     const started = await startDueReminders(db, jobs);
     if (started.length) log.info({ reminders: started }, 'reminders started');
   },

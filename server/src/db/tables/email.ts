@@ -16,7 +16,9 @@ export type EmailSourceKey =
   /** A set-password link (a system message: services/mail/system-messages.ts). */
   | 'set_password'
   /** A link confirming a member's new address (a system message, issue 38). */
-  | 'email_change';
+  | 'email_change'
+  /** To the staff who sent a campaign a bounce or complaint guard paused (a system message, issue 37). */
+  | 'guard_notice';
 /** Provider and tracking events (spec 03: ten flags). */
 export type EmailEventName =
   | 'sent'

@@ -66,10 +66,14 @@ export function domainLog() {
       Object.assign(r, { sent: r.sent + 1, deferringSince: null, deferrals: 0, touched: true });
       if (r.state === 'given_up') r.state = 'normal';
     },
-    /** Records a deferral; returns since when the domain has deferred every message. */
-    deferred(domain: string, budget: string, answer: string, at = new Date()): Date {
+    /**
+     * Records a deferral; returns since when the domain has deferred every message. `counted`: its event already
+     * counts it (a provider's deferral, provider-deferrals.ts), so `deferred` is not added to.
+     */
+    deferred(domain: string, budget: string, answer: string, at = new Date(), counted = false): Date {
       const r = row(domain, budget);
-      Object.assign(r, { deferred: r.deferred + 1, lastAnswer: answer, deferrals: r.deferrals + 1, touched: true });
+      const deferred = r.deferred + (counted ? 0 : 1);
+      Object.assign(r, { deferred, lastAnswer: answer, deferrals: r.deferrals + 1, touched: true });
       r.deferringSince ??= at;
       return r.deferringSince;
     },

@@ -5,6 +5,7 @@ import { domainBudgets, domainOf } from './budgets.js';
 import { domainLog } from './domain-log.js';
 import { domainPacer } from './pacer.js';
 import { queuedTo } from './give-up.js';
+import { takeProviderDeferrals } from './provider-deferrals.js';
 
 /** How often a pass writes what it learnt per domain (and once more at its end). */
 const FLUSH_MS = 2000;
@@ -39,12 +40,23 @@ export function passPacing(db: Db, config: PacingConfig, delays: ThrottleDelays)
     return budget;
   };
 
+  /** The provider's deferral events noted since (provider-deferrals.ts): each domain's slows its budget once. */
+  const takeUp = async () => {
+    for (const d of await takeProviderDeferrals(db)) {
+      const budget = budgetOf(d.domain);
+      pacer.deferred(budget);
+      log.deferred(d.domain, budget, d.answer, new Date(), true);
+      log.pace(budget, pacer.stateName(budget), pacer.state(budget).rate);
+    }
+  };
+
   return {
     async start() {
       for (const f of await log.load(db)) {
         domainsOf.set(f.budget, (domainsOf.get(f.budget) ?? new Set()).add(f.domain));
         pacer.seed(f.budget, f.ratePerMinute);
       }
+      await takeUp();
     },
     /** Learns the budgets (MX organisations) of a claimed batch's domains. */
     learn: (rows: Claimed[]) => budgets.learn(rows.map((r) => domainOf(r.emailTo))),
@@ -94,6 +106,7 @@ export function passPacing(db: Db, config: PacingConfig, delays: ThrottleDelays)
     async flush(final = false) {
       if (!final && !givingUp.size && Date.now() - flushedAt < FLUSH_MS) return;
       flushedAt = Date.now();
+      await takeUp();
       await log.flush(db);
       for (const [domain, reason] of givingUp) {
         givingUp.delete(domain);

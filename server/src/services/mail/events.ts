@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { EmailEventName } from '../../db/tables/email.js';
 import { blockAddress } from './suppression.js';
+import { applyGuardRules } from '../deliverability/guard-rules.js';
+import { noteProviderDeferrals } from '../deliverability/provider-deferrals.js';
 
 /** One event about one send: from the SMTP result, our pixel and redirect, or the provider's webhook. */
 export type EmailEventInput = {
@@ -32,11 +34,10 @@ export const EVENT_FLAGS = {
   unsub: ['unsub', 'emailUnsub'],
 } as const satisfies Record<EmailEventName, readonly [string, string]>;
 
+// Hard bounces, soft bounces and complaints block by the guards' rules per kind (deliverability/guard-rules.ts).
 const BLOCKS: Partial<
   Record<EmailEventName, { reason: string; feedbackType: 'unsub' | 'bounced_hard' | 'spam'; allTypes: boolean }>
 > = {
-  bounced_hard: { reason: 'Hard bounce', feedbackType: 'bounced_hard', allTypes: true },
-  spam: { reason: 'Spam complaint', feedbackType: 'spam', allTypes: true },
   unsub: { reason: 'Unsubscribed', feedbackType: 'unsub', allTypes: false },
 };
 
@@ -58,8 +59,11 @@ export function engagementKey(e: Pick<EmailEventInput, 'sendId' | 'name' | 'auto
  * Records events and applies them, set-wise (a batch of 1,000 is a few statements): each new event
  * row (an event whose providerEventId was seen before is skipped, and applies nothing; opens and clicks
  * once per send, kind and minute, see engagementKey), then the
- * flags of its send and, for invitation sources, of the invitee; hard bounces and spam complaints
- * block the address for every type, unsubscribes for the send's type. Flags only ever turn on.
+ * flags of its send and, for invitation sources, of the invitee;
+ * unsubscribes block the address for the send's type; hard and soft bounces and complaints follow the guards' rules
+ * (deliverability/guard-rules.ts: by default a hard bounce or a complaint blocks for every type, the complaint
+ * unsubscribes too, three soft bounces in 30 days block); provider deferrals slow their domain
+ * (deliverability/provider-deferrals.ts). Flags only ever turn on.
  * Answers how many events were new.
  */
 export async function recordEmailEvents(db: Db, events: EmailEventInput[]): Promise<number> {
@@ -87,7 +91,7 @@ async function recordChunk(db: Db, events: EmailEventInput[]): Promise<number> {
       })),
     )
     .onConflict((oc) => oc.column('providerEventId').doNothing())
-    .returning(['sendId', 'name', 'automated', 'message'])
+    .returning(['id', 'sendId', 'name', 'automated', 'message', 'eventAt', 'providerEventId'])
     .execute();
 
   const byName = new Map<EmailEventName, Set<number>>();
@@ -103,28 +107,7 @@ async function recordChunk(db: Db, events: EmailEventInput[]): Promise<number> {
     const idSet = byName.get(name);
     if (!idSet) continue;
     const ids = [...idSet].sort((a, b) => a - b);
-    const [sendFlag, inviteeFlag] = EVENT_FLAGS[name];
-    await db
-      .updateTable('emailSends')
-      .set({ [sendFlag]: true })
-      .where(sql<boolean>`id = any(${ids}::bigint[])`)
-      .where(sql.ref(sendFlag), '=', false)
-      .execute();
-    await db
-      .updateTable('invitees')
-      .set({ [inviteeFlag]: true, updatedAt: sql`now()` })
-      .where(
-        'id',
-        'in',
-        db
-          .selectFrom('emailSends')
-          .select('inviteeId')
-          .where(sql<boolean>`id = any(${ids}::bigint[])`)
-          .where('source', 'in', ['invitation_email', 'invitation_tickler'])
-          .where('inviteeId', 'is not', null),
-      )
-      .where(sql.ref(inviteeFlag), '=', false)
-      .execute();
+    await setFlags(db, name, ids);
     const block = BLOCKS[name];
     if (block) {
       const sends = await db
@@ -142,5 +125,41 @@ async function recordChunk(db: Db, events: EmailEventInput[]): Promise<number> {
       }
     }
   }
+  await noteProviderDeferrals(db, inserted);
+  // A rule that unsubscribes as well (a complaint, by default): the send's and the invitee's unsub flags. The
+  // address is already blocked for every type, so no unsubscribe block or event of our own is added.
+  const unsubscribe = await applyGuardRules(db, inserted);
+  if (unsubscribe.length)
+    await setFlags(
+      db,
+      'unsub',
+      unsubscribe.sort((a, b) => a - b),
+    );
   return inserted.length;
+}
+
+/** Turns on a kind's flag on the sends `ids` (sorted) and, for invitation sources, on their invitees. */
+async function setFlags(db: Db, name: EmailEventName, ids: number[]) {
+  const [sendFlag, inviteeFlag] = EVENT_FLAGS[name];
+  await db
+    .updateTable('emailSends')
+    .set({ [sendFlag]: true })
+    .where(sql<boolean>`id = any(${ids}::bigint[])`)
+    .where(sql.ref(sendFlag), '=', false)
+    .execute();
+  await db
+    .updateTable('invitees')
+    .set({ [inviteeFlag]: true, updatedAt: sql`now()` })
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('emailSends')
+        .select('inviteeId')
+        .where(sql<boolean>`id = any(${ids}::bigint[])`)
+        .where('source', 'in', ['invitation_email', 'invitation_tickler'])
+        .where('inviteeId', 'is not', null),
+    )
+    .where(sql.ref(inviteeFlag), '=', false)
+    .execute();
 }

@@ -7,7 +7,7 @@ import { compileTemplate, type CompiledTemplate, type TemplateSource } from './r
  * as every other email; their send has no template version, its source names the message. Their links are
  * never wrapped for click tracking and they carry no open pixel: a one-time link must reach only its owner.
  */
-export type SystemSource = Extract<EmailSourceKey, 'set_password' | 'email_change'>;
+export type SystemSource = Extract<EmailSourceKey, 'set_password' | 'email_change' | 'guard_notice'>;
 
 const MESSAGES: Record<SystemSource, TemplateSource> = {
   set_password: {
@@ -34,6 +34,19 @@ const MESSAGES: Record<SystemSource, TemplateSource> = {
 <p><a href="{{confirmUrl}}" style="display: inline-block; padding: 10px 18px; background: #228be6; color: #ffffff; border-radius: 4px; text-decoration: none;">Confirm my new address</a></p>
 <p>Or paste this address into your browser: {{confirmUrl}}</p>
 <p>The link works once and expires in 7 days. If you did not ask for this, ignore this email: your address stays as it was.</p>
+</body></html>`,
+  },
+  guard_notice: {
+    bodyFormat: 'html',
+    subject: 'Reminders paused: {{campaign}}',
+    preview: 'Too many bounces or complaints: no new reminder starts until someone resumes',
+    body: `<!doctype html>
+<html><body style="font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1b1e;">
+<p>Hello {{firstName}},</p>
+<p>New reminders of <strong>{{campaign}}</strong>, which you sent, are paused:</p>
+<p>{{reason}}.</p>
+<p>Mailbox providers block senders whose bounces or complaints stay this high. Check the list for bad addresses, then resume
+the reminders on the deliverability page: {{pageUrl}}</p>
 </body></html>`,
   },
 };

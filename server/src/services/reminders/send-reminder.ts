@@ -4,6 +4,7 @@ import type { DB, Db } from '../../db/database.js';
 import type { AppJobs } from '../../db/job-queue.js';
 import { audienceCondition } from '../audience/index.js';
 import { queueInviteeEmails, type InviteeBatchReport } from '../mail/invitee-batch.js';
+import { notPaused } from '../deliverability/guard-pauses.js';
 
 /**
  * A reminder In Progress whose run has not marked itself alive (after every batch of 2,000 invitees)
@@ -34,6 +35,8 @@ export async function startDueReminders(db: Kysely<DB>, jobs: AppJobs, now = new
       })
       .where('e.sendStartedAt', 'is', null)
       .where('e.sendScheduledAt', '<=', now)
+      // A bounce or complaint guard's live pause holds the invitation's new reminders (issue 37 §3).
+      .where(notPaused())
       .returning(['e.id', 'e.invitationId'])
       .execute();
     const stale = await trx

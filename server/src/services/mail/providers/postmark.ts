@@ -38,7 +38,15 @@ export function postmarkEvent(raw: unknown): ProviderEvent | null {
       message = str(e.Details);
       break;
     case 'Bounce':
-      name = e.Type === 'SpamComplaint' ? 'spam' : HARD_BOUNCES.has(String(e.Type)) ? 'bounced_hard' : 'bounced_soft';
+      // A Transient bounce is Postmark's 'message delayed': the recipient's server deferred it (issue 37 §1).
+      name =
+        e.Type === 'SpamComplaint'
+          ? 'spam'
+          : e.Type === 'Transient'
+            ? 'deferred'
+            : HARD_BOUNCES.has(String(e.Type))
+              ? 'bounced_hard'
+              : 'bounced_soft';
       at = str(e.BouncedAt);
       message = str(e.Description) ?? str(e.Details);
       break;
