@@ -56,6 +56,9 @@ export const Account = z.object({
   pledgedAt: z.string().nullable(),
   memberAt: z.string().nullable(),
   twoFactorOn: z.boolean().describe('Two-factor sign-in is on (staff can reset it)'),
+  directoryOptOut: z
+    .boolean()
+    .describe('FERPA directory opt-out: never named to a third party (public pages, integrators), no postal mail'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -92,6 +95,8 @@ const accountFields = {
   chapterIds: chapterIdsField.optional(),
   institutionId: nullableInt('Institution').optional(),
   chapterId: nullableInt('Chapter').optional(),
+  // Left out: unchanged on update (issue 36 §5).
+  directoryOptOut: z.boolean({ invalid_type_error: 'Directory opt-out must be true or false' }).optional(),
 };
 
 /** Account update body; the same schema checks the side panel in the browser (spec 01 §5 texts). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { c } from './c.js';
 import { meta } from './common/access.js';
 import { IdParam } from './common/fields.js';
+import { ErrorBody } from './common/error.js';
 import { exportRoute, listRoute } from './common/area-routes.js';
 import { EMAIL_EVENTS, type EmailEventKind } from './emails.js';
 import { InviteeListQuery } from './list-queries/invitees.js';
@@ -56,9 +57,21 @@ export const Invitee = z.object({
   legacyPaidAt: z.string().nullable(),
   inviteCount: z.number().int().describe('Times invited: invitations that reached this address, this one included'),
   testValue: z.enum(TEST_VALUES).nullable(),
+  directoryOptOut: z
+    .boolean()
+    .describe('FERPA directory opt-out: no postal mail, never named to a third party (issue 36 §5)'),
   ...flags,
 });
 export type Invitee = z.infer<typeof Invitee>;
+
+/** Body of an invitee's directory opt-out (issue 36 §5; the invitee database's FERPA column sets it too). */
+export const InviteeOptOutInput = z.object({
+  directoryOptOut: z.boolean({
+    required_error: 'Directory opt-out is required',
+    invalid_type_error: 'Directory opt-out must be true or false',
+  }),
+});
+export type InviteeOptOutInput = z.infer<typeof InviteeOptOutInput>;
 
 const ALL = '/admin/logistics/invitees';
 const OF_INVITATION = '/admin/logistics/invitations/:id/invitees';
@@ -75,6 +88,15 @@ export const inviteesContract = c.router(
     ofInvitation: {
       ...listRoute(OF_INVITATION, InviteeListQuery, Invitee, "List one invitation's invitees"),
       pathParams: IdParam,
+    },
+    setDirectoryOptOut: {
+      method: 'PATCH',
+      path: `${ALL}/:id/directory-opt-out`,
+      pathParams: IdParam,
+      body: InviteeOptOutInput,
+      responses: { 200: Invitee, 404: ErrorBody },
+      summary:
+        'Set or clear the FERPA directory opt-out of one invitee (no postal mail, never named to a third party); audited',
     },
     exportOfInvitation: {
       ...exportRoute(`${OF_INVITATION}/export`, InviteeListQuery, "Export one invitation's filtered invitees as CSV"),

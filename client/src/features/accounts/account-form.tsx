@@ -15,6 +15,7 @@ import { TwoFactorReset } from './two-factor-reset';
 import { AccountMembership } from '../../components/membership/account-membership';
 import { Can } from '../../api/permissions';
 import { AccessFields } from './access-fields';
+import { OPT_OUT_HINT } from '../../components/directory-opt-out-badge';
 
 const adminRouteApi = getRouteApi('/admin');
 
@@ -93,6 +94,11 @@ export function AccountForm({
         description={isSelf ? 'You cannot deactivate your own account' : 'Inactive accounts cannot sign in'}
         disabled={isSelf}
         {...form.getInputProps('active', { type: 'checkbox' })}
+      />
+      <Switch
+        label="Directory opt-out (FERPA)"
+        description={OPT_OUT_HINT}
+        {...form.getInputProps('directoryOptOut', { type: 'checkbox' })}
       />
       <AccessFields form={form} />
       {account?.twoFactorOn && !isSelf && <TwoFactorReset account={account} />}

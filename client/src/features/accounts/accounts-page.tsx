@@ -29,7 +29,9 @@ function columns({ openEdit, openReset, invite }: RowHandlers): Column<Account>[
       key: 'name',
       header: 'Name / Email',
       sortField: 'name',
-      render: (a) => <PersonCell name={a.fullName} email={a.email} onOpen={() => openEdit(a.id)} />,
+      render: (a) => (
+        <PersonCell name={a.fullName} email={a.email} optOut={a.directoryOptOut} onOpen={() => openEdit(a.id)} />
+      ),
     },
     {
       key: 'contact',

@@ -29,6 +29,7 @@ export function toAccountFormValues(account?: Account): AccountFormValues {
       chapterIds: [],
       institutionId: null,
       chapterId: null,
+      directoryOptOut: false,
     };
   }
   const { firstName, lastName, email, invitationCode, legacyId, admin, active } = account;
@@ -45,6 +46,7 @@ export function toAccountFormValues(account?: Account): AccountFormValues {
     chapterIds: account.chapterIds,
     institutionId,
     chapterId,
+    directoryOptOut: account.directoryOptOut,
     phone: formatPhone(account.phone),
     address: { ...emptyAddress, ...account.address },
   };

@@ -1,7 +1,19 @@
 import { Stack, Text, UnstyledButton } from '@mantine/core';
+import { DirectoryOptOutBadge } from '../../components/directory-opt-out-badge';
 
 /** A person's name over their email; the name opens the row's edit panel when there is one. */
-export function PersonCell({ name, email, onOpen }: { name: string; email: string; onOpen?: () => void }) {
+export function PersonCell({
+  name,
+  email,
+  onOpen,
+  optOut,
+}: {
+  name: string;
+  email: string;
+  onOpen?: () => void;
+  /** FERPA directory opt-out (issue 36 §5): a badge under the email. */
+  optOut?: boolean;
+}) {
   const title = (
     <Text size="sm" fw={500} lineClamp={1}>
       {name}
@@ -19,6 +31,7 @@ export function PersonCell({ name, email, onOpen }: { name: string; email: strin
       <Text size="xs" c="dimmed" lineClamp={1}>
         {email}
       </Text>
+      {optOut && <DirectoryOptOutBadge />}
     </Stack>
   );
 }

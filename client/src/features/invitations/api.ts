@@ -92,3 +92,8 @@ export function useInvitationEmailChoices(invitationId: number) {
 export function useSendInviteeTest() {
   return tsr.invitationEmails.sendInviteeTest.useMutation({ meta: { successMessage: TEST_EMAIL_SENT } });
 }
+
+/** An invitee's FERPA directory opt-out set or cleared (issue 36 §5). */
+export function useSetInviteeOptOut() {
+  return tsr.invitees.setDirectoryOptOut.useMutation();
+}

@@ -6,6 +6,8 @@ import { INVITE_COUNT_FILTERS, INVITEE_EMAIL_FLAGS, INVITEE_EVENTS, type Invitee
 import { yesNoOptions, type Column, type FilterDef } from '../../components/list-kit';
 import { STATUS_GROUPS, StatusIcons } from '../../components/email-status-icons';
 import { formatDay } from './format';
+import { DirectoryOptOutBadge } from '../../components/directory-opt-out-badge';
+import { InviteeOptOutAction } from './invitee-opt-out';
 
 /**
  * The invitee filters (spec 02 §2): 'Filter invitees...', times invited 1/2/3/4+, removed, test, and the
@@ -60,6 +62,7 @@ function NameBlock({ i }: { i: Invitee }) {
             Removed - {i.removedReason ?? 'unknown'}
           </Badge>
         )}
+        {i.directoryOptOut && <DirectoryOptOutBadge />}
         {i.invitationCode && (
           <Text size="xs" ff="monospace">
             {i.invitationCode}
@@ -109,6 +112,8 @@ export function inviteeColumns(opts: {
   onSendTest?: (i: Invitee) => void;
   /** The row's Payment menu (Record Payment, Complete Without Payment), shown until the invitee has paid or is removed. */
   payment?: (i: Invitee) => ReactNode;
+  /** The row's FERPA directory opt-out switch (issue 36 §5), to those who may set it. */
+  optOut?: boolean;
 }): Column<Invitee>[] {
   const postal = opts.postal !== false;
   const emails = opts.emails !== false;
@@ -219,7 +224,7 @@ export function inviteeColumns(opts: {
   );
   const onSendTest = emails ? opts.onSendTest : undefined;
   const payment = opts.payment;
-  if (onSendTest || payment) {
+  if (onSendTest || payment || opts.optOut) {
     columns.push({
       key: 'actions',
       header: 'Actions',
@@ -234,6 +239,7 @@ export function inviteeColumns(opts: {
             </Tooltip>
           )}
           {payment && !i.removed && !i.legacyPaidAt && payment(i)}
+          {opts.optOut && <InviteeOptOutAction invitee={i} />}
         </Group>
       ),
     });

@@ -10,7 +10,9 @@ const filters = inviteeFilters(false);
 export function InviteesPage() {
   const test = useInviteeTestDialog();
   const { feeMenu, panel } = useInviteeFeeMenu();
-  const [columns] = useState(() => inviteeColumns({ withInvitation: true, onSendTest: test.open, payment: feeMenu }));
+  const [columns] = useState(() =>
+    inviteeColumns({ withInvitation: true, onSendTest: test.open, payment: feeMenu, optOut: true }),
+  );
   return (
     <>
       <AreaListPage title="Invitees" area={inviteesArea} columns={columns} filters={filters} />

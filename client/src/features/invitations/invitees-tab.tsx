@@ -21,6 +21,7 @@ export default function InviteesTab({ invitation }: { invitation: Invitation }) 
         postal: invitation.deliverPostalMails,
         onSendTest: test.open,
         payment: feeMenu,
+        optOut: true,
       }),
     [invitation.deliverEmails, invitation.deliverPostalMails, test.open, feeMenu],
   );

@@ -40,6 +40,7 @@ const accountColumns = [
   'a.chapterId',
   'a.pledgedAt',
   'a.memberAt',
+  'a.directoryOptOut',
   'a.createdAt',
   'a.updatedAt',
   'i.name as schoolName',

@@ -116,8 +116,18 @@ function toInvitee(row: Row): Invitee {
     legacyPaidAt: row.legacyPaidAt?.toISOString() ?? null,
     inviteCount: row.inviteCount,
     testValue: row.testValue,
+    directoryOptOut: row.directoryOptOut,
     ...flags,
   };
+}
+
+/** One invitee within the caller's chapter scope; undefined when there is none. */
+export async function getInvitee(db: Db, id: number): Promise<Invitee | undefined> {
+  const row = await selectFull(db)
+    .where('iv.id', '=', id)
+    .where(inScope(inScopeInvitation('iv.invitationId')))
+    .executeTakeFirst();
+  return row && toInvitee(row);
 }
 
 /** The sort keys each invitation's invitees are indexed by: `(invitation_id, id)` and `(invitation_id, row_number)`. */

@@ -4,6 +4,7 @@ import { notFound } from '../../errors.js';
 import { csvAttachment } from '../../services/audit/csv-export.js';
 import type { Db } from '../../db/database.js';
 import * as repo from './repo.js';
+import { writeAuditRow } from '../../services/audit/write-audit-row.js';
 
 async function checkInvitation(db: Db, id: number) {
   if (!(await repo.invitationExists(db, id))) throw notFound('Invitation');
@@ -20,6 +21,23 @@ export const inviteeRoutes = s.router(contract.invitees, {
     // Invitees belong to their invitation: only an empty page leaves its existence in doubt.
     if (!page.items.length) await checkInvitation(request.server.db, params.id);
     return { status: 200, body: page };
+  },
+
+  // Issue 36 §5: staff set or clear the FERPA directory opt-out (an invitee outside the caller's chapters: 404).
+  setDirectoryOptOut: async ({ params, body, request }) => {
+    const { db } = request.server;
+    const before = await repo.getInvitee(db, params.id);
+    if (!before) throw notFound('Invitee');
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('invitees').set(body).where('id', '=', params.id).execute();
+      await writeAuditRow(trx, {
+        action: 'update',
+        entity: 'invitees',
+        entityId: params.id,
+        detail: { directoryOptOut: { old: before.directoryOptOut, new: body.directoryOptOut } },
+      });
+    });
+    return { status: 200, body: { ...before, ...body } };
   },
 
   exportOfInvitation: async ({ params, query, request, reply }) => {

@@ -112,6 +112,12 @@ function steps(p: Person): Step[] {
     { table: 'calendar_events', where: w('calendar_events'), change: sql`created_by = null` },
     { table: 'sessions', where: sql`account_id = any(${accounts})`, change: 'delete' },
     { table: 'password_links', where: sql`account_id = any(${accounts})`, change: 'delete' },
+    // Counted here; the files themselves go from storage with their rows (uploads.ts, after this run).
+    {
+      table: 'files',
+      where: sql`uploaded_by in (select id from accounts where id = any(${accounts}) and not admin)`,
+      change: null,
+    },
     { table: 'payments', where: w('payments'), change: null },
     {
       table: 'accounts',

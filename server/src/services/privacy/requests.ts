@@ -6,6 +6,7 @@ import { iso } from '../../db/iso.js';
 import type { Storage } from '../../plugins/storage.js';
 import { writeAuditRow } from '../audit/write-audit-row.js';
 import { emailHash } from './hash.js';
+import { removeUploads, uploadsOf } from './uploads.js';
 import { erasePerson } from './erase.js';
 import { buildExport } from './export.js';
 import { personByEmail } from './person.js';
@@ -95,7 +96,9 @@ export async function runErasure(ctx: { db: Kysely<DB>; storage: Storage }, id: 
   if (!email) return;
   const { db, storage } = ctx;
   const person = await personByEmail(db, email);
+  const uploads = await uploadsOf(db, person);
   const changes = await erasePerson(db, person);
+  if (uploads.length) changes.files = await removeUploads(db, storage, uploads);
   const hashes = await Promise.all(person.emails.map((e) => emailHash(db, e)));
   const exports = await db
     .selectFrom('privacyRequests')
