@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -44,9 +45,82 @@ function precompress(): Plugin {
   };
 }
 
+/** A route's URL pattern and the module its route loads lazily (its screen or its layout). */
+type RouteModule = { pattern: string; module: string };
+
+const PARENTS: Record<string, string> = { rootRoute: '', adminRoute: '/admin', memberRoute: '/member' };
+
+/**
+ * Reads the route files (src/routes/*.tsx): each `createRoute({ getParentRoute, path, ... import('...') })`
+ * gives its full path and the module it imports lazily. A layout (/admin, /member) matches as a prefix, a
+ * screen as the whole path (`$param` any one segment).
+ */
+function routeModules(root: string): RouteModule[] {
+  const dir = path.join(root, 'src/routes');
+  const found: RouteModule[] = [];
+  for (const file of readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.includes('.test.'))) {
+    for (const block of readFileSync(path.join(dir, file), 'utf8').split('createRoute(').slice(1)) {
+      const parent = /getParentRoute: \(\) => (\w+)/.exec(block)?.[1];
+      const routePath = /path: '([^']*)'/.exec(block)?.[1];
+      const target = /import\('([^']+)'\)/.exec(block)?.[1];
+      if (!parent || routePath === undefined || !target || !(parent in PARENTS)) continue;
+      const full = (PARENTS[parent]! + routePath).replace(/\/$/, '') || '/';
+      const layout = parent === 'rootRoute' && (full === '/admin' || full === '/member');
+      const pattern = `^${full.replace(/\$\w+/g, '[^/]+')}${layout ? '(/|$)' : '/?$'}`;
+      const base = path.resolve(dir, target);
+      const module = ['.tsx', '.ts']
+        .map((ext) => base + ext)
+        .find((f) => readdirSync(path.dirname(f)).includes(path.basename(f)));
+      if (module) found.push({ pattern, module });
+    }
+  }
+  return found;
+}
+
+/**
+ * Starts a page's own code at once, beside the entry: a small script (an external file: the CSP allows no
+ * inline script) adds a `modulepreload` for each chunk the opened URL's routes load lazily (and a preload of
+ * their CSS). Without it the browser learns of them only once the entry has downloaded and run, then of their
+ * imports one level at a time.
+ */
+function routePreload(): Plugin {
+  let root = '';
+  return {
+    name: 'route-preload',
+    apply: 'build',
+    enforce: 'post',
+    configResolved: (config) => void (root = config.root),
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const entry = new Set<string>();
+      const walk = (file: string, into: Set<string>) => {
+        const chunk = bundle[file];
+        if (!chunk || chunk.type !== 'chunk' || into.has(file)) return;
+        into.add(file);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+        for (const imported of chunk.imports) walk(imported, into);
+      };
+      for (const chunk of chunks) if (chunk.isEntry) walk(chunk.fileName, entry);
+      const map: Array<[string, string[]]> = [];
+      for (const { pattern, module } of routeModules(root)) {
+        const chunk = chunks.find((c) => c.facadeModuleId === module);
+        if (!chunk) continue;
+        const files = new Set<string>();
+        walk(chunk.fileName, files);
+        map.push([pattern, [...files].filter((f) => !entry.has(f))]);
+      }
+      const source = `(function(){var m=${JSON.stringify(map)},p=location.pathname;m.forEach(function(r){if(!new RegExp(r[0]).test(p))return;r[1].forEach(function(f){var l=document.createElement('link');if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else{l.rel='modulepreload';l.crossOrigin=''}l.href='/'+f;document.head.appendChild(l)})})})();\n`;
+      const fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preload.js', source }));
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') throw new Error('route-preload: no index.html in the bundle');
+      html.source = String(html.source).replace('</title>', `</title>\n    <script async src="/${fileName}"></script>`);
+    },
+  };
+}
+
 // `npm run dev` proxies /api to a running server; `npm run dev:mock` answers from MSW instead.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), routePreload(), precompress()],
   define: { 'import.meta.env.VITE_MOCK': JSON.stringify(mode === 'mock') },
   server: {
     port: 5173,
@@ -60,7 +134,16 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions: {
       // What every page runs first (React, the router, the providers) goes in one file: one request, and
       // it compresses better than the many small shared chunks automatic splitting makes of it.
-      output: { codeSplitting: { groups: [{ name: 'framework', tags: ['$initial'] }] } },
+      // The icons a lazy screen uses come in one file: each is a few hundred bytes, and as a chunk of its own
+      // it cost a request (the member home made 20 of them).
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', tags: ['$initial'] },
+            { name: 'icons', test: /[\\/]node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },
+          ],
+        },
+      },
       // Our own modules only declare things (styles come in as CSS imports): a barrel such as
       // components/list-kit then brings along only what is used, and the login page does not carry
       // the list screens. Packages keep their own `sideEffects` declarations.
