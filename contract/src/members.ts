@@ -3,7 +3,7 @@ import { c } from './c.js';
 import { meta } from './common/access.js';
 import { exportRoute, listRoute } from './common/area-routes.js';
 import { conflict } from './common/error.js';
-import { IdParam } from './common/fields.js';
+import { IdParam, idNumber } from './common/fields.js';
 import { MemberListQuery, PledgeListQuery } from './list-queries/accounts.js';
 import { ResetPasswordInput, accountEmail, accountNameFields } from './account-fields.js';
 
@@ -40,6 +40,40 @@ export const WelcomeEmailResult = z.object({
   templateType: z.enum(['WelcomeEmail', 'WelcomeEmailNoPayment']),
 });
 export type WelcomeEmailResult = z.infer<typeof WelcomeEmailResult>;
+
+/** The member's last welcome email (automatic or requested), for the confirm dialog; null when none went yet. */
+export const WelcomeEmailState = z.object({
+  lastSent: z
+    .object({
+      sendId: z.number().int(),
+      /** When it left (or was queued, while it waits). */
+      at: z.string(),
+      to: z.string(),
+      status: z.enum(['queued', 'sent', 'failed', 'suppressed']),
+      templateType: WelcomeEmailResult.shape.templateType,
+    })
+    .nullable(),
+});
+export type WelcomeEmailState = z.infer<typeof WelcomeEmailState>;
+
+/** The Send Welcome Email dialog's question (spec 01: the action asks first). */
+export const welcomeConfirmText = (m: { fullname: string; email: string }) =>
+  `Send the welcome email to ${m.fullname} (${m.email})?`;
+
+/**
+ * The dialog's line on the last welcome (issue 38 §6), `when` formatting its time:
+ * 'Last sent Mar 5, 2024, 10:00 UTC to amy@lakeside.edu.' ('(queued)', '(failed)' or '(suppressed)' when it did
+ * not leave), or that none went yet.
+ */
+export function welcomeLastSentText(lastSent: WelcomeEmailState['lastSent'], when: (iso: string) => string): string {
+  if (!lastSent) return 'No welcome email has been sent yet.';
+  const state = lastSent.status === 'sent' ? '' : ` (${lastSent.status})`;
+  return `Last sent ${when(lastSent.at)} to ${lastSent.to}${state}.`;
+}
+
+/** `afterSendId`: the last send the confirm dialog showed; the welcome then goes again (issue 38 §6). */
+export const SendWelcomeEmailQuery = z.object({ afterSendId: idNumber('afterSendId').optional() });
+export type SendWelcomeEmailQuery = z.infer<typeof SendWelcomeEmailQuery>;
 
 export const memberRoutes = c.router(
   {
@@ -79,16 +113,25 @@ export const memberRoutes = c.router(
       responses: { 204: c.noBody() },
       summary: "Set a member's password; ends the member's sessions",
     },
+    welcomeEmail: {
+      method: 'GET',
+      path: '/admin/accounts/legacy/:id/welcome-email',
+      pathParams: IdParam,
+      responses: { 200: WelcomeEmailState },
+      summary: "When the member's last welcome email went (the Send Welcome Email dialog shows it)",
+    },
     sendWelcomeEmail: {
       method: 'POST',
       path: '/admin/accounts/legacy/:id/send-welcome-email',
       pathParams: IdParam,
+      query: SendWelcomeEmailQuery,
       body: c.noBody(),
       responses: { 200: WelcomeEmailResult, ...conflict },
       summary:
         'Queue the welcome email: WelcomeEmail for a member who paid (memberAt set), WelcomeEmailNoPayment otherwise, from the newest enabled ' +
         'template of that type. 409 when no such template is enabled, when the address is blocked for transactional emails, or when ' +
-        'this welcome was already sent to this address.',
+        'this welcome was already sent to this address. With afterSendId (the last send, from welcome-email) it is sent again, ' +
+        'audited; 409 when another went since.',
     },
   },
   { metadata: meta.area('accounts') },

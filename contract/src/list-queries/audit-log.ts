@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = [
   'privacy-export',
   'privacy-erase',
   'privacy-erase-confirm',
+  // A welcome email sent again on request after an earlier one (issue 38 §6).
+  'welcome-email-resent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -6,6 +6,7 @@ import {
   WELCOME_EMAIL_SENT,
   type InviteStaffInput,
   type ResetPasswordInput,
+  type WelcomeEmailState,
 } from '@app/contract';
 import { createArea, type EntityId } from '../../api/area';
 import { accountsContract, apiRouter, twoFactorContract } from '@app/contract';
@@ -54,10 +55,20 @@ export function useResetPassword(kind: 'account' | 'member') {
   return (id: EntityId, body: ResetPasswordInput) => mutation.mutateAsync({ params: { id: Number(id) }, body });
 }
 
-/** 'Send Welcome Email' of a member row (spec 01): the server picks the template; the texts come from the one notification place. */
+/**
+ * 'Send Welcome Email' of a member row (spec 01): the server picks the template; the texts come from the one
+ * notification place. `afterSendId` (the last welcome the dialog showed) sends it again (issue 38 §6).
+ */
 export function useSendWelcomeEmail() {
   const mutation = routes.sendWelcomeEmail.useMutation({ meta: { successMessage: WELCOME_EMAIL_SENT } });
-  return (id: EntityId) => mutation.mutate({ params: { id: Number(id) } });
+  return (id: EntityId, afterSendId?: number) =>
+    mutation.mutate({ params: { id: Number(id) }, query: afterSendId ? { afterSendId } : {} });
+}
+
+/** The member's last welcome email, read when the dialog opens (null: none yet; undefined when the call fails, and the dialog still asks). */
+export async function lastWelcomeEmail(id: number): Promise<WelcomeEmailState['lastSent'] | undefined> {
+  const res = await routes.welcomeEmail.query({ params: { id } }).catch(() => undefined);
+  return res?.status === 200 ? res.body.lastSent : undefined;
 }
 
 const twoFactor = areaClient({ twoFactor: twoFactorContract }).twoFactor;

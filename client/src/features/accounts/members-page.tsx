@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Text } from '@mantine/core';
-import { openConfirmModal } from '../../lib/overlay-gate';
 import type { MemberRow } from '@app/contract';
 import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { FormDrawer, LoadedEntity, useEditPanel } from '../../components/form-kit';
 import { useFeeActions } from '../../components/payment-actions';
-import { membersArea, useSendWelcomeEmail } from './api';
+import { membersArea } from './api';
 import { formatDay } from './format';
 import { MemberForm } from './member-form';
 import { PersonCell } from './person-cell';
 import { ResetPasswordForm, type ResetTarget } from './reset-password-form';
 import { RowActions } from './row-actions';
+import { useWelcomeDialog } from './welcome-dialog';
 
 const filters: FilterDef[] = [
   { key: 'search', type: 'search', placeholder: 'Search name, email or code' },
@@ -76,20 +76,8 @@ function EditMember({ id, onDone }: { id: number; onDone: () => void }) {
 export function MembersPage() {
   const panel = useEditPanel();
   const [reset, setReset] = useState<ResetTarget | null>(null);
-  const sendWelcome = useSendWelcomeEmail();
+  const confirmWelcome = useWelcomeDialog();
   const fee = useFeeActions('account');
-  // Spec 01: Send Welcome Email asks first. The server sends WelcomeEmail to a member who paid, WelcomeEmailNoPayment otherwise.
-  const confirmWelcome = (m: MemberRow) =>
-    openConfirmModal({
-      title: 'Send Welcome Email',
-      children: (
-        <Text size="sm">
-          Send the welcome email to {m.fullname} ({m.email})?
-        </Text>
-      ),
-      labels: { confirm: 'Send', cancel: 'Cancel' },
-      onConfirm: () => sendWelcome(m.id),
-    });
   const columns: Column<MemberRow>[] = [
     ...memberColumns({ header: 'Member Since', sortField: 'memberat' }, panel.openEdit),
     {
@@ -100,7 +88,7 @@ export function MembersPage() {
         <RowActions
           name={m.fullname}
           onEdit={() => panel.openEdit(m.id)}
-          onWelcome={() => confirmWelcome(m)}
+          onWelcome={() => void confirmWelcome(m)}
           onReset={() => setReset({ id: m.id, name: m.fullname, email: m.email })}
           payment={fee.menu({ id: m.id, name: m.fullname, email: m.email })}
         />

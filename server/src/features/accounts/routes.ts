@@ -7,7 +7,7 @@ import { hashNewPassword } from '../../services/auth/passwords.js';
 import { revokeAccountSessions } from '../../services/auth/sessions.js';
 import { checkAccessChange, STAFF_PERMISSION } from '../../services/auth/access-changes.js';
 import { refuse } from '../../services/auth/refusal.js';
-import { sendWelcomeEmail } from '../../services/mail/welcome.js';
+import { lastWelcomeSend, sendWelcomeEmail } from '../../services/mail/welcome.js';
 import { writeAuditRow } from '../../services/audit/write-audit-row.js';
 import * as repo from './repo.js';
 import * as members from './members.js';
@@ -81,9 +81,16 @@ export const accountRoutes = s.router(contract.accounts, {
     return resetPassword(request, params.id, body.newPassword, 'Member');
   },
 
-  sendWelcomeEmail: async ({ params, request }) => {
+  welcomeEmail: async ({ params, request }) => {
     if (!(await members.isMember(request.server.db, params.id))) throw notFound('Member');
-    return { status: 200, body: await sendWelcomeEmail(request.server.db, request.server.jobs, params.id) };
+    const last = await lastWelcomeSend(request.server.db, params.id);
+    return { status: 200, body: { lastSent: last && { ...last, at: last.at.toISOString() } } };
+  },
+
+  sendWelcomeEmail: async ({ params, query, request }) => {
+    const { db, jobs } = request.server;
+    if (!(await members.isMember(db, params.id))) throw notFound('Member');
+    return { status: 200, body: await sendWelcomeEmail(db, jobs, params.id, query.afterSendId) };
   },
 
   list: async ({ query, request }) => ({ status: 200, body: await repo.listAccounts(request.server.db, query) }),

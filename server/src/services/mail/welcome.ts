@@ -7,6 +7,7 @@ import { resolveTokens } from '../tokens/index.js';
 import { queueEmails } from './send.js';
 import { latestEnabledVersion } from './template-version.js';
 import { normalizeEmail, suppressedAddresses } from './suppression.js';
+import { writeAuditRow } from '../audit/write-audit-row.js';
 
 export type WelcomeKind = {
   templateType: Extract<TemplateType, 'WelcomeEmail' | 'WelcomeEmailNoPayment'>;
@@ -25,6 +26,29 @@ export function welcomeKind(account: { memberAt: Date | null; feeWaived?: boolea
 
 export type WelcomeResult = { sendId: number; templateType: WelcomeKind['templateType'] };
 
+const WELCOME_SOURCES = ['welcome_email', 'welcome_no_payment'] as const;
+export const WELCOME_ALREADY_SENT = 'Welcome Email already sent';
+
+/** The account's last welcome send, automatic or requested (the Send Welcome Email dialog says when it went). */
+export async function lastWelcomeSend(db: Db, accountId: number) {
+  const row = await db
+    .selectFrom('emailSends')
+    .select(['id', 'source', 'emailTo', 'status', 'queuedAt', 'sendAt'])
+    .where('accountId', '=', accountId)
+    .where('source', 'in', WELCOME_SOURCES)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    sendId: row.id,
+    at: row.sendAt ?? row.queuedAt,
+    to: row.emailTo,
+    status: row.status,
+    templateType: row.source === 'welcome_email' ? ('WelcomeEmail' as const) : ('WelcomeEmailNoPayment' as const),
+  };
+}
+
 /**
  * Queues a member's welcome email through the one mail pipeline (send log + delivery job).
  * One welcome per account, kind and address: the send's key is (source, account id, the address), so a
@@ -32,8 +56,17 @@ export type WelcomeResult = { sendId: number; templateType: WelcomeKind['templat
  * a member who has paid since (another source) or whose address was corrected gets a new one.
  * Refused with a 4xx, writing nothing: no such member (404), no enabled template of the type (409),
  * an address blocked for transactional emails (409).
+ *
+ * Sent again on request (issue 38 §6: staff confirmed a dialog that showed the last one): `afterSendId` names
+ * that last send. It goes only while that is still the account's last welcome (409 otherwise), keyed by it, so a
+ * double click sends once, and it is audited ('welcome-email-resent'); the automatic send's own key is untouched.
  */
-export async function sendWelcomeEmail(db: Db, jobs: AppJobs, accountId: number): Promise<WelcomeResult> {
+export async function sendWelcomeEmail(
+  db: Db,
+  jobs: AppJobs,
+  accountId: number,
+  afterSendId?: number,
+): Promise<WelcomeResult> {
   const account = await db
     .selectFrom('accounts')
     .select(['id', 'email', 'memberAt'])
@@ -64,18 +97,34 @@ export async function sendWelcomeEmail(db: Db, jobs: AppJobs, accountId: number)
     );
   }
   const { values } = await resolveTokens(db, { accountId });
-  const queued = await queueEmails(db, jobs, {
-    source: kind.source,
-    sourceId: String(accountId),
-    templateVersionId,
-    emails: [{ recipientKey: email, to: account.email, emailType: 'Transactional', values, accountId }],
-  });
-  const sendId = queued.sendIds[0];
-  if (sendId === undefined)
-    throw new AppError(
-      409,
-      'Welcome Email already sent',
-      `A ${kind.templateType} was already sent to ${account.email}.`,
-    );
-  return { sendId, templateType: kind.templateType };
+  const send = async (trx: Db) => {
+    if (afterSendId !== undefined && (await lastWelcomeSend(trx, accountId))?.sendId !== afterSendId)
+      throw new AppError(409, WELCOME_ALREADY_SENT, 'Another Welcome Email went since. Open the dialog again.');
+    const queued = await queueEmails(trx, jobs, {
+      source: kind.source,
+      sourceId: String(accountId),
+      templateVersionId,
+      emails: [
+        {
+          recipientKey: afterSendId === undefined ? email : `${email} again after ${afterSendId}`,
+          to: account.email,
+          emailType: 'Transactional',
+          values,
+          accountId,
+        },
+      ],
+    });
+    const sendId = queued.sendIds[0];
+    if (sendId === undefined)
+      throw new AppError(409, WELCOME_ALREADY_SENT, `A ${kind.templateType} was already sent to ${account.email}.`);
+    if (afterSendId !== undefined)
+      await writeAuditRow(trx, {
+        action: 'welcome-email-resent',
+        entity: 'accounts',
+        entityId: accountId,
+        detail: { sendId, afterSendId, to: account.email, templateType: kind.templateType },
+      });
+    return { sendId, templateType: kind.templateType };
+  };
+  return afterSendId === undefined || db.isTransaction ? send(db) : db.transaction().execute(send);
 }
