@@ -12,6 +12,7 @@ import { forgotPasswordLinkJob } from './forgot-password-link.js';
 import { privacyEraseJob, privacyExportJob } from './privacy-requests.js';
 import { privacyRetentionJob } from './privacy-retention.js';
 import { checkSendingDnsJob } from './check-sending-dns.js';
+import { issueBadgesJob } from './issue-badges.js';
 import { JobQueue, type JobQueueOptions } from './queue.js';
 import type { JobDataByName } from '../db/job-queue.js';
 
@@ -36,6 +37,7 @@ export const jobDefinitions = [
   privacyEraseJob,
   privacyRetentionJob,
   checkSendingDnsJob,
+  issueBadgesJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobDefinitions)[number];

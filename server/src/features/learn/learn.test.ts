@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEARN_MESSAGES } from '@app/contract';
-import { createTestApp, type TestApp } from '../../test/helper.js';
+import type { TestApp } from '../../test/helper.js';
+import { createQueuedApp } from '../../test/queued-app.js';
 import { seedAiChats } from '../../../../scripts/seed/ai-chat.js';
 import { seedQuizzesAndSurveys } from '../../../../scripts/seed/quizzes.js';
 import { seedAssessments } from '../../../../scripts/seed/assessments.js';
@@ -12,7 +13,9 @@ let t: TestApp;
 let member: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A working queue: finishing a program queues its Open Badge (issue 38 §4).
+  const q = await createQueuedApp();
+  t = { ...q.t, request: ({ cookie = '', ...opts }) => q.request({ cookie, ...opts }), close: q.close };
   await seedQuizzesAndSurveys(t.db);
   await seedAssessments(t.db);
   await seedAiChats(t.db);

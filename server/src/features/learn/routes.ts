@@ -119,7 +119,7 @@ export const learnRoutes = s.router(contract.learn, {
   },
   finish: async ({ params, request }) => {
     const ctx = await learnerContext(request, params.programSlug);
-    const result = await finishProgram(ctx.db, ctx.accountId, ctx.program.id, ctx.components);
+    const result = await finishProgram(ctx.db, request.server.jobs, ctx.accountId, ctx.program.id, ctx.components);
     if (result.missing.length)
       throw new AppError(409, LEARN_MESSAGES.notFinished, `Missing: ${result.missing.join(', ')}`);
     return { status: 200, body: { finished: true, ...result } };

@@ -8,9 +8,10 @@ import { issuerKey } from './issuer.js';
 
 /*
  * Open Badges for completed programs (issue 38 §4). A program is completed when its learning progress has a
- * finishedAt (spec 03: every required step done). Its credential is issued once per member and program, on the
- * first look after completion (the member's badge list, staff's account panel): the unique (account, program)
- * row makes concurrent looks agree. Revoking sets the credential's bit in the status list.
+ * finishedAt (spec 03: every required step done). Its credential is issued once per member and program when that
+ * happens (the `issue-badges` job queued with the finish), and a look at the badges (the member's list, staff's
+ * account panel) issues any still missing (a finish recorded before badges existed): the unique (account,
+ * program) row makes the job and concurrent looks agree. Revoking sets the credential's bit in the status list.
  */
 
 export type BadgeRow = {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { AI_TYPES, type ComponentType, type ProgramProgress } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { iso } from '../../db/iso.js';
+import type { AppJobs } from '../../db/job-queue.js';
 
 // A learner's progress through a program (spec 03 §4 "Learner program flow"): answers, completion, XP and the
 // finish rule. Every write is an upsert on the unique keys of migration 0023, so repeating a post, or two of
@@ -182,24 +183,33 @@ export async function programProgress(
   return (await programsProgress(db, accountId, [{ id: programId, components }])).get(programId)!;
 }
 
-/** Finishes a program when nothing required is missing (a second finish keeps the first time). */
+/**
+ * Finishes a program when nothing required is missing (a second finish keeps the first time). The first finish
+ * (progress reaching 100%) queues the program's Open Badge in the same transaction (issue 38 §4: jobs/issue-badges).
+ */
 export async function finishProgram(
   db: Db,
+  jobs: AppJobs,
   accountId: number,
   programId: number,
   components: readonly ComponentState[],
 ): Promise<{ finishedAt: string | null; missing: string[] }> {
   const missing = missingRequired(components);
   if (missing.length) return { finishedAt: null, missing };
-  const row = await db
-    .insertInto('learningProgramProgress')
-    .values({ accountId, programId, finishedAt: sql`now()` })
-    .onConflict((oc) =>
-      oc
-        .columns(['accountId', 'programId'])
-        .doUpdateSet({ finishedAt: sql`coalesce(learning_program_progress.finished_at, now())` }),
-    )
-    .returning('finishedAt')
-    .executeTakeFirstOrThrow();
+  const row = await db.transaction().execute(async (trx) => {
+    const finished = await trx
+      .insertInto('learningProgramProgress')
+      .values({ accountId, programId, finishedAt: sql`now()` })
+      .onConflict((oc) =>
+        oc
+          .columns(['accountId', 'programId'])
+          .doUpdateSet({ finishedAt: sql`coalesce(learning_program_progress.finished_at, now())` }),
+      )
+      // now() is the transaction's start: equal only when this statement set it.
+      .returning(['finishedAt', sql<boolean>`finished_at = now()`.as('justFinished')])
+      .executeTakeFirstOrThrow();
+    if (finished.justFinished) await jobs.send('issue-badges', { accountId }, { db: trx });
+    return finished;
+  });
   return { finishedAt: iso(row.finishedAt), missing };
 }
