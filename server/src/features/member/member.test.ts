@@ -1,7 +1,5 @@
 import { createPublicKey, verify as cryptoVerify } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import Ajv from 'ajv';
@@ -10,6 +8,7 @@ import { PDFDocument, PDFName, PDFNumber, PDFRawStream, decodePDFRawStream } fro
 import { EMAIL_CHANGE_SENT, EMAIL_TAKEN } from '@app/contract';
 import { createQueuedApp, type QueuedApp } from '../../test/queued-app.js';
 import { makeChapter } from '../../test/fixtures.js';
+import { pdfText } from '../../test/pdf-read.js';
 
 let q: QueuedApp;
 let db: QueuedApp['t']['db'];
@@ -18,22 +17,6 @@ beforeAll(async () => {
   db = q.t.db;
 });
 afterAll(() => q.close());
-
-const standardFontDataUrl = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
-
-/** The text of every page of a PDF, read back by Mozilla's PDF.js (an independent reader). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, standardFontDataUrl })
-    .promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
 
 /** The QR codes on a PDF's pages: each RGB image drawn on it, decoded by jsQR. */
 async function pdfQrCodes(bytes: Buffer): Promise<string[]> {

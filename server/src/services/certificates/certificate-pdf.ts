@@ -1,6 +1,7 @@
-import { PDFDocument, PageSizes, StandardFonts, rgb, type PDFImage } from 'pdf-lib';
+import { PDFDocument, PageSizes, rgb, type PDFImage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { line, MUTED, printedDate } from '../receipts/pdf-text.js';
+import { embedFonts } from '../receipts/pdf-fonts.js';
 import type { CertificateFacts } from './certificates.js';
 
 /** The paper sizes a certificate prints on, landscape. */
@@ -44,12 +45,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   const [w, h] = CERTIFICATE_SIZES[input.size];
   const page = pdf.addPage([h, w]);
   const { width, height } = page.getSize();
-  const [serif, serifBold, serifItalic, sans] = await Promise.all([
-    pdf.embedFont(StandardFonts.TimesRoman),
-    pdf.embedFont(StandardFonts.TimesRomanBold),
-    pdf.embedFont(StandardFonts.TimesRomanItalic),
-    pdf.embedFont(StandardFonts.Helvetica),
-  ]);
+  const [serif, serifBold, serifItalic, sans] = await embedFonts(pdf, 'serif', 'serifBold', 'serifItalic', 'sans');
   const mid = width / 2;
 
   page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: GOLD, borderWidth: 3 });

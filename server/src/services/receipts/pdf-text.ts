@@ -2,18 +2,21 @@ import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 import { rgb } from 'pdf-lib';
 
 /*
- * Text on the product's PDFs (receipts, credit notes, certificates): pdf-lib's standard fonts (Helvetica and
- * Times, built into every PDF reader, so nothing is embedded or fetched). They encode WinAnsi (Latin-1 and a
- * few more): a character outside it prints as '?' instead of failing the whole document.
+ * Text on the product's PDFs (receipts, credit notes, certificates), in the shipped DejaVu fonts (pdf-fonts.ts):
+ * a character the font lacks prints as '?' instead of failing the whole document.
  */
 
 export const INK = rgb(0.1, 0.11, 0.12);
 export const MUTED = rgb(0.38, 0.4, 0.44);
 
+// A font's character set, built once per embedded font (an embedded font lists several thousand).
+const characterSets = new WeakMap<PDFFont, Set<number>>();
+
 /** `text` with every character the font cannot encode replaced by '?'. */
 export function printable(font: PDFFont, text: string): string {
   const chars = [...text.normalize('NFC')];
-  const supported = new Set(font.getCharacterSet());
+  let supported = characterSets.get(font);
+  if (!supported) characterSets.set(font, (supported = new Set(font.getCharacterSet())));
   return chars.map((ch) => (supported.has(ch.codePointAt(0)!) ? ch : '?')).join('');
 }
 

@@ -1,6 +1,7 @@
-import { PDFDocument, PageSizes, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, PageSizes, rgb } from 'pdf-lib';
 import type { PaymentMethod } from '../../db/tables/payments.js';
 import { line, money, MUTED, printedDate } from './pdf-text.js';
+import { embedFonts } from './pdf-fonts.js';
 import type { ReceiptDocument } from './receipts.js';
 
 const METHODS: Record<PaymentMethod, string> = {
@@ -27,8 +28,7 @@ export async function receiptPdf(r: ReceiptDocument): Promise<Uint8Array> {
   pdf.setAuthor(r.society.name);
   pdf.setCreationDate(r.issuedAt);
   const page = pdf.addPage(PageSizes.Letter);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const [regular, bold] = await embedFonts(pdf, 'sans', 'sansBold');
   const { width, height } = page.getSize();
   const left = 64;
   let y = height - 80;
