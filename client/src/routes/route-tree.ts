@@ -46,6 +46,7 @@ import { adminLogisticsEmailsScheduledRoute, adminLogisticsStatsByInstitutionRou
 import { adminLogisticsTestVariablesRoute } from './admin-logistics-test-variables';
 import { adminLogisticsPostalMailsRoute } from './admin-logistics-postal-mails';
 import { adminLogisticsEmailRemindersRoute } from './admin-logistics-email-reminders';
+import { adminLogisticsDeliverabilityRoute } from './admin-logistics-deliverability';
 import { adminLearningQuizListRoute, adminLearningQuizRoute } from './admin-learning-quiz';
 import { adminLearningSurveyListRoute, adminLearningSurveyRoute } from './admin-learning-survey';
 import { adminLearningProgramRoute, adminLearningProgramsRoute } from './admin-learning-programs';
@@ -107,6 +108,7 @@ export const routeTree = rootRoute.addChildren([
     adminLogisticsEmailRemindersRoute,
     adminLogisticsStatsByInstitutionRoute,
     adminLogisticsEmailsScheduledRoute,
+    adminLogisticsDeliverabilityRoute,
     adminLearningQuizListRoute,
     adminLearningQuizRoute,
     adminLearningSurveyListRoute,

@@ -11,6 +11,7 @@ import { IconAddressBook, IconArrowsSplit2, IconSend2 } from '@tabler/icons-reac
 import { IconMailbox } from '@tabler/icons-react';
 import { IconMailForward } from '@tabler/icons-react';
 import { IconCalendarStats, IconChartBar, IconReportAnalytics } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { IconRoute } from '@tabler/icons-react';
 import { IconListCheck } from '@tabler/icons-react';
 import { IconChecklist, IconClipboardList } from '@tabler/icons-react';
@@ -45,6 +46,7 @@ export const navItems: NavItem[] = [
   { label: 'Postal Mailings', to: '/admin/logistics/postal-mails', icon: IconMailbox },
   { label: 'Stats by Institution', to: '/admin/logistics/stats-by-institution', icon: IconChartBar },
   { label: 'Emails per Day', to: '/admin/logistics/emails-scheduled-per-day', icon: IconCalendarStats },
+  { label: 'Deliverability', to: '/admin/logistics/deliverability', icon: IconMailCheck },
   { label: 'Email Templates', to: '/admin/tech/email-templates', icon: IconMailCode },
   { label: 'Blocked Emails', to: '/admin/tech/emails-feedback', icon: IconMailOff },
   { label: 'Emails Sent', to: '/admin/tech/emails-sent', icon: IconMailFast },

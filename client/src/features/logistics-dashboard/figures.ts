@@ -39,8 +39,17 @@ export function emailFigures(s: InviteeStats): Figure[] {
   ];
 }
 
-/** The sending quota: the daily quota, what the last 24 hours used, and what is left (never below 0). */
+/**
+ * The sending quota: the daily quota, what the last 24 hours used, and what is left (never below 0). While warming
+ * up (EMAIL_WARMUP_START, issue 37 §2) today's warm-up limit, what was sent today and what is left of it.
+ */
 export function quotaFigures(s: SesStats): Figure[] {
+  if (s.warmup)
+    return [
+      { label: `Warm-up limit today (day ${count(s.warmup.day)})`, value: count(s.warmup.limit) },
+      { label: 'Sent today', value: count(s.warmup.sentToday) },
+      { label: 'Remaining today', value: count(Math.max(0, s.warmup.limit - s.warmup.sentToday)) },
+    ];
   return [
     { label: 'Daily quota', value: count(s.max24HourSend) },
     { label: 'Sent in 24h', value: count(s.sentLast24Hours) },

@@ -33,18 +33,26 @@ export function ProjectionNote({
   const p = projection.data?.status === 200 ? projection.data.body : undefined;
   if (!query || !p) return null;
   const finish = when.format(new Date(p.projectedFinishAt));
+  // While warming up (issue 37 §2) the day's limit is the warm-up's: said so.
+  const limitName = p.warmupDay ? `warm-up limit of day ${p.warmupDay}` : 'daily quota';
   if (p.overQuota) {
     return (
-      <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Over the daily sending quota">
-        With this reminder, {count(p.dayScheduled + p.recipients)} emails are scheduled on {p.day} (UTC), over the daily
-        quota of {count(p.dailyQuota)}. The rest waits for the quota: sending is expected to finish around {finish}.
+      <Alert
+        color="yellow"
+        variant="light"
+        icon={<IconAlertTriangle size={18} />}
+        title={p.warmupDay ? "Over the day's warm-up limit" : 'Over the daily sending quota'}
+      >
+        With this reminder, {count(p.dayScheduled + p.recipients)} emails are scheduled on {p.day} (UTC), over the{' '}
+        {limitName} of {count(p.dailyQuota)}. The rest waits for the next days: sending is expected to finish around{' '}
+        {finish}.
       </Alert>
     );
   }
   return (
     <Text size="xs" c="dimmed">
-      Reaches about {count(p.recipients)} invitees ({count(p.dayScheduled + p.recipients)} scheduled that day, daily
-      quota {count(p.dailyQuota)}); expected to finish around {finish}.
+      Reaches about {count(p.recipients)} invitees ({count(p.dayScheduled + p.recipients)} scheduled that day,{' '}
+      {limitName} {count(p.dailyQuota)}); expected to finish around {finish}.
     </Text>
   );
 }
