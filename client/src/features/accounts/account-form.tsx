@@ -15,6 +15,7 @@ import { TwoFactorReset } from './two-factor-reset';
 import { AccountMembership } from '../../components/membership/account-membership';
 import { Can } from '../../api/permissions';
 import { AccessFields } from './access-fields';
+import { NameFields } from './name-fields';
 import { OPT_OUT_HINT } from '../../components/directory-opt-out-badge';
 
 const adminRouteApi = getRouteApi('/admin');
@@ -48,17 +49,7 @@ export function AccountForm({
 
   return (
     <EntityForm form={form} onCancel={onDone}>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
-        <TextInput
-          label="First Name"
-          withAsterisk
-          data-autofocus
-          autoComplete="off"
-          {...form.getInputProps('firstName')}
-        />
-        <TextInput label="Last Name" withAsterisk autoComplete="off" {...form.getInputProps('lastName')} />
-      </SimpleGrid>
-      <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...form.getInputProps('email')} />
+      <NameFields form={form} />
       {!account && (
         <PasswordInput
           label="Password"

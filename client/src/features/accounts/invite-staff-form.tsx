@@ -1,8 +1,9 @@
-import { SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { InviteStaffInput } from '@app/contract';
 import { EntityForm, useEntityForm } from '../../components/form-kit';
 import { accountsRoutes, useInviteStaff } from './api';
 import { RoleFields } from './access-fields';
+import { NameFields } from './name-fields';
 
 export const INVITE_STAFF_TEXTS = {
   title: 'Invite Staff',
@@ -28,17 +29,7 @@ export function InviteStaffForm({ onDone }: { onDone: () => void }) {
       <Text size="sm" c="dimmed">
         {INVITE_STAFF_TEXTS.intro}
       </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
-        <TextInput
-          label="First Name"
-          withAsterisk
-          data-autofocus
-          autoComplete="off"
-          {...form.getInputProps('firstName')}
-        />
-        <TextInput label="Last Name" withAsterisk autoComplete="off" {...form.getInputProps('lastName')} />
-      </SimpleGrid>
-      <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...form.getInputProps('email')} />
+      <NameFields form={form} />
       <RoleFields form={form} />
     </EntityForm>
   );
