@@ -5,6 +5,22 @@ import { z } from 'zod';
  * JavaScript's `Date` reads far more (`99999-01-01`, `+275760-09-13`, `2024-02-30` as 1 March, RFC
  * 2822 texts) than PostgreSQL or a person means, so every date is checked here, strictly, instead.
  */
+/** The months' names in English, January first: day labels in emails and the screens. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
 export const MIN_YEAR = 1000;
 export const MAX_YEAR = 9999;
 

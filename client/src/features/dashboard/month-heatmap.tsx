@@ -1,22 +1,8 @@
 import { alpha, Box, Group, Table, Text, Tooltip, useComputedColorScheme, useMantineTheme } from '@mantine/core';
-import { formatCount, type MonthRow } from '@app/contract';
+import { formatCount, MONTH_NAMES, type MonthRow } from '@app/contract';
 import classes from './month-heatmap.module.css';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTHS = MONTH_NAMES.map((name) => name.slice(0, 3));
 const LEGEND_STEPS = [0.1, 0.3, 0.5, 0.7, 0.9];
 
 /** Cell intensity 0..1 against the busiest month; any month with data is at least faintly coloured. */

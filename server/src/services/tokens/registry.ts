@@ -1,4 +1,4 @@
-import type { TokenInfo } from '@app/contract';
+import { MONTH_NAMES, type TokenInfo } from '@app/contract';
 
 /** The rows a token may read; each is present when the send has that subject. */
 export type TokenContext = {
@@ -39,25 +39,10 @@ export type TokenDefinition = TokenInfo & {
   resolve: (ctx: TokenContext) => string | null | undefined;
 };
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** A calendar day column (read as local midnight): 'March 15, 2026'. */
-export const formatDay = (d: Date) => `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`;
+export const formatDay = (d: Date) => `${MONTH_NAMES[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`;
 /** A moment, by its UTC day (the product's days are UTC). */
-export const formatUtcDay = (d: Date) => `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+export const formatUtcDay = (d: Date) => `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 
 const person = (ctx: TokenContext) => ctx.invitee ?? ctx.account;
 const PERSON = ['invitee', 'account'] as const;
