@@ -90,6 +90,23 @@ function checkInstitution(fields: Fields): Checked {
   });
   if (!parsed.success) return { ok: false, reason: firstIssue(parsed.error) };
   const v = parsed.data;
+  return namedRow(v, fields, {
+    type: v.type,
+    ownership: v.ownership,
+    financial_model: v.financialModel,
+    religious_affiliation: v.religiousAffiliation,
+    website: v.website,
+    population: v.population,
+    address: v.address,
+  });
+}
+
+/** A kept institution or chapter row: keyed by its legacy id and the id the file gave, staged with `rest`. */
+function namedRow(
+  v: { legacyId: number | null; name: string; abbreviation: string },
+  fields: Fields,
+  rest: Staged,
+): Checked {
   return {
     ok: true,
     keys: keysOf(v.legacyId, fields.id),
@@ -98,13 +115,7 @@ function checkInstitution(fields: Fields): Checked {
       legacy_id: v.legacyId,
       name: v.name,
       abbreviation: v.abbreviation,
-      type: v.type,
-      ownership: v.ownership,
-      financial_model: v.financialModel,
-      religious_affiliation: v.religiousAffiliation,
-      website: v.website,
-      population: v.population,
-      address: v.address,
+      ...rest,
     },
   };
 }
@@ -125,20 +136,12 @@ function checkChapter(fields: Fields): Checked {
   const ref = institutionRef(fields);
   if ('reason' in ref) return { ok: false, reason: ref.reason };
   const v = parsed.data;
-  return {
-    ok: true,
-    keys: keysOf(v.legacyId, fields.id),
-    staged: {
-      given_id: givenId(fields.id),
-      legacy_id: v.legacyId,
-      name: v.name,
-      abbreviation: v.abbreviation,
-      active: v.active,
-      accepting_members: v.acceptingMembers,
-      address: v.address,
-      ...ref.staged,
-    },
-  };
+  return namedRow(v, fields, {
+    active: v.active,
+    accepting_members: v.acceptingMembers,
+    address: v.address,
+    ...ref.staged,
+  });
 }
 
 function institutionRef(fields: Fields): { staged: Staged } | { reason: string } {
