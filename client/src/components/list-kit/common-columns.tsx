@@ -65,6 +65,20 @@ export function yesNoOptions(name: string) {
 type StringKey<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
 type NumberKey<T> = { [K in keyof T]: T[K] extends number ? K : never }[keyof T] & string;
 
+/** A column sorted by its own key, shown by `render`. */
+const sortedColumn = <T,>(
+  key: string,
+  header: string,
+  render: Column<T>['render'],
+  extra?: Partial<Column<T>>,
+): Column<T> => ({
+  key,
+  header,
+  sortField: key,
+  render,
+  ...extra,
+});
+
 /**
  * A sortable column whose text links to the row's screen, with an optional second line under it.
  * @example linkColumn<Program>('name', 'Name', (p) => `/admin/learning/programs/${p.slug}`, (p) => <Text size="xs">{p.slug}</Text>)
@@ -75,34 +89,23 @@ export function linkColumn<T>(
   to: (row: T) => string,
   sub?: (row: T) => ReactNode,
 ): Column<T> {
-  return {
-    key,
-    header,
-    sortField: key,
-    render: (row) => {
-      const link = (
-        <Anchor component={Link} to={to(row)} size="sm" fw={500}>
-          {row[key] as string}
-        </Anchor>
-      );
-      return sub ? (
-        <div>
-          {link}
-          {sub(row)}
-        </div>
-      ) : (
-        link
-      );
-    },
-  };
+  return sortedColumn(key, header, (row) => {
+    const link = (
+      <Anchor component={Link} to={to(row)} size="sm" fw={500}>
+        {row[key] as string}
+      </Anchor>
+    );
+    return sub ? (
+      <div>
+        {link}
+        {sub(row)}
+      </div>
+    ) : (
+      link
+    );
+  });
 }
 
-/**
- * A sortable column whose text opens the row in its edit panel, with an optional second line under it.
- * Alone, the text's button is named 'Open {text}'; with a second line, by both lines (a name that left
- * out visible text would fail WCAG 2.5.3).
- * @example openColumn<InvitationTest>('name', 'Name', openEdit, (t) => <Text size="xs" c="dimmed">{t.slug}</Text>)
- */
 /** A name with a line-break chance after each underscore, so 'ROLE_ADMIN' wraps as 'ROLE_' / 'ADMIN', not mid-word. */
 function softBreaks(text: string): ReactNode {
   if (typeof text !== 'string' || !text.includes('_')) return text;
@@ -119,25 +122,26 @@ function softBreaks(text: string): ReactNode {
   ));
 }
 
+/**
+ * A sortable column whose text opens the row in its edit panel, with an optional second line under it.
+ * Alone, the text's button is named 'Open {text}'; with a second line, by both lines (a name that left
+ * out visible text would fail WCAG 2.5.3).
+ * @example openColumn<InvitationTest>('name', 'Name', openEdit, (t) => <Text size="xs" c="dimmed">{t.slug}</Text>)
+ */
 export function openColumn<T extends { id: number }>(
   key: StringKey<T>,
   header: string,
   openEdit: (id: number) => void,
   sub?: (row: T) => ReactNode,
 ): Column<T> {
-  return {
-    key,
-    header,
-    sortField: key,
-    render: (row) => (
-      <UnstyledButton onClick={() => openEdit(row.id)} aria-label={sub ? undefined : `Open ${row[key] as string}`}>
-        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-          {softBreaks(row[key] as string)}
-        </Text>
-        {sub?.(row)}
-      </UnstyledButton>
-    ),
-  };
+  return sortedColumn(key, header, (row) => (
+    <UnstyledButton onClick={() => openEdit(row.id)} aria-label={sub ? undefined : `Open ${row[key] as string}`}>
+      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {softBreaks(row[key] as string)}
+      </Text>
+      {sub?.(row)}
+    </UnstyledButton>
+  ));
 }
 
 /**
@@ -145,17 +149,16 @@ export function openColumn<T extends { id: number }>(
  * @example dayColumn<AiVideoTemplate>('createdAt', 'Created', 'md')
  */
 export function dayColumn<T>(key: StringKey<T>, header: string, visibleFrom?: Column<T>['visibleFrom']): Column<T> {
-  return {
+  return sortedColumn(
     key,
     header,
-    sortField: key,
-    visibleFrom,
-    render: (row) => (
+    (row) => (
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
         {formatDay(row[key] as string)}
       </Text>
     ),
-  };
+    { visibleFrom },
+  );
 }
 
 /**
@@ -163,7 +166,7 @@ export function dayColumn<T>(key: StringKey<T>, header: string, visibleFrom?: Co
  * @example countColumn<AssessmentListItem>('outcomeCount', 'Outcomes')
  */
 export function countColumn<T>(key: NumberKey<T>, header: string): Column<T> {
-  return { key, header, sortField: key, align: 'right', render: (row) => <Text size="sm">{row[key] as number}</Text> };
+  return sortedColumn(key, header, (row) => <Text size="sm">{row[key] as number}</Text>, { align: 'right' });
 }
 
 /**

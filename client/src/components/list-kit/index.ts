@@ -18,6 +18,7 @@ export { ListPage, type ListPageProps } from './list-page';
 export { ListFilters, filterValuesOf } from './list-filters';
 export { DataTable } from './data-table';
 export { ListPager } from './list-pager';
+export { RefreshButton } from './refresh-button';
 export { ColumnToggle, useVisibleColumns, MOBILE_QUERY } from './column-toggle';
 export type { Column, FilterDef, FilterOption, FilterValues, ListResult } from './types';
 export { CardError, ListError } from './list-error';

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { IconDownload, IconRefresh } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { ColumnToggle, useVisibleColumns } from './column-toggle';
 import { ListError } from './list-error';
 import { DataTable } from './data-table';
 import { ListFilters, filterValuesOf } from './list-filters';
 import { ListPager } from './list-pager';
+import { RefreshButton } from './refresh-button';
 import type { ListController } from './use-list-search';
 import type { Column, FilterDef, ListResult } from './types';
 
@@ -48,16 +49,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
 
   const tools = (
     <>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label="Refresh"
-        title="Refresh"
-        onClick={() => void result.refetch()}
-        loading={result.isFetching && !result.isPending}
-      >
-        <IconRefresh size={18} />
-      </ActionIcon>
+      <RefreshButton result={result} />
       {cols.isMobile && <ColumnToggle columns={props.columns} shown={cols.shown} onToggle={cols.toggle} />}
     </>
   );

@@ -1,5 +1,4 @@
-import { ActionIcon, Badge, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import {
   EMAILS_PER_DAY_DANGER,
@@ -14,6 +13,7 @@ import {
   DataTable,
   ListError,
   ListFilters,
+  RefreshButton,
   type Column,
   type FilterDef,
   type FilterValues,
@@ -114,18 +114,7 @@ export function EmailsScheduledPage() {
             filters={filters}
             initial={range}
             onApply={apply}
-            actions={
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label="Refresh"
-                title="Refresh"
-                onClick={() => void result.refetch()}
-                loading={result.isFetching && !result.isPending}
-              >
-                <IconRefresh size={18} />
-              </ActionIcon>
-            }
+            actions={<RefreshButton result={result} />}
           />
           {result.error != null && <ListError error={result.error} onRetry={() => void result.refetch()} />}
           <DataTable
