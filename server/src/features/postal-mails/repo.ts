@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { PostalMail } from '@app/contract';
 import type { Db } from '../../db/database.js';
-import { likePattern, pageOfRows, paginate, rowsInOrder, type SortMap } from '../../db/list.js';
+import { pageOfRows, paginate, rowsInOrder, type SortMap } from '../../db/list.js';
 import { toUploadedFile, type FileRow } from '../../services/files.js';
-import { invitationsWithNames } from '../../db/invitation-names.js';
+import { invitationsWithNames, namesOrIdSearch } from '../../db/invitation-names.js';
 import { inScope, inScopeInvitation, scoped } from '../../services/auth/chapter-scope.js';
 
 type ListQuery = z.output<typeof import('@app/contract').PostalMailListQuery>;
@@ -29,8 +29,7 @@ function filterMails(db: Db, filters: { search?: string | undefined; invitationI
   );
   if (filters.invitationId !== undefined) qb = qb.where('pm.invitationId', '=', filters.invitationId);
   if (filters.search) {
-    const pattern = likePattern(filters.search.toLowerCase());
-    const id = /^#?\d{1,9}$/.test(filters.search) ? Number(filters.search.replace('#', '')) : undefined;
+    const { pattern, id } = namesOrIdSearch(filters.search);
     qb = qb.where((eb) =>
       eb.or([
         eb('i.search', 'like', pattern),
