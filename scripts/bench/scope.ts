@@ -74,12 +74,17 @@ async function signInAdvisor(bench: Bench, chapterId: number): Promise<Bench> {
       .insertInto('accounts')
       .values({ firstName: 'Bench', lastName: 'Advisor', email: ADVISOR.email, address: '{}', ...access })
       .execute();
+  return signIn(bench, ADVISOR);
+}
+
+/** `bench` with a fresh session of these credentials (the seed may outlast the admin's idle timeout). */
+async function signIn(bench: Bench, credentials: { email: string; password: string }): Promise<Bench> {
   const login = await fetch(`${bench.baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADVISOR),
+    body: JSON.stringify(credentials),
   });
-  if (login.status !== 200) throw new Error(`advisor sign-in failed: ${login.status} ${await login.text()}`);
+  if (login.status !== 200) throw new Error(`${credentials.email} sign-in failed: ${login.status} ${await login.text()}`);
   return { ...bench, cookie: (login.headers.get('set-cookie') ?? '').split(';')[0]! };
 }
 
@@ -107,6 +112,7 @@ async function permissionCheckCost(bench: Bench): Promise<boolean> {
 
 export async function benchScope(bench: Bench): Promise<boolean> {
   await seedChapters(bench);
+  const admin = await signIn(bench, { email: 'bench@example.com', password: 'bench-password' });
   const chapter = await advisorChapter(bench);
   const advisor = await signInAdvisor(bench, chapter.id);
   console.log(
@@ -128,7 +134,7 @@ export async function benchScope(bench: Bench): Promise<boolean> {
   for (const [label, path] of cases) {
     const [own, all] = await timeInTurn(
       () => getJson(advisor, path),
-      () => getJson(bench, path),
+      () => getJson(admin, path),
       200,
       20,
     );

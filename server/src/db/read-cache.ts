@@ -1,5 +1,6 @@
-import { sql, type CompiledQuery } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from './database.js';
+import { preparedRead } from './prepared.js';
 
 /** The tables whose versions migration 0026 keeps (`select track_table_version(...)` adds one). */
 export type VersionedTable = 'institutions' | 'institution_logos' | 'chapters' | 'files';
@@ -18,21 +19,25 @@ function cacheOf(db: Db): Map<string, Entry> {
 
 type Versions = { versions: string | null; n: number };
 
-/** The version lookup of each set of tables, built and compiled once: it runs on every request. */
-const lookups = new Map<string, CompiledQuery<Versions>>();
+/**
+ * The version lookup of each set of tables: it runs on every request, so it is a prepared statement, built once
+ * and planned once per connection (db/prepared.ts).
+ */
+const lookups = new Map<string, (db: Db) => Promise<Versions[]>>();
 
-function versionLookup(db: Db, tables: readonly VersionedTable[]): CompiledQuery<Versions> {
+function versionLookup(tables: readonly VersionedTable[]): (db: Db) => Promise<Versions[]> {
   const key = tables.join(',');
   let lookup = lookups.get(key);
   if (!lookup) {
-    lookup = db
-      .selectFrom('tableVersions')
-      .select([
-        sql<string | null>`string_agg(version::text, ',' order by table_name)`.as('versions'),
-        sql<number>`count(*)`.as('n'),
-      ])
-      .where('tableName', 'in', tables)
-      .compile();
+    lookup = preparedRead(`table-versions:${key}`, (db: Db) =>
+      db
+        .selectFrom('tableVersions')
+        .select([
+          sql<string | null>`string_agg(version::text, ',' order by table_name)`.as('versions'),
+          sql<number>`count(*)`.as('n'),
+        ])
+        .where('tableName', 'in', tables),
+    );
     lookups.set(key, lookup);
   }
   return lookup;
@@ -40,8 +45,7 @@ function versionLookup(db: Db, tables: readonly VersionedTable[]): CompiledQuery
 
 /** The tables' current versions as one string, or undefined when one of them is not versioned. */
 async function versionsOf(db: Db, tables: readonly VersionedTable[]): Promise<string | undefined> {
-  const { rows } = await db.executeQuery(versionLookup(db, tables));
-  const row = rows[0];
+  const [row] = await versionLookup(tables)(db);
   return row && Number(row.n) === tables.length && row.versions !== null ? row.versions : undefined;
 }
 

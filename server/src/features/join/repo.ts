@@ -3,6 +3,7 @@ import type { JoinInvitation } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { fileUrl } from '../../services/files.js';
 import { joinInviteeQuery } from '../../services/join/invitees.js';
+import { preparedRead } from '../../db/prepared.js';
 
 const fileOf = (alias: string) =>
   sql<{
@@ -11,11 +12,12 @@ const fileOf = (alias: string) =>
   } | null>`(select json_build_object('id', f.id, 'fileName', f.file_name) from files f where f.id = ${sql.ref(alias)})`;
 
 /**
- * The landing page's data in one statement: the invitee of the code (as `joinInvitee` reads it) with its chapter's
- * and institution's content, files as their public URLs; undefined for an unknown code.
+ * The landing page's statement: the invitee of the code (as `joinInvitee` reads it) with its chapter's and
+ * institution's content. The page a student opens from the invitation email is read at every click of a mailing,
+ * so it is a prepared statement (issue 38 §5): planned once per connection, not built per request.
  */
-export async function landing(db: Db, invitationCode: string) {
-  const row = await joinInviteeQuery(db)
+const landingRow = preparedRead('join-landing', (db: Db, invitationCode: string) =>
+  joinInviteeQuery(db)
     .innerJoin('chapters as ch', 'ch.id', 'inv.chapterId')
     .innerJoin('institutions as ins', 'ins.id', 'inv.institutionId')
     .select([
@@ -42,8 +44,12 @@ export async function landing(db: Db, invitationCode: string) {
       sql<boolean>`exists (select 1 from accounts a where a.password_hash is not null
         and (a.id = iv.account_id or lower(a.email) = lower(iv.email)))`.as('passwordSet'),
     ])
-    .where('iv.invitationCode', '=', invitationCode)
-    .executeTakeFirst();
+    .where('iv.invitationCode', '=', invitationCode),
+);
+
+/** The landing page's data in one statement (landingRow), files as their public URLs; undefined for an unknown code. */
+export async function landing(db: Db, invitationCode: string) {
+  const [row] = await landingRow(db, invitationCode);
   if (!row) return undefined;
   const url = (f: { id: number; fileName: string } | null) => (f ? fileUrl(f) : null);
   const advisors: JoinInvitation['advisors'] = [];

@@ -4,6 +4,7 @@ type Entry = { account: SessionAccount; until: number };
 
 const MAX_ENTRIES = 10_000;
 const entries = new Map<string, Entry>();
+const inFlight = new Map<string, Promise<SessionAccount | null>>();
 
 /**
  * Session lookups remembered for a moment (SESSION_CACHE_MS, default 1 s), so a busy client does not
@@ -25,7 +26,20 @@ export const sessionCache = {
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     entries.set(key, { account, until: now + ttlMs });
   },
+  /** The lookup already under way for this key, or `lookUp()` started now and shared until it settles. */
+  shared(key: string, lookUp: () => Promise<SessionAccount | null>): Promise<SessionAccount | null> {
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = lookUp().finally(() => {
+        if (inFlight.get(key) === pending) inFlight.delete(key);
+      });
+      inFlight.set(key, pending);
+    }
+    return pending;
+  },
+  /** Forgets every entry, and every lookup under way: a request after this one looks up afresh. */
   clear(): void {
     entries.clear();
+    inFlight.clear();
   },
 };

@@ -58,11 +58,15 @@ export async function findSessionAccount(
   { idleMinutes, cacheMs = 0 }: SessionTimes,
 ): Promise<SessionAccount | null> {
   const key = hashToken(token);
-  const cached = cacheMs > 0 ? sessionCache.get(key) : undefined;
+  if (cacheMs <= 0) return lookUpSession(db, key, idleMinutes);
+  const cached = sessionCache.get(key);
   if (cached) return cached;
-  const account = await lookUpSession(db, key, idleMinutes);
-  if (account) sessionCache.set(key, account, cacheMs);
-  return account;
+  // The requests of one session that miss together (its entry just ran out, 50 at once) share one lookup.
+  return sessionCache.shared(key, async () => {
+    const account = await lookUpSession(db, key, idleMinutes);
+    if (account) sessionCache.set(key, account, cacheMs);
+    return account;
+  });
 }
 
 async function lookUpSession(db: Db, key: string, idleMinutes: number): Promise<SessionAccount | null> {
