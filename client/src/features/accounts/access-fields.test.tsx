@@ -27,6 +27,7 @@ const ACCOUNT: Account = {
   pledgedAt: null,
   memberAt: null,
   twoFactorOn: false,
+  directoryOptOut: false,
   createdAt: '2026-01-15T15:00:00.000Z',
   updatedAt: '2026-01-15T15:00:00.000Z',
 };

@@ -36,6 +36,7 @@ const account = (over: Partial<Account>): Account => ({
   pledgedAt: null,
   memberAt: null,
   twoFactorOn: false,
+  directoryOptOut: false,
   createdAt: '2026-01-15T15:00:00.000Z',
   updatedAt: '2026-01-15T15:00:00.000Z',
   ...over,

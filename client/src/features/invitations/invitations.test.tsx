@@ -86,6 +86,7 @@ const invitee: Invitee = {
   legacyPaidAt: null,
   inviteCount: 2,
   testValue: null,
+  directoryOptOut: false,
   emailSent: true,
   emailDelivered: true,
   emailOpened: false,
