@@ -19,7 +19,7 @@ async function load(bench: Bench, path: string, connections: number, cookie: boo
 /**
  * Throughput under load on loopback (autocannon in the bench process, the server in its own): the
  * signed-in institutions list against `/api/health` at 20 and 50 connections. Target: the list at
- * >= 35% of health's requests per second, p99 < 100 ms at 50 connections.
+ * >= 50% of health's requests per second (issue 39 item 8), p99 < 100 ms at 50 connections.
  */
 export async function benchLoad(bench: Bench): Promise<boolean> {
   await seedScaleInstitutions(bench.db, Number(process.env.BENCH_INSTITUTIONS ?? 100_000));
@@ -46,8 +46,8 @@ export async function benchLoad(bench: Bench): Promise<boolean> {
     const ratioOk = report(
       `  ratio list / health, ${connections} connections`,
       ratio.toFixed(2),
-      ratio >= 0.35,
-      '>= 0.35',
+      ratio >= 0.5,
+      '>= 0.5',
     );
     if (connections === 50) ok = listOk && ratioOk && ok;
   }
