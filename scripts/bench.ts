@@ -18,6 +18,7 @@ import { benchJoin } from './bench/join.js';
 import { benchAudit } from './bench/audit.js';
 import { benchScope } from './bench/scope.js';
 import { benchDeliverability } from './bench/deliverability.js';
+import { benchCertificates } from './bench/certificates.js';
 import { benchLighthouse, buildClient } from './bench/lighthouse.js';
 import { benchCluster } from './cluster/bench-cluster.js';
 
@@ -55,6 +56,7 @@ runMain(async () => {
     if (!only || only === 'join') results.push(await benchJoin(bench));
     if (!only || only === 'audit') results.push(await benchAudit(bench));
     if (!only || only === 'scope') results.push(await benchScope(bench));
+    if (!only || only === 'certificates') results.push(await benchCertificates(bench));
     if (only === 'lighthouse') results.push(await benchLighthouse(bench));
     console.log(results.every(Boolean) ? '\nAll targets met.' : '\nSome targets missed (MISS lines above).');
   } finally {
