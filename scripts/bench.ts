@@ -20,6 +20,7 @@ import { benchScope } from './bench/scope.js';
 import { benchDeliverability } from './bench/deliverability.js';
 import { benchCertificates } from './bench/certificates.js';
 import { benchLighthouse, buildClient } from './bench/lighthouse.js';
+import { benchPrivacy } from './bench/privacy.js';
 import { benchCluster } from './cluster/bench-cluster.js';
 
 runMain(async () => {
@@ -58,6 +59,7 @@ runMain(async () => {
     if (!only || only === 'scope') results.push(await benchScope(bench));
     if (!only || only === 'certificates') results.push(await benchCertificates(bench));
     if (only === 'lighthouse') results.push(await benchLighthouse(bench));
+    if (!only || only === 'privacy') results.push(await benchPrivacy(bench));
     console.log(results.every(Boolean) ? '\nAll targets met.' : '\nSome targets missed (MISS lines above).');
   } finally {
     await bench.close();
