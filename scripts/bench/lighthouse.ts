@@ -122,6 +122,9 @@ async function measure(port: number, url: string, budget: Budget, cookie?: strin
   const result = await lighthouse(url, flags, presetConfig(budget, lastIndex));
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   lastIndex = result.lhr.environment.benchmarkIndex;
+  // A page that never painted (NO_FCP ...) scores 0: say why rather than print empty figures only.
+  if (result.lhr.runtimeError)
+    console.log(`      Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
   const { audits, categories, finalDisplayedUrl } = result.lhr;
   if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname)
     throw new Error(`${url} ended on ${finalDisplayedUrl}: was the cookie refused?`);
