@@ -167,7 +167,7 @@ async function benchRetention(bench: Bench, run: string, ids: number[]): Promise
       true,
       'reference',
     );
-    const kept = beside.rate >= alone.rate * 0.5;
+    const kept = alone.sent > 0 && beside.sent === alone.sent && beside.rate >= alone.rate * 0.5;
     report(
       'reminder beside retention',
       `${Math.round(beside.rate).toLocaleString('en-US')} msgs/s (${(beside.rate / alone.rate).toFixed(2)}x alone)`,
