@@ -18,6 +18,7 @@ import { benchJoin } from './bench/join.js';
 import { benchAudit } from './bench/audit.js';
 import { benchScope } from './bench/scope.js';
 import { benchDeliverability } from './bench/deliverability.js';
+import { benchDeliverabilityPage } from './bench/deliverability-page.js';
 import { benchCertificates } from './bench/certificates.js';
 import { benchLighthouse, buildClient } from './bench/lighthouse.js';
 import { benchPrivacy } from './bench/privacy.js';
@@ -51,6 +52,7 @@ runMain(async () => {
     if (!only || only === 'invitations') results.push(await benchInvitations(bench));
     if (only === 'invitee-lists') results.push(await benchInviteeLists(bench));
     if (only === 'deliverability') results.push(await benchDeliverability(bench));
+    if (only === 'deliverability-page') results.push(await benchDeliverabilityPage(bench));
     if (!only || only === 'reminders') results.push(await benchReminders(bench), await benchReminderCrash(bench));
     if (!only || only === 'logistics') results.push(await benchLogistics(bench));
     if (!only || only === 'imports') results.push(await benchImports(bench));
