@@ -17,10 +17,10 @@ async function ingest(bench: Bench): Promise<boolean> {
   const q = (text: string, values?: unknown[]) => bench.sqlClient.query(text, values);
   const { rows } = await q(
     `insert into email_sends (source, source_id, recipient_key, email_to, email_type, status, send_at)
-     select 'invitation_email', 'bench-deliv', 'r' || g, 'p' || g || '@d' || (g % ${DOMAINS}) || '.edu', 'Invitation', 'sent', now()
+     select 'invitation_email', 'bench-deliv-' || $2::text, 'r' || g, 'p' || g || '@d' || (g % ${DOMAINS}) || '.edu', 'Invitation', 'sent', now()
      from generate_series(1, $1::int) g
      on conflict do nothing returning id`,
-    [INGEST],
+    [INGEST, Date.now()],
   );
   const ids = rows.map((r: { id: string }) => Number(r.id));
   const names = ['sent', 'delivered', 'opened', 'deferred'];
