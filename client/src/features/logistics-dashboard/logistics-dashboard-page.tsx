@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useInviteeStats, useSesStats } from './api';
 import { FigureCard } from './figure-card';
 import { RevenueHint } from '../../components/revenue-hint';
+import { GuardPauseAlert } from '../../components/guard-pauses';
 import { databaseFigures, emailFigures, quotaFigures, responseFigures } from './figures';
 
 /**
@@ -43,6 +44,7 @@ export function LogisticsDashboardPage() {
           </Button>
         </Group>
       </Group>
+      <GuardPauseAlert mb={0} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <FigureCard
           title="Response Rate"

@@ -7,6 +7,7 @@ import { AreaListPage } from '../../components/area-list-page';
 import { allRemindersArea, pollWhileSending, useWeeklyStats } from './api';
 import { invitationColumn, reminderColumns } from './columns';
 import { useReminderEditing } from './reminder-editing';
+import { GuardPauseAlert } from '../../components/guard-pauses';
 
 const WeeklyCharts = lazy(() => import('./weekly-charts'));
 const routeApi = getRouteApi('/admin/logistics/email-reminders');
@@ -42,7 +43,12 @@ export function EmailRemindersPage() {
         columns={reminderColumns(editing.actions, [invitationColumn])}
         filters={filters}
         emptyText="No email reminder in this range. Add one from an invitation's Email Reminders tab."
-        intro={<Charts dateFrom={search.dateFrom} dateTo={search.dateTo} />}
+        intro={
+          <>
+            <GuardPauseAlert />
+            <Charts dateFrom={search.dateFrom} dateTo={search.dateTo} />
+          </>
+        }
       />
       {editing.panel}
     </>

@@ -1,6 +1,7 @@
 import type { InvitationEmail } from '@app/contract';
 import { FormDrawer } from '../../components/form-kit';
 import { ReminderForm } from './reminder-form';
+import { GuardPauseAlert } from '../../components/guard-pauses';
 
 /** What the drawer shows: a new reminder of an invitation, or the reminder being edited. */
 export type ReminderTarget = { invitationId: number; reminder?: InvitationEmail };
@@ -13,6 +14,7 @@ export default function ReminderDrawer({ target, onClose }: { target: ReminderTa
       onClose={onClose}
       title={target?.reminder ? 'Edit Email Reminder' : 'Add Email Reminder'}
     >
+      {target && <GuardPauseAlert invitationId={target.invitationId} />}
       {target && (
         <ReminderForm
           key={target.reminder?.id ?? 'new'}

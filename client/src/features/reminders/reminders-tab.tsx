@@ -6,6 +6,7 @@ import { ListPage, listQueryOf, usePrefixedListSearch } from '../../components/l
 import { useInvitationReminders } from './api';
 import { reminderColumns } from './columns';
 import { useReminderEditing } from './reminder-editing';
+import { GuardPauseAlert } from '../../components/guard-pauses';
 
 /** The invitation's Email Reminders tab: its list under `ePage`, `ePageSize`, `eSort`; add, edit and delete before sending. */
 export default function RemindersTab({ invitation }: { invitation: Pick<Invitation, 'id'> }) {
@@ -14,6 +15,7 @@ export default function RemindersTab({ invitation }: { invitation: Pick<Invitati
   const editing = useReminderEditing();
   return (
     <>
+      <GuardPauseAlert invitationId={invitation.id} />
       <ListPage
         title="Email Reminders"
         list={list}
