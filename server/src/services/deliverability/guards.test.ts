@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 import { makeInvitees, makeTemplateVersion, recordingJobs } from '../../test/mail-fixtures.js';
-import { recordEmailEvents } from '../mail/events.js';
-import { applyProviderEvents, type ProviderEvent } from '../mail/webhook-events.js';
+import { guardFixtures } from '../../test/guard-fixtures.js';
+import { applyProviderEvents } from '../mail/webhook-events.js';
 import { startDueReminders } from '../reminders/send-reminder.js';
 import { breach, checkGuards, guardThresholds } from './guard-pauses.js';
 import { emptyWindows } from './guard-rates.js';
 
 /*
- * Issue 37 §3: the rules per kind (applied once per event), the guard pausing a campaign at the threshold with
- * the staff who sent it emailed, and the explicit, audited resume.
+ * Issue 37 §3: the guard pausing a campaign at the threshold with the staff who sent it emailed, and the explicit,
+ * audited resume (the rules per kind: guard-rules.test.ts).
  */
 
 let t: TestApp;
@@ -18,7 +18,7 @@ let cookie: string;
 let staffId: number;
 let versionId: number;
 let templateId: number;
-let seq = 0;
+let fx: ReturnType<typeof guardFixtures>;
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://admin.society.example' });
@@ -34,173 +34,9 @@ beforeAll(async () => {
       .where('id', '=', versionId)
       .executeTakeFirstOrThrow()
   ).templateId;
+  fx = guardFixtures(t.db, versionId);
 });
 afterAll(() => t?.close());
-
-/** `n` sends already sent (their 'sent' events recorded), to `domain`, of `invitationId` when given. */
-async function sentSends(n: number, opts: { invitationId?: number; domain?: string } = {}): Promise<number[]> {
-  const batch = ++seq;
-  const rows = await t.db
-    .insertInto('emailSends')
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        source: 'invitation_email' as const,
-        sourceId: `guard-${batch}`,
-        recipientKey: `r${i}`,
-        emailTo: `p${batch}x${i}@${opts.domain ?? 'guarded.example'}`,
-        emailType: 'Invitation' as const,
-        templateVersionId: versionId,
-        invitationId: opts.invitationId ?? null,
-        tokenValues: '{}',
-        status: 'sent' as const,
-      })),
-    )
-    .returning('id')
-    .execute();
-  const ids = rows.map((r) => r.id).sort((a, b) => a - b);
-  await recordEmailEvents(
-    t.db,
-    ids.map((sendId) => ({ sendId, name: 'sent', providerEventId: `local:${sendId}:sent` })),
-  );
-  return ids;
-}
-
-const event = (
-  sendId: number,
-  name: ProviderEvent['name'],
-  id = `${name}-${sendId}`,
-  at = new Date(),
-): ProviderEvent => ({
-  id,
-  name,
-  at: at.toISOString(),
-  sendId,
-  messageId: null,
-  url: null,
-  ip: null,
-  userAgent: null,
-  message: `${name} answer`,
-});
-
-const blocked = async (sendId: number) => {
-  const { emailTo } = await t.db
-    .selectFrom('emailSends')
-    .select('emailTo')
-    .where('id', '=', sendId)
-    .executeTakeFirstOrThrow();
-  return t.db
-    .selectFrom('blockedEmails')
-    .select(['emailType', 'reason', 'feedbackType'])
-    .where('email', '=', emailTo)
-    .execute();
-};
-
-describe('rules per kind (defaults: hard x1 block, soft x3 in 30 days block, complaint x1 block and unsubscribe)', () => {
-  it('blocks at a hard bounce, once per event however often it is delivered', async () => {
-    const [a] = await sentSends(1);
-    const twice = [event(a!, 'bounced_hard', 'hb-1'), event(a!, 'bounced_hard', 'hb-1')];
-    expect(await applyProviderEvents(t.db, twice)).toMatchObject({ applied: 1 });
-    expect(await blocked(a!)).toEqual([{ emailType: 'All', reason: 'Hard bounce', feedbackType: 'bounced_hard' }]);
-    const { rows } = await sql<{
-      n: number;
-    }>`select count(*)::int as n from email_guard_hits where kind = 'bounced_hard'`.execute(t.db);
-    expect(rows[0]!.n).toBe(1);
-  });
-
-  it('blocks at the third soft bounce within 30 days, not at the second, and not counting one older than 30 days', async () => {
-    const ids = await sentSends(4, { domain: 'soft.example' });
-    const same = ids.map(() => ids[0]!); // four events of one address (one send)
-    const old = new Date(Date.now() - 40 * 86_400_000);
-    await applyProviderEvents(t.db, [event(same[0]!, 'bounced_soft', 'sb-old', old)]);
-    await applyProviderEvents(t.db, [event(same[1]!, 'bounced_soft', 'sb-1'), event(same[2]!, 'bounced_soft', 'sb-2')]);
-    expect(await blocked(ids[0]!)).toEqual([]);
-    await applyProviderEvents(t.db, [event(same[3]!, 'bounced_soft', 'sb-3')]);
-    expect(await blocked(ids[0]!)).toEqual([
-      { emailType: 'All', reason: 'Soft bounce x3 within 30 days', feedbackType: 'bounced_hard' },
-    ]);
-  });
-
-  it('blocks and unsubscribes at a complaint', async () => {
-    const { invitationId, invitees } = await makeInvitees(t.db, 1, 'complains.example');
-    const [send] = await t.db
-      .insertInto('emailSends')
-      .values({
-        source: 'invitation_email',
-        sourceId: 'complaint',
-        recipientKey: 'c',
-        emailTo: invitees[0]!.email,
-        emailType: 'Invitation',
-        invitationId,
-        inviteeId: invitees[0]!.id,
-        tokenValues: '{}',
-        status: 'sent',
-      })
-      .returning('id')
-      .execute();
-    await applyProviderEvents(t.db, [event(send!.id, 'spam')]);
-    expect(await blocked(send!.id)).toEqual(
-      expect.arrayContaining([{ emailType: 'All', reason: 'Spam complaint', feedbackType: 'spam' }]),
-    );
-    const flags = await t.db
-      .selectFrom('emailSends')
-      .select(['spam', 'unsub'])
-      .where('id', '=', send!.id)
-      .executeTakeFirstOrThrow();
-    expect(flags).toEqual({ spam: true, unsub: true });
-    const invitee = await t.db
-      .selectFrom('invitees')
-      .select('emailUnsub')
-      .where('id', '=', invitees[0]!.id)
-      .executeTakeFirstOrThrow();
-    expect(invitee.emailUnsub).toBe(true);
-  });
-
-  it('follows edited rules (PUT, audited): a hard bounce blocks only at the second, a complaint does nothing', async () => {
-    const bad = await t.request({
-      method: 'PUT',
-      url: '/api/admin/logistics/deliverability/guards/rules',
-      cookie,
-      payload: { rules: [{ kind: 'spam', times: 0, withinDays: null, action: 'block' }] },
-    });
-    expect(bad.statusCode).toBe(400);
-    const rules = [
-      { kind: 'bounced_hard', times: 2, withinDays: null, action: 'block' },
-      { kind: 'bounced_soft', times: 3, withinDays: 30, action: 'block' },
-      { kind: 'spam', times: 1, withinDays: null, action: 'none' },
-    ];
-    const res = await t.request({
-      method: 'PUT',
-      url: '/api/admin/logistics/deliverability/guards/rules',
-      cookie,
-      payload: { rules },
-    });
-    expect(res.statusCode).toBe(200);
-    const audit = await t.db
-      .selectFrom('auditLog')
-      .select(['action', 'accountId'])
-      .where('entity', '=', 'email_guard_rules')
-      .execute();
-    expect(audit).toEqual([
-      { action: 'update', accountId: staffId },
-      { action: 'update', accountId: staffId },
-    ]);
-    const [a, b] = await sentSends(2, { domain: 'edited.example' });
-    await applyProviderEvents(t.db, [event(a!, 'bounced_hard', 'e-hb-1'), event(b!, 'spam', 'e-sp-1')]);
-    expect(await blocked(a!)).toEqual([]);
-    expect(await blocked(b!)).toEqual([]);
-    await applyProviderEvents(t.db, [event(a!, 'bounced_hard', 'e-hb-2')]);
-    expect(await blocked(a!)).toEqual([{ emailType: 'All', reason: 'Hard bounce x2', feedbackType: 'bounced_hard' }]);
-    const defaults = rules.map((r) =>
-      r.kind === 'bounced_hard' ? { ...r, times: 1 } : r.kind === 'spam' ? { ...r, action: 'block_unsubscribe' } : r,
-    );
-    await t.request({
-      method: 'PUT',
-      url: '/api/admin/logistics/deliverability/guards/rules',
-      cookie,
-      payload: { rules: defaults },
-    });
-  });
-});
 
 describe('the guard thresholds', () => {
   const limits = guardThresholds({
@@ -261,13 +97,13 @@ describe('a campaign over its bounce rate', () => {
     const held = await reminder(invitationId);
     const other = await reminder(otherId);
 
-    const sends = await sentSends(500, { invitationId });
+    const sends = await fx.sentSends(500, { invitationId });
     await applyProviderEvents(
       t.db,
-      sends.slice(0, 24).map((id) => event(id, 'bounced_hard')),
+      sends.slice(0, 24).map((id) => fx.event(id, 'bounced_hard')),
     );
     expect(await checkGuards(t.db, jobs, config)).toEqual([]);
-    await applyProviderEvents(t.db, [event(sends[24]!, 'bounced_hard')]);
+    await applyProviderEvents(t.db, [fx.event(sends[24]!, 'bounced_hard')]);
     const [pauseId] = await checkGuards(t.db, jobs, config);
     expect(pauseId).toBeTypeOf('number');
     expect(await checkGuards(t.db, jobs, config)).toEqual([]); // one live pause per campaign
