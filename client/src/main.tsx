@@ -8,6 +8,7 @@ import '@mantine/notifications/styles.css';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { ForbiddenError } from './api/permissions';
 
 async function start() {
   if (import.meta.env.VITE_MOCK) {
@@ -16,7 +17,13 @@ async function start() {
   }
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);
-  createRoot(document.getElementById('root')!).render(
+  createRoot(document.getElementById('root')!, {
+    // A screen the account's roles do not reach is refused in place ("You do not have access to this page", by the
+    // route's error component): an expected answer, not a fault for the console. Any other caught error is logged.
+    onCaughtError: (error) => {
+      if (!(error instanceof ForbiddenError)) console.error(error);
+    },
+  }).render(
     <StrictMode>
       <Providers queryClient={queryClient}>
         <RouterProvider router={router} />
