@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { hashPassword } from '../../server/src/services/auth/passwords.js';
 import { ADMIN, SCREENSHOTS, startE2E, type E2E } from './harness.js';
+import { seedSweep } from './sweep/seed.js';
 
 /*
  * Issue 35 §5, §6 in the browser: an advisor signs in from an invite link and sees only their chapter's nav,
@@ -12,11 +13,14 @@ import { ADMIN, SCREENSHOTS, startE2E, type E2E } from './harness.js';
 
 let e: E2E;
 let chapterId: number;
+/** The demo data's record of each kind (the sweep's seed): an AI template, an assessment, a program, ... */
+let demo: Record<string, string>;
 const PASSWORD = 'e2e-staff-password-1';
 
 beforeAll(async () => {
   // The job queue runs: an invitation is queued as an email, as in the product.
   e = await startE2E({ jobs: true });
+  demo = await seedSweep(e.db, e.storage);
   const institution = await e.db
     .insertInto('institutions')
     .values({
@@ -77,7 +81,41 @@ async function failedCalls(page: Page, fn: () => Promise<void>): Promise<string[
   return failed;
 }
 
-const ACTION = /^(Add|New|Edit|Delete|Invite|Revoke|Send|Record|Apply|Refund|Reset|Export|Import|Save)\b/;
+const ACTION =
+  /^(Add|New|Create|Edit|Rename|Delete|Move|Drag|Invite|Revoke|Send|Record|Apply|Refund|Reset|Export|Import|Dry run|Check file|Generate|Preview|Manage|Save)\b/;
+
+/** The action buttons and drag handles `page` offers once it is quiet. */
+async function actionsOn(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  const buttons = await page
+    .getByRole('button', { name: ACTION })
+    .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent ?? ''));
+  const handles = await page.getByLabel(/^Drag /).count();
+  return handles ? [...buttons, `${handles} drag handles`] : buttons;
+}
+
+/** The imports, AI and learning editors (issue 35 §6), each with a text it shows once loaded. */
+function editorScreens(): [string, string | RegExp][] {
+  const program = `/admin/learning/programs/${demo.programSlug}`;
+  const assessment = `/admin/learning/assessments/${demo.assessmentId}`;
+  return [
+    ['/admin/tech/imports', /^Imports$/],
+    [`/admin/tech/ai-video-template/${demo.aiVideoTemplateId}/edit?tab=Generate`, /^Videos$/],
+    [`/admin/tech/ai-template/${demo.aiTemplateId}/edit?tab=Template`, 'User Prompt'],
+    ['/admin/learning/assessments', /^Outcomes$/],
+    [assessment, 'Introduction'],
+    [`${assessment}?tab=Outcomes`, /of at most \d+ outcomes/],
+    [`${assessment}?tab=Questions`, /^\d+ questions?$/],
+    [`${assessment}?tab=Score+Matrix`, /^Tie-breaker question/],
+    ['/admin/learning/programs', /^Name$/],
+    [program, /^Section 1$/],
+    [`${program}/lessons/${demo.lessonSlug}`, /^Segmented lesson in/],
+    ['/admin/learning/quiz', /^Questions$/],
+    [`/admin/learning/quiz/${demo.quizId}`, /last updated/],
+    [`/admin/learning/survey/${demo.surveyId}`, /last updated/],
+    [`/admin/logistics/invitations/${demo.invitationId}/edit`, 'Clean by invite count'],
+  ];
+}
 
 describe('an auditor', () => {
   it('reads the lists but is offered no action button', async () => {
@@ -95,11 +133,41 @@ describe('an auditor', () => {
     ]) {
       await page.goto(`${e.baseUrl}${screen}`);
       await page.getByRole('heading', { level: 2 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      const actions = await page.getByRole('button', { name: ACTION }).allTextContents();
-      expect(actions, screen).toEqual([]);
+      expect(await actionsOn(page), screen).toEqual([]);
     }
     await page.screenshot({ path: path.join(SCREENSHOTS, 'auditor-roles.png') });
+  });
+
+  it('reads the imports, AI and learning editors read-only: no run, generate, preview, save, add, delete or drag', async () => {
+    const page = await staffTab('e2e-auditor-editors@example.com', ['ROLE_AUDITOR']);
+    for (const [screen, shown] of editorScreens()) {
+      await page.goto(`${e.baseUrl}${screen}`);
+      await page.getByText(shown).first().waitFor();
+      expect(await actionsOn(page), screen).toEqual([]);
+    }
+    // The Generate tab is not offered; the forms show their values in disabled fields.
+    await page.goto(`${e.baseUrl}/admin/tech/ai-video-template/${demo.aiVideoTemplateId}/edit`);
+    await page.getByRole('tab', { name: 'Videos' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Generate' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Name', exact: true }).isDisabled()).toBe(true);
+    await page.goto(`${e.baseUrl}/admin/tech/ai-template/${demo.aiTemplateId}/edit?tab=Template`);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Name', exact: true }).isDisabled()).toBe(true);
+    const prompt = page.locator('[contenteditable][aria-label="User Prompt"]');
+    await expect.poll(() => prompt.getAttribute('contenteditable')).toBe('false');
+    await page.goto(`${e.baseUrl}/admin/learning/assessments/${demo.assessmentId}`);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Title', exact: true }).isDisabled()).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'auditor-editors.png') });
+  });
+});
+
+describe('an administrator', () => {
+  it('is offered the actions on the same editors (the auditor lacks them by role, not by screen)', async () => {
+    const page = await staffTab('e2e-content-admin@example.com', ['ROLE_ADMIN']);
+    for (const [screen, shown] of editorScreens()) {
+      await page.goto(`${e.baseUrl}${screen}`);
+      await page.getByText(shown).first().waitFor();
+      expect(await actionsOn(page), screen).not.toEqual([]);
+    }
   });
 });
 

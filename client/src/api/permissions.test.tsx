@@ -1,17 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { accountsContract, institutionsContract, rolesContract } from '@app/contract';
 import { mockServer } from '../mocks/node';
-import { ALL_PERMISSIONS, mockAccount } from '../mocks/fixtures';
+import { ALL_PERMISSIONS } from '../mocks/fixtures';
 import { renderRoute } from '../test/render';
+import { signInWith } from '../test/permissions';
 import { navItems } from '../components/shell/nav-items';
 import { holds, permissionNeeded } from './permissions';
-
-/** Signs the mock account in with exactly these permissions. */
-function signInWith(permissions: string[]) {
-  mockServer.use(http.get('/api/public/account', () => HttpResponse.json({ ...mockAccount, permissions })));
-}
 
 const nav = () => within(screen.getByRole('navigation', { name: 'Main' }));
 

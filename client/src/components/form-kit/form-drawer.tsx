@@ -40,7 +40,8 @@ export function FormDrawer(props: { opened: boolean; onClose: () => void; title:
 /**
  * The `<form>` of an entity: fields, errors no field took, and a sticky Cancel / Save footer. A save the form
  * refuses moves focus to the first field in error, scrolled into view. Save shows only to accounts that may
- * write in the screen's area (or make `call`); others see the values and a Close button.
+ * write in the screen's area (or make `call`); others see the values and a Close button, and with `lockFields`
+ * the fields disabled (a native disabled fieldset: no input, switch or select inside takes an edit).
  *
  * @example <EntityForm form={form} onCancel={close}><TextInput label="Name" {...form.getInputProps('name')} /></EntityForm>
  */
@@ -51,22 +52,26 @@ export function EntityForm(props: {
   submitLabel?: string;
   /** The contract route Save calls, when it is not the screen's area's (e.g. `paymentsContract.record`). */
   call?: Need;
+  /** Disable the fields for an account that may not save (leave out where a reader still uses a control inside). */
+  lockFields?: boolean;
 }) {
   const { form } = props;
   const focus = useFocusFirstError(form.submit);
   const maySave = useMay('write', props.call);
   return (
     <form ref={focus.ref} onSubmit={focus.onSubmit} noValidate className={classes.form}>
-      <Stack gap="md" className={classes.fields}>
-        {form.otherErrors.length > 0 && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" tabIndex={-1} data-form-errors>
-            {form.otherErrors.map((m) => (
-              <div key={m}>{m}</div>
-            ))}
-          </Alert>
-        )}
-        {props.children}
-      </Stack>
+      <fieldset disabled={props.lockFields && !maySave} className={`${classes.fieldset} ${classes.fields}`}>
+        <Stack gap="md">
+          {form.otherErrors.length > 0 && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" tabIndex={-1} data-form-errors>
+              {form.otherErrors.map((m) => (
+                <div key={m}>{m}</div>
+              ))}
+            </Alert>
+          )}
+          {props.children}
+        </Stack>
+      </fieldset>
       <Group justify="flex-end" gap="sm" className={classes.footer}>
         <Button variant="default" onClick={props.onCancel} disabled={form.saving}>
           {maySave ? 'Cancel' : 'Close'}

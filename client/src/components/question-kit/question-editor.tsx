@@ -34,7 +34,7 @@ function QuestionForm({
     onSaved: onDone,
   });
   return (
-    <EntityForm form={form} onCancel={onDone}>
+    <EntityForm form={form} onCancel={onDone} lockFields>
       <Group gap="xs">
         <Badge variant="light">{typeLabel(type)}</Badge>
       </Group>

@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { QuestionType } from '@app/contract';
 import { selectCount, typeLabel, type KitQuestion } from './kinds';
+import { useMay } from '../../api/permissions';
 
 /** 'Add Question' with the kinds this area offers. */
 export function AddQuestionMenu({
@@ -94,7 +95,10 @@ function Statements({ q }: { q: KitQuestion }) {
   );
 }
 
-/** The numbered questions with their type badge, 'select N' on multi select, and move / edit / delete each. */
+/**
+ * The numbered questions with their type badge, 'select N' on multi select, and move / edit / delete each for
+ * accounts that may write in the screen's area.
+ */
 export function QuestionList({
   questions,
   onEdit,
@@ -107,11 +111,12 @@ export function QuestionList({
   /** Moves a question one place up (-1) or down (1). */
   onMove: (q: KitQuestion, by: -1 | 1) => void;
 }) {
+  const mayWrite = useMay('write');
   if (!questions.length) {
     return (
       <Card withBorder radius="md" p="xl">
         <Text c="dimmed" ta="center">
-          No questions yet. Use Add Question to write the first one.
+          {mayWrite ? 'No questions yet. Use Add Question to write the first one.' : 'No questions yet.'}
         </Text>
       </Card>
     );
@@ -130,37 +135,39 @@ export function QuestionList({
                     {q.question}
                   </Text>
                 </Group>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Move question ${n} up`}
-                    disabled={i === 0}
-                    onClick={() => onMove(q, -1)}
-                  >
-                    <IconArrowUp size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Move question ${n} down`}
-                    disabled={i === questions.length - 1}
-                    onClick={() => onMove(q, 1)}
-                  >
-                    <IconArrowDown size={16} />
-                  </ActionIcon>
-                  <ActionIcon variant="subtle" aria-label={`Edit question ${n}`} onClick={() => onEdit(q)}>
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete question ${n}`}
-                    onClick={() => onDelete(q)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
+                {mayWrite && (
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Move question ${n} up`}
+                      disabled={i === 0}
+                      onClick={() => onMove(q, -1)}
+                    >
+                      <IconArrowUp size={16} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Move question ${n} down`}
+                      disabled={i === questions.length - 1}
+                      onClick={() => onMove(q, 1)}
+                    >
+                      <IconArrowDown size={16} />
+                    </ActionIcon>
+                    <ActionIcon variant="subtle" aria-label={`Edit question ${n}`} onClick={() => onEdit(q)}>
+                      <IconPencil size={16} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete question ${n}`}
+                      onClick={() => onDelete(q)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Group>
+                )}
               </Group>
               <Group gap="xs">
                 <Badge variant="light">{typeLabel(q.type)}</Badge>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconInfoCircle, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { QuestionType, UsedBy } from '@app/contract';
-import { openConfirmModal } from '../../lib/overlay-gate';
+import { confirmDelete } from '../confirm-delete';
+import { useMay } from '../../api/permissions';
 import { formatDay, questionMark } from '../format';
 import type { KitQuestion, QuestionKind } from './kinds';
 import { NameDialog, type NameSave } from './name-dialog';
@@ -46,32 +47,24 @@ export function QuestionnaireDetail(props: QuestionnaireDetailProps) {
         ? { type: editedQuestion.type, question: editedQuestion }
         : null;
 
-  const confirmDelete = () =>
-    openConfirmModal({
-      title: `Delete ${kind.noun}`,
-      children: (
-        <Text size="sm">
-          Are you sure you want to delete the {noun} <b>{entity.name}</b> and its {props.questions.length} questions?
-          This action cannot be undone.
-        </Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: props.remove,
-    });
+  const confirmDeleteEntity = () =>
+    confirmDelete(
+      `Delete ${kind.noun}`,
+      <>
+        Are you sure you want to delete the {noun} <b>{entity.name}</b> and its {props.questions.length} questions? This
+        action cannot be undone.
+      </>,
+      props.remove,
+    );
   const confirmDeleteQuestion = (q: KitQuestion) =>
-    openConfirmModal({
-      title: 'Delete Question',
-      children: (
-        <Text size="sm">
-          Are you sure you want to delete question {q.index + 1}, <b>{q.question}</b>
-          {questionMark(q.question)} This action cannot be undone.
-        </Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => props.removeQuestion(q.id),
-    });
+    confirmDelete(
+      'Delete Question',
+      <>
+        Are you sure you want to delete question {q.index + 1}, <b>{q.question}</b>
+        {questionMark(q.question)} This action cannot be undone.
+      </>,
+      () => props.removeQuestion(q.id),
+    );
 
   const move = (q: KitQuestion, by: -1 | 1) => {
     const ids = props.questions.map((x) => x.id);
@@ -83,6 +76,7 @@ export function QuestionnaireDetail(props: QuestionnaireDetailProps) {
   };
 
   const inUse = entity.usedBy.length > 0;
+  const mayWrite = useMay('write');
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
@@ -96,24 +90,26 @@ export function QuestionnaireDetail(props: QuestionnaireDetailProps) {
             {formatDay(entity.updatedAt)}
           </Text>
         </Stack>
-        <Group gap="xs">
-          <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setRenaming(true)}>
-            Rename
-          </Button>
-          <Tooltip label={`Used by a program component: remove it there first`} disabled={!inUse}>
-            <Button
-              variant="default"
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              onClick={confirmDelete}
-              disabled={inUse}
-              loading={props.removing}
-            >
-              Delete
+        {mayWrite && (
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setRenaming(true)}>
+              Rename
             </Button>
-          </Tooltip>
-          <AddQuestionMenu types={kind.offeredTypes} onAdd={(type: QuestionType) => panel.openNew(type)} />
-        </Group>
+            <Tooltip label={`Used by a program component: remove it there first`} disabled={!inUse}>
+              <Button
+                variant="default"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={confirmDeleteEntity}
+                disabled={inUse}
+                loading={props.removing}
+              >
+                Delete
+              </Button>
+            </Tooltip>
+            <AddQuestionMenu types={kind.offeredTypes} onAdd={(type: QuestionType) => panel.openNew(type)} />
+          </Group>
+        )}
       </Group>
       {inUse && (
         <Alert

@@ -19,7 +19,8 @@ export const EDITOR_MIN_HEIGHT = 500;
  * The one rich-text editor (BlockNote with the app's blocks and slash menu). `value` is read when the
  * editor mounts (give it a `key` to load another document); `onChange` gets the whole document 300 ms
  * after the last edit, or at once when focus leaves it (so a Save click right after typing sends the
- * latest text) or it unmounts. Colours follow the app's light or dark scheme.
+ * latest text) or it unmounts. Colours follow the app's light or dark scheme. `readOnly` shows the document
+ * without editing it.
  */
 export default function RichTextEditor({
   value,
@@ -27,6 +28,7 @@ export default function RichTextEditor({
   label,
   uploadPath,
   minHeight = EDITOR_MIN_HEIGHT,
+  readOnly,
 }: RichTextEditorProps) {
   const labelId = useId();
   const uploadFile = useMemo(() => editorUploader(uploadPath), [uploadPath]);
@@ -57,7 +59,14 @@ export default function RichTextEditor({
         role="group"
         onBlur={() => save.flush()}
       >
-        <BlockNoteView editor={editor} theme={scheme} slashMenu={false} onChange={save} className={classes.editor}>
+        <BlockNoteView
+          editor={editor}
+          editable={!readOnly}
+          theme={scheme}
+          slashMenu={false}
+          onChange={save}
+          className={classes.editor}
+        >
           <SuggestionMenuController
             triggerCharacter="/"
             getItems={async (query) => filterSuggestionItems(slashMenuItems(editor), query)}

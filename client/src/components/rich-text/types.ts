@@ -10,4 +10,6 @@ export type RichTextEditorProps = {
   uploadPath?: UploadPath;
   /** Default 500 (px). */
   minHeight?: number;
+  /** Shown, not edited (an account that may not save the form it is in). */
+  readOnly?: boolean;
 };

@@ -5,6 +5,7 @@ import type { AiChat, AiChatSummary, AiChatTemplate, AiChatTemplateForm, RichTex
 import { mockServer } from '../../mocks/node';
 import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';
+import { isLocked, signInWith } from '../../test/permissions';
 
 // BlockNote needs a real browser; each editor is a stub that hands over a prompt with a token.
 const prompt = (text: string): RichTextDoc => ({
@@ -176,4 +177,15 @@ describe('AI chat templates', () => {
     expect(within(dialog).getByText('Saved goal')).toBeTruthy();
     expect(within(dialog).getByText('Due 2027-03-01')).toBeTruthy();
   });
+});
+
+describe('an account that may only read AI chat templates', () => {
+  it('sees the template in disabled fields, with no Save and no preview (a preview spends on the provider)', async () => {
+    signInWith(['aiChat:read']);
+    renderRoute('/admin/tech/ai-template/4/edit?tab=Template');
+    const name = await screen.findByRole('textbox', { name: 'Name' }, { timeout: 20_000 });
+    expect(isLocked(name)).toBe(true);
+    expect(screen.queryByRole('button', { name: /^(Preview|Save)\b/ })).toBeNull();
+    expect(screen.queryByText('Custom Preview')).toBeNull();
+  }, 60_000);
 });

@@ -1,7 +1,8 @@
 import { lazy } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { AiChatTemplate } from '@app/contract';
-import { FormPage, LoadedEntity, useBackTo } from '../../components/form-kit';
+import { useBackTo } from '../../components/form-kit';
+import { NewRecordPage, RecordPage } from '../../components/form-kit/record-page';
 import { UrlTabs } from '../../components/url-tabs';
 import { aiChatTemplatesArea } from './api';
 import { AI_CHAT_TABS, type AiChatTab } from './search';
@@ -14,22 +15,17 @@ const routeApi = getRouteApi('/admin/tech/ai-template/$aiTemplateId/edit');
 
 /** /admin/tech/ai-template/new: the Template tab alone (no Chats for a new template); a saved one opens on its edit screen. */
 export function NewAiChatTemplatePage() {
-  const back = useBackTo(LIST.to);
   const navigate = useNavigate();
-  const opened = (result: unknown) => {
-    const id = (result as { body?: { id?: number } } | undefined)?.body?.id;
-    if (id)
-      void navigate({
-        to: '/admin/tech/ai-template/$aiTemplateId/edit',
-        params: { aiTemplateId: String(id) },
-        search: { tab: 'Template' },
-      });
-    else back();
-  };
+  const open = (id: string) =>
+    void navigate({
+      to: '/admin/tech/ai-template/$aiTemplateId/edit',
+      params: { aiTemplateId: id },
+      search: { tab: 'Template' },
+    });
   return (
-    <FormPage list={LIST} title="Add AI Chat Template">
-      <TemplateForm onSaved={opened} onCancel={back} />
-    </FormPage>
+    <NewRecordPage list={LIST} title="Add AI Chat Template" open={open}>
+      {(form) => <TemplateForm {...form} />}
+    </NewRecordPage>
   );
 }
 
@@ -54,10 +50,9 @@ function TemplateTabs({ template, tab }: { template: AiChatTemplate; tab: AiChat
 export function EditAiChatTemplatePage() {
   const { aiTemplateId } = routeApi.useParams();
   const search = routeApi.useSearch();
-  const result = aiChatTemplatesArea.useDetail(Number(aiTemplateId));
   return (
-    <FormPage list={LIST} title="Edit AI Chat Template" subtitle={result.data?.body.name}>
-      <LoadedEntity result={result}>{(template) => <TemplateTabs template={template} tab={search.tab} />}</LoadedEntity>
-    </FormPage>
+    <RecordPage list={LIST} title="Edit AI Chat Template" result={aiChatTemplatesArea.useDetail(Number(aiTemplateId))}>
+      {(template) => <TemplateTabs template={template} tab={search.tab} />}
+    </RecordPage>
   );
 }

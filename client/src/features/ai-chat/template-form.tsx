@@ -3,6 +3,7 @@ import {
   AI_CHAT_TEMPLATE_TYPES,
   AI_JSON_SCHEMA_NAMES,
   AiChatTemplateInput,
+  aiChatContract,
   EMPTY_RICH_TEXT,
   applyTypeRules,
   type AiChatTemplate,
@@ -15,6 +16,7 @@ import { EntityForm, FormSection, useEntityForm } from '../../components/form-ki
 import { RichTextEditor } from '../../components/rich-text';
 import { SAVE_TEMPLATE_META, aiChatTemplatesArea, useTemplateForm } from './api';
 import { PreviewPanel } from './preview-panel';
+import { useMay, usePermissions } from '../../api/permissions';
 
 type Values = {
   name: string;
@@ -35,6 +37,12 @@ const toFormValues = (t?: AiChatTemplate): Values => ({
   functionCalls: t?.functionCalls ?? [],
   jsonSchema: t?.jsonSchema ?? null,
 });
+
+/** The two rich-text prompts, each with its error under it. */
+const PROMPTS = [
+  ['userPrompt', 'User Prompt'],
+  ['developerPrompt', 'Developer Prompt'],
+] as const;
 
 const FUNCTIONS: { id: AiFunctionCall; label: string }[] = [
   { id: 'save_goal', label: 'Save goal (save_goal)' },
@@ -64,7 +72,8 @@ function TokenList() {
 /**
  * The Template tab (spec 03 §2, §4): name, type with its rules (Programmatic: no emojis, no function calls;
  * the schema only for Programmatic; the function-call toggles only for Chat), the rich-text prompts with
- * the token list, and beside them the preview panel on the values as edited.
+ * the token list, and beside them the preview panel on the values as edited (for accounts that may ask for a
+ * preview: it is a write of aiChat, as it spends on the provider). Read-only for an account that may not save.
  */
 export function TemplateForm({
   template,
@@ -84,6 +93,8 @@ export function TemplateForm({
     onSaved,
   });
   const v = form.values;
+  const readOnly = !useMay('write');
+  const mayPreview = usePermissions().can(aiChatContract.previewCustom);
   const setType = (type: string | null) => {
     if (!type) return;
     const next = applyTypeRules({ ...v, type: type as AiChatTemplateType });
@@ -100,8 +111,8 @@ export function TemplateForm({
 
   return (
     <Grid gap="lg">
-      <Grid.Col span={{ base: 12, lg: 8 }}>
-        <EntityForm form={form} onCancel={onCancel}>
+      <Grid.Col span={{ base: 12, lg: mayPreview ? 8 : 12 }}>
+        <EntityForm form={form} onCancel={onCancel} lockFields>
           <FormSection title="Template">
             <TextInput label="Name" withAsterisk maxLength={254} {...form.getInputProps('name')} />
             <Select
@@ -141,32 +152,29 @@ export function TemplateForm({
           </FormSection>
           <FormSection title="Prompts" gap="md">
             <TokenList />
-            <RichTextEditor
-              label="User Prompt"
-              value={v.userPrompt}
-              onChange={(doc) => form.setValue('userPrompt', doc)}
-            />
-            {form.errors.userPrompt && (
-              <Text size="sm" c="red">
-                {form.errors.userPrompt}
-              </Text>
-            )}
-            <RichTextEditor
-              label="Developer Prompt"
-              value={v.developerPrompt}
-              onChange={(doc) => form.setValue('developerPrompt', doc)}
-            />
-            {form.errors.developerPrompt && (
-              <Text size="sm" c="red">
-                {form.errors.developerPrompt}
-              </Text>
-            )}
+            {PROMPTS.map(([key, label]) => (
+              <Stack key={key} gap={4}>
+                <RichTextEditor
+                  label={label}
+                  readOnly={readOnly}
+                  value={v[key]}
+                  onChange={(doc) => form.setValue(key, doc)}
+                />
+                {form.errors[key] && (
+                  <Text size="sm" c="red">
+                    {form.errors[key]}
+                  </Text>
+                )}
+              </Stack>
+            ))}
           </FormSection>
         </EntityForm>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 4 }}>
-        <PreviewPanel template={v} />
-      </Grid.Col>
+      {mayPreview && (
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <PreviewPanel template={v} />
+        </Grid.Col>
+      )}
     </Grid>
   );
 }

@@ -5,6 +5,7 @@ import type { AiVideo, AiVideoForm, AiVideoTemplate } from '@app/contract';
 import { mockServer } from '../../mocks/node';
 import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';
+import { isLocked, signInWith } from '../../test/permissions';
 
 const template: AiVideoTemplate = {
   id: 5,
@@ -217,4 +218,17 @@ describe('the Template tab of a template', () => {
       ]),
     );
   });
+});
+
+describe('an account that may only read AI video templates', () => {
+  it('is offered no Generate tab, and sees the template in disabled fields with no Save', async () => {
+    signInWith(['aiVideo:read']);
+    renderRoute('/admin/tech/ai-video-template/5/edit?tab=Generate');
+    // The tab it may not use is not offered: the screen shows the Template tab instead.
+    const name = await screen.findByRole('textbox', { name: 'Name' }, { timeout: 20_000 });
+    expect(isLocked(name)).toBe(true);
+    expect(screen.getByRole('tab', { name: 'Videos' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Generate' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(Generate|Save)\b/ })).toBeNull();
+  }, 60_000);
 });

@@ -1,8 +1,10 @@
 import { lazy } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import type { AiVideoTemplate } from '@app/contract';
-import { FormPage, LoadedEntity, useBackTo } from '../../components/form-kit';
+import { aiVideoContract, type AiVideoTemplate } from '@app/contract';
+import { useBackTo } from '../../components/form-kit';
+import { NewRecordPage, RecordPage } from '../../components/form-kit/record-page';
 import { UrlTabs } from '../../components/url-tabs';
+import { usePermissions } from '../../api/permissions';
 import { aiVideoTemplatesArea } from './api';
 import { AI_VIDEO_TABS, type AiVideoTab } from './search';
 import { TemplateForm } from './template-form';
@@ -16,29 +18,23 @@ const routeApi = getRouteApi('/admin/tech/ai-video-template/$aiVideoTemplateId/e
 
 /** /admin/tech/ai-video-template/new: the Template tab alone; a saved template opens on its edit screen. */
 export function NewAiVideoTemplatePage() {
-  const back = useBackTo(LIST.to);
   const navigate = useNavigate();
-  const opened = (result: unknown) => {
-    const id = (result as { body?: { id?: number } } | undefined)?.body?.id;
-    if (id)
-      void navigate({
-        to: '/admin/tech/ai-video-template/$aiVideoTemplateId/edit',
-        params: { aiVideoTemplateId: String(id) },
-      });
-    else back();
-  };
+  const open = (id: string) =>
+    void navigate({ to: '/admin/tech/ai-video-template/$aiVideoTemplateId/edit', params: { aiVideoTemplateId: id } });
   return (
-    <FormPage list={LIST} title="Add AI Video Template">
-      <TemplateForm onSaved={opened} onCancel={back} />
-    </FormPage>
+    <NewRecordPage list={LIST} title="Add AI Video Template" open={open}>
+      {(form) => <TemplateForm {...form} />}
+    </NewRecordPage>
   );
 }
 
+/** Template, Videos and, for accounts that may generate a video, Generate. */
 function TemplateTabs({ template, tab }: { template: AiVideoTemplate; tab: AiVideoTab | undefined }) {
   const back = useBackTo(LIST.to);
+  const mayGenerate = usePermissions().can(aiVideoContract.createVideo);
   return (
     <UrlTabs
-      tabs={AI_VIDEO_TABS}
+      tabs={mayGenerate ? AI_VIDEO_TABS : AI_VIDEO_TABS.filter((t) => t !== 'Generate')}
       current={tab}
       panels={{
         Template: (
@@ -55,10 +51,13 @@ function TemplateTabs({ template, tab }: { template: AiVideoTemplate; tab: AiVid
 export function EditAiVideoTemplatePage() {
   const { aiVideoTemplateId } = routeApi.useParams();
   const search = routeApi.useSearch();
-  const result = aiVideoTemplatesArea.useDetail(Number(aiVideoTemplateId));
   return (
-    <FormPage list={LIST} title="Edit AI Video Template" subtitle={result.data?.body.name}>
-      <LoadedEntity result={result}>{(template) => <TemplateTabs template={template} tab={search.tab} />}</LoadedEntity>
-    </FormPage>
+    <RecordPage
+      list={LIST}
+      title="Edit AI Video Template"
+      result={aiVideoTemplatesArea.useDetail(Number(aiVideoTemplateId))}
+    >
+      {(template) => <TemplateTabs template={template} tab={search.tab} />}
+    </RecordPage>
   );
 }

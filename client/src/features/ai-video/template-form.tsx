@@ -100,7 +100,7 @@ export function TemplateForm({
   const names = [...providerNames, ...Object.keys(v.variables).filter((n) => !providerNames.includes(n))];
 
   return (
-    <EntityForm form={form} onCancel={onCancel}>
+    <EntityForm form={form} onCancel={onCancel} lockFields>
       <FormSection title="Template">
         <TextInput label="Name" withAsterisk maxLength={254} {...form.getInputProps('name')} />
         {info?.message && (

@@ -35,6 +35,8 @@ export const assessmentsArea = createArea(
 
 /** Save failures of the assessment itself read 'Error creating assessment' above the server's reason (spec 03 §8). */
 export const SAVE_META = { errorTitle: M.saveFailed };
+/** An assessment and an outcome are named by their title (their side panel forms' first field). */
+export const TITLE_FIELD = { field: 'title', label: 'Title' } as const;
 
 function useInvalidate() {
   const queryClient = useQueryClient();

@@ -1,15 +1,16 @@
-import { TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { AssessmentInput, type Assessment } from '@app/contract';
-import { EntityForm, EntityPanel, useEntityForm, type EditPanel } from '../../components/form-kit';
-import { assessmentsArea, SAVE_META } from './api';
+import { EntityPanel, useEntityForm, type EditPanel } from '../../components/form-kit';
+import { NamedForm } from '../../components/form-kit/named-form';
+import { createdId } from '../../components/form-kit/record-page';
+import { assessmentsArea, SAVE_META, TITLE_FIELD } from './api';
 
 /** The title form: a new assessment opens on its detail, where outcomes, questions and scores are added. */
 function AssessmentTitleForm({ assessment, onDone }: { assessment?: Assessment; onDone: () => void }) {
   const save = assessmentsArea.useSave(SAVE_META);
   const navigate = useNavigate();
   const onSaved = (result: unknown) => {
-    const created = (result as { body?: { id?: number } }).body?.id;
+    const created = createdId(result);
     if (assessment || created === undefined) return onDone();
     void navigate({ to: '/admin/learning/assessments/$assessmentId', params: { assessmentId: String(created) } });
   };
@@ -21,16 +22,12 @@ function AssessmentTitleForm({ assessment, onDone }: { assessment?: Assessment; 
     onSaved,
   });
   return (
-    <EntityForm form={form} onCancel={onDone}>
-      <TextInput
-        label="Title"
-        withAsterisk
-        data-autofocus
-        maxLength={254}
-        description="Outcomes, questions and the introduction are added on the next screen"
-        {...form.getInputProps('title')}
-      />
-    </EntityForm>
+    <NamedForm
+      form={form}
+      onDone={onDone}
+      {...TITLE_FIELD}
+      description="Outcomes, questions and the introduction are added on the next screen"
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import type { Assessment, AssessmentListItem } from '@app/contract';
 import { mockServer } from '../../mocks/node';
 import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';
+import { isLocked, signInWith } from '../../test/permissions';
 
 const at = '2026-11-20T10:00:00.000Z';
 const row = (over: Partial<AssessmentListItem>): AssessmentListItem => ({
@@ -169,4 +170,36 @@ describe('/admin/learning/assessments', () => {
       ],
     });
   });
+});
+
+/** A read-only screen on a loaded machine: its chunks and data may take a while. */
+const patient = { timeout: 20_000 };
+
+describe('an account that may only read assessments', () => {
+  it('sees the outcomes, questions and scores with no Add, Edit, Delete or Manage Scores', async () => {
+    signInWith(['assessments:read']);
+    renderRoute('/admin/learning/assessments/1?tab=Outcomes');
+    expect(await screen.findByRole('article', { name: 'Outcome Visionary' }, patient)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add Outcome' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(Edit|Delete) / })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Questions' }));
+    expect(await screen.findByRole('article', { name: 'Question 1' }, patient)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add Question' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(Edit|Delete) question/ })).toBeNull();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Score Matrix' }));
+    expect(await screen.findByRole('region', { name: 'Score matrix' }, patient)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Manage Scores' })).toBeNull();
+  }, 90_000);
+
+  it('opens an assessment from the list with its title disabled and no Save', async () => {
+    signInWith(['assessments:read']);
+    renderRoute('/admin/learning/assessments?edit=1');
+    const title = await screen.findByRole('textbox', { name: 'Title' }, patient);
+    expect(isLocked(title)).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
+  }, 60_000);
 });

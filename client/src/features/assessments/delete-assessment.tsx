@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { confirmDelete } from '../../components/confirm-delete';
+import { useMay } from '../../api/permissions';
 
 type Deletable = { id: number; title: string; componentCount: number };
 
@@ -18,7 +19,10 @@ export function confirmDeleteAssessment(assessment: Deletable, remove: (id: numb
 const inUse = (a: Deletable) =>
   `Used by ${a.componentCount} program component${a.componentCount === 1 ? '' : 's'}: remove it there first`;
 
-/** Delete with confirmation; disabled (with the reason) while program components use the assessment. */
+/**
+ * Delete with confirmation; disabled (with the reason) while program components use the assessment. Shown only to
+ * accounts that may write assessments.
+ */
 export function DeleteAssessmentButton({
   assessment,
   remove,
@@ -28,6 +32,8 @@ export function DeleteAssessmentButton({
   remove: (id: number) => void;
   compact?: boolean;
 }) {
+  const mayWrite = useMay('write');
+  if (!mayWrite) return null;
   const used = assessment.componentCount > 0;
   const onClick = () => confirmDeleteAssessment(assessment, remove);
   if (compact) {

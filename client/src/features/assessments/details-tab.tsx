@@ -3,14 +3,16 @@ import { AssessmentPatch, type Assessment } from '@app/contract';
 import { ShortForm, useEntityForm } from '../../components/form-kit';
 import { RichTextEditor } from '../../components/rich-text';
 import { assessmentsArea, SAVE_META } from './api';
+import { useMay } from '../../api/permissions';
 
 /**
  * Assessment Details: the title and the rich-text introduction learners read before the first question.
  * One Save for both (the editor hands over its document 300 ms after the last keystroke), so a half-typed
- * introduction is never published on its own.
+ * introduction is never published on its own. Read-only for an account that may not write assessments.
  */
 export default function DetailsTab({ assessment }: { assessment: Assessment }) {
   const save = assessmentsArea.useSave(SAVE_META);
+  const mayWrite = useMay('write');
   const form = useEntityForm({
     schema: AssessmentPatch,
     initialValues: { title: assessment.title, introduction: assessment.introduction },
@@ -28,6 +30,7 @@ export default function DetailsTab({ assessment }: { assessment: Assessment }) {
             key={assessment.id}
             label="Introduction"
             value={assessment.introduction}
+            readOnly={!mayWrite}
             onChange={(doc) => form.setValue('introduction', doc)}
           />
           <Text size="xs" c="dimmed">

@@ -1,7 +1,8 @@
-import { Textarea, TextInput } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { OutcomeInput, type AssessmentOutcome } from '@app/contract';
-import { EntityForm, FormDrawer, useEntityForm } from '../../components/form-kit';
-import { useSaveOutcome } from './api';
+import { FormDrawer, useEntityForm } from '../../components/form-kit';
+import { NamedForm } from '../../components/form-kit/named-form';
+import { TITLE_FIELD, useSaveOutcome } from './api';
 
 function OutcomeForm({
   assessmentId,
@@ -16,15 +17,12 @@ function OutcomeForm({
   const initialValues = { title: outcome?.title ?? '', description: outcome?.description ?? '' };
   const form = useEntityForm({ schema: OutcomeInput, initialValues, id: outcome?.id, ...save, onSaved: onDone });
   return (
-    <EntityForm form={form} onCancel={onDone}>
-      <TextInput
-        label="Title"
-        withAsterisk
-        data-autofocus
-        maxLength={254}
-        description="The type a learner comes out as, e.g. Visionary"
-        {...form.getInputProps('title')}
-      />
+    <NamedForm
+      form={form}
+      onDone={onDone}
+      {...TITLE_FIELD}
+      description="The type a learner comes out as, e.g. Visionary"
+    >
       <Textarea
         label="Description"
         description="What learners with this outcome read about it (optional)"
@@ -32,7 +30,7 @@ function OutcomeForm({
         maxLength={2000}
         {...form.getInputProps('description')}
       />
-    </EntityForm>
+    </NamedForm>
   );
 }
 

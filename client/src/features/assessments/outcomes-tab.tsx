@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { MAX_ASSESSMENT_OUTCOMES, type Assessment, type AssessmentOutcome } from '@app/contract';
-import { openConfirmModal } from '../../lib/overlay-gate';
+import { confirmDelete } from '../../components/confirm-delete';
+import { RowActions } from '../../components/list-kit';
+import { useMay } from '../../api/permissions';
 import { useRemoveOutcome } from './api';
 import { OutcomeDrawer, type OutcomeTarget } from './outcome-form';
 
@@ -10,36 +12,37 @@ import { OutcomeDrawer, type OutcomeTarget } from './outcome-form';
 const answersFor = (a: Assessment, outcomeId: number) =>
   a.questions.flatMap((q) => q.answers).filter((x) => x.outcomeId === outcomeId).length;
 
-function confirmDelete(outcome: AssessmentOutcome, remove: (id: number) => void) {
-  openConfirmModal({
-    title: 'Delete Outcome',
-    children: (
-      <Text size="sm">
-        Are you sure you want to delete the outcome <b>{outcome.title}</b> and its scores? This action cannot be undone.
-      </Text>
-    ),
-    labels: { confirm: 'Delete', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => remove(outcome.id),
-  });
-}
+const confirmDeleteOutcome = (outcome: AssessmentOutcome, remove: (id: number) => void) =>
+  confirmDelete(
+    'Delete Outcome',
+    <>
+      Are you sure you want to delete the outcome <b>{outcome.title}</b> and its scores? This action cannot be undone.
+    </>,
+    () => remove(outcome.id),
+  );
 
-/** Outcomes: one card each, 'Add Outcome' (up to 11: the score matrix has 12 columns), edit and delete. */
+/**
+ * Outcomes: one card each, 'Add Outcome' (up to 11: the score matrix has 12 columns), edit and delete, the last
+ * three only for accounts that may write assessments.
+ */
 export default function OutcomesTab({ assessment }: { assessment: Assessment }) {
   const [target, setTarget] = useState<OutcomeTarget>(null);
   const remove = useRemoveOutcome(assessment.id);
   const full = assessment.outcomes.length >= MAX_ASSESSMENT_OUTCOMES;
+  const mayWrite = useMay('write');
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="dimmed">
           {assessment.outcomes.length} of at most {MAX_ASSESSMENT_OUTCOMES} outcomes
         </Text>
-        <Tooltip label={`At most ${MAX_ASSESSMENT_OUTCOMES} outcomes`} disabled={!full}>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setTarget({})} disabled={full}>
-            Add Outcome
-          </Button>
-        </Tooltip>
+        {mayWrite && (
+          <Tooltip label={`At most ${MAX_ASSESSMENT_OUTCOMES} outcomes`} disabled={!full}>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setTarget({})} disabled={full}>
+              Add Outcome
+            </Button>
+          </Tooltip>
+        )}
       </Group>
       {assessment.outcomes.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
@@ -53,27 +56,11 @@ export default function OutcomesTab({ assessment }: { assessment: Assessment }) 
                 <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                   {o.title}
                 </Text>
-                <Group gap={4} wrap="nowrap">
-                  <Tooltip label="Edit">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Edit outcome ${o.title}`}
-                      onClick={() => setTarget({ outcome: o })}
-                    >
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Delete">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete outcome ${o.title}`}
-                      onClick={() => confirmDelete(o, remove)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <RowActions
+                  name={`outcome ${o.title}`}
+                  onEdit={() => setTarget({ outcome: o })}
+                  onDelete={() => confirmDeleteOutcome(o, remove)}
+                />
               </Group>
               <Text
                 size="sm"

@@ -56,7 +56,7 @@ function QuestionForm({
   const setAnswer = (i: number, change: Partial<AnswerInput>) =>
     setAnswers(answers.map((a, j) => (j === i ? { ...a, ...change } : a)));
   return (
-    <EntityForm form={form} onCancel={onDone}>
+    <EntityForm form={form} onCancel={onDone} lockFields>
       <Textarea
         label="Question"
         withAsterisk

@@ -1,45 +1,48 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, List, Stack, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { MAX_ASSESSMENT_QUESTIONS, type Assessment, type AssessmentQuestion } from '@app/contract';
-import { openConfirmModal } from '../../lib/overlay-gate';
+import { confirmDelete } from '../../components/confirm-delete';
+import { RowActions } from '../../components/list-kit';
+import { useMay } from '../../api/permissions';
 import { useRemoveQuestion } from './api';
 import { QuestionDrawer, type QuestionTarget } from './question-form';
 import { TYPE_LABELS } from './question-type';
 
-function confirmDelete(question: AssessmentQuestion, remove: (id: number) => void) {
-  openConfirmModal({
-    title: 'Delete Question',
-    children: (
-      <Text size="sm">
-        Are you sure you want to delete question {question.index + 1} with its answers and scores? This action cannot be
-        undone.
-      </Text>
-    ),
-    labels: { confirm: 'Delete', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => remove(question.id),
-  });
-}
+const confirmDeleteQuestion = (question: AssessmentQuestion, remove: (id: number) => void) =>
+  confirmDelete(
+    'Delete Question',
+    <>
+      Are you sure you want to delete question {question.index + 1} with its answers and scores? This action cannot be
+      undone.
+    </>,
+    () => remove(question.id),
+  );
 
-/** Questions in order: type badge, answers each with a badge naming the outcome it scores highest. */
+/**
+ * Questions in order: type badge, answers each with a badge naming the outcome it scores highest; Add, Edit and
+ * Delete only for accounts that may write assessments.
+ */
 export default function QuestionsTab({ assessment }: { assessment: Assessment }) {
   const [target, setTarget] = useState<QuestionTarget>(null);
   const remove = useRemoveQuestion(assessment.id);
   const outcomeTitle = new Map(assessment.outcomes.map((o) => [o.id, o.title]));
+  const mayWrite = useMay('write');
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="dimmed">
           {assessment.questions.length} question{assessment.questions.length === 1 ? '' : 's'}
         </Text>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setTarget({})}
-          disabled={assessment.questions.length >= MAX_ASSESSMENT_QUESTIONS}
-        >
-          Add Question
-        </Button>
+        {mayWrite && (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setTarget({})}
+            disabled={assessment.questions.length >= MAX_ASSESSMENT_QUESTIONS}
+          >
+            Add Question
+          </Button>
+        )}
       </Group>
       {assessment.questions.length === 0 && (
         <Text c="dimmed" ta="center" py="xl">
@@ -69,27 +72,11 @@ export default function QuestionsTab({ assessment }: { assessment: Assessment })
                 </Group>
               </Stack>
             </Group>
-            <Group gap={4} wrap="nowrap">
-              <Tooltip label="Edit">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Edit question ${q.index + 1}`}
-                  onClick={() => setTarget({ question: q })}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Delete">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete question ${q.index + 1}`}
-                  onClick={() => confirmDelete(q, remove)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
+            <RowActions
+              name={`question ${q.index + 1}`}
+              onEdit={() => setTarget({ question: q })}
+              onDelete={() => confirmDeleteQuestion(q, remove)}
+            />
           </Group>
           <List spacing={6} mt="sm" size="sm" listStyleType="none">
             {q.answers.map((a) => (

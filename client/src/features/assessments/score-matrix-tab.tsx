@@ -5,6 +5,7 @@ import { MAX_ASSESSMENT_SCORE, type Assessment } from '@app/contract';
 import { useSaveScores } from './api';
 import { cellKey, gridOf, scoresBody, withGrid, type ScoreGrid } from './score-grid';
 import { ScorePreview } from './score-preview';
+import { useMay } from '../../api/permissions';
 
 /** Score Matrix: answers by outcomes (up to 12 columns: the answer and 11 outcomes), 'Manage Scores', the tie-breaker, a preview. */
 export default function ScoreMatrixTab({ assessment }: { assessment: Assessment }) {
@@ -14,6 +15,7 @@ export default function ScoreMatrixTab({ assessment }: { assessment: Assessment 
     assessment.tieBreakerQuestion ? String(assessment.tieBreakerQuestion.id) : null,
   );
   const { save, isPending } = useSaveScores(assessment.id);
+  const mayWrite = useMay('write');
   const { outcomes, questions } = assessment;
 
   if (!outcomes.length || !questions.length) {
@@ -73,9 +75,11 @@ export default function ScoreMatrixTab({ assessment }: { assessment: Assessment 
             </Button>
           </Group>
         ) : (
-          <Button leftSection={<IconAdjustments size={16} />} onClick={start}>
-            Manage Scores
-          </Button>
+          mayWrite && (
+            <Button leftSection={<IconAdjustments size={16} />} onClick={start}>
+              Manage Scores
+            </Button>
+          )
         )}
       </Group>
       <Table.ScrollContainer

@@ -8,6 +8,8 @@ import { Providers } from '../../app/providers';
 import { createQueryClient } from '../../app/query-client';
 import { IGNORED_HINT, ImportRunner, LEGACY_ID_HINT, NOTHING_TO_IMPORT } from './import-runner';
 import { ImportDetailButton } from './import-detail';
+import { renderRoute } from '../../test/render';
+import { signInWith } from '../../test/permissions';
 
 afterEach(() => {
   notifications.clean();
@@ -114,4 +116,15 @@ describe('a past import', () => {
     const csv = screen.getByRole('link', { name: /Download all 1 rejected rows/ });
     expect(csv.getAttribute('href')).toBe('/api/admin/imports/5/rejected');
   });
+});
+
+describe('/admin/tech/imports for an account that may only read imports', () => {
+  it('lists the past imports but offers no new import (its preview, dry run and run are writes)', async () => {
+    signInWith(['imports:read']);
+    renderRoute('/admin/tech/imports');
+    expect(await screen.findByRole('heading', { name: 'Imports' }, { timeout: 20_000 })).toBeTruthy();
+    expect((await screen.findAllByText('Kind', {}, { timeout: 20_000 })).length).toBeGreaterThan(0);
+    expect(screen.queryByText('New import')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(Dry run|Import)$/ })).toBeNull();
+  }, 60_000);
 });

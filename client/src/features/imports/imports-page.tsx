@@ -4,7 +4,8 @@ import type { Column, FilterDef } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { formatDay } from '../../components/format';
 import { ProgressCell } from '../../components/progress-cell';
-import { isRunning, useImportList } from './api';
+import { importsRoutes, isRunning, useImportList } from './api';
+import { Can } from '../../api/permissions';
 import { ImportCounts, ImportStatusBadge, KIND_LABELS } from './format';
 import { ImportRunner } from './import-runner';
 import { ImportDetailButton } from './import-detail';
@@ -70,12 +71,19 @@ const columns: Column<Import>[] = [
   { key: 'detail', header: '', render: (i) => <ImportDetailButton value={i} /> },
 ];
 
-/** /admin/tech/imports: a new import (kind, file, columns, dry run, run) above the past imports. */
+/**
+ * /admin/tech/imports: a new import (kind, file, columns, dry run, run) above the past imports; the new import only
+ * for accounts that may start one (its preview, dry run and run are all writes of imports).
+ */
 export function ImportsPage() {
   return (
     <AreaListPage
       title="Imports"
-      intro={<ImportRunner />}
+      intro={
+        <Can call={importsRoutes.create}>
+          <ImportRunner />
+        </Can>
+      }
       area={{ listQuery: ImportListQuery, useList: useImportList }}
       columns={columns}
       filters={filters}

@@ -3,7 +3,8 @@ import { IconFlask } from '@tabler/icons-react';
 import type { DryRunResult } from '@app/contract';
 import { errorMessage } from '../../api/errors';
 import { count } from './format';
-import { useDryRun } from './api';
+import { invitationsRoutes, useDryRun } from './api';
+import { usePermissions } from '../../api/permissions';
 
 type Props = { databaseId: number; cleanJoined: boolean; cleanInviteCount: string };
 
@@ -47,12 +48,17 @@ function DryRunReport({ result }: { result: DryRunResult }) {
   );
 }
 
-/** 'Check file': a dry run of the uploaded database with the form's cleaning options; nothing is saved. */
+/**
+ * 'Check file': a dry run of the uploaded database with the form's cleaning options; nothing is saved. Only for
+ * accounts that may make the dry run's call.
+ */
 export function DatabaseDryRun({ databaseId, cleanJoined, cleanInviteCount }: Props) {
   const dryRun = useDryRun();
+  const mayCheck = usePermissions().can(invitationsRoutes.dryRun);
   const ran = dryRun.data?.status === 200 ? dryRun.data.body : undefined;
   const run = () =>
     dryRun.mutate({ body: { databaseId, cleanJoined, cleanInviteCount: cleanInviteCount as '2' | '3' | '4' } });
+  if (!mayCheck) return null;
   return (
     <Stack gap="xs">
       <Group>

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { LearnerComponent } from '@app/contract';
 import {
   useAssessmentIntroduction,
@@ -15,13 +15,8 @@ import { RichHtml } from './rich-html';
 type Props = { programSlug: string; component: LearnerComponent };
 type Step = Props & { index: number; onNext: (() => void) | null };
 
-function Walker({
-  count,
-  render,
-}: {
-  count: number | undefined;
-  render: (index: number, onNext: (() => void) | null) => React.ReactNode;
-}) {
+/** One question at a time ('Question i of n'), `Step` showing question `index` with Next while there is one. */
+function Walker({ count, Step, ...props }: Props & { count: number | undefined; Step: (step: Step) => ReactNode }) {
   const [index, setIndex] = useState(1);
   return (
     <Stack gap="sm">
@@ -30,8 +25,36 @@ function Walker({
           Question {index} of {count}
         </Text>
       )}
-      {render(index, count !== undefined && index < count ? () => setIndex(index + 1) : null)}
+      <Step
+        key={index}
+        {...props}
+        index={index}
+        onNext={count !== undefined && index < count ? () => setIndex(index + 1) : null}
+      />
     </Stack>
+  );
+}
+
+/** A question's buttons: check or save the answer (`label`), Saved once it is, and Next question when there is one. */
+function StepActions(props: {
+  label: string;
+  pending: boolean;
+  onSave: () => void;
+  saved?: boolean;
+  onNext: (() => void) | null;
+}) {
+  return (
+    <Group>
+      <Button loading={props.pending} onClick={props.onSave}>
+        {props.label}
+      </Button>
+      {props.saved && <Badge color="teal">Saved</Badge>}
+      {props.onNext && (
+        <Button variant="default" onClick={props.onNext}>
+          Next question
+        </Button>
+      )}
+    </Group>
   );
 }
 
@@ -72,16 +95,7 @@ function QuizStep({ programSlug, component, index, onNext }: Step) {
         value={answerIds}
         onChange={setAnswerIds}
       />
-      <Group>
-        <Button loading={answerQuiz.isPending} onClick={send}>
-          Check answer
-        </Button>
-        {onNext && (
-          <Button variant="default" onClick={onNext}>
-            Next question
-          </Button>
-        )}
-      </Group>
+      <StepActions label="Check answer" pending={answerQuiz.isPending} onSave={send} onNext={onNext} />
       {feedback && (
         <Alert color={feedback.correct ? 'green' : 'red'} title={feedback.correct ? 'Correct' : 'Not quite'}>
           <List size="sm">
@@ -108,12 +122,7 @@ function QuizStep({ programSlug, component, index, onNext }: Step) {
 
 export function QuizView(props: Props) {
   const count = useQuizQuestion(props.programSlug, props.component.slug, 1).data?.body.questionCount;
-  return (
-    <Walker
-      count={count}
-      render={(index, onNext) => <QuizStep key={index} {...props} index={index} onNext={onNext} />}
-    />
-  );
+  return <Walker count={count} Step={QuizStep} {...props} />;
 }
 
 function SurveyStep({ programSlug, component, index, onNext }: Step) {
@@ -143,29 +152,20 @@ function SurveyStep({ programSlug, component, index, onNext }: Step) {
           onChange={setOptionIds}
         />
       )}
-      <Group>
-        <Button loading={answerSurvey.isPending} onClick={send}>
-          Save answer
-        </Button>
-        {q.answer && <Badge color="teal">Saved</Badge>}
-        {onNext && (
-          <Button variant="default" onClick={onNext}>
-            Next question
-          </Button>
-        )}
-      </Group>
+      <StepActions
+        label="Save answer"
+        pending={answerSurvey.isPending}
+        onSave={send}
+        saved={!!q.answer}
+        onNext={onNext}
+      />
     </Stack>
   );
 }
 
 export function SurveyView(props: Props) {
   const count = useSurveyQuestion(props.programSlug, props.component.slug, 1).data?.body.questionCount;
-  return (
-    <Walker
-      count={count}
-      render={(index, onNext) => <SurveyStep key={index} {...props} index={index} onNext={onNext} />}
-    />
-  );
+  return <Walker count={count} Step={SurveyStep} {...props} />;
 }
 
 function AssessmentStep({ programSlug, component, index, onNext }: Step) {
@@ -184,22 +184,15 @@ function AssessmentStep({ programSlug, component, index, onNext }: Step) {
         value={ids}
         onChange={setChosen}
       />
-      <Group>
-        <Button
-          loading={answerAssessment.isPending}
-          onClick={() =>
-            answerAssessment.mutate({ params: { programSlug, a: component.slug, index }, body: { answerIds: ids } })
-          }
-        >
-          Save answer
-        </Button>
-        {q.chosenAnswerIds.length > 0 && <Badge color="teal">Saved</Badge>}
-        {onNext && (
-          <Button variant="default" onClick={onNext}>
-            Next question
-          </Button>
-        )}
-      </Group>
+      <StepActions
+        label="Save answer"
+        pending={answerAssessment.isPending}
+        onSave={() =>
+          answerAssessment.mutate({ params: { programSlug, a: component.slug, index }, body: { answerIds: ids } })
+        }
+        saved={q.chosenAnswerIds.length > 0}
+        onNext={onNext}
+      />
     </Stack>
   );
 }
@@ -212,10 +205,7 @@ export function AssessmentView(props: Props) {
   return (
     <Stack gap="md">
       <RichHtml text={intro.introduction} />
-      <Walker
-        count={intro.questionCount}
-        render={(index, onNext) => <AssessmentStep key={index} {...props} index={index} onNext={onNext} />}
-      />
+      <Walker count={intro.questionCount} Step={AssessmentStep} {...props} />
       {outcome?.outcome && (
         <Alert color="indigo" title={`Your outcome: ${outcome.outcome.title}`} data-testid="assessment-outcome">
           {outcome.outcome.description}

@@ -12,6 +12,7 @@ import { SegmentList } from './segment-list';
 import classes from './lessons.module.css';
 import { BackLink } from '../../components/back-link';
 import { useCrumbLabel } from '../../components/shell/crumb-labels';
+import { useMay } from '../../api/permissions';
 
 const routeApi = getRouteApi('/admin/learning/programs/$programSlug/lessons/$lessonSlug');
 
@@ -32,6 +33,7 @@ function LessonView({ lesson }: { lesson: Lesson }) {
   const segments = moved && moved.base === lesson.segments ? moved.order : lesson.segments;
   const reorder = useReorderSegments(lesson.id);
   const { remove } = useRemoveSegment();
+  const mayWrite = useMay('write');
   const programPath = `/admin/learning/programs/${lesson.programSlug}`;
   useCrumbLabel(programPath, lesson.programName);
   useCrumbLabel(`${programPath}/lessons/${lesson.slug}`, lesson.name);
@@ -67,9 +69,11 @@ function LessonView({ lesson }: { lesson: Lesson }) {
             Segmented lesson in {lesson.programName}
           </Text>
         </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setTarget({})}>
-          Add Lesson Segment
-        </Button>
+        {mayWrite && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setTarget({})}>
+            Add Lesson Segment
+          </Button>
+        )}
       </Group>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
@@ -77,9 +81,11 @@ function LessonView({ lesson }: { lesson: Lesson }) {
             <Paper withBorder p="xl">
               <Stack align="center" gap="sm">
                 <Text c="dimmed">{LESSON_MESSAGES.empty}</Text>
-                <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setTarget({})}>
-                  Add Lesson Segment
-                </Button>
+                {mayWrite && (
+                  <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setTarget({})}>
+                    Add Lesson Segment
+                  </Button>
+                )}
               </Stack>
             </Paper>
           ) : (

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { LESSON_MESSAGES, type Lesson, type LessonSegment, type RichTextDoc } from '@app/contract';
 import { mockServer } from '../../mocks/node';
 import { renderRoute, slow } from '../../test/render';
+import { signInWith } from '../../test/permissions';
 
 // BlockNote needs a real browser; the form's editor is a stub that hands over a fixed document.
 const typed: RichTextDoc = {
@@ -135,4 +136,15 @@ describe(PATH, () => {
     expect(await screen.findByText(LESSON_MESSAGES.saveFailedDetail)).toBeTruthy();
     expect(screen.getByText(LESSON_MESSAGES.saveFailed)).toBeTruthy();
   });
+});
+
+describe('an account that may only read lessons', () => {
+  it('sees the segments in order with no Add, Edit, Delete, move or drag', async () => {
+    signInWith(['lessons:read']);
+    renderRoute(PATH);
+    expect(await screen.findByRole('heading', { name: 'Our History' }, { timeout: 20_000 })).toBeTruthy();
+    expect(names()).toEqual(['The Founding', 'Growing Chapters', 'Your Part']);
+    expect(screen.queryByRole('button', { name: /^(Add|Edit|Delete|Move)\b/ })).toBeNull();
+    expect(screen.queryByLabelText(/^Drag /)).toBeNull();
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { Badge, Stack, Text } from '@mantine/core';
-import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
+import { DragDropContext, Droppable, type DropResult } from '@hello-pangea/dnd';
 import type { LessonSegment } from '@app/contract';
-import { SortableRow } from '../../components/sortable-list/sortable-row';
+import { SortableItem } from '../../components/sortable-list/sortable-row';
 import classes from './lessons.module.css';
 
 export type SegmentActions = {
@@ -13,7 +13,7 @@ export type SegmentActions = {
 
 /**
  * The lesson's segments in order. Drag by the handle (keyboard: focus it, Space to lift, arrows to move,
- * Space to drop) or use the arrows; the order is saved on drop.
+ * Space to drop) or use the arrows; the order is saved on drop. Read-only for an account that may not write.
  */
 export function SegmentList({ segments, actions }: { segments: LessonSegment[]; actions: SegmentActions }) {
   const onDragEnd = (r: DropResult) => {
@@ -25,30 +25,27 @@ export function SegmentList({ segments, actions }: { segments: LessonSegment[]; 
         {(drop) => (
           <Stack gap="xs" ref={drop.innerRef} {...drop.droppableProps}>
             {segments.map((s, i) => (
-              <Draggable key={s.id} draggableId={String(s.id)} index={i}>
-                {(drag, snapshot) => (
-                  <SortableRow
-                    provided={drag}
-                    dragging={snapshot.isDragging}
-                    name={s.name}
-                    testId={`segment-${s.slug}`}
-                    first={i === 0}
-                    last={i === segments.length - 1}
-                    onMove={(by) => actions.move(i, i + by)}
-                    onEdit={() => actions.edit(s)}
-                    onDelete={() => actions.remove(s)}
-                    lead={
-                      <Badge variant="light" circle aria-label={`Segment ${i + 1}`}>
-                        {i + 1}
-                      </Badge>
-                    }
-                  >
-                    <Text size="sm" fw={500} className={classes.name}>
-                      {s.name}
-                    </Text>
-                  </SortableRow>
-                )}
-              </Draggable>
+              <SortableItem
+                key={s.id}
+                id={s.id}
+                index={i}
+                name={s.name}
+                testId={`segment-${s.slug}`}
+                first={i === 0}
+                last={i === segments.length - 1}
+                onMove={(by) => actions.move(i, i + by)}
+                onEdit={() => actions.edit(s)}
+                onDelete={() => actions.remove(s)}
+                lead={
+                  <Badge variant="light" circle aria-label={`Segment ${i + 1}`}>
+                    {i + 1}
+                  </Badge>
+                }
+              >
+                <Text size="sm" fw={500} className={classes.name}>
+                  {s.name}
+                </Text>
+              </SortableItem>
             ))}
             {drop.placeholder}
           </Stack>

@@ -1,7 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import type { DraggableProvided } from '@hello-pangea/dnd';
 import type { ProgramComponent } from '@app/contract';
-import { SortableRow } from '../../components/sortable-list/sortable-row';
+import { SortableItem } from '../../components/sortable-list/sortable-row';
 import { TYPE_COLORS, TYPE_ICONS, typeLabel } from './component-types';
 import classes from './syllabus.module.css';
 
@@ -19,21 +18,19 @@ export type ComponentActions = {
 export function ComponentRow(props: {
   component: ProgramComponent;
   fallbackToName: string | null;
-  first: boolean;
+  index: number;
   last: boolean;
-  provided: DraggableProvided;
-  dragging: boolean;
   actions: ComponentActions;
 }) {
-  const { component: c, provided, actions } = props;
+  const { component: c, actions } = props;
   const TypeIcon = TYPE_ICONS[c.componentType];
   return (
-    <SortableRow
-      provided={provided}
-      dragging={props.dragging}
+    <SortableItem
+      id={c.id}
+      index={props.index}
       name={c.name}
       testId={`component-${c.slug}`}
-      first={props.first}
+      first={props.index === 0}
       last={props.last}
       onMove={(by) => actions.move(c, by)}
       onEdit={() => actions.edit(c)}
@@ -79,6 +76,6 @@ export function ComponentRow(props: {
           </Text>
         )}
       </Stack>
-    </SortableRow>
+    </SortableItem>
   );
 }

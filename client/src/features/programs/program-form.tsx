@@ -1,6 +1,7 @@
-import { Textarea, TextInput } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { PROGRAM_MESSAGES, ProgramInput, type Program } from '@app/contract';
-import { EntityForm, useEntityForm } from '../../components/form-kit';
+import { useEntityForm } from '../../components/form-kit';
+import { NamedForm } from '../../components/form-kit/named-form';
 import { programsArea } from './api';
 
 /** The Add/Edit Program side sheet's form: name 3 to 254 characters, optional summary. */
@@ -9,16 +10,12 @@ export function ProgramForm({ program, onDone }: { program?: Program; onDone: ()
   const initialValues = { name: program?.name ?? '', summary: program?.summary ?? '' };
   const form = useEntityForm({ schema: ProgramInput, initialValues, id: program?.id, ...save, onSaved: onDone });
   return (
-    <EntityForm form={form} onCancel={onDone}>
-      <TextInput
-        label="Name"
-        withAsterisk
-        data-autofocus
-        maxLength={254}
-        description={program ? `Slug: ${program.slug} (kept when the name changes)` : 'The slug is made from the name'}
-        {...form.getInputProps('name')}
-      />
+    <NamedForm
+      form={form}
+      onDone={onDone}
+      description={program ? `Slug: ${program.slug} (kept when the name changes)` : 'The slug is made from the name'}
+    >
       <Textarea label="Summary" rows={4} maxLength={2000} {...form.getInputProps('summary')} />
-    </EntityForm>
+    </NamedForm>
   );
 }

@@ -6,6 +6,7 @@ import type { ProgramComponent, ProgramDetail } from '@app/contract';
 import { mockServer } from '../../mocks/node';
 import { renderRoute } from '../../test/render';
 import { pageOf } from '../../test/paged';
+import { signInWith } from '../../test/permissions';
 
 const slow = { timeout: 10_000 };
 const at = '2026-01-15T15:00:00.000Z';
@@ -268,4 +269,15 @@ describe('/admin/learning/programs/{programSlug}', () => {
     expect((name as HTMLInputElement).value).toBe('Strengths');
     expect(within(dialog).getByText('The name of an assessment component cannot be changed')).toBeTruthy();
   });
+});
+
+describe('an account that may only read programs', () => {
+  it('sees the syllabus with no Add, Edit, Delete, move or drag', async () => {
+    signInWith(['programs:read']);
+    renderRoute('/admin/learning/programs/leadership');
+    expect(await screen.findByText('Week One', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.getByText('3 segments')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^(Add|Edit|Delete|Move)\b/ })).toBeNull();
+    expect(screen.queryByLabelText(/^Drag /)).toBeNull();
+  }, 60_000);
 });

@@ -1,10 +1,11 @@
 import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { Draggable, Droppable } from '@hello-pangea/dnd';
+import { Droppable } from '@hello-pangea/dnd';
 import { COMPONENT_GROUPS, COMPONENT_TYPE_DESCRIPTIONS, type ComponentType, type ProgramDetail } from '@app/contract';
 import { ComponentRow, type ComponentActions } from './component-row';
 import { TYPE_ICONS, typeLabel } from './component-types';
 import classes from './syllabus.module.css';
+import { useMay } from '../../api/permissions';
 
 type Section = ProgramDetail['sections'][number];
 
@@ -60,6 +61,7 @@ export function SectionCard(props: {
 }) {
   const { section: s, actions } = props;
   const used = s.components.length > 0;
+  const mayWrite = useMay('write');
   return (
     <Card withBorder padding="md" data-testid={`section-${s.id}`}>
       <Stack gap="sm">
@@ -79,48 +81,47 @@ export function SectionCard(props: {
               </Text>
             )}
           </div>
-          <Group gap={4} wrap="nowrap">
-            <AddComponentMenu onPick={(type) => actions.add(s, type)} />
-            <Tooltip label="Edit section">
-              <ActionIcon variant="subtle" onClick={() => actions.edit(s)} aria-label={`Edit section ${s.name}`}>
-                <IconPencil size={16} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={used ? 'A section with components cannot be deleted' : 'Delete section'}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                disabled={used}
-                onClick={() => actions.remove(s)}
-                aria-label={`Delete section ${s.name}`}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          {mayWrite && (
+            <Group gap={4} wrap="nowrap">
+              <AddComponentMenu onPick={(type) => actions.add(s, type)} />
+              <Tooltip label="Edit section">
+                <ActionIcon variant="subtle" onClick={() => actions.edit(s)} aria-label={`Edit section ${s.name}`}>
+                  <IconPencil size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={used ? 'A section with components cannot be deleted' : 'Delete section'}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  disabled={used}
+                  onClick={() => actions.remove(s)}
+                  aria-label={`Delete section ${s.name}`}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          )}
         </Group>
         <Droppable droppableId={String(s.id)}>
           {(drop) => (
             <Stack gap="xs" ref={drop.innerRef} {...drop.droppableProps} className={classes.list}>
               {s.components.length === 0 && (
                 <Text size="sm" c="dimmed">
-                  No components yet: add one with 'Add Program Component', or drop one here.
+                  {mayWrite
+                    ? "No components yet: add one with 'Add Program Component', or drop one here."
+                    : 'No components yet.'}
                 </Text>
               )}
               {s.components.map((c, i) => (
-                <Draggable key={c.id} draggableId={String(c.id)} index={i}>
-                  {(drag, snapshot) => (
-                    <ComponentRow
-                      component={c}
-                      fallbackToName={c.calendarHasFallback ? c.fallbackToName : null}
-                      first={i === 0}
-                      last={i === s.components.length - 1}
-                      provided={drag}
-                      dragging={snapshot.isDragging}
-                      actions={props.componentActions}
-                    />
-                  )}
-                </Draggable>
+                <ComponentRow
+                  key={c.id}
+                  component={c}
+                  fallbackToName={c.calendarHasFallback ? c.fallbackToName : null}
+                  index={i}
+                  last={i === s.components.length - 1}
+                  actions={props.componentActions}
+                />
               ))}
               {drop.placeholder}
             </Stack>

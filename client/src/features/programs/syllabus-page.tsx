@@ -19,6 +19,7 @@ import { SectionCard } from './section-card';
 import { SectionDialog } from './section-dialog';
 import { BackLink } from '../../components/back-link';
 import { useCrumbLabel } from '../../components/shell/crumb-labels';
+import { useMay } from '../../api/permissions';
 
 const routeApi = getRouteApi('/admin/learning/programs/$programSlug');
 
@@ -35,6 +36,7 @@ function Syllabus({ program }: { program: ProgramDetail }) {
   const removeSection = useRemoveSection();
   const removeComponent = useRemoveComponent();
   const reorder = useReorderComponents(program.id, program.slug);
+  const mayWrite = useMay('write');
   useCrumbLabel(`/admin/learning/programs/${program.slug}`, program.name);
 
   const save = (move: Move) => {
@@ -102,18 +104,22 @@ function Syllabus({ program }: { program: ProgramDetail }) {
           >
             Preview as learner
           </Button>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setSectionDialog({})}>
-            Add Section
-          </Button>
+          {mayWrite && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setSectionDialog({})}>
+              Add Section
+            </Button>
+          )}
         </Group>
       </Group>
       {program.sections.length === 0 ? (
         <Paper withBorder p="xl">
           <Stack align="center" gap="sm">
             <Text c="dimmed">{PROGRAM_MESSAGES.emptySyllabus}</Text>
-            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setSectionDialog({})}>
-              Add Section
-            </Button>
+            {mayWrite && (
+              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setSectionDialog({})}>
+                Add Section
+              </Button>
+            )}
           </Stack>
         </Paper>
       ) : (

@@ -1,6 +1,7 @@
-import { Switch, TextInput, Textarea } from '@mantine/core';
+import { Switch, Textarea } from '@mantine/core';
 import { RoleInput, type Role } from '@app/contract';
-import { EntityForm, useEntityForm } from '../../components/form-kit';
+import { useEntityForm } from '../../components/form-kit';
+import { NamedForm } from '../../components/form-kit/named-form';
 import { PermissionGrid } from '../../components/permission-grid';
 import { rolesArea, usePermissionAreas } from './api';
 
@@ -21,17 +22,13 @@ export function RoleForm({ role, onDone }: { role?: Role; onDone: () => void }) 
     onSaved: onDone,
   });
   return (
-    <EntityForm form={form} onCancel={onDone}>
-      <TextInput
-        label="Name"
-        withAsterisk
-        data-autofocus
-        disabled={role?.builtIn}
-        description={
-          role?.builtIn ? 'A built-in role keeps its name' : 'ROLE_ followed by capitals, e.g. ROLE_TREASURER'
-        }
-        {...form.getInputProps('name')}
-      />
+    <NamedForm
+      form={form}
+      onDone={onDone}
+      maxLength={65}
+      fixed={role?.builtIn}
+      description={role?.builtIn ? 'A built-in role keeps its name' : 'ROLE_ followed by capitals, e.g. ROLE_TREASURER'}
+    >
       <Textarea label="Description" rows={2} {...form.getInputProps('description')} />
       <Switch
         label="Chapter-scoped"
@@ -47,6 +44,6 @@ export function RoleForm({ role, onDone }: { role?: Role; onDone: () => void }) 
         onChange={(permissions) => form.setValue('permissions', permissions)}
         error={form.errors.permissions}
       />
-    </EntityForm>
+    </NamedForm>
   );
 }
