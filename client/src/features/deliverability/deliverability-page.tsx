@@ -6,7 +6,7 @@ import { AreaListPage } from '../../components/area-list-page';
 import { DnsCheckCard } from './dns-check-card';
 import { DomainStatesCard, WarmupCard } from './overview-cards';
 import { domainDayColumns } from './columns';
-import { GuardsSlot } from './guards-slot';
+import { GuardsCard } from './guards-card';
 import { domainDaysArea, useDeliverabilityOverview } from './api';
 
 const VolumeChart = lazy(() => import('./volume-chart'));
@@ -32,7 +32,7 @@ function Overview() {
         <WarmupCard overview={body} />
         <DomainStatesCard overview={body} />
         <DnsCheckCard />
-        <GuardsSlot />
+        <GuardsCard />
       </SimpleGrid>
       <Card withBorder radius="md" padding="md">
         <Stack gap="xs">

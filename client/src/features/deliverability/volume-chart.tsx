@@ -30,7 +30,7 @@ export default function VolumeChart({ days }: { days: DeliverabilityDay[] }) {
           xScale={{ type: 'time', format: '%Y-%m-%d', precision: 'day', useUTC: true }}
           xFormat="time:%b %d, %Y"
           yScale={{ type: 'linear', min: 0, max: 'auto' }}
-          axisBottom={{ format: '%b %d', tickValues: 4 }}
+          axisBottom={{ format: '%b %d', tickValues: `every ${Math.max(1, Math.ceil(days.length / 4))} days` }}
           axisLeft={{ tickValues: 4, format: (v) => count(Number(v)) }}
           colors={colors}
           theme={{
