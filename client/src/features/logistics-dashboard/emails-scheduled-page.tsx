@@ -58,9 +58,16 @@ const columns: Column<EmailScheduledDay>[] = [
     key: 'count',
     header: 'Emails',
     align: 'right',
+    // While warming up (issue 37 §2) a day's limit is the warm-up's: said beside its count (over it: danger).
     render: (d) => (
       <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
         {count(d.count)}
+        {d.warmupLimit != null && (
+          <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {' '}
+            of {count(d.warmupLimit)} (warm-up limit)
+          </Text>
+        )}
       </Text>
     ),
   },
