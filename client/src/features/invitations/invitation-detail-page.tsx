@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { HistoryPanel } from '../../components/audit/history-panel';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
@@ -131,7 +131,12 @@ function GeneralTab({ invitation: i, Retention }: { invitation: Invitation; Rete
           </Table.Tbody>
         </Table>
       </Card>
-      {Retention && <Retention invitationId={i.id} />}
+      {Retention && (
+        // Its own boundary: the card's code loads on its own, without hiding the figures above meanwhile.
+        <Suspense fallback={null}>
+          <Retention invitationId={i.id} />
+        </Suspense>
+      )}
       <HistoryPanel entity="invitations" entityId={i.id} />
     </Stack>
   );
