@@ -80,6 +80,8 @@ export const UPLOAD_DESTINATIONS = {
   'public/chapters/logos': image,
   'public/chapters/leaders-signatures': image,
   'public/chapters/scla-page': image,
+  /** The society's logo on receipts and certificates (issue 38 §7): PNG or JPEG, what the PDFs can draw. */
+  'public/society/logo': { ...image, kinds: ['png', 'jpeg'] },
   /** Images and PDFs inside learning content and email templates (editor uploads: 20MB). */
   'public/learning/content': { public: true, maxSize: 20 * MB, maxFiles: 1, kinds: [...IMAGES, 'pdf'] },
   /** Invitee databases (spec 02: one file, xlsx, csv or xls, up to 10 MB). */

@@ -44,6 +44,7 @@ export * from './api-keys.js';
 export * from './roles.js';
 export * from './audit-log.js';
 export * from './payments.js';
+export * from './society-settings.js';
 
 export { apiRouter } from './api-router.js';
 export { contract, type Contract } from './router.js';

@@ -41,6 +41,7 @@ import { paymentsContract } from './payments.js';
 import { privacyContract } from './privacy.js';
 import { deliverabilityGuardsContract } from './deliverability-guards.js';
 import { deliverabilityContract } from './deliverability.js';
+import { societySettingsContract } from './society-settings.js';
 
 // Apart from index.ts so that a bundle importing one schema from '@app/contract' does not carry every
 // area's routes: the client's first chunk needs list queries and the auth routes, not the whole router.
@@ -97,6 +98,7 @@ const logisticsAndLearningAreas = {
   roles: rolesContract,
   auditLog: auditLogContract,
   privacy: privacyContract,
+  settings: societySettingsContract,
 };
 // Annotated so that its declaration (tsc -b emits one for the contract project) names the type instead of
 // spelling out every route under the root options, which is longer than the compiler will write.

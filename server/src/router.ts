@@ -38,6 +38,7 @@ import { lessonRoutes } from './features/lessons/routes.js';
 import { learnRoutes } from './features/learn/routes.js';
 import { importRoutes } from './features/imports/routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
+import { societySettingsRoutes } from './features/society-settings/routes.js';
 import { roleRoutes } from './features/roles/routes.js';
 import { auditLogRoutes } from './features/audit-log/routes.js';
 import { privacyRoutes } from './features/privacy/routes.js';
@@ -89,4 +90,5 @@ export const router = s.router(contract, {
   roles: roleRoutes,
   auditLog: auditLogRoutes,
   privacy: privacyRoutes,
+  settings: societySettingsRoutes,
 });

@@ -23,6 +23,7 @@ import { adminTechImportsRoute } from './admin-tech-imports';
 import { adminTechApiKeysRoute } from './admin-tech-api-keys';
 import { adminTechAuditLogRoute } from './admin-tech-audit-log';
 import { adminTechPrivacyRoute } from './admin-tech-privacy';
+import { adminTechSettingsRoute } from './admin-tech-settings';
 import { adminTechRolesRoute } from './admin-tech-roles';
 import {
   adminTechAiVideoTemplateEditRoute,
@@ -90,6 +91,7 @@ export const routeTree = rootRoute.addChildren([
     adminTechApiKeysRoute,
     adminTechAuditLogRoute,
     adminTechPrivacyRoute,
+    adminTechSettingsRoute,
     adminTechRolesRoute,
     adminTechAiVideoTemplatesRoute,
     adminTechAiVideoTemplateNewRoute,

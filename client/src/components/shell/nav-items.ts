@@ -17,6 +17,7 @@ import { IconListCheck } from '@tabler/icons-react';
 import { IconChecklist, IconClipboardList } from '@tabler/icons-react';
 import { IconDatabaseImport } from '@tabler/icons-react';
 import { IconHistory, IconKey, IconShieldLock } from '@tabler/icons-react';
+import { IconSettings } from '@tabler/icons-react';
 
 const DASHBOARD = '/admin';
 
@@ -56,6 +57,7 @@ export const navItems: NavItem[] = [
   { label: 'Roles', to: '/admin/tech/roles', icon: IconShieldLock },
   { label: 'Audit Log', to: '/admin/tech/audit-log', icon: IconHistory },
   { label: 'Personal Data', to: '/admin/tech/privacy', icon: IconUserShield },
+  { label: 'Society Settings', to: '/admin/tech/settings', icon: IconSettings },
   { label: 'AI Chat Templates', to: '/admin/tech/ai-template', icon: IconMessageChatbot },
   { label: 'AI Video Templates', to: '/admin/tech/ai-video-template', icon: IconVideo },
   { label: 'Programs', to: '/admin/learning/programs', icon: IconRoute },

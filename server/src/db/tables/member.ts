@@ -1,4 +1,5 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+import type { Address } from '@app/contract';
 import type { CreatedAt, Json, Timestamp } from './types.js';
 
 /** Migration 0036b: the one row of the society's name, address and Open Badges issuer key. */
@@ -9,6 +10,9 @@ export interface SocietySettingsTable {
   /** The issuer's private JWK, sealed (services/auth/secret-box). */
   issuerSecretKey: string | null;
   issuerPublicJwk: Json<Record<string, string>> | null;
+  /** Migration 0037h: the logo on receipts and certificates, and the address as its parts (`address` is its lines). */
+  logoFileId: number | null;
+  postalAddress: ColumnType<Address | null, string | null, string | null>;
   updatedAt: Timestamp;
 }
 

@@ -64,7 +64,7 @@ export const paymentReceiptRoutes = s.router(contract.paymentReceipts, {
       .executeTakeFirst();
     const receipt = row && (await findReceipt(db, row.id));
     if (!receipt) throw notFound(query.kind === 'receipt' ? 'Receipt' : 'Credit note');
-    return sendReceiptPdf(reply, receipt);
+    return sendReceiptPdf(request.server, reply, receipt);
   },
 });
 

@@ -14,7 +14,7 @@ import {
 import type { CertificateFacts } from '../../services/certificates/certificates.js';
 import { receiptFileName, receiptPdf } from '../../services/receipts/receipt-pdf.js';
 import type { ReceiptDocument } from '../../services/receipts/receipts.js';
-import { societySettings } from '../../services/receipts/society.js';
+import { societyLogoId, societySettings } from '../../services/receipts/society.js';
 
 /** A receipt as the member and staff lists show it, with where its PDF downloads from. */
 export const receiptView = (r: ReceiptDocument, pdfUrl: string): Receipt => ({
@@ -48,9 +48,14 @@ export function pdfHeaders(reply: Reply, fileName: string): void {
   reply.header('cache-control', 'private, no-store');
 }
 
-export async function sendReceiptPdf(reply: Reply, receipt: ReceiptDocument) {
+/** The receipt's PDF, with the society's logo from the settings when one is set (issue 38 §7). */
+export async function sendReceiptPdf(app: FastifyInstance, reply: Reply, receipt: ReceiptDocument) {
+  const logo = await storedImage(app, app.db, await societyLogoId(app.db));
   pdfHeaders(reply, receiptFileName(receipt));
-  return { status: 200 as const, body: Buffer.from(await receiptPdf(receipt)) };
+  return {
+    status: 200 as const,
+    body: Buffer.from(await receiptPdf({ ...receipt, society: { ...receipt.society, logo } })),
+  };
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -59,7 +64,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** A stored image (a chapter leader's signature) by its file id; null when unset or gone. */
+/** A stored image (a chapter leader's signature, the society's logo) by its file id; null when unset or gone. */
 async function storedImage(app: FastifyInstance, db: Db, fileId: number | null): Promise<SignatureImage> {
   if (!fileId) return null;
   const file = await db
@@ -86,14 +91,15 @@ export async function renderCertificate(app: FastifyInstance, c: CertificateFact
         .where('id', '=', c.chapterId)
         .executeTakeFirst()
     : undefined;
-  const [society, advisor, president] = await Promise.all([
+  const [society, logo, advisor, president] = await Promise.all([
     societySettings(db),
+    societyLogoId(db).then((id) => storedImage(app, db, id)),
     storedImage(app, db, chapter?.invitationAdvisor1SignatureId ?? null),
     storedImage(app, db, chapter?.invitationPresidentSignatureId ?? null),
   ]);
   return certificatePdf({
     certificate: c,
-    society,
+    society: { ...society, logo },
     verifyUrl: verifyUrl(app, c.id),
     size,
     signers: [

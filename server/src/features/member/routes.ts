@@ -63,7 +63,7 @@ export const memberRoutes = s.router(contract.member, {
   receiptPdf: async ({ params, request, reply }) => {
     const receipt = await findReceipt(request.server.db, params.id, me(request));
     if (!receipt) throw notFound('Receipt');
-    return sendReceiptPdf(reply, receipt);
+    return sendReceiptPdf(request.server, reply, receipt);
   },
 
   certificate: async ({ request }) => ({

@@ -13,7 +13,8 @@ export type SignatureImage = { bytes: Uint8Array; contentType: string } | null;
 
 export type CertificateInput = {
   certificate: CertificateFacts;
-  society: { name: string };
+  /** The logo (settings, issue 38 §7) prints in the top left corner when set. */
+  society: { name: string; logo?: SignatureImage };
   verifyUrl: string;
   size: CertificateSize;
   /** Spec 01's invitation leaders of the chapter: the advisor and the president. */
@@ -22,7 +23,7 @@ export type CertificateInput = {
 
 const GOLD = rgb(0.6, 0.46, 0.16);
 
-async function embedImage(pdf: PDFDocument, image: SignatureImage): Promise<PDFImage | undefined> {
+export async function embedImage(pdf: PDFDocument, image: SignatureImage): Promise<PDFImage | undefined> {
   if (!image) return undefined;
   try {
     return /png/i.test(image.contentType) ? await pdf.embedPng(image.bytes) : await pdf.embedJpg(image.bytes);
@@ -51,6 +52,11 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: GOLD, borderWidth: 3 });
   page.drawRectangle({ x: 32, y: 32, width: width - 64, height: height - 64, borderColor: GOLD, borderWidth: 0.75 });
 
+  const logo = await embedImage(pdf, input.society.logo ?? null);
+  if (logo) {
+    const fit = logo.scaleToFit(96, 56);
+    page.drawImage(logo, { x: 48, y: height - 48 - fit.height, width: fit.width, height: fit.height });
+  }
   line(page, input.society.name.toUpperCase(), mid, height - 96, {
     font: serifBold,
     size: 20,

@@ -3,6 +3,7 @@ import type { PaymentMethod } from '../../db/tables/payments.js';
 import { line, money, MUTED, printedDate } from './pdf-text.js';
 import { embedFonts } from './pdf-fonts.js';
 import type { ReceiptDocument } from './receipts.js';
+import { embedImage, type SignatureImage } from '../certificates/certificate-pdf.js';
 
 const METHODS: Record<PaymentMethod, string> = {
   stripe: 'Card (Stripe)',
@@ -18,10 +19,12 @@ export const receiptFileName = (r: Pick<ReceiptDocument, 'kind' | 'number'>) =>
   `${r.kind === 'receipt' ? 'receipt' : 'credit-note'}-${r.number}.pdf`;
 
 /**
- * The PDF of a receipt or credit note (US Letter, portrait): the society's name and address, the title and
+ * The PDF of a receipt or credit note (US Letter, portrait): the society's logo, name and address, the title and
  * number, then one labelled row per field: date, member, amount, method, the Stripe payment id, the reference.
  */
-export async function receiptPdf(r: ReceiptDocument): Promise<Uint8Array> {
+export async function receiptPdf(
+  r: ReceiptDocument & { society: ReceiptDocument['society'] & { logo?: SignatureImage } },
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const title = r.kind === 'receipt' ? 'Receipt' : 'Credit note';
   pdf.setTitle(`${title} ${r.number}`);
@@ -31,7 +34,11 @@ export async function receiptPdf(r: ReceiptDocument): Promise<Uint8Array> {
   const [regular, bold] = await embedFonts(pdf, 'sans', 'sansBold');
   const { width, height } = page.getSize();
   const left = 64;
-  let y = height - 80;
+  // The society's logo (settings, issue 38 §7) above its name, when set.
+  const logo = await embedImage(pdf, r.society.logo ?? null);
+  const fit = logo?.scaleToFit(160, 44);
+  if (logo && fit) page.drawImage(logo, { x: left, y: height - 48 - fit.height, width: fit.width, height: fit.height });
+  let y = fit ? height - 70 - fit.height : height - 80;
 
   line(page, r.society.name, left, y, { font: bold, size: 18 });
   for (const part of r.society.address.split('\n').filter((l) => l.trim())) {

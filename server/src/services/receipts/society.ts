@@ -5,3 +5,9 @@ export async function societySettings(db: Db): Promise<{ name: string; address: 
   const row = await db.selectFrom('societySettings').select(['name', 'address']).executeTakeFirst();
   return { name: row?.name ?? 'Honor Society', address: row?.address ?? '' };
 }
+
+/** The society's logo (a stored PNG or JPEG, set on the settings screen), or null. */
+export async function societyLogoId(db: Db): Promise<number | null> {
+  const row = await db.selectFrom('societySettings').select('logoFileId').executeTakeFirst();
+  return row?.logoFileId ?? null;
+}
