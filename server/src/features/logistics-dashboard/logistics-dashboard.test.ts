@@ -176,7 +176,8 @@ describe('logistics stats', () => {
       .execute();
     const res = await get('/api/admin/logistics/dashboard/ses-stats');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ max24HourSend: 5000, sentLast24Hours: 2 });
+    // Without EMAIL_WARMUP_START there is no warm-up limit (issue 37 §2).
+    expect(res.json()).toEqual({ max24HourSend: 5000, sentLast24Hours: 2, warmup: null });
   });
 
   describe('stats by institution', () => {
@@ -280,10 +281,10 @@ describe('logistics stats', () => {
         dateFrom: '2031-05-01',
         dateTo: '2031-05-04',
         days: [
-          { date: '2031-05-01', count: 11, level: 'success' },
-          { date: '2031-05-02', count: 6, level: 'success' },
-          { date: '2031-05-03', count: 3, level: 'success' },
-          { date: '2031-05-04', count: 0, level: 'success' },
+          { date: '2031-05-01', count: 11, level: 'success', warmupLimit: null },
+          { date: '2031-05-02', count: 6, level: 'success', warmupLimit: null },
+          { date: '2031-05-03', count: 3, level: 'success', warmupLimit: null },
+          { date: '2031-05-04', count: 0, level: 'success', warmupLimit: null },
         ],
       });
     });
@@ -302,7 +303,7 @@ describe('logistics stats', () => {
       const last = await get(`${URL}?dateFrom=9999-12-25`);
       expect(last.statusCode, last.body).toBe(200);
       expect(last.json()).toMatchObject({ dateFrom: '9999-12-25', dateTo: '9999-12-31' });
-      expect(last.json().days.at(-1)).toEqual({ date: '9999-12-31', count: 0, level: 'success' });
+      expect(last.json().days.at(-1)).toEqual({ date: '9999-12-31', count: 0, level: 'success', warmupLimit: null });
     });
 
     it.each([

@@ -74,14 +74,14 @@ describe('Amazon SES: quota, rate, configuration set and message ids', () => {
     const admin = await t.signIn();
     const res = await t.request({ method: 'GET', url: '/api/admin/logistics/dashboard/ses-stats', cookie: admin });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ max24HourSend: 50000, sentLast24Hours: 1234 });
+    expect(res.json()).toEqual({ max24HourSend: 50000, sentLast24Hours: 1234, warmup: null });
     expect(sesApi.calls.at(-1)!.apiKey).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\//);
     // Cached about a minute: a second look asks nobody.
     const calls = sesApi.calls.length;
     account = { Max24HourSend: 1, MaxSendRate: 1, SentLast24Hours: 1 };
     expect(
       (await t.request({ method: 'GET', url: '/api/admin/logistics/dashboard/ses-stats', cookie: admin })).json(),
-    ).toEqual({ max24HourSend: 50000, sentLast24Hours: 1234 });
+    ).toEqual({ max24HourSend: 50000, sentLast24Hours: 1234, warmup: null });
     expect(sesApi.calls.length).toBe(calls);
   });
 
