@@ -52,6 +52,7 @@ describe('/admin/tech/settings', () => {
     expect(screen.getByTestId('issuer-public-key').textContent).toContain('BEGIN PUBLIC KEY');
     expect(screen.getByText('https://members.example.org/issuer/key-1')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy the public key' })).toBeTruthy();
+    expect(document.querySelector('.mantine-Dropzone-root')?.hasAttribute('data-disabled')).toBe(false);
     fireEvent.change(name, { target: { value: 'Beta Honor Society' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toHaveLength(1), slow);
@@ -85,6 +86,7 @@ describe('an account that may only read the settings', () => {
     renderRoute('/admin/tech/settings');
     const name = await screen.findByDisplayValue('Alpha Honor Society', {}, slow);
     expect(isLocked(name)).toBe(true);
+    expect(document.querySelector('.mantine-Dropzone-root')?.hasAttribute('data-disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.getByTestId('issuer-public-key').textContent).toContain('BEGIN PUBLIC KEY');
   }, 60_000);

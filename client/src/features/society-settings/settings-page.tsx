@@ -15,6 +15,7 @@ import {
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { SocietySettingsInput, type SocietySettings } from '@app/contract';
 import { errorMessage } from '../../api/errors';
+import { useMay } from '../../api/permissions';
 import { AddressFields, ShortForm, useEntityForm } from '../../components/form-kit';
 import { ImageUploadField } from '../../components/upload';
 import { useSaveSocietySettings, useSocietySettings } from './api';
@@ -33,12 +34,14 @@ function SettingsForm({ settings }: { settings: SocietySettings }) {
     update: (_id, body) => save.mutateAsync({ body }),
   });
   const logo = form.getInputProps('logoId');
+  const mayWrite = useMay('write');
   return (
     <ShortForm onSubmit={form.submit} pending={form.saving}>
       <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
       <ImageUploadField
         label="Logo"
         path="public/society/logo"
+        disabled={!mayWrite}
         value={form.values.logo}
         error={logo.error}
         onChange={(file) => {
