@@ -84,7 +84,8 @@ async function signIn(bench: Bench, credentials: { email: string; password: stri
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(credentials),
   });
-  if (login.status !== 200) throw new Error(`${credentials.email} sign-in failed: ${login.status} ${await login.text()}`);
+  if (login.status !== 200)
+    throw new Error(`${credentials.email} sign-in failed: ${login.status} ${await login.text()}`);
   return { ...bench, cookie: (login.headers.get('set-cookie') ?? '').split(';')[0]! };
 }
 

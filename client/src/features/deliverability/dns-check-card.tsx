@@ -49,7 +49,7 @@ export function DnsCheckCard() {
               variant="default"
               leftSection={<IconRefresh size={14} />}
               loading={run.isPending}
-              onClick={() => run.mutate({ body: undefined })}
+              onClick={() => run.mutate({})}
             >
               Check now
             </Button>
