@@ -16,6 +16,7 @@ export { SearchableMultiSelect, type SearchableMultiSelectProps } from './search
 export { usePagedOptions } from './use-paged-options';
 export { toOptionsPage, PICKER_PAGE_SIZE, type FetchOptionsPage, type OptionsPage } from '../../api/options-page';
 export type { BlankableFields, FormValuesOf } from './form-values';
+export { fileFieldProps } from './file-field';
 export { getPath, setPath, issuesToErrors, type FormPath, type PathValue } from './paths';
 export { FormPage, FormSection, useBackTo } from './form-page';
 export { ShortForm } from './short-form';

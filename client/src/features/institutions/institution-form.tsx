@@ -9,7 +9,14 @@ import {
   RELIGIOUS_AFFILIATIONS,
   type Institution,
 } from '@app/contract';
-import { AddressFields, EntityForm, EnumSelect, NullableNumberInput, useEntityForm } from '../../components/form-kit';
+import {
+  AddressFields,
+  fileFieldProps,
+  EntityForm,
+  EnumSelect,
+  NullableNumberInput,
+  useEntityForm,
+} from '../../components/form-kit';
 import { ImageUploadField } from '../../components/upload';
 import { institutionsArea } from './api';
 import { toFormValues } from './form-values';
@@ -33,7 +40,6 @@ export function InstitutionForm({
     ...save,
     onSaved: onDone,
   });
-  const logo = form.getInputProps('logoId');
 
   return (
     <EntityForm form={form} onCancel={onDone}>
@@ -85,16 +91,7 @@ export function InstitutionForm({
         <TextInput label="Website" placeholder="https://" type="url" {...form.getInputProps('website')} />
         <TextInput label="Population" placeholder="e.g. 12,000" {...form.getInputProps('population')} />
       </SimpleGrid>
-      <ImageUploadField
-        label="Logo"
-        path="public/institutions/logos"
-        value={form.values.logo}
-        error={logo.error}
-        onChange={(file) => {
-          form.setValue('logo', file);
-          form.setValue('logoId', file?.id ?? null);
-        }}
-      />
+      <ImageUploadField label="Logo" path="public/institutions/logos" {...fileFieldProps(form, 'logo', 'logoId')} />
       <Divider label="Address" labelPosition="left" mt="xs" />
       <AddressFields form={form} path="address" />
       {history}

@@ -16,7 +16,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { SocietySettingsInput, type SocietySettings } from '@app/contract';
 import { errorMessage } from '../../api/errors';
 import { useMay } from '../../api/permissions';
-import { AddressFields, ShortForm, useEntityForm } from '../../components/form-kit';
+import { AddressFields, fileFieldProps, ShortForm, useEntityForm } from '../../components/form-kit';
 import { ImageUploadField } from '../../components/upload';
 import { useSaveSocietySettings, useSocietySettings } from './api';
 
@@ -33,7 +33,6 @@ function SettingsForm({ settings }: { settings: SocietySettings }) {
     },
     update: (_id, body) => save.mutateAsync({ body }),
   });
-  const logo = form.getInputProps('logoId');
   const mayWrite = useMay('write');
   return (
     <ShortForm onSubmit={form.submit} pending={form.saving}>
@@ -42,12 +41,7 @@ function SettingsForm({ settings }: { settings: SocietySettings }) {
         label="Logo"
         path="public/society/logo"
         disabled={!mayWrite}
-        value={form.values.logo}
-        error={logo.error}
-        onChange={(file) => {
-          form.setValue('logo', file);
-          form.setValue('logoId', file?.id ?? null);
-        }}
+        {...fileFieldProps(form, 'logo', 'logoId')}
       />
       <Divider label="Address" labelPosition="left" mt="xs" />
       <AddressFields form={form} path="address" />
