@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { SOCIETY_LOGO_KINDS } from '@app/contract';
 import { createSignedInApp, type TestApp } from '../../test/helper.js';
 import { multipart } from '../../test/multipart.js';
@@ -71,6 +72,21 @@ describe('society settings', () => {
     expect(audit.action).toBe('update');
     expect(audit.changes).toMatchObject({ name: { old: 'Honor Society', new: 'Alpha Honor Society' } });
     expect((await t.request({ method: 'GET', url: URL, cookie: admin })).json().name).toBe('Alpha Honor Society');
+  });
+
+  it('prints the saved logo on the certificate a member downloads (besides its QR code)', async () => {
+    const email = 'logo-member@example.edu';
+    const cookie = await t.signIn({ admin: false, email });
+    await t.db
+      .updateTable('accounts')
+      .set({ memberAt: new Date('2026-03-14T12:00:00Z') })
+      .where('email', '=', email)
+      .execute();
+    const res = await t.request({ method: 'GET', url: '/api/member/certificate.pdf?size=letter', cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = (await PDFDocument.load(res.rawPayload)).getPage(0);
+    const images = page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)?.keys() ?? [];
+    expect(images).toHaveLength(2);
   });
 
   it('answers the issuer public key (JWK, PEM, key id) once generated, never the private part', async () => {
