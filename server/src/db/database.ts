@@ -15,22 +15,7 @@ import type {
   EmailOutboxTable,
   EmailSendTable,
 } from './tables/email.js';
-import type {
-  AccountTable,
-  SessionTable,
-  LoginFailureTable,
-  AccountSecondFactorTable,
-  AccountRecoveryCodeTable,
-  FileTable,
-  InstitutionTable,
-  InstitutionLogoTable,
-  CalendarEventTable,
-  EventRsvpTable,
-  ChapterTable,
-  DashboardDailyCountTable,
-  RowCountTable,
-  TableVersionTable,
-} from './tables/core.js';
+import type * as core from './tables/core.js';
 import type { EmailTemplateTable, EmailTemplateVersionTable } from './tables/email.js';
 import type { EmailSendCountTable, InvitationEmailTable, PostalMailTable } from './tables/sending.js';
 import type {
@@ -74,42 +59,27 @@ import type {
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-export type {
-  AccountTable,
-  SessionTable,
-  LoginFailureTable,
-  AccountSecondFactorTable,
-  AccountRecoveryCodeTable,
-  FileTable,
-  InstitutionTable,
-  InstitutionLogoTable,
-  CalendarEventTable,
-  EventRsvpTable,
-  ChapterTable,
-  DashboardDailyCountTable,
-  RowCountTable,
-  TableVersionTable,
-};
+export type * from './tables/core.js';
 
 /** The typed database: one interface per table, added here as areas arrive. */
 export interface DB {
-  accounts: AccountTable;
-  sessions: SessionTable;
-  loginFailures: LoginFailureTable;
-  accountSecondFactors: AccountSecondFactorTable;
-  accountRecoveryCodes: AccountRecoveryCodeTable;
+  accounts: core.AccountTable;
+  sessions: core.SessionTable;
+  loginFailures: core.LoginFailureTable;
+  accountSecondFactors: core.AccountSecondFactorTable;
+  accountRecoveryCodes: core.AccountRecoveryCodeTable;
   passwordLinks: PasswordLinkTable;
-  files: FileTable;
-  institutions: InstitutionTable;
+  files: core.FileTable;
+  institutions: core.InstitutionTable;
   imports: ImportTable;
   importRejected: ImportRejectedTable;
-  institutionLogos: InstitutionLogoTable;
-  chapters: ChapterTable;
-  calendarEvents: CalendarEventTable;
-  eventRsvps: EventRsvpTable;
-  dashboardDailyCounts: DashboardDailyCountTable;
-  rowCounts: RowCountTable;
-  tableVersions: TableVersionTable;
+  institutionLogos: core.InstitutionLogoTable;
+  chapters: core.ChapterTable;
+  calendarEvents: core.CalendarEventTable;
+  eventRsvps: core.EventRsvpTable;
+  dashboardDailyCounts: core.DashboardDailyCountTable;
+  rowCounts: core.RowCountTable;
+  tableVersions: core.TableVersionTable;
   invitationTests: InvitationTestTable;
   invitations: InvitationTable;
   invitees: InviteeTable;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from './database.js';
 import { likePattern } from './search.js';
 
@@ -14,11 +15,19 @@ export function invitationsWithNames(db: Db) {
 }
 
 /**
- * A list search over invitations' rows: the pattern their institution's and chapter's names are matched
- * with, and the id it names when it reads as one ('42' or '#42').
- * @example namesOrIdSearch('#42') // { pattern: '%#42%', id: 42 }
+ * A list search over invitations' rows: their institution's or chapter's name contains it, or, when it
+ * reads as an id ('42' or '#42'), one of `idColumns` is that id.
+ * @example qb.where(namesOrIdMatch('#42', ['pm.id', 'pm.invitationId']))
  */
-export function namesOrIdSearch(search: string) {
+export function namesOrIdMatch(search: string, idColumns: string[]) {
+  const pattern = likePattern(search.toLowerCase());
   const id = /^#?\d{1,9}$/.test(search) ? Number(search.replace('#', '')) : undefined;
-  return { pattern: likePattern(search.toLowerCase()), id };
+  const ids =
+    id === undefined
+      ? sql``
+      : sql.join(
+          idColumns.map((column) => sql`or ${sql.ref(column)} = ${id}`),
+          sql` `,
+        );
+  return sql<boolean>`(i.search like ${pattern} or ch.search like ${pattern} ${ids})`;
 }

@@ -3,7 +3,7 @@ import { CHANNEL_ITEMS_SHOWN, REVENUE_PER_JOIN, type ChannelSchedule, type Invit
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { ownColumns, type ListFilters, type SortField, type SortMap } from '../../db/list.js';
-import { invitationsWithNames, namesOrIdSearch } from '../../db/invitation-names.js';
+import { invitationsWithNames, namesOrIdMatch } from '../../db/invitation-names.js';
 import { toUploadedFile, fileUrl, type FileRow } from '../../services/files.js';
 import { scoped } from '../../services/auth/chapter-scope.js';
 import { abResults } from '../../services/test-variables/index.js';
@@ -26,14 +26,7 @@ export const invitationSort: SortMap<SortField<ListQuery>> = {
 export function filterInvitations(db: Db, filters: Filters) {
   let qb = scoped(invitationsWithNames(db), 'inv.chapterId');
   if (filters.search) {
-    const { pattern, id } = namesOrIdSearch(filters.search);
-    qb = qb.where((eb) =>
-      eb.or([
-        eb('i.search', 'like', pattern),
-        eb('ch.search', 'like', pattern),
-        ...(id !== undefined ? [eb('inv.id', '=', id)] : []),
-      ]),
-    );
+    qb = qb.where(namesOrIdMatch(filters.search, ['inv.id']));
   }
   if (filters.deadlineFrom) qb = qb.where(sql<boolean>`inv.deadline >= ${filters.deadlineFrom.slice(0, 10)}::date`);
   if (filters.deadlineTo) qb = qb.where(sql<boolean>`inv.deadline <= ${filters.deadlineTo.slice(0, 10)}::date`);

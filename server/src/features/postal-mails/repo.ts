@@ -4,7 +4,7 @@ import type { PostalMail } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { pageOfRows, paginate, rowsInOrder, type SortMap } from '../../db/list.js';
 import { toUploadedFile, type FileRow } from '../../services/files.js';
-import { invitationsWithNames, namesOrIdSearch } from '../../db/invitation-names.js';
+import { invitationsWithNames, namesOrIdMatch } from '../../db/invitation-names.js';
 import { inScope, inScopeInvitation, scoped } from '../../services/auth/chapter-scope.js';
 
 type ListQuery = z.output<typeof import('@app/contract').PostalMailListQuery>;
@@ -29,14 +29,7 @@ function filterMails(db: Db, filters: { search?: string | undefined; invitationI
   );
   if (filters.invitationId !== undefined) qb = qb.where('pm.invitationId', '=', filters.invitationId);
   if (filters.search) {
-    const { pattern, id } = namesOrIdSearch(filters.search);
-    qb = qb.where((eb) =>
-      eb.or([
-        eb('i.search', 'like', pattern),
-        eb('ch.search', 'like', pattern),
-        ...(id !== undefined ? [eb('pm.id', '=', id), eb('pm.invitationId', '=', id)] : []),
-      ]),
-    );
+    qb = qb.where(namesOrIdMatch(filters.search, ['pm.id', 'pm.invitation_id']));
   }
   return qb;
 }
