@@ -89,7 +89,7 @@ export async function buildApp({
     });
   });
 
-  await registerOpenApi(app, buildOpenApi());
+  await registerOpenApi(app, buildOpenApi);
   await registerBadgePages(app);
   if (serveClient) await registerClient(app);
   return app;

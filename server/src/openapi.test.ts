@@ -154,4 +154,10 @@ describe('served documentation', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toMatch(/<html/i);
   });
+
+  it('the reference page serves the same document (built once, on the first request)', async () => {
+    const ui = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.json()).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
 });
