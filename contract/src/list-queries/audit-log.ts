@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'privacy-erase-confirm',
   // A welcome email sent again on request after an earlier one (issue 38 §6).
   'welcome-email-resent',
+  // The Open Badges issuer's signing key rotated, with the old key's badges revoked and reissued if it leaked.
+  'issuer-key-rotated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

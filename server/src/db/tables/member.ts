@@ -2,14 +2,11 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Address } from '@app/contract';
 import type { CreatedAt, Json, Timestamp } from './types.js';
 
-/** Migration 0036b: the one row of the society's name, address and Open Badges issuer key. */
+/** Migration 0036b: the one row of the society's name and address (its issuer keys: IssuerKeyTable). */
 export interface SocietySettingsTable {
   id: Generated<boolean>;
   name: Generated<string>;
   address: Generated<string>;
-  /** The issuer's private JWK, sealed (services/auth/secret-box). */
-  issuerSecretKey: string | null;
-  issuerPublicJwk: Json<Record<string, string>> | null;
   /** Migration 0037h: the logo on receipts and certificates, and the address as its parts (`address` is its lines). */
   logoFileId: number | null;
   postalAddress: ColumnType<Address | null, string | null, string | null>;
@@ -70,6 +67,20 @@ export interface BadgeCredentialTable {
   jwt: string;
   issuedAt: Generated<Date>;
   revokedAt: Timestamp | null;
+  /** Migration 0038c: the issuer key (`key-{number}`) that signed it, and the badge reissued in its place. */
+  issuerKey: number;
+  replacedBy: string | null;
+}
+
+/** Migration 0038c: the society's Open Badges signing keys, `key-{number}`; the newest signs new badges. */
+export interface IssuerKeyTable {
+  number: number;
+  publicJwk: Json<Record<string, string>>;
+  /** The private JWK, sealed (services/auth/secret-box). */
+  secretKey: string;
+  createdAt: CreatedAt;
+  /** Set when staff said the key leaked as they rotated away from it. */
+  withdrawnAt: Timestamp | null;
 }
 
 /** The tables of migration 0036b, merged into the typed database below. */
@@ -80,6 +91,7 @@ export interface MemberTables {
   memberProfiles: MemberProfileTable;
   emailChanges: EmailChangeTable;
   badgeCredentials: BadgeCredentialTable;
+  issuerKeys: IssuerKeyTable;
 }
 
 declare module '../database.js' {

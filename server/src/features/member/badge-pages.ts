@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { baseOf } from '../../services/signed-link.js';
 import { findBadge, revokedIndexes } from '../../services/badges/badges.js';
 import { OB_CONTEXT, STATUS_LIST_PATH } from '../../services/badges/credential.js';
-import { issuerKey, issuerPublicJwk } from '../../services/badges/issuer.js';
+import { issuerKey, issuerKeyId, issuerPublicKeys } from '../../services/badges/issuer.js';
 import { encodeStatusList } from '../../services/badges/status-list.js';
 import { societySettings } from '../../services/receipts/society.js';
 import { linkedInUrl } from './badge-view.js';
@@ -11,8 +11,8 @@ import { linkedInUrl } from './badge-view.js';
 /*
  * The Open Badges pages at the product's own address (issue 38 §4), outside /api so the links in a credential
  * stay short and stable: PUBLIC_URL/badges/{id} (the credential: JSON, its VC-JWT, or an HTML page for people, by
- * the Accept header), PUBLIC_URL/issuer (the issuer Profile), PUBLIC_URL/issuer/key-1 (its public JWK, the JWT's
- * kid) and PUBLIC_URL/status/revocation (the Bitstring Status List credential, JSON or signed VC-JWT).
+ * the Accept header), PUBLIC_URL/issuer (the issuer Profile, listing every key), PUBLIC_URL/issuer/key-{n} (each
+ * key's public JWK, a JWT's kid; 410 once withdrawn as leaked) and PUBLIC_URL/status/revocation (the Bitstring Status List credential, JSON or signed VC-JWT).
  */
 
 const wantsJwt = (r: FastifyRequest) => /application\/(vc\+)?jwt/.test(r.headers.accept ?? '');
@@ -66,22 +66,47 @@ export async function registerBadgePages(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/issuer', async (_request, reply) => {
-    const [society, jwk] = await Promise.all([societySettings(app.db), issuerPublicJwk(app.db)]);
+    const [society, keys] = await Promise.all([societySettings(app.db), issuerPublicKeys(app.db)]);
+    const id = `${base()}/issuer`;
+    const methods = keys.map((k) => ({
+      id: issuerKeyId(base(), k.number),
+      type: 'JsonWebKey',
+      controller: id,
+      publicKeyJwk: k.publicJwk,
+      ...(k.withdrawnAt ? { revoked: k.withdrawnAt.toISOString() } : {}),
+    }));
+    const current = methods.at(-1);
     return reply.type('application/ld+json').send({
       '@context': OB_CONTEXT,
-      id: `${base()}/issuer`,
+      id,
       type: ['Profile'],
       name: society.name,
       url: base(),
       ...(society.address ? { address: { type: ['Address'], streetAddress: society.address } } : {}),
-      ...(jwk ? { publicKey: { id: `${base()}/issuer/key-1`, type: 'JsonWebKey', publicKeyJwk: jwk } } : {}),
+      // The key signing new badges, and every key (a withdrawn one marked revoked, no longer an assertion method).
+      ...(current ? { publicKey: { id: current.id, type: current.type, publicKeyJwk: current.publicKeyJwk } } : {}),
+      ...(methods.length
+        ? {
+            verificationMethod: methods,
+            assertionMethod: methods.filter((m) => !m.revoked).map((m) => m.id),
+          }
+        : {}),
     });
   });
 
-  app.get('/issuer/key-1', async (_request, reply) => {
-    const jwk = await issuerPublicJwk(app.db);
-    if (!jwk) return reply.status(404).type('text/plain').send('No key yet');
-    return reply.type('application/jwk+json').send({ ...jwk, kid: `${base()}/issuer/key-1`, alg: 'EdDSA', use: 'sig' });
+  app.get<{ Params: { key: string } }>('/issuer/:key', async (request, reply) => {
+    const number = /^key-([1-9]\d{0,8})$/.exec(request.params.key)?.[1];
+    const key = number ? (await issuerPublicKeys(app.db)).find((k) => k.number === Number(number)) : undefined;
+    if (!key) return reply.status(404).type('text/plain').send('No such key');
+    if (key.withdrawnAt)
+      return reply
+        .status(410)
+        .type('text/plain')
+        .send(
+          `This key was withdrawn on ${key.withdrawnAt.toISOString().slice(0, 10)}: the badges it signed were revoked.`,
+        );
+    const kid = issuerKeyId(base(), key.number);
+    return reply.type('application/jwk+json').send({ ...key.publicJwk, kid, alg: 'EdDSA', use: 'sig' });
   });
 
   app.get(STATUS_LIST_PATH, async (request, reply) => {

@@ -1,5 +1,3 @@
-import { createPublicKey, verify as cryptoVerify } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import Ajv from 'ajv';
@@ -9,6 +7,7 @@ import { EMAIL_CHANGE_SENT, EMAIL_TAKEN } from '@app/contract';
 import { createQueuedApp, type QueuedApp } from '../../test/queued-app.js';
 import { makeChapter } from '../../test/fixtures.js';
 import { pdfText } from '../../test/pdf-read.js';
+import { revokedBit as revokedBitOf, verifyJws as verifyJwsOf } from '../../test/badge-verify.js';
 
 let q: QueuedApp;
 let db: QueuedApp['t']['db'];
@@ -431,27 +430,8 @@ describe('Open Badges 3.0', () => {
     return program.id;
   }
 
-  const b64 = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-
-  /** An independent check of a Compact JWS: Node's own Ed25519 verify, with the key the issuer publishes. */
-  async function verifyJws(jws: string) {
-    const [header, payload, signature] = jws.split('.');
-    const h = b64(header!);
-    const kidPath = new URL(h.kid).pathname;
-    const jwk = (await q.request({ method: 'GET', url: kidPath, cookie: '' })).json();
-    expect(jwk.d).toBeUndefined();
-    const key = createPublicKey({ key: jwk, format: 'jwk' });
-    const ok = cryptoVerify(null, Buffer.from(`${header}.${payload}`), key, Buffer.from(signature!, 'base64url'));
-    return { ok, header: h, payload: b64(payload!) };
-  }
-
-  async function revokedBit(index: number) {
-    const list = (await q.request({ method: 'GET', url: '/status/revocation', cookie: '' })).json();
-    expect(list.type).toEqual(['VerifiableCredential', 'BitstringStatusListCredential']);
-    const bytes = gunzipSync(Buffer.from(list.credentialSubject.encodedList.slice(1), 'base64url'));
-    expect(bytes.length * 8).toBeGreaterThanOrEqual(131_072);
-    return (bytes[index >> 3]! >> (7 - (index & 7))) & 1;
-  }
+  const verifyJws = (jws: string) => verifyJwsOf(q.request, jws);
+  const revokedBit = (index: number) => revokedBitOf(q.request, index);
 
   it('issues a signed OpenBadgeCredential for a completed program, served as JSON, VC-JWT and HTML, revocable through the status list', async () => {
     const m = await member();

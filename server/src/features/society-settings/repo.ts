@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { emptyAddress, type Address, type SocietySettings, type SocietySettingsInput } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { toUploadedFile } from '../../services/files.js';
-import { issuerKeyId } from '../../services/badges/issuer.js';
+import { issuerKeyId, issuerKeyName, issuerPublicKeys } from '../../services/badges/issuer.js';
+import { liveBadgesOf } from '../../services/badges/rotate.js';
 
 /** The printed address (receipts, certificates): its lines, empty parts left out. */
 export function addressLines(a: Address): string {
@@ -16,10 +17,22 @@ export async function getSettings(db: Db, base: string): Promise<SocietySettings
   const row = await db
     .selectFrom('societySettings as s')
     .leftJoin('files as f', 'f.id', 's.logoFileId')
-    .select(['s.name', 's.address', 's.postalAddress', 's.issuerPublicJwk', 's.updatedAt'])
+    .select(['s.name', 's.address', 's.postalAddress', 's.updatedAt'])
     .select(['f.id as fileId', 'f.fileName', 'f.contentType', 'f.sizeInBytes'])
     .executeTakeFirstOrThrow();
-  const jwk = row.issuerPublicJwk;
+  const keys = await issuerPublicKeys(db);
+  const current = keys.at(-1);
+  const live = await Promise.all(
+    keys.map(async (k) =>
+      Number(
+        (
+          await liveBadgesOf(db, k.number)
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ),
+  );
   return {
     name: row.name,
     // Before the first save the address is only its printed lines: they show as the first street line.
@@ -33,13 +46,23 @@ export async function getSettings(db: Db, base: string): Promise<SocietySettings
             sizeInBytes: row.sizeInBytes!,
           })
         : null,
-    issuerKey: jwk
+    issuerKey: current
       ? {
-          kid: issuerKeyId(base),
-          jwk,
-          pem: createPublicKey({ key: jwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString(),
+          kid: issuerKeyId(base, current.number),
+          jwk: current.publicJwk,
+          pem: createPublicKey({ key: current.publicJwk, format: 'jwk' })
+            .export({ type: 'spki', format: 'pem' })
+            .toString(),
         }
       : null,
+    issuerKeys: keys.map((k, i) => ({
+      name: issuerKeyName(k.number),
+      kid: issuerKeyId(base, k.number),
+      createdAt: k.createdAt.toISOString(),
+      current: k === current,
+      withdrawnAt: k.withdrawnAt ? new Date(k.withdrawnAt).toISOString() : null,
+      liveBadges: live[i]!,
+    })),
     updatedAt: new Date(row.updatedAt).toISOString(),
   };
 }

@@ -4,12 +4,13 @@ import { fieldError } from '../../errors.js';
 import { saveWithFiles } from '../../services/files.js';
 import { baseOf } from '../../services/signed-link.js';
 import { checkUnscoped } from '../../services/auth/chapter-scope.js';
+import { rotateIssuerKey } from '../../services/badges/rotate.js';
 import * as repo from './repo.js';
 
 /** The PDFs draw PNG and JPEG only (pdf-lib). */
 const DRAWABLE = ['image/png', 'image/jpeg'];
 
-/** /api/admin/tech/settings (issue 38 §7): the society's name, address, logo and issuer public key. */
+/** /api/admin/tech/settings (issue 38 §7): the society's name, address, logo and issuer keys (and their rotation). */
 export const societySettingsRoutes = s.router(contract.settings, {
   get: async ({ request }) => {
     const { db, config } = request.server;
@@ -31,5 +32,12 @@ export const societySettingsRoutes = s.router(contract.settings, {
       await repo.updateSettings(trx, body);
     });
     return { status: 200, body: await repo.getSettings(db, baseOf({ baseUrl: config.PUBLIC_URL })) };
+  },
+
+  rotateIssuerKey: async ({ body, request }) => {
+    const { db, config } = request.server;
+    checkUnscoped();
+    const leaked = body.leaked ?? false;
+    return { status: 200, body: await rotateIssuerKey(db, config, baseOf({ baseUrl: config.PUBLIC_URL }), { leaked }) };
   },
 });

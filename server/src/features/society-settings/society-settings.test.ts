@@ -45,7 +45,7 @@ describe('society settings', () => {
   it('reads the defaults: no address, no logo, no key before the first badge', async () => {
     const res = await t.request({ method: 'GET', url: URL, cookie: admin });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Honor Society', logo: null, issuerKey: null });
+    expect(res.json()).toMatchObject({ name: 'Honor Society', logo: null, issuerKey: null, issuerKeys: [] });
     expect(res.json().address).toMatchObject({ street1: null, city: null, country: null });
   });
 
@@ -93,8 +93,8 @@ describe('society settings', () => {
     const pair = generateKeyPairSync('ed25519');
     const jwk = pair.publicKey.export({ format: 'jwk' });
     await t.db
-      .updateTable('societySettings')
-      .set({ issuerPublicJwk: JSON.stringify(jwk) as never, issuerSecretKey: 'sealed' })
+      .insertInto('issuerKeys')
+      .values({ number: 1, publicJwk: JSON.stringify(jwk), secretKey: 'sealed' })
       .execute();
     const res = await t.request({ method: 'GET', url: URL, cookie: admin });
     expect(res.json().issuerKey).toMatchObject({ jwk, kid: expect.stringMatching(/\/issuer\/key-1$/) });

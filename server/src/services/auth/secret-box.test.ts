@@ -61,15 +61,20 @@ describe('TOTP secrets sealed with SECRETS_KEY', () => {
     Object.assign(t.config, { SECRETS_KEY: undefined });
     const sealedV1 = await sealSecret(t.db, t.config, '{"kty":"OKP","d":"private"}');
     expect(sealedV1.startsWith('v1.')).toBe(true);
-    await t.db.updateTable('societySettings').set({ issuerSecretKey: sealedV1 }).execute();
+    await t.db
+      .insertInto('issuerKeys')
+      .values({ number: 1, publicJwk: '{"kty":"OKP"}', secretKey: sealedV1 })
+      .onConflict((oc) => oc.column('number').doUpdateSet({ secretKey: sealedV1 }))
+      .execute();
     Object.assign(t.config, { SECRETS_KEY: KEY_B });
     expect(await resealSecrets(t.db, t.config)).toBe(1);
-    const { issuerSecretKey } = await t.db
-      .selectFrom('societySettings')
-      .select('issuerSecretKey')
+    const { secretKey: issuerSecretKey } = await t.db
+      .selectFrom('issuerKeys')
+      .select('secretKey')
+      .where('number', '=', 1)
       .executeTakeFirstOrThrow();
-    expect(issuerSecretKey!.startsWith(`v2.${keyId(KEY_B)}.`)).toBe(true);
+    expect(issuerSecretKey.startsWith(`v2.${keyId(KEY_B)}.`)).toBe(true);
     expect(await dbKeyRow()).toBeUndefined();
-    expect(await openSecret(t.db, t.config, issuerSecretKey!)).toBe('{"kty":"OKP","d":"private"}');
+    expect(await openSecret(t.db, t.config, issuerSecretKey)).toBe('{"kty":"OKP","d":"private"}');
   });
 });

@@ -58,10 +58,10 @@ export async function openSecret(db: Db, keys: SecretKeys, sealed: string): Prom
  * is deleted, so a copy of the database holds no key at all. Each row is replaced only if it is still the
  * value that was read (instances starting together agree). Throws, naming how many, when a key is missing.
  */
-/** Every sealed column: the TOTP keys and the Open Badges issuer's private key (one row). */
+/** Every sealed column: the TOTP keys and the Open Badges issuer's private keys (key-1, key-2 ...). */
 const SEALED = [
   { table: 'accountSecondFactors', id: 'accountId', column: 'secret' },
-  { table: 'societySettings', id: 'id', column: 'issuerSecretKey' },
+  { table: 'issuerKeys', id: 'number', column: 'secretKey' },
 ] as const;
 
 type SealedRow = { id: number | boolean; sealed: string };

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { SecretKeys } from '../auth/secret-box.js';
 import { societySettings } from '../receipts/society.js';
 import { buildCredential, signCredential } from './credential.js';
-import { issuerKey } from './issuer.js';
+import { issuerKey, type IssuerKey } from './issuer.js';
 
 /*
  * Open Badges for completed programs (issue 38 §4). A program is completed when its learning progress has a
@@ -25,6 +25,57 @@ export type BadgeRow = {
   credential: Record<string, unknown>;
 };
 
+export type BadgeSubject = {
+  /** Given when the badge it replaces names it first (rotate.ts). */
+  id?: string;
+  accountId: number;
+  email: string;
+  issuedAt: Date;
+  program: { id: number; slug: string; name: string; summary: string | null };
+};
+
+/**
+ * Signs and stores one credential with `key` as the account and program's current badge; answers its id, or
+ * undefined when they have one already.
+ */
+export async function issueBadge(
+  db: Db,
+  ctx: { key: IssuerKey; base: string; society: { name: string } },
+  b: BadgeSubject,
+): Promise<string | undefined> {
+  const id = b.id ?? randomUUID();
+  const { statusIndex } = await sql<{ statusIndex: number }>`
+    select nextval(pg_get_serial_sequence('badge_credentials', 'status_index'))::int as status_index`
+    .execute(db)
+    .then((r) => r.rows[0]!);
+  const credential = buildCredential({
+    id,
+    base: ctx.base,
+    issuedAt: b.issuedAt,
+    statusIndex,
+    society: ctx.society,
+    recipient: { email: b.email },
+    program: b.program,
+  });
+  const jwt = await signCredential(credential, ctx.key);
+  const inserted = await db
+    .insertInto('badgeCredentials')
+    .values({
+      id,
+      accountId: b.accountId,
+      programId: b.program.id,
+      statusIndex,
+      credential: JSON.stringify(credential),
+      jwt,
+      issuedAt: b.issuedAt,
+      issuerKey: ctx.key.number,
+    })
+    .onConflict((oc) => oc.columns(['accountId', 'programId']).where('replacedBy', 'is', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id;
+}
+
 /** Issues the credentials of the account's completed programs that have none yet; answers how many it issued. */
 export async function issueCompletedBadges(db: Db, keys: SecretKeys, base: string, accountId: number) {
   const due = await db
@@ -42,36 +93,8 @@ export async function issueCompletedBadges(db: Db, keys: SecretKeys, base: strin
   if (due.length === 0) return 0;
   const [key, society] = await Promise.all([issuerKey(db, keys, base), societySettings(db)]);
   let issued = 0;
-  for (const program of due) {
-    const id = randomUUID();
-    const { statusIndex } = await sql<{ statusIndex: number }>`
-      select nextval(pg_get_serial_sequence('badge_credentials', 'status_index'))::int as status_index`
-      .execute(db)
-      .then((r) => r.rows[0]!);
-    const credential = buildCredential({
-      id,
-      base,
-      issuedAt: program.finishedAt!,
-      statusIndex,
-      society,
-      recipient: { email: program.email },
-      program,
-    });
-    const jwt = await signCredential(credential, key);
-    const inserted = await db
-      .insertInto('badgeCredentials')
-      .values({
-        id,
-        accountId,
-        programId: program.id,
-        statusIndex,
-        credential: JSON.stringify(credential),
-        jwt,
-        issuedAt: program.finishedAt!,
-      })
-      .onConflict((oc) => oc.columns(['accountId', 'programId']).doNothing())
-      .executeTakeFirst();
-    issued += Number(inserted.numInsertedOrUpdatedRows ?? 0);
+  for (const { email, finishedAt, ...program } of due) {
+    if (await issueBadge(db, { key, base, society }, { accountId, email, issuedAt: finishedAt!, program })) issued++;
   }
   return issued;
 }
@@ -83,8 +106,13 @@ function badgeQuery(db: Db) {
     .select(['b.id', 'b.programId', 'p.name', 'b.issuedAt', 'b.revokedAt', 'b.statusIndex', 'b.jwt', 'b.credential']);
 }
 
+/** The account's current badges (one reissued in another's place stands for it). */
 export const accountBadges = (db: Db, accountId: number): Promise<BadgeRow[]> =>
-  badgeQuery(db).where('b.accountId', '=', accountId).orderBy('b.issuedAt', 'desc').execute();
+  badgeQuery(db)
+    .where('b.accountId', '=', accountId)
+    .where('b.replacedBy', 'is', null)
+    .orderBy('b.issuedAt', 'desc')
+    .execute();
 
 export async function findBadge(db: Db, id: string): Promise<(BadgeRow & { accountId: number }) | undefined> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
