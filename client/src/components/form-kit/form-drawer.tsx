@@ -6,6 +6,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { EntityForm as EntityFormState } from './use-entity-form';
 import { useFocusFirstError } from './focus-first-error';
 import { useMay, type Need } from '../../api/permissions';
+import { FormReadOnly } from './read-only';
 import classes from './form-kit.module.css';
 
 /**
@@ -41,7 +42,8 @@ export function FormDrawer(props: { opened: boolean; onClose: () => void; title:
  * The `<form>` of an entity: fields, errors no field took, and a sticky Cancel / Save footer. A save the form
  * refuses moves focus to the first field in error, scrolled into view. Save shows only to accounts that may
  * write in the screen's area (or make `call`); others see the values and a Close button, and with `lockFields`
- * the fields disabled (a native disabled fieldset: no input, switch or select inside takes an edit).
+ * the fields disabled (a native disabled fieldset: no input, switch or select inside takes an edit). Either way an
+ * upload field inside shows its file only (`useFormReadOnly`).
  *
  * @example <EntityForm form={form} onCancel={close}><TextInput label="Name" {...form.getInputProps('name')} /></EntityForm>
  */
@@ -69,7 +71,7 @@ export function EntityForm(props: {
               ))}
             </Alert>
           )}
-          {props.children}
+          <FormReadOnly.Provider value={!maySave}>{props.children}</FormReadOnly.Provider>
         </Stack>
       </fieldset>
       <Group justify="flex-end" gap="sm" className={classes.footer}>

@@ -20,6 +20,7 @@ export { fileFieldProps } from './file-field';
 export { getPath, setPath, issuesToErrors, type FormPath, type PathValue } from './paths';
 export { FormPage, FormSection, useBackTo } from './form-page';
 export { ShortForm } from './short-form';
+export { FormReadOnly, useFormReadOnly } from './read-only';
 export { EntityPanel } from './entity-panel';
 export {
   ScheduledHourField,

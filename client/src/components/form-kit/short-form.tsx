@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { useFocusFirstError } from './focus-first-error';
 import { useMay, type Need } from '../../api/permissions';
+import { FormReadOnly } from './read-only';
 import classes from './form-kit.module.css';
 
 /**
@@ -27,7 +28,9 @@ export function ShortForm(props: {
     <form ref={focus.ref} onSubmit={focus.onSubmit} noValidate>
       <Stack gap="md">
         <fieldset disabled={!maySave} className={classes.fieldset}>
-          <Stack gap="md">{props.children}</Stack>
+          <Stack gap="md">
+            <FormReadOnly.Provider value={!maySave}>{props.children}</FormReadOnly.Provider>
+          </Stack>
         </fieldset>
         {maySave && (
           <Group justify="flex-end" gap="sm">

@@ -8,6 +8,7 @@ import { mockServer } from '../../mocks/node';
 import { Providers } from '../../app/providers';
 import { createQueryClient } from '../../app/query-client';
 import { FileDropzone, type FileDropzoneProps } from './file-dropzone';
+import { FormReadOnly } from '../form-kit/read-only';
 import { ImageUploadField } from './image-upload-field';
 import { dropRules, rejectionMessages, uploadFailedMessage } from './upload-rules';
 
@@ -144,5 +145,22 @@ describe('ImageUploadField', () => {
     pick(container, [png('new.png')]);
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(stored(9, 'new.png')));
     expect(screen.queryByTestId('upload-row')).toBeNull();
+  });
+
+  it('shows the file only in a form its account may not save: no Remove, no drop zone', () => {
+    const field = (value: UploadedFile | null) => (
+      <Providers queryClient={createQueryClient()}>
+        <FormReadOnly.Provider value>
+          <ImageUploadField label="Logo" path="public/institutions/logos" value={value} onChange={vi.fn()} />
+        </FormReadOnly.Provider>
+      </Providers>
+    );
+    const { container, rerender } = render(field(stored(3, 'old.png')));
+    expect(screen.getByRole('img', { name: 'old.png' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove old.png' })).toBeNull();
+    expect(container.querySelector('input[type="file"]')).toBeNull();
+    rerender(field(null));
+    expect(screen.getByText('No image')).toBeTruthy();
+    expect(container.querySelector('input[type="file"]')).toBeNull();
   });
 });

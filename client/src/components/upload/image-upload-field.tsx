@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconTrash } from '@tabler/icons-react';
 import type { UploadedFile, UploadPath } from '@app/contract';
+import { useFormReadOnly } from '../form-kit/read-only';
 import { FileDropzone } from './file-dropzone';
 import { formatBytes } from './upload-rules';
 
@@ -22,7 +23,8 @@ export type ImageUploadFieldProps = {
 
 /**
  * A form field holding one uploaded file (an image by default): shows the current one with a Remove
- * button, and a drop zone that replaces it.
+ * button, and a drop zone that replaces it. In a form its account may not save (`useFormReadOnly`) it shows
+ * the file only: no Remove, no drop zone.
  * @example <ImageUploadField label="Logo" path="public/institutions/logos" value={logo} onChange={setLogo} />
  * @example <ImageUploadField kind="file" label="Database" path="private/invitations/databases" value={db} onChange={setDb} />
  */
@@ -38,6 +40,7 @@ export function ImageUploadField({
   kind = 'image',
 }: ImageUploadFieldProps) {
   const noun = kind === 'image' ? 'an image' : 'a file';
+  const readOnly = useFormReadOnly();
   return (
     <Input.Wrapper label={label} description={description} error={error} required={required}>
       <Stack gap="xs" mt={description ? 4 : 2}>
@@ -59,28 +62,38 @@ export function ImageUploadField({
                   </Text>
                 </div>
               </Group>
-              <Button
-                variant="subtle"
-                color="red"
-                size="xs"
-                leftSection={<IconTrash size={14} />}
-                onClick={() => onChange(null)}
-                disabled={disabled}
-                aria-label={`Remove ${value.fileName}`}
-              >
-                Remove
-              </Button>
+              {!readOnly && (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="xs"
+                  leftSection={<IconTrash size={14} />}
+                  onClick={() => onChange(null)}
+                  disabled={disabled}
+                  aria-label={`Remove ${value.fileName}`}
+                >
+                  Remove
+                </Button>
+              )}
             </Group>
           </Paper>
         )}
-        <FileDropzone
-          path={path}
-          maxFiles={1}
-          hideDone
-          disabled={disabled}
-          label={value ? `Drop a new ${kind} here or click to replace it` : `Drop ${noun} here or click to select it`}
-          onUploaded={([file]) => file && onChange(file)}
-        />
+        {readOnly ? (
+          !value && (
+            <Text size="sm" c="dimmed">
+              No {kind}
+            </Text>
+          )
+        ) : (
+          <FileDropzone
+            path={path}
+            maxFiles={1}
+            hideDone
+            disabled={disabled}
+            label={value ? `Drop a new ${kind} here or click to replace it` : `Drop ${noun} here or click to select it`}
+            onUploaded={([file]) => file && onChange(file)}
+          />
+        )}
       </Stack>
     </Input.Wrapper>
   );
