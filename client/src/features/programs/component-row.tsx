@@ -1,4 +1,5 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import type { ProgramComponent } from '@app/contract';
 import { SortableItem } from '../../components/sortable-list/sortable-row';
 import { TYPE_COLORS, TYPE_ICONS, typeLabel } from './component-types';
@@ -8,12 +9,14 @@ export type ComponentActions = {
   edit: (c: ProgramComponent) => void;
   remove: (c: ProgramComponent) => void;
   move: (c: ProgramComponent, by: -1 | 1) => void;
+  /** Where a segmented lesson's segments are: its name links there, also for an account that may only read. */
+  lessonPath: (c: ProgramComponent) => string;
 };
 
 /**
  * One component of a section: drag handle (keyboard: focus it, Space to lift, arrows to move, Space to
  * drop), type, name, XP badges ('name - N xp'), segment count, fallback notes, move up/down, edit and delete.
- * A component that is another's async fallback has no delete action.
+ * A component that is another's async fallback has no delete action. A segmented lesson's name opens its segments.
  */
 export function ComponentRow(props: {
   component: ProgramComponent;
@@ -47,9 +50,15 @@ export function ComponentRow(props: {
           >
             {typeLabel(c.componentType)}
           </Badge>
-          <Text size="sm" fw={500} className={classes.name}>
-            {c.name}
-          </Text>
+          {c.componentType === 'segmented lesson' ? (
+            <Anchor component={Link} to={actions.lessonPath(c)} size="sm" fw={500} className={classes.name}>
+              {c.name}
+            </Anchor>
+          ) : (
+            <Text size="sm" fw={500} className={classes.name}>
+              {c.name}
+            </Text>
+          )}
         </Group>
         {(c.learningXps.length > 0 || c.componentType === 'segmented lesson') && (
           <Group gap={4} wrap="wrap">

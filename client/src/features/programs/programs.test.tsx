@@ -280,4 +280,41 @@ describe('an account that may only read programs', () => {
     expect(screen.queryByRole('button', { name: /^(Add|Edit|Delete|Move)\b/ })).toBeNull();
     expect(screen.queryByLabelText(/^Drag /)).toBeNull();
   }, 60_000);
+
+  it("opens a segmented lesson's segments, read only, from its name", async () => {
+    signInWith(['programs:read', 'lessons:read']);
+    mockServer.use(
+      http.get('/api/admin/program/:programSlug/lesson/:lessonSlug', ({ params }) =>
+        HttpResponse.json({
+          id: 4,
+          programId: 7,
+          programSlug: params.programSlug,
+          programName: 'Leadership Program',
+          name: 'Deep Dive',
+          slug: params.lessonSlug,
+          xp: 10,
+          learningXps: [],
+          segments: [
+            {
+              id: 1,
+              programComponentId: 4,
+              name: 'Part One',
+              slug: 'part-one',
+              curriculum: { type: 'doc', content: [] },
+              index: 0,
+              updatedAt: at,
+            },
+          ],
+        }),
+      ),
+    );
+    const { router } = renderRoute('/admin/learning/programs/leadership');
+    const link = await screen.findByRole('link', { name: 'Deep Dive' }, { timeout: 20_000 });
+    expect(link.getAttribute('href')).toBe('/admin/learning/programs/leadership/lessons/demo-lesson');
+    fireEvent.click(link);
+    expect(await screen.findByText('Part One', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/learning/programs/leadership/lessons/demo-lesson');
+    expect(screen.queryByRole('button', { name: /^(Add|Edit|Delete|Move)\b/ })).toBeNull();
+    expect(screen.queryByText('You do not have access to this page')).toBeNull();
+  }, 60_000);
 });

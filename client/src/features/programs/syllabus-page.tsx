@@ -53,14 +53,12 @@ function Syllabus({ program }: { program: ProgramDetail }) {
     });
   };
 
+  const lessonPath = (c: ProgramComponent) => `/admin/learning/programs/${program.slug}/lessons/${c.slug}`;
   const componentActions = {
+    lessonPath,
     edit: (c: ProgramComponent) => {
-      if (c.componentType === 'segmented lesson') {
-        void navigate({
-          to: '/admin/learning/programs/$programSlug/lessons/$lessonSlug',
-          params: { programSlug: program.slug, lessonSlug: c.slug },
-        });
-      } else setComponentTarget({ sectionId: c.sectionId, type: c.componentType, id: c.id });
+      if (c.componentType === 'segmented lesson') void navigate({ to: lessonPath(c) });
+      else setComponentTarget({ sectionId: c.sectionId, type: c.componentType, id: c.id });
     },
     remove: (c: ProgramComponent) =>
       confirmDelete(
