@@ -116,6 +116,8 @@ const Env = z.object({
   EMAIL_OUTBOX: flag.default('false'),
   EMAIL_RATE_PER_SECOND: z.coerce.number({ message: 'must be a number' }).positive().max(100_000).default(50),
   EMAIL_DAILY_QUOTA: z.coerce.number({ message: 'must be a number' }).int().positive().default(100_000),
+  // SMTP connections a delivery pass opens: its messages in flight, so also what a crash may send twice.
+  EMAIL_SMTP_CONNECTIONS: z.coerce.number({ message: 'must be a number' }).int().positive().max(200).default(10),
   // Per recipient domain (or hosting organisation): a cap in messages a minute (unset: uncapped, slowed only when it defers),
   // and how long a domain may defer every message before its sends fail (services/deliverability).
   EMAIL_DOMAIN_RATE: z.coerce.number({ message: 'must be a number' }).positive().optional(),

@@ -60,10 +60,11 @@ import { sentThisUtcDay, warmupLimit } from '../deliverability/warmup.js';
  */
 
 /**
- * SMTP connections a pass may open (its messages in flight at most): enough for EMAIL_RATE_PER_SECOND
- * through a relay that answers slowly (rate x answer time: 50/s at 250 ms needs 13; a fast server needs a few).
+ * SMTP connections a pass may open (EMAIL_SMTP_CONNECTIONS): its messages in flight at most, so what a crash may
+ * send twice (issue 37 §5: at most 10 a kill). A pass uses about rate x answer time of them: 10 carry 50/s from
+ * a server answering within 200 ms; a relay answering in 250 ms needs 13 (set EMAIL_SMTP_CONNECTIONS).
  */
-export const DEFAULT_CONNECTIONS = 20;
+export const DEFAULT_CONNECTIONS = 10;
 /** Outcomes recorded per statement (sends already marked accepted one by one, see acceptedMarker). */
 const FLUSH_EVERY = 25;
 const BATCH = 200;
@@ -72,7 +73,7 @@ const LOCK_KEY = 7_340_001; // pg advisory lock: one delivery pass at a time
 export type DeliveryOptions = {
   /** Default: SMTP when SMTP_URL is set, else the outbox. */
   transport?: MailTransport;
-  /** Messages in flight at once (the SMTP pool's connections). Default DEFAULT_CONNECTIONS. */
+  /** Messages in flight at once (the SMTP pool's connections). Default EMAIL_SMTP_CONNECTIONS, else DEFAULT_CONNECTIONS. */
   connections?: number;
   log?: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
   signal?: AbortSignal;
@@ -111,11 +112,12 @@ export async function deliverQueuedEmails(
       options.log?.info({}, 'another delivery pass is running');
       return { ...report, locked: true };
     }
-    const transport = options.transport ?? createTransport(db, config, options.connections ?? DEFAULT_CONNECTIONS);
+    const connections = Math.max(1, options.connections ?? config.EMAIL_SMTP_CONNECTIONS ?? DEFAULT_CONNECTIONS);
+    const transport = options.transport ?? createTransport(db, config, connections);
     // Every connection may wait on the stop signal at once.
-    if (options.signal) setMaxListeners(DEFAULT_CONNECTIONS + (options.connections ?? 0) + 10, options.signal);
+    if (options.signal) setMaxListeners(connections + 10, options.signal);
     try {
-      await run(db, config, transport, options, report);
+      await run(db, config, transport, { ...options, connections }, report);
     } finally {
       if (!options.transport) await transport.close();
       await sql`select pg_advisory_unlock(${LOCK_KEY})`.execute(lockConn);
@@ -135,7 +137,7 @@ async function run(
   const base = publicBaseUrl(config);
   const rate = sendRate(config.EMAIL_RATE_PER_SECOND);
   const delays = options.throttleDelays ?? THROTTLE_DELAYS;
-  const connections = Math.max(1, options.connections ?? DEFAULT_CONNECTIONS);
+  const connections = options.connections ?? DEFAULT_CONNECTIONS;
   const started = performance.now();
   const maxMs = options.maxMs ?? 50 * 60_000;
   const provider = mailProvider(config);

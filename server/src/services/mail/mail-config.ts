@@ -10,6 +10,8 @@ export type MailConfig = ProviderConfig &
     SMTP_URL?: string | undefined;
     EMAIL_RATE_PER_SECOND: number;
     EMAIL_DAILY_QUOTA: number;
+    /** SMTP connections a delivery pass opens (EMAIL_SMTP_CONNECTIONS); unset: DEFAULT_CONNECTIONS. */
+    EMAIL_SMTP_CONNECTIONS?: number | undefined;
     /** The day sending started (YYYY-MM-DD): the warm-up schedule's day 1. */
     EMAIL_WARMUP_START?: string | undefined;
   };
