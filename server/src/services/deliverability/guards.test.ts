@@ -5,7 +5,8 @@ import { makeInvitees, makeTemplateVersion, recordingJobs } from '../../test/mai
 import { guardFixtures } from '../../test/guard-fixtures.js';
 import { applyProviderEvents } from '../mail/webhook-events.js';
 import { startDueReminders } from '../reminders/send-reminder.js';
-import { breach, checkGuards, guardThresholds } from './guard-pauses.js';
+import { runTickler } from '../reminders/tickler.js';
+import { breach, checkGuards, guardThresholds, resumePause } from './guard-pauses.js';
 import { emptyWindows } from './guard-rates.js';
 
 /*
@@ -176,5 +177,58 @@ describe('a campaign over its bounce rate', () => {
     expect(await startDueReminders(t.db, recordingJobs())).toEqual([]);
     await sql`update email_guard_pauses set resumed_at = now() where invitation_id is null`.execute(t.db);
     expect(await startDueReminders(t.db, recordingJobs())).toEqual([due.id]);
+  });
+
+  it("a pause holds the tickler too (the account-wide one every campaign's) until the audited resume", async () => {
+    await makeTemplateVersion(t.db, { name: 'Tickler', templateType: 'InvitationTickler' });
+    const ticklerCampaign = async (domain: string) => {
+      const { invitationId, invitees } = await makeInvitees(t.db, 2, domain);
+      await t.db
+        .updateTable('invitations')
+        .set({ status: 'Ready', enableTickler: true })
+        .where('id', '=', invitationId)
+        .execute();
+      const pledged = new Date(Date.now() - 5 * 86_400_000);
+      await t.db
+        .updateTable('invitees')
+        .set({ legacyPledgeAt: pledged })
+        .where('invitationId', '=', invitationId)
+        .execute();
+      return { invitationId, ids: invitees.map((i) => i.id) };
+    };
+    const a = await ticklerCampaign('tickled.example');
+    const b = await ticklerCampaign('tickled-too.example');
+    const tickled = async () =>
+      (
+        await t.db
+          .selectFrom('emailSends')
+          .select('inviteeId')
+          .where('source', '=', 'invitation_tickler')
+          .where('invitationId', 'in', [a.invitationId, b.invitationId])
+          .orderBy('inviteeId')
+          .execute()
+      ).map((s) => s.inviteeId);
+    const pause = async (invitationId: number | null) =>
+      (
+        await sql<{ id: number }>`insert into email_guard_pauses (invitation_id, kind, reason, rate, sends)
+          values (${invitationId}, 'complaint', 'Complaint rate', 0.002, 600) returning id`.execute(t.db)
+      ).rows[0]!.id;
+
+    const everything = await pause(null);
+    expect(await runTickler(t.db, recordingJobs())).toMatchObject({ invitations: 2, held: 2, queued: 0 });
+    expect(await tickled()).toEqual([]);
+    // Resumed by the audited call, with b's own pause now live: a's tickler goes out, b's waits.
+    const campaign = await pause(b.invitationId);
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/admin/logistics/deliverability/guards/pauses/${everything}/resume`,
+      cookie,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await runTickler(t.db, recordingJobs())).toMatchObject({ held: 1, queued: 2 });
+    expect(await tickled()).toEqual(a.ids);
+    await resumePause(t.db, campaign, staffId);
+    expect(await runTickler(t.db, recordingJobs())).toMatchObject({ held: 0, queued: 2 });
+    expect(await tickled()).toEqual([...a.ids, ...b.ids].sort((x, y) => x - y));
   });
 });
