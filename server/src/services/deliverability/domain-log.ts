@@ -67,15 +67,16 @@ export function domainLog() {
       if (r.state === 'given_up') r.state = 'normal';
     },
     /**
-     * Records a deferral; returns since when the domain has deferred every message. `counted`: its event already
-     * counts it (a provider's deferral, provider-deferrals.ts), so `deferred` is not added to.
+     * Records a deferral; returns since when the domain has deferred every message to RCPT. A `provider` one (an
+     * event, provider-deferrals.ts) is counted by its event and has its own give-up clock (provider_deferring_since),
+     * so neither `deferred` nor deferring_since is touched.
      */
-    deferred(domain: string, budget: string, answer: string, at = new Date(), counted = false): Date {
+    deferred(domain: string, budget: string, answer: string, at = new Date(), from: 'rcpt' | 'provider' = 'rcpt') {
       const r = row(domain, budget);
-      const deferred = r.deferred + (counted ? 0 : 1);
+      const deferred = r.deferred + (from === 'provider' ? 0 : 1);
       Object.assign(r, { deferred, lastAnswer: answer, deferrals: r.deferrals + 1, touched: true });
-      r.deferringSince ??= at;
-      return r.deferringSince;
+      if (from === 'rcpt') r.deferringSince ??= at;
+      return r.deferringSince ?? at;
     },
     /** The budget's pacing state, copied onto each of its domains touched in this pass. */
     pace(budget: string, state: 'normal' | 'slowed', ratePerMinute: number | null) {

@@ -40,13 +40,42 @@ export function passPacing(db: Db, config: PacingConfig, delays: ThrottleDelays)
     return budget;
   };
 
-  /** The provider's deferral events noted since (provider-deferrals.ts): each domain's slows its budget once. */
+  /** Gives `domain` up: its queued sends fail with the reason at the next flush (the send in hand with it). */
+  const giveUp = (domain: string, budget: string, since: Date, answer: string) => {
+    const reason = `Gave up: ${domain} has deferred every message since ${since.toISOString()} (over ${giveUpMs / 3_600_000} hours): ${answer}`;
+    givingUp.set(domain, reason);
+    log.givenUp(domain, budget);
+    return reason;
+  };
+  /**
+   * The provider's deferral events noted since (provider-deferrals.ts): each domain's slows its budget once, and a
+   * domain the provider has reported nothing but deferrals for since longer than the give-up limit is given up.
+   */
   const takeUp = async () => {
     for (const d of await takeProviderDeferrals(db)) {
       const budget = budgetOf(d.domain);
       pacer.deferred(budget);
-      log.deferred(d.domain, budget, d.answer, new Date(), true);
+      log.deferred(d.domain, budget, d.answer, new Date(), 'provider');
+      if (d.since && Date.now() - new Date(d.since).getTime() >= giveUpMs)
+        giveUp(d.domain, budget, new Date(d.since), d.answer);
       log.pace(budget, pacer.stateName(budget), pacer.state(budget).rate);
+    }
+  };
+  /** Fails the queued sends of the domains given up. */
+  const failGivenUp = async () => {
+    for (const [domain, reason] of givingUp) {
+      givingUp.delete(domain);
+      for (let ids = await queuedTo(db, domain); ids.length; ids = await queuedTo(db, domain))
+        await writeOutcomes(
+          db,
+          ids.map((id) => ({
+            id,
+            status: 'failed',
+            message: reason,
+            messageId: '',
+            event: { sendId: id, name: 'rejected', message: reason, providerEventId: `local:${id}:rejected` },
+          })),
+        );
     }
   };
 
@@ -57,6 +86,8 @@ export function passPacing(db: Db, config: PacingConfig, delays: ThrottleDelays)
         pacer.seed(f.budget, f.ratePerMinute);
       }
       await takeUp();
+      await log.flush(db);
+      await failGivenUp();
     },
     /** Learns the budgets (MX organisations) of a claimed batch's domains. */
     learn: (rows: Claimed[]) => budgets.learn(rows.map((r) => domainOf(r.emailTo))),
@@ -87,9 +118,7 @@ export function passPacing(db: Db, config: PacingConfig, delays: ThrottleDelays)
         pacer.deferred(budget);
         const since = log.deferred(domain, budget, outcome.domainDeferral);
         if (Date.now() - since.getTime() >= giveUpMs) {
-          const reason = `Gave up: ${domain} has deferred every message since ${since.toISOString()} (over ${giveUpMs / 3_600_000} hours): ${outcome.domainDeferral}`;
-          givingUp.set(domain, reason);
-          log.givenUp(domain, budget);
+          const reason = giveUp(domain, budget, since, outcome.domainDeferral);
           outcome = {
             ...outcome,
             status: 'failed',
@@ -108,20 +137,7 @@ export function passPacing(db: Db, config: PacingConfig, delays: ThrottleDelays)
       flushedAt = Date.now();
       await takeUp();
       await log.flush(db);
-      for (const [domain, reason] of givingUp) {
-        givingUp.delete(domain);
-        for (let ids = await queuedTo(db, domain); ids.length; ids = await queuedTo(db, domain))
-          await writeOutcomes(
-            db,
-            ids.map((id) => ({
-              id,
-              status: 'failed',
-              message: reason,
-              messageId: '',
-              event: { sendId: id, name: 'rejected', message: reason, providerEventId: `local:${id}:rejected` },
-            })),
-          );
-      }
+      await failGivenUp();
     },
   };
 }

@@ -1,53 +1,56 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../../test/helper.js';
-import { setServiceConfig } from '../secrets.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/helper.js';
 import { deliverQueuedEmails } from '../mail/deliver.js';
-import { mailConfig, type MailConfig } from '../mail/mail-config.js';
-import { queueEmails } from '../mail/send.js';
-import { applyProviderEvents } from '../mail/webhook-events.js';
+import type { MailConfig } from '../mail/mail-config.js';
+import { applyProviderEvents, type ProviderEvent } from '../mail/webhook-events.js';
 import { postmarkEvent } from '../mail/providers/postmark.js';
 import { startTestSmtp } from '../../test/smtp.js';
-import { makeTemplateVersion, recordingJobs } from '../../test/mail-fixtures.js';
+import {
+  deliveryTestApp,
+  domainRow as domainRowIn,
+  queueToDomains,
+  sendsTo,
+  type DeliveryApp,
+} from '../../test/delivery-fixtures.js';
 
 /*
  * Issue 37 §1: deferrals the provider reports (SES DeliveryDelay, SendGrid and Mandrill deferred, Postmark's
- * transient bounces) slow the recipient's domain as a 4xx to RCPT does, and only that domain.
+ * transient bounces) slow the recipient's domain as a 4xx to RCPT does, and only that domain, and count toward
+ * its give-up (EMAIL_DOMAIN_GIVE_UP_HOURS) as RCPT deferrals do.
  */
 
+let app: DeliveryApp;
 let t: TestApp;
-let versionId: number;
 let config: MailConfig;
 
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://admin.society.example', EMAIL_RATE_PER_SECOND: '100000' });
-  config = mailConfig(t.config);
-  setServiceConfig(t.config);
-  versionId = await makeTemplateVersion(t.db);
-});
-afterAll(async () => {
-  setServiceConfig(undefined);
-  await t?.close();
-});
+deliveryTestApp(
+  (a) => {
+    app = a;
+    ({ t, config } = a);
+  },
+  { emptyQueue: true },
+);
 
-async function queueTo(domains: string[], perDomain: number, sourceId: string) {
-  const emails = Array.from({ length: perDomain }, (_, i) => domains.map((d) => `s${i}@${d}`))
-    .flat()
-    .map((to) => ({ recipientKey: to, to, emailType: 'Invitation' as const, values: { firstName: 'A' } }));
-  const { sendIds } = await queueEmails(t.db, recordingJobs(), {
-    source: 'invitation_email',
-    sourceId,
-    templateVersionId: versionId,
-    emails,
-  });
-  return sendIds;
-}
-const domainRow = async (domain: string) =>
-  (
-    await sql<{ state: string; deferred: number; providerDeferrals: number; lastAnswer: string | null }>`
-      select state, deferred, provider_deferrals as "providerDeferrals", last_answer as "lastAnswer"
-      from email_domains where domain = ${domain}`.execute(t.db)
-  ).rows[0];
+const queueTo = (domains: string[], perDomain: number, sourceId: string) =>
+  queueToDomains(app, domains, perDomain, sourceId);
+const domainRow = (domain: string) => domainRowIn(t.db, domain);
+/** A provider's event about one send (a deferral unless named), at `at`. */
+const providerEvent = (
+  sendId: number,
+  id: string,
+  name: ProviderEvent['name'] = 'deferred',
+  at = new Date(),
+): ProviderEvent => ({
+  id,
+  name,
+  at: at.toISOString(),
+  sendId,
+  messageId: null,
+  url: null,
+  ip: null,
+  userAgent: null,
+  message: name === 'deferred' ? '421 4.7.0 Try again later' : '250 OK',
+});
 
 describe("provider deferral events slow the recipient's domain", () => {
   it("reads Postmark's transient bounce as a deferral", () => {
@@ -79,17 +82,7 @@ describe("provider deferral events slow the recipient's domain", () => {
       // An earlier message to it went out, and the provider reports the recipient's server deferring it.
       const [earlier] = await queueTo([deferring], 1, 'provider-earlier');
       await deliverQueuedEmails(t.db, { ...config, SMTP_URL: smtp.url }, { maxIdleMs: 0 });
-      const event = (id: string) => ({
-        id,
-        name: 'deferred' as const,
-        at: new Date().toISOString(),
-        sendId: earlier!,
-        messageId: null,
-        url: null,
-        ip: null,
-        userAgent: null,
-        message: '421 4.7.0 Try again later',
-      });
+      const event = (id: string) => providerEvent(earlier!, id);
       expect(await applyProviderEvents(t.db, [event('dd-1'), event('dd-1'), event('dd-2')])).toMatchObject({
         applied: 2,
       });
@@ -117,6 +110,69 @@ describe("provider deferral events slow the recipient's domain", () => {
       expect(await domainRow(deferring)).toMatchObject({ state: 'slowed', providerDeferrals: 0, deferred: 0 });
       for (const d of domains.filter((x) => x !== deferring))
         expect(await domainRow(d)).toMatchObject({ state: 'normal' });
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
+describe("provider deferrals count toward the domain's give-up", () => {
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+
+  it("the relay's acceptance does not reset the clock; the provider's delivered event does", async () => {
+    const domain = 'clock.provider.example';
+    const smtp = await startTestSmtp({ keep: false });
+    try {
+      const [first] = await queueTo([domain], 1, 'clock-first');
+      await deliverQueuedEmails(t.db, { ...config, SMTP_URL: smtp.url }, { maxIdleMs: 0 });
+      const since = hoursAgo(47);
+      await applyProviderEvents(t.db, [providerEvent(first!, 'clock-dd-1', 'deferred', since)]);
+      expect((await domainRow(domain))?.providerDeferringSince).toEqual(since);
+      // Held for a moment (its budget slowed), then sent: the provider takes it, which says nothing of the recipient's server.
+      await queueTo([domain], 1, 'clock-next');
+      const report = await deliverQueuedEmails(
+        t.db,
+        { ...config, SMTP_URL: smtp.url },
+        { throttleDelays: { baseMs: 50, maxMs: 100 }, maxIdleMs: 5_000 },
+      );
+      expect(report).toMatchObject({ sent: 1, failed: 0 });
+      expect(await domainRow(domain)).toMatchObject({ providerDeferringSince: since });
+      await applyProviderEvents(t.db, [providerEvent(first!, 'clock-dl-1', 'delivered')]);
+      expect(await domainRow(domain)).toMatchObject({ providerDeferringSince: null });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('a domain the provider has deferred for longer than EMAIL_DOMAIN_GIVE_UP_HOURS has its sends failed with the reason', async () => {
+    const [gone, fine] = ['gone.provider.example', 'fine.provider.example'];
+    const smtp = await startTestSmtp({ keep: false });
+    try {
+      const [earlier] = await queueTo([gone], 1, 'gone-earlier');
+      await deliverQueuedEmails(t.db, { ...config, SMTP_URL: smtp.url }, { maxIdleMs: 0 });
+      // Deferred since 49 hours, still deferring now.
+      await applyProviderEvents(t.db, [
+        providerEvent(earlier!, 'gone-dd-1', 'deferred', hoursAgo(49)),
+        providerEvent(earlier!, 'gone-dd-2'),
+      ]);
+      await queueTo([gone, fine], 5, 'gone-next');
+      const report = await deliverQueuedEmails(
+        t.db,
+        { ...config, SMTP_URL: smtp.url, EMAIL_DOMAIN_GIVE_UP_HOURS: 48 },
+        { maxIdleMs: 0 },
+      );
+      expect(report.sent).toBe(5);
+      const sends = (await sendsTo(t.db, gone)).filter((s) => s.status !== 'sent');
+      expect(sends).toHaveLength(5);
+      for (const s of sends) {
+        expect(s.status).toBe('failed');
+        expect(s.sendStatusMessage).toMatch(
+          /^Gave up: gone\.provider\.example has deferred every message since .* \(over 48 hours\): 421 4\.7\.0 Try again later$/,
+        );
+      }
+      expect((await sendsTo(t.db, fine)).every((s) => s.status === 'sent')).toBe(true);
+      expect(await domainRow(gone)).toMatchObject({ state: 'given_up' });
+      expect(await domainRow(fine)).toMatchObject({ state: 'normal' });
     } finally {
       await smtp.close();
     }
