@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { notifications } from '@mantine/notifications';
 import { emptyAddress, type SocietySettings } from '@app/contract';
@@ -31,6 +31,16 @@ const settings: SocietySettings = {
     jwk: { kty: 'OKP', crv: 'Ed25519', x: 'q1b2' },
     pem: PEM,
   },
+  issuerKeys: [
+    {
+      name: 'key-1',
+      kid: 'https://members.example.org/issuer/key-1',
+      createdAt: '2026-03-01T10:00:00.000Z',
+      current: true,
+      withdrawnAt: null,
+      liveBadges: 3,
+    },
+  ],
   updatedAt: '2026-11-29T10:00:00.000Z',
 };
 
@@ -63,7 +73,7 @@ describe('/admin/tech/settings', () => {
   it('refuses an empty name before asking the server', async () => {
     let puts = 0;
     mockServer.use(
-      http.get('/api/admin/tech/settings', () => HttpResponse.json({ ...settings, issuerKey: null })),
+      http.get('/api/admin/tech/settings', () => HttpResponse.json({ ...settings, issuerKey: null, issuerKeys: [] })),
       http.put('/api/admin/tech/settings', () => {
         puts++;
         return HttpResponse.json(settings);
@@ -76,18 +86,57 @@ describe('/admin/tech/settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Name is required', {}, slow)).toBeTruthy();
     expect(puts).toBe(0);
+    expect(screen.queryByRole('button', { name: 'Rotate issuer key' })).toBeNull();
+  }, 60_000);
+
+  it('lists the keys and rotates after a confirm, revoking the badges of a leaked key', async () => {
+    const rotations: unknown[] = [];
+    const rotated: SocietySettings['issuerKeys'] = [
+      { ...settings.issuerKeys[0]!, current: false, withdrawnAt: '2026-11-29T12:00:00.000Z', liveBadges: 0 },
+      { ...settings.issuerKeys[0]!, name: 'key-2', kid: 'https://members.example.org/issuer/key-2', liveBadges: 3 },
+    ];
+    mockServer.use(
+      http.get('/api/admin/tech/settings', () =>
+        HttpResponse.json(rotations.length ? { ...settings, issuerKeys: rotated } : settings),
+      ),
+      http.post('/api/admin/tech/settings/issuer-key/rotate', async ({ request }) => {
+        rotations.push(await request.json());
+        return HttpResponse.json({ key: 'key-2', previous: 'key-1', revoked: 3, reissued: 3 });
+      }),
+    );
+    renderRoute('/admin/tech/settings');
+    const table = await screen.findByRole('table', { name: 'Issuer keys' }, slow);
+    expect(table.textContent).toContain('key-1');
+    expect(table.textContent).toContain('Mar 1, 2026');
+    expect(table.textContent).toContain('Current');
+    fireEvent.click(screen.getByRole('button', { name: 'Rotate issuer key' }));
+    const leaked = await screen.findByLabelText('The old key leaked: revoke its badges (3 badges)', {}, slow);
+    fireEvent.click(leaked);
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rotate issuer key' }));
+    await waitFor(() => expect(rotations).toEqual([{ leaked: true }]), slow);
+    expect(
+      await screen.findByText(
+        'Issuer key rotated: key-2 signs new badges. 3 badges signed by key-1 were revoked and 3 reissued.',
+        {},
+        slow,
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByText('Withdrawn Nov 29, 2026', {}, slow)).toBeTruthy();
   }, 60_000);
 });
 
 describe('an account that may only read the settings', () => {
-  it('sees them read-only: fields disabled, no Save', async () => {
+  it('sees them read-only: fields disabled, no Save, no drop zone, no Rotate', async () => {
     signInWith(['settings:read']);
     mockServer.use(http.get('/api/admin/tech/settings', () => HttpResponse.json(settings)));
     renderRoute('/admin/tech/settings');
     const name = await screen.findByDisplayValue('Alpha Honor Society', {}, slow);
     expect(isLocked(name)).toBe(true);
-    expect(document.querySelector('.mantine-Dropzone-root')?.hasAttribute('data-disabled')).toBe(true);
+    expect(document.querySelector('.mantine-Dropzone-root')).toBeNull(); // no drop zone at all (25a8932)
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.getByTestId('issuer-public-key').textContent).toContain('BEGIN PUBLIC KEY');
+    expect(screen.getByRole('table', { name: 'Issuer keys' }).textContent).toContain('key-1');
+    expect(screen.queryByRole('button', { name: 'Rotate issuer key' })).toBeNull();
   }, 60_000);
 });

@@ -19,6 +19,7 @@ import { useMay } from '../../api/permissions';
 import { AddressFields, fileFieldProps, ShortForm, useEntityForm } from '../../components/form-kit';
 import { ImageUploadField } from '../../components/upload';
 import { useSaveSocietySettings, useSocietySettings } from './api';
+import { IssuerKeys } from './issuer-keys';
 
 function SettingsForm({ settings }: { settings: SocietySettings }) {
   const save = useSaveSocietySettings();
@@ -110,9 +111,10 @@ export function SocietySettingsPage() {
           <Title order={4}>Issuer public key</Title>
           <Text size="sm" c="dimmed">
             Verifiers check the Open Badges this society issues with this Ed25519 key; the private part never leaves the
-            server.
+            server. Earlier keys stay published, so the badges they signed keep verifying.
           </Text>
           {settings ? <IssuerKey issuerKey={settings.issuerKey} /> : <Skeleton h={80} />}
+          {settings ? <IssuerKeys keys={settings.issuerKeys} /> : null}
         </Stack>
       </Card>
     </Stack>
