@@ -21,6 +21,9 @@ export const MemberRow = z.object({
   schoolname: z.string().nullable(),
   memberat: z.string().nullable(),
   pledgedat: z.string().nullable(),
+  directoryOptOut: z
+    .boolean()
+    .describe('FERPA directory opt-out: never named to a third party (public pages, integrators), no postal mail'),
 });
 export type MemberRow = z.infer<typeof MemberRow>;
 

@@ -77,6 +77,7 @@ const member = (over: Partial<MemberRow>): MemberRow => ({
   schoolname: 'Lakeside College',
   memberat: '2024-03-05T10:00:00.000Z',
   pledgedat: '2024-03-01T10:00:00.000Z',
+  directoryOptOut: false,
   ...over,
 });
 const amy = member({});
@@ -89,6 +90,7 @@ const ben = member({
   invitationcode: null,
   schoolname: null,
   memberat: '2024-01-31T23:59:59.000Z',
+  directoryOptOut: true,
 });
 const eve = member({
   id: 31,
@@ -99,6 +101,7 @@ const eve = member({
   invitationcode: 'LSC-3',
   memberat: null,
   pledgedat: '2024-05-01T00:00:00.000Z',
+  directoryOptOut: true,
 });
 
 const { record, sent, clear } = requestLog();
@@ -310,6 +313,9 @@ describe('/admin/accounts/members', () => {
     expect(screen.getByText('LSC-1')).toBeTruthy();
     expect(screen.getByText('42 records')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Member Since' })).toBeTruthy();
+    // Issue 36 §5: the FERPA directory opt-out badge beside the name of Ben (opted out), not of Amy.
+    expect(within(screen.getByText('Ben Xavier').closest('tr')!).getByText('Directory opt-out')).toBeTruthy();
+    expect(within(screen.getByText('Amy Young').closest('tr')!).queryByText('Directory opt-out')).toBeNull();
   });
 
   it('sends the URL filters and exports with them', async () => {
@@ -373,6 +379,7 @@ describe('/admin/accounts/pledges', () => {
     expect(screen.getByText('Lakeside College')).toBeTruthy();
     expect(screen.getByText('May 1, 2024')).toBeTruthy();
     expect(screen.getByText('LSC-3')).toBeTruthy();
+    expect(within(screen.getByText('Eve Upton').closest('tr')!).getByText('Directory opt-out')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pledged At' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Reset Password/ })).toBeNull();

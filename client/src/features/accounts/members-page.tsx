@@ -29,7 +29,14 @@ export function memberColumns(
       key: 'name',
       header: 'Name',
       sortField: 'name',
-      render: (m) => <PersonCell name={m.fullname} email={m.email} onOpen={openEdit && (() => openEdit(m.id))} />,
+      render: (m) => (
+        <PersonCell
+          name={m.fullname}
+          email={m.email}
+          optOut={m.directoryOptOut}
+          onOpen={openEdit && (() => openEdit(m.id))}
+        />
+      ),
     },
     {
       key: 'school',

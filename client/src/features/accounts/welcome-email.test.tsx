@@ -21,6 +21,7 @@ const amy: MemberRow = {
   schoolname: 'Lakeside College',
   memberat: '2024-03-05T10:00:00.000Z',
   pledgedat: '2024-03-01T10:00:00.000Z',
+  directoryOptOut: false,
 };
 
 let welcomes: { url: string; body: string; search?: string }[];

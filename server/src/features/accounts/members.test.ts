@@ -82,6 +82,7 @@ describe('members list (GET /api/admin/accounts/legacy)', () => {
         'schoolname',
         'memberat',
         'pledgedat',
+        'directoryOptOut',
       ].sort(),
     );
     expect(body.items[3]).toEqual({
@@ -94,6 +95,7 @@ describe('members list (GET /api/admin/accounts/legacy)', () => {
       schoolname: 'Lakeside College',
       memberat: '2024-01-10T00:00:00.000Z',
       pledgedat: '2024-01-02T12:00:00.000Z',
+      directoryOptOut: false,
     });
     expect(body.items[0]).toMatchObject({ firstname: 'Dee', schoolname: null, invitationcode: null, pledgedat: null });
     expect(body.pagination).toEqual({
@@ -180,6 +182,7 @@ describe('pledges list (GET /api/admin/accounts/pledges)', () => {
       schoolname: 'Lakeside College',
       memberat: null,
       pledgedat: '2024-05-01T00:00:00.000Z',
+      directoryOptOut: false,
     });
   });
 

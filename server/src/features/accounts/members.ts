@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DB, Db } from '../../db/database.js';
 import { pageOfRows, streamCsv, type CsvColumn, type SortMap } from '../../db/list.js';
 import { csvAddress, csvIso, csvText, csvYesNo } from '../../db/copy-csv.js';
+import { withholdCsv } from '../../db/directory-opt-out.js';
 import { applyAccountFilters, pageOfAccountIds, type AccountFilters } from './filters.js';
 import { nameKey } from './repo.js';
 import { inScope } from '../../services/auth/chapter-scope.js';
@@ -40,6 +41,7 @@ function selectRows(db: Db) {
       'i.name as schoolName',
       'a.memberAt',
       'a.pledgedAt',
+      'a.directoryOptOut',
     ]);
 }
 
@@ -56,6 +58,7 @@ function toMemberRow(r: Row): MemberRow {
     schoolname: r.schoolName,
     memberat: r.memberAt ? r.memberAt.toISOString() : null,
     pledgedat: r.pledgedAt ? r.pledgedAt.toISOString() : null,
+    directoryOptOut: r.directoryOptOut,
   };
 }
 
@@ -123,5 +126,5 @@ export function exportMemberRows(
   sort: Sort,
 ) {
   const qb = applyAccountFilters(selectRows(db), filters).leftJoin('chapters as ch', 'ch.id', 'a.chapterId');
-  return streamCsv(db, qb, sort, memberSort, csvColumns, 'a.id');
+  return streamCsv(db, qb, sort, memberSort, withholdCsv(csvColumns, 'a.directoryOptOut'), 'a.id');
 }

@@ -12,6 +12,7 @@ import {
   type Access,
 } from '@app/contract';
 import { auditActors } from '../../db/audit-context.js';
+import { withholdOptedOut } from '../../db/directory-opt-out.js';
 import { AppError } from '../../errors.js';
 import { findSessionAccount, sessionCookieName } from '../../services/auth/sessions.js';
 import { mustSetUpTwoFactor } from '../../services/auth/sign-in.js';
@@ -199,6 +200,10 @@ export function registerAccess(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
     if (request.apiKeyId) await refuseKeyInput(request);
   });
+  // An API key's answers are meant for a third party: opted-out people are not named in them (issue 36 §5).
+  app.addHook('preSerialization', async (request, _reply, payload) =>
+    request.apiKeyId ? withholdOptedOut(payload) : payload,
+  );
   // The rest of the request (handlers, repos) reads its chapter scope from services/auth/chapter-scope.ts.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.chapterScope) return done();

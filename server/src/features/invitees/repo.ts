@@ -22,6 +22,7 @@ import {
   type SortMap,
 } from '../../db/list.js';
 import { csvIso, csvJsonText, csvText, csvYesNo } from '../../db/copy-csv.js';
+import { withholdCsv } from '../../db/directory-opt-out.js';
 import { invitationsWithNames } from '../../db/invitation-names.js';
 import { keptInviteeTotal, type InviteeFilters } from '../../db/invitee-totals.js';
 
@@ -215,5 +216,12 @@ const csvColumns: CsvColumn[] = [
 ];
 
 export function exportInvitees(db: Kysely<DB>, query: Omit<Filters, never> & { sort: ListQuery['sort'] }) {
-  return streamCsv(db, filterInvitees(db, query).select('iv.id'), query.sort, inviteeSort, csvColumns, 'iv.id');
+  return streamCsv(
+    db,
+    filterInvitees(db, query).select('iv.id'),
+    query.sort,
+    inviteeSort,
+    withholdCsv(csvColumns, 'iv.directoryOptOut'),
+    'iv.id',
+  );
 }
