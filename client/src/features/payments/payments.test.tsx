@@ -39,6 +39,7 @@ const eve: MemberRow = {
   schoolname: 'Lakeside College',
   memberat: null,
   pledgedat: '2024-05-01T00:00:00.000Z',
+  directoryOptOut: false,
 };
 
 const { record, clear, requests } = requestLog();
