@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { pdfText } from '../../test/pdf-read.js';
 import { receiptPdf } from '../receipts/receipt-pdf.js';
 import { certificatePdf } from './certificate-pdf.js';
+import { certificateFixture, receiptFixture } from '../../test/pdf-fixtures.js';
 
 // Issue 38: names in other scripts than Latin print as written (the shipped DejaVu fonts, embedded as subsets),
 // and read back as text by an independent reader.
@@ -11,26 +12,12 @@ const name = 'Жанна Петрова Ελένη Παπαδοπούλου';
 
 describe('PDF fonts', () => {
   it('a certificate prints a Cyrillic and Greek name that PDF.js reads back', async () => {
-    const bytes = await certificatePdf({
-      certificate: {
-        id: '6f1c3a52-3f7e-4d0b-9a38-0c8f9d1e2b47',
-        number: 'MC-000042',
-        accountId: 1,
-        state: 'valid',
-        issuedAt: new Date('2026-03-14T12:00:00Z'),
-        revokedAt: null,
-        name,
-        chapter: 'Альфа Chapter',
-        institution: 'Πανεπιστήμιο Αθηνών',
-        memberSince: new Date('2026-03-14T12:00:00Z'),
-        directoryOptOut: false,
-        chapterId: null,
-      },
-      society: { name: 'Honor Society' },
-      verifyUrl: 'https://members.example.org/verify/6f1c3a52-3f7e-4d0b-9a38-0c8f9d1e2b47',
-      size: 'a4',
-      signers: [{ role: 'Chapter Advisor', name: 'Dr. Ярослав Ковальчук', signature: null }],
-    });
+    const bytes = await certificatePdf(
+      certificateFixture(
+        { name, chapter: 'Альфа Chapter', institution: 'Πανεπιστήμιο Αθηνών' },
+        { signers: [{ role: 'Chapter Advisor', name: 'Dr. Ярослав Ковальчук', signature: null }] },
+      ),
+    );
     const text = await pdfText(bytes);
     expect(text).toContain(name);
     expect(text).toContain('is a member of Альфа Chapter, Πανεπιστήμιο Αθηνών');
@@ -45,23 +32,12 @@ describe('PDF fonts', () => {
   });
 
   it('a receipt prints the member and the society in their own scripts', async () => {
-    const bytes = await receiptPdf({
-      id: 1,
-      kind: 'receipt',
-      number: 'R-000007',
-      issuedAt: new Date('2026-03-14T12:00:00Z'),
-      amountCents: 9500,
-      currency: 'usd',
-      paymentId: 1,
-      method: 'stripe',
-      reference: null,
-      stripePaymentIntentId: 'pi_test_1',
-      accountId: 1,
-      memberName: name,
-      memberEmail: 'zhanna@example.edu',
-      refundOf: null,
-      society: { name: 'Εταιρεία Τιμής', address: 'Οδός Πανεπιστημίου 30\nАфины 106 79' },
-    });
+    const bytes = await receiptPdf(
+      receiptFixture(
+        { name: 'Εταιρεία Τιμής', address: 'Οδός Πανεπιστημίου 30\nАфины 106 79' },
+        { memberName: name, memberEmail: 'zhanna@example.edu' },
+      ),
+    );
     const text = await pdfText(bytes);
     expect(text).toContain(name);
     expect(text).toContain('Εταιρεία Τιμής');
@@ -70,23 +46,22 @@ describe('PDF fonts', () => {
   });
 
   it('a character the fonts lack still prints as ? rather than failing the document', async () => {
-    const bytes = await receiptPdf({
-      id: 2,
-      kind: 'receipt',
-      number: 'R-000008',
-      issuedAt: new Date('2026-03-14T12:00:00Z'),
-      amountCents: 0,
-      currency: 'usd',
-      paymentId: 2,
-      method: 'waived',
-      reference: null,
-      stripePaymentIntentId: null,
-      accountId: 2,
-      memberName: 'Wei 王',
-      memberEmail: 'wei@example.edu',
-      refundOf: null,
-      society: { name: 'Honor Society', address: '' },
-    });
+    const bytes = await receiptPdf(
+      receiptFixture(
+        { name: 'Honor Society', address: '' },
+        {
+          id: 2,
+          number: 'R-000008',
+          amountCents: 0,
+          paymentId: 2,
+          method: 'waived',
+          stripePaymentIntentId: null,
+          accountId: 2,
+          memberName: 'Wei 王',
+          memberEmail: 'wei@example.edu',
+        },
+      ),
+    );
     expect(await pdfText(bytes)).toContain('Wei ?');
   });
 });

@@ -3,6 +3,7 @@ import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { pdfText } from '../../test/pdf-read.js';
 import { receiptPdf } from '../receipts/receipt-pdf.js';
 import { certificatePdf } from './certificate-pdf.js';
+import { certificateFixture, receiptFixture } from '../../test/pdf-fixtures.js';
 
 // Issue 38 §7: the society's logo from the settings prints on receipts and certificates when set.
 
@@ -19,46 +20,10 @@ async function images(bytes: Uint8Array): Promise<number> {
   return xObjects?.keys().length ?? 0;
 }
 
-const receipt = (society: { name: string; address: string; logo?: typeof logo }) =>
-  receiptPdf({
-    id: 1,
-    kind: 'receipt',
-    number: 'R-000007',
-    issuedAt: new Date('2026-03-14T12:00:00Z'),
-    amountCents: 9500,
-    currency: 'usd',
-    paymentId: 1,
-    method: 'stripe',
-    reference: null,
-    stripePaymentIntentId: 'pi_test_1',
-    accountId: 1,
-    memberName: 'Ada Lovelace',
-    memberEmail: 'ada@example.edu',
-    refundOf: null,
-    society,
-  });
+const receipt = (society: { name: string; address: string; logo?: typeof logo }) => receiptPdf(receiptFixture(society));
 
 const certificate = (society: { name: string; logo?: typeof logo }) =>
-  certificatePdf({
-    certificate: {
-      id: '6f1c3a52-3f7e-4d0b-9a38-0c8f9d1e2b47',
-      number: 'MC-000042',
-      accountId: 1,
-      state: 'valid',
-      issuedAt: new Date('2026-03-14T12:00:00Z'),
-      revokedAt: null,
-      name: 'Ada Lovelace',
-      chapter: 'Alpha',
-      institution: 'Example College',
-      memberSince: new Date('2026-03-14T12:00:00Z'),
-      directoryOptOut: false,
-      chapterId: null,
-    },
-    society,
-    verifyUrl: 'https://members.example.org/verify/6f1c3a52-3f7e-4d0b-9a38-0c8f9d1e2b47',
-    size: 'letter',
-    signers: [],
-  });
+  certificatePdf(certificateFixture({}, { society, size: 'letter' }));
 
 describe('the society logo on PDFs', () => {
   it('a receipt draws the logo above the name and address when set, and none otherwise', async () => {
