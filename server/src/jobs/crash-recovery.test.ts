@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { DB } from '../db/database.js';
-import { makeInvitees, makeTemplateVersion } from '../test/mail-fixtures.js';
+import { makeInvitees, makeTemplateVersion, templateIdOf } from '../test/mail-fixtures.js';
 import { startTestSmtp } from '../test/smtp.js';
 import { startDueReminders } from '../services/reminders/send-reminder.js';
 import { DEFAULT_CONNECTIONS } from '../services/mail/deliver.js';
@@ -99,11 +99,7 @@ describe('a worker process killed in the middle of a reminder', () => {
   /** An invitation Ready with `INVITEES` invitees and a reminder due now, started as the minute's pass would. */
   async function dueReminder(url: string) {
     const versionId = await makeTemplateVersion(t.db);
-    const { templateId } = await t.db
-      .selectFrom('emailTemplateVersions')
-      .select('templateId')
-      .where('id', '=', versionId)
-      .executeTakeFirstOrThrow();
+    const templateId = await templateIdOf(t.db, versionId);
     const { invitationId, invitees } = await makeInvitees(t.db, INVITEES, `crash${versionId}.example`);
     await t.db.updateTable('invitations').set({ status: 'Ready' }).where('id', '=', invitationId).execute();
     const reminder = await t.db

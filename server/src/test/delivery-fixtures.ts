@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from './helper.js';
 import { setServiceConfig } from '../services/secrets.js';
 import { mailConfig, type MailConfig } from '../services/mail/mail-config.js';
 import { queueEmails } from '../services/mail/send.js';
+import type { ProviderEvent } from '../services/mail/webhook-events.js';
 import { makeTemplateVersion, recordingJobs } from './mail-fixtures.js';
 
 /** What the delivery tests share: the app, its mail settings, and a template version to queue sends of. */
@@ -73,3 +74,22 @@ export async function domainRow(db: Kysely<DB>, domain: string) {
 /** The status and reason of every send to `domain`. */
 export const sendsTo = (db: Kysely<DB>, domain: string) =>
   db.selectFrom('emailSends').select(['status', 'sendStatusMessage']).where('emailTo', 'like', `%@${domain}`).execute();
+
+/** A provider's event about one send, as a webhook reads it (`message`: its answer). */
+export const providerEvent = (
+  sendId: number,
+  name: ProviderEvent['name'],
+  id: string,
+  at = new Date(),
+  message = `${name} answer`,
+): ProviderEvent => ({
+  id,
+  name,
+  at: at.toISOString(),
+  sendId,
+  messageId: null,
+  url: null,
+  ip: null,
+  userAgent: null,
+  message,
+});

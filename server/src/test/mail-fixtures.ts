@@ -59,6 +59,16 @@ export async function makeTemplateVersion(
   return version.id;
 }
 
+/** The template a version (from makeTemplateVersion) belongs to. */
+export async function templateIdOf(db: Kysely<DB>, versionId: number): Promise<number> {
+  const { templateId } = await db
+    .selectFrom('emailTemplateVersions')
+    .select('templateId')
+    .where('id', '=', versionId)
+    .executeTakeFirstOrThrow();
+  return templateId;
+}
+
 /** An invitation (with its chapter and institution) and `n` invitees; answers their ids and addresses. */
 export async function makeInvitees(db: Kysely<DB>, n: number, domain = 'students.example') {
   const { chapterId, institutionId } = await makeChapter(db, ['Mail Test College', 'MTC'], ['Mail Chapter', 'MCH']);

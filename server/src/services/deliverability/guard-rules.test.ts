@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../../test/helper.js';
-import { makeInvitees, makeTemplateVersion } from '../../test/mail-fixtures.js';
-import { guardFixtures } from '../../test/guard-fixtures.js';
+import type { TestApp } from '../../test/helper.js';
+import { makeInvitees } from '../../test/mail-fixtures.js';
+import { guardTestApp, type GuardApp } from '../../test/guard-fixtures.js';
 import { applyProviderEvents } from '../mail/webhook-events.js';
 
 /* Issue 37 §3: the bounce and complaint rules per kind, applied once per event, and edited (audited). */
@@ -10,19 +10,9 @@ import { applyProviderEvents } from '../mail/webhook-events.js';
 let t: TestApp;
 let cookie: string;
 let staffId: number;
-let versionId: number;
-let fx: ReturnType<typeof guardFixtures>;
+let fx: GuardApp['fx'];
 
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://admin.society.example' });
-  cookie = await t.signIn({ email: 'sender@example.test' });
-  staffId = (
-    await t.db.selectFrom('accounts').select('id').where('email', '=', 'sender@example.test').executeTakeFirstOrThrow()
-  ).id;
-  versionId = await makeTemplateVersion(t.db);
-  fx = guardFixtures(t.db, versionId);
-});
-afterAll(() => t?.close());
+guardTestApp((app) => ({ t, cookie, staffId, fx } = app));
 
 describe('rules per kind (defaults: hard x1 block, soft x3 in 30 days block, complaint x1 block and unsubscribe)', () => {
   it('blocks at a hard bounce, once per event however often it is delivered', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../../test/helper.js';
+import type { TestApp } from '../../test/helper.js';
 import { makeInvitees, makeTemplateVersion, recordingJobs } from '../../test/mail-fixtures.js';
-import { guardFixtures } from '../../test/guard-fixtures.js';
+import { guardTestApp, type GuardApp } from '../../test/guard-fixtures.js';
 import { applyProviderEvents } from '../mail/webhook-events.js';
 import { startDueReminders } from '../reminders/send-reminder.js';
 import { runTickler } from '../reminders/tickler.js';
@@ -17,27 +17,10 @@ import { emptyWindows } from './guard-rates.js';
 let t: TestApp;
 let cookie: string;
 let staffId: number;
-let versionId: number;
 let templateId: number;
-let fx: ReturnType<typeof guardFixtures>;
+let fx: GuardApp['fx'];
 
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://admin.society.example' });
-  cookie = await t.signIn({ email: 'sender@example.test' });
-  staffId = (
-    await t.db.selectFrom('accounts').select('id').where('email', '=', 'sender@example.test').executeTakeFirstOrThrow()
-  ).id;
-  versionId = await makeTemplateVersion(t.db);
-  templateId = (
-    await t.db
-      .selectFrom('emailTemplateVersions')
-      .select('templateId')
-      .where('id', '=', versionId)
-      .executeTakeFirstOrThrow()
-  ).templateId;
-  fx = guardFixtures(t.db, versionId);
-});
-afterAll(() => t?.close());
+guardTestApp((app) => ({ t, cookie, staffId, templateId, fx } = app));
 
 describe('the guard thresholds', () => {
   const limits = guardThresholds({

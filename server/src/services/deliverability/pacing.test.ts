@@ -1,76 +1,44 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../../test/helper.js';
-import { setServiceConfig } from '../secrets.js';
+import type { TestApp } from '../../test/helper.js';
 import { deliverQueuedEmails } from '../mail/deliver.js';
-import { mailConfig, type MailConfig } from '../mail/mail-config.js';
-import { queueEmails } from '../mail/send.js';
+import type { MailConfig } from '../mail/mail-config.js';
 import { startTestSmtp } from '../../test/smtp.js';
-import { makeTemplateVersion, recordingJobs } from '../../test/mail-fixtures.js';
+import {
+  deliveryTestApp,
+  domainRow as domainRowIn,
+  queueToDomains,
+  sendsTo,
+  type DeliveryApp,
+} from '../../test/delivery-fixtures.js';
 import { budgetOf } from './budgets.js';
 import { domainPacer } from './pacer.js';
 
+let app: DeliveryApp;
 let t: TestApp;
-let versionId: number;
 let config: MailConfig;
 let run = 0;
 const FAST = { baseMs: 100, maxMs: 800 };
 
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://admin.society.example', EMAIL_RATE_PER_SECOND: '100000' });
-  config = mailConfig(t.config);
-  setServiceConfig(t.config);
-  versionId = await makeTemplateVersion(t.db);
-});
-afterAll(async () => {
-  setServiceConfig(undefined);
-  await t?.close();
-});
-beforeEach(async () => {
-  await t.db.updateTable('emailSends').set({ status: 'failed' }).where('status', '=', 'queued').execute();
+deliveryTestApp(
+  (a) => {
+    app = a;
+    ({ t, config } = a);
+  },
+  { emptyQueue: true },
+);
+beforeEach(() => {
   run++;
 });
 
 /** Queues `perDomain` messages to each of `domains` (named d0.r<run>.example ...), interleaved. */
 async function queueTo(domains: number, perDomain: number) {
   const names = Array.from({ length: domains }, (_, d) => `d${d}.r${run}.example`);
-  const emails = Array.from({ length: perDomain }, (_, i) => names.map((d) => `s${i}@${d}`))
-    .flat()
-    .map((to) => ({
-      recipientKey: to,
-      to,
-      emailType: 'Invitation' as const,
-      values: { firstName: 'A', lastName: 'B' },
-    }));
-  await queueEmails(t.db, recordingJobs(), {
-    source: 'invitation_email',
-    sourceId: `pace-${run}`,
-    templateVersionId: versionId,
-    emails,
-  });
+  await queueToDomains(app, names, perDomain, `pace-${run}`);
   return names;
 }
-const statuses = async (domain: string) => {
-  const rows = await t.db
-    .selectFrom('emailSends')
-    .select(['status', 'sendStatusMessage'])
-    .where('emailTo', 'like', `%@${domain}`)
-    .execute();
-  return rows;
-};
-const domainRow = async (domain: string) =>
-  (
-    await sql<{
-      state: string;
-      ratePerMinute: number | null;
-      sent: string;
-      deferred: string;
-      lastAnswer: string | null;
-    }>`
-    select state, rate_per_minute as "ratePerMinute", sent, deferred, last_answer as "lastAnswer" from email_domains where domain = ${domain}`.execute(
-      t.db,
-    )
-  ).rows[0];
+const statuses = (domain: string) => sendsTo(t.db, domain);
+const domainRow = (domain: string) => domainRowIn(t.db, domain);
 
 describe('the pacer (additive increase, multiplicative decrease per budget)', () => {
   it('starts uncapped, halves and holds a deferring budget with growing delays, and recovers to uncapped', () => {

@@ -8,6 +8,7 @@ import { startTestSmtp } from '../../test/smtp.js';
 import {
   deliveryTestApp,
   domainRow as domainRowIn,
+  providerEvent as eventOf,
   queueToDomains,
   sendsTo,
   type DeliveryApp,
@@ -35,22 +36,8 @@ const queueTo = (domains: string[], perDomain: number, sourceId: string) =>
   queueToDomains(app, domains, perDomain, sourceId);
 const domainRow = (domain: string) => domainRowIn(t.db, domain);
 /** A provider's event about one send (a deferral unless named), at `at`. */
-const providerEvent = (
-  sendId: number,
-  id: string,
-  name: ProviderEvent['name'] = 'deferred',
-  at = new Date(),
-): ProviderEvent => ({
-  id,
-  name,
-  at: at.toISOString(),
-  sendId,
-  messageId: null,
-  url: null,
-  ip: null,
-  userAgent: null,
-  message: name === 'deferred' ? '421 4.7.0 Try again later' : '250 OK',
-});
+const providerEvent = (sendId: number, id: string, name: ProviderEvent['name'] = 'deferred', at = new Date()) =>
+  eventOf(sendId, name, id, at, name === 'deferred' ? '421 4.7.0 Try again later' : '250 OK');
 
 describe("provider deferral events slow the recipient's domain", () => {
   it("reads Postmark's transient bounce as a deferral", () => {

@@ -1,37 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper.js';
-import { setServiceConfig } from '../secrets.js';
+import type { TestApp } from '../../test/helper.js';
+import { deliveryTestApp } from '../../test/delivery-fixtures.js';
 import { deliverQueuedEmails } from './deliver.js';
 import { MAX_ATTEMPTS } from './deliver-one.js';
-import { mailConfig, type MailConfig } from './mail-config.js';
+import type { MailConfig } from './mail-config.js';
 import { queueEmails, type OutgoingEmail } from './send.js';
 import { blockAddress } from './suppression.js';
 import { startTestSmtp } from '../../test/smtp.js';
-import { makeInvitees, makeTemplateVersion, recordingJobs } from '../../test/mail-fixtures.js';
+import { makeInvitees, recordingJobs } from '../../test/mail-fixtures.js';
 
 let t: TestApp;
 let versionId: number;
 let config: MailConfig;
 let batchNo = 0;
 
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://admin.society.example', EMAIL_RATE_PER_SECOND: '100000' });
-  config = mailConfig(t.config);
-  setServiceConfig(t.config);
-  versionId = await makeTemplateVersion(t.db);
-});
-afterAll(async () => {
-  setServiceConfig(undefined);
-  await t?.close();
-});
 // Each test starts with an empty queue (sends a test leaves queued on purpose are failed out of the way).
-beforeEach(async () => {
-  await t.db.updateTable('emailSends').set({ status: 'failed' }).where('status', '=', 'queued').execute();
-});
+deliveryTestApp((app) => ({ t, config, versionId } = app), { emptyQueue: true });
 
 async function queueInvitations(n: number, opts: { domain?: string } = {}) {
   const { invitationId, invitees } = await makeInvitees(t.db, n, opts.domain ?? `b${++batchNo}.example`);
