@@ -18,7 +18,7 @@ const LABELLED = '.mantine-Badge-root, button, [role=button], [role=tab], [role=
 /**
  * Layout faults visible to staff, found in the page: text cut off inside a labelled element (an element or a
  * descendant that clips its content is narrower than that content), a row action or badge of a list out of
- * the table's sight at desktop width, and a page wider than the window.
+ * the table's sight, and a page wider than the window.
  */
 export async function layoutFaults(page: Page): Promise<string[]> {
   return page.evaluate((selector) => {
@@ -45,21 +45,19 @@ export async function layoutFaults(page: Page): Promise<string[]> {
         }
       }
     }
-    // At desktop width every row action and badge of a list is in sight without scrolling the table
-    // sideways: long columns wrap or shrink, not the actions.
-    if (window.innerWidth >= 1200) {
-      for (const el of document.querySelectorAll('td button, td a.mantine-Button-root, td .mantine-Badge-root')) {
-        if (!visible(el) || el.closest('[aria-hidden=true], [inert]')) continue;
-        let frame: Element | null = el.closest('table')?.parentElement ?? null;
-        while (frame && !['auto', 'scroll', 'hidden'].includes(getComputedStyle(frame).overflowX))
-          frame = frame.parentElement;
-        const right = Math.min(window.innerWidth, frame?.getBoundingClientRect().right ?? window.innerWidth);
-        if (el.getBoundingClientRect().right > right + 1) {
-          faults.push(
-            `row action or badge outside the visible table: ${describe(el)} ends at ${Math.round(el.getBoundingClientRect().right)}px, the table shows up to ${Math.round(right)}px`,
-          );
-          break;
-        }
+    // At desktop width and on phones (whose lists show their primary columns only) every row action and badge
+    // of a list is in sight without scrolling the table sideways: long columns wrap or shrink, not the actions.
+    for (const el of document.querySelectorAll('td button, td a.mantine-Button-root, td .mantine-Badge-root')) {
+      if (!visible(el) || el.closest('[aria-hidden=true], [inert]')) continue;
+      let frame: Element | null = el.closest('table')?.parentElement ?? null;
+      while (frame && !['auto', 'scroll', 'hidden'].includes(getComputedStyle(frame).overflowX))
+        frame = frame.parentElement;
+      const right = Math.min(window.innerWidth, frame?.getBoundingClientRect().right ?? window.innerWidth);
+      if (el.getBoundingClientRect().right > right + 1) {
+        faults.push(
+          `row action or badge outside the visible table: ${describe(el)} ends at ${Math.round(el.getBoundingClientRect().right)}px, the table shows up to ${Math.round(right)}px`,
+        );
+        break;
       }
     }
     const width = document.documentElement.scrollWidth;

@@ -1,21 +1,10 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { mockServer } from '../mocks/node';
+import { fakeMediaQueryList } from './media-query';
 
 // Mantine reads these browser APIs; happy-dom lacks some of them.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = (query: string) => fakeMediaQueryList(query, false);
 class NoopResizeObserver {
   observe() {}
   unobserve() {}

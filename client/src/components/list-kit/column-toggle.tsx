@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconColumns3 } from '@tabler/icons-react';
 import type { Column } from './types';
 import { useListOverlays } from './deferred-select';
+import { phoneColumnKeys } from './phone-columns';
 
 /**
  * Below the spec's 768px breakpoint.
@@ -14,14 +15,14 @@ export const MOBILE_QUERY = '(max-width: 47.99em)';
 
 /**
  * The columns to show. On desktop all of them (each hides itself below its `visibleFrom`); on phones
- * those without `visibleFrom`, until the user picks others in the column toggle.
+ * the primary ones (`phoneColumnKeys`), until the user picks others in the column toggle.
  *
  * @example const cols = useVisibleColumns(columns); <DataTable columns={cols.visible} responsive={!cols.isMobile} ... />
  */
 export function useVisibleColumns<T>(columns: Column<T>[]) {
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const [chosen, setChosen] = useState<string[] | null>(null);
-  const shown = chosen ?? columns.filter((c) => !c.visibleFrom).map((c) => c.key);
+  const shown = chosen ?? phoneColumnKeys(columns);
   const toggle = (key: string) => setChosen(shown.includes(key) ? shown.filter((k) => k !== key) : [...shown, key]);
   return {
     isMobile,

@@ -16,6 +16,7 @@ export function enabledColumn<T extends { enabled: boolean }>(
   return {
     key: 'enabled',
     header: 'Enabled',
+    primary: true,
     sortField,
     render: (row) => (
       <Badge variant="light" color={row.enabled ? 'green' : 'gray'}>

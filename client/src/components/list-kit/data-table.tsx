@@ -118,7 +118,13 @@ export function DataTable<T>(props: {
             rows?.map((row) => (
               <tr key={key(row)}>
                 {columns.map((c) => (
-                  <Box component="td" key={c.key} visibleFrom={visibleFrom(c)} ta={c.align}>
+                  <Box
+                    component="td"
+                    key={c.key}
+                    visibleFrom={visibleFrom(c)}
+                    ta={c.align}
+                    className={c.key === 'actions' ? classes.actions : undefined}
+                  >
                     {c.render(row)}
                   </Box>
                 ))}

@@ -20,6 +20,7 @@ export { DataTable } from './data-table';
 export { ListPager } from './list-pager';
 export { RefreshButton } from './refresh-button';
 export { ColumnToggle, useVisibleColumns, MOBILE_QUERY } from './column-toggle';
+export { phoneColumnKeys } from './phone-columns';
 export type { Column, FilterDef, FilterOption, FilterValues, ListResult } from './types';
 export { CardError, ListError } from './list-error';
 export {

@@ -3,12 +3,14 @@ import type { Paged } from '@app/contract';
 
 /**
  * One table column, declared as data. `sortField` makes the header sortable (a contract sort field);
- * `visibleFrom` hides the column below a breakpoint (on phones the column toggle can still show it).
+ * `visibleFrom` hides the column below a breakpoint. On phones a list shows its primary columns only (the
+ * name, the row actions and those marked `primary`, see `phoneColumnKeys`); the column toggle shows the others.
  *
  * @example
  * const columns: Column<Institution>[] = [
  *   { key: 'name', header: 'Name', sortField: 'name', render: (i) => i.name },
  *   { key: 'city', header: 'City', visibleFrom: 'md', render: (i) => i.address.city },
+ *   { key: 'active', header: 'Active', primary: true, render: (i) => <ActiveBadge active={i.active} /> },
  *   { key: 'actions', header: 'Actions', align: 'right', render: (i) => <EditButton id={i.id} /> },
  * ];
  */
@@ -19,6 +21,11 @@ export type Column<T> = {
   sortField?: string;
   render: (row: T) => ReactNode;
   visibleFrom?: 'sm' | 'md' | 'lg' | 'xl';
+  /**
+   * Shown on phones before the user picks columns (a status, say). Unset: only the name (the first column
+   * without `visibleFrom`) and the row actions (key `actions`) are; `false` puts even those in the toggle.
+   */
+  primary?: boolean;
   align?: 'left' | 'center' | 'right';
   width?: number | string;
 };

@@ -79,6 +79,7 @@ function columns({ openEdit, openReset, invite }: RowHandlers): Column<Account>[
     {
       key: 'active',
       header: 'Active',
+      primary: true,
       render: (a) => (
         <Badge variant="light" color={a.active ? 'teal' : 'gray'} tt="none">
           {a.active ? 'active' : 'inactive'}

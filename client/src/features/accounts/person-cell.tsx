@@ -1,7 +1,10 @@
 import { Stack, Text, UnstyledButton } from '@mantine/core';
 import { DirectoryOptOutBadge } from '../../components/directory-opt-out-badge';
 
-/** A person's name over their email; the name opens the row's edit panel when there is one. */
+/**
+ * A person's name over their email; the name opens the row's edit panel when there is one. Both wrap (anywhere, for
+ * an email) rather than being cut: on a phone the cell is narrow beside the row's actions.
+ */
 export function PersonCell({
   name,
   email,
@@ -15,7 +18,7 @@ export function PersonCell({
   optOut?: boolean;
 }) {
   const title = (
-    <Text size="sm" fw={500} lineClamp={1}>
+    <Text size="sm" fw={500} ta="start">
       {name}
     </Text>
   );
@@ -28,7 +31,7 @@ export function PersonCell({
       ) : (
         title
       )}
-      <Text size="xs" c="dimmed" lineClamp={1}>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         {email}
       </Text>
       {optOut && <DirectoryOptOutBadge />}

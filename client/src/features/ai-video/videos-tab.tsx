@@ -83,6 +83,7 @@ function columns(actions: { preview: (v: AiVideo) => void; remove: (v: AiVideo) 
     {
       key: 'status',
       header: 'Status',
+      primary: true,
       sortField: 'status',
       render: (v) => (
         <div>

@@ -53,6 +53,7 @@ function columns(openEdit: (id: number) => void, revoke: (key: ApiKey) => void):
     {
       key: 'state',
       header: 'State',
+      primary: true,
       render: (k) => (
         <Badge variant="light" color={k.revokedAt ? 'gray' : 'green'}>
           {k.revokedAt ? 'Revoked' : 'Active'}

@@ -57,6 +57,7 @@ const columns: Column<Chapter>[] = [
   {
     key: 'active',
     header: 'Active',
+    primary: true,
     sortField: 'active',
     render: (c) => flagBadge(c.active, ['Active', 'green'], ['Inactive', 'red']),
   },

@@ -71,6 +71,7 @@ export const domainDayColumns: Column<DomainDayRow>[] = [
   {
     key: 'state',
     header: 'State Now',
+    primary: true,
     render: (r) => (
       <Badge variant="light" color={STATES[r.state].color}>
         {STATES[r.state].label}

@@ -54,6 +54,7 @@ const columns: Column<Import>[] = [
   {
     key: 'status',
     header: 'Status',
+    primary: true,
     sortField: 'status',
     render: (i) =>
       isRunning(i) ? (

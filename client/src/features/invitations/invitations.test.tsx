@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Invitation, Invitee } from '@app/contract';
@@ -7,6 +7,8 @@ import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';
 import { mockAreaApi, type AreaApiMock } from '../../test/area-api';
 import { invitationOf } from '../../test/invitation';
+import { signInWith } from '../../test/permissions';
+import { onPhone } from '../../test/phone';
 
 // #7 is ready with its database read: 8 valid of 10, 2 pledged (25%), 1 paid.
 const invitation = (over: Partial<Invitation>) =>
@@ -189,5 +191,40 @@ describe('/admin/logistics/invitations', () => {
     expect(within(revenue).getByRole('link', { name: 'See Payments' }).getAttribute('href')).toBe(
       '/admin/accounts/payments?invitationId=7',
     );
+  });
+});
+
+describe('/admin/logistics/invitations/$id/edit as a reader', () => {
+  it('shows the database file without Remove or a drop zone to an account that may not save (an auditor)', async () => {
+    signInWith(['invitations:read', 'institutions:read', 'chapters:read']);
+    renderRoute('/admin/logistics/invitations/7/edit');
+    expect(await screen.findByText('students.csv', {}, slow)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove students.csv' })).toBeNull();
+    expect(screen.queryByText(/Drop a new file here/)).toBeNull();
+    expect(document.querySelector('input[type="file"]')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('keeps Remove and the drop zone for an account that may save', async () => {
+    signInWith(['invitations:read', 'invitations:write', 'institutions:read', 'chapters:read']);
+    renderRoute('/admin/logistics/invitations/7/edit');
+    expect(await screen.findByRole('button', { name: 'Remove students.csv' }, slow)).toBeTruthy();
+    expect(screen.getByText('Drop a new file here or click to replace it')).toBeTruthy();
+  });
+});
+
+describe("an invitation's invitees on a phone", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the primary columns (name, actions); the others wait in the column toggle', async () => {
+    onPhone();
+    renderRoute('/admin/logistics/invitations/7?tab=Invitees');
+    await screen.findByRole('heading', { name: '#7 - Lakeside College' }, slow);
+    await screen.findByText('Removed - Duplicate in file', {}, slow);
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers()).toEqual(['Name', 'Actions']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Columns' }, slow));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Times Invited' }));
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Times Invited', 'Actions']));
   });
 });

@@ -9,7 +9,7 @@ import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';
 import { requestLog } from '../../test/request-log';
 import { formatDay } from '../../components/format';
-import { MOBILE_QUERY } from '../../components/list-kit';
+import { onPhone } from '../../test/phone';
 
 const payment = (over: Partial<Payment>): Payment => ({
   id: 1,
@@ -134,19 +134,7 @@ describe('/admin/accounts/payments on a phone', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('stacks each row: the day, method and amount under the account, no Amount column to swipe to', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query) =>
-        ({
-          matches: query === MOBILE_QUERY,
-          media: query,
-          onchange: null,
-          addEventListener() {},
-          removeEventListener() {},
-          addListener() {},
-          removeListener() {},
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    onPhone();
     renderRoute('/admin/accounts/payments');
     const row = (await screen.findByText('Refunded $20.00', {}, slow)).closest('tr')!;
     expect(within(row).getByText('Sam Lee')).toBeTruthy();

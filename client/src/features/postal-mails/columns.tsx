@@ -64,7 +64,7 @@ export function mailColumns(actions: MailActions, invitationColumn?: Column<Post
       visibleFrom: 'sm',
       render: (m) => <Text size="sm">{m.testValue}</Text>,
     },
-    { key: 'status', header: 'Status', render: (m) => <UploadStatusCell mail={m} /> },
+    { key: 'status', header: 'Status', primary: true, render: (m) => <UploadStatusCell mail={m} /> },
     {
       key: 'actions',
       header: 'Actions',
