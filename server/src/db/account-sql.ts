@@ -3,6 +3,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AccountTable, DB } from './database.js';
 import { likePattern } from './list.js';
+import { forThirdParty, withheldIf } from './directory-opt-out.js';
 
 type AccountPerson = { id: number; name: string; email: string };
 
@@ -33,7 +34,15 @@ export function accountNameOf(column: string) {
  */
 export function accountPerson(alias: string) {
   const column = (name: string) => sql.ref(`${alias}.${name}`);
-  return sql<AccountPerson>`json_build_object('id', ${column('id')}, 'name', trim(${column('first_name')} || ' ' || ${column('last_name')}), 'email', ${column('email')})`;
+  const name = sql`trim(${column('first_name')} || ' ' || ${column('last_name')})`;
+  // To a third party, an opted-out account reads as its placeholders (db/directory-opt-out.ts).
+  const [shownName, shownEmail] = forThirdParty()
+    ? [
+        withheldIf(column('directory_opt_out'), name, 'name'),
+        withheldIf(column('directory_opt_out'), column('email'), 'email'),
+      ]
+    : [name, column('email')];
+  return sql<AccountPerson>`json_build_object('id', ${column('id')}, 'name', ${shownName}, 'email', ${shownEmail})`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import { auditActors } from './audit-context.js';
 import type { CsvColumn } from './copy-csv.js';
 
@@ -17,6 +17,7 @@ const ADDRESS_PARTS = ['address', 'street', 'street1', 'street2', 'city', 'state
 
 /** What each personal field reads as (lower-cased field or CSV header); an address part is empty. */
 const WITHHELD: Readonly<Record<string, unknown>> = {
+  name: WITHHELD_NAME,
   firstname: WITHHELD_NAME,
   lastname: '',
   fullname: WITHHELD_NAME,
@@ -66,11 +67,20 @@ export function withholdOptedOut(value: unknown): unknown {
  */
 export function withholdCsv(columns: CsvColumn[], optOut: string): CsvColumn[] {
   if (!forThirdParty()) return columns;
-  return columns.map((column) => {
-    const field = column.header.toLowerCase();
-    if (!(field in WITHHELD)) return column;
-    const placeholder = typeof WITHHELD[field] === 'string' ? WITHHELD[field] : null;
-    const value = typeof column.value === 'string' ? sql.ref(column.value) : column.value;
-    return { ...column, value: sql`case when ${sql.ref(optOut)} then ${sql.lit(placeholder)} else ${value} end` };
-  });
+  return columns.map((column) =>
+    column.header.toLowerCase() in WITHHELD
+      ? { ...column, value: withheldIf(sql.ref(optOut), column.value, column.header) }
+      : column,
+  );
+}
+
+/**
+ * SQL for a personal field (`field`, as the table above names it) that reads as its placeholder where `optOut`
+ * holds (for a third party only: callers ask `forThirdParty()` first).
+ * @example withheldIf(sql.ref('a.directory_opt_out'), sql.ref('a.email'), 'email')
+ */
+export function withheldIf(optOut: Expression<unknown>, value: string | Expression<unknown>, field: string) {
+  const placeholder = WITHHELD[field.toLowerCase()];
+  const shown = typeof value === 'string' ? sql.ref(value) : value;
+  return sql`case when ${optOut} then ${sql.lit(typeof placeholder === 'string' ? placeholder : null)} else ${shown} end`;
 }

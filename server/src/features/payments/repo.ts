@@ -5,6 +5,7 @@ import type { DB, Db } from '../../db/database.js';
 import { inScope, scoped } from '../../services/auth/chapter-scope.js';
 import { accountName, accountNameOf, accountPerson } from '../../db/account-sql.js';
 import { csvIso, csvText, type CsvColumn } from '../../db/copy-csv.js';
+import { withholdCsv } from '../../db/directory-opt-out.js';
 import { dayRange } from '../../db/day-range.js';
 import {
   firstItem,
@@ -123,7 +124,14 @@ const csvColumns: CsvColumn[] = [
 ];
 
 export function exportPayments(db: Kysely<DB>, query: Omit<ListQuery, 'page' | 'pageSize'>) {
-  return streamCsv(db, filterPayments(db, query).select('p.id'), query.sort, paymentSort, csvColumns, 'p.id');
+  return streamCsv(
+    db,
+    filterPayments(db, query).select('p.id'),
+    query.sort,
+    paymentSort,
+    withholdCsv(csvColumns, 'a.directory_opt_out'),
+    'p.id',
+  );
 }
 
 /** A member's or pledge's account (the payment or waiver locks it, after its invitee). */

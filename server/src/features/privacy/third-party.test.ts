@@ -7,8 +7,8 @@ import { WITHHELD_EMAIL, WITHHELD_NAME } from '../../db/directory-opt-out.js';
 
 /**
  * Issue 36 §5: a person with the FERPA directory opt-out is never named in an answer meant for a third party.
- * An API key holding every read and export permission of accounts and invitees reads their lists, details and
- * exports and never gets an opted-out person's name, email, phone or address, while a staff session does.
+ * An API key holding every read and export permission of accounts, invitees and payments reads their lists, details
+ * and exports and never gets an opted-out person's name, email, phone or address, while a staff session does.
  */
 const HIDDEN = 'zqhidden';
 const SHOWN = 'zqshown';
@@ -42,6 +42,10 @@ beforeAll(async () => {
     .returning('id')
     .execute();
   [ids.member, ids.pledge] = [accounts[0]!.id, accounts[1]!.id];
+  await t.db
+    .insertInto('payments')
+    .values([accounts[0]!, accounts[2]!].map((a) => ({ accountId: a.id, amountCents: 9500, method: 'check' })))
+    .execute();
   const invitation = await t.db
     .insertInto('invitations')
     .values({ chapterId, institutionId, deadline: '2030-01-31', orientationDate: '2030-02-15' })
@@ -69,7 +73,7 @@ beforeAll(async () => {
     .where('admin', '=', true)
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  const routes = [contract.accounts, contract.invitees].flatMap((router) => Object.values(router));
+  const routes = [contract.accounts, contract.invitees, contract.payments].flatMap((router) => Object.values(router));
   const scopes = [...new Set(routes.map((route) => permissionOf(route as never) ?? ''))];
   key = await insertApiKey(
     t.db,
@@ -93,6 +97,8 @@ const urls = () => [
   `/api/admin/logistics/invitations/${ids.invitation}/invitees`,
   '/api/admin/logistics/invitees/export',
   `/api/admin/logistics/invitations/${ids.invitation}/invitees/export`,
+  '/api/admin/accounts/payments',
+  '/api/admin/accounts/payments/export',
 ];
 
 /** Whether an answer names the opted-out people: their names, addresses, phone or street. */
