@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { freePort } from '../../server/src/test/free-port.js';
-import { makeChapter } from '../../server/src/test/fixtures.js';
-import { hashPassword } from '../../server/src/services/auth/passwords.js';
+import { makeMember } from '../../server/src/test/accounts.js';
 import { SCREEN_MODES, SCREENSHOTS, inMode, overflows, startE2E, type E2E } from './harness.js';
 
 const MEMBER = { email: 'e2e-home@example.edu', password: 'member-password-1' };
@@ -11,34 +10,18 @@ let e: E2E;
 beforeAll(async () => {
   const port = await freePort();
   e = await startE2E({ port, env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
-  const { chapterId, institutionId } = await makeChapter(
-    e.db,
-    ['Lakeside State University', 'LSU'],
-    ['Alpha Beta', 'AB'],
-  );
+  const member = await makeMember(e.db, {
+    institution: ['Lakeside State University', 'LSU'],
+    chapter: ['Alpha Beta', 'AB'],
+    lastName: 'Gonzalez',
+    ...MEMBER,
+  });
+  const { chapterId } = member;
   await e.db
     .updateTable('chapters')
     .set({ invitationAdvisor1Name: 'Dr. Grace Hopper', invitationPresidentName: 'Ada Lovelace' })
     .where('id', '=', chapterId)
     .execute();
-  const member = await e.db
-    .insertInto('accounts')
-    .values({
-      firstName: 'Maria',
-      lastName: 'Gonzalez',
-      email: MEMBER.email,
-      passwordHash: await hashPassword(MEMBER.password),
-      admin: false,
-      active: true,
-      roles: ['ROLE_USER'],
-      address: '{}',
-      chapterId,
-      institutionId,
-      pledgedAt: new Date('2026-09-01T12:00:00Z'),
-      memberAt: new Date('2026-09-14T12:00:00Z'),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
   await e.db
     .insertInto('payments')
     .values({

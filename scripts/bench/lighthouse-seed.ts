@@ -1,7 +1,6 @@
-import { hashPassword } from '../../server/src/services/auth/passwords.js';
 import { joinSignature } from '../../server/src/services/join/join-link.js';
 import { memberCertificate } from '../../server/src/services/certificates/certificates.js';
-import { makeChapter } from '../../server/src/test/fixtures.js';
+import { makeMember } from '../../server/src/test/accounts.js';
 import type { Bench } from './harness.js';
 
 const MEMBER = { email: 'lighthouse-member@bench.example', password: 'lighthouse member passphrase' };
@@ -17,11 +16,14 @@ export async function seedLighthouse(
   const { db } = bench;
   let member = await db.selectFrom('accounts').select('id').where('email', '=', MEMBER.email).executeTakeFirst();
   if (!member) {
-    const { chapterId, institutionId } = await makeChapter(
-      db,
-      ['Lighthouse State University', 'LSU'],
-      ['Lighthouse Alpha', 'LA'],
-    );
+    const made = await makeMember(db, {
+      institution: ['Lighthouse State University', 'LSU'],
+      chapter: ['Lighthouse Alpha', 'LA'],
+      lastName: 'Lighthouse',
+      ...MEMBER,
+    });
+    member = made;
+    const { chapterId, institutionId } = made;
     const invitation = await db
       .insertInto('invitations')
       .values({ chapterId, institutionId, deadline: '2030-01-31', orientationDate: '2030-02-15' })
@@ -37,24 +39,6 @@ export async function seedLighthouse(
         invitationCode: CODE,
       })
       .execute();
-    member = await db
-      .insertInto('accounts')
-      .values({
-        firstName: 'Maria',
-        lastName: 'Lighthouse',
-        email: MEMBER.email,
-        passwordHash: await hashPassword(MEMBER.password),
-        admin: false,
-        active: true,
-        roles: ['ROLE_USER'],
-        address: '{}',
-        chapterId,
-        institutionId,
-        pledgedAt: new Date('2026-09-01T12:00:00Z'),
-        memberAt: new Date('2026-09-14T12:00:00Z'),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
   }
   const certificate = await memberCertificate(db, member.id);
   if (!certificate) throw new Error('The Lighthouse member has no certificate');

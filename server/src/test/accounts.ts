@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../db/database.js';
 import { hashPassword } from '../services/auth/passwords.js';
+import { makeChapter } from './fixtures.js';
 
 type AccountRow = Insertable<DB['accounts']>;
 export type AccountFixture = Partial<Omit<AccountRow, 'passwordHash'>> & {
@@ -38,3 +39,28 @@ export async function makeAccount(db: Kysely<DB>, { password, ...fields }: Accou
  */
 export const makeStaff = (db: Kysely<DB>, { roles = ['ROLE_ADMIN'], ...fields }: AccountFixture = {}) =>
   makeAccount(db, { admin: true, ...fields, roles: ['ROLE_USER', ...(roles as string[])] });
+
+/**
+ * A member (pledged Sep 1, member since Sep 14, 2026) of a new chapter of a new institution, each named
+ * `[name, abbreviation]`; `password` lets them sign in. The person of the member screens' browser tests and of
+ * the Lighthouse bench. Answers the account's id and address and the chapter's and institution's ids.
+ * @example const m = await makeMember(db, { institution: ['Lakeside State University', 'LSU'], chapter: ['Alpha Beta', 'AB'], email, password });
+ */
+export async function makeMember(
+  db: Kysely<DB>,
+  { institution, chapter, ...fields }: AccountFixture & { institution: [string, string]; chapter: [string, string] },
+) {
+  const { chapterId, institutionId } = await makeChapter(db, institution, chapter);
+  const account = await makeAccount(db, {
+    firstName: 'Maria',
+    admin: false,
+    active: true,
+    roles: ['ROLE_USER'],
+    chapterId,
+    institutionId,
+    pledgedAt: new Date('2026-09-01T12:00:00Z'),
+    memberAt: new Date('2026-09-14T12:00:00Z'),
+    ...fields,
+  });
+  return { ...account, chapterId, institutionId };
+}
