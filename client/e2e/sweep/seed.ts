@@ -4,6 +4,8 @@ import type { Storage } from '../../../server/src/plugins/storage.js';
 import { seedDemo } from '../../../scripts/seed/demo.js';
 import { joinSignature } from '../../../server/src/services/join/join-link.js';
 import { memberCertificate } from '../../../server/src/services/certificates/certificates.js';
+import { issuerKey } from '../../../server/src/services/badges/issuer.js';
+import { rotateIssuerKey } from '../../../server/src/services/badges/rotate.js';
 
 /**
  * The sweep's data: the demo seed every area extends (scripts/seed/demo.ts), a few members and pledges,
@@ -25,6 +27,9 @@ export async function seedSweep(db: Db, storage: Storage): Promise<Record<string
     db,
   );
   await longestInvitee(db);
+  // Society Settings lists the issuer keys: key-1 (verifies earlier badges) and key-2 (current), after a rotation.
+  await issuerKey(db, {}, 'http://sweep.example');
+  await rotateIssuerKey(db, {}, 'http://sweep.example', { leaked: false });
   const invitationCode = codes[0]?.code;
   if (!invitationCode) throw new Error('The sweep seed has no invitee with an invitation code');
   return {

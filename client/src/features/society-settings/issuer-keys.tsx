@@ -51,42 +51,40 @@ export function IssuerKeys({ keys }: { keys: IssuerKeys }) {
   if (!current) return null;
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={320}>
-        <Table verticalSpacing={4} aria-label="Issuer keys">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Key</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th ta="right">Badges</Table.Th>
+      <Table verticalSpacing={4} fz="sm" aria-label="Issuer keys">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Key</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>State</Table.Th>
+            <Table.Th ta="right">Badges</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {keys.map((k) => (
+            <Table.Tr key={k.name}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{k.name}</Table.Td>
+              <Table.Td>{formatDay(k.createdAt)}</Table.Td>
+              <Table.Td>
+                {k.current ? (
+                  <Badge variant="light" color="green">
+                    Current
+                  </Badge>
+                ) : k.withdrawnAt ? (
+                  <Badge variant="light" color="red" title={`Withdrawn ${formatDay(k.withdrawnAt)}: it leaked`}>
+                    Withdrawn
+                  </Badge>
+                ) : (
+                  <Badge variant="light" color="gray" title="Still published: the badges it signed verify">
+                    Retired
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td ta="right">{k.liveBadges}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {keys.map((k) => (
-              <Table.Tr key={k.name}>
-                <Table.Td>{k.name}</Table.Td>
-                <Table.Td>{formatDay(k.createdAt)}</Table.Td>
-                <Table.Td>
-                  {k.current ? (
-                    <Badge variant="light" color="green">
-                      Current
-                    </Badge>
-                  ) : k.withdrawnAt ? (
-                    <Badge variant="light" color="red">
-                      Withdrawn {formatDay(k.withdrawnAt)}
-                    </Badge>
-                  ) : (
-                    <Badge variant="light" color="gray">
-                      Verifies earlier badges
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">{k.liveBadges}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
       <Can call={societySettingsContract.rotateIssuerKey}>
         <Group>
           <Button

@@ -122,7 +122,9 @@ describe('/admin/tech/settings', () => {
         slow,
       ),
     ).toBeTruthy();
-    expect(await screen.findByText('Withdrawn Nov 29, 2026', {}, slow)).toBeTruthy();
+    expect((await screen.findByText('Withdrawn', {}, slow)).closest('[title]')?.getAttribute('title')).toBe(
+      'Withdrawn Nov 29, 2026: it leaked',
+    );
   }, 60_000);
 });
 

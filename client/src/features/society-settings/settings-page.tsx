@@ -63,7 +63,13 @@ function IssuerKey({ issuerKey }: { issuerKey: SocietySettings['issuerKey'] }) {
         Key id: <Code style={{ overflowWrap: 'anywhere' }}>{issuerKey.kid}</Code>
       </Text>
       <Group gap={4} align="flex-start" wrap="nowrap">
-        <Code block style={{ flex: 1, minWidth: 0, overflowX: 'auto' }} data-testid="issuer-public-key">
+        <Code
+          block
+          style={{ flex: 1, minWidth: 0, overflowX: 'auto' }}
+          data-testid="issuer-public-key"
+          tabIndex={0}
+          aria-label="Issuer public key (PEM)"
+        >
           {issuerKey.pem}
         </Code>
         <CopyButton value={issuerKey.pem}>
