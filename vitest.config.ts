@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Passwords are hashed at argon2id's smallest cost in tests (config.ts: PASSWORD_HASH_COST, refused in
@@ -12,6 +13,11 @@ const server = {
   env,
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // A server test spends much of its time waiting on PostgreSQL, another process: one worker per core keeps both
+  // cores busy (the default leaves one core to the main process). After the contract and client files (group 0),
+  // whose happy-dom rendering is all CPU and keeps the default.
+  maxWorkers: Math.max(2, availableParallelism()),
+  sequence: { groupOrder: 1 },
 };
 const ISOLATED_SERVER_FILES = ['src/test/fuzz.test.ts', 'src/services/mail/unsubscribe-link.test.ts'];
 

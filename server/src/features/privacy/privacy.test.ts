@@ -445,7 +445,8 @@ describe('privacy: erase (right to erasure)', () => {
       valid: 1,
       removed: [{ reason: 'Erased at their request', count: 1 }],
     });
-  });
+    // It calls every GET operation of the contract, as staff and as an API key: longer than one call's test.
+  }, 90_000);
 });
 
 describe('privacy: the next registrar list', () => {
