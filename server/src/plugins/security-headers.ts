@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -37,22 +37,23 @@ function directives(secure: boolean): Record<string, string[]> {
  * cache. Register it before the access hook, so a 401/403 carries the headers too.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, { secure }: { secure: boolean }): Promise<void> {
-  await app.register(helmet, {
+  const options: HelmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives: directives(secure) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     // HSTS only where the site is served over HTTPS; sent over http://127.0.0.1 it would pin localhost.
     strictTransportSecurity: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
-
-  // Public uploads (logos) may be shown by other sites, e.g. in an email read in a webmail.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/files/')) {
-      route.config = {
-        ...(route.config as object),
-        helmet: { crossOriginResourcePolicy: { policy: 'cross-origin' } },
-      } as typeof route.config;
-    }
+  };
+  // Each middleware made once (@fastify/helmet made one, parsing the policy again, on every request). Public uploads
+  // (logos) may be shown by other sites, e.g. in an email read in a webmail.
+  const everyAnswer = helmet(options);
+  const publicFile = helmet({ ...options, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  const failed = (err?: unknown) => {
+    if (err) throw err;
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    (request.url.startsWith('/api/files/') ? publicFile : everyAnswer)(request.raw, reply.raw, failed);
+    done();
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -39,6 +39,16 @@ describe('security headers', () => {
     }
   });
 
+  it("uploaded files may be shown by other sites (an email's logo in a webmail); every other answer is same-origin", async () => {
+    const file = await t.request({ method: 'GET', url: '/api/files/public/society/logo/no-such.png' });
+    expect(file.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(csp(file.headers)['script-src']).toBe("'self'");
+    for (const url of ['/api/health', '/no-such-page'])
+      expect((await t.request({ method: 'GET', url })).headers['cross-origin-resource-policy'], url).toBe(
+        'same-origin',
+      );
+  });
+
   it('HSTS and upgrade-insecure-requests only when secure (production)', async () => {
     const res = await prod.request({ method: 'GET', url: '/api/health' });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
