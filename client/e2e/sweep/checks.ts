@@ -45,9 +45,12 @@ export async function layoutFaults(page: Page): Promise<string[]> {
         }
       }
     }
-    // At desktop width and on phones (whose lists show their primary columns only) every row action and badge
-    // of a list is in sight without scrolling the table sideways: long columns wrap or shrink, not the actions.
-    for (const el of document.querySelectorAll('td button, td a.mantine-Button-root, td .mantine-Badge-root')) {
+    // At desktop width every row action and badge of a table is in sight without scrolling it sideways: long columns
+    // wrap or shrink, not the actions. On phones the same holds for the list kit's lists, which show their primary
+    // columns only; a wider table there (a score matrix) scrolls in its own frame.
+    const cells = window.innerWidth >= 1200 ? 'td' : 'table[data-list-table] td';
+    const actions = ['button', 'a.mantine-Button-root', '.mantine-Badge-root'].map((a) => `${cells} ${a}`).join(', ');
+    for (const el of document.querySelectorAll(actions)) {
       if (!visible(el) || el.closest('[aria-hidden=true], [inert]')) continue;
       let frame: Element | null = el.closest('table')?.parentElement ?? null;
       while (frame && !['auto', 'scroll', 'hidden'].includes(getComputedStyle(frame).overflowX))

@@ -74,6 +74,8 @@ export function DataTable<T>(props: {
     <div className={classes.scroll}>
       <table
         className={classes.table}
+        // The sweep's check that a list's row actions are in sight on a phone looks for this (client/e2e/sweep/checks.ts).
+        data-list-table=""
         data-refreshing={props.refreshing || undefined}
         aria-busy={props.loading || props.refreshing}
       >

@@ -37,6 +37,8 @@ const columns: Column<AuditEntry>[] = [
   {
     key: 'action',
     header: 'Action',
+    // What was done is the point of a row: shown on phones too, beside When.
+    primary: true,
     render: (e) => (
       <Badge variant="light" color={actionColor[e.action] ?? 'gray'} tt="none">
         {e.action}
