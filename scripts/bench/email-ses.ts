@@ -6,11 +6,12 @@ import type { DB } from '../../server/src/db/database.js';
 import { sesEventFixture, type SesFixtureKind } from '../../server/src/services/mail/providers/ses-fixtures.js';
 import { startSnsSigner } from '../../server/src/test/sns.js';
 import { report, type Bench } from './harness.js';
-import { WEBHOOK_BATCH } from './email.js';
 
 /** The SNS topic the bench server accepts SES events from (scripts/bench.ts signs them with a local stand-in). */
 export const BENCH_SNS_TOPIC = 'arn:aws:sns:us-east-1:123456789012:bench-ses-events';
 const SNS_CONCURRENCY = 16;
+/** Events per webhook batch, Mandrill's and SES's parts alike. */
+export const WEBHOOK_BATCH = 1000;
 
 export type SnsSigner = Awaited<ReturnType<typeof pinnedSnsSigner>>;
 

@@ -8,13 +8,12 @@ import { compileTemplate, personalise } from '../../server/src/services/mail/ren
 import { deliverQueuedEmails } from '../../server/src/services/mail/deliver.js';
 import { queueEmails, type OutgoingEmail } from '../../server/src/services/mail/send.js';
 import { bodySignature } from '../../server/src/services/mail/providers/mandrill.js';
-import { benchSesWebhook, type SnsSigner } from './email-ses.js';
+import { benchSesWebhook, WEBHOOK_BATCH, type SnsSigner } from './email-ses.js';
 import { fmt, jobsSettled, report, type Bench } from './harness.js';
 
 const EMAILS = Number(process.env.BENCH_EMAILS ?? 20_000);
 const CONNECTIONS = 10;
 const WEBHOOK_BATCHES = 20;
-export const WEBHOOK_BATCH = 1000;
 /** Set in scripts/bench.ts before the bench server starts, so the server verifies with the same key. */
 export const BENCH_WEBHOOK_SECRET = 'bench-webhook-secret';
 
