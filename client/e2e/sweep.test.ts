@@ -13,7 +13,8 @@ import { SweepTab } from './sweep/screen.js';
  * uncaught error or console error, text cut off in a badge, button, tab, menu item or table header, a page
  * wider than the phone, or a serious or critical axe-core violation. Screenshots of every state land in
  * client/e2e/screenshots/sweep/<mode>/ (CI keeps them as an artefact). SWEEP_ONLY=<regexp> sweeps the
- * matching routes only, SWEEP_MODES=desktop-light,... those modes only. Every screen is swept as staff holding
+ * matching routes only, SWEEP_MODES=desktop-light,... those modes only. axe runs every rule in the light modes and
+ * the colour rules in the dark ones (checks.ts, COLOUR_RULES). Every screen is swept as staff holding
  * ROLE_ADMIN, and again as a chapter advisor (ROLE_ADVISOR of the seeded chapter) and as an auditor (ROLE_AUDITOR,
  * read only): their screens lack buttons, show one chapter or refuse the page (issue 35 §6); their screenshots
  * land in sweep/<mode>/<persona>/. SWEEP_AS=admin,advisor,auditor sweeps as those only.
@@ -118,7 +119,10 @@ async function sweepOne(visit: Visit, mode: Mode, persona: Persona): Promise<str
     }
     if (visit.panel) await page.getByRole('dialog').first().waitFor();
     await page.screenshot({ path: path.join(folder, `${visit.name}.png`), fullPage: true });
-    return [...tab.takeErrors(), ...(await layoutFaults(page)), ...(await accessibilityFaults(page))];
+    // Every axe rule in the light modes; in the dark ones, those a colour can change (the DOM is the light one's).
+    const lightTwin = MODES.some((m) => m.colorScheme === 'light' && m.viewport.width === mode.viewport.width);
+    const rules = mode.colorScheme === 'dark' && lightTwin ? 'colour' : 'all';
+    return [...tab.takeErrors(), ...(await layoutFaults(page)), ...(await accessibilityFaults(page, rules))];
   } catch (err) {
     return [...tab.takeErrors(), (err as Error).message.split('\n')[0]!];
   }
