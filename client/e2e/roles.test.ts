@@ -158,6 +158,29 @@ describe('an auditor', () => {
     await expect.poll(() => page.getByRole('textbox', { name: 'Title', exact: true }).isDisabled()).toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'auditor-editors.png') });
   });
+
+  it("opens a lesson's segment and reads its content, with every field disabled and no save, delete or move", async () => {
+    const page = await staffTab('e2e-auditor-segment@example.com', ['ROLE_AUDITOR']);
+    await page.goto(`${e.baseUrl}/admin/learning/programs/${demo.programSlug}/lessons/${demo.lessonSlug}`);
+    await page.getByRole('button', { name: 'The Founding' }).click();
+    const panel = page.getByRole('dialog', { name: 'Lesson Segment' });
+    // The content, rendered by the rich-text editor and not editable.
+    await panel.getByText('Lead by serving, learn by leading.').waitFor();
+    const curriculum = panel.locator('[contenteditable][aria-label="Curriculum"]');
+    await expect.poll(() => curriculum.getAttribute('contenteditable')).toBe('false');
+    const name = panel.getByRole('textbox', { name: 'Name', exact: true });
+    expect(await name.inputValue()).toBe('The Founding');
+    expect(await name.isDisabled()).toBe(true);
+    expect(await actionsOn(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'auditor-lesson-segment.png') });
+    // A segment with media (a video) reads the same way.
+    await panel.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await page.getByRole('button', { name: 'Growing Chapters' }).click();
+    const media = page.getByRole('dialog', { name: 'Lesson Segment' });
+    await media.getByText('Chapters on every continent').waitFor();
+    await media.locator('iframe[title="Youtube video link"]').waitFor({ state: 'attached' });
+    expect(await media.getByRole('button', { name: 'Change link' }).count()).toBe(0);
+  });
 });
 
 describe('an administrator', () => {

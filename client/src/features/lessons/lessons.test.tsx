@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { LESSON_MESSAGES, type Lesson, type LessonSegment, type RichTextDoc } from '@app/contract';
 import { mockServer } from '../../mocks/node';
 import { renderRoute, slow } from '../../test/render';
-import { signInWith } from '../../test/permissions';
+import { isLocked, signInWith } from '../../test/permissions';
 
 // BlockNote needs a real browser; the form's editor is a stub that hands over a fixed document.
 const typed: RichTextDoc = {
@@ -12,8 +12,8 @@ const typed: RichTextDoc = {
   content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Typed', styles: {} }], children: [] }],
 };
 vi.mock('../../components/rich-text', () => ({
-  RichTextEditor: (props: { label?: string; onChange: (doc: RichTextDoc) => void }) => (
-    <button type="button" onClick={() => props.onChange(typed)}>
+  RichTextEditor: (props: { label?: string; readOnly?: boolean; onChange: (doc: RichTextDoc) => void }) => (
+    <button type="button" data-read-only={props.readOnly || undefined} onClick={() => props.onChange(typed)}>
       {`type into ${props.label}`}
     </button>
   ),
@@ -55,8 +55,7 @@ beforeEach(() => {
   );
 });
 
-const names = () =>
-  screen.getAllByTestId(/^segment-/).map((el) => within(el).getByText(/./, { selector: 'p' }).textContent);
+const names = () => screen.getAllByTestId(/^segment-/).map((el) => el.querySelector('p')?.textContent);
 
 describe(PATH, () => {
   it('shows the segments in order, the details card and the way back', async () => {
@@ -147,4 +146,30 @@ describe('an account that may only read lessons', () => {
     expect(screen.queryByRole('button', { name: /^(Add|Edit|Delete|Move)\b/ })).toBeNull();
     expect(screen.queryByLabelText(/^Drag /)).toBeNull();
   }, 60_000);
+
+  it('opens a segment and reads its name and content, every field disabled and no Save', async () => {
+    signInWith(['lessons:read']);
+    renderRoute(PATH);
+    fireEvent.click(await screen.findByRole('button', { name: 'Growing Chapters' }, { timeout: 20_000 }));
+    const drawer = await screen.findByRole('dialog', { name: 'Lesson Segment' });
+    const name = within(drawer).getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
+    expect(name.value).toBe('Growing Chapters');
+    expect(isLocked(name)).toBe(true);
+    const editor = await within(drawer).findByRole('button', { name: 'type into Curriculum' }, slow);
+    expect(editor.dataset.readOnly).toBe('true');
+    expect(within(drawer).queryByRole('button', { name: /^(Save|Delete|Cancel)\b/ })).toBeNull();
+    expect(within(drawer).getByText('Close', { selector: 'button span' })).toBeTruthy();
+  }, 60_000);
+});
+
+describe('an account that may write lessons', () => {
+  it("opens a segment's editor from its name", async () => {
+    renderRoute(PATH);
+    fireEvent.click(await screen.findByRole('button', { name: 'Your Part' }, slow));
+    const drawer = await screen.findByRole('dialog', { name: 'Edit Lesson Segment' });
+    expect(isLocked(within(drawer).getByRole('textbox', { name: 'Name' }))).toBe(false);
+    const editor = await within(drawer).findByRole('button', { name: 'type into Curriculum' }, slow);
+    expect(editor.dataset.readOnly).toBeUndefined();
+    expect(within(drawer).getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
 });

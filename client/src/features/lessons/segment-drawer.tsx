@@ -1,11 +1,12 @@
 import type { LessonSegment } from '@app/contract';
 import { FormDrawer } from '../../components/form-kit';
+import { useMay } from '../../api/permissions';
 import { SegmentForm } from './segment-form';
 
 /** What the drawer edits: a new segment of the lesson, or one of its segments. */
 export type SegmentTarget = { segment?: LessonSegment };
 
-/** The Add/Edit Lesson Segment side panel. */
+/** The Add/Edit Lesson Segment side panel; for an account that may only read, the segment shown read-only. */
 export function SegmentDrawer({
   componentId,
   target,
@@ -15,12 +16,10 @@ export function SegmentDrawer({
   target: SegmentTarget | null;
   onClose: () => void;
 }) {
+  const mayWrite = useMay('write');
+  const title = !target?.segment ? 'Add Lesson Segment' : mayWrite ? 'Edit Lesson Segment' : 'Lesson Segment';
   return (
-    <FormDrawer
-      opened={target !== null}
-      onClose={onClose}
-      title={target?.segment ? 'Edit Lesson Segment' : 'Add Lesson Segment'}
-    >
+    <FormDrawer opened={target !== null} onClose={onClose} title={title}>
       {target && (
         <SegmentForm
           key={target.segment?.id ?? 'new'}

@@ -1,10 +1,11 @@
-import { Badge, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { DragDropContext, Droppable, type DropResult } from '@hello-pangea/dnd';
 import type { LessonSegment } from '@app/contract';
 import { SortableItem } from '../../components/sortable-list/sortable-row';
 import classes from './lessons.module.css';
 
 export type SegmentActions = {
+  /** Opens the segment's panel: its editor, or its content read-only for an account that may not write. */
   edit: (s: LessonSegment) => void;
   remove: (s: LessonSegment) => void;
   /** Moves the segment at `from` to `to` (drop, or the arrow buttons). */
@@ -14,6 +15,7 @@ export type SegmentActions = {
 /**
  * The lesson's segments in order. Drag by the handle (keyboard: focus it, Space to lift, arrows to move,
  * Space to drop) or use the arrows; the order is saved on drop. Read-only for an account that may not write.
+ * A segment's name opens it, for every account: a reader reads its content there.
  */
 export function SegmentList({ segments, actions }: { segments: LessonSegment[]; actions: SegmentActions }) {
   const onDragEnd = (r: DropResult) => {
@@ -43,7 +45,9 @@ export function SegmentList({ segments, actions }: { segments: LessonSegment[]; 
                 }
               >
                 <Text size="sm" fw={500} className={classes.name}>
-                  {s.name}
+                  <Anchor component="button" type="button" inherit ta="start" onClick={() => actions.edit(s)}>
+                    {s.name}
+                  </Anchor>
                 </Text>
               </SortableItem>
             ))}
