@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { EmailPreview, EmailTemplate, InviteeOption, TokenInfo } from '@app/contract';
@@ -6,6 +6,7 @@ import { mockServer } from '../../mocks/node';
 import { renderRoute, slow } from '../../test/render';
 import { pageOf } from '../../test/paged';
 import { mockAreaApi, type AreaApiMock } from '../../test/area-api';
+import { onPhone } from '../../test/phone';
 import { PREVIEW_DEBOUNCE_MS } from './template-preview';
 
 const template = (over: Partial<EmailTemplate> = {}): EmailTemplate => ({
@@ -115,6 +116,8 @@ const section = (name: string) => screen.getByRole('region', { name });
 const field = (region: string, label: string) =>
   within(section(region)).getByRole('textbox', { name: new RegExp(`^${label}`) });
 
+afterEach(() => vi.restoreAllMocks());
+
 describe('/admin/tech/email-templates', () => {
   it('lists templates: name with subject, from, reply-to, type, format, enabled and who updated them', async () => {
     renderRoute('/admin/tech/email-templates');
@@ -141,6 +144,17 @@ describe('/admin/tech/email-templates', () => {
     expect(screen.getByRole('link', { name: 'Add Email Template' }).getAttribute('href')).toBe(
       '/admin/tech/email-templates/new',
     );
+  });
+
+  it('on a phone, gives the row actions as icon buttons, so the name keeps the width (issue 35 §6)', async () => {
+    onPhone();
+    renderRoute('/admin/tech/email-templates');
+    const row = (await screen.findByText('Spring invitation', {}, slow)).closest('tr')!;
+    const edit = within(row).getByRole('link', { name: 'Edit Spring invitation' });
+    expect(edit.getAttribute('href')).toBe('/admin/tech/email-templates/1/edit');
+    expect(edit.textContent).toBe('');
+    expect(within(row).getByRole('button', { name: 'Send Test Email: Spring invitation' }).textContent).toBe('');
+    expect(within(row).queryByText('Send Test Email')).toBeNull();
   });
 
   it("opens from the 'Tech' breadcrumb's address", async () => {
