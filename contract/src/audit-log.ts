@@ -25,6 +25,8 @@ export const AuditEntry = z.object({
   detail: z.record(z.unknown()).nullable(),
   /** The names of the records this row refers to (itself, and ids in its changes and detail), by `table:id`. */
   names: z.record(z.string()).optional(),
+  /** To an API key only: the person the row concerns opted out of the directory, so its naming fields are withheld (issue 36 §5). */
+  directoryOptOut: z.boolean().optional(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 

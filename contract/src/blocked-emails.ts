@@ -25,6 +25,8 @@ export const BlockedEmail = z.object({
   updatedAt: z.string(),
   /** The name of the staff member who saved it last; null for automatic blocks. */
   updatedBy: z.string().nullable(),
+  /** To an API key only: the address is an opted-out person's, so it is withheld (issue 36 §5). */
+  directoryOptOut: z.boolean().optional(),
 });
 export type BlockedEmail = z.infer<typeof BlockedEmail>;
 

@@ -31,6 +31,8 @@ export const EmailSend = z.object({
   queuedAt: z.string(),
   status: z.enum(EMAIL_SEND_STATUSES),
   ...flags,
+  /** To an API key only: the person it went to opted out of the directory, so it is withheld (issue 36 §5). */
+  directoryOptOut: z.boolean().optional(),
 });
 export type EmailSend = z.infer<typeof EmailSend>;
 

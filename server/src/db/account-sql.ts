@@ -3,7 +3,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AccountTable, DB } from './database.js';
 import { likePattern } from './list.js';
-import { forThirdParty, withheldIf } from './directory-opt-out.js';
+import { forThirdParty, searchable, withheldIf } from './directory-opt-out.js';
 
 type AccountPerson = { id: number; name: string; email: string };
 
@@ -64,13 +64,19 @@ export function withAccount<D extends DB, TB extends keyof D, O>(qb: SelectQuery
 
 const fullName = sql`a.first_name || ' ' || a.last_name`;
 
-/** Rows whose account's "first last" name contains `search` (any case). */
+/** Rows whose account's "first last" name contains `search` (any case); never an opted-out one's for a third party. */
 export function accountNameMatches(search: string) {
-  return sql<boolean>`(${fullName}) ilike ${likePattern(search)}`;
+  return searchable(sql<boolean>`(${fullName}) ilike ${likePattern(search)}`, 'a.directoryOptOut');
 }
 
-/** Rows whose account's name and email, after the row's own `column` when given (e.g. 'v.name'), contain `search`. */
+/**
+ * Rows whose account's name and email, after the row's own `column` when given (e.g. 'v.name'), contain `search`;
+ * never an opted-out account's for a third party (db/directory-opt-out.ts).
+ */
 export function accountMatches(search: string, column?: string) {
   const own = column ? sql`${sql.ref(column)} || ' ' || ` : sql``;
-  return sql<boolean>`(${own}${fullName} || ' ' || a.email) ilike ${likePattern(search)}`;
+  return searchable(
+    sql<boolean>`(${own}${fullName} || ' ' || a.email) ilike ${likePattern(search)}`,
+    'a.directoryOptOut',
+  );
 }

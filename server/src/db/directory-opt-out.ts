@@ -1,4 +1,4 @@
-import { sql, type Expression } from 'kysely';
+import { sql, type Expression, type RawBuilder } from 'kysely';
 import { auditActors } from './audit-context.js';
 import type { CsvColumn } from './copy-csv.js';
 
@@ -8,7 +8,9 @@ import type { CsvColumn } from './copy-csv.js';
  * One rule for every answer: the JSON of any call (`withholdOptedOut`, run by the access hook on every API-key
  * answer) and the CSV exports (`withholdCsv`). A row is a person's when it carries `directoryOptOut`; the fields
  * below (matched by name, in any case) then read as fixed placeholders, while its id, its flags, its dates and
- * `directoryOptOut: true` stay.
+ * `directoryOptOut: true` stay. A row that only concerns a person (a send, a blocked address, an audit row) carries
+ * the flag of the person it concerns (`personOptedOut`), and a third party's search never finds an opted-out
+ * person's row (`searchable`).
  */
 export const WITHHELD_NAME = 'Withheld';
 export const WITHHELD_EMAIL = 'withheld@directory-opt-out.invalid';
@@ -30,6 +32,13 @@ const WITHHELD: Readonly<Record<string, unknown>> = {
   mailingaddress: {},
   names: [],
   emails: [],
+  // A send to the person (its subject is personalised, its provider's answer may quote the address), an audit
+  // row's changed values and detail (which may hold the person's fields).
+  emailto: WITHHELD_EMAIL,
+  subject: WITHHELD_NAME,
+  sendstatusmessage: null,
+  changes: null,
+  detail: null,
   ...Object.fromEntries(ADDRESS_PARTS.map((part) => [part, null])),
 };
 
@@ -55,7 +64,9 @@ export function withholdOptedOut(value: unknown): unknown {
     Object.entries(value).map(([key, v]) => {
       const field = key.toLowerCase();
       if (!optedOut || !(field in WITHHELD)) return [key, withholdOptedOut(v)];
-      return [key, field === 'address' ? emptied(v) : WITHHELD[field]];
+      if (field === 'address') return [key, emptied(v)];
+      // A list of names keeps its shape: a map of them (an audit row's names) reads as an empty map.
+      return [key, Array.isArray(WITHHELD[field]) && isPlain(v) ? {} : WITHHELD[field]];
     }),
   );
 }
@@ -65,22 +76,68 @@ export function withholdOptedOut(value: unknown): unknown {
  * header) of a row whose `optOut` column is true is written as its placeholder; for staff, as they are.
  * @example streamCsv(db, qb, sort, map, withholdCsv(csvColumns, 'iv.directoryOptOut'), 'iv.id')
  */
-export function withholdCsv(columns: CsvColumn[], optOut: string): CsvColumn[] {
+export function withholdCsv(columns: CsvColumn[], optOut: string | Expression<unknown>): CsvColumn[] {
   if (!forThirdParty()) return columns;
+  const flag = typeof optOut === 'string' ? sql.ref(optOut) : optOut;
   return columns.map((column) =>
     column.header.toLowerCase() in WITHHELD
-      ? { ...column, value: withheldIf(sql.ref(optOut), column.value, column.header) }
+      ? { ...column, value: withheldIf(flag, column.value, column.header) }
       : column,
   );
 }
 
 /**
  * SQL for a personal field (`field`, as the table above names it) that reads as its placeholder where `optOut`
- * holds (for a third party only: callers ask `forThirdParty()` first).
+ * holds (for a third party only: callers ask `forThirdParty()` first); a field the table above does not name reads
+ * as null.
  * @example withheldIf(sql.ref('a.directory_opt_out'), sql.ref('a.email'), 'email')
  */
-export function withheldIf(optOut: Expression<unknown>, value: string | Expression<unknown>, field: string) {
+export function withheldIf<T = unknown>(
+  optOut: Expression<unknown>,
+  value: string | Expression<unknown>,
+  field: string,
+) {
   const placeholder = WITHHELD[field.toLowerCase()];
   const shown = typeof value === 'string' ? sql.ref(value) : value;
-  return sql`case when ${optOut} then ${sql.lit(typeof placeholder === 'string' ? placeholder : null)} else ${shown} end`;
+  return sql<T>`case when ${optOut} then ${sql.lit(typeof placeholder === 'string' ? placeholder : null)} else ${shown} end`;
+}
+
+/** A row's links to the person it concerns: id columns or expressions of invitees and accounts, and an address. */
+type PersonLinks = {
+  invitees?: (string | Expression<unknown>)[];
+  accounts?: (string | Expression<unknown>)[];
+  /** Looked up only when every link is null (a send with no invitee or account, say). */
+  email?: string | Expression<unknown>;
+};
+
+const asSql = (v: string | Expression<unknown>) => (typeof v === 'string' ? sql.ref(v) : v);
+
+/**
+ * SQL: whether the person a row concerns opted out (the row then carries `directoryOptOut` toward a third party):
+ * an invitee or account its links name, or, when it names none, the invitee or account with its address.
+ * @example qb.select(personOptedOut({ invitees: ['e.inviteeId'], accounts: ['e.accountId'], email: 'e.emailTo' }).as('directoryOptOut'))
+ */
+export function personOptedOut({ invitees = [], accounts = [], email }: PersonLinks): RawBuilder<boolean> {
+  const optedOut = (table: 'invitees' | 'accounts', match: RawBuilder<unknown>) =>
+    sql`exists (select 1 from ${sql.table(table)} opted where ${match} and opted.directory_opt_out)`;
+  const terms = [
+    ...invitees.map((id) => optedOut('invitees', sql`opted.id = ${asSql(id)}`)),
+    ...accounts.map((id) => optedOut('accounts', sql`opted.id = ${asSql(id)}`)),
+  ];
+  if (email) {
+    const address = sql`lower(${asSql(email)})`;
+    const unlinked = [...invitees, ...accounts].map((id) => sql`${asSql(id)} is null`);
+    const byAddress = sql`(${optedOut('invitees', sql`opted.email = ${address}`)} or ${optedOut('accounts', sql`lower(opted.email) = ${address}`)})`;
+    terms.push(unlinked.length ? sql`(${sql.join(unlinked, sql` and `)} and ${byAddress})` : byAddress);
+  }
+  return sql<boolean>`(${sql.join(terms, sql` or `)})`;
+}
+
+/**
+ * A list search's match as the current caller may use it: for a third party, a row whose person opted out (`optOut`)
+ * never matches, since finding it by a name, email or phone would confirm them; for staff, the match unchanged.
+ * @example qb.where(searchable(sql`iv.search like ${pattern}`, 'iv.directoryOptOut'))
+ */
+export function searchable(match: Expression<boolean>, optOut: string | Expression<unknown>): RawBuilder<boolean> {
+  return forThirdParty() ? sql<boolean>`(${match} and not coalesce(${asSql(optOut)}, false))` : sql<boolean>`${match}`;
 }

@@ -3,6 +3,7 @@ import type { SortTerm } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { likePattern, paginate, unindexedSort, type SortMap } from '../../db/list.js';
 import { dayRange } from '../../db/day-range.js';
+import { searchable } from '../../db/directory-opt-out.js';
 import { chapterScope, dailyCounts, inScope } from '../../services/auth/chapter-scope.js';
 
 export type AccountFilters = {
@@ -28,7 +29,8 @@ export const searchText = sql<string>`lower(a.first_name || ' ' || a.last_name |
 export function applyAccountFilters<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, f: AccountFilters): QB {
   const where: RawBuilder<boolean>[] = [];
   if (chapterScope()) qb = qb.where(inScope('a.chapterId')) as QB;
-  if (f.search) where.push(sql`${searchText} like ${likePattern(f.search.toLowerCase())}`);
+  if (f.search)
+    where.push(searchable(sql`${searchText} like ${likePattern(f.search.toLowerCase())}`, 'a.directoryOptOut'));
   if (f.status === 'member') where.push(sql`a.member_at is not null`);
   if (f.status === 'pledge') where.push(sql`a.pledged_at is not null and a.member_at is null`);
   const pledged = dayRange(f.pledgeFrom, f.pledgeTo);

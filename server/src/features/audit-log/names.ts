@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { auditField, auditNameKey, AUDIT_REF_TABLES, type AuditEntry, type AuditRefTable } from '@app/contract';
 import type { Db } from '../../db/database.js';
+import { forThirdParty, withheldIf } from '../../db/directory-opt-out.js';
 
 /** How each table a log row refers to is named: an account by its full name, a file by its file name. */
 const NAME_SQL: Record<AuditRefTable, RawBuilder<string | null>> = {
@@ -48,10 +49,13 @@ export async function withNames(db: Db, entries: AuditEntry[]): Promise<AuditEnt
   const names = new Map<string, string>();
   await Promise.all(
     [...ids].map(async ([table, set]) => {
+      // To a third party, an opted-out account named by any row reads as its placeholder (issue 36 §5).
+      const name =
+        table === 'accounts' && forThirdParty()
+          ? withheldIf(sql.ref('directory_opt_out'), NAME_SQL[table], 'name')
+          : NAME_SQL[table];
       const { rows } = await sql<{ id: number; name: string | null }>`
-        select t.id, ${NAME_SQL[table]} as name from ${sql.table(table)} t where t.id = any(${[...set]}::int[])`.execute(
-        db,
-      );
+        select t.id, ${name} as name from ${sql.table(table)} t where t.id = any(${[...set]}::int[])`.execute(db);
       for (const row of rows) if (row.name) names.set(auditNameKey(table, row.id), row.name);
     }),
   );

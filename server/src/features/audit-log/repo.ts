@@ -7,6 +7,7 @@ import { accountName } from '../../db/account-sql.js';
 import { likePattern, mapPage, paginate, streamCsv } from '../../db/list.js';
 import type { CsvColumn, ListFilters, SortMap } from '../../db/list.js';
 import { csvIso, csvText } from '../../db/copy-csv.js';
+import { forThirdParty, personOptedOut, searchable, withheldIf, withholdCsv } from '../../db/directory-opt-out.js';
 import { withNames } from './names.js';
 
 type ListQuery = z.output<typeof import('@app/contract').AuditLogListQuery>;
@@ -17,7 +18,22 @@ const sortMap: SortMap<'at' | 'id'> = { at: 'l.at', id: 'l.id' };
 const actor = sql<
   string | null
 >`case when l.api_key_id is not null then 'key:' || l.api_key_id when l.account_id is not null then 'account:' || l.account_id end`;
-const actorName = sql<string | null>`coalesce(k.name, ${accountName('a')})`;
+const staffOrKeyName = sql<string | null>`coalesce(k.name, ${accountName('a')})`;
+/** Who acted; to a third party, an opted-out account acting reads as its placeholder (issue 36 §5). */
+const actorName = () =>
+  forThirdParty() ? withheldIf<string | null>(sql.ref('a.directory_opt_out'), staffOrKeyName, 'name') : staffOrKeyName;
+
+/** The id of the `entity` record a row is about, or null. */
+const entityRecord = (entity: string) =>
+  sql`case when l.entity = ${entity} and l.entity_id ~ '^[0-9]{1,9}$' then l.entity_id::int end`;
+/**
+ * Whether the person a row concerns opted out (issue 36 §5): the account that acted, or the account or invitee the
+ * row is about. The row then carries `directoryOptOut` to a third party, and its naming fields are withheld.
+ */
+const concernsOptedOut = personOptedOut({
+  accounts: ['l.accountId', entityRecord('accounts')],
+  invitees: [entityRecord('invitees')],
+});
 
 function filterLog(db: Db, filters: Filters) {
   let qb = db
@@ -36,9 +52,8 @@ function filterLog(db: Db, filters: Filters) {
   if (days.lt) qb = qb.where('l.at', '<', days.lt);
   if (filters.search) {
     const pattern = likePattern(filters.search);
-    qb = qb.where(
-      sql<boolean>`(coalesce(l.entity_id, '') || ' ' || l.entity || ' ' || l.action || ' ' || coalesce(${actorName}, '') || ' ' || coalesce(l.address, '')) ilike ${pattern}`,
-    );
+    const match = sql<boolean>`(coalesce(l.entity_id, '') || ' ' || l.entity || ' ' || l.action || ' ' || coalesce(${staffOrKeyName}, '') || ' ' || coalesce(l.address, '')) ilike ${pattern}`;
+    qb = qb.where(searchable(match, concernsOptedOut));
   }
   return qb;
 }
@@ -54,7 +69,8 @@ function selectLog(db: Db, filters: Filters) {
     'l.changes',
     'l.detail',
     actor.as('actor'),
-    actorName.as('actorName'),
+    actorName().as('actorName'),
+    ...(forThirdParty() ? [concernsOptedOut.as('directoryOptOut')] : []),
   ]);
 }
 
@@ -105,11 +121,11 @@ export async function auditFacets(db: Db): Promise<Omit<AuditFacets, 'actions'>>
   };
 }
 
-const csvColumns: CsvColumn[] = [
+const csvColumns = (): CsvColumn[] => [
   { header: 'id', value: 'l.id' },
   { header: 'at', value: csvIso('l.at') },
   { header: 'actor', value: csvText(actor) },
-  { header: 'actorName', value: csvText(actorName) },
+  { header: 'actorName', value: csvText(actorName()) },
   { header: 'address', value: csvText('l.address') },
   { header: 'action', value: csvText('l.action') },
   { header: 'entity', value: csvText('l.entity') },
@@ -119,5 +135,6 @@ const csvColumns: CsvColumn[] = [
 ];
 
 export function exportAuditLog(db: Kysely<DB>, query: Omit<ListQuery, 'page' | 'pageSize'>) {
-  return streamCsv(db, filterLog(db, query).select('l.id'), query.sort, sortMap, csvColumns, 'l.id');
+  const columns = withholdCsv(csvColumns(), concernsOptedOut);
+  return streamCsv(db, filterLog(db, query).select('l.id'), query.sort, sortMap, columns, 'l.id');
 }

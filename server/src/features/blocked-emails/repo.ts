@@ -7,6 +7,7 @@ import { accountNameOf } from '../../db/account-sql.js';
 import type { CsvColumn, ListFilters, SortField, SortMap } from '../../db/list.js';
 import { csvIso, csvText } from '../../db/copy-csv.js';
 import { iso } from '../../db/iso.js';
+import { forThirdParty, personOptedOut, searchable, withholdCsv } from '../../db/directory-opt-out.js';
 
 type ListQuery = z.output<typeof import('@app/contract').BlockedEmailListQuery>;
 type Filters = ListFilters<ListQuery>;
@@ -19,9 +20,12 @@ export const blockedEmailSort: SortMap<SortField<ListQuery>> = ownColumns('b', [
   'id',
 ]);
 
+/** Whether a blocked address is an opted-out person's (issue 36 §5): it then reads as withheld to a third party. */
+const optedOut = personOptedOut({ email: 'b.email' });
+
 function filterBlocked(db: Db, filters: Filters) {
   let qb = db.selectFrom('blockedEmails as b');
-  if (filters.search) qb = qb.where(searchMatch('b.search', filters.search));
+  if (filters.search) qb = qb.where(searchable(searchMatch('b.search', filters.search), optedOut));
   if (filters.emailType) qb = qb.where('b.emailType', '=', filters.emailType);
   if (filters.feedbackType) qb = qb.where('b.feedbackType', '=', filters.feedbackType);
   return qb;
@@ -37,6 +41,7 @@ function selectBlocked(db: Db, filters: Filters) {
     'b.createdAt',
     'b.updatedAt',
     accountNameOf('b.updatedBy').as('updatedBy'),
+    ...(forThirdParty() ? [optedOut.as('directoryOptOut')] : []),
   ]);
 }
 
@@ -105,5 +110,6 @@ const csvColumns: CsvColumn[] = [
 ];
 
 export function exportBlockedEmails(db: Kysely<DB>, query: Omit<ListQuery, 'page' | 'pageSize'>) {
-  return streamCsv(db, filterBlocked(db, query).selectAll('b'), query.sort, blockedEmailSort, csvColumns, 'b.id');
+  const columns = withholdCsv(csvColumns, optedOut);
+  return streamCsv(db, filterBlocked(db, query).selectAll('b'), query.sort, blockedEmailSort, columns, 'b.id');
 }

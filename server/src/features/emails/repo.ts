@@ -14,6 +14,7 @@ import { fewSearchMatches, likePattern, paginate, type SortMap } from '../../db/
 import { keptRowCount } from '../../db/row-counts.js';
 import { eventOrigin } from '../../services/mail/tracking.js';
 import { iso } from '../../db/iso.js';
+import { forThirdParty, personOptedOut, searchable, withheldIf } from '../../db/directory-opt-out.js';
 
 type SendQuery = z.output<typeof import('@app/contract').EmailSendListQuery>;
 type EventQuery = z.output<typeof import('@app/contract').EmailEventListQuery>;
@@ -57,9 +58,24 @@ export const sendSort: SortMap<SendQuery['sort'][number]['field']> = {
   id: 'e.id',
 };
 
+/** Whether the person a send went to opted out (issue 36 §5): its invitee or account, or else its address. */
+const sendOptedOut = (send: string) =>
+  personOptedOut({ invitees: [`${send}.inviteeId`], accounts: [`${send}.accountId`], email: `${send}.emailTo` });
+
+/** Toward a third party, a send carries its person's opt-out (the access hook withholds the rest). */
+const optOutColumn = (send: string) => (forThirdParty() ? [sendOptedOut(send).as('directoryOptOut')] : []);
+
+/**
+ * An event's provider message (which may quote the address), withheld toward a third party when its send's person
+ * opted out: an event's own `name` is no person's, so it cannot carry the flag the access hook reads.
+ */
+const eventMessage = () =>
+  forThirdParty() ? withheldIf(sendOptedOut('e'), 'v.message', 'message') : sql<string | null>`v.message`;
+
 function filterSends(db: Db, q: Omit<SendQuery, 'page' | 'pageSize' | 'sort'>) {
   let qb = db.selectFrom('emailSends as e');
-  if (q.search) qb = qb.where('e.search', 'like', likePattern(q.search.toLowerCase()));
+  if (q.search)
+    qb = qb.where(searchable(sql<boolean>`e.search like ${likePattern(q.search.toLowerCase())}`, sendOptedOut('e')));
   if (q.source) qb = qb.where('e.source', '=', sourceByLabel.get(q.source)!.key);
   if (q.sourceId) qb = qb.where('e.sourceId', '=', q.sourceId);
   if (q.event) qb = qb.where(sql.ref(FLAG_COLUMNS[q.event]), '=', true);
@@ -88,6 +104,7 @@ export async function listSends(db: Db, query: SendQuery) {
       'e.bouncedHard',
       'e.spam',
       'e.unsub',
+      ...optOutColumn('e'),
     ]),
     query,
     sendSort,
@@ -126,7 +143,9 @@ export async function listEvents(db: Db, sendId: number, query: Omit<EventQuery,
   const page = await paginate(
     db
       .selectFrom('emailEvents as v')
-      .select(['v.id', 'v.name', 'v.eventAt', 'v.link', 'v.ipAddress', 'v.userAgent', 'v.message', 'v.automated'])
+      .innerJoin('emailSends as e', 'e.id', 'v.sendId')
+      .select(['v.id', 'v.name', 'v.eventAt', 'v.link', 'v.ipAddress', 'v.userAgent', 'v.automated'])
+      .select(sql<string | null>`${eventMessage()}`.as('message'))
       .where('v.sendId', '=', sendId),
     query,
     eventSort,

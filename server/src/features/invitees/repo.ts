@@ -22,7 +22,7 @@ import {
   type SortMap,
 } from '../../db/list.js';
 import { csvIso, csvJsonText, csvText, csvYesNo } from '../../db/copy-csv.js';
-import { withholdCsv } from '../../db/directory-opt-out.js';
+import { searchable, withholdCsv } from '../../db/directory-opt-out.js';
 import { invitationsWithNames } from '../../db/invitation-names.js';
 import { keptInviteeTotal, type InviteeFilters } from '../../db/invitee-totals.js';
 
@@ -56,7 +56,8 @@ function withInviteeFilters(qb: InviteeRows, filters: Filters): InviteeRows {
     // Names and email through the trigram index; a code by its prefix (codes are upper case).
     const pattern = likePattern(filters.search.toLowerCase());
     const code = `${filters.search.toUpperCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    qb = qb.where((eb) => eb.or([eb('iv.search', 'like', pattern), eb('iv.invitationCode', 'like', code)]));
+    const match = sql<boolean>`(iv.search like ${pattern} or iv.invitation_code like ${code})`;
+    qb = qb.where(searchable(match, 'iv.directoryOptOut'));
   }
   if (filters.inviteCount) {
     qb =

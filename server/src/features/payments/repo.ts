@@ -5,7 +5,7 @@ import type { DB, Db } from '../../db/database.js';
 import { inScope, scoped } from '../../services/auth/chapter-scope.js';
 import { accountName, accountNameOf, accountPerson } from '../../db/account-sql.js';
 import { csvIso, csvText, type CsvColumn } from '../../db/copy-csv.js';
-import { withholdCsv } from '../../db/directory-opt-out.js';
+import { searchable, withholdCsv } from '../../db/directory-opt-out.js';
 import { dayRange } from '../../db/day-range.js';
 import {
   firstItem,
@@ -37,9 +37,8 @@ function filterPayments(db: Db, f: Filters) {
   qb = scoped(qb, 'a.chapterId'); // a chapter-scoped caller's: payments of its chapters' accounts (issue 35 §3)
   if (f.search) {
     const like = likePattern(f.search.toLowerCase());
-    qb = qb.where(
-      sql<boolean>`(p.search like ${like} or lower(a.first_name || ' ' || a.last_name || ' ' || a.email || ' ' || coalesce(iv.invitation_code, a.invitation_code, '')) like ${like})`,
-    );
+    const match = sql<boolean>`(p.search like ${like} or lower(a.first_name || ' ' || a.last_name || ' ' || a.email || ' ' || coalesce(iv.invitation_code, a.invitation_code, '')) like ${like})`;
+    qb = qb.where(searchable(match, 'a.directoryOptOut'));
   }
   if (f.method) qb = qb.where('p.method', '=', f.method);
   if (f.review) qb = qb.where('p.reviewState', '=', f.review);

@@ -7,8 +7,10 @@ import { WITHHELD_EMAIL, WITHHELD_NAME } from '../../db/directory-opt-out.js';
 
 /**
  * Issue 36 §5: a person with the FERPA directory opt-out is never named in an answer meant for a third party.
- * An API key holding every read and export permission of accounts, invitees and payments reads their lists, details
- * and exports and never gets an opted-out person's name, email, phone or address, while a staff session does.
+ * An API key holding every read and export permission of accounts, invitees, payments, the send log, blocked emails
+ * and the audit log reads their lists, details and exports and never gets an opted-out person's name, email, phone
+ * or address, also where a row only concerns them (a send, its events, an audit row), nor finds their rows by a
+ * search, while a staff session does.
  */
 const HIDDEN = 'zqhidden';
 const SHOWN = 'zqshown';
@@ -63,17 +65,25 @@ beforeAll(async () => {
     mailingAddress: JSON.stringify({ street: `${marker} street`, city: `${marker}city` }),
     directoryOptOut: marker === HIDDEN,
   });
-  await t.db
+  const invitees = await t.db
     .insertInto('invitees')
     .values([invitee(HIDDEN), invitee(SHOWN)])
+    .returning('id')
     .execute();
+  ids.invitee = invitees[0]!.id;
+  await seedLogs(
+    invitation.id,
+    invitees.map((i) => i.id),
+    accounts.map((a) => a.id),
+  );
   const maker = await t.db
     .selectFrom('accounts')
     .select('id')
     .where('admin', '=', true)
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  const routes = [contract.accounts, contract.invitees, contract.payments].flatMap((router) => Object.values(router));
+  const routers = [contract.accounts, contract.invitees, contract.payments, contract.emails, contract.blockedEmails];
+  const routes = [...routers, contract.auditLog].flatMap((router) => Object.values(router));
   const scopes = [...new Set(routes.map((route) => permissionOf(route as never) ?? ''))];
   key = await insertApiKey(
     t.db,
@@ -82,6 +92,69 @@ beforeAll(async () => {
   );
 });
 afterAll(() => t?.close());
+
+/**
+ * Rows that only concern a person: sends (by invitee, by account, and by address alone), an event of the hidden
+ * invitee's send naming its address, blocked addresses, and audit rows about, by or naming each person.
+ * `inviteeIds` and `accountIds` as seeded: hidden then shown (accounts: hidden member, hidden pledge, shown ...).
+ */
+async function seedLogs(invitationId: number, inviteeIds: number[], accountIds: number[]) {
+  const [hiddenInvitee, shownInvitee] = inviteeIds as [number, number];
+  const [hiddenMember, hiddenPledge, shownMember] = accountIds as [number, number, number];
+  const send = (marker: string, who: string, link: { inviteeId?: number; accountId?: number }) => ({
+    source: link.inviteeId ? ('invitation_email' as const) : ('welcome_email' as const),
+    sourceId: String(invitationId),
+    recipientKey: `${marker}.${who}`,
+    emailTo: `${marker}.${who}@example.test`,
+    emailType: link.inviteeId ? ('Invitation' as const) : ('Transactional' as const),
+    tokenValues: JSON.stringify({}),
+    subject: `Welcome, ${marker}first`,
+    sendStatusMessage: `250 accepted for ${marker}.${who}@example.test`,
+    ...link,
+  });
+  const sends = await t.db
+    .insertInto('emailSends')
+    .values([
+      send(HIDDEN, 'invitee', { inviteeId: hiddenInvitee }),
+      send(HIDDEN, 'member', { accountId: hiddenMember }),
+      send(HIDDEN, 'pledge', {}),
+      send(SHOWN, 'invitee', { inviteeId: shownInvitee }),
+    ])
+    .returning('id')
+    .execute();
+  ids.send = sends[0]!.id;
+  await t.db
+    .insertInto('emailEvents')
+    .values({ sendId: ids.send, name: 'bounced_hard', message: `550 no such user ${HIDDEN}.invitee@example.test` })
+    .execute();
+  await t.db
+    .insertInto('blockedEmails')
+    .values([HIDDEN, SHOWN].map((m) => ({ email: `${m}.member@example.test`, emailType: 'All' as const, reason: 'x' })))
+    .execute();
+  const changed = (marker: string) => JSON.stringify({ email: { old: `${marker}.invitee@example.test`, new: 'x' } });
+  await t.db
+    .insertInto('auditLog')
+    .values([
+      { action: 'update', entity: 'invitees', entityId: String(hiddenInvitee), changes: changed(HIDDEN) },
+      { action: 'update', entity: 'invitees', entityId: String(shownInvitee), changes: changed(SHOWN) },
+      {
+        action: 'sign-in-failed',
+        entity: 'accounts',
+        entityId: String(hiddenMember),
+        detail: JSON.stringify({ email: `${HIDDEN}.member@example.test`, step: 'password' }),
+      },
+      { action: 'pledge-link', entity: 'accounts', entityId: String(hiddenPledge), accountId: hiddenPledge },
+      { action: 'pledge-link', entity: 'accounts', entityId: String(shownMember), accountId: shownMember },
+      // A payment's row names its account only by id: the name the log shows beside it is withheld.
+      {
+        action: 'create',
+        entity: 'payments',
+        entityId: '1',
+        changes: JSON.stringify({ account_id: { old: null, new: hiddenMember } }),
+      },
+    ])
+    .execute();
+}
 
 const urls = () => [
   '/api/admin/accounts',
@@ -99,6 +172,12 @@ const urls = () => [
   `/api/admin/logistics/invitations/${ids.invitation}/invitees/export`,
   '/api/admin/accounts/payments',
   '/api/admin/accounts/payments/export',
+  '/api/admin/tech/emails',
+  `/api/admin/tech/emails/${ids.send}/events`,
+  '/api/admin/tech/emails-feedback',
+  '/api/admin/tech/emails-feedback/export',
+  '/api/admin/tech/audit-log?pageSize=100',
+  '/api/admin/tech/audit-log/export',
 ];
 
 /** Whether an answer names the opted-out people: their names, addresses, phone or street. */
@@ -110,7 +189,7 @@ describe('the directory opt-out toward third parties (API keys)', () => {
       const res = await t.request({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);
       expect(names(res.body), `${url} ${res.body}`).toBe(false);
-      const isList = !/\/\d+$/.test(url);
+      const isList = !/\/\d+(\/events)?$/.test(url);
       if (isList) expect(res.body.toLowerCase(), url).toContain(SHOWN);
     }
   });
@@ -149,5 +228,59 @@ describe('the directory opt-out toward third parties (API keys)', () => {
       mailingAddress: {},
     });
     expect(parsed.items.find((i) => !i.directoryOptOut)).toMatchObject({ email: `${SHOWN}.invitee@example.test` });
+  });
+
+  it("finds none of an opted-out person's rows by a search on their name or email, while staff find them", async () => {
+    // Each list with the searches it answers: a name (first name) and an email (the address's start).
+    const [name, email] = [`${HIDDEN}first`, `${HIDDEN}.`];
+    const lists: [string, string[]][] = [
+      ['/api/admin/accounts', [name, email]],
+      ['/api/admin/accounts/legacy', [name, email]],
+      ['/api/admin/accounts/pledges', [name, email]],
+      ['/api/admin/logistics/invitees', [name, email]],
+      [`/api/admin/logistics/invitations/${ids.invitation}/invitees`, [name, email]],
+      ['/api/admin/accounts/payments', [name, email]],
+      ['/api/admin/tech/emails', [name, email]],
+      ['/api/admin/tech/emails-feedback', [email]],
+      ['/api/admin/tech/audit-log', [name]],
+    ];
+    for (const [list, searches] of lists) {
+      for (const search of searches) {
+        const url = `${list}?search=${encodeURIComponent(search)}`;
+        const asKey = await t.request({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+        expect(asKey.statusCode, `${url} ${asKey.body}`).toBe(200);
+        expect(asKey.json().pagination.totalItems, `${url} ${asKey.body}`).toBe(0);
+        const asStaff = await t.request({ method: 'GET', url, cookie });
+        expect(asStaff.json().pagination.totalItems, `${url} as staff`).toBeGreaterThan(0);
+      }
+      // Another person's rows are found as before.
+      const url = `${list}?search=${SHOWN}`;
+      const shown = await t.request({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+      expect(shown.json().pagination.totalItems, url).toBeGreaterThan(0);
+    }
+  });
+
+  it('withholds the sends, events and audit rows that concern an opted-out person, with placeholders', async () => {
+    const get = (url: string) =>
+      t.request({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } }).then((r) => r.json());
+    const sends = contract.emails.list.responses[200].parse(await get('/api/admin/tech/emails?sort=id:asc'));
+    expect(sends.items.filter((s) => s.directoryOptOut)).toHaveLength(3);
+    expect(sends.items.find((s) => s.id === ids.send)).toMatchObject({
+      emailTo: WITHHELD_EMAIL,
+      subject: WITHHELD_NAME,
+      sendStatusMessage: null,
+    });
+    expect(sends.items.find((s) => !s.directoryOptOut)).toMatchObject({ emailTo: `${SHOWN}.invitee@example.test` });
+    const events = contract.emails.events.responses[200].parse(await get(`/api/admin/tech/emails/${ids.send}/events`));
+    expect(events.items).toMatchObject([{ name: 'bouncedHard', message: null }]);
+    const log = contract.auditLog.list.responses[200].parse(await get('/api/admin/tech/audit-log?pageSize=100'));
+    const about = (entity: string, id?: number) =>
+      log.items.find((r) => r.entity === entity && r.entityId === String(id));
+    expect(about('invitees', ids.invitee)).toMatchObject({ directoryOptOut: true, changes: null, names: {} });
+    expect(about('accounts', ids.member)).toMatchObject({ directoryOptOut: true, detail: null });
+    expect(about('accounts', ids.pledge)).toMatchObject({ directoryOptOut: true, actorName: WITHHELD_NAME });
+    const payment = log.items.find((r) => r.entity === 'payments' && r.action === 'create');
+    expect(payment?.names).toEqual({ [`accounts:${ids.member}`]: WITHHELD_NAME });
+    expect(log.items.filter((r) => r.directoryOptOut)).toHaveLength(3);
   });
 });
