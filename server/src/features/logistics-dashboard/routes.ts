@@ -13,6 +13,7 @@ import { mailProvider } from '../../services/mail/providers/index.js';
 import { mailConfig } from '../../services/mail/mail-config.js';
 import { sentInLast24h } from '../../services/mail/send-queue.js';
 import { dayLimit, warmupNow } from '../../services/deliverability/warmup-now.js';
+import { withWarmupSchedule } from '../../services/deliverability/warmup-schedule.js';
 import * as repo from './repo.js';
 
 /** The logistics dashboard, stats by institution and emails scheduled per day (spec 02 §7). Days are UTC days. */
@@ -51,6 +52,7 @@ export const logisticsStatsRoutes = s.router(contract.logisticsStats, {
     const dateTo = query.dateTo?.slice(0, 10) ?? (isSaneDate(fallback) ? fallback : `${MAX_YEAR}-12-31`);
     const problem = scheduledRangeProblem(dateFrom, dateTo);
     if (problem) throw badRequest(problem);
+    const warmup = await withWarmupSchedule(request.server.db, mailConfig(request.server.config));
     return {
       status: 200,
       body: {
@@ -58,7 +60,7 @@ export const logisticsStatsRoutes = s.router(contract.logisticsStats, {
         dateTo,
         // A day of the warm-up is over its limit past that day's limit (issue 37 §2).
         days: (await repo.emailsScheduledPerDay(request.server.db, dateFrom, dateTo)).map((d) => {
-          const { limit, warmupDay } = dayLimit(mailConfig(request.server.config), d.date);
+          const { limit, warmupDay } = dayLimit(warmup, d.date);
           if (warmupDay === null) return { ...d, warmupLimit: null };
           return { ...d, warmupLimit: limit, level: d.count > limit ? ('danger' as const) : d.level };
         }),

@@ -4,6 +4,7 @@ import { addDays, type ReminderProjection } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { audienceSize, audienceSizeSql } from '../../services/audience/index.js';
 import { dayLimit, type WarmupConfig } from '../../services/deliverability/warmup-now.js';
+import { withWarmupSchedule } from '../../services/deliverability/warmup-schedule.js';
 
 type Query = z.output<typeof import('@app/contract').ReminderProjectionQuery>;
 const DAY_MS = 86_400_000;
@@ -23,7 +24,10 @@ export async function projectReminder(
   const at = new Date(q.sendScheduledAt);
   const day = at.toISOString().slice(0, 10);
   // While warming up (issue 37 §2) the day's limit is the warm-up's, and later days' limits grow with it.
-  const warmup: WarmupConfig = { EMAIL_WARMUP_START: mail.warmupStart, EMAIL_DAILY_QUOTA: mail.quota };
+  const warmup: WarmupConfig = await withWarmupSchedule(db, {
+    EMAIL_WARMUP_START: mail.warmupStart,
+    EMAIL_DAILY_QUOTA: mail.quota,
+  });
   const { limit, warmupDay } = dayLimit(warmup, day);
   const recipients = await audienceSize(db, invitationId, q);
   const row = await db

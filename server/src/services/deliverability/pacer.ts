@@ -3,7 +3,8 @@ import { throttleDelay, THROTTLE_DELAYS, type ThrottleDelays } from '../mail/sen
 /*
  * Per-budget pacing (issue 37), additive increase, multiplicative decrease, one budget per recipient
  * domain or hosting organisation (budgets.ts):
- * - a budget starts uncapped, or at its cap (EMAIL_DOMAIN_RATE, messages a minute);
+ * - a budget starts uncapped, or at its cap (messages a minute): its own, set on the deliverability page
+ *   (domain-caps.ts), else EMAIL_DOMAIN_RATE; a cap changed while a pass runs applies from then on;
  * - a deferral (a 4xx to RCPT) halves its rate (an uncapped one from the rate it was going at) and holds it
  *   for a growing delay (THROTTLE_DELAYS: 5 s doubling per deferral in a row, at most an hour);
  * - each acceptance adds a twentieth of the rate it had before it slowed, back to uncapped (or the cap).
@@ -32,8 +33,18 @@ const WINDOW_MS = 60_000;
 /** An uncapped budget deferring at once halves from this (messages a minute): one start every 10 s. */
 const MIN_MEASURED = 12;
 
-export function domainPacer(opts: { capPerMinute?: number | null; delays?: ThrottleDelays; now?: () => number } = {}) {
-  const cap = opts.capPerMinute ?? null;
+export function domainPacer(
+  opts: {
+    /** Every budget's cap (EMAIL_DOMAIN_RATE) but those in `caps`. */
+    capPerMinute?: number | null;
+    /** Caps by budget, set on the deliverability page. */
+    caps?: ReadonlyMap<string, number>;
+    delays?: ThrottleDelays;
+    now?: () => number;
+  } = {},
+) {
+  let caps = opts.caps ?? new Map<string, number>();
+  const capOf = (key: string) => caps.get(key) ?? opts.capPerMinute ?? null;
   const delays = opts.delays ?? THROTTLE_DELAYS;
   const now = opts.now ?? Date.now;
   const budgets = new Map<string, BudgetState>();
@@ -41,6 +52,7 @@ export function domainPacer(opts: { capPerMinute?: number | null; delays?: Throt
   const get = (key: string): BudgetState => {
     let b = budgets.get(key);
     if (!b) {
+      const cap = capOf(key);
       b = {
         rate: cap,
         target: cap,
@@ -73,6 +85,22 @@ export function domainPacer(opts: { capPerMinute?: number | null; delays?: Throt
   return {
     /** The state of a budget (created on first use). */
     state: get,
+    /**
+     * New caps by budget (the page's, read again while a pass runs): a budget at its old cap (or uncapped) goes to
+     * its new one; a slowed one recovers to it, and is brought down to it at once when it is above.
+     */
+    setCaps(next: ReadonlyMap<string, number>) {
+      caps = next;
+      for (const [key, b] of budgets) {
+        const cap = capOf(key);
+        if (cap === b.target) continue;
+        if (b.rate === b.target) {
+          b.rate = cap;
+          b.before = cap ?? b.before;
+        } else if (cap !== null && b.rate !== null && b.rate > cap) b.rate = cap;
+        b.target = cap;
+      }
+    },
     /** Seeds a budget from what an earlier pass left (its slowed rate). */
     seed(key: string, ratePerMinute: number | null) {
       const b = get(key);

@@ -13,6 +13,7 @@ import {
 } from '../../test/delivery-fixtures.js';
 import { budgetOf } from './budgets.js';
 import { domainPacer } from './pacer.js';
+import { removeDomainCap, saveDomainCap } from './domain-caps.js';
 
 let app: DeliveryApp;
 let t: TestApp;
@@ -71,6 +72,29 @@ describe('the pacer (additive increase, multiplicative decrease per budget)', ()
     expect(p.slot('a.edu')).toBe(1000);
     p.accepted('a.edu');
     expect(p.state('a.edu').rate).toBe(60);
+  });
+
+  it("a budget's own cap (set on the page) wins over EMAIL_DOMAIN_RATE; caps changed mid-pass apply at once", () => {
+    let now = 0;
+    const p = domainPacer({ capPerMinute: 600, caps: new Map([['google', 60]]), now: () => now });
+    expect(p.slot('google')).toBe(0);
+    expect(p.slot('google')).toBe(1000); // 60 a minute
+    expect(p.slot('a.edu')).toBe(0);
+    expect(p.slot('a.edu')).toBe(100); // EMAIL_DOMAIN_RATE: 600 a minute
+    expect(p.state('a.edu').rate).toBe(600);
+    // A cap for a.edu, none for google any more (back to EMAIL_DOMAIN_RATE).
+    p.setCaps(new Map([['a.edu', 30]]));
+    expect(p.state('a.edu')).toMatchObject({ rate: 30, target: 30 });
+    expect(p.state('google')).toMatchObject({ rate: 600, target: 600 });
+    expect(p.stateName('a.edu')).toBe('normal');
+    // A slowed budget above its new cap is brought down to it, and recovers to it.
+    now = 10_000;
+    p.deferred('google');
+    expect(p.state('google').rate).toBe(300);
+    p.setCaps(new Map([['google', 100]]));
+    expect(p.state('google')).toMatchObject({ rate: 100, target: 100 });
+    p.accepted('google');
+    expect(p.stateName('google')).toBe('normal');
   });
 
   it('groups Microsoft- and Google-hosted domains by name or MX host', () => {
@@ -132,6 +156,35 @@ describe('delivery paced per recipient domain, against an SMTP server answering 
       );
       expect(report).toMatchObject({ sent: 40, failed: 0 });
       expect(await domainRow(slow!)).toMatchObject({ state: 'normal', ratePerMinute: 6000, sent: 40, deferred: 3 });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('a cap set on the page holds its domain to it, over EMAIL_DOMAIN_RATE, while the others go at the default', async () => {
+    const [capped, other] = await queueTo(2, 20);
+    await saveDomainCap(t.db, capped!, 1, null);
+    const smtp = await startTestSmtp({ keep: false });
+    try {
+      const report = await deliverQueuedEmails(
+        t.db,
+        { ...config, SMTP_URL: smtp.url, EMAIL_DOMAIN_RATE: 600_000 },
+        { throttleDelays: FAST, maxIdleMs: 0 },
+      );
+      // 1 a minute: one message, the next a minute later (past what this pass waits for).
+      expect(report.sent).toBe(21);
+      expect((await statuses(other!)).every((s) => s.status === 'sent')).toBe(true);
+      const held = await statuses(capped!);
+      expect(held.filter((s) => s.status === 'sent')).toHaveLength(1);
+      expect(held.filter((s) => s.status === 'queued')).toHaveLength(19);
+      // Without its cap, the next pass sends the rest at EMAIL_DOMAIN_RATE.
+      await removeDomainCap(t.db, capped!);
+      const rest = await deliverQueuedEmails(
+        t.db,
+        { ...config, SMTP_URL: smtp.url, EMAIL_DOMAIN_RATE: 600_000 },
+        { throttleDelays: FAST, maxIdleMs: 0 },
+      );
+      expect(rest.sent).toBe(19);
     } finally {
       await smtp.close();
     }

@@ -4,6 +4,7 @@ import { writeOutcomes, type Claimed, type Outcome } from '../mail/send-queue.js
 import { domainBudgets, domainOf } from './budgets.js';
 import { domainLog } from './domain-log.js';
 import { domainPacer } from './pacer.js';
+import { domainCaps } from './domain-caps.js';
 import { queuedTo } from './give-up.js';
 import { takeProviderDeferrals } from './provider-deferrals.js';
 
@@ -12,7 +13,7 @@ const FLUSH_MS = 2000;
 
 /** The settings per-domain pacing reads (server/src/config.ts). */
 export type PacingConfig = {
-  /** Messages a minute per domain (or hosting organisation); none by default. */
+  /** Messages a minute per domain (or hosting organisation) without a cap of its own (domain-caps.ts); none by default. */
   EMAIL_DOMAIN_RATE?: number | undefined;
   /** A domain deferring every message this long has its sends failed (default 48). */
   EMAIL_DOMAIN_GIVE_UP_HOURS?: number | undefined;
@@ -22,7 +23,8 @@ export type PacingConfig = {
 /**
  * The per-domain side of one delivery pass (see pacer.ts): which domains to leave out of the next claim,
  * whether a claimed send may start now, what its outcome does to its domain, and the give-up after
- * EMAIL_DOMAIN_GIVE_UP_HOURS of nothing but deferrals.
+ * EMAIL_DOMAIN_GIVE_UP_HOURS of nothing but deferrals. The caps set on the deliverability page are read at the
+ * start and at each flush; a domain capped by name has a budget of its own, apart from its mail host's.
  */
 export function passPacing(db: Db, config: PacingConfig, delays: ThrottleDelays) {
   const budgets = domainBudgets({ dnsServer: config.DNS_SERVER });
@@ -32,8 +34,9 @@ export function passPacing(db: Db, config: PacingConfig, delays: ThrottleDelays)
   const domainsOf = new Map<string, Set<string>>();
   const givingUp = new Map<string, string>();
   let flushedAt = Date.now();
+  let caps = new Map<string, number>();
   const budgetOf = (domain: string) => {
-    const budget = budgets.of(domain);
+    const budget = caps.has(domain) ? domain : budgets.of(domain);
     let set = domainsOf.get(budget);
     if (!set) domainsOf.set(budget, (set = new Set()));
     set.add(domain);
@@ -61,6 +64,16 @@ export function passPacing(db: Db, config: PacingConfig, delays: ThrottleDelays)
       log.pace(budget, pacer.stateName(budget), pacer.state(budget).rate);
     }
   };
+  /** Reads the page's caps; a domain whose budget changed with them leaves its old budget's set. */
+  const readCaps = async () => {
+    const next = await domainCaps(db);
+    const same = next.size === caps.size && [...next].every(([k, v]) => caps.get(k) === v);
+    if (same) return;
+    caps = next;
+    pacer.setCaps(caps);
+    for (const [budget, domains] of domainsOf)
+      for (const d of domains) if (budget !== (caps.has(d) ? d : budgets.of(d))) domains.delete(d);
+  };
   /** Fails the queued sends of the domains given up. */
   const failGivenUp = async () => {
     for (const [domain, reason] of givingUp) {
@@ -85,6 +98,7 @@ export function passPacing(db: Db, config: PacingConfig, delays: ThrottleDelays)
         domainsOf.set(f.budget, (domainsOf.get(f.budget) ?? new Set()).add(f.domain));
         pacer.seed(f.budget, f.ratePerMinute);
       }
+      await readCaps();
       await takeUp();
       await log.flush(db);
       await failGivenUp();
@@ -135,6 +149,7 @@ export function passPacing(db: Db, config: PacingConfig, delays: ThrottleDelays)
     async flush(final = false) {
       if (!final && !givingUp.size && Date.now() - flushedAt < FLUSH_MS) return;
       flushedAt = Date.now();
+      await readCaps();
       await takeUp();
       await log.flush(db);
       await failGivenUp();

@@ -6,7 +6,8 @@ import { deliverQueuedEmails } from '../mail/deliver.js';
 import { mailConfig } from '../mail/mail-config.js';
 import { queueEmails } from '../mail/send.js';
 import { makeTemplateVersion, recordingJobs } from '../../test/mail-fixtures.js';
-import { startOfUtcDay, warmupLimit } from './warmup.js';
+import { defaultWarmupSchedule, startOfUtcDay, warmupLimit } from './warmup.js';
+import { resetWarmupSchedule, saveWarmupSchedule } from './warmup-schedule.js';
 
 const day = (d: Date, offset: number) =>
   new Date(startOfUtcDay(d).getTime() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -21,6 +22,13 @@ describe('the warm-up schedule (EMAIL_WARMUP_START)', () => {
     expect(warmupLimit('2026-11-30', 100_000, now)).toEqual({ day: 0, limit: 0 });
     expect(warmupLimit(undefined, 100_000, now)).toBeNull();
     expect(warmupLimit('2026-11-29', 100_000, now, [100, 300])).toEqual({ day: 1, limit: 100 });
+    expect(warmupLimit('2026-11-27', 100_000, now, [100, 300])).toBeNull(); // past the table's end: the quota
+  });
+
+  it('defaults to the computed table: 500 doubling, each day below the quota', () => {
+    expect(defaultWarmupSchedule(100_000)).toEqual([500, 1000, 2000, 4000, 8000, 16_000, 32_000, 64_000]);
+    expect(defaultWarmupSchedule(1000)).toEqual([500]);
+    expect(defaultWarmupSchedule(500)).toEqual([]);
   });
 });
 
@@ -70,5 +78,32 @@ describe('delivery during warm-up', () => {
       { maxIdleMs: 0 },
     );
     expect(next).toMatchObject({ sent: 20, quotaReached: false });
+  });
+
+  it('follows the table edited on the page (a day lower than the day before too), and the default again after a reset', async () => {
+    const versionId = await makeTemplateVersion(t.db);
+    const { sendIds } = await queueEmails(t.db, recordingJobs(), {
+      source: 'invitation_email',
+      sourceId: 'warm-2',
+      templateVersionId: versionId,
+      emails: Array.from({ length: 100 }, (_, i) => ({
+        recipientKey: `e${i}`,
+        to: `e${i}@edited.example`,
+        emailType: 'Invitation' as const,
+        values: { firstName: 'A', lastName: 'B' },
+      })),
+    });
+    // Earlier sends a week older: only today's count against today's limit.
+    await sql`update email_sends set send_at = send_at - interval '7 days' where status = 'sent'`.execute(t.db);
+    await saveWarmupSchedule(t.db, [40, 30], null);
+    const config = { ...mailConfig(t.config), EMAIL_WARMUP_START: day(new Date(), 0) };
+    expect(await deliverQueuedEmails(t.db, config, { maxIdleMs: 0 })).toMatchObject({ sent: 40, quotaReached: true });
+    // Day 2: 30.
+    await sql`update email_sends set send_at = send_at - interval '1 day' where id = any(${sendIds})`.execute(t.db);
+    const day2 = { ...config, EMAIL_WARMUP_START: day(new Date(), -1) };
+    expect(await deliverQueuedEmails(t.db, day2, { maxIdleMs: 0 })).toMatchObject({ sent: 30, quotaReached: true });
+    // Reset: day 2 of the default is 1,000, the rest goes.
+    await resetWarmupSchedule(t.db);
+    expect(await deliverQueuedEmails(t.db, day2, { maxIdleMs: 0 })).toMatchObject({ sent: 30, quotaReached: false });
   });
 });

@@ -20,6 +20,7 @@ import {
 import { deliverOne } from './deliver-one.js';
 import { passPacing } from '../deliverability/pass-pacing.js';
 import { sentThisUtcDay, warmupLimit } from '../deliverability/warmup.js';
+import { withWarmupSchedule } from '../deliverability/warmup-schedule.js';
 
 /*
  * Delivery, and what a crash costs.
@@ -148,7 +149,8 @@ async function run(
   let afterId = 0;
   let sentToday = await sentInLast24h(db);
   // Warm-up (EMAIL_WARMUP_START): the day's limit, and what was sent since the day began.
-  const warmup = warmupLimit(config.EMAIL_WARMUP_START, config.EMAIL_DAILY_QUOTA);
+  const { schedule } = await withWarmupSchedule(db, config);
+  const warmup = warmupLimit(config.EMAIL_WARMUP_START, config.EMAIL_DAILY_QUOTA, new Date(), schedule);
   let sentThisDay = warmup ? await sentThisUtcDay(db) : 0;
   const pacing = passPacing(db, config, delays);
   const marker = acceptedMarker(db);
