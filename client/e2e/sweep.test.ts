@@ -92,7 +92,7 @@ async function sweepOne(visit: Visit, mode: Mode, persona: Persona): Promise<str
   const { page } = tab;
   try {
     const url = visitUrl(visit, params);
-    await tab.show(url);
+    await tab.show(url, visit.load);
     if (visit.panel?.on === 'first') {
       const id = await tab.firstListRecord();
       // An advisor or auditor may see no record of a list (another chapter's, or a refused screen): nothing to open.

@@ -18,6 +18,7 @@ import { registerCompression } from './plugins/compression.js';
 import { registerReadiness } from './plugins/readiness.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerBadgePages } from './features/member/badge-pages.js';
+import { registerVerifyPage } from './features/member/verify-page.js';
 import { sentInLast24h } from './services/mail/send-queue.js';
 import { requestLogSerializer } from './plugins/log-redaction.js';
 import { router } from './router.js';
@@ -91,6 +92,7 @@ export async function buildApp({
 
   await registerOpenApi(app, buildOpenApi);
   await registerBadgePages(app);
+  await registerVerifyPage(app);
   if (serveClient) await registerClient(app);
   return app;
 }

@@ -129,12 +129,13 @@ export function watchRequests(page: Page, quietMs = 250) {
   return async function settle(): Promise<void> {
     await page.waitForLoadState('load');
     const deadline = Date.now() + 15_000;
-    // Quiet means: no request for a while and nothing on screen still loading (skeletons, busy regions), so a
-    // screen that fetches in steps (session, then its chunk, then its data) is not caught between two steps.
+    // Quiet means: no request for a while and nothing on screen still loading (an empty app root, skeletons, busy
+    // regions), so a screen that fetches in steps (session, then its chunk, then its data) is not caught between two
+    // steps. A page the server renders has no app root.
     const loading = () =>
       page.evaluate(
         () =>
-          !document.getElementById('root')?.childElementCount ||
+          document.getElementById('root')?.childElementCount === 0 ||
           !!document.querySelector('[aria-busy="true"], .mantine-Skeleton-root'),
       );
     const quiet = () => inFlight.size === 0 && Date.now() - lastChange >= quietMs;

@@ -9,7 +9,12 @@ export type Visit = {
   panel?: { key: string; on: 'new' | 'first' };
   tab?: string;
   search?: string;
+  /** A page the server renders itself (SERVER_PAGES): loaded, not reached through the app's router. */
+  load?: boolean;
 };
+
+/** The public pages the server renders as plain HTML (no app, no script), swept as the app's screens are. */
+export const SERVER_PAGES = ['/verify/$id'];
 
 /**
  * The URL keys that open a side panel: the form kit's `edit` ('new' or a record), and the detail panels'
@@ -69,6 +74,7 @@ export function sweepVisits(): Visit[] {
       visits.push({ name: `${name}--${key}-first`, route: path, panel: { key, on: 'first' } });
     }
   }
+  for (const path of SERVER_PAGES) visits.push({ name: fileName(path), route: path, signedOut: true, load: true });
   return visits;
 }
 

@@ -42,14 +42,18 @@ export class SweepTab {
 
   /**
    * Shows `url` (path and query) and waits until it is quiet. The errors start afresh; the list answers too
-   * when the path changes (on the same path the app may serve its list from its cache).
+   * when the path changes (on the same path the app may serve its list from its cache). `load`: a page the server
+   * renders itself, loaded; the next screen loads the app again.
    */
-  async show(url: string): Promise<void> {
+  async show(url: string, load = false): Promise<void> {
     this.errors = [];
     const pathname = url.split('?')[0]!;
     if (pathname !== this.pathname) this.listBodies = [];
     this.pathname = pathname;
-    if (this.loaded) {
+    if (load) {
+      await this.page.goto(`${this.baseUrl}${url}`);
+      this.loaded = false;
+    } else if (this.loaded) {
       await this.page.evaluate(
         (href) => (window as unknown as { __TSR_ROUTER__: Router }).__TSR_ROUTER__.navigate({ href }),
         url,

@@ -58,7 +58,7 @@ import { setPasswordRoute } from './set-password';
 import { memberRoute } from './member';
 import { memberEventsRoute } from './member-events';
 import { memberHomeRoute, memberProfileRoute } from './member-home';
-import { confirmEmailRoute, verifyRoute } from './verify';
+import { confirmEmailRoute } from './confirm-email';
 import { memberProgramRoute, memberProgramsRoute } from './member-programs';
 import { adminLearningLessonRoute, adminLearningLessonsRoute } from './admin-learning-lessons';
 
@@ -129,7 +129,6 @@ export const routeTree = rootRoute.addChildren([
     memberProgramsRoute,
     memberProgramRoute,
   ]),
-  verifyRoute,
   confirmEmailRoute,
   unsubscribeRoute,
   joinRoute,

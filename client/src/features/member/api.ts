@@ -11,7 +11,6 @@ export const memberQueries = {
   receipts: ['member', 'receipts'] as const,
   certificate: ['member', 'certificate'] as const,
   badges: ['member', 'badges'] as const,
-  verification: (id: string, number?: string) => ['verify', id, number ?? ''] as const,
 };
 
 export const useMemberProfile = () => tsr.member.profile.useQuery({ queryKey: memberQueries.profile });
@@ -38,12 +37,5 @@ export function useChangeEmail() {
 }
 
 export const useSendPasswordLink = () => tsr.member.sendPasswordLink.useMutation();
-
-export const useVerification = (id: string, number?: string) =>
-  tsr.memberPublic.certificate.useQuery({
-    queryKey: memberQueries.verification(id, number),
-    queryData: { params: { id }, query: number ? { number } : {} },
-    retry: false,
-  });
 
 export const useConfirmEmailChange = () => tsr.memberPublic.confirmEmailChange.useMutation();

@@ -7,6 +7,7 @@ import { issuerKey, issuerKeyId, issuerPublicKeys } from '../../services/badges/
 import { encodeStatusList } from '../../services/badges/status-list.js';
 import { societySettings } from '../../services/receipts/society.js';
 import { linkedInUrl } from './badge-view.js';
+import { escapeHtml as escape, publicPage } from './public-html.js';
 
 /*
  * The Open Badges pages at the product's own address (issue 38 §4), outside /api so the links in a credential
@@ -17,19 +18,6 @@ import { linkedInUrl } from './badge-view.js';
 
 const wantsJwt = (r: FastifyRequest) => /application\/(vc\+)?jwt/.test(r.headers.accept ?? '');
 const wantsJson = (r: FastifyRequest) => /application\/(ld\+|vc\+ld\+)?json/.test(r.headers.accept ?? '');
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title><meta name="color-scheme" content="light dark">
-<style>body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;padding:24px;line-height:1.5}
-main{max-width:560px;margin:0 auto;border:1px solid #8884;border-radius:12px;padding:24px}
-h1{font-size:1.5rem;margin:.2em 0}.state{font-weight:700}.valid{color:#087f5b}.revoked{color:#c92a2a}
-a{color:inherit}dt{font-size:.75rem;text-transform:uppercase;opacity:.75;margin-top:12px}dd{margin:0}</style></head>
-<body><main>${body}</main></body></html>`;
-}
 
 export async function registerBadgePages(app: FastifyInstance): Promise<void> {
   const base = () => baseOf({ baseUrl: app.config.PUBLIC_URL });
@@ -53,14 +41,15 @@ export async function registerBadgePages(app: FastifyInstance): Promise<void> {
       ? '<p class="state revoked">Revoked: this badge no longer stands.</p>'
       : '<p class="state valid">Valid Open Badge</p>';
     return reply.type('text/html').send(
-      page(
+      publicPage(
         badge.name,
-        `<p>Open Badge</p><h1>${escape(badge.name)}</h1>${state}
+        `${state}
 <dl><dt>Issued by</dt><dd>${escape(c.issuer.name)}</dd><dt>Issued on</dt><dd>${escape(c.issuanceDate.slice(0, 10))}</dd>
 <dt>Description</dt><dd>${escape(c.credentialSubject.achievement.description)}</dd>
 <dt>Criteria</dt><dd>${escape(c.credentialSubject.achievement.criteria.narrative)}</dd></dl>
-<p><a href="${escape(`${base()}/badges/${badge.id}`)}" type="application/ld+json">Credential (JSON)</a> ·
+<p class="links"><a href="${escape(`${base()}/badges/${badge.id}`)}" type="application/ld+json">Credential (JSON)</a> ·
 <a href="${escape(linkedInUrl(base(), badge, c.issuer.name))}">Add to LinkedIn</a></p>`,
+        'Open Badge',
       ),
     );
   });

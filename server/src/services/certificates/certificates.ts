@@ -115,3 +115,32 @@ export async function reissueCertificate(trx: Trx, accountId: number, by: number
   await trx.insertInto('certificates').values({ accountId }).execute();
   return liveCertificate(trx, accountId);
 }
+
+/** What anyone may learn about a certificate (the verification call and page). */
+export type PublicCertificate = {
+  state: CertificateState;
+  /** Null when the member opted out of the directory and `number` is not the certificate's. */
+  name: string | null;
+  chapter: string | null;
+  institution: string | null;
+  memberSince: string | null;
+  nameNeedsNumber: boolean;
+};
+
+/**
+ * A certificate's public facts; undefined for an unknown id. A member who opted out of the directory is named only
+ * to someone who gives the certificate's number (printed on it, beside the QR code).
+ */
+export async function publicCertificate(db: Db, id: string, number?: string): Promise<PublicCertificate | undefined> {
+  const c = await findCertificate(db, id);
+  if (!c) return undefined;
+  const hidden = c.directoryOptOut && number?.trim().toUpperCase() !== c.number;
+  return {
+    state: c.state,
+    name: hidden ? null : c.name,
+    chapter: c.chapter,
+    institution: c.institution,
+    memberSince: c.memberSince ? c.memberSince.toISOString().slice(0, 10) : null,
+    nameNeedsNumber: hidden,
+  };
+}

@@ -1,0 +1,53 @@
+/*
+ * The product's server-rendered public pages (a certificate's verification, a badge's page for people): one
+ * centred card in the look of the app's public pages (its PublicCard: logo, title, content), light or dark as the
+ * device prefers, readable on a phone. Plain HTML and CSS, no script: a page a stranger opens from a QR code or a
+ * résumé paints at once (issue 38 §5).
+ */
+
+/** `s` safe inside HTML text and attribute values. */
+export const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+// Mantine's defaults, as the app's theme uses them: body and text colours, dimmed text that keeps AA contrast,
+// teal.9 and red.9 for the states, the system font stack, radius md and shadow md.
+const STYLE = `
+:root{color-scheme:light dark;--bg:#f8f9fa;--card:#fff;--text:#000;--dim:#495057;--border:#dee2e6;--valid:#087f5b;--revoked:#c92a2a;--accent:#1c4e80;--field:#fff}
+@media (prefers-color-scheme:dark){:root{--bg:#1a1b1e;--card:#242424;--text:#c9c9c9;--dim:#a6a7ab;--border:#424242;--valid:#38d9a9;--revoked:#ff8787;--accent:#74c0fc;--field:#2e2e2e}}
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:16px;background:var(--bg);color:var(--text);
+font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.55;-webkit-font-smoothing:antialiased}
+main{width:440px;max-width:100%;background:var(--card);border:1px solid var(--border);border-radius:8px;padding:32px;
+box-shadow:0 1px 3px rgba(0,0,0,.05),0 10px 15px -5px rgba(0,0,0,.05),0 7px 7px -5px rgba(0,0,0,.04)}
+@media (max-width:420px){main{padding:24px 20px}}
+h1{font-size:26px;line-height:1.35;margin:16px 0;font-weight:700}
+p{margin:0 0 16px}
+.kicker{color:var(--dim);font-size:14px;margin:0}
+.state{display:flex;align-items:center;gap:10px;flex-wrap:wrap;margin:0 0 20px;font-size:14px}
+.badge{display:inline-block;border-radius:1000px;padding:2px 12px;font-size:13px;font-weight:700;letter-spacing:.25px;text-transform:uppercase;color:#fff}
+.valid .badge{background:#087f5b}.revoked .badge{background:#c92a2a}
+.state.valid{color:var(--valid);font-weight:600}.state.revoked{color:var(--revoked);font-weight:600}
+dl{margin:0;display:grid;gap:14px}
+dt{font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.3px;color:var(--dim)}
+dd{margin:0;font-weight:500;overflow-wrap:anywhere}
+form{margin-top:22px;display:grid;gap:8px}
+label{font-size:14px;font-weight:500}
+.row{display:flex;gap:8px;flex-wrap:wrap}
+input{flex:1 1 160px;min-width:0;height:42px;padding:0 12px;font:inherit;color:var(--text);background:var(--field);border:1px solid var(--border);border-radius:4px}
+input[aria-invalid=true]{border-color:var(--revoked)}
+button{height:42px;padding:0 18px;font:inherit;font-weight:600;color:#fff;background:#1c4e80;border:0;border-radius:4px;cursor:pointer}
+.hint{color:var(--dim);font-size:14px;margin:0}.error{color:var(--revoked);font-size:14px;margin:0}
+.alert{border-left:4px solid var(--revoked);padding:12px 16px;border-radius:4px;background:color-mix(in srgb,var(--revoked) 10%,transparent)}
+a{color:var(--accent)}
+.links{margin:24px 0 0;font-size:14px}`;
+
+/**
+ * A whole public page: `<title>` and heading `title` (under a small `kicker`, when given), `body` (HTML, its text
+ * escaped by the caller) below them.
+ * @example publicPage('Certificate verification', `<p>${escapeHtml(text)}</p>`)
+ */
+export function publicPage(title: string, body: string, kicker?: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><meta name="robots" content="noindex"><link rel="icon" href="/logo.svg"><style>${STYLE}</style></head>
+<body><main><img src="/logo.svg" width="48" height="48" alt="Logo">${kicker ? `<p class="kicker">${escapeHtml(kicker)}</p>` : ''}<h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+}
