@@ -46,3 +46,62 @@ export function useRunDnsCheck() {
 
 /** Whether the signed-in account may run the check (deliverability:write). */
 export const runDnsCheckRoute = routes.runDnsCheck;
+
+const CAPS_KEY = [...KEY, 'domain-caps'] as const;
+const SCHEDULE_KEY = [...KEY, 'warmup-schedule'] as const;
+
+/** The caps set per domain or mail host, and EMAIL_DOMAIN_RATE for the rest (issue 37 §1). */
+export const useDomainCaps = () => tsr.deliverability.domainCaps.useQuery({ queryKey: CAPS_KEY, staleTime: STALE_MS });
+
+/** A change to the caps or the warm-up table refreshes the whole page (its cards read both). */
+function useRefreshPage() {
+  const queryClient = useQueryClient();
+  // The logistics dashboard's quota card and emails per day, and the reminders' projection, read the warm-up too.
+  return () =>
+    void Promise.all(
+      [KEY, ['invitations', 'logistics-dashboard'], ['reminders']].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}
+
+/** Sets or changes a cap (PUT .../domain-caps/:name, audited). */
+export function useSaveDomainCap() {
+  const refresh = useRefreshPage();
+  return tsr.deliverability.saveDomainCap.useMutation({ meta: { successMessage: 'Cap saved' }, onSuccess: refresh });
+}
+
+/** Removes a cap: EMAIL_DOMAIN_RATE applies again. */
+export function useRemoveDomainCap() {
+  const refresh = useRefreshPage();
+  return tsr.deliverability.removeDomainCap.useMutation({
+    meta: { successMessage: 'Cap removed' },
+    onSuccess: refresh,
+  });
+}
+
+/** The warm-up table (issue 37 §2): edited, or the computed default. */
+export const useWarmupSchedule = () =>
+  tsr.deliverability.warmupSchedule.useQuery({ queryKey: SCHEDULE_KEY, staleTime: STALE_MS });
+
+export function useSaveWarmupSchedule() {
+  const refresh = useRefreshPage();
+  return tsr.deliverability.saveWarmupSchedule.useMutation({
+    meta: { successMessage: 'Warm-up schedule saved' },
+    onSuccess: refresh,
+  });
+}
+
+export function useResetWarmupSchedule() {
+  const refresh = useRefreshPage();
+  return tsr.deliverability.resetWarmupSchedule.useMutation({
+    meta: { successMessage: 'Warm-up schedule reset to the default' },
+    onSuccess: refresh,
+  });
+}
+
+/** The write routes the page's edit controls are gated by (Can, ShortForm, RowActions). */
+export const settingsRoutes = {
+  saveDomainCap: routes.saveDomainCap,
+  saveWarmupSchedule: routes.saveWarmupSchedule,
+};

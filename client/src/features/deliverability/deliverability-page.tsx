@@ -7,6 +7,8 @@ import { DnsCheckCard } from './dns-check-card';
 import { DomainStatesCard, WarmupCard } from './overview-cards';
 import { domainDayColumns } from './columns';
 import { GuardsCard } from './guards-card';
+import { DomainCapsCard } from './domain-caps-card';
+import { WarmupScheduleCard } from './warmup-schedule-card';
 import { domainDaysArea, useDeliverabilityOverview } from './api';
 
 const VolumeChart = lazy(() => import('./volume-chart'));
@@ -33,6 +35,8 @@ function Overview() {
         <DomainStatesCard overview={body} />
         <DnsCheckCard />
         <GuardsCard />
+        <DomainCapsCard />
+        <WarmupScheduleCard />
       </SimpleGrid>
       <Card withBorder radius="md" padding="md">
         <Stack gap="xs">
@@ -52,7 +56,8 @@ const formatRange = (from: string, to: string) => `${from} to ${to}, UTC`;
 
 /**
  * /admin/logistics/deliverability (issue 37 §6): per recipient domain and day, what was sent and what became of
- * it, each domain's rate and state now; the warm-up, the sending domain's DNS records, the guards, and a chart.
+ * it, each domain's rate and state now; the warm-up, the sending domain's DNS records, the guards, the caps per
+ * domain and the warm-up table (editable for deliverability:write), and a chart.
  */
 export function DeliverabilityPage() {
   return (
