@@ -61,6 +61,8 @@ export const OutboxMessage = z.object({
   toAddress: z.string(),
   subject: z.string(),
   createdAt: z.string(),
+  /** To an API key only: the person it went to opted out of the directory, so it is withheld (issue 36 §5). */
+  directoryOptOut: z.boolean().optional(),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 

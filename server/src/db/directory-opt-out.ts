@@ -32,11 +32,15 @@ const WITHHELD: Readonly<Record<string, unknown>> = {
   mailingaddress: {},
   names: [],
   emails: [],
-  // A send to the person (its subject is personalised, its provider's answer may quote the address), an audit
-  // row's changed values and detail (which may hold the person's fields).
+  // A send or outbox message to the person (its subject and body are personalised, its provider's answer may quote
+  // the address), an audit row's changed values and detail (which may hold the person's fields).
   emailto: WITHHELD_EMAIL,
+  toaddress: WITHHELD_EMAIL,
   subject: WITHHELD_NAME,
   sendstatusmessage: null,
+  html: '',
+  text: '',
+  headers: {},
   changes: null,
   detail: null,
   ...Object.fromEntries(ADDRESS_PARTS.map((part) => [part, null])),

@@ -169,16 +169,31 @@ const outboxSort: SortMap<OutboxQuery['sort'][number]['field']> = {
   id: 'o.id',
 };
 
+/** A link of the send an outbox message `o` delivered (its invitee or account), or null. */
+const sendLink = (column: 'inviteeId' | 'accountId') =>
+  sql`(select ${sql.ref(`s.${column}`)} from email_sends s where s.id = o.send_id)`;
+/** Whether the person an outbox message went to opted out: its send's invitee or account, or else its address. */
+const outboxOptedOut = () =>
+  personOptedOut({ invitees: [sendLink('inviteeId')], accounts: [sendLink('accountId')], email: 'o.toAddress' });
+const outboxOptOutColumn = () => (forThirdParty() ? [outboxOptedOut().as('directoryOptOut')] : []);
+
 export async function listOutbox(db: Db, query: OutboxQuery) {
   let qb = db.selectFrom('emailOutbox as o');
   if (query.search) {
     const pattern = likePattern(query.search.toLowerCase());
-    qb = qb.where((eb) =>
-      eb.or([eb(sql`lower(o.to_address)`, 'like', pattern), eb(sql`lower(o.subject)`, 'like', pattern)]),
-    );
+    const match = sql<boolean>`(lower(o.to_address) like ${pattern} or lower(o.subject) like ${pattern})`;
+    qb = qb.where(searchable(match, outboxOptedOut()));
   }
   const page = await paginate(
-    qb.select(['o.id', 'o.sendId', 'o.fromAddress', 'o.toAddress', 'o.subject', 'o.createdAt']),
+    qb.select([
+      'o.id',
+      'o.sendId',
+      'o.fromAddress',
+      'o.toAddress',
+      'o.subject',
+      'o.createdAt',
+      ...outboxOptOutColumn(),
+    ]),
     query,
     outboxSort,
     'o.id',
@@ -191,9 +206,15 @@ export async function listOutbox(db: Db, query: OutboxQuery) {
 const OPEN_PIXEL = /<img\b[^>]*\/api\/public\/email\/open\/[^>]*>/gi;
 
 export async function getOutboxMessage(db: Db, id: number): Promise<OutboxMessageDetail | undefined> {
-  const row = await db.selectFrom('emailOutbox').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('emailOutbox as o')
+    .selectAll('o')
+    .select(outboxOptOutColumn())
+    .where('o.id', '=', id)
+    .executeTakeFirst();
   if (!row) return undefined;
   return {
+    ...('directoryOptOut' in row ? { directoryOptOut: row.directoryOptOut } : {}),
     id: row.id,
     sendId: row.sendId,
     fromAddress: row.fromAddress,

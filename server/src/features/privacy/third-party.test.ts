@@ -95,7 +95,8 @@ afterAll(() => t?.close());
 
 /**
  * Rows that only concern a person: sends (by invitee, by account, and by address alone), an event of the hidden
- * invitee's send naming its address, blocked addresses, and audit rows about, by or naming each person.
+ * invitee's send naming its address, the outbox's copies of two sends, blocked addresses, and audit rows about, by
+ * or naming each person.
  * `inviteeIds` and `accountIds` as seeded: hidden then shown (accounts: hidden member, hidden pledge, shown ...).
  */
 async function seedLogs(invitationId: number, inviteeIds: number[], accountIds: number[]) {
@@ -123,6 +124,22 @@ async function seedLogs(invitationId: number, inviteeIds: number[], accountIds: 
     .returning('id')
     .execute();
   ids.send = sends[0]!.id;
+  const outbox = await t.db
+    .insertInto('emailOutbox')
+    .values(
+      [HIDDEN, SHOWN].map((m, i) => ({
+        sendId: sends[i * 3]!.id,
+        fromAddress: 'society@example.test',
+        toAddress: `${m}.invitee@example.test`,
+        subject: `Welcome, ${m}first`,
+        html: `<p>Dear ${m}first</p>`,
+        text: `Dear ${m}first`,
+        headers: JSON.stringify({ To: `${m}.invitee@example.test` }),
+      })),
+    )
+    .returning('id')
+    .execute();
+  ids.outbox = outbox[0]!.id;
   await t.db
     .insertInto('emailEvents')
     .values({ sendId: ids.send, name: 'bounced_hard', message: `550 no such user ${HIDDEN}.invitee@example.test` })
@@ -174,6 +191,8 @@ const urls = () => [
   '/api/admin/accounts/payments/export',
   '/api/admin/tech/emails',
   `/api/admin/tech/emails/${ids.send}/events`,
+  '/api/admin/tech/outbox',
+  `/api/admin/tech/outbox/${ids.outbox}`,
   '/api/admin/tech/emails-feedback',
   '/api/admin/tech/emails-feedback/export',
   '/api/admin/tech/audit-log?pageSize=100',
@@ -241,6 +260,7 @@ describe('the directory opt-out toward third parties (API keys)', () => {
       [`/api/admin/logistics/invitations/${ids.invitation}/invitees`, [name, email]],
       ['/api/admin/accounts/payments', [name, email]],
       ['/api/admin/tech/emails', [name, email]],
+      ['/api/admin/tech/outbox', [name, email]],
       ['/api/admin/tech/emails-feedback', [email]],
       ['/api/admin/tech/audit-log', [name]],
     ];
@@ -271,6 +291,15 @@ describe('the directory opt-out toward third parties (API keys)', () => {
       sendStatusMessage: null,
     });
     expect(sends.items.find((s) => !s.directoryOptOut)).toMatchObject({ emailTo: `${SHOWN}.invitee@example.test` });
+    const message = await get(`/api/admin/tech/outbox/${ids.outbox}`);
+    expect(contract.emails.outboxMessage.responses[200].parse(message)).toMatchObject({
+      directoryOptOut: true,
+      toAddress: WITHHELD_EMAIL,
+      subject: WITHHELD_NAME,
+      html: '',
+      text: '',
+      headers: {},
+    });
     const events = contract.emails.events.responses[200].parse(await get(`/api/admin/tech/emails/${ids.send}/events`));
     expect(events.items).toMatchObject([{ name: 'bouncedHard', message: null }]);
     const log = contract.auditLog.list.responses[200].parse(await get('/api/admin/tech/audit-log?pageSize=100'));
