@@ -23,6 +23,8 @@ export const EMAIL_SOURCES = [
   { label: 'email change', key: 'email_change', short: 'Email change' },
   // Ours: to the staff who sent a campaign a bounce or complaint guard paused (issue 37).
   { label: 'guard notice', key: 'guard_notice', short: 'Guard notice' },
+  // Ours: to a member whose badges a leaked issuer key signed, once they are reissued (issue 38).
+  { label: 'badge reissued', key: 'badge_reissued', short: 'Badge reissued' },
 ] as const;
 export const EMAIL_SOURCE_LABELS = EMAIL_SOURCES.map((s) => s.label) as unknown as [
   (typeof EMAIL_SOURCES)[number]['label'],

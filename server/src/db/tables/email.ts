@@ -18,7 +18,9 @@ export type EmailSourceKey =
   /** A link confirming a member's new address (a system message, issue 38). */
   | 'email_change'
   /** To the staff who sent a campaign a bounce or complaint guard paused (a system message, issue 37). */
-  | 'guard_notice';
+  | 'guard_notice'
+  /** To a member whose badges a leaked issuer key signed, once they are reissued (a system message, issue 38). */
+  | 'badge_reissued';
 /** Provider and tracking events (spec 03: ten flags). */
 export type EmailEventName =
   | 'sent'

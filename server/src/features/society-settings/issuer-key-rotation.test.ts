@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInApp, type TestApp } from '../../test/helper.js';
 import { revokedBit, verifyJws } from '../../test/badge-verify.js';
 import { forgetRoles } from '../../services/auth/role-table.js';
+import { jobRecorder } from '../../test/job-recorder.js';
 
 const BASE = 'https://members.example.org';
 const ROTATE = '/api/admin/tech/settings/issuer-key/rotate';
@@ -10,8 +11,11 @@ let t: TestApp;
 let admin: string;
 let reader: string;
 let member: { id: number; cookie: string };
+let jobs: ReturnType<typeof jobRecorder>;
 beforeAll(async () => {
   ({ t, cookie: admin } = await createSignedInApp({ PUBLIC_URL: BASE }));
+  // A leaked key's rotation queues the members' emails (services/badges/reissue-notice.test.ts sends them).
+  t.app.jobs = jobs = jobRecorder(t);
   await t.db
     .insertInto('roles')
     .values({ name: 'ROLE_T_SETTINGS_READER', permissions: ['settings:read'], chapterScoped: false })
@@ -129,6 +133,7 @@ describe('rotating the Open Badges issuer key (issue 38 §4)', () => {
     const res = await rotate({ leaked: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ key: 'key-3', previous: 'key-2', revoked: 1, reissued: 1 });
+    expect(jobs.names()).toEqual(['deliver-emails']);
 
     expect(await revokedBit(t.request, await statusIndexOf(second.id))).toBe(1);
     const gone = await t.request({ method: 'GET', url: '/issuer/key-2', cookie: '' });

@@ -38,6 +38,7 @@ export const societySettingsRoutes = s.router(contract.settings, {
     const { db, config } = request.server;
     checkUnscoped();
     const leaked = body.leaked ?? false;
-    return { status: 200, body: await rotateIssuerKey(db, config, baseOf({ baseUrl: config.PUBLIC_URL }), { leaked }) };
+    const base = baseOf({ baseUrl: config.PUBLIC_URL });
+    return { status: 200, body: await rotateIssuerKey(db, config, base, { leaked, jobs: request.server.jobs }) };
   },
 });

@@ -7,7 +7,7 @@ import { compileTemplate, type CompiledTemplate, type TemplateSource } from './r
  * as every other email; their send has no template version, its source names the message. Their links are
  * never wrapped for click tracking and they carry no open pixel: a one-time link must reach only its owner.
  */
-export type SystemSource = Extract<EmailSourceKey, 'set_password' | 'email_change' | 'guard_notice'>;
+export type SystemSource = Extract<EmailSourceKey, 'set_password' | 'email_change' | 'guard_notice' | 'badge_reissued'>;
 
 const MESSAGES: Record<SystemSource, TemplateSource> = {
   set_password: {
@@ -47,6 +47,24 @@ const MESSAGES: Record<SystemSource, TemplateSource> = {
 <p>{{reason}}.</p>
 <p>Mailbox providers block senders whose bounces or complaints stay this high. Check the list for bad addresses, then resume
 the reminders on the deliverability page: {{pageUrl}}</p>
+</body></html>`,
+  },
+  badge_reissued: {
+    bodyFormat: 'html',
+    subject: 'Your badge was reissued',
+    preview: 'The same achievement with a new signature: your new badge is in your member home',
+    body: `<!doctype html>
+<html><body style="font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1b1e;">
+<p>Hello {{firstName}},</p>
+<p>{{society}} signs its badges with a secret digital key, so that anyone can check a badge really comes from us.
+That key may have been exposed, so we stopped using it, cancelled the badges it signed, and issued them to you again,
+signed with a new key.</p>
+<p>Reissued: <strong>{{badges}}</strong>. Only the signature changed: the same program, the same completion date. You
+do not need to do anything else.</p>
+<p><a href="{{memberUrl}}" style="display: inline-block; padding: 10px 18px; background: #228be6; color: #ffffff; border-radius: 4px; text-decoration: none;">See my new badge</a></p>
+<p>Or paste this address into your browser: {{memberUrl}}</p>
+<p>If you shared the old badge (on LinkedIn, say), share the new one from your member home instead: the old one now
+shows as revoked.</p>
 </body></html>`,
   },
 };
