@@ -58,6 +58,8 @@ const ENTITIES: Record<string, EntityInfo> = {
   member_profiles: { label: 'Member Profile', path: '/admin/accounts?edit=:id' },
   society_settings: { label: 'Society Settings' },
   badge_credentials: { label: 'Open Badge' },
+  email_domain_caps: { label: 'Domain Cap' },
+  email_warmup_schedule: { label: 'Warm-up Schedule' },
 };
 
 const at = (label: string): AuditField => ({ label, kind: 'time' });
@@ -155,6 +157,8 @@ const FIELDS: Record<string, AuditField> = {
   reviewedBy: ref('Reviewed By', 'accounts'),
   revokedBy: ref('Revoked By', 'accounts'),
   uploadedBy: ref('Uploaded By', 'accounts'),
+  perMinute: { label: 'Messages a Minute' },
+  limits: { label: 'Daily Limits' },
 };
 
 /**
