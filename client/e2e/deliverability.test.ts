@@ -92,7 +92,8 @@ describe('deliverability page in four modes', () => {
         // Sorted by deferrals, most first: the deferring domain leads.
         await page.goto(`${e.baseUrl}/admin/logistics/deliverability?sort=deferred:desc`);
         await page.getByText('mail.college.edu').first().waitFor();
-        const first = page.locator('tbody tr').first();
+        // The list's table is the page's last (the caps' and the warm-up's tables are in the cards above it).
+        const first = page.locator('tbody').last().locator('tr').first();
         await expect.poll(() => first.textContent()).toContain('mail.college.edu');
         expect(await first.textContent()).toContain('Paused');
         await shot('sorted');
@@ -108,4 +109,56 @@ describe('deliverability page in four modes', () => {
       });
     }, 120_000);
   }
+});
+
+describe('domain caps and the warm-up schedule (issue 37 §1, §2)', () => {
+  it('adds a cap and edits a warm-up day on a phone: the pacing and the warm-up card follow', async () => {
+    const mode = SCREEN_MODES.find((m) => m.name === 'phone-light')!;
+    const dir = path.join(SCREENSHOTS, 'deliverability', mode.name);
+    await mkdir(dir, { recursive: true });
+    await inMode(e, mode, async (page) => {
+      expect((await page.request.post(`${e.baseUrl}/api/auth/login`, { data: ADMIN })).status()).toBe(200);
+      await page.goto(`${e.baseUrl}/admin/logistics/deliverability`);
+      const caps = page.getByRole('region', { name: 'Domain caps' });
+      await caps.getByText('No domain has a cap of its own.').waitFor();
+      await caps.getByRole('button', { name: 'Add cap' }).click();
+      const add = page.getByRole('dialog', { name: 'Add cap' });
+      await add.getByPlaceholder('state.edu').fill('state.edu');
+      await add.getByRole('textbox', { name: /Messages a minute/ }).fill('90');
+      await add.getByRole('button', { name: 'Save' }).click();
+      await caps.getByRole('cell', { name: 'state.edu', exact: true }).waitFor();
+      await caps.getByRole('cell', { name: '90', exact: true }).waitFor();
+
+      // Day 3 today: 2,000 by default; edited to 1,500.
+      const warmup = page.getByRole('region', { name: 'Warm-up schedule' });
+      await warmup.getByRole('cell', { name: '2,000', exact: true }).waitFor();
+      await page.getByText("today's limit is").waitFor();
+      await warmup.getByRole('button', { name: 'Edit schedule' }).click();
+      const edit = page.getByRole('dialog', { name: 'Warm-up schedule' });
+      await edit.getByRole('textbox', { name: 'Day 3' }).fill('1500');
+      await page.waitForTimeout(500); // the dialog's fade-in, for the screenshot only
+      await page.screenshot({ path: path.join(dir, 'warmup-edit.png') });
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await warmup.getByText('Edited').waitFor();
+      await warmup.getByRole('cell', { name: '1,500', exact: true }).waitFor();
+      await page.getByText(/today's limit is 1,500/).waitFor();
+      expect(await overflows(page)).toBe(false);
+      await caps.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(dir, 'caps-and-warmup.png'), fullPage: true });
+      await caps.screenshot({ path: path.join(dir, 'domain-caps.png') });
+      await warmup.screenshot({ path: path.join(dir, 'warmup-schedule.png') });
+
+      const { rows } = await sql<{ name: string; perMinute: number }>`
+        select name, per_minute as "perMinute" from email_domain_caps`.execute(e.db);
+      expect(rows).toEqual([{ name: 'state.edu', perMinute: 90 }]);
+      const audit = await sql<{ entity: string; action: string }>`
+        select entity, action from audit_log where entity in ('email_domain_caps', 'email_warmup_schedule') order by id`.execute(
+        e.db,
+      );
+      expect(audit.rows).toEqual([
+        { entity: 'email_domain_caps', action: 'create' },
+        { entity: 'email_warmup_schedule', action: 'create' },
+      ]);
+    });
+  }, 120_000);
 });

@@ -6,6 +6,7 @@ import { ShortForm } from '../../components/form-kit/short-form';
 import { confirmDelete } from '../../components/confirm-delete';
 import { count, formatDateTime } from '../../components/format';
 import { CardBody } from './card-body';
+import { useMay } from '../../api/permissions';
 import { settingsRoutes, useDomainCaps, useRemoveDomainCap, useSaveDomainCap } from './api';
 
 const call = settingsRoutes.saveDomainCap;
@@ -68,6 +69,8 @@ export function DomainCapsCard() {
   const remove = useRemoveDomainCap();
   const [editing, setEditing] = useState<{ cap?: DomainCap } | null>(null);
   const data = caps.data?.status === 200 ? caps.data.body : undefined;
+  // A reader gets no row actions: no Actions column either.
+  const mayWrite = useMay('write', call);
   const columns: Column<DomainCap>[] = [
     { key: 'name', header: 'Domain or mail host', render: (c) => capName(c.name) },
     { key: 'perMinute', header: 'A minute', align: 'right', primary: true, render: (c) => count(c.perMinute) },
@@ -117,7 +120,7 @@ export function DomainCapsCard() {
                 below its cap.
               </Text>
               <DataTable
-                columns={columns}
+                columns={mayWrite ? columns : columns.filter((c) => c.key !== 'actions')}
                 rows={data.caps}
                 onSort={noSort}
                 rowKey={(c) => c.name}

@@ -97,6 +97,7 @@ describe('domain caps and the warm-up schedule', () => {
     const warmup = screen.getByRole('region', { name: 'Warm-up schedule' });
     await within(warmup).findByText('64,000', {}, slow);
     expect(within(caps).queryByRole('button', { name: 'Add cap' })).toBeNull();
+    expect(within(caps).queryByRole('columnheader', { name: 'Actions' })).toBeNull();
     expect(within(caps).queryByRole('button', { name: /Edit cap of/ })).toBeNull();
     expect(within(caps).queryByRole('button', { name: /Delete cap of/ })).toBeNull();
     expect(within(warmup).queryByRole('button', { name: /Edit schedule/ })).toBeNull();
