@@ -1,16 +1,8 @@
 import type { Db } from '../../db/database.js';
-import { sentThisUtcDay, warmupLimit } from './warmup.js';
+import { sentThisUtcDay, warmupLimit, type WarmupConfig } from './warmup.js';
 import { withWarmupSchedule } from './warmup-schedule.js';
 
-/**
- * The settings the warm-up reads (server/src/config.ts), and the table edited on the deliverability page when
- * there is one (`schedule`, read by withWarmupSchedule; unset: the default).
- */
-export type WarmupConfig = {
-  EMAIL_WARMUP_START?: string | undefined;
-  EMAIL_DAILY_QUOTA: number;
-  schedule?: readonly number[] | undefined;
-};
+export type { WarmupConfig } from './warmup.js';
 
 export type WarmupNow = { start: string; day: number; limit: number; sentToday: number };
 

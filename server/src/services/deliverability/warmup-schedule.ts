@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { WarmupSchedule } from '@app/contract';
 import type { Db } from '../../db/database.js';
-import { defaultWarmupSchedule } from './warmup.js';
-import type { WarmupConfig } from './warmup-now.js';
+import { defaultWarmupSchedule, type WarmupConfig } from './warmup.js';
 
 /*
  * The warm-up table set on the deliverability page (issue 37 §2, email_warmup_schedule, migration 0038d): each

@@ -15,6 +15,16 @@ export function defaultWarmupSchedule(quota: number): number[] {
   return limits;
 }
 
+/**
+ * The settings the warm-up reads (server/src/config.ts), and the table edited on the deliverability page when
+ * there is one (`schedule`, read by withWarmupSchedule; unset: the default).
+ */
+export type WarmupConfig = {
+  EMAIL_WARMUP_START?: string | undefined;
+  EMAIL_DAILY_QUOTA: number;
+  schedule?: readonly number[] | undefined;
+};
+
 const DAY_MS = 86_400_000;
 
 /**
