@@ -7,7 +7,14 @@ import { accountName } from '../../db/account-sql.js';
 import { likePattern, mapPage, paginate, streamCsv } from '../../db/list.js';
 import type { CsvColumn, ListFilters, SortMap } from '../../db/list.js';
 import { csvIso, csvText } from '../../db/copy-csv.js';
-import { forThirdParty, personOptedOut, searchable, withheldIf, withholdCsv } from '../../db/directory-opt-out.js';
+import {
+  forThirdParty,
+  personOptedOut,
+  searchable,
+  withheldIf,
+  withholdCsv,
+  WITHHELD_NAME,
+} from '../../db/directory-opt-out.js';
 import { withNames } from './names.js';
 
 type ListQuery = z.output<typeof import('@app/contract').AuditLogListQuery>;
@@ -26,14 +33,26 @@ const actorName = () =>
 /** The id of the `entity` record a row is about, or null. */
 const entityRecord = (entity: string) =>
   sql`case when l.entity = ${entity} and l.entity_id ~ '^[0-9]{1,9}$' then l.entity_id::int end`;
+/** The address a row quotes whatever record it is about (a blocked address, a test send's recipient, a sign-in). */
+const quotedEmail = sql`coalesce(l.changes->'email'->>'new', l.changes->'email'->>'old', l.detail->>'email', l.detail->>'to')`;
 /**
- * Whether the person a row concerns opted out (issue 36 §5): the account that acted, or the account or invitee the
- * row is about. The row then carries `directoryOptOut` to a third party, and its naming fields are withheld.
+ * Whether the person a row concerns opted out (issue 36 §5): the account that acted, the account or invitee the
+ * row is about, or the person whose address it quotes. The row then carries `directoryOptOut` to a third party, and
+ * its naming fields are withheld.
  */
-const concernsOptedOut = personOptedOut({
+const concernsOptedOut = sql<boolean>`(${personOptedOut({
   accounts: ['l.accountId', entityRecord('accounts')],
   invitees: [entityRecord('invitees')],
-});
+})} or ${personOptedOut({ email: quotedEmail })})`;
+/**
+ * The row's detail; to a third party, the search text of an export's filters reads as the placeholder: free text
+ * staff typed may name any student, opted out or not.
+ */
+const detail = () =>
+  forThirdParty()
+    ? sql<AuditEntry['detail']>`case when jsonb_typeof(l.detail->'filters'->'search') = 'string'
+        then jsonb_set(l.detail, '{filters,search}', to_jsonb(${WITHHELD_NAME}::text)) else l.detail end`
+    : sql<AuditEntry['detail']>`l.detail`;
 
 function filterLog(db: Db, filters: Filters) {
   let qb = db
@@ -67,7 +86,7 @@ function selectLog(db: Db, filters: Filters) {
     'l.entity',
     'l.entityId',
     'l.changes',
-    'l.detail',
+    detail().as('detail'),
     actor.as('actor'),
     actorName().as('actorName'),
     ...(forThirdParty() ? [concernsOptedOut.as('directoryOptOut')] : []),
@@ -131,7 +150,7 @@ const csvColumns = (): CsvColumn[] => [
   { header: 'entity', value: csvText('l.entity') },
   { header: 'entityId', value: csvText('l.entityId') },
   { header: 'changes', value: csvText('l.changes') },
-  { header: 'detail', value: csvText('l.detail') },
+  { header: 'detail', value: csvText(detail()) },
 ];
 
 export function exportAuditLog(db: Kysely<DB>, query: Omit<ListQuery, 'page' | 'pageSize'>) {

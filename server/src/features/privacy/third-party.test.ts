@@ -162,6 +162,19 @@ async function seedLogs(invitationId: number, inviteeIds: number[], accountIds: 
       },
       { action: 'pledge-link', entity: 'accounts', entityId: String(hiddenPledge), accountId: hiddenPledge },
       { action: 'pledge-link', entity: 'accounts', entityId: String(shownMember), accountId: shownMember },
+      // A row about another record that quotes the person's address (a blocked address), and a staff export whose
+      // search names them: free text a key never reads.
+      {
+        action: 'create',
+        entity: 'blocked_emails',
+        entityId: '999999',
+        changes: JSON.stringify({ email: { old: null, new: `${HIDDEN}.member@example.test` } }),
+      },
+      {
+        action: 'export',
+        entity: 'invitees',
+        detail: JSON.stringify({ file: 'seeded-invitees.csv', filters: { search: `${HIDDEN}first` } }),
+      },
       // A payment's row names its account only by id: the name the log shows beside it is withheld.
       {
         action: 'create',
@@ -310,6 +323,11 @@ describe('the directory opt-out toward third parties (API keys)', () => {
     expect(about('accounts', ids.pledge)).toMatchObject({ directoryOptOut: true, actorName: WITHHELD_NAME });
     const payment = log.items.find((r) => r.entity === 'payments' && r.action === 'create');
     expect(payment?.names).toEqual({ [`accounts:${ids.member}`]: WITHHELD_NAME });
-    expect(log.items.filter((r) => r.directoryOptOut)).toHaveLength(3);
+    expect(about('blocked_emails', 999999)).toMatchObject({ directoryOptOut: true, changes: null });
+    expect(log.items.find((r) => r.detail?.file === 'seeded-invitees.csv')?.detail).toEqual({
+      file: 'seeded-invitees.csv',
+      filters: { search: WITHHELD_NAME },
+    });
+    expect(log.items.filter((r) => r.directoryOptOut)).toHaveLength(4);
   });
 });
