@@ -14,7 +14,7 @@ import type { EmailSourceKey } from '../../db/tables/email.js';
  * of email fails here until it is said to be bulk (and carries the headers) or one-to-one.
  */
 const BULK: EmailSourceKey[] = ['invitation_email', 'invitation_tickler'];
-/** One-to-one: a staff member's test copy, a welcome, a set-password or address-confirmation link. */
+/** One-to-one: a staff member's test copy, a welcome, a set-password or address-confirmation link, a notice to one person. */
 const ONE_TO_ONE: string[] = [
   'invitation_email_test',
   'invitation_tickler_test',
@@ -26,6 +26,8 @@ const ONE_TO_ONE: string[] = [
   'email_change',
   // The guards' notice to the staff who sent a paused campaign (issue 37 §3).
   'guard_notice',
+  // A member's notice that their badges were reissued after a leaked issuer key (issue 38).
+  'badge_reissued',
 ];
 
 let t: TestApp;
