@@ -57,7 +57,8 @@ export function DataTable<T>(props: {
   columns: Column<T>[];
   rows: T[] | undefined;
   sort?: string;
-  onSort: (sort: string | undefined) => void;
+  /** Needed only by columns with a `sortField` (a table of a few fixed rows sorts nothing). */
+  onSort?: (sort: string | undefined) => void;
   loading?: boolean;
   refreshing?: boolean;
   rowKey?: (row: T) => string | number;
@@ -90,7 +91,11 @@ export function DataTable<T>(props: {
                 w={c.width}
                 aria-sort={ariaSort(props.sort, c.sortField)}
               >
-                {c.sortField ? <SortHeader column={c} sort={props.sort} onSort={props.onSort} /> : c.header}
+                {c.sortField && props.onSort ? (
+                  <SortHeader column={c} sort={props.sort} onSort={props.onSort} />
+                ) : (
+                  c.header
+                )}
               </Box>
             ))}
           </tr>

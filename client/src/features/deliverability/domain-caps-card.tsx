@@ -11,7 +11,6 @@ import { settingsRoutes, useDomainCaps, useRemoveDomainCap, useSaveDomainCap } f
 
 const call = settingsRoutes.saveDomainCap;
 const groups = Object.keys(DOMAIN_GROUPS);
-const noSort = () => {};
 
 /** A cap's name in words: a domain as it is, a mail host by its name ('Google (Gmail, Google Workspace)'). */
 const capName = (name: string) => (isDomainGroup(name) ? DOMAIN_GROUPS[name] : name);
@@ -122,7 +121,6 @@ export function DomainCapsCard() {
               <DataTable
                 columns={mayWrite ? columns : columns.filter((c) => c.key !== 'actions')}
                 rows={data.caps}
-                onSort={noSort}
                 rowKey={(c) => c.name}
                 emptyText="No domain has a cap of its own."
               />

@@ -11,7 +11,6 @@ import { CardBody } from './card-body';
 import { settingsRoutes, useResetWarmupSchedule, useSaveWarmupSchedule, useWarmupSchedule } from './api';
 
 const call = settingsRoutes.saveWarmupSchedule;
-const noSort = () => {};
 type Day = { day: number; limit: number };
 const columns: Column<Day>[] = [
   { key: 'day', header: 'Day', render: (d) => `Day ${d.day}` },
@@ -151,7 +150,6 @@ export function WarmupScheduleCard() {
               <DataTable
                 columns={columns}
                 rows={data.limits.map((limit, i) => ({ day: i + 1, limit }))}
-                onSort={noSort}
                 rowKey={(d) => d.day}
                 emptyText="No warm-up: the quota applies from day 1."
               />

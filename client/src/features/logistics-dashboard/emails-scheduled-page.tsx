@@ -127,7 +127,6 @@ export function EmailsScheduledPage() {
           <DataTable
             columns={columns}
             rows={result.error != null ? undefined : days}
-            onSort={() => {}}
             loading={result.isPending && result.error == null}
             refreshing={result.isFetching && !result.isPending}
             rowKey={(d) => d.date}
