@@ -138,6 +138,15 @@ export function personOptedOut({ invitees = [], accounts = [], email }: PersonLi
 }
 
 /**
+ * The `directoryOptOut` column a row carries toward a third party, from `optedOut` (built only then), so that the one
+ * access hook withholds the row's personal fields; nothing for staff.
+ * @example qb.select(['b.id', ...optOutFlag(() => personOptedOut({ email: 'b.email' }))])
+ */
+export function optOutFlag(optedOut: () => Expression<boolean>) {
+  return forThirdParty() ? [sql<boolean>`${optedOut()}`.as('directoryOptOut')] : [];
+}
+
+/**
  * A list search's match as the current caller may use it: for a third party, a row whose person opted out (`optOut`)
  * never matches, since finding it by a name, email or phone would confirm them; for staff, the match unchanged.
  * @example qb.where(searchable(sql`iv.search like ${pattern}`, 'iv.directoryOptOut'))

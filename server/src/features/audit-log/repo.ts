@@ -9,6 +9,7 @@ import type { CsvColumn, ListFilters, SortMap } from '../../db/list.js';
 import { csvIso, csvText } from '../../db/copy-csv.js';
 import {
   forThirdParty,
+  optOutFlag,
   personOptedOut,
   searchable,
   withheldIf,
@@ -89,7 +90,7 @@ function selectLog(db: Db, filters: Filters) {
     detail().as('detail'),
     actor.as('actor'),
     actorName().as('actorName'),
-    ...(forThirdParty() ? [concernsOptedOut.as('directoryOptOut')] : []),
+    ...optOutFlag(() => concernsOptedOut),
   ]);
 }
 

@@ -7,7 +7,7 @@ import { accountNameOf } from '../../db/account-sql.js';
 import type { CsvColumn, ListFilters, SortField, SortMap } from '../../db/list.js';
 import { csvIso, csvText } from '../../db/copy-csv.js';
 import { iso } from '../../db/iso.js';
-import { forThirdParty, personOptedOut, searchable, withholdCsv } from '../../db/directory-opt-out.js';
+import { optOutFlag, personOptedOut, searchable, withholdCsv } from '../../db/directory-opt-out.js';
 
 type ListQuery = z.output<typeof import('@app/contract').BlockedEmailListQuery>;
 type Filters = ListFilters<ListQuery>;
@@ -41,7 +41,7 @@ function selectBlocked(db: Db, filters: Filters) {
     'b.createdAt',
     'b.updatedAt',
     accountNameOf('b.updatedBy').as('updatedBy'),
-    ...(forThirdParty() ? [optedOut.as('directoryOptOut')] : []),
+    ...optOutFlag(() => optedOut),
   ]);
 }
 

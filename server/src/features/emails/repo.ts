@@ -14,7 +14,7 @@ import { fewSearchMatches, likePattern, paginate, type SortMap } from '../../db/
 import { keptRowCount } from '../../db/row-counts.js';
 import { eventOrigin } from '../../services/mail/tracking.js';
 import { iso } from '../../db/iso.js';
-import { forThirdParty, personOptedOut, searchable, withheldIf } from '../../db/directory-opt-out.js';
+import { forThirdParty, optOutFlag, personOptedOut, searchable, withheldIf } from '../../db/directory-opt-out.js';
 
 type SendQuery = z.output<typeof import('@app/contract').EmailSendListQuery>;
 type EventQuery = z.output<typeof import('@app/contract').EmailEventListQuery>;
@@ -62,9 +62,6 @@ export const sendSort: SortMap<SendQuery['sort'][number]['field']> = {
 const sendOptedOut = (send: string) =>
   personOptedOut({ invitees: [`${send}.inviteeId`], accounts: [`${send}.accountId`], email: `${send}.emailTo` });
 
-/** Toward a third party, a send carries its person's opt-out (the access hook withholds the rest). */
-const optOutColumn = (send: string) => (forThirdParty() ? [sendOptedOut(send).as('directoryOptOut')] : []);
-
 /**
  * An event's provider message (which may quote the address), withheld toward a third party when its send's person
  * opted out: an event's own `name` is no person's, so it cannot carry the flag the access hook reads.
@@ -104,7 +101,7 @@ export async function listSends(db: Db, query: SendQuery) {
       'e.bouncedHard',
       'e.spam',
       'e.unsub',
-      ...optOutColumn('e'),
+      ...optOutFlag(() => sendOptedOut('e')),
     ]),
     query,
     sendSort,
@@ -175,7 +172,6 @@ const sendLink = (column: 'inviteeId' | 'accountId') =>
 /** Whether the person an outbox message went to opted out: its send's invitee or account, or else its address. */
 const outboxOptedOut = () =>
   personOptedOut({ invitees: [sendLink('inviteeId')], accounts: [sendLink('accountId')], email: 'o.toAddress' });
-const outboxOptOutColumn = () => (forThirdParty() ? [outboxOptedOut().as('directoryOptOut')] : []);
 
 export async function listOutbox(db: Db, query: OutboxQuery) {
   let qb = db.selectFrom('emailOutbox as o');
@@ -192,7 +188,7 @@ export async function listOutbox(db: Db, query: OutboxQuery) {
       'o.toAddress',
       'o.subject',
       'o.createdAt',
-      ...outboxOptOutColumn(),
+      ...optOutFlag(outboxOptedOut),
     ]),
     query,
     outboxSort,
@@ -209,7 +205,7 @@ export async function getOutboxMessage(db: Db, id: number): Promise<OutboxMessag
   const row = await db
     .selectFrom('emailOutbox as o')
     .selectAll('o')
-    .select(outboxOptOutColumn())
+    .select(optOutFlag(outboxOptedOut))
     .where('o.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
