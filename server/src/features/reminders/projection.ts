@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { addDays, type ReminderProjection } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { audienceSize, audienceSizeSql } from '../../services/audience/index.js';
-import { dayLimit, type WarmupConfig } from '../../services/deliverability/warmup-now.js';
+import { dayLimit } from '../../services/deliverability/warmup-now.js';
+import type { WarmupConfig } from '../../services/deliverability/warmup.js';
 import { withWarmupSchedule } from '../../services/deliverability/warmup-schedule.js';
 
 type Query = z.output<typeof import('@app/contract').ReminderProjectionQuery>;

@@ -2,8 +2,6 @@ import type { Db } from '../../db/database.js';
 import { sentThisUtcDay, warmupLimit, type WarmupConfig } from './warmup.js';
 import { withWarmupSchedule } from './warmup-schedule.js';
 
-export type { WarmupConfig } from './warmup.js';
-
 export type WarmupNow = { start: string; day: number; limit: number; sentToday: number };
 
 /**
