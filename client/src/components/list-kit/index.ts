@@ -36,4 +36,4 @@ export {
   updatedColumn,
   yesNoOptions,
 } from './common-columns';
-export { AddButton, EditButton, RowActions } from './row-actions';
+export { AddButton, EditButton, RowActions, RowButton } from './row-actions';

@@ -1,8 +1,10 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPencil, IconPlus, IconTrash, type Icon } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { DeferredTooltip } from '../deferred-tooltip';
 import { useMay, type Need } from '../../api/permissions';
+import { MOBILE_QUERY } from './column-toggle';
 
 /**
  * A row's Edit and Delete icon buttons, named for assistive technology ('Edit {name}', 'Delete {name}'). Edit
@@ -61,17 +63,58 @@ function useWriteAction({ to, onClick, call }: WriteAction) {
 }
 
 /**
- * A row's labelled Edit button ('Edit', named 'Edit {name}'): a link (`to`) or an action (`onClick`).
- * @example <EditButton name={i.name} onClick={() => openEdit(i.id)} />
+ * A row's labelled action ('Send Test Email', named `ariaLabel` for assistive technology): a link (`to`) or an
+ * action (`onClick`). On a phone it is an icon button with the label in a tooltip, so the row's name keeps its
+ * width and wraps at words instead of breaking mid-word beside a row of labels (issue 35 §6).
+ * @example <RowButton icon={IconSend} label="Send Test Email" ariaLabel={`Send Test Email: ${t.name}`} onClick={send} />
  */
-export function EditButton({ name, ...action }: WriteAction & { name: string }) {
-  const props = useWriteAction(action);
-  if (!props) return null;
+export function RowButton({
+  icon: Glyph,
+  label,
+  ariaLabel,
+  color,
+  to,
+  onClick,
+}: {
+  icon: Icon;
+  label: string;
+  ariaLabel: string;
+  color?: string;
+  to?: string;
+  onClick?: () => void;
+}) {
+  const phone = useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
+  const target = { ...((to ? { component: Link, to } : {}) as object), onClick };
+  if (phone)
+    return (
+      <DeferredTooltip label={label}>
+        <ActionIcon {...target} variant="subtle" color={color} aria-label={ariaLabel}>
+          <Glyph size={16} />
+        </ActionIcon>
+      </DeferredTooltip>
+    );
   return (
-    <Button {...props} variant="subtle" size="xs" leftSection={<IconPencil size={14} />} aria-label={`Edit ${name}`}>
-      Edit
+    <Button
+      {...target}
+      variant="subtle"
+      size="xs"
+      color={color}
+      leftSection={<Glyph size={14} />}
+      aria-label={ariaLabel}
+    >
+      {label}
     </Button>
   );
+}
+
+/**
+ * A row's Edit button ('Edit', named 'Edit {name}'; an icon on a phone, see RowButton): a link (`to`) or an action
+ * (`onClick`), shown only to accounts that may write in the screen's area, or make `call` when given.
+ * @example <EditButton name={i.name} onClick={() => openEdit(i.id)} />
+ */
+export function EditButton({ name, to, onClick, call }: WriteAction & { name: string }) {
+  if (!useMay('write', call)) return null;
+  return <RowButton icon={IconPencil} label="Edit" ariaLabel={`Edit ${name}`} to={to} onClick={onClick} />;
 }
 
 /**

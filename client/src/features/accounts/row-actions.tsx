@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
-import { Button, Group } from '@mantine/core';
+import type { ComponentProps, ReactNode } from 'react';
+import { Group } from '@mantine/core';
 import { IconKey, IconMailForward, IconSend } from '@tabler/icons-react';
 import { Can } from '../../api/permissions';
-import { EditButton } from '../../components/list-kit';
+import { EditButton, RowButton } from '../../components/list-kit';
 import { accountsRoutes } from './api';
 
 /**
@@ -10,28 +10,14 @@ import { accountsRoutes } from './api';
  * Reset Password and Payment (members) actions of an account or member row; each shows only to those who may
  * make its call.
  */
-/** One gated row button: shown only to those who may make `call`. */
-function RowAction(props: {
-  call: (typeof accountsRoutes)[keyof typeof accountsRoutes];
-  icon: typeof IconKey;
-  color: string;
-  label: string;
-  ariaLabel: string;
-  onClick: () => void;
-}) {
-  const Icon = props.icon;
+/** One gated row button (the list kit's RowButton): shown only to those who may make `call`. */
+function RowAction({
+  call,
+  ...button
+}: { call: (typeof accountsRoutes)[keyof typeof accountsRoutes] } & ComponentProps<typeof RowButton>) {
   return (
-    <Can call={props.call}>
-      <Button
-        variant="subtle"
-        size="xs"
-        color={props.color}
-        leftSection={<Icon size={14} />}
-        onClick={props.onClick}
-        aria-label={props.ariaLabel}
-      >
-        {props.label}
-      </Button>
+    <Can call={call}>
+      <RowButton {...button} />
     </Can>
   );
 }

@@ -1,6 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Group, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { TEMPLATE_TYPES, emailTemplatesContract, type EmailTemplate } from '@app/contract';
 import { Can } from '../../api/permissions';
@@ -9,8 +8,7 @@ import {
   EditButton,
   enabledColumn,
   linkColumn,
-  MOBILE_QUERY,
-  RowActions,
+  RowButton,
   updatedColumn,
   yesNoOptions,
   type Column,
@@ -18,7 +16,6 @@ import {
 } from '../../components/list-kit';
 import { AreaListPage } from '../../components/area-list-page';
 import { EmailAddress } from '../../components/email-address';
-import { DeferredTooltip } from '../../components/deferred-tooltip';
 import { emailTemplatesArea } from './api';
 import { formatDateTime } from '../../components/format';
 
@@ -78,47 +75,20 @@ function columns(onSendTest: (t: EmailTemplate) => void): Column<EmailTemplate>[
     },
     enabledColumn<EmailTemplate>({ yes: 'Yes', no: 'No' }),
     updatedColumn<EmailTemplate>('updated', 'xl', (iso) => formatDateTime(iso)),
-    actionsColumn((t) => <TemplateActions template={t} onSendTest={onSendTest} />),
-  ];
-}
-
-/**
- * A row's Edit and Send Test Email. On a phone they are icon buttons (same names, the label in a tooltip): the
- * labelled pair would take half of a 390 px row and squeeze the template's name to break mid-word.
- */
-function TemplateActions({
-  template: t,
-  onSendTest,
-}: {
-  template: EmailTemplate;
-  onSendTest: (t: EmailTemplate) => void;
-}) {
-  const phone = useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
-  const send = `Send Test Email: ${t.name}`;
-  return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
-      {phone ? <RowActions name={t.name} editTo={editPath(t)} /> : <EditButton name={t.name} to={editPath(t)} />}
-      <Can call={emailTemplatesContract.sendTestEmail}>
-        {phone ? (
-          <DeferredTooltip label="Send Test Email">
-            <ActionIcon variant="subtle" aria-label={send} onClick={() => onSendTest(t)}>
-              <IconSend size={16} />
-            </ActionIcon>
-          </DeferredTooltip>
-        ) : (
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconSend size={14} />}
-            aria-label={send}
+    actionsColumn((t) => (
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        <EditButton name={t.name} to={editPath(t)} />
+        <Can call={emailTemplatesContract.sendTestEmail}>
+          <RowButton
+            icon={IconSend}
+            label="Send Test Email"
+            ariaLabel={`Send Test Email: ${t.name}`}
             onClick={() => onSendTest(t)}
-          >
-            Send Test Email
-          </Button>
-        )}
-      </Can>
-    </Group>
-  );
+          />
+        </Can>
+      </Group>
+    )),
+  ];
 }
 
 /** /admin/tech/email-templates: filters search, enabled (1/0) and type; Add and Edit go to full-page forms. */
