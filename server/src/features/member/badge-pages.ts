@@ -7,7 +7,7 @@ import { issuerKey, issuerKeyId, issuerPublicKeys } from '../../services/badges/
 import { encodeStatusList } from '../../services/badges/status-list.js';
 import { societySettings } from '../../services/receipts/society.js';
 import { linkedInUrl } from './badge-view.js';
-import { escapeHtml as escape, publicPage } from './public-html.js';
+import { escapeHtml as escape, publicPage } from '../../html/public-page.js';
 
 /*
  * The Open Badges pages at the product's own address (issue 38 §4), outside /api so the links in a credential

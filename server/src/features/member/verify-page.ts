@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { publicCertificate, type PublicCertificate } from '../../services/certificates/certificates.js';
-import { escapeHtml as escape, publicPage } from './public-html.js';
+import { escapeHtml as escape, publicPage } from '../../html/public-page.js';
 
 /*
  * PUBLIC_URL/verify/{certificateId}, the page a certificate's QR code opens (issue 38 §3): valid or revoked, name,
