@@ -19,6 +19,7 @@ import { registerReadiness } from './plugins/readiness.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerBadgePages } from './features/member/badge-pages.js';
 import { registerVerifyPage } from './features/member/verify-page.js';
+import { registerJoinPage } from './features/join/landing-routes.js';
 import { sentInLast24h } from './services/mail/send-queue.js';
 import { requestLogSerializer } from './plugins/log-redaction.js';
 import { router } from './router.js';
@@ -93,6 +94,7 @@ export async function buildApp({
   await registerOpenApi(app, buildOpenApi);
   await registerBadgePages(app);
   await registerVerifyPage(app);
+  await registerJoinPage(app);
   if (serveClient) await registerClient(app);
   return app;
 }

@@ -13,8 +13,15 @@ export type Visit = {
   load?: boolean;
 };
 
-/** The public pages the server renders as plain HTML (no app, no script), swept as the app's screens are. */
-export const SERVER_PAGES = ['/verify/$id'];
+/**
+ * The public pages the server renders as plain HTML (no app, no script), swept as the app's screens are: each
+ * bare, and with its seeded search (`search`: a seed key) when it has one.
+ */
+export const SERVER_PAGES: { path: string; search?: string }[] = [
+  { path: '/verify/$id' },
+  // The join landing page: the lookup form without a signed link, the letter with one.
+  { path: '/join/$invitationCode', search: 'joinSearch' },
+];
 
 /**
  * The URL keys that open a side panel: the form kit's `edit` ('new' or a record), and the detail panels'
@@ -74,7 +81,10 @@ export function sweepVisits(): Visit[] {
       visits.push({ name: `${name}--${key}-first`, route: path, panel: { key, on: 'first' } });
     }
   }
-  for (const path of SERVER_PAGES) visits.push({ name: fileName(path), route: path, signedOut: true, load: true });
+  for (const { path, search } of SERVER_PAGES) {
+    visits.push({ name: fileName(path), route: path, signedOut: true, load: true });
+    if (search) visits.push({ name: `${fileName(path)}--${search}`, route: path, search, signedOut: true, load: true });
+  }
   return visits;
 }
 

@@ -53,7 +53,6 @@ import { adminLearningSurveyListRoute, adminLearningSurveyRoute } from './admin-
 import { adminLearningProgramRoute, adminLearningProgramsRoute } from './admin-learning-programs';
 import { adminLearningAssessmentRoute, adminLearningAssessmentsRoute } from './admin-learning-assessments';
 import { unsubscribeRoute } from './unsubscribe';
-import { joinRoute } from './join';
 import { setPasswordRoute } from './set-password';
 import { memberRoute } from './member';
 import { memberEventsRoute } from './member-events';
@@ -131,6 +130,5 @@ export const routeTree = rootRoute.addChildren([
   ]),
   confirmEmailRoute,
   unsubscribeRoute,
-  joinRoute,
   setPasswordRoute,
 ]);

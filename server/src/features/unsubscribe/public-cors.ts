@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { PUBLIC_INVITATION_PATH_PREFIX } from '@app/contract';
 
 const isPublicInvitationCall = (url: string) => url.startsWith(PUBLIC_INVITATION_PATH_PREFIX);
+/** The join landing page's own forms (features/join/landing-routes.ts): signed by the link, same-site only. */
+const isJoinPageForm = (url: string) => url.startsWith('/join/');
 
 /**
  * What the public invitation calls (the signed unsubscribe link) need that no other call gets:
  * - CORS for any origin (no credentials: the signature authorises, not a cookie), with the preflight;
  * - the RFC 8058 one-click body `List-Unsubscribe=One-Click`, form-encoded (or with no content type). Form bodies stay refused
- *   (415) everywhere else, so a cross-site form cannot reach a cookie-authorised call.
+ *   (415) everywhere else but the join landing page's own forms, so a cross-site form cannot reach a cookie-authorised
+ *   call (the access hook refuses another site's Origin on those).
  * The access hook lets these paths through its cross-site Origin check (features/auth/access.ts).
  */
 export async function registerPublicInvitationCalls(app: FastifyInstance): Promise<void> {
@@ -15,7 +18,7 @@ export async function registerPublicInvitationCalls(app: FastifyInstance): Promi
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 4096 },
     (request, body, done) => {
-      if (!isPublicInvitationCall(request.url)) {
+      if (!isPublicInvitationCall(request.url) && !isJoinPageForm(request.url)) {
         done(
           Object.assign(new Error(`Unsupported Media Type: application/x-www-form-urlencoded`), { statusCode: 415 }),
           undefined,
