@@ -4,7 +4,7 @@ import { createSignedInApp, type TestApp } from '../../test/helper.js';
 import { startDnsServer } from '../../test/dns-server.js';
 import { recordEmailEvents } from '../../services/mail/events.js';
 import { warnWithoutDmarc } from '../../services/deliverability/dns-check.js';
-import { utcDay } from '@app/contract';
+import { addDays, utcDay } from '@app/contract';
 
 const PATH = '/api/admin/logistics/deliverability';
 
@@ -202,5 +202,50 @@ describe('deliverability page (issue 37 §6, §4)', () => {
     }
     const plain = await t.request({ method: 'GET', url: '/api/admin/logistics/dashboard/ses-stats', cookie });
     expect(plain.json().warmup).toBeNull();
+  });
+  it('pages a long range in the row key order, ties by day then domain bytewise, deep pages from the far end', async () => {
+    // 2,200 domain-days of 2020 with few distinct counts (long runs of ties), domains that order differently bytewise.
+    const domains = [
+      'a-1.edu',
+      'a.edu',
+      'a1.edu',
+      'a_z.edu',
+      'b.edu',
+      'é.edu',
+      'z.edu',
+      'ab.edu',
+      'a.b.edu',
+      '0.edu',
+      'y-.edu',
+    ];
+    const rows = domains.flatMap((domain, d) =>
+      Array.from({ length: 200 }, (_, i) => ({ domain, day: addDays('2020-01-01', i), deferred: (i * 7 + d) % 3 })),
+    );
+    await sql`insert into email_domain_days (domain, day, deferred)
+      select * from unnest(${rows.map((r) => r.domain)}::text[], ${rows.map((r) => r.day)}::date[], ${rows.map((r) => r.deferred)}::int[])`.execute(
+      t.db,
+    );
+    try {
+      const key = (r: { day: string; domain: string }) => Buffer.from(`${r.day} ${r.domain}`);
+      for (const dir of ['desc', 'asc'] as const) {
+        const expected = [...rows].sort(
+          (a, b) =>
+            (dir === 'desc' ? b.deferred - a.deferred : a.deferred - b.deferred) || Buffer.compare(key(a), key(b)),
+        );
+        for (const page of [1, 11, 15, 22]) {
+          const res = await t.request({
+            method: 'GET',
+            url: `${PATH}/domain-days?dateFrom=2020-01-01&dateTo=2020-12-31&sort=deferred:${dir}&page=${page}&pageSize=100`,
+            cookie,
+          });
+          expect(res.json().pagination).toMatchObject({ totalItems: 2200, totalPages: 22 });
+          expect(res.json().items.map((r: { day: string; domain: string }) => `${r.day} ${r.domain}`)).toEqual(
+            expected.slice((page - 1) * 100, page * 100).map((r) => `${r.day} ${r.domain}`),
+          );
+        }
+      }
+    } finally {
+      await sql`delete from email_domain_days where day < '2021-01-01'`.execute(t.db);
+    }
   });
 });
