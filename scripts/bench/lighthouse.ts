@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags } from 'lighthouse';
@@ -22,6 +22,8 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CALIBRATE = process.env.BENCH_LIGHTHOUSE_CALIBRATE === '1';
 /** BENCH_LIGHTHOUSE_ROUTES: a regular expression on the budgets' paths, to measure only those. */
 const ROUTES = new RegExp(process.env.BENCH_LIGHTHOUSE_ROUTES ?? '');
+/** BENCH_LIGHTHOUSE_REPORTS: a directory to write each run's Lighthouse JSON report in (LCP element, main-thread work, unused JS). */
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 
 /** `npm run build --workspace client`: the bench server serves client/dist, found when it starts, so this runs first. */
 export function buildClient(): void {
@@ -122,6 +124,11 @@ async function measure(port: number, url: string, budget: Budget, cookie?: strin
   const result = await lighthouse(url, flags, presetConfig(budget, lastIndex));
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   lastIndex = result.lhr.environment.benchmarkIndex;
+  if (REPORTS) {
+    await mkdir(REPORTS, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${Date.now()}.json`;
+    await writeFile(path.join(REPORTS, name), JSON.stringify(result.lhr));
+  }
   // A page that never painted (NO_FCP ...) scores 0: say why rather than print empty figures only.
   if (result.lhr.runtimeError)
     console.log(`      Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
