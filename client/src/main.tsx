@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import '@mantine/core/styles.css';
@@ -17,18 +17,21 @@ async function start() {
   }
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);
-  createRoot(document.getElementById('root')!, {
+  const root = createRoot(document.getElementById('root')!, {
     // A screen the account's roles do not reach is refused in place ("You do not have access to this page", by the
     // route's error component): an expected answer, not a fault for the console. Any other caught error is logged.
     onCaughtError: (error) => {
       if (!(error instanceof ForbiddenError)) console.error(error);
     },
-  }).render(
-    <StrictMode>
-      <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+  });
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
   );
 }
 
