@@ -26,7 +26,9 @@ const DEFAULT_RATE = 50;
 const noJobs = { send: async () => null } as unknown as AppJobs;
 
 type SinkOptions = { watched: string; deferring: boolean; others: number; answerMs: number; deferMs: number };
-type SinkStats = { tried: number; othersDoneAt: number };
+type SinkStats = { tried: number; othersDoneAt: number; accepted: number };
+/** How often a pass prints how far it got, so a long run is visibly alive. */
+const PROGRESS_MS = Number(process.env.BENCH_DELIVERABILITY_PROGRESS_MS ?? 10_000);
 
 /**
  * The SMTP server in a process of its own (this file run with DELIVERABILITY_SINK set), so the sender's
@@ -59,8 +61,8 @@ async function startSink(opts: SinkOptions) {
 
 if (process.env.DELIVERABILITY_SINK && process.send) {
   const opts = JSON.parse(process.env.DELIVERABILITY_SINK) as SinkOptions;
-  const stats: SinkStats = { tried: 0, othersDoneAt: 0 };
-  let accepted = 0;
+  let others = 0;
+  const stats: SinkStats = { tried: 0, othersDoneAt: 0, accepted: 0 };
   const smtp = await startTestSmtp({
     keep: false,
     answerMs: (rcpt, stage) =>
@@ -71,7 +73,8 @@ if (process.env.DELIVERABILITY_SINK && process.send) {
       return opts.deferring ? { code: 451, message: '4.7.1 Greylisted, try again later' } : null;
     },
     reply: (rcpt) => {
-      if (!rcpt[0]!.endsWith(`@${opts.watched}`) && ++accepted === opts.others) stats.othersDoneAt = Date.now();
+      stats.accepted++;
+      if (!rcpt[0]!.endsWith(`@${opts.watched}`) && ++others === opts.others) stats.othersDoneAt = Date.now();
       return null;
     },
   });
@@ -116,6 +119,7 @@ async function pass(db: Kysely<DB>, versionId: number, tag: string, run: Run) {
       const to = `student${i}@${domains[i % run.domains]}`;
       return { recipientKey: to, to, emailType: 'Invitation', values: { firstName: `First${i}`, lastName: 'Last' } };
     });
+    const q0 = Date.now();
     for (let i = 0; i < n; i += 20_000)
       await queueEmails(db, noJobs, {
         source: 'invitation_email',
@@ -130,13 +134,27 @@ async function pass(db: Kysely<DB>, versionId: number, tag: string, run: Run) {
       EMAIL_RATE_PER_SECOND: run.rate,
       EMAIL_DAILY_QUOTA: 1_000_000_000,
     };
+    console.log(
+      `      ${label(run)}: ${n.toLocaleString('en-US')} queued in ${((Date.now() - q0) / 1000).toFixed(1)} s`,
+    );
     const t0 = Date.now();
+    const progress = setInterval(() => {
+      void smtp.stats().then(({ accepted, tried }) => {
+        const s = (Date.now() - t0) / 1000;
+        console.log(
+          `      ${label(run)}: ${accepted.toLocaleString('en-US')} of ${n.toLocaleString('en-US')} accepted after ${s.toFixed(0)} s (${Math.round(accepted / s)} msgs/s)${run.deferring ? `, the deferring domain tried ${tried} times` : ''}`,
+        );
+      });
+    }, PROGRESS_MS);
     const r = await deliverQueuedEmails(db, config, {
       maxIdleMs: 0,
       ...(run.connections ? { connections: run.connections } : {}),
-    });
+    }).finally(() => clearInterval(progress));
     const total = (Date.now() - t0) / 1000;
     const { tried, othersDoneAt } = await smtp.stats();
+    console.log(
+      `      ${label(run)}: done in ${total.toFixed(1)} s, ${r.sent.toLocaleString('en-US')} sent, ${r.deferred} deferred`,
+    );
     if (r.locked) console.log('      (another delivery pass held the lock)');
     // What the deferring domain still has queued is taken out of the way of the next run.
     await db
@@ -150,6 +168,8 @@ async function pass(db: Kysely<DB>, versionId: number, tag: string, run: Run) {
     await smtp.close();
   }
 }
+
+const label = (run: Run) => (run.deferring ? 'one domain deferring' : 'none deferring');
 
 /** The same run with none deferring, then with one domain deferring: the other domains' time as a ratio. */
 async function withAndWithout(db: Kysely<DB>, versionId: number, tag: string, run: Omit<Run, 'deferring'>) {
