@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { freePort } from '../../server/src/test/free-port.js';
 import { makeMember } from '../../server/src/test/accounts.js';
+import { makePayment } from '../../server/src/test/fixtures.js';
 import { SCREEN_MODES, SCREENSHOTS, inMode, overflows, startE2E, type E2E } from './harness.js';
 
 const MEMBER = { email: 'e2e-home@example.edu', password: 'member-password-1' };
@@ -22,25 +23,7 @@ beforeAll(async () => {
     .set({ invitationAdvisor1Name: 'Dr. Grace Hopper', invitationPresidentName: 'Ada Lovelace' })
     .where('id', '=', chapterId)
     .execute();
-  await e.db
-    .insertInto('payments')
-    .values({
-      accountId: member.id,
-      inviteeId: null,
-      amountCents: 9500,
-      method: 'stripe',
-      reference: null,
-      externalId: null,
-      stripeSessionId: null,
-      stripePaymentIntentId: 'pi_3QxE2eHome',
-      recordedBy: null,
-      reviewState: null,
-      reviewReason: null,
-      reviewedBy: null,
-      reviewedAt: null,
-      paidAt: new Date('2026-09-14T12:00:00Z'),
-    })
-    .execute();
+  await makePayment(e.db, member.id, { paidAt: new Date('2026-09-14T12:00:00Z') });
   const start = new Date(Date.now() + 5 * 86_400_000);
   await e.db
     .insertInto('calendarEvents')
@@ -58,7 +41,7 @@ beforeAll(async () => {
 afterAll(() => e?.close());
 
 describe('member home on a phone', () => {
-  it('signs in to /member, downloads the receipt and the certificate, and opens the verification page', async () => {
+  it('signs in to /member, downloads the receipt and the certificate, opens the verification page, signs out', async () => {
     await inMode(
       e,
       SCREEN_MODES.find((m) => m.name === 'phone-light')!,
@@ -71,6 +54,12 @@ describe('member home on a phone', () => {
         await page.waitForURL((u) => u.pathname === '/member');
         await page.getByText('Certificate No. MC-').waitFor();
         expect(await overflows(page)).toBe(false);
+        // The server paints the home: the document loads no script at all.
+        expect(await page.locator('script').count()).toBe(0);
+        const scripts = await page.evaluate(() =>
+          performance.getEntriesByType('resource').filter((r) => /\.m?js(\?|$)/.test(r.name)),
+        );
+        expect(scripts).toEqual([]);
 
         const [receipt] = await Promise.all([
           page.waitForEvent('download'),
@@ -89,6 +78,13 @@ describe('member home on a phone', () => {
         await page.getByText('This membership certificate is valid.').waitFor();
         expect(await page.getByText('Maria Gonzalez').isVisible()).toBe(true);
         expect(await overflows(page)).toBe(false);
+
+        // Sign out is a plain form: the session ends, and /member asks to sign in again.
+        await page.goto(`${e.baseUrl}/member`);
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.waitForURL(/\/login/);
+        await page.goto(`${e.baseUrl}/member`);
+        await page.waitForURL(/\/login\?redirect=%2Fmember/);
       },
     );
   });

@@ -91,6 +91,14 @@ export const authContract = c.router({
     metadata: meta.public,
     summary: 'Revoke the current session and redirect to /login',
   },
+  signOut: {
+    method: 'POST',
+    path: '/auth/logout',
+    body: c.noBody(),
+    responses: { 302: c.noBody() },
+    metadata: meta.public,
+    summary: 'The same sign-out for a plain form (the server-rendered member home posts it, empty, as text/plain)',
+  },
   currentAccount: {
     method: 'GET',
     path: '/public/account',

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import { contract, UPLOAD_TIMEOUT_MS } from '@app/contract';
+import { contract, MemberEventListQuery, UPLOAD_TIMEOUT_MS } from '@app/contract';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Storage } from './plugins/storage.js';
@@ -19,6 +19,9 @@ import { registerReadiness } from './plugins/readiness.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerBadgePages } from './features/member/badge-pages.js';
 import { registerVerifyPage } from './features/member/verify-page.js';
+import { registerMemberHome } from './features/member/home-page.js';
+import { listMemberEvents } from './features/calendar/member-events.js';
+import { memberPrograms } from './features/learn/service.js';
 import { registerJoinPage } from './features/join/landing-routes.js';
 import { sentInLast24h } from './services/mail/send-queue.js';
 import { requestLogSerializer } from './plugins/log-redaction.js';
@@ -94,6 +97,12 @@ export async function buildApp({
   await registerOpenApi(app, buildOpenApi);
   await registerBadgePages(app);
   await registerVerifyPage(app);
+  // The member home composes the calendar's and the learner view's lists, as the app's route did.
+  await registerMemberHome(app, {
+    nextEvents: async (db, accountId, count) =>
+      (await listMemberEvents(db, accountId, MemberEventListQuery.parse({ pageSize: count }))).items,
+    programs: memberPrograms,
+  });
   await registerJoinPage(app);
   if (serveClient) await registerClient(app);
   return app;

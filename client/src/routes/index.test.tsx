@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from '../mocks/node';
@@ -6,13 +6,21 @@ import { mockAccount } from '../mocks/fixtures';
 import { renderRoute } from '../test/render';
 
 describe('/', () => {
-  it.each([
-    [true, '/admin'],
-    [false, '/member'],
-  ])('sends an account with admin=%s to %s', async (admin, target) => {
-    mockServer.use(http.get('/api/public/account', () => HttpResponse.json({ ...mockAccount, admin })));
+  it('sends staff to the dashboard', async () => {
+    mockServer.use(http.get('/api/public/account', () => HttpResponse.json({ ...mockAccount, admin: true })));
     const { router } = renderRoute('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe(target));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+  });
+
+  it('sends a member to their home, a page the server renders: the browser loads it', async () => {
+    mockServer.use(http.get('/api/public/account', () => HttpResponse.json({ ...mockAccount, admin: false })));
+    const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {});
+    try {
+      renderRoute('/');
+      await waitFor(() => expect(replace).toHaveBeenCalledWith('/member'));
+    } finally {
+      replace.mockRestore();
+    }
   });
 
   it('sends a signed-out visitor to the login', async () => {

@@ -3,7 +3,7 @@ import { rootRoute } from './root';
 import { authClient } from '../api/auth-client';
 import { accountQueries } from '../features/auth/api';
 
-/** `/` sends staff to the dashboard, members to their events, and anyone signed out to the login. */
+/** `/` sends staff to the dashboard, members to their home, and anyone signed out to the login. */
 export const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
@@ -17,6 +17,7 @@ export const indexRoute = createRoute({
     } catch {
       throw redirect({ to: '/login' });
     }
-    throw redirect({ to: admin ? '/admin' : '/member' });
+    // The member home is a page the server renders: the browser loads it.
+    throw admin ? redirect({ to: '/admin' }) : redirect({ href: '/member', reloadDocument: true, replace: true });
   },
 });

@@ -56,7 +56,7 @@ import { unsubscribeRoute } from './unsubscribe';
 import { setPasswordRoute } from './set-password';
 import { memberRoute } from './member';
 import { memberEventsRoute } from './member-events';
-import { memberHomeRoute, memberProfileRoute } from './member-home';
+import { memberProfileRoute } from './member-profile';
 import { confirmEmailRoute } from './confirm-email';
 import { memberProgramRoute, memberProgramsRoute } from './member-programs';
 import { adminLearningLessonRoute, adminLearningLessonsRoute } from './admin-learning-lessons';
@@ -121,13 +121,7 @@ export const routeTree = rootRoute.addChildren([
     adminLearningLessonRoute,
     adminLearningLessonsRoute,
   ]),
-  memberRoute.addChildren([
-    memberHomeRoute,
-    memberProfileRoute,
-    memberEventsRoute,
-    memberProgramsRoute,
-    memberProgramRoute,
-  ]),
+  memberRoute.addChildren([memberProfileRoute, memberEventsRoute, memberProgramsRoute, memberProgramRoute]),
   confirmEmailRoute,
   unsubscribeRoute,
   setPasswordRoute,

@@ -32,3 +32,38 @@ export async function useInProgram(
     insert into program_components (program_id, section_id, name, slug, component_type, ${sql.ref(`${type}_id`)})
     select program_id, id, ${component}, ${slug(component)}, ${type}, ${id} from s`.execute(db);
 }
+
+let payments = 0;
+
+/**
+ * A $95 membership payment of `accountId` (paid 2026-03-14; Stripe unless `method` says otherwise), which issues
+ * its receipt.
+ * @example const { id } = await makePayment(t.db, member.id, { method: 'waived', amountCents: 0 });
+ */
+export async function makePayment(
+  db: Kysely<DB>,
+  accountId: number,
+  extra: Partial<{ method: 'stripe' | 'check' | 'waived'; amountCents: number; paidAt: Date }> = {},
+) {
+  const stripe = (extra.method ?? 'stripe') === 'stripe';
+  return db
+    .insertInto('payments')
+    .values({
+      accountId,
+      inviteeId: null,
+      amountCents: extra.amountCents ?? 9500,
+      method: extra.method ?? 'stripe',
+      reference: null,
+      externalId: null,
+      stripeSessionId: null,
+      stripePaymentIntentId: stripe ? `pi_test_${++payments}_${accountId}` : null,
+      recordedBy: null,
+      reviewState: null,
+      reviewReason: null,
+      reviewedBy: null,
+      reviewedAt: null,
+      paidAt: extra.paidAt ?? new Date('2026-03-14T12:00:00Z'),
+    })
+    .returning(['id', 'stripePaymentIntentId'])
+    .executeTakeFirstOrThrow();
+}

@@ -20,7 +20,7 @@ export function AdminError({ error }: ErrorComponentProps) {
         <Text c="dimmed">{staffOnly ? error.message : errorMessage(error)}</Text>
         <Group gap="sm" justify="center">
           {staffOnly && (
-            <Button component={Link} to="/member">
+            <Button component={Link} to="/member/events">
               Go to your events
             </Button>
           )}

@@ -144,7 +144,7 @@ describe('/member', () => {
     serveEvents([event(1, { name: 'Leadership Summit' })]);
     const { router } = renderRoute('/admin');
     await userEvent.click(await screen.findByRole('link', { name: 'Go to your events' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/member'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/member/events'));
     expect(await screen.findByRole('article', { name: 'Leadership Summit' })).toBeTruthy();
   });
 });

@@ -8,7 +8,10 @@ import { LOGOUT_URL, SIGN_OUT, confirmSignOut } from '../../components/shell/use
 
 export const MEMBER_PRODUCT_NAME = 'Honor Society';
 
-/** The frame of every /member screen: logo, the member's name, Sign out; staff also get a way back to /admin. */
+/**
+ * The frame of the app's /member screens (events, programs, profile): logo, the member's name, Sign out; staff also
+ * get a way back to /admin. The member home is a page the server renders: its links load the document.
+ */
 export function MemberLayout() {
   const { account } = useRouteContext({ from: '/member' });
   const name = account.fullName || `${account.firstName} ${account.lastName}`.trim() || account.email;
@@ -17,21 +20,14 @@ export function MemberLayout() {
       <AppShell.Header>
         <Container size="md" h="100%" px={{ base: 'sm', sm: 'md' }}>
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-            <BrandLink to="/member" name={MEMBER_PRODUCT_NAME} />
+            <BrandLink to="/member" name={MEMBER_PRODUCT_NAME} reloadDocument />
             <Group gap="xs" wrap="nowrap" miw={0}>
               {account.admin && (
                 <Button component={Link} to="/admin" variant="subtle" size="xs" visibleFrom="sm">
                   Admin dashboard
                 </Button>
               )}
-              <Button
-                component={Link}
-                to="/member"
-                variant="subtle"
-                size="xs"
-                visibleFrom="xs"
-                activeOptions={{ exact: true }}
-              >
+              <Button component={Link} to="/member" reloadDocument variant="subtle" size="xs" visibleFrom="xs">
                 Home
               </Button>
               <Button component={Link} to="/member/events" variant="subtle" size="xs" visibleFrom="xs">
@@ -39,6 +35,9 @@ export function MemberLayout() {
               </Button>
               <Button component={Link} to="/member/programs" variant="subtle" size="xs" visibleFrom="xs">
                 Programs
+              </Button>
+              <Button component={Link} to="/member/profile" variant="subtle" size="xs" visibleFrom="xs">
+                Profile
               </Button>
               <Text size="sm" fw={500} maw={200} truncate visibleFrom="xs" data-testid="member-name">
                 {name}
@@ -58,7 +57,7 @@ export function MemberLayout() {
               Signed in as {name}
             </Text>
             <Group gap="sm">
-              <Anchor component={Link} to="/member" size="sm">
+              <Anchor component={Link} to="/member" reloadDocument size="sm">
                 Home
               </Anchor>
               <Anchor component={Link} to="/member/events" size="sm">
@@ -66,6 +65,9 @@ export function MemberLayout() {
               </Anchor>
               <Anchor component={Link} to="/member/programs" size="sm">
                 Programs
+              </Anchor>
+              <Anchor component={Link} to="/member/profile" size="sm">
+                Profile
               </Anchor>
             </Group>
           </Group>

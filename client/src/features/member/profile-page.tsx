@@ -142,6 +142,7 @@ export function MemberProfilePage() {
         <Button
           component={Link}
           to="/member"
+          reloadDocument
           variant="subtle"
           size="compact-sm"
           leftSection={<IconArrowLeft size={14} />}

@@ -28,6 +28,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Access of a route outside the contract; without it such a route under /api is admin-only. */
     access?: Access;
+    /** A page outside /api that reads the session as the API does (the server-rendered member home). */
+    readsSession?: boolean;
   }
   interface FastifyRequest {
     /** The API key a request came with (`Authorization: Bearer`); `account` is then the staff member it acts for. */
@@ -187,7 +189,8 @@ export function registerAccess(app: FastifyInstance): void {
         : undefined;
     if (bearer !== undefined) return authenticateApiKey(request, bearer);
     // The client's shell and static files need no session: no lookup for them.
-    const token = isApiPath(request.url) ? request.cookies[cookie] : undefined;
+    const readsSession = isApiPath(request.url) || request.routeOptions.config?.readsSession === true;
+    const token = readsSession ? request.cookies[cookie] : undefined;
     request.account = token ? await findSessionAccount(app.db, token, times) : null;
     if (request.account?.admin) await freshRoles(app.db);
     request.scopes = request.account?.admin ? permissionsOf(request.account.roles) : null;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import { contract, INVALID_CODE, INVALID_LOGIN, SIGN_IN_EXPIRED } from '@app/contract';
 import { s } from '../../ts-rest.js';
 import type { Db } from '../../db/database.js';
@@ -33,6 +34,30 @@ const cookieName = (request: FastifyRequest) => sessionCookieName(request.server
 
 /** What a sign-in reads of the account, with the roles and chapters its session answers. */
 const withAccess = (db: Db) => signInAccounts(db).select(['roles', 'chapterIds']);
+
+/** What sign-out sets on a reply (ts-rest hands handlers its own FastifyReply type). */
+type Reply = {
+  header(name: string, value: string): unknown;
+  clearCookie(name: string, options: CookieSerializeOptions): unknown;
+};
+
+/** Revokes the request's session (audited for staff), clears its cookie and sends the browser to /login. */
+async function signOut(request: FastifyRequest, reply: Reply) {
+  const name = cookieName(request);
+  const token = request.cookies[name];
+  const { db } = request.server;
+  const account = request.account;
+  if (token) await revokeSession(db, token);
+  if (token && account?.admin)
+    await writeAuditRow(
+      db,
+      { action: 'sign-out', entity: 'accounts', entityId: account.id },
+      signInActor(request, account.id),
+    );
+  reply.clearCookie(name, { path: '/', secure: request.server.config.COOKIE_SECURE, httpOnly: true, sameSite: 'lax' });
+  reply.header('location', '/login');
+  return { status: 302 as const, body: undefined };
+}
 
 export const authRoutes = s.router(contract.auth, {
   login: async ({ body, request, reply }) => {
@@ -84,27 +109,8 @@ export const authRoutes = s.router(contract.auth, {
     return completeSignIn(request, reply, { ...account, twoFactorOn: true }, used);
   },
 
-  logout: async ({ request, reply }) => {
-    const name = cookieName(request);
-    const token = request.cookies[name];
-    const { db } = request.server;
-    const account = request.account;
-    if (token) await revokeSession(db, token);
-    if (token && account?.admin)
-      await writeAuditRow(
-        db,
-        { action: 'sign-out', entity: 'accounts', entityId: account.id },
-        signInActor(request, account.id),
-      );
-    reply.clearCookie(name, {
-      path: '/',
-      secure: request.server.config.COOKIE_SECURE,
-      httpOnly: true,
-      sameSite: 'lax',
-    });
-    reply.header('location', '/login');
-    return { status: 302, body: undefined };
-  },
+  logout: ({ request, reply }) => signOut(request, reply),
+  signOut: ({ request, reply }) => signOut(request, reply),
 
   currentAccount: async ({ request }) => {
     const account = request.account!;

@@ -6,7 +6,6 @@ import {
   completeComponent,
   finishProgram,
   missingRequired,
-  programsProgress,
   startProgram,
 } from '../../services/learning-progress/index.js';
 import * as ai from './ai.js';
@@ -18,6 +17,7 @@ import {
   learnerComponentIn,
   learnerContext,
   memberProgram,
+  memberPrograms,
   notFound,
   refreshed,
   sections,
@@ -55,23 +55,10 @@ function aiMessage(type: ComponentType) {
 }
 
 export const learnRoutes = s.router(contract.learn, {
-  memberPrograms: async ({ request }) => {
-    const { db } = request.server;
-    const accountId = request.account!.id;
-    const programs = await repo.programsForMember(db, accountId);
-    // Three queries for the whole list: the components of every program, then their progress summaries.
-    const rows = await repo.componentsWithProgress(
-      db,
-      accountId,
-      programs.map((p) => p.id),
-    );
-    const withComponents = programs.map((p) => ({ ...p, components: rows.filter((c) => c.programId === p.id) }));
-    const progress = await programsProgress(db, accountId, withComponents);
-    return {
-      status: 200,
-      body: programs.map(({ id, slug, name, summary }) => ({ id, slug, name, summary, progress: progress.get(id)! })),
-    };
-  },
+  memberPrograms: async ({ request }) => ({
+    status: 200,
+    body: await memberPrograms(request.server.db, request.account!.id),
+  }),
   memberProgram: async ({ params, request }) => ({
     status: 200,
     body: await memberProgram(await learnerContext(request, params.slug)),

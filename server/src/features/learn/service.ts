@@ -4,13 +4,19 @@ import {
   type ComponentType,
   type LearnerComponent,
   type LearnerSection,
+  type MemberProgram,
   type ServedRichText,
   type Syllabus,
 } from '@app/contract';
 import { AppError } from '../../errors.js';
 import type { Db } from '../../db/database.js';
 import { renderRichText } from '../../services/rich-text/index.js';
-import { isAiComponent, isRequired, programProgress } from '../../services/learning-progress/index.js';
+import {
+  isAiComponent,
+  isRequired,
+  programProgress,
+  programsProgress,
+} from '../../services/learning-progress/index.js';
 import * as repo from './repo.js';
 import { iso } from '../../db/iso.js';
 
@@ -98,4 +104,18 @@ export function aiNotConfigured(): never {
     LEARN_MESSAGES.aiNotConfigured,
     'Feedback, chat, goal and task components need an AI provider (AI_API_KEY); the rest of the program works without it.',
   );
+}
+
+/** The programs a member sees, each with their progress (the learner view's list, and the member home's). */
+export async function memberPrograms(db: Db, accountId: number): Promise<MemberProgram[]> {
+  const programs = await repo.programsForMember(db, accountId);
+  // Three queries for the whole list: the components of every program, then their progress summaries.
+  const rows = await repo.componentsWithProgress(
+    db,
+    accountId,
+    programs.map((p) => p.id),
+  );
+  const withComponents = programs.map((p) => ({ ...p, components: rows.filter((c) => c.programId === p.id) }));
+  const progress = await programsProgress(db, accountId, withComponents);
+  return programs.map(({ id, slug, name, summary }) => ({ id, slug, name, summary, progress: progress.get(id)! }));
 }

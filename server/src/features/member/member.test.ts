@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import { PDFDocument, PDFName, PDFNumber, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { EMAIL_CHANGE_SENT, EMAIL_TAKEN } from '@app/contract';
 import { createQueuedApp, type QueuedApp } from '../../test/queued-app.js';
-import { makeChapter } from '../../test/fixtures.js';
+import { makeChapter, makePayment } from '../../test/fixtures.js';
 import { pdfText } from '../../test/pdf-read.js';
 import { revokedBit as revokedBitOf, verifyJws as verifyJwsOf } from '../../test/badge-verify.js';
 
@@ -63,31 +63,7 @@ async function member(opts: { memberAt?: Date | null } = {}) {
   return { id: account.id, cookie, email, chapter: `Alpha Chapter ${n}`, institution: `State University ${n}` };
 }
 
-async function pay(
-  accountId: number,
-  extra: Partial<{ method: 'stripe' | 'check' | 'waived'; amountCents: number }> = {},
-) {
-  return db
-    .insertInto('payments')
-    .values({
-      accountId,
-      inviteeId: null,
-      amountCents: extra.amountCents ?? 9500,
-      method: extra.method ?? 'stripe',
-      reference: null,
-      externalId: null,
-      stripeSessionId: null,
-      stripePaymentIntentId: extra.method === 'stripe' || !extra.method ? `pi_test_${++k}` : null,
-      recordedBy: null,
-      reviewState: null,
-      reviewReason: null,
-      reviewedBy: null,
-      reviewedAt: null,
-      paidAt: new Date('2026-03-14T12:00:00Z'),
-    })
-    .returning(['id', 'stripePaymentIntentId'])
-    .executeTakeFirstOrThrow();
-}
+const pay = (accountId: number, extra?: Parameters<typeof makePayment>[2]) => makePayment(db, accountId, extra);
 
 const get = (url: string, cookie: string) => q.request({ method: 'GET', url, cookie });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { publicCertificate, type PublicCertificate } from '../../services/certificates/certificates.js';
-import { escapeHtml as escape, publicPage } from '../../html/public-page.js';
+import { escapeHtml as escape, formatDay, publicPage } from '../../html/public-page.js';
 
 /*
  * PUBLIC_URL/verify/{certificateId}, the page a certificate's QR code opens (issue 38 §3): valid or revoked, name,
@@ -17,14 +17,6 @@ export const CERTIFICATE_REVOKED = 'This certificate was revoked and no longer p
 export const NAME_NEEDS_NUMBER =
   'This member keeps their name private. Enter the number printed on the certificate to see it.';
 export const NUMBER_MISMATCH = 'This number does not match the certificate';
-
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const day = (iso: string | null) => (iso ? dayFormat.format(new Date(iso)) : null);
 
 const CHECK =
   '<svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><circle cx="12" cy="12" r="9"/><path d="M9 12l2 2 4-4"/></svg>';
@@ -57,7 +49,7 @@ export function verificationBody(id: string, v: PublicCertificate, number: strin
     row('Name', v.name),
     row('Chapter', v.chapter),
     row('Institution', v.institution),
-    row('Member since', day(v.memberSince)),
+    row('Member since', formatDay(v.memberSince)),
   ].join('');
   return `${state}<dl>${facts}</dl>${v.nameNeedsNumber ? numberForm(id, number) : ''}`;
 }
