@@ -17,10 +17,13 @@ export type Visit = {
  * The public pages the server renders as plain HTML (no app, no script), swept as the app's screens are: each
  * bare, and with its seeded search (`search`: a seed key) when it has one.
  */
-export const SERVER_PAGES: { path: string; search?: string }[] = [
+export const SERVER_PAGES: { path: string; search?: string; signedIn?: boolean }[] = [
   { path: '/verify/$id' },
   // The join landing page: the lookup form without a signed link, the letter with one.
   { path: '/join/$invitationCode', search: 'joinSearch' },
+  // The member home, signed in (staff see its staff view). The app's '/member' is only the frame of the member
+  // pages under it, never shown bare: swept here, not through the router.
+  { path: '/member', signedIn: true },
 ];
 
 /**
@@ -66,7 +69,9 @@ const fileName = (path: string) => path.replace(/^\//, '').replace(/[/$]+/g, '_'
  */
 export function sweepVisits(): Visit[] {
   const visits: Visit[] = [];
+  const served = new Set(SERVER_PAGES.map((p) => p.path));
   for (const [path, route] of Object.entries(router.routesByPath) as [string, AnyRoute][]) {
+    if (served.has(path)) continue;
     const name = fileName(path);
     visits.push({ name, route: path, signedOut: path === '/login' });
     // A screen with tabs (`staticData.sweepTabs`) is also visited on each of them (`?tab=`).
@@ -81,9 +86,10 @@ export function sweepVisits(): Visit[] {
       visits.push({ name: `${name}--${key}-first`, route: path, panel: { key, on: 'first' } });
     }
   }
-  for (const { path, search } of SERVER_PAGES) {
-    visits.push({ name: fileName(path), route: path, signedOut: true, load: true });
-    if (search) visits.push({ name: `${fileName(path)}--${search}`, route: path, search, signedOut: true, load: true });
+  for (const { path, search, signedIn } of SERVER_PAGES) {
+    const signedOut = !signedIn;
+    visits.push({ name: fileName(path), route: path, signedOut, load: true });
+    if (search) visits.push({ name: `${fileName(path)}--${search}`, route: path, search, signedOut, load: true });
   }
   return visits;
 }

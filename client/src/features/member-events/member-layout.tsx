@@ -8,6 +8,9 @@ import { LOGOUT_URL, SIGN_OUT, confirmSignOut } from '../../components/shell/use
 
 export const MEMBER_PRODUCT_NAME = 'Honor Society';
 
+// The header's links and Sign out keep their width; the member's name is what gives way (truncated).
+const KEEP_WIDTH = { flexShrink: 0 };
+
 /**
  * The frame of the app's /member screens (events, programs, profile): logo, the member's name, Sign out; staff also
  * get a way back to /admin. The member home is a page the server renders: its links load the document.
@@ -23,27 +26,62 @@ export function MemberLayout() {
             <BrandLink to="/member" name={MEMBER_PRODUCT_NAME} reloadDocument />
             <Group gap="xs" wrap="nowrap" miw={0}>
               {account.admin && (
-                <Button component={Link} to="/admin" variant="subtle" size="xs" visibleFrom="sm">
+                <Button style={KEEP_WIDTH} component={Link} to="/admin" variant="subtle" size="xs" visibleFrom="sm">
                   Admin dashboard
                 </Button>
               )}
-              <Button component={Link} to="/member" reloadDocument variant="subtle" size="xs" visibleFrom="xs">
+              <Button
+                style={KEEP_WIDTH}
+                component={Link}
+                to="/member"
+                reloadDocument
+                variant="subtle"
+                size="xs"
+                visibleFrom="xs"
+              >
                 Home
               </Button>
-              <Button component={Link} to="/member/events" variant="subtle" size="xs" visibleFrom="xs">
+              <Button
+                style={KEEP_WIDTH}
+                component={Link}
+                to="/member/events"
+                variant="subtle"
+                size="xs"
+                visibleFrom="xs"
+              >
                 Events
               </Button>
-              <Button component={Link} to="/member/programs" variant="subtle" size="xs" visibleFrom="xs">
+              <Button
+                style={KEEP_WIDTH}
+                component={Link}
+                to="/member/programs"
+                variant="subtle"
+                size="xs"
+                visibleFrom="xs"
+              >
                 Programs
               </Button>
-              <Button component={Link} to="/member/profile" variant="subtle" size="xs" visibleFrom="xs">
+              <Button
+                style={KEEP_WIDTH}
+                component={Link}
+                to="/member/profile"
+                variant="subtle"
+                size="xs"
+                visibleFrom="xs"
+              >
                 Profile
               </Button>
               <Text size="sm" fw={500} maw={200} truncate visibleFrom="xs" data-testid="member-name">
                 {name}
               </Text>
               <ColorSchemeMenu />
-              <Button variant="default" size="xs" leftSection={<IconLogout size={14} />} onClick={confirmSignOut}>
+              <Button
+                style={KEEP_WIDTH}
+                variant="default"
+                size="xs"
+                leftSection={<IconLogout size={14} />}
+                onClick={confirmSignOut}
+              >
                 {SIGN_OUT}
               </Button>
             </Group>

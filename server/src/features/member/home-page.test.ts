@@ -135,7 +135,7 @@ describe('the member home (PUBLIC_URL/member)', () => {
   it('opens for staff too, as the app did, with their way back to the dashboard', async () => {
     const { res, html, text } = await home(q.cookie);
     expect(res.statusCode).toBe(200);
-    expect(html).toContain('<a href="/admin">Admin dashboard</a>');
+    expect(html).toContain('<a class="wide-only" href="/admin">Admin dashboard</a>');
     expect(text).toContain('Not a member yet');
     expect(text).toContain(CERTIFICATE_PENDING);
   });

@@ -43,7 +43,8 @@ type Account = NonNullable<FastifyRequest['account']>;
 function header(account: Account): string {
   const name = `${account.firstName} ${account.lastName}`.trim() || account.email;
   const links = [
-    account.admin ? '<a href="/admin">Admin dashboard</a>' : '',
+    // As in the app, the way back to /admin is left off on a phone.
+    account.admin ? '<a class="wide-only" href="/admin">Admin dashboard</a>' : '',
     '<a href="/member" aria-current="page">Home</a>',
     '<a href="/member/events">Events</a>',
     '<a href="/member/programs">Programs</a>',

@@ -14,7 +14,7 @@ h1,h2,h3,p{margin:0}
 .nav form{margin:0}
 .nav button{color:var(--text);border:1px solid var(--border);background:var(--card)}
 .links{display:contents}
-@media (max-width:47.99em){.bar{height:auto}.bar>div{flex-wrap:wrap;padding:10px 12px 6px;row-gap:6px}.nav{display:contents}.links{display:flex;order:3;width:100%;margin:0 -10px}.who{display:none}}
+@media (max-width:47.99em){.bar{height:auto}.bar>div{flex-wrap:wrap;padding:10px 12px 6px;row-gap:6px}.nav{display:contents}.links{display:flex;flex-wrap:wrap;order:3;width:100%;margin:0 -10px}.who,.nav .wide-only{display:none}}
 .stack{display:grid;gap:16px;align-content:start;min-width:0}
 .cols{display:grid;gap:16px;margin-top:16px}
 @media (min-width:48em){.cols{grid-template-columns:1fr 1fr}}
@@ -25,7 +25,7 @@ background:radial-gradient(120% 140% at 100% 0%,rgba(255,255,255,.14) 0%,transpa
 .hero-kicker,.fact-label{color:rgba(255,255,255,.85);font-size:14px}
 .hero h1{font-size:clamp(1.5rem,6vw,2.1rem);line-height:1.15;overflow-wrap:anywhere;font-weight:700;margin-top:2px}
 .state{flex-shrink:0;border-radius:4px;padding:0 14px;height:30px;display:inline-flex;align-items:center;font-size:14px;font-weight:700;letter-spacing:.25px;text-transform:uppercase;color:#fff}
-.state.member{background:#0c8599}.state.pledge{background:#fab005;color:#000}.state.none{background:#868e96}
+.state.member{background:#0c8599}.state.pledge{background:#fab005;color:#000}.state.none{background:#495057}
 .facts{display:grid;gap:16px;margin-top:24px}
 @media (min-width:36em){.facts{grid-template-columns:repeat(3,1fr)}}
 .fact{display:flex;gap:12px;align-items:flex-start;min-width:0}
