@@ -26,7 +26,7 @@ const BASE = `
 @media (prefers-color-scheme:dark){:root{--bg:#1a1b1e;--card:#242424;--text:#c9c9c9;--dim:#a6a7ab;--border:#424242;--valid:#38d9a9;--revoked:#ff8787;--accent:#74c0fc;--field:#2e2e2e}}
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;background:var(--bg);color:var(--text);
-font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.55;-webkit-font-smoothing:antialiased}
+font-family:system-ui,sans-serif;font-size:16px;line-height:1.55;-webkit-font-smoothing:antialiased}
 p{margin:0 0 16px}
 a{color:var(--accent)}
 button{height:42px;padding:0 18px;font:inherit;font-weight:600;color:#fff;background:#1c4e80;border:0;border-radius:4px;cursor:pointer}`;

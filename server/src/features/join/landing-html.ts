@@ -14,7 +14,7 @@ const STYLE = `
 @media (prefers-color-scheme:dark){:root{--bg:#1a1b1e;--card:#25262b;--text:#c1c2c5;--dim:#a6a7ab;--border:#373a40;--primary:#3b5bdb;--primary-hover:#364fc7;
 --field:#2c2e33;--error:#ff8787;--ok:#8ce99a;--ok-bg:rgba(47,158,68,.15);--note:#ffd43b;--note-bg:rgba(250,176,5,.12);--muted-bg:#2c2e33;--link:#91a7ff;--quote:rgba(76,110,245,.12)}}
 *{box-sizing:border-box}
-body{margin:0;min-height:100vh;background:var(--bg);color:var(--text);font-family:Inter,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
+body{margin:0;min-height:100vh;background:var(--bg);color:var(--text);font-family:system-ui,sans-serif;
 font-size:16px;line-height:1.55;-webkit-font-smoothing:antialiased}
 .wrap{max-width:1140px;margin:0 auto;padding:0 16px}
 .mast{background:linear-gradient(135deg,#364fc7,#4c6ef5);color:#fff;padding:24px 0}
