@@ -21,6 +21,7 @@ import { registerBadgePages } from './features/member/badge-pages.js';
 import { registerVerifyPage } from './features/member/verify-page.js';
 import { registerMemberHome } from './features/member/home-page.js';
 import { listMemberEvents } from './features/calendar/member-events.js';
+import { rsvpToEvent, withdrawRsvp } from './features/calendar/member-events-routes.js';
 import { memberPrograms } from './features/learn/service.js';
 import { registerJoinPage } from './features/join/landing-routes.js';
 import { sentInLast24h } from './services/mail/send-queue.js';
@@ -102,6 +103,7 @@ export async function buildApp({
     nextEvents: async (db, accountId, count) =>
       (await listMemberEvents(db, accountId, MemberEventListQuery.parse({ pageSize: count }))).items,
     programs: memberPrograms,
+    rsvp: (db, accountId, uuid, going) => (going ? rsvpToEvent : withdrawRsvp)(db, accountId, uuid),
   });
   await registerJoinPage(app);
   if (serveClient) await registerClient(app);

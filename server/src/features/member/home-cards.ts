@@ -142,7 +142,19 @@ function eventCard(e: MemberEvent): string {
     e.zoom ? '<span class="tag blue">Zoom</span>' : ''
   }${e.hasRsvp ? `<span class="tag green">${icon('check', 12)}Going</span>` : ''}</p><h3>${escape(e.name)}</h3>${lines
     .map((l) => `<p class="icon-line">${l}</p>`)
-    .join('')}${e.description ? `<p class="dim small clamp">${escape(e.description)}</p>` : ''}</div></article>`;
+    .join(
+      '',
+    )}${e.description ? `<p class="dim small clamp">${escape(e.description)}</p>` : ''}${rsvpForm(e)}</div></article>`;
+}
+
+/** The event's RSVP action, as the app's card has it: a plain form posted to the home (home-page.ts answers it). */
+function rsvpForm(e: MemberEvent): string {
+  const form = (step: 'rsvp' | 'withdraw', label: string, quiet = false) =>
+    `<form class="rsvp" method="post" action="/member/events/${encodeURIComponent(e.uuid)}/${step}" enctype="text/plain"><button type="submit"${
+      quiet ? ' class="quiet"' : ''
+    }>${label}</button></form>`;
+  if (e.hasRsvp) return form('withdraw', 'Withdraw RSVP', true);
+  return e.canRsvp ? form('rsvp', 'RSVP') : '';
 }
 
 /** The next two events the member may see (their chapter's, general and learning ones). */

@@ -172,3 +172,50 @@ describe('the member home (PUBLIC_URL/member)', () => {
     expect((await q.request({ method: 'GET', url: '/member', cookie: m.cookie })).statusCode).toBe(302);
   });
 });
+
+describe('RSVP from the member home (plain forms)', () => {
+  const post = (cookie: string, url: string) =>
+    q.request({ method: 'POST', url, cookie, headers: { 'content-type': 'text/plain' }, payload: '' });
+  const rsvps = (accountId: number) =>
+    db.selectFrom('eventRsvps').select('eventId').where('accountId', '=', accountId).execute();
+
+  it("RSVPs and withdraws with the app's words, and refuses a past event with the call's", async () => {
+    const m = await member();
+    await chapterEvent(m.chapterId, 'Home RSVP Night');
+    const { uuid } = await db
+      .selectFrom('calendarEvents')
+      .select('uuid')
+      .where('name', '=', 'Home RSVP Night')
+      .executeTakeFirstOrThrow();
+    const before = await home(m.cookie);
+    expect(before.html).toContain(`action="/member/events/${uuid}/rsvp"`);
+    const saved = await post(m.cookie, `/member/events/${uuid}/rsvp`);
+    expect([saved.statusCode, saved.headers.location]).toEqual([303, '/member?rsvp=saved']);
+    expect(await rsvps(m.id)).toHaveLength(1);
+    const after = await q.request({ method: 'GET', url: '/member?rsvp=saved', cookie: m.cookie });
+    expect(after.body).toContain('role="status">RSVP saved</p>');
+    expect(after.body).toContain(`action="/member/events/${uuid}/withdraw"`);
+    const withdrawn = await post(m.cookie, `/member/events/${uuid}/withdraw`);
+    expect([withdrawn.statusCode, withdrawn.headers.location]).toEqual([303, '/member?rsvp=withdrawn']);
+    expect(await rsvps(m.id)).toHaveLength(0);
+
+    await db
+      .updateTable('calendarEvents')
+      .set({ eventStart: new Date(Date.now() - 3_600_000) })
+      .where('uuid', '=', uuid)
+      .execute();
+    const late = await post(m.cookie, `/member/events/${uuid}/rsvp`);
+    expect(late.statusCode).toBe(409);
+    expect(late.body).toContain('RSVP is closed for past events');
+    expect(await rsvps(m.id)).toHaveLength(0);
+    // Signed out: the sign-in page, nothing recorded.
+    const anonymous = await q.request({
+      method: 'POST',
+      cookie: '',
+      url: `/member/events/${uuid}/rsvp`,
+      headers: { 'content-type': 'text/plain' },
+      payload: '',
+    });
+    expect([anonymous.statusCode, anonymous.headers.location]).toEqual([302, '/login?redirect=%2Fmember']);
+  });
+});

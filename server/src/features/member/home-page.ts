@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.js';
 import type { MemberEvent, MemberProgram } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { escapeHtml as escape, widePage } from '../../html/public-page.js';
@@ -35,7 +36,12 @@ export const SIGN_OUT = 'Sign out';
 export type HomeSources = {
   nextEvents(db: Db, accountId: number, count: number): Promise<MemberEvent[]>;
   programs(db: Db, accountId: number): Promise<MemberProgram[]>;
+  /** The account's RSVP to an event (`going`) or its withdrawal; an AppError when refused. */
+  rsvp(db: Db, accountId: number, uuid: string, going: boolean): Promise<unknown>;
 };
+
+/** What the home says after an RSVP form, as the app's notifications do. */
+export const RSVP_NOTICES = { saved: 'RSVP saved', withdrawn: 'RSVP withdrawn' } as const;
 
 type Account = NonNullable<FastifyRequest['account']>;
 
@@ -75,17 +81,51 @@ export async function homeBody(app: FastifyInstance, sources: HomeSources, accou
   )}</div><div class="stack">${eventsCard(events)}${programsCard(programs)}</div></div>`;
 }
 
+type Notice = { text: string; refused?: boolean };
+
+async function sendHome(
+  app: FastifyInstance,
+  sources: HomeSources,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  notice?: Notice,
+  status = 200,
+) {
+  reply.header('cache-control', 'private, no-store');
+  // Under the site's no-referrer, a browser posts a form with `Origin: null`, which the access hook refuses as
+  // cross-site: the sign-out and RSVP forms need their own origin sent (still nothing to other sites).
+  reply.header('referrer-policy', 'same-origin');
+  const account = request.account;
+  if (!account) return reply.redirect(`/login?redirect=${encodeURIComponent('/member')}`);
+  const said = notice
+    ? `<p class="notice${notice.refused ? ' refused' : ''}" role="${notice.refused ? 'alert' : 'status'}">${escape(notice.text)}</p>`
+    : '';
+  const body = said + (await homeBody(app, sources, account.id));
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .send(widePage('Member home', { header: header(account), body, style: HOME_STYLE }));
+}
+
 export async function registerMemberHome(app: FastifyInstance, sources: HomeSources): Promise<void> {
-  app.get('/member', { schema: { hide: true } as never, config: { readsSession: true } }, async (request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    // Under the site's no-referrer, a browser posts a form with `Origin: null`, which the access hook refuses as
-    // cross-site: the sign-out form needs its own origin sent (still nothing to other sites).
-    reply.header('referrer-policy', 'same-origin');
-    const account = request.account;
-    if (!account) return reply.redirect(`/login?redirect=${encodeURIComponent(request.url)}`);
-    const body = await homeBody(app, sources, account.id);
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(widePage('Member home', { header: header(account), body, style: HOME_STYLE }));
+  const options = { schema: { hide: true } as never, config: { readsSession: true } };
+  app.get<{ Querystring: { rsvp?: unknown } }>('/member', options, async (request, reply) => {
+    const said = request.query.rsvp;
+    const notice = said === 'saved' || said === 'withdrawn' ? { text: RSVP_NOTICES[said] } : undefined;
+    return sendHome(app, sources, request, reply, notice);
   });
+  // An event card's RSVP or withdrawal (an empty text/plain form): back to the home saying so (303), or the home
+  // with the refusal in the call's words and status.
+  for (const step of ['rsvp', 'withdraw'] as const) {
+    app.post<{ Params: { uuid: string } }>(`/member/events/:uuid/${step}`, options, async (request, reply) => {
+      if (!request.account) return sendHome(app, sources, request, reply);
+      try {
+        await sources.rsvp(app.db, request.account.id, request.params.uuid, step === 'rsvp');
+      } catch (err) {
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
+        return sendHome(app, sources, request, reply, { text: err.message, refused: true }, err.status);
+      }
+      return reply.redirect(`/member?rsvp=${step === 'rsvp' ? 'saved' : 'withdrawn'}`, 303);
+    });
+  }
 }

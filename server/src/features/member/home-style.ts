@@ -79,4 +79,8 @@ a.small{display:inline-flex;align-items:center;gap:4px}
 .program{display:grid;gap:6px}
 .progress{height:8px;border-radius:1000px;background:var(--bar);overflow:hidden}
 .progress span{display:block;height:100%;background:#1c4e80;border-radius:inherit}
-@media (prefers-color-scheme:dark){.progress span{background:#4dabf7}}`;
+@media (prefers-color-scheme:dark){.progress span{background:#4dabf7}}
+.rsvp{margin-top:10px}.rsvp button{height:32px;padding:0 16px;border-radius:4px;font:inherit;font-size:14px;font-weight:600;cursor:pointer;border:1px solid transparent;background:var(--indigo);color:#fff}
+.rsvp button.quiet{background:var(--card);color:var(--text);border-color:var(--border)}
+.notice{margin:0 0 16px;padding:10px 14px;border-radius:8px;font-size:14px;font-weight:600;background:var(--light-bg);color:var(--light)}
+.notice.refused{background:color-mix(in srgb,var(--revoked) 12%,transparent);color:var(--text)}`;
