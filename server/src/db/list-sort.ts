@@ -42,11 +42,17 @@ const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
 
 export type OrderTerm = { expr: Expression<unknown>; direction: 'asc' | 'desc' };
 
+/**
+ * The stable tie-break of a list's order: a column (`id`), or several keys in turn where no one column is unique
+ * (`[sql.ref('d.day'), sql\`d.domain collate "C"\`]`).
+ */
+export type TieBreaker = string | Expression<unknown>[];
+
 /** The sort terms and a tie-break as expressions; `reversed` gives the exact mirror order (nulls included). */
 export function orderTerms(
   sort: SortTerm[],
   map: SortMap,
-  tieBreaker: string,
+  tieBreaker: TieBreaker,
   tieBreakerFollowsSort = false,
   reversed = false,
 ): OrderTerm[] {
@@ -58,7 +64,8 @@ export function orderTerms(
   // A stable tie-break so pages never repeat or skip rows.
   const last = sort[sort.length - 1]?.direction ?? 'asc';
   const tie = tieBreakerFollowsSort ? last : 'asc';
-  return [...terms, { expr: sql.ref(tieBreaker), direction: reversed ? flip(tie) : tie }];
+  const ties = typeof tieBreaker === 'string' ? [sql.ref(tieBreaker)] : tieBreaker;
+  return [...terms, ...ties.map((expr) => ({ expr, direction: reversed ? flip(tie) : tie }))];
 }
 
 /** Orders by the sort terms and a tie-break; `reversed` gives the exact mirror order (nulls included). */
@@ -66,7 +73,7 @@ export function orderBy<O>(
   qb: AnySelect<O>,
   sort: SortTerm[],
   map: SortMap,
-  tieBreaker: string,
+  tieBreaker: TieBreaker,
   tieBreakerFollowsSort = false,
   reversed = false,
 ): AnySelect<O> {

@@ -2,7 +2,7 @@ import { sql, type AliasableExpression } from 'kysely';
 import { pagination, type Paged, type SortTerm } from '@app/contract';
 import { chapterScope } from './chapter-scope.js';
 import { fewMatchesPage, type FewMatches } from './list-few-matches.js';
-import { orderBy, orderTerms, type AnySelect, type SortMap } from './list-sort.js';
+import { orderBy, orderTerms, type AnySelect, type SortMap, type TieBreaker } from './list-sort.js';
 
 // The list helpers every repo imports from here: paging and counting in this file, the order (list-sort.ts),
 // few search matches (list-few-matches.ts), the CSV export (list-export.ts), searching and page items beside.
@@ -134,12 +134,38 @@ type Reader<O, R> = {
   fromRows: (rows: O[]) => Promise<R[]>;
 };
 
+/**
+ * A page found on bare rows (`qb`: cheap to sort, count and skip in an index's order) and read by `read`, which
+ * gets the page's statement to use as a subquery (joining what the list shows to the page's rows only) and
+ * answers them in the list's order, mirrored reads included. The total is counted as with `count: 'separate'`;
+ * `total: () => countRows(qb)` has it counted first past the start, so a page past the middle is read from the
+ * far end.
+ * @example return paginateReading(rangeRows, query, bareSort, 'd.id', { total }, (page) => withDetails(db, page).execute());
+ */
+export function paginateReading<O, R>(
+  qb: AnySelect<O>,
+  query: Query,
+  map: SortMap,
+  tieBreaker: TieBreaker,
+  options: Pick<PaginateOptions, 'total'>,
+  read: (page: AnySelect<O>) => Promise<R[]>,
+): Promise<Paged<R>> {
+  return paginateWith(
+    qb,
+    query,
+    map,
+    tieBreaker,
+    { ...options, count: 'separate' },
+    { read, fromRows: async () => [] },
+  );
+}
+
 /** The paging itself (see paginate). */
 async function paginateWith<O, R>(
   qb: AnySelect<O>,
   query: Query,
   map: SortMap,
-  tieBreaker: string,
+  tieBreaker: TieBreaker,
   options: PaginateOptions,
   { read, fromRows }: Reader<O, R>,
 ): Promise<Paged<R>> {

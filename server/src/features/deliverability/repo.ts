@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import {
   addDays,
   DOMAIN_DAY_SORTABLE,
-  pagination,
   scheduledRangeProblem,
   utcDay,
   type DeliverabilityDay,
@@ -13,8 +12,8 @@ import type { Db } from '../../db/database.js';
 import {
   countRows,
   likePattern,
-  NEAR_START,
   ownColumns,
+  paginateReading,
   streamCsv,
   type CsvColumn,
   type SortField,
@@ -93,33 +92,18 @@ export const domainDaySort: SortMap<SortField<DomainDayQuery>> = {
  */
 const bareSort = ownColumns('d', DOMAIN_DAY_SORTABLE);
 
-export async function listDomainDays(db: Db, query: DomainDayQuery) {
+/** Ties on the bare rows: the day, then the domain bytewise (the row key's order without building it per row). */
+const BARE_TIE = [sql.ref('d.day'), sql`d.domain collate "C"`];
+
+export function listDomainDays(db: Db, query: DomainDayQuery) {
   // A year holds 100,000+ domain-days: the page is found on the bare rows in an index's order (an incremental sort
-  // orders each run of equal values by the tie-break), and only its rows are joined to their domain's pacing.
+  // orders each run of equal values by the tie-break), counted first past the start so that a page past the middle
+  // is read from the far end, and only its rows are joined to their domain's pacing.
   const rows = rangeRows(db, query);
-  const offset = (query.page - 1) * query.pageSize;
-  const items = async (skip: number, take: number, mirrored = false) => {
-    const page = orderBy(rows, query.sort, bareSort, 'd.day', false, mirrored)
-      .orderBy(sql`d.domain collate "C"`, mirrored ? 'desc' : 'asc')
-      .limit(take)
-      .offset(skip);
+  return paginateReading(rows, query, bareSort, BARE_TIE, { total: () => countRows(rows) }, async (page) => {
     const found = await orderBy(withPacing(db, page) as never, query.sort, domainDaySort, 'r.rowKey').execute();
-    return (found as (DomainDayRow & { rowKey?: string })[]).map(({ rowKey: _key, ...row }) => row);
-  };
-  const answer = (found: DomainDayRow[], total: number) => ({
-    items: found,
-    pagination: pagination(query.page, query.pageSize, total),
+    return (found as (DomainDayRow & { rowKey?: string })[]).map(({ rowKey: _key, ...row }): DomainDayRow => row);
   });
-  // Near the start the page and the total (a plain count of the range) are read at the same time; deeper, the
-  // total first, so that a page past the middle is read from the far end (OFFSET walks the index entry by entry).
-  if (offset < NEAR_START) {
-    const [found, total] = await Promise.all([items(offset, query.pageSize), countRows(rows)]);
-    return answer(found, total);
-  }
-  const total = await countRows(rows);
-  if (offset <= total / 2 || offset >= total) return answer(await items(offset, query.pageSize), total);
-  const take = Math.min(query.pageSize, total - offset);
-  return answer(await items(total - offset - take, take, true), total);
 }
 
 const CSV: CsvColumn[] = [
