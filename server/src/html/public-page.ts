@@ -1,3 +1,6 @@
+import type { FastifyReply } from 'fastify';
+import { AppError } from '../errors.js';
+
 /*
  * The product's server-rendered pages: the public ones (a certificate's verification, a badge's page for people)
  * as one centred card in the look of the app's public pages (its PublicCard: logo, title, content); the member
@@ -68,9 +71,33 @@ const WIDE = `
 @media (min-width:62.5em){.bar>div{padding:0}}
 @media (min-width:48em) and (max-width:1000px){.wide{padding:32px}}`;
 
-const head = (title: string, style: string) =>
+/** A page's document up to its `<body>`: `title`, `style` (CSS), and `extra` (more of `<head>`, HTML). */
+export const documentHead = (title: string, style: string, extra = '') =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><meta name="robots" content="noindex"><link rel="icon" href="/logo.svg"><style>${style}</style></head>`;
+<title>${escapeHtml(title)}</title><meta name="robots" content="noindex">${extra}<link rel="icon" href="/logo.svg"><style>${style}</style></head>`;
+
+/**
+ * Sends a page the server renders: HTML that no cache keeps (`cache`: its Cache-Control), under `status`. A page
+ * with forms (`forms`) is sent under the referrer policy `same-origin`: under the site's `no-referrer` a browser
+ * posts a form with `Origin: null`, which the access hook refuses as another site's; still nothing goes to others.
+ */
+export function sendPage(
+  reply: FastifyReply,
+  html: string,
+  { status = 200, cache = 'no-store', forms = false }: { status?: number; cache?: string; forms?: boolean } = {},
+) {
+  if (forms) reply.header('referrer-policy', 'same-origin');
+  return reply.status(status).header('cache-control', cache).type('text/html; charset=utf-8').send(html);
+}
+
+/**
+ * A refusal as a page shows it, again with its form: the AppError's status and words (as the error handler answers
+ * them to the JSON calls). Anything else is thrown on, to the error handler.
+ */
+export function pageRefusal(err: unknown): { status: number; message: string } {
+  if (err instanceof AppError) return { status: err.status, message: err.message };
+  throw err;
+}
 
 /**
  * A whole public page: `<title>` and heading `title` (under a small `kicker`, when given), `body` (HTML, its text
@@ -78,7 +105,7 @@ const head = (title: string, style: string) =>
  * @example publicPage('Certificate verification', `<p>${escapeHtml(text)}</p>`)
  */
 export function publicPage(title: string, body: string, kicker?: string): string {
-  return `${head(title, BASE + CARD)}
+  return `${documentHead(title, BASE + CARD)}
 <body><main><img src="/logo.svg" width="48" height="48" alt="Logo">${kicker ? `<p class="kicker">${escapeHtml(kicker)}</p>` : ''}<h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
@@ -91,6 +118,6 @@ export function widePage(
   title: string,
   { header, body, style }: { header: string; body: string; style: string },
 ): string {
-  return `${head(title, BASE + WIDE + style)}
+  return `${documentHead(title, BASE + WIDE + style)}
 <body><header class="bar"><div>${header}</div></header><main class="wide">${body}</main></body></html>`;
 }

@@ -1,5 +1,5 @@
 import type { JoinInvitation } from '@app/contract';
-import { escapeHtml as escape } from '../../html/public-page.js';
+import { documentHead, escapeHtml as escape } from '../../html/public-page.js';
 
 /*
  * The join landing page's markup (issue 38 §5): the page a student opens from the invitation email, painted by the
@@ -85,8 +85,7 @@ export function landingDocument(
 ): string {
   const logo = join?.institution.logoUrl ?? join?.chapter.logoUrl ?? '/logo.svg';
   const refresh = head.refreshSeconds ? `<meta http-equiv="refresh" content="${head.refreshSeconds}">` : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(head.title)}</title><meta name="robots" content="noindex"><meta name="referrer" content="same-origin">${refresh}<link rel="icon" href="/logo.svg"><style>${STYLE}</style></head>
+  return `${documentHead(head.title, STYLE, refresh)}
 <body><header class="mast"><div class="wrap"><img class="logo" src="${escape(logo)}" width="64" height="64" alt="${
     join ? `${escape(join.institution.name)} logo` : 'Logo'
   }"><div><p>${escape(join?.institution.name ?? 'Honor Society')}</p><h1>${

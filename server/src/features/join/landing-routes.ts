@@ -1,7 +1,7 @@
 import { InvitationCodeParam, JoinLookupBody, JoinPledgeBody } from '@app/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
-import { escapeHtml as escape } from '../../html/public-page.js';
+import { documentHead, escapeHtml as escape, pageRefusal, sendPage } from '../../html/public-page.js';
 import { actionHtml, BAD_LINK_NOTICE, lookupHtml, pageUrl, type ActionView } from './landing-action.js';
 import { factsHtml, landingDocument, letterHtml } from './landing-html.js';
 import { publicPledge } from './pledge.js';
@@ -22,16 +22,7 @@ type Body = Record<string, string | undefined>;
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const TITLE = 'Your invitation';
 
-// The signed link stays on this site (same-origin, not no-referrer: a form posted under no-referrer carries
-// `Origin: null`, which the access hook refuses as another site's).
-function send(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .status(status)
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'same-origin')
-    .type('text/html; charset=utf-8')
-    .send(html);
-}
+const send = (reply: FastifyReply, status: number, html: string) => sendPage(reply, html, { status, forms: true });
 
 function lookupPage(reply: FastifyReply, status: number, code: string, values?: Parameters<typeof lookupHtml>[1]) {
   return send(reply, status, landingDocument({ title: TITLE }, undefined, lookupHtml(code, values)));
@@ -59,20 +50,14 @@ async function landingPage(
   return send(reply, status, landingDocument({ title: `${TITLE}: ${join.chapter.name}`, refreshSeconds }, join, main));
 }
 
-/** A refusal as the page shows it: its status and words (a 5xx keeps its own, hidden by the error handler). */
-function refusal(err: unknown): { status: number; message: string } {
-  if (err instanceof AppError && err.status < 500) return { status: err.status, message: err.message };
-  if (err instanceof AppError && err.status === 502) return { status: 502, message: err.message };
-  throw err;
-}
-
 /** The page that sends the browser on to Stripe Checkout (a redirect after a form would break the form-action CSP). */
 function onToCheckout(reply: FastifyReply, url: string) {
   const link = escape(url);
   return send(
     reply,
     200,
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><meta http-equiv="refresh" content="0;url=${link}"><title>Payment</title></head><body style="font-family:system-ui,sans-serif;padding:24px"><p>Taking you to the secure payment page… <a href="${link}">Continue to payment</a></p></body></html>`,
+    `${documentHead('Payment', 'body{font-family:system-ui,sans-serif;padding:24px}', `<meta name="referrer" content="no-referrer"><meta http-equiv="refresh" content="0;url=${link}">`)}
+<body><p>Taking you to the secure payment page… <a href="${link}">Continue to payment</a></p></body></html>`,
   );
 }
 
@@ -95,7 +80,7 @@ async function postStep(
       const link = await lookupJoinLink(request, reply, parsed.data);
       return reply.redirect(pageUrl(link.invitationCode, link.signature), 303);
     } catch (err) {
-      const { status, message } = refusal(err);
+      const { status, message } = pageRefusal(err);
       return lookupPage(reply, status, typed, { ...values, error: message });
     }
   }
@@ -109,7 +94,7 @@ async function postStep(
       if (result.status === 202) return again({ emailed: result.body.message }, 200);
       return reply.redirect(pageUrl(code, signature), 303);
     } catch (err) {
-      const { status, message } = refusal(err);
+      const { status, message } = pageRefusal(err);
       return again({ accepting: true, error: { message } }, status);
     }
   }
@@ -117,7 +102,7 @@ async function postStep(
     try {
       return onToCheckout(reply, await joinCheckoutUrl(request, code, signature));
     } catch (err) {
-      const { status, message } = refusal(err);
+      const { status, message } = pageRefusal(err);
       return again({ error: { message } }, status);
     }
   }

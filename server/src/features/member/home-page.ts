@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.js';
 import type { MemberEvent, MemberProgram } from '@app/contract';
 import type { Db } from '../../db/database.js';
-import { escapeHtml as escape, widePage } from '../../html/public-page.js';
+import { escapeHtml as escape, pageRefusal, sendPage, widePage } from '../../html/public-page.js';
 import { memberCertificate } from '../../services/certificates/certificates.js';
 import { accountReceipts } from '../../services/receipts/receipts.js';
 import { memberBadges } from './badge-view.js';
@@ -91,20 +90,18 @@ async function sendHome(
   notice?: Notice,
   status = 200,
 ) {
-  reply.header('cache-control', 'private, no-store');
-  // Under the site's no-referrer, a browser posts a form with `Origin: null`, which the access hook refuses as
-  // cross-site: the sign-out and RSVP forms need their own origin sent (still nothing to other sites).
-  reply.header('referrer-policy', 'same-origin');
   const account = request.account;
   if (!account) return reply.redirect(`/login?redirect=${encodeURIComponent('/member')}`);
   const said = notice
     ? `<p class="notice${notice.refused ? ' refused' : ''}" role="${notice.refused ? 'alert' : 'status'}">${escape(notice.text)}</p>`
     : '';
   const body = said + (await homeBody(app, sources, account.id));
-  return reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .send(widePage('Member home', { header: header(account), body, style: HOME_STYLE }));
+  // Its sign-out and RSVP forms post back to this site (sendPage's `forms`).
+  return sendPage(reply, widePage('Member home', { header: header(account), body, style: HOME_STYLE }), {
+    status,
+    cache: 'private, no-store',
+    forms: true,
+  });
 }
 
 export async function registerMemberHome(app: FastifyInstance, sources: HomeSources): Promise<void> {
@@ -122,8 +119,8 @@ export async function registerMemberHome(app: FastifyInstance, sources: HomeSour
       try {
         await sources.rsvp(app.db, request.account.id, request.params.uuid, step === 'rsvp');
       } catch (err) {
-        if (!(err instanceof AppError) || err.status >= 500) throw err;
-        return sendHome(app, sources, request, reply, { text: err.message, refused: true }, err.status);
+        const { status, message } = pageRefusal(err);
+        return sendHome(app, sources, request, reply, { text: message, refused: true }, status);
       }
       return reply.redirect(`/member?rsvp=${step === 'rsvp' ? 'saved' : 'withdrawn'}`, 303);
     });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { publicCertificate, type PublicCertificate } from '../../services/certificates/certificates.js';
-import { escapeHtml as escape, formatDay, publicPage } from '../../html/public-page.js';
+import { escapeHtml as escape, formatDay, publicPage, sendPage } from '../../html/public-page.js';
 
 /*
  * PUBLIC_URL/verify/{certificateId}, the page a certificate's QR code opens (issue 38 §3): valid or revoked, name,
@@ -61,10 +61,11 @@ export async function registerVerifyPage(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const number = typeof request.query.number === 'string' ? request.query.number.trim().slice(0, 40) : undefined;
       const facts = await publicCertificate(app.db, request.params.id, number);
-      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
       if (!facts)
-        return reply.status(404).send(publicPage(TITLE, `<p class="alert" role="alert">${UNKNOWN_CERTIFICATE}</p>`));
-      return reply.send(publicPage(TITLE, verificationBody(request.params.id, facts, number)));
+        return sendPage(reply, publicPage(TITLE, `<p class="alert" role="alert">${UNKNOWN_CERTIFICATE}</p>`), {
+          status: 404,
+        });
+      return sendPage(reply, publicPage(TITLE, verificationBody(request.params.id, facts, number)));
     },
   );
 }
