@@ -8,6 +8,15 @@ import { LOGOUT_URL, SIGN_OUT, confirmSignOut } from '../../components/shell/use
 
 export const MEMBER_PRODUCT_NAME = 'Honor Society';
 
+// The member area's pages, in the header (from a small tablet up) and under it on a phone. The home is a page the
+// server renders: its link loads the document.
+const PAGES = [
+  { to: '/member', label: 'Home', reloadDocument: true },
+  { to: '/member/events', label: 'Events', reloadDocument: false },
+  { to: '/member/programs', label: 'Programs', reloadDocument: false },
+  { to: '/member/profile', label: 'Profile', reloadDocument: false },
+] as const;
+
 // The header's links and Sign out keep their width; the member's name is what gives way (truncated).
 const KEEP_WIDTH = { flexShrink: 0 };
 
@@ -30,47 +39,20 @@ export function MemberLayout() {
                   Admin dashboard
                 </Button>
               )}
-              <Button
-                style={KEEP_WIDTH}
-                component={Link}
-                to="/member"
-                reloadDocument
-                variant="subtle"
-                size="xs"
-                visibleFrom="xs"
-              >
-                Home
-              </Button>
-              <Button
-                style={KEEP_WIDTH}
-                component={Link}
-                to="/member/events"
-                variant="subtle"
-                size="xs"
-                visibleFrom="xs"
-              >
-                Events
-              </Button>
-              <Button
-                style={KEEP_WIDTH}
-                component={Link}
-                to="/member/programs"
-                variant="subtle"
-                size="xs"
-                visibleFrom="xs"
-              >
-                Programs
-              </Button>
-              <Button
-                style={KEEP_WIDTH}
-                component={Link}
-                to="/member/profile"
-                variant="subtle"
-                size="xs"
-                visibleFrom="xs"
-              >
-                Profile
-              </Button>
+              {PAGES.map(({ to, label, reloadDocument }) => (
+                <Button
+                  key={to}
+                  style={KEEP_WIDTH}
+                  component={Link}
+                  to={to}
+                  reloadDocument={reloadDocument}
+                  variant="subtle"
+                  size="xs"
+                  visibleFrom="xs"
+                >
+                  {label}
+                </Button>
+              ))}
               <Text size="sm" fw={500} maw={200} truncate visibleFrom="xs" data-testid="member-name">
                 {name}
               </Text>
@@ -95,18 +77,11 @@ export function MemberLayout() {
               Signed in as {name}
             </Text>
             <Group gap="sm">
-              <Anchor component={Link} to="/member" reloadDocument size="sm">
-                Home
-              </Anchor>
-              <Anchor component={Link} to="/member/events" size="sm">
-                Events
-              </Anchor>
-              <Anchor component={Link} to="/member/programs" size="sm">
-                Programs
-              </Anchor>
-              <Anchor component={Link} to="/member/profile" size="sm">
-                Profile
-              </Anchor>
+              {PAGES.map(({ to, label, reloadDocument }) => (
+                <Anchor key={to} component={Link} to={to} reloadDocument={reloadDocument} size="sm">
+                  {label}
+                </Anchor>
+              ))}
             </Group>
           </Group>
           <Outlet />
