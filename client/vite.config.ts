@@ -118,14 +118,25 @@ function routePreload(): Plugin {
   };
 }
 
-// `npm run dev` proxies /api to a running server; `npm run dev:mock` answers from MSW instead.
+// What the server answers itself: the API, and the pages it renders (the join landing page, the member home and its
+// RSVP forms, a certificate's verification, the badge pages and the issuer), which the app has no route for.
+const SERVER_PATHS = [
+  '/api',
+  '^/(join|verify|badges)/',
+  '^/issuer',
+  '^/member/?(\\?.*)?$',
+  '^/member/events/[^/]+/(rsvp|withdraw)$',
+];
+const toServer = { target: 'http://127.0.0.1:3000', changeOrigin: false };
+
+// `npm run dev` proxies those to a running server; `npm run dev:mock` answers the API from MSW instead.
 export default defineConfig(({ mode }) => ({
   plugins: [react(), routePreload(), precompress()],
   define: { 'import.meta.env.VITE_MOCK': JSON.stringify(mode === 'mock') },
   server: {
     port: 5173,
     // changeOrigin stays false: the server compares Origin with Host to refuse cross-site writes.
-    proxy: mode === 'mock' ? undefined : { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+    proxy: mode === 'mock' ? undefined : Object.fromEntries(SERVER_PATHS.map((path) => [path, toServer])),
   },
   // The manifest (dist/.vite, never served) tells scripts/bundle-size.ts which chunks each page loads.
   build: {
