@@ -23,7 +23,7 @@ import { assertCanPledge } from './pledge.js';
  * renders with plain forms (landing-routes.ts). Each throws an AppError with the contract's words when refused.
  */
 
-export const CHECKOUT_UNREACHABLE = 'The payment provider could not be reached. Please try again in a moment.';
+const CHECKOUT_UNREACHABLE = 'The payment provider could not be reached. Please try again in a moment.';
 
 /**
  * What `read` finds for the code of a signed link (its invitee, or the landing page's data); any bad link (unknown
@@ -40,10 +40,6 @@ async function signedInvitee<T>(
   if (!found) throw new AppError(403, JOIN_LINK_INVALID);
   return found;
 }
-
-/** The invitee of a signed link (403 for a bad one). */
-export const signedJoinInvitee = (db: Db, invitationCode: string, signature: string | undefined) =>
-  signedInvitee(db, invitationCode, signature, (d, code) => joinInvitee(d, { code }));
 
 /** The landing page's data for a signed link: the invitee and the chapter's invitation content, in one statement. */
 export async function joinInvitation(
@@ -99,7 +95,9 @@ export async function pledgingInvitee(
   invitationCode: string,
   signature: string | undefined,
 ): Promise<JoinInvitee> {
-  const invitee = await signedJoinInvitee(request.server.db, invitationCode, signature);
+  const invitee = await signedInvitee(request.server.db, invitationCode, signature, (db, code) =>
+    joinInvitee(db, { code }),
+  );
   assertCanPledge(joinState(invitee));
   return invitee;
 }
