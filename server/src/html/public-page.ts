@@ -32,7 +32,7 @@ body{margin:0;min-height:100vh;background:var(--bg);color:var(--text);
 font-family:system-ui,sans-serif;font-size:16px;line-height:1.55;-webkit-font-smoothing:antialiased}
 p{margin:0 0 16px}
 a{color:var(--accent)}
-button{height:42px;padding:0 18px;font:inherit;font-weight:600;color:#fff;background:#1c4e80;border:0;border-radius:4px;cursor:pointer}`;
+button{height:42px;padding:0 18px;font:inherit;font-weight:700;color:#fff;background:#1c4e80;border:0;border-radius:4px;cursor:pointer}`;
 
 // The centred card of the verification and badge pages.
 const CARD = `
@@ -43,14 +43,14 @@ box-shadow:0 1px 3px rgba(0,0,0,.05),0 10px 15px -5px rgba(0,0,0,.05),0 7px 7px 
 h1{font-size:26px;line-height:1.35;margin:16px 0;font-weight:700}
 .kicker{color:var(--dim);font-size:14px;margin:0}
 .state{display:flex;align-items:center;gap:10px;flex-wrap:wrap;margin:0 0 20px;font-size:14px}
-.badge{display:inline-block;border-radius:1000px;padding:2px 12px;font-size:13px;font-weight:700;letter-spacing:.25px;text-transform:uppercase;color:#fff}
+.badge{display:inline-block;border-radius:1000px;padding:2px 12px;font-size:12px;font-weight:700;letter-spacing:.25px;text-transform:uppercase;color:#fff}
 .valid .badge{background:#087f5b}.revoked .badge{background:#c92a2a}
-.state.valid{color:var(--valid);font-weight:600}.state.revoked{color:var(--revoked);font-weight:600}
+.state.valid{color:var(--valid);font-weight:700}.state.revoked{color:var(--revoked);font-weight:700}
 dl{margin:0;display:grid;gap:14px}
-dt{font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.3px;color:var(--dim)}
-dd{margin:0;font-weight:500;overflow-wrap:anywhere}
+dt{font-size:12px;font-weight:700;text-transform:uppercase;letter-spacing:.3px;color:var(--dim)}
+dd{margin:0;overflow-wrap:anywhere}
 form{margin-top:22px;display:grid;gap:8px}
-label{font-size:14px;font-weight:500}
+label{font-size:14px;font-weight:700}
 .row{display:flex;gap:8px;flex-wrap:wrap}
 input{flex:1 1 160px;min-width:0;height:42px;padding:0 12px;font:inherit;color:var(--text);background:var(--field);border:1px solid var(--border);border-radius:4px}
 input[aria-invalid=true]{border-color:var(--revoked)}
@@ -70,6 +70,16 @@ const WIDE = `
 @media (min-width:48em){.bar>div{padding:0 16px}.wide{padding:32px 0}}
 @media (min-width:62.5em){.bar>div{padding:0}}
 @media (min-width:48em) and (max-width:1000px){.wide{padding:32px}}`;
+
+/**
+ * The society's mark (client/public/logo.svg) drawn in the page: as an `<img>`, an SVG costs the browser a second
+ * document to build before the first paint. `label` names it for a screen reader; without one it is decoration.
+ * @example logoMark(48, 'Logo')
+ */
+export const logoMark = (size: number, label?: string, className?: string) =>
+  `<svg${className ? ` class="${className}"` : ''} width="${size}" height="${size}" viewBox="0 0 64 64" ${
+    label ? `role="img" aria-label="${escapeHtml(label)}"` : 'aria-hidden="true"'
+  }><rect width="64" height="64" rx="14" fill="#1c4e80"/><path d="M32 10l6 13 14 2-10 10 2 14-12-7-12 7 2-14-10-10 14-2z" fill="#f2c14e"/></svg>`;
 
 /** A page's document up to its `<body>`: `title`, `style` (CSS), and `extra` (more of `<head>`, HTML). */
 export const documentHead = (title: string, style: string, extra = '') =>
@@ -106,7 +116,7 @@ export function pageRefusal(err: unknown): { status: number; message: string } {
  */
 export function publicPage(title: string, body: string, kicker?: string): string {
   return `${documentHead(title, BASE + CARD)}
-<body><main><img src="/logo.svg" width="48" height="48" alt="Logo">${kicker ? `<p class="kicker">${escapeHtml(kicker)}</p>` : ''}<h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+<body><main>${logoMark(48, 'Logo')}${kicker ? `<p class="kicker">${escapeHtml(kicker)}</p>` : ''}<h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { JoinInvitation } from '@app/contract';
-import { documentHead, escapeHtml as escape } from '../../html/public-page.js';
+import { documentHead, escapeHtml as escape, logoMark } from '../../html/public-page.js';
 
 /*
  * The join landing page's markup (issue 38 §5): the page a student opens from the invitation email, painted by the
@@ -20,7 +20,7 @@ font-size:16px;line-height:1.55;-webkit-font-smoothing:antialiased}
 .mast{background:linear-gradient(135deg,#364fc7,#4c6ef5);color:#fff;padding:24px 0}
 .mast .wrap{display:flex;align-items:center;gap:16px}
 .logo{flex:none;width:64px;height:64px;border-radius:8px;background:#fff;object-fit:contain}
-.mast p{margin:0;font-size:14px;font-weight:500;opacity:.92}
+.mast p{margin:0;font-size:14px;opacity:.92}
 .mast h1{margin:2px 0 0;font-size:24px;line-height:1.2;font-weight:700;overflow-wrap:anywhere}
 .page{display:grid;gap:16px;padding-top:16px;padding-bottom:32px}
 .card{background:var(--card);border:1px solid var(--border);border-radius:8px;padding:20px;min-width:0}
@@ -29,10 +29,10 @@ font-size:16px;line-height:1.55;-webkit-font-smoothing:antialiased}
 h2{margin:0 0 12px;font-size:20px;line-height:1.3;overflow-wrap:anywhere}
 dl{margin:0;display:grid;gap:6px}
 .fact{display:flex;justify-content:space-between;gap:16px;font-size:14px}
-dt{color:var(--dim);white-space:nowrap}dd{margin:0;font-weight:600;text-align:right}
+dt{color:var(--dim);white-space:nowrap}dd{margin:0;font-weight:700;text-align:right}
 hr{border:0;border-top:1px solid var(--border);margin:16px 0}
 p{margin:0 0 16px}
-.letter p{line-height:1.7}.letter>:last-child{margin-bottom:0}.letter .dear{font-size:18px;font-weight:600}
+.letter p{line-height:1.7}.letter>:last-child{margin-bottom:0}.letter .dear{font-size:20px;font-weight:700}
 .signers{display:grid;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr));gap:20px;margin:0 0 16px}
 .signer img{display:block;height:44px;width:auto;max-width:100%;object-fit:contain}
 .signer b{display:block}.signer span{display:block;font-size:14px;color:var(--dim)}
@@ -40,23 +40,23 @@ blockquote{margin:0 0 16px;padding:16px 20px;border-left:4px solid #4c6ef5;borde
 blockquote p{margin:0}blockquote cite{display:block;margin-top:8px;font-size:14px;color:var(--dim)}
 .scla{display:block;width:100%;height:auto;border-radius:8px}
 form{display:grid;gap:14px;margin:0}
-label{font-size:14px;font-weight:500;display:block}
-.hint{display:block;color:var(--dim);font-size:12px;margin-top:2px}
+label{font-size:14px;font-weight:700;display:block}
+.hint{display:block;color:var(--dim);font-size:14px;margin-top:2px}
 input{width:100%;height:42px;padding:0 12px;margin-top:4px;font:inherit;color:var(--text);background:var(--field);border:1px solid var(--border);border-radius:8px}
 input:focus{outline:2px solid var(--primary);outline-offset:-1px}
 input[aria-invalid=true]{border-color:var(--error);color:var(--error)}
-.field-error{display:block;color:var(--error);font-size:12px;margin-top:4px}
-.button{display:block;width:100%;min-height:42px;padding:9px 18px;font:inherit;font-weight:600;line-height:1.3;text-align:center;color:#fff;
+.field-error{display:block;color:var(--error);font-size:14px;margin-top:4px}
+.button{display:block;width:100%;min-height:42px;padding:9px 18px;font:inherit;font-weight:700;line-height:1.3;text-align:center;color:#fff;
 background:var(--primary);border:0;border-radius:8px;cursor:pointer;text-decoration:none}
 .button:hover{background:var(--primary-hover)}.button:focus-visible{outline:2px solid var(--primary);outline-offset:2px}
-.button.big{min-height:50px;font-size:18px}
+.button.big{min-height:52px}
 .alert{display:flex;gap:10px;padding:12px 14px;border-radius:8px;margin:0;font-size:14px}
 .alert svg{flex:none;margin-top:1px}.alert b{display:block;margin-bottom:2px}
 .alert.ok{background:var(--ok-bg);color:var(--ok)}.alert.note{background:var(--note-bg);color:var(--text)}
 .alert.error{background:color-mix(in srgb,var(--error) 12%,transparent);color:var(--text)}.alert.error svg{color:var(--error)}
 .alert.gray{background:var(--muted-bg);color:var(--text)}
 .stack{display:grid;gap:14px}
-a{color:var(--link);font-weight:500}
+a{color:var(--link)}
 @media (min-width:48em){.mast{padding:40px 0}.mast h1{font-size:32px}.card{padding:24px}.letter{padding:32px}}
 @media (min-width:62em){.page{grid-template-columns:7fr 5fr;gap:32px;padding-top:32px;padding-bottom:48px;align-items:start}
 .page>.action{grid-column:2;grid-row:1;position:sticky;top:16px}.page>.letter{grid-column:1;grid-row:1}.page>.narrow{grid-column:1/-1}}`;
@@ -83,12 +83,14 @@ export function landingDocument(
   join: Pick<JoinInvitation, 'institution' | 'chapter'> | undefined,
   main: string,
 ): string {
-  const logo = join?.institution.logoUrl ?? join?.chapter.logoUrl ?? '/logo.svg';
+  const logoUrl = join?.institution.logoUrl ?? join?.chapter.logoUrl;
+  const label = join ? `${join.institution.name} logo` : 'Logo';
+  const logo = logoUrl
+    ? `<img class="logo" src="${escape(logoUrl)}" width="64" height="64" alt="${escape(label)}">`
+    : logoMark(64, label, 'logo');
   const refresh = head.refreshSeconds ? `<meta http-equiv="refresh" content="${head.refreshSeconds}">` : '';
   return `${documentHead(head.title, STYLE, refresh)}
-<body><header class="mast"><div class="wrap"><img class="logo" src="${escape(logo)}" width="64" height="64" alt="${
-    join ? `${escape(join.institution.name)} logo` : 'Logo'
-  }"><div><p>${escape(join?.institution.name ?? 'Honor Society')}</p><h1>${
+<body><header class="mast"><div class="wrap">${logo}<div><p>${escape(join?.institution.name ?? 'Honor Society')}</p><h1>${
     join ? `Your invitation to the ${escape(join.chapter.name)}` : 'Your invitation'
   }</h1></div></div></header>
 <main class="wrap page">${main}</main></body></html>`;

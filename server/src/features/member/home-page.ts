@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MemberEvent, MemberProgram } from '@app/contract';
 import type { Db } from '../../db/database.js';
-import { escapeHtml as escape, pageRefusal, sendPage, widePage } from '../../html/public-page.js';
+import { escapeHtml as escape, logoMark, pageRefusal, sendPage, widePage } from '../../html/public-page.js';
 import { memberCertificate } from '../../services/certificates/certificates.js';
 import { accountReceipts } from '../../services/receipts/receipts.js';
 import { memberBadges } from './badge-view.js';
@@ -57,7 +57,7 @@ function header(account: Account): string {
   ].join('');
   // The sign-out the API answers for a form: an empty text/plain POST (form bodies are refused everywhere).
   const signOut = `<form method="post" action="/api/auth/logout" enctype="text/plain"><button type="submit">${icon('logout', 14)}${SIGN_OUT}</button></form>`;
-  return `<a class="brand" href="/member" aria-label="${MEMBER_PRODUCT_NAME} home"><img src="/logo.svg" width="30" height="30" alt=""><span>${MEMBER_PRODUCT_NAME}</span></a>
+  return `<a class="brand" href="/member" aria-label="${MEMBER_PRODUCT_NAME} home">${logoMark(30)}<span>${MEMBER_PRODUCT_NAME}</span></a>
 <nav class="nav" aria-label="Member area"><span class="links">${links}</span><span class="who" data-testid="member-name">${escape(name)}</span>${signOut}</nav>`;
 }
 

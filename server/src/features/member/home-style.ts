@@ -8,9 +8,9 @@ export const HOME_STYLE = `
 body{background:var(--bg)}
 h1,h2,h3,p{margin:0}
 .nav{display:flex;align-items:center;gap:4px;min-width:0}
-.nav a,.nav button{display:inline-flex;align-items:center;gap:6px;height:30px;padding:0 10px;border-radius:4px;font-size:14px;font-weight:600;text-decoration:none;color:var(--accent);background:none;white-space:nowrap}
+.nav a,.nav button{display:inline-flex;align-items:center;gap:6px;height:30px;padding:0 10px;border-radius:4px;font-size:14px;font-weight:700;text-decoration:none;color:var(--accent);background:none;white-space:nowrap}
 .nav a:hover,.nav a[aria-current=page]{background:var(--light-bg)}
-.nav .who{font-size:14px;font-weight:500;max-width:200px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;padding:0 6px}
+.nav .who{font-size:14px;max-width:200px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;padding:0 6px}
 .nav form{margin:0}
 .nav button{color:var(--text);border:1px solid var(--border);background:var(--card)}
 .links{display:contents}
@@ -30,20 +30,20 @@ background:radial-gradient(120% 140% at 100% 0%,rgba(255,255,255,.14) 0%,transpa
 @media (min-width:36em){.facts{grid-template-columns:repeat(3,1fr)}}
 .fact{display:flex;gap:12px;align-items:flex-start;min-width:0}
 .fact-icon{display:grid;place-items:center;flex-shrink:0;width:34px;height:34px;border-radius:8px;background:rgba(255,255,255,.16)}
-.fact-label{font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.4px}
-.fact-value{font-weight:500;overflow-wrap:anywhere}
+.fact-label{font-size:12px;font-weight:700;text-transform:uppercase;letter-spacing:.4px}
+.fact-value{overflow-wrap:anywhere}
 .card{background:var(--card);border:1px solid var(--border);border-radius:16px;padding:16px;display:grid;gap:12px;min-width:0}
 @media (min-width:48em){.card{padding:20px}}
 .certificate{background:linear-gradient(180deg,var(--gold-bg) 0%,transparent 70%),var(--card);border-color:var(--gold-border)}
 .card-head{display:flex;justify-content:space-between;align-items:center;gap:8px}
 h2{font-size:20px;line-height:1.3;font-weight:700}
-h3{font-size:18px;line-height:1.35;font-weight:700;overflow-wrap:anywhere;margin:4px 0 6px}
-.more{display:inline-flex;align-items:center;gap:4px;font-size:14px;font-weight:600;text-decoration:none;padding:2px 8px;border-radius:4px;white-space:nowrap}
+h3{font-size:16px;line-height:1.4;font-weight:700;overflow-wrap:anywhere;margin:4px 0 6px}
+.more{display:inline-flex;align-items:center;gap:4px;font-size:14px;font-weight:700;text-decoration:none;padding:2px 8px;border-radius:4px;white-space:nowrap}
 .more:hover{background:var(--light-bg)}
 .line{display:flex;align-items:center;gap:12px;min-width:0}
 .line.tight{gap:6px}.spread{justify-content:space-between}
 .grow{flex:1;min-width:0}
-.strong{font-weight:600}.small{font-size:14px}.xs{font-size:12px}.dim{color:var(--dim);font-size:14px}
+.strong{font-weight:700}.small{font-size:14px}.xs{font-size:12px}.dim{color:var(--dim);font-size:14px}
 .dim.xs{font-size:12px}
 .truncate{display:block;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;min-width:0}
 a.small{display:inline-flex;align-items:center;gap:4px}
@@ -51,7 +51,7 @@ a.small{display:inline-flex;align-items:center;gap:4px}
 .award{color:#7950f2;flex-shrink:0;display:flex}
 .buttons{display:flex;gap:8px}
 .buttons>*{flex:1}
-.button{display:inline-flex;align-items:center;justify-content:center;gap:8px;height:36px;padding:0 14px;border-radius:4px;font-size:14px;font-weight:600;text-decoration:none;color:#fff;background:var(--button);border:1px solid transparent;white-space:nowrap}
+.button{display:inline-flex;align-items:center;justify-content:center;gap:8px;height:36px;padding:0 14px;border-radius:4px;font-size:14px;font-weight:700;text-decoration:none;color:#fff;background:var(--button);border:1px solid transparent;white-space:nowrap}
 .button.light{color:var(--light);background:var(--light-bg)}
 .button.default{color:var(--text);background:var(--card);border-color:var(--border)}
 .buttons.small .button{height:30px;font-size:12px;padding:0 10px}
@@ -62,7 +62,7 @@ a.small{display:inline-flex;align-items:center;gap:4px}
 .amount{font-variant-numeric:tabular-nums;white-space:nowrap}
 .icon-button{display:grid;place-items:center;width:34px;height:34px;border-radius:4px;color:var(--accent)}
 .icon-button:hover{background:var(--light-bg)}
-.tag{display:inline-flex;align-items:center;gap:3px;flex-shrink:0;border-radius:1000px;padding:0 8px;height:18px;font-size:10px;font-weight:700;letter-spacing:.25px;text-transform:uppercase}
+.tag{display:inline-flex;align-items:center;gap:3px;flex-shrink:0;border-radius:1000px;padding:0 8px;height:20px;font-size:12px;font-weight:700;letter-spacing:.25px;text-transform:uppercase}
 .tag.red{color:#c92a2a;background:rgba(250,82,82,.12)}.tag.orange{color:#d9480f;background:rgba(253,126,20,.12)}
 .tag.teal,.tag.chapter{color:#087f5b;background:rgba(18,184,134,.12)}.tag.general{color:#3b5bdb;background:rgba(76,110,245,.12)}
 .tag.learning{color:#d9480f;background:rgba(253,126,20,.12)}.tag.blue{color:#1864ab;background:rgba(34,139,230,.12)}
@@ -80,7 +80,7 @@ a.small{display:inline-flex;align-items:center;gap:4px}
 .progress{height:8px;border-radius:1000px;background:var(--bar);overflow:hidden}
 .progress span{display:block;height:100%;background:#1c4e80;border-radius:inherit}
 @media (prefers-color-scheme:dark){.progress span{background:#4dabf7}}
-.rsvp{margin-top:10px}.rsvp button{height:32px;padding:0 16px;border-radius:4px;font:inherit;font-size:14px;font-weight:600;cursor:pointer;border:1px solid transparent;background:var(--indigo);color:#fff}
+.rsvp{margin-top:10px}.rsvp button{height:32px;padding:0 16px;border-radius:4px;font:inherit;font-size:14px;font-weight:700;cursor:pointer;border:1px solid transparent;background:var(--indigo);color:#fff}
 .rsvp button.quiet{background:var(--card);color:var(--text);border-color:var(--border)}
-.notice{margin:0 0 16px;padding:10px 14px;border-radius:8px;font-size:14px;font-weight:600;background:var(--light-bg);color:var(--light)}
+.notice{margin:0 0 16px;padding:10px 14px;border-radius:8px;font-size:14px;font-weight:700;background:var(--light-bg);color:var(--light)}
 .notice.refused{background:color-mix(in srgb,var(--revoked) 12%,transparent);color:var(--text)}`;
