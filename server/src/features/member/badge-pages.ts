@@ -7,7 +7,7 @@ import { issuerKey, issuerKeyId, issuerPublicKeys } from '../../services/badges/
 import { encodeStatusList } from '../../services/badges/status-list.js';
 import { societySettings } from '../../services/receipts/society.js';
 import { linkedInUrl } from './badge-view.js';
-import { escapeHtml as escape, publicPage } from '../../html/public-page.js';
+import { escapeHtml as escape, publicPage, sendPage } from '../../html/public-page.js';
 
 /*
  * The Open Badges pages at the product's own address (issue 38 §4), outside /api so the links in a credential
@@ -40,7 +40,8 @@ export async function registerBadgePages(app: FastifyInstance): Promise<void> {
     const state = badge.revokedAt
       ? '<p class="state revoked">Revoked: this badge no longer stands.</p>'
       : '<p class="state valid">Valid Open Badge</p>';
-    return reply.type('text/html').send(
+    return sendPage(
+      reply,
       publicPage(
         badge.name,
         `${state}
@@ -51,6 +52,7 @@ export async function registerBadgePages(app: FastifyInstance): Promise<void> {
 <a href="${escape(linkedInUrl(base(), badge, c.issuer.name))}">Add to LinkedIn</a></p>`,
         'Open Badge',
       ),
+      { cache: 'no-cache' },
     );
   });
 

@@ -30,7 +30,13 @@ const page = async (url: string) => {
     .replace(/<style>[\s\S]*?<\/style>/, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ');
-  return { status: res.statusCode, type: String(res.headers['content-type']), html: res.body, text };
+  return {
+    status: res.statusCode,
+    type: String(res.headers['content-type']),
+    html: res.body,
+    text,
+    headers: res.headers,
+  };
 };
 
 describe('the verification page (PUBLIC_URL/verify/{id})', () => {
@@ -41,6 +47,12 @@ describe('the verification page (PUBLIC_URL/verify/{id})', () => {
     expect(shown.status).toBe(200);
     expect(shown.type).toMatch(/^text\/html/);
     expect(shown.html).not.toMatch(/<script/i);
+    // No opener policy on a page with no script (a phone would give it a process of its own); the API keeps one.
+    expect(shown.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(shown.headers['content-security-policy']).toContain("script-src 'self'");
+    const apiHeaders = (await q.request({ method: 'GET', url: `/api/public/certificates/${cert.id}`, cookie: '' }))
+      .headers;
+    expect(apiHeaders['cross-origin-opener-policy']).toBe('same-origin');
     expect(shown.text).toContain('Certificate verification');
     expect(shown.text).toContain(CERTIFICATE_VALID);
     for (const fact of [api.name, api.chapter, api.institution]) expect(shown.text).toContain(fact);
