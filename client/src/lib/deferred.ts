@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Starts loading a module now (when the calling module runs, before the first screen renders) and gives
@@ -7,24 +7,35 @@ import { useSyncExternalStore } from 'react';
  * page shows a look-alike until then. Unlike React.lazy it never suspends, and when the module is
  * already there at the first render (tests, a warm cache) the real control renders straight away.
  *
+ * The real controls take over in a transition: React renders them in slices between which the browser
+ * answers input, where an external-store update would render every control (the sidebar's whole list of
+ * links under its ScrollArea, say) in one blocking task right after the first paint.
+ *
  * @example const useMenus = deferred(() => import('./header-menus')); const menus = useMenus(); return menus ? <menus.UserMenu /> : <Placeholder />;
  */
 export function deferred<T>(load: () => Promise<T>): () => T | null {
   let value: T | null = null;
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(module: T) => void>();
   const arrive = (module: T) => {
     value = module;
-    for (const listener of listeners) listener();
+    startTransition(() => {
+      for (const listener of listeners) listener(module);
+    });
   };
   // One retry: a chunk that fails to arrive (a deploy in between, a dropped connection) would otherwise
   // leave the look-alike in place for the whole visit.
   load().then(arrive, () =>
     load().then(arrive, (error: unknown) => console.error('A deferred module failed to load', error)),
   );
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
+  return function useDeferred() {
+    const [module, setModule] = useState(value);
+    useEffect(() => {
+      listeners.add(setModule);
+      // Arrived between this component's first render and now.
+      const arrived = value;
+      if (arrived !== null) startTransition(() => setModule(() => arrived));
+      return () => void listeners.delete(setModule);
+    }, []);
+    return module;
   };
-  const current = () => value;
-  return () => useSyncExternalStore(subscribe, current, current);
 }
