@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { clientProjects } from './client/vitest.config';
 
 // Passwords are hashed at argon2id's smallest cost in tests (config.ts: PASSWORD_HASH_COST, refused in
 // production): at the standard cost every account a test makes and signs in spends about a second of a
@@ -39,7 +40,7 @@ export default defineConfig({
       // The files that replace modules with vi.mock run each in a process of its own, as before
       // (`--project 'server*'` runs both server projects).
       { test: { ...server, name: 'server-isolated', include: ISOLATED_SERVER_FILES } },
-      './client/vitest.config.ts',
+      ...clientProjects,
       {
         test: {
           name: 'e2e',
