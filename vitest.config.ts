@@ -25,7 +25,10 @@ const ISOLATED_SERVER_FILES = ['src/test/fuzz.test.ts', 'src/services/mail/unsub
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contract', root: './contract', include: ['src/**/*.test.ts'] } },
+      // In the client projects' group (0), whose workers it shares: the same count of workers (Vitest requires it).
+      {
+        test: { name: 'contract', root: './contract', include: ['src/**/*.test.ts'], maxWorkers: server.maxWorkers },
+      },
       {
         test: {
           ...server,

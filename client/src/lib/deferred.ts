@@ -30,11 +30,14 @@ export function deferred<T>(load: () => Promise<T>): () => T | null {
   return function useDeferred() {
     const [module, setModule] = useState(value);
     useEffect(() => {
-      listeners.add(setModule);
+      // Always through an updater that answers the module: a module that is itself a function must not be
+      // taken for one.
+      const listener = (arrived: T) => setModule(() => arrived);
+      listeners.add(listener);
       // Arrived between this component's first render and now.
       const arrived = value;
-      if (arrived !== null) startTransition(() => setModule(() => arrived));
-      return () => void listeners.delete(setModule);
+      if (arrived !== null) startTransition(() => listener(arrived));
+      return () => void listeners.delete(listener);
     }, []);
     return module;
   };

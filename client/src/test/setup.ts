@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { mockServer } from '../mocks/node';
 import { fakeMediaQueryList } from './media-query';
 
@@ -20,5 +21,9 @@ beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   mockServer.resetHandlers();
+  // The notifications live in a module-level store, which the files of a worker share (isolate: false): one test's
+  // toast must not be the next one's alert.
+  notifications.clean();
+  notifications.cleanQueue();
 });
 afterAll(() => mockServer.close());
