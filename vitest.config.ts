@@ -1,6 +1,5 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { clientProjects } from './client/vitest.config';
+import { clientProjects, WORKERS } from './client/vitest.config';
 
 // Passwords are hashed at argon2id's smallest cost in tests (config.ts: PASSWORD_HASH_COST, refused in
 // production): at the standard cost every account a test makes and signs in spends about a second of a
@@ -15,9 +14,8 @@ const server = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   // A server test spends much of its time waiting on PostgreSQL, another process: one worker per core keeps both
-  // cores busy (the default leaves one core to the main process). After the contract and client files (group 0),
-  // whose happy-dom rendering is all CPU and keeps the default.
-  maxWorkers: Math.max(2, availableParallelism()),
+  // cores busy (the default leaves one core to the main process). After the contract and client files (group 0).
+  maxWorkers: WORKERS,
   sequence: { groupOrder: 1 },
 };
 const ISOLATED_SERVER_FILES = ['src/test/fuzz.test.ts', 'src/services/mail/unsubscribe-link.test.ts'];
@@ -27,7 +25,7 @@ export default defineConfig({
     projects: [
       // In the client projects' group (0), whose workers it shares: the same count of workers (Vitest requires it).
       {
-        test: { name: 'contract', root: './contract', include: ['src/**/*.test.ts'], maxWorkers: server.maxWorkers },
+        test: { name: 'contract', root: './contract', include: ['src/**/*.test.ts'], maxWorkers: WORKERS },
       },
       {
         test: {
