@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from '../../mocks/node';
+import { mockAccount } from '../../mocks/fixtures';
 import { renderRoute } from '../../test/render';
 import { homeOf, safeRedirect } from './login-page';
 
@@ -108,15 +109,8 @@ describe('login', () => {
 });
 
 describe('login with two-factor sign-in', () => {
-  const staff = {
-    id: 3,
-    firstName: 'Ada',
-    lastName: 'Admin',
-    fullName: 'Ada Admin',
-    email: 'ada@example.edu',
-    avatarUrl: null,
-    admin: true,
-  };
+  // The whole account the contract answers (roles, permissions, chapters): the shell reads them.
+  const staff = { ...mockAccount, id: 3 };
 
   it('asks for the code after the password, shows the one message for a wrong code, then signs in', async () => {
     const sent: string[] = [];
