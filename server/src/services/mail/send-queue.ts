@@ -112,7 +112,10 @@ export async function writeOutcomes(db: Db, outcomes: Outcome[]) {
         -- Throttling gives the claim's attempt back and counts toward the next, longer wait.
         attempts = case when v.throttled then greatest(s.attempts - 1, 0) else s.attempts end,
         throttles = case when v.throttled then s.throttles + 1 else 0 end,
-        provider_message_id = coalesce(v.provider_message_id, s.provider_message_id)
+        provider_message_id = coalesce(v.provider_message_id, s.provider_message_id),
+        -- The 'sent' flag in the same new row version as the status: the event recorded below finds it set, and
+        -- the send is not written a fourth time (each version is an entry in every index of email_sends).
+        sent = s.sent or v.status = 'sent'
       from (values ${values}) as v(id, status, message, message_id, retry_at, throttled, provider_message_id)
       where s.id = v.id and s.status = 'queued'`.execute(trx);
     await recordEmailEvents(
