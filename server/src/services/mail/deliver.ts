@@ -18,6 +18,7 @@ import {
   type Outcome,
 } from './send-queue.js';
 import { deliverOne } from './deliver-one.js';
+import { sendFeed } from './send-feed.js';
 import { passPacing } from '../deliverability/pass-pacing.js';
 import { sentThisUtcDay, warmupLimit } from '../deliverability/warmup.js';
 import { withWarmupSchedule } from '../deliverability/warmup-schedule.js';
@@ -156,7 +157,9 @@ async function run(
   const marker = acceptedMarker(db);
   await pacing.start();
 
-  while (!options.signal?.aborted && performance.now() - started < maxMs) {
+  const stopped = () => options.signal?.aborted || performance.now() - started >= maxMs;
+  /** Room left for a claim: the daily quota, the warm-up day's limit and the provider's quota. */
+  const roomNow = async () => {
     let room = config.EMAIL_DAILY_QUOTA - sentToday;
     if (warmup) room = Math.min(room, warmup.limit - sentThisDay);
     if (providerQuota) {
@@ -173,6 +176,24 @@ async function run(
         );
       }
     }
+    return room;
+  };
+  // Claimed and not yet settled (the room counts them as sent), and claimed but left for later (their domain held).
+  let open = 0;
+  const skipped: number[] = [];
+  /** The next batch: what is due after the last one claimed, within the room, its domains not held. */
+  const claimNext = async (room: number, held = pacing.held()) => {
+    const rows = room > 0 ? await claim(db, afterId, Math.min(BATCH, room), held.domains) : [];
+    if (rows.length) {
+      afterId = rows[rows.length - 1]!.id;
+      open += rows.length;
+      await pacing.learn(rows);
+    }
+    return rows;
+  };
+
+  while (!stopped()) {
+    const room = await roomNow();
     if (room <= 0) {
       report.quotaReached = true;
       options.log?.warn(
@@ -185,7 +206,7 @@ async function run(
     }
     // Which domains are held, and until when, read once: the claim and the wait below agree on it.
     const held = pacing.held();
-    const claimed = await claim(db, afterId, Math.min(BATCH, room), held.domains);
+    const claimed = await claimNext(room, held);
     if (!claimed.length) {
       // Sends waiting out throttling, a temporary refusal or their domain's pace, due soon: wait for them here.
       const due = minDue(await nextRetryIn(db, held.domains), afterId > 0 ? 0 : held.dueMs);
@@ -195,10 +216,17 @@ async function run(
       afterId = 0;
       continue;
     }
-    afterId = claimed[claimed.length - 1]!.id;
-    const sentBefore = report.sent;
-    await pacing.learn(claimed);
-    const skipped: number[] = [];
+    // Later batches are claimed while this one's last sends are on the wire, until a claim finds nothing due.
+    const feed = sendFeed(
+      claimed,
+      async () => {
+        if (stopped()) return [];
+        if (skipped.length) await release(db, skipped.splice(0));
+        await pacing.flush();
+        return claimNext((await roomNow()) - open);
+      },
+      connections,
+    );
 
     const pending: Outcome[] = [];
     let flushing = Promise.resolve();
@@ -208,15 +236,19 @@ async function run(
       return flushing;
     };
     const record = (outcome: Outcome) => {
+      open--;
       pending.push(outcome);
       if (pending.length >= FLUSH_EVERY) void flush();
     };
 
-    let next = 0;
     const worker = async () => {
-      // A stop (SIGTERM, a lost claim) ends the batch after the sends in flight: what is sent is recorded below.
-      while (next < claimed.length && !options.signal?.aborted) {
-        const row = claimed[next++]!;
+      // A stop (SIGTERM, a lost claim) ends the pass after the sends in flight: what is sent is recorded below.
+      for (let row = await feed.take(); row; row = await feed.take()) {
+        if (options.signal?.aborted) {
+          open--;
+          skipped.push(row.id);
+          break;
+        }
         // Accepted by a pass that died before recording it: recorded now, not sent again.
         const earlier = acceptedEarlier(row);
         if (earlier) {
@@ -225,6 +257,7 @@ async function run(
         }
         // Its domain is held (deferring, or at its rate): left for later, not tried.
         if (!pacing.mayStart(row)) {
+          open--;
           skipped.push(row.id);
           continue;
         }
@@ -242,6 +275,8 @@ async function run(
         );
         if (outcome.status === 'sent') {
           report.sent++;
+          sentToday++;
+          sentThisDay++;
           if (quota) quota.sentSince++;
         } else if (outcome.status === 'failed') report.failed++;
         else if (outcome.throttled) report.throttled++;
@@ -251,14 +286,16 @@ async function run(
         record(outcome);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(connections, claimed.length) }, worker));
+    const done = await Promise.allSettled(Array.from({ length: connections }, worker));
     await flush();
     await pacing.flush();
     // Claimed but never tried (the pass was stopped, or their domain was held): handed back as they were, not in doubt.
-    const untried = [...skipped, ...claimed.slice(next).map((c) => c.id)];
+    const untaken = await feed.untaken();
+    open -= untaken.length;
+    const untried = [...skipped.splice(0), ...untaken.map((c) => c.id)];
     if (untried.length) await release(db, untried);
-    sentToday += report.sent - sentBefore;
-    sentThisDay += report.sent - sentBefore;
+    const failed = done.find((d) => d.status === 'rejected');
+    if (failed) throw failed.reason;
   }
   await pacing.flush(true);
 }
