@@ -43,6 +43,8 @@ export async function deliverOne(
     signal?: AbortSignal | undefined;
     provider: MailProvider;
     config: ProviderConfig;
+    /** What the message's end waits for (OutgoingMessage.gate). */
+    gate?: Promise<unknown>;
   },
 ): Promise<Outcome> {
   const fail = (message: string, messageId = ''): Outcome => ({
@@ -85,6 +87,7 @@ export async function deliverOne(
       text,
       messageId: messageIdFor(row.id, ctx.key, compiled.fromEmail),
       headers,
+      gate: ctx.gate,
     };
   } catch (err) {
     return fail(`Could not prepare the message: ${err instanceof Error ? err.message : String(err)}`);

@@ -30,10 +30,10 @@ import { withWarmupSchedule } from '../deliverability/warmup-schedule.js';
  * attempts + 1: the attempt marker), sends them, and writes each outcome (status 'sent' with sendAt,
  * the 'sent' flag and event, the Message-ID; or 'failed' with the reason) in small groups as they
  * complete. Before that, an accepted message is marked (send_at, Message-ID, the server's reply: one
- * statement for every connection waiting, send-queue.ts acceptedMarker), and its connection takes its
- * next message only then. A send still 'queued' with attempts > 0 when a pass starts was claimed by a
- * pass that died: marked accepted, it is recorded as sent and not sent again; otherwise it is *in doubt*
- * (it may or may not have left).
+ * statement for all connections, send-queue.ts acceptedMarker); its connection's next message goes out
+ * meanwhile, but its end (the server's cue to accept it) waits for that mark (transport.ts, `gate`). A send
+ * 'queued' with attempts > 0 when a pass starts was claimed by a pass that died: marked accepted, it is
+ * recorded as sent and not sent again; otherwise it is *in doubt* (it may or may not have left).
  *
  * The choice: at-least-once, never at-most-once: an in-doubt send is sent again, never dropped, so no
  * message is lost. It is sent again with the same Message-ID (derived from the send id and the
@@ -56,9 +56,9 @@ import { withWarmupSchedule } from '../deliverability/warmup-schedule.js';
  * slows and holds that domain (or the hosting organisation it shares a budget with) alone; a held domain's
  * sends are left out of claims and never waited for, so the other domains go on at full speed.
  *
- * One pass at a time in the whole installation: the job's queue is `singleton`, and the pass also holds
- * a session advisory lock, which dies with its connection, so a pass that pg-boss gave up on while it
- * still ran cannot overlap the next. That is also what makes the rate a global one.
+ * One pass at a time in the whole installation: the job's queue is `singleton`, and the pass also holds a
+ * session advisory lock, which dies with its connection, so a pass that pg-boss gave up on while it still ran
+ * cannot overlap the next. That is also what makes the rate a global one.
  */
 
 /**
@@ -157,6 +157,7 @@ async function run(
   const marker = acceptedMarker(db);
   await pacing.start();
 
+  const sendContext = { key, base, rate, delays, signal: options.signal, provider, config };
   const stopped = () => options.signal?.aborted || performance.now() - started >= maxMs;
   /** Room left for a claim: the daily quota, the warm-up day's limit and the provider's quota. */
   const roomNow = async () => {
@@ -242,6 +243,8 @@ async function run(
     };
 
     const worker = async () => {
+      // This connection's last acceptance being marked: the next message's end waits for it (transport.ts, gate).
+      let marked: Promise<unknown> = Promise.resolve();
       // A stop (SIGTERM, a lost claim) ends the pass after the sends in flight: what is sent is recorded below.
       for (let row = await feed.take(); row; row = await feed.take()) {
         if (options.signal?.aborted) {
@@ -261,18 +264,8 @@ async function run(
           skipped.push(row.id);
           continue;
         }
-        const outcome = pacing.after(
-          row,
-          await deliverOne(db, row, transport, {
-            key,
-            base,
-            rate,
-            delays,
-            signal: options.signal,
-            provider,
-            config,
-          }),
-        );
+        const outcome = pacing.after(row, await deliverOne(db, row, transport, { ...sendContext, gate: marked }));
+        await marked;
         if (outcome.status === 'sent') {
           report.sent++;
           sentToday++;
@@ -281,10 +274,12 @@ async function run(
         } else if (outcome.status === 'failed') report.failed++;
         else if (outcome.throttled) report.throttled++;
         else report.deferred++;
-        // Marked before this connection takes its next message: a crash repeats at most the messages on the wire.
-        if (outcome.status === 'sent') await marker.accepted(outcome);
-        record(outcome);
+        // Marked before this connection's next message can be accepted (a crash repeats at most the messages on the
+        // wire), and recorded once marked (the outcome's write and the mark never hold the same rows at once).
+        if (outcome.status === 'sent') marked = marker.accepted(outcome).then(() => record(outcome));
+        else record(outcome);
       }
+      await marked;
     };
     const done = await Promise.allSettled(Array.from({ length: connections }, worker));
     await flush();

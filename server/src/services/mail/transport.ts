@@ -1,3 +1,4 @@
+import { Transform } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/database.js';
 
@@ -14,6 +15,12 @@ export type OutgoingMessage = {
   messageId: string;
   /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
   headers: Record<string, string>;
+  /**
+   * The message's end is held until this settles (rejected: the message is abandoned, never accepted): the
+   * connection's previous message marked accepted (deliver.ts), so the mark's write runs beside this message's
+   * envelope instead of before it, and a crash still finds at most one unrecorded acceptance per connection.
+   */
+  gate?: Promise<unknown>;
 };
 
 /**
@@ -56,6 +63,7 @@ export function outboxTransport(db: Db): MailTransport {
   return {
     kind: 'outbox',
     async send(m) {
+      await m.gate;
       const res = await db
         .insertInto('emailOutbox')
         .values({
@@ -145,6 +153,11 @@ export function smtpTransport(url: string, maxConnections = 5, dkim?: ReturnType
     maxMessages: Infinity,
     ...(dkim && { dkim }),
   } as never);
+  transporter.use('stream', (mail, done) => {
+    const { gate } = mail.data as { gate?: Promise<unknown> };
+    if (gate) mail.message.transform(() => holdEnd(gate));
+    done();
+  });
   return {
     kind: 'smtp',
     async send(m) {
@@ -158,7 +171,8 @@ export function smtpTransport(url: string, maxConnections = 5, dkim?: ReturnType
           text: m.text,
           messageId: m.messageId,
           headers: m.headers,
-        });
+          gate: m.gate,
+        } as Parameters<typeof transporter.sendMail>[0]);
         return { accepted: true, response: String(info.response ?? 'accepted') };
       } catch (err) {
         return classifySmtpError(err as SmtpError);
@@ -169,6 +183,13 @@ export function smtpTransport(url: string, maxConnections = 5, dkim?: ReturnType
     },
   };
 }
+
+/** Passes a message through, and ends it (the SMTP server's cue to accept it) only once `gate` has settled. */
+const holdEnd = (gate: Promise<unknown>) =>
+  new Transform({
+    transform: (chunk, _encoding, next) => next(null, chunk),
+    flush: (end) => void gate.then(() => end(), end),
+  });
 
 /** The configured transport: SMTP when `SMTP_URL` is set (DKIM-signed with DKIM_*), else the outbox. */
 export function createTransport(
