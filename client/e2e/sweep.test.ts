@@ -118,7 +118,7 @@ async function sweepOne(visit: Visit, mode: Mode, persona: Persona): Promise<str
       if (!opened) return [`?${visit.panel.key}=new opens no panel although the screen offers Add`];
     }
     if (visit.panel) await page.getByRole('dialog').first().waitFor();
-    await page.screenshot({ path: path.join(folder, `${visit.name}.png`), fullPage: true });
+    await tab.screenshot(path.join(folder, `${visit.name}.png`));
     // Every axe rule in the light modes; in the dark ones, those a colour can change (the DOM is the light one's).
     const lightTwin = MODES.some((m) => m.colorScheme === 'light' && m.viewport.width === mode.viewport.width);
     const rules = mode.colorScheme === 'dark' && lightTwin ? 'colour' : 'all';

@@ -1,4 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import { writeFile } from 'node:fs/promises';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { watchRequests } from './checks.js';
 
 type Router = { navigate: (to: { href: string }) => Promise<void> };
@@ -13,6 +14,7 @@ export class SweepTab {
   private listBodies: Promise<unknown>[] = [];
   private loaded = false;
   private pathname = '';
+  private cdp?: CDPSession;
   readonly settle: () => Promise<void>;
 
   private constructor(
@@ -63,6 +65,23 @@ export class SweepTab {
       this.loaded = true;
     }
     await this.settle();
+  }
+
+  /**
+   * A PNG of the whole page, beyond the window, to `file`: Chromium's capture with its fast PNG encoding
+   * (`optimizeForSpeed`, larger files), which Playwright's own screenshot does not offer (161 ms against 250 ms a
+   * desktop page measured alone, and most of a sweep is Chromium's time).
+   */
+  async screenshot(file: string): Promise<void> {
+    this.cdp ??= await this.page.context().newCDPSession(this.page);
+    const { cssContentSize } = await this.cdp.send('Page.getLayoutMetrics');
+    const { data } = await this.cdp.send('Page.captureScreenshot', {
+      format: 'png',
+      captureBeyondViewport: true,
+      optimizeForSpeed: true,
+      clip: { x: 0, y: 0, width: cssContentSize.width, height: cssContentSize.height, scale: 1 },
+    });
+    await writeFile(file, Buffer.from(data, 'base64'));
   }
 
   /** Errors seen since the last `show`. */

@@ -5,20 +5,10 @@ import { http, HttpResponse } from 'msw';
 import { mockServer } from '../mocks/node';
 import { renderRoute } from '../test/render';
 import { loginUrlFor } from './session-expiry';
-import { ALL_PERMISSIONS } from '../mocks/fixtures';
+import { mockAccount } from '../mocks/fixtures';
 
-const staff = {
-  id: 1,
-  firstName: 'Ada',
-  lastName: 'Staff',
-  fullName: 'Ada Staff',
-  email: 'ada@example.edu',
-  avatarUrl: null,
-  admin: true,
-  roles: ['ROLE_ADMIN'],
-  permissions: ALL_PERMISSIONS,
-  chapterIds: [],
-};
+/** The shared mock account (roles, permissions, chapters: what the shell reads), as another staff member. */
+const staff = { ...mockAccount, lastName: 'Staff', fullName: 'Ada Staff', roles: ['ROLE_ADMIN'] };
 const ended = () => HttpResponse.json({ message: 'You must be signed in' }, { status: 401 });
 
 let assign: ReturnType<typeof vi.spyOn>;
