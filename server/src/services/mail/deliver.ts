@@ -182,6 +182,10 @@ async function run(
   // Claimed and not yet settled (the room counts them as sent), and claimed but left for later (their domain held).
   let open = 0;
   const skipped: number[] = [];
+  const leave = (id: number) => {
+    open--;
+    skipped.push(id);
+  };
   /** The next batch: what is due after the last one claimed, within the room, its domains not held. */
   const claimNext = async (room: number, held = pacing.held()) => {
     const rows = room > 0 ? await claim(db, afterId, Math.min(BATCH, room), held.domains) : [];
@@ -228,7 +232,6 @@ async function run(
       },
       connections,
     );
-
     const pending: Outcome[] = [];
     let flushing = Promise.resolve();
     const flush = () => {
@@ -241,15 +244,13 @@ async function run(
       pending.push(outcome);
       if (pending.length >= FLUSH_EVERY) void flush();
     };
-
     const worker = async () => {
       // This connection's last acceptance being marked: the next message's end waits for it (transport.ts, gate).
       let marked: Promise<unknown> = Promise.resolve();
       // A stop (SIGTERM, a lost claim) ends the pass after the sends in flight: what is sent is recorded below.
       for (let row = await feed.take(); row; row = await feed.take()) {
         if (options.signal?.aborted) {
-          open--;
-          skipped.push(row.id);
+          leave(row.id);
           break;
         }
         // Accepted by a pass that died before recording it: recorded now, not sent again.
@@ -260,8 +261,7 @@ async function run(
         }
         // Its domain is held (deferring, or at its rate): left for later, not tried.
         if (!pacing.mayStart(row)) {
-          open--;
-          skipped.push(row.id);
+          leave(row.id);
           continue;
         }
         const outcome = pacing.after(row, await deliverOne(db, row, transport, { ...sendContext, gate: marked }));
@@ -276,7 +276,8 @@ async function run(
         else report.deferred++;
         // Marked before this connection's next message can be accepted (a crash repeats at most the messages on the
         // wire), and recorded once marked (the outcome's write and the mark never hold the same rows at once).
-        if (outcome.status === 'sent') marked = marker.accepted(outcome).then(() => record(outcome));
+        // A failed mark is thrown where awaited, and is not unhandled while the connection waits for a claim.
+        if (outcome.status === 'sent') (marked = marker.accepted(outcome).then(() => record(outcome))).catch(() => {});
         else record(outcome);
       }
       await marked;
