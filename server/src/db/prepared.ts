@@ -7,8 +7,8 @@ const camelCase = new CamelCasePlugin();
 const placeholder = (i: number) => `\u0000prepared-parameter-${i}\u0000`;
 
 /**
- * A read sent as often as requests come (a public page's data, say), built and compiled by Kysely once and sent
- * as a named prepared statement: PostgreSQL parses and plans it once per connection instead of on every call,
+ * A statement sent as often as requests come (a public page's data, say, or a delivery's accepted mark: a write
+ * returns no rows), built and compiled by Kysely once and sent as a named prepared statement: PostgreSQL parses and plans it once per connection instead of on every call,
  * and no query is built in JavaScript per call. `build(db, ...parameters)` makes the statement from stand-ins
  * for the call's values, which each call gives in the same order; any other value stays as built. Rows come
  * back camelCased, as Kysely answers them. In a transaction (or on a Db not made by createDb) it runs through

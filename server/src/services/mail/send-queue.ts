@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { preparedRead } from '../../db/prepared.js';
 import type { EmailSourceKey } from '../../db/tables/email.js';
 import { recordEmailEvents, type EmailEventInput } from './events.js';
 
@@ -132,18 +133,34 @@ export async function writeOutcomes(db: Db, outcomes: Outcome[]) {
  * and does not send it again.
  */
 async function markAccepted(db: Db, outcomes: Outcome[]) {
-  const values = sql.join(
-    outcomes.map(
-      (o) =>
-        sql`(${o.id}::bigint, ${o.messageId || null}, ${o.providerMessageId ?? null}::text, ${o.event?.message ?? null})`,
-    ),
+  await markAcceptedStatement(
+    db,
+    outcomes.map((o) => o.id),
+    outcomes.map((o) => o.messageId || null),
+    outcomes.map((o) => o.providerMessageId ?? null),
+    outcomes.map((o) => o.event?.message ?? null),
   );
-  await sql`
-    update email_sends s set send_at = now(), message_id = coalesce(v.message_id, s.message_id),
-      provider_message_id = coalesce(v.provider_message_id, s.provider_message_id), send_status_message = v.reply
-    from (values ${values}) as v(id, message_id, provider_message_id, reply)
-    where s.id = v.id and s.status = 'queued'`.execute(db);
 }
+
+// One statement text whatever the count of sends (arrays, not a row per send): prepared once per connection.
+const markAcceptedStatement = preparedRead(
+  'mark-accepted',
+  (
+    db,
+    ids: number[],
+    messageIds: (string | null)[],
+    providerMessageIds: (string | null)[],
+    replies: (string | null)[],
+  ) => ({
+    compile: () =>
+      sql`
+      update email_sends s set send_at = now(), message_id = coalesce(v.message_id, s.message_id),
+        provider_message_id = coalesce(v.provider_message_id, s.provider_message_id), send_status_message = v.reply
+      from unnest(${ids}::bigint[], ${messageIds}::text[], ${providerMessageIds}::text[], ${replies}::text[])
+        as v(id, message_id, provider_message_id, reply)
+      where s.id = v.id and s.status = 'queued'`.compile(db),
+  }),
+);
 
 /** The outcome of a claimed send that an earlier pass marked accepted (markAccepted) and died before recording, or null. */
 export function acceptedEarlier(row: Claimed): Outcome | null {
