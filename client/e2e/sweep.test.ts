@@ -36,10 +36,19 @@ const AS = (Object.keys(PERSONAS) as Persona[]).filter(
   (p) => !process.env.SWEEP_AS || process.env.SWEEP_AS.split(',').includes(p),
 );
 
+/**
+ * The modes by window size. A tab per size shows each screen state once and looks at it in each of its colour
+ * schemes in turn, switched in place (`SweepTab.scheme`): the dark look is of the very DOM the light one checked,
+ * and a screen is navigated to and settled twice a state, not four times (most of a sweep's time).
+ */
+const WINDOWS = [...new Set(MODES.map((m) => m.viewport.width))].map((width) =>
+  MODES.filter((m) => m.viewport.width === width),
+);
+
 let e: E2E;
 let params: Record<string, string>;
-/** Per mode: a signed-in tab per persona and a signed-out one, each walked through its screens for the whole sweep. */
-const tabs = new Map<string, { signedIn: Record<string, SweepTab>; signedOut: SweepTab }>();
+/** Per window size: a signed-in tab per persona and a signed-out one, each walked through its screens for the whole sweep. */
+const tabs = new Map<number, { signedIn: Record<string, SweepTab>; signedOut: SweepTab }>();
 
 beforeAll(async () => {
   e = await startE2E();
@@ -61,52 +70,60 @@ beforeAll(async () => {
       .execute();
   }
   for (const mode of MODES) {
-    await mkdir(path.join(SCREENSHOTS, 'sweep', mode.name), { recursive: true });
-    const open = async () =>
-      withAxe(
-        await e.browser.newContext({ viewport: mode.viewport, colorScheme: mode.colorScheme, reducedMotion: 'reduce' }),
-      );
+    for (const persona of AS)
+      await mkdir(path.join(SCREENSHOTS, 'sweep', mode.name, ...(persona === 'admin' ? [] : [persona])), {
+        recursive: true,
+      });
+  }
+  for (const [{ viewport, colorScheme }] of WINDOWS as [Mode, ...Mode[]][]) {
+    const open = async () => {
+      const context = await withAxe(await e.browser.newContext({ viewport, colorScheme, reducedMotion: 'reduce' }));
+      return { context, tab: () => SweepTab.open(context, e.baseUrl, colorScheme) };
+    };
     const signedIn: Record<string, SweepTab> = {};
     for (const persona of AS) {
-      const context = await open();
+      const { context, tab } = await open();
       const { email, password } = PERSONAS[persona];
       const res = await context.request.post(`${e.baseUrl}/api/auth/login`, { data: { email, password } });
       expect(res.status(), `sign-in of ${persona} for the sweep`).toBe(200);
-      signedIn[persona] = await SweepTab.open(context, e.baseUrl);
+      signedIn[persona] = await tab();
     }
-    tabs.set(mode.name, { signedIn, signedOut: await SweepTab.open(await open(), e.baseUrl) });
-    for (const persona of AS.filter((p) => p !== 'admin'))
-      await mkdir(path.join(SCREENSHOTS, 'sweep', mode.name, persona), { recursive: true });
+    tabs.set(viewport.width, { signedIn, signedOut: await (await open()).tab() });
   }
 });
 afterAll(() => e?.close());
 
-/** One screen state in one mode: its faults, each a line; a screenshot on the way. */
-async function sweepOne(visit: Visit, mode: Mode, persona: Persona): Promise<string[]> {
-  const modeTabs = tabs.get(mode.name)!;
-  const tab = visit.signedOut ? modeTabs.signedOut : modeTabs.signedIn[persona]!;
-  const folder =
-    persona === 'admin'
-      ? path.join(SCREENSHOTS, 'sweep', mode.name)
-      : path.join(SCREENSHOTS, 'sweep', mode.name, persona);
+/**
+ * One screen state in one window size, in each of its modes (`modes`: its colour schemes): its faults, each a line
+ * headed by its mode; a screenshot per mode on the way. The tab's current scheme is looked at first.
+ */
+async function sweepOne(visit: Visit, modes: readonly Mode[], persona: Persona): Promise<string[]> {
+  const sizeTabs = tabs.get(modes[0]!.viewport.width)!;
+  const tab = visit.signedOut ? sizeTabs.signedOut : sizeTabs.signedIn[persona]!;
   const { page } = tab;
+  const order = [...modes].sort(
+    (a, b) => Number(b.colorScheme === tab.colorScheme) - Number(a.colorScheme === tab.colorScheme),
+  );
+  let mode = order[0]!;
+  const faults: string[] = [];
+  const add = (lines: string[]) => faults.push(...lines.map((f) => `${mode.name}: ${f}`));
   try {
     const url = visitUrl(visit, params);
     await tab.show(url, visit.load);
     if (visit.panel?.on === 'first') {
       const id = await tab.firstListRecord();
       // An advisor or auditor may see no record of a list (another chapter's, or a refused screen): nothing to open.
-      if (id === undefined)
-        return persona === 'admin'
-          ? [`no list record to open the side panel on: seed one in scripts/seed/demo.ts`]
-          : [];
+      if (id === undefined) {
+        if (persona === 'admin') add([`no list record to open the side panel on: seed one in scripts/seed/demo.ts`]);
+        return faults;
+      }
       await tab.show(`${url}?${visit.panel.key}=${encodeURIComponent(id)}`);
     }
     if (visit.panel?.on === 'new' && (await page.getByRole('dialog').count()) === 0) {
       // The search takes 'new' but this screen adds nothing (members are not created here): nothing to sweep,
       // unless the screen offers an Add button, whose panel (its own chunk) must then open.
       const adds = await page.getByRole('button', { name: /^(Add|New)\b/ }).count();
-      if (!adds) return [];
+      if (!adds) return faults;
       const opened = await page
         .getByRole('dialog')
         .first()
@@ -115,17 +132,25 @@ async function sweepOne(visit: Visit, mode: Mode, persona: Persona): Promise<str
           () => true,
           () => false,
         );
-      if (!opened) return [`?${visit.panel.key}=new opens no panel although the screen offers Add`];
+      if (!opened) {
+        add([`?${visit.panel.key}=new opens no panel although the screen offers Add`]);
+        return faults;
+      }
     }
     if (visit.panel) await page.getByRole('dialog').first().waitFor();
-    await tab.screenshot(path.join(folder, `${visit.name}.png`));
-    // Every axe rule in the light modes; in the dark ones, those a colour can change (the DOM is the light one's).
-    const lightTwin = MODES.some((m) => m.colorScheme === 'light' && m.viewport.width === mode.viewport.width);
-    const rules = mode.colorScheme === 'dark' && lightTwin ? 'colour' : 'all';
-    return [...tab.takeErrors(), ...(await layoutFaults(page)), ...(await accessibilityFaults(page, rules))];
+    for (mode of order) {
+      if (mode.colorScheme !== tab.colorScheme) add(await tab.scheme(mode.colorScheme));
+      const folder = path.join(SCREENSHOTS, 'sweep', mode.name, ...(persona === 'admin' ? [] : [persona]));
+      await tab.screenshot(path.join(folder, `${visit.name}.png`));
+      // Every axe rule in the light modes; in the dark ones, those a colour can change (the DOM is the light one's).
+      const lightTwin = modes.some((m) => m.colorScheme === 'light');
+      const rules = mode.colorScheme === 'dark' && lightTwin ? 'colour' : 'all';
+      add([...tab.takeErrors(), ...(await layoutFaults(page)), ...(await accessibilityFaults(page, rules))]);
+    }
   } catch (err) {
-    return [...tab.takeErrors(), (err as Error).message.split('\n')[0]!];
+    add([...tab.takeErrors(), (err as Error).message.split('\n')[0]!]);
   }
+  return faults;
 }
 
 describe('screen sweep', () => {
@@ -141,15 +166,12 @@ describe('screen sweep', () => {
     expect(all.some((v) => v.route === '/admin/chapters' && v.panel)).toBe(false);
   });
 
-  // One test per screen state; its modes run side by side (a screen mostly waits on the server and the browser).
+  // One test per screen state; its window sizes run side by side (a screen mostly waits on the server and the browser).
   for (const visit of visits) {
     for (const persona of visit.signedOut ? (['admin'] as const) : AS) {
       const as = persona === 'admin' ? '' : ` as ${persona}`;
       it(`${visit.name}${as}: no fault in ${MODES.map((m) => m.name).join(', ')}`, async () => {
-        const results = await Promise.all(
-          MODES.map(async (mode) => (await sweepOne(visit, mode, persona)).map((f) => `${mode.name}: ${f}`)),
-        );
-        const faults = results.flat();
+        const faults = (await Promise.all(WINDOWS.map((modes) => sweepOne(visit, modes, persona)))).flat();
         expect(
           faults,
           `${visit.route}${as}${visit.panel ? ` (panel ${visit.panel.key}=${visit.panel.on})` : ''}\n${faults.join('\n')}`,

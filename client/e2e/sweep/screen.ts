@@ -16,6 +16,8 @@ export class SweepTab {
   private pathname = '';
   private cdp?: CDPSession;
   readonly settle: () => Promise<void>;
+  /** The colour scheme the tab shows now (`scheme`). */
+  colorScheme: 'light' | 'dark' = 'light';
 
   private constructor(
     readonly page: Page,
@@ -38,8 +40,11 @@ export class SweepTab {
     this.settle = watchRequests(page);
   }
 
-  static async open(context: BrowserContext, baseUrl: string): Promise<SweepTab> {
-    return new SweepTab(await context.newPage(), baseUrl);
+  /** A tab of `context`, whose colour scheme is `colorScheme` (the context's). */
+  static async open(context: BrowserContext, baseUrl: string, colorScheme: 'light' | 'dark'): Promise<SweepTab> {
+    const tab = new SweepTab(await context.newPage(), baseUrl);
+    tab.colorScheme = colorScheme;
+    return tab;
   }
 
   /**
@@ -82,6 +87,37 @@ export class SweepTab {
       clip: { x: 0, y: 0, width: cssContentSize.width, height: cssContentSize.height, scale: 1 },
     });
     await writeFile(file, Buffer.from(data, 'base64'));
+  }
+
+  /**
+   * Turns the tab's colour scheme to `colorScheme` in place, as a user switching their system's appearance does:
+   * the screen shown stays, restyled (the app follows the system's scheme: `data-mantine-color-scheme`; the
+   * server's pages by `prefers-color-scheme`). Resolves once the app has taken the new scheme and painted a frame
+   * with it; the colour transitions the switch starts (about 70 a screen) are taken to their end at once, the look
+   * waiting for them would reach. A fault when the app did not follow.
+   */
+  async scheme(colorScheme: 'light' | 'dark'): Promise<string[]> {
+    await this.page.emulateMedia({ colorScheme });
+    this.colorScheme = colorScheme;
+    const shown = await this.page.evaluate(async () => {
+      const frame = () => new Promise((r) => requestAnimationFrame(r));
+      // The media query's change event, the app's re-render it causes, then a frame painted with both.
+      await frame();
+      await new Promise((r) => setTimeout(r, 0));
+      await frame();
+      for (const animation of document.getAnimations()) {
+        try {
+          animation.finish();
+        } catch {
+          // An endless animation has no end to take it to: waited for below like any other.
+        }
+      }
+      await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+      return document.documentElement.getAttribute('data-mantine-color-scheme');
+    });
+    return shown === null || shown === colorScheme
+      ? []
+      : [`the app kept its ${shown} colour scheme when the system's turned ${colorScheme}`];
   }
 
   /** Errors seen since the last `show`. */
