@@ -131,7 +131,10 @@ describe('invitations in the browser', () => {
     });
     await drawer.getByLabel('Send date').click();
     // The calendar opens on the default day's month (7 days ahead): step back when today is in the month before.
-    if (!(await day.count())) await page.locator('[data-direction=previous]').first().click();
+    // Its days are read once it shows (counted before, an empty count stepped back from today's own month).
+    const previous = page.locator('[data-direction=previous]').first();
+    await previous.waitFor();
+    if (!(await day.count())) await previous.click();
     await day.first().click();
     await drawer.getByLabel('Send hour').click();
     await page.getByRole('option', { name: `${String(now.getHours()).padStart(2, '0')}:00`, exact: true }).click();
