@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { clientProjects, WORKERS } from './client/vitest.config';
 
 // Passwords are hashed at argon2id's smallest cost in tests (config.ts: PASSWORD_HASH_COST, refused in
@@ -18,10 +19,28 @@ const server = {
   maxWorkers: WORKERS,
   sequence: { groupOrder: 1 },
 };
+/**
+ * Vitest's order (a fresh clone has no timings: files as found), except that the screen sweep's two files, the
+ * longest browser files by far (about 60% of them together), start first among them, the longer (sweep-roles) first:
+ * the two workers share the sweep and then the other files instead of leaving one file to run alone at the end.
+ */
+class SweepFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const isSweep = (f: TestSpecification) => /\/e2e\/sweep[^/]*\.test\.ts$/.test(f.moduleId);
+    const sweep = sorted.filter(isSweep).sort((a, b) => (a.moduleId < b.moduleId ? -1 : 1));
+    const first = sorted.findIndex((f) => f.project.name === 'e2e');
+    if (!sweep.length || first < 0) return sorted;
+    const rest = sorted.filter((f) => !isSweep(f));
+    return [...rest.slice(0, first), ...sweep, ...rest.slice(first)];
+  }
+}
+
 const ISOLATED_SERVER_FILES = ['src/test/fuzz.test.ts', 'src/services/mail/unsubscribe-link.test.ts'];
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: SweepFirst },
     projects: [
       // In the client projects' group (0), whose workers it shares: the same count of workers (Vitest requires it).
       {
@@ -50,13 +69,15 @@ export default defineConfig({
           env,
           // The same migrated template as the server tests: each browser test clones its database from it.
           globalSetup: ['../server/src/test/global-setup.ts'],
-          // As the server project: one worker process for the files, the app's modules fresh per file; the
-          // worker's files share one Chromium (e2e/shared-browser.ts), each file in contexts of its own.
+          // As the server project: a worker process runs files one after another, the app's modules fresh per file;
+          // the worker's files share one Chromium (e2e/shared-browser.ts), each file in contexts of its own. Two
+          // workers, the sweep's two files first (SweepFirst), then the others as each worker comes free; a browser
+          // test waits on its app and its browser much of the time, so the two overlap.
           isolate: false,
           setupFiles: ['../server/src/test/worker-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: 2,
         },
       },
     ],

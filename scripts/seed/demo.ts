@@ -17,7 +17,7 @@ import type { Db } from '../../server/src/db/database.js';
 import type { Storage } from '../../server/src/plugins/storage.js';
 
 /**
- * The demo data of every area, idempotent: `npm run seed` and the browser sweep (client/e2e/sweep.test.ts)
+ * The demo data of every area, idempotent: `npm run seed` and the browser sweep (client/e2e/sweep/suite.ts)
  * both start from it, so an area that adds its demo rows here is swept with data. `scale` adds that many
  * generated institutions, members and pledges, scale/100 events, and invitations with scale invitees in all.
  * With `storage` (where the app keeps uploads), the demo invitations get their invitee database files.
