@@ -14,10 +14,10 @@ const placeholder = (i: number) => `\u0000prepared-parameter-${i}\u0000`;
  * back camelCased, as Kysely answers them. In a transaction (or on a Db not made by createDb) it runs through
  * Kysely as usual. `name` must be unique in the process.
  * @example
- * const byCode = preparedRead('invitee-by-code', (db, code: string) => db.selectFrom('invitees').selectAll().where('invitationCode', '=', code));
+ * const byCode = preparedStatement('invitee-by-code', (db, code: string) => db.selectFrom('invitees').selectAll().where('invitationCode', '=', code));
  * const [row] = await byCode(db, 'NWU-7KQ2P');
  */
-export function preparedRead<R, P extends unknown[]>(
+export function preparedStatement<R, P extends unknown[]>(
   name: string,
   build: (db: Db, ...parameters: P) => Compilable<R>,
 ): (db: Db, ...parameters: P) => Promise<R[]> {

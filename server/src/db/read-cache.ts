@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './database.js';
-import { preparedRead } from './prepared.js';
+import { preparedStatement } from './prepared.js';
 
 /** The tables whose versions migration 0026 keeps (`select track_table_version(...)` adds one). */
 export type VersionedTable = 'institutions' | 'institution_logos' | 'chapters' | 'files';
@@ -29,7 +29,7 @@ function versionLookup(tables: readonly VersionedTable[]): (db: Db) => Promise<V
   const key = tables.join(',');
   let lookup = lookups.get(key);
   if (!lookup) {
-    lookup = preparedRead(`table-versions:${key}`, (db: Db) =>
+    lookup = preparedStatement(`table-versions:${key}`, (db: Db) =>
       db
         .selectFrom('tableVersions')
         .select([

@@ -3,7 +3,7 @@ import type { JoinInvitation } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { fileUrl } from '../../services/files.js';
 import { joinInviteeQuery } from '../../services/join/invitees.js';
-import { preparedRead } from '../../db/prepared.js';
+import { preparedStatement } from '../../db/prepared.js';
 
 const fileOf = (alias: string) =>
   sql<{
@@ -16,7 +16,7 @@ const fileOf = (alias: string) =>
  * institution's content. The page a student opens from the invitation email is read at every click of a mailing,
  * so it is a prepared statement (issue 38 §5): planned once per connection, not built per request.
  */
-const landingRow = preparedRead('join-landing', (db: Db, invitationCode: string) =>
+const landingRow = preparedStatement('join-landing', (db: Db, invitationCode: string) =>
   joinInviteeQuery(db)
     .innerJoin('chapters as ch', 'ch.id', 'inv.chapterId')
     .innerJoin('institutions as ins', 'ins.id', 'inv.institutionId')

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { preparedRead } from '../../db/prepared.js';
+import { preparedStatement } from '../../db/prepared.js';
 import type { EmailSourceKey } from '../../db/tables/email.js';
 import { recordEmailEvents, type EmailEventInput } from './events.js';
 
@@ -143,7 +143,7 @@ async function markAccepted(db: Db, outcomes: Outcome[]) {
 }
 
 // One statement text whatever the count of sends (arrays, not a row per send): prepared once per connection.
-const markAcceptedStatement = preparedRead(
+const markAcceptedStatement = preparedStatement(
   'mark-accepted',
   (
     db,
