@@ -16,12 +16,11 @@ export class SweepTab {
   private pathname = '';
   private cdp?: CDPSession;
   readonly settle: () => Promise<void>;
-  /** The colour scheme the tab shows now (`scheme`). */
-  colorScheme: 'light' | 'dark' = 'light';
-
   private constructor(
     readonly page: Page,
     private readonly baseUrl: string,
+    /** The colour scheme the tab shows now: its context's, then what `scheme` turned it to. */
+    public colorScheme: 'light' | 'dark',
   ) {
     page.setDefaultTimeout(20_000);
     page.on('pageerror', (err) => this.errors.push(`uncaught ${err.message}`));
@@ -42,9 +41,7 @@ export class SweepTab {
 
   /** A tab of `context`, whose colour scheme is `colorScheme` (the context's). */
   static async open(context: BrowserContext, baseUrl: string, colorScheme: 'light' | 'dark'): Promise<SweepTab> {
-    const tab = new SweepTab(await context.newPage(), baseUrl);
-    tab.colorScheme = colorScheme;
-    return tab;
+    return new SweepTab(await context.newPage(), baseUrl, colorScheme);
   }
 
   /**
