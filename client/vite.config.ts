@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { themeCss } from './src/app/theme-css';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -62,7 +63,9 @@ function routeModules(root: string): RouteModule[] {
     for (const block of readFileSync(path.join(dir, file), 'utf8').split('createRoute(').slice(1)) {
       const parent = /getParentRoute: \(\) => (\w+)/.exec(block)?.[1];
       const routePath = /path: '([^']*)'/.exec(block)?.[1];
-      const target = /import\('([^']+)'\)/.exec(block)?.[1];
+      // The route's component (a list's loader may import its area's data module first), else its only import.
+      const target = (/component: lazyRouteComponent\(\s*\(\) => import\('([^']+)'\)/.exec(block) ??
+        /import\('([^']+)'\)/.exec(block))?.[1];
       if (!parent || routePath === undefined || !target || !(parent in PARENTS)) continue;
       const full = (PARENTS[parent]! + routePath).replace(/\/$/, '') || '/';
       const layout = parent === 'rootRoute' && (full === '/admin' || full === '/member');
@@ -118,6 +121,20 @@ function routePreload(): Plugin {
   };
 }
 
+const THEME_VARIABLES = 'virtual:theme-variables.css';
+
+/**
+ * `import 'virtual:theme-variables.css'` (client/src/main.tsx): the theme's CSS variables, computed here once
+ * (src/app/theme-css.ts) instead of by MantineProvider in the browser on every page's first render.
+ */
+function themeVariables(): Plugin {
+  return {
+    name: 'theme-variables',
+    resolveId: (id) => (id === THEME_VARIABLES ? `\0${THEME_VARIABLES}` : undefined),
+    load: (id) => (id === `\0${THEME_VARIABLES}` ? themeCss() : undefined),
+  };
+}
+
 // What the server answers itself: the API, and the pages it renders (the join landing page, the member home and its
 // RSVP forms, a certificate's verification, the badge pages and the issuer), which the app has no route for.
 const SERVER_PATHS = [
@@ -131,7 +148,7 @@ const toServer = { target: 'http://127.0.0.1:3000', changeOrigin: false };
 
 // `npm run dev` proxies those to a running server; `npm run dev:mock` answers the API from MSW instead.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), routePreload(), precompress()],
+  plugins: [react(), themeVariables(), routePreload(), precompress()],
   define: { 'import.meta.env.VITE_MOCK': JSON.stringify(mode === 'mock') },
   server: {
     port: 5173,

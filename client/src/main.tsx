@@ -5,6 +5,8 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
 import '@mantine/notifications/styles.css';
+// The theme's variables, made when the client is built (vite.config.ts): MantineProvider does not compute them.
+import 'virtual:theme-variables.css';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';

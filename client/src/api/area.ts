@@ -1,4 +1,4 @@
-import { keepPreviousData, useQueryClient, type MutationMeta } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient, type MutationMeta, type QueryClient } from '@tanstack/react-query';
 import type { AppRoute, AppRouter, ClientInferRequest } from '@ts-rest/core';
 import { apiRouter } from '@app/contract';
 import type { DataResponse, MutationHooks, QueryHooks, UseQueryResult } from '@ts-rest/react-query/v5';
@@ -90,6 +90,8 @@ export type Area<R> = { queries: AreaQueries } & ([Has<R, 'list'>] extends [neve
   : {
       /** One page (or range) of the list; the previous page stays shown while the next loads. */
       useList: (query: QueryOf<Has<R, 'list'>>, opts?: QueryOpts) => Result<Has<R, 'list'>>;
+      /** Asks for the page `useList(query)` will show, under its key, before its screen renders (a route's loader). */
+      prefetchList: (queryClient: QueryClient, query: QueryOf<Has<R, 'list'>>) => Promise<void>;
     }) &
   ([Has<R, 'detail'>] extends [never]
     ? unknown
@@ -152,6 +154,16 @@ export function createArea<const R extends AreaRoutes, const O extends AreaOptio
         queryData: { query },
         placeholderData: keepPreviousData,
         ...queryOptions(opts),
+      });
+    // The same answer `useQuery` keeps (ts-rest's `{ status, body, headers }`), and like it an error status throws.
+    area.prefetchList = (queryClient: QueryClient, query: unknown) =>
+      queryClient.prefetchQuery({
+        queryKey: queries.list(query),
+        queryFn: async () => {
+          const response = await list.query({ query });
+          if (response.status < 200 || response.status >= 300) throw response;
+          return response;
+        },
       });
   }
   if (routes.detail) {

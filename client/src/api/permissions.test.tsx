@@ -86,6 +86,8 @@ describe('screens follow the permissions', () => {
     signInWith(['emailTemplates:read']);
     const { router } = renderRoute('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/profile'));
+    // The shell renders its frame in the background, just after the route settles (components/shell/admin-shell).
+    await screen.findByRole('navigation', { name: 'Main' });
     expect(nav().getByRole('link', { name: 'Email Templates' })).toBeTruthy();
     expect(nav().queryByRole('link', { name: 'Dashboard' })).toBeNull();
   });

@@ -35,6 +35,8 @@ export function Providers({
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
       env={env}
+      // The app's stylesheet holds them (src/app/theme-css.ts); tests need none.
+      withCssVariables={false}
     >
       <QueryClientProvider client={queryClient}>
         {children}

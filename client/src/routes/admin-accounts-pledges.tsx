@@ -3,6 +3,7 @@ import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { pledgesSearch } from '../features/accounts/search';
 import { needs } from './needs';
+import { prefetchesList } from './prefetch-list';
 
 /** /admin/accounts/pledges: the read-only pledges list; filters, sort and page live in the URL. */
 export const adminAccountsPledgesRoute = createRoute({
@@ -11,5 +12,6 @@ export const adminAccountsPledgesRoute = createRoute({
   ...needs('accounts:read'),
   validateSearch: pledgesSearch,
   search: { middlewares: listSearchMiddlewares },
+  ...prefetchesList(() => import('../features/accounts/api').then((m) => m.pledgesArea)),
   component: lazyRouteComponent(() => import('../features/accounts/pledges-page'), 'PledgesPage'),
 });

@@ -3,6 +3,7 @@ import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { accountsSearch } from '../features/accounts/search';
 import { needs } from './needs';
+import { prefetchesList } from './prefetch-list';
 
 /** /admin/accounts: the accounts list and its side panels; filters, sort, page and `edit` live in the URL. */
 export const adminAccountsRoute = createRoute({
@@ -11,5 +12,6 @@ export const adminAccountsRoute = createRoute({
   ...needs('accounts:read'),
   validateSearch: accountsSearch,
   search: { middlewares: listSearchMiddlewares },
+  ...prefetchesList(() => import('../features/accounts/api').then((m) => m.accountsArea)),
   component: lazyRouteComponent(() => import('../features/accounts/accounts-page'), 'AccountsPage'),
 });

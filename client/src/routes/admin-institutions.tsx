@@ -3,6 +3,7 @@ import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { institutionsSearch } from '../features/institutions/search';
 import { needs } from './needs';
+import { prefetchesList } from './prefetch-list';
 
 /** /admin/institutions: the list and its side panel; filters, sort, page and `edit` live in the URL. */
 export const adminInstitutionsRoute = createRoute({
@@ -11,5 +12,6 @@ export const adminInstitutionsRoute = createRoute({
   ...needs('institutions:read'),
   validateSearch: institutionsSearch,
   search: { middlewares: listSearchMiddlewares },
+  ...prefetchesList(() => import('../features/institutions/api').then((m) => m.institutionsArea)),
   component: lazyRouteComponent(() => import('../features/institutions/institutions-page'), 'InstitutionsPage'),
 });

@@ -4,6 +4,7 @@ import { idRoute } from './record-id';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { ASSESSMENT_TABS, assessmentDetailSearch, assessmentsSearch } from '../features/assessments/search';
 import { needs } from './needs';
+import { prefetchesList } from './prefetch-list';
 
 /** /admin/learning/assessments: the list and the Add side sheet; search, sort, page and `edit` live in the URL. */
 export const adminLearningAssessmentsRoute = createRoute({
@@ -12,6 +13,7 @@ export const adminLearningAssessmentsRoute = createRoute({
   ...needs('assessments:read'),
   validateSearch: assessmentsSearch,
   search: { middlewares: listSearchMiddlewares },
+  ...prefetchesList(() => import('../features/assessments/api').then((m) => m.assessmentsArea)),
   component: lazyRouteComponent(() => import('../features/assessments/assessments-page'), 'AssessmentsPage'),
 });
 

@@ -3,6 +3,7 @@ import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { programsSearch } from '../features/programs/search';
 import { needs } from './needs';
+import { prefetchesList } from './prefetch-list';
 
 /** /admin/learning/programs: the programs and their side sheet; search, sort, page and `edit` live in the URL. */
 export const adminLearningProgramsRoute = createRoute({
@@ -11,6 +12,7 @@ export const adminLearningProgramsRoute = createRoute({
   ...needs('programs:read'),
   validateSearch: programsSearch,
   search: { middlewares: listSearchMiddlewares },
+  ...prefetchesList(() => import('../features/programs/api').then((m) => m.programsArea)),
   component: lazyRouteComponent(() => import('../features/programs/programs-page'), 'ProgramsPage'),
 });
 

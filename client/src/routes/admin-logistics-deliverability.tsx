@@ -3,6 +3,7 @@ import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { deliverabilitySearch } from '../features/deliverability/search';
 import { needs } from './needs';
+import { prefetchesList } from './prefetch-list';
 
 /** /admin/logistics/deliverability: per domain and day; range, search, sort and page in the URL. */
 export const adminLogisticsDeliverabilityRoute = createRoute({
@@ -11,5 +12,6 @@ export const adminLogisticsDeliverabilityRoute = createRoute({
   ...needs('deliverability:read'),
   validateSearch: deliverabilitySearch,
   search: { middlewares: listSearchMiddlewares },
+  ...prefetchesList(() => import('../features/deliverability/api').then((m) => m.domainDaysArea)),
   component: lazyRouteComponent(() => import('../features/deliverability/deliverability-page'), 'DeliverabilityPage'),
 });

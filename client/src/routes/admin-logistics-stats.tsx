@@ -3,6 +3,7 @@ import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { emailsScheduledSearch, institutionStatsSearch } from '../features/logistics-dashboard/search';
 import { needs } from './needs';
+import { prefetchesList } from './prefetch-list';
 
 /** /admin/logistics/stats-by-institution: rates per institution and deadline; filters, sort and page in the URL. */
 export const adminLogisticsStatsByInstitutionRoute = createRoute({
@@ -11,6 +12,7 @@ export const adminLogisticsStatsByInstitutionRoute = createRoute({
   ...needs('logisticsStats:read'),
   validateSearch: institutionStatsSearch,
   search: { middlewares: listSearchMiddlewares },
+  ...prefetchesList(() => import('../features/logistics-dashboard/api').then((m) => m.institutionStatsArea)),
   component: lazyRouteComponent(
     () => import('../features/logistics-dashboard/stats-by-institution-page'),
     'StatsByInstitutionPage',

@@ -3,6 +3,7 @@ import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { apiKeysSearch } from '../features/api-keys/search';
 import { needs } from './needs';
+import { prefetchesList } from './prefetch-list';
 
 /** /admin/tech/api-keys: API keys and their side panel (add, a new key shown once, details, revoke); list state and `edit` in the URL. */
 export const adminTechApiKeysRoute = createRoute({
@@ -11,5 +12,6 @@ export const adminTechApiKeysRoute = createRoute({
   ...needs('apiKeys:read'),
   validateSearch: apiKeysSearch,
   search: { middlewares: listSearchMiddlewares },
+  ...prefetchesList(() => import('../features/api-keys/api').then((m) => m.apiKeysArea)),
   component: lazyRouteComponent(() => import('../features/api-keys/api-keys-page'), 'ApiKeysPage'),
 });

@@ -3,6 +3,7 @@ import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { auditLogSearch } from '../features/audit-log/search';
 import { needs } from './needs';
+import { prefetchesList } from './prefetch-list';
 
 /** /admin/tech/audit-log: the audit trail of staff actions (issue 27); search, filters, sort and page in the URL. */
 export const adminTechAuditLogRoute = createRoute({
@@ -11,5 +12,6 @@ export const adminTechAuditLogRoute = createRoute({
   ...needs('auditLog:read'),
   validateSearch: auditLogSearch,
   search: { middlewares: listSearchMiddlewares },
+  ...prefetchesList(() => import('../components/audit/api').then((m) => m.auditLogArea)),
   component: lazyRouteComponent(() => import('../features/audit-log/audit-log-page'), 'AuditLogPage'),
 });

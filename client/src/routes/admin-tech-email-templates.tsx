@@ -3,6 +3,7 @@ import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { emailTemplatesSearch } from '../features/email-templates/search';
 import { needs } from './needs';
+import { prefetchesList } from './prefetch-list';
 
 /** /admin/tech/email-templates: the list; its filters, sort and page live in the URL. */
 export const adminTechEmailTemplatesRoute = createRoute({
@@ -11,6 +12,7 @@ export const adminTechEmailTemplatesRoute = createRoute({
   ...needs('emailTemplates:read'),
   validateSearch: emailTemplatesSearch,
   search: { middlewares: listSearchMiddlewares },
+  ...prefetchesList(() => import('../features/email-templates/api').then((m) => m.emailTemplatesArea)),
   component: lazyRouteComponent(() => import('../features/email-templates/email-templates-page'), 'EmailTemplatesPage'),
 });
 

@@ -3,6 +3,7 @@ import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { outboxSearch } from '../features/emails/search';
 import { needs } from './needs';
+import { prefetchesList } from './prefetch-list';
 
 /** /admin/tech/outbox: messages kept locally when no SMTP server is configured, and one of them (`message`). */
 export const adminTechOutboxRoute = createRoute({
@@ -11,5 +12,6 @@ export const adminTechOutboxRoute = createRoute({
   ...needs('emails:read'),
   validateSearch: outboxSearch,
   search: { middlewares: listSearchMiddlewares },
+  ...prefetchesList(() => import('../features/emails/api').then((m) => m.outboxArea)),
   component: lazyRouteComponent(() => import('../features/emails/outbox-page'), 'OutboxPage'),
 });

@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react';
+import { useDeferredValue, type MouseEvent, type ReactNode } from 'react';
 import { Box, Skeleton, Stack, Text, UnstyledButton, Group } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearchOff } from '@tabler/icons-react';
 import { sortStateOf, toggleSort } from './sort';
@@ -66,7 +66,13 @@ export function DataTable<T>(props: {
   /** When false (phones), `visibleFrom` is ignored: the column toggle decides. */
   responsive?: boolean;
 }) {
-  const { columns, rows } = props;
+  const { columns } = props;
+  // The rows render in the background: a list's answer arrives through its query's store, and React renders
+  // a store's update in one blocking task, which for a page of rows with their badges and menus held the
+  // browser for tens of milliseconds. Until the rows are ready the table keeps what it showed (skeletons on a
+  // first load, the previous page on a change).
+  const rows = useDeferredValue(props.rows);
+  const loading = props.loading || (rows === undefined && props.rows !== undefined);
   const key = props.rowKey ?? ((row: T) => (row as { id: string | number }).id);
   const visibleFrom = (c: Column<T>) => (props.responsive === false ? undefined : c.visibleFrom);
   // Plain table elements styled like Mantine's Table (list-kit.module.css): importing Table would bring its
@@ -78,7 +84,7 @@ export function DataTable<T>(props: {
         // The sweep's check that a list's row actions are in sight on a phone looks for this (client/e2e/sweep/checks.ts).
         data-list-table=""
         data-refreshing={props.refreshing || undefined}
-        aria-busy={props.loading || props.refreshing}
+        aria-busy={loading || props.refreshing}
       >
         <thead>
           <tr>
@@ -101,7 +107,7 @@ export function DataTable<T>(props: {
           </tr>
         </thead>
         <tbody>
-          {props.loading &&
+          {loading &&
             Array.from({ length: SKELETON_ROWS }, (_, i) => (
               <tr key={`skeleton-${i}`} data-testid="skeleton-row">
                 {columns.map((c) => (
@@ -111,7 +117,7 @@ export function DataTable<T>(props: {
                 ))}
               </tr>
             ))}
-          {!props.loading && rows?.length === 0 && (
+          {!loading && rows?.length === 0 && (
             <tr>
               <td colSpan={columns.length} className={classes.empty}>
                 <Stack align="center" gap={6}>
@@ -121,7 +127,7 @@ export function DataTable<T>(props: {
               </td>
             </tr>
           )}
-          {!props.loading &&
+          {!loading &&
             rows?.map((row) => (
               <tr key={key(row)}>
                 {columns.map((c) => (

@@ -1,3 +1,4 @@
+import { useState, type ComponentType } from 'react';
 import { TextInput, type SelectProps } from '@mantine/core';
 import { deferred } from '../../lib/deferred';
 
@@ -32,13 +33,38 @@ const chevron = (
 );
 
 /**
+ * The real Select, its hidden list of options mounted only once the pointer is over the field or the field has
+ * focus. Mantine keeps that list mounted from the start so that the input names it (`aria-controls`) and the
+ * first Arrow Down finds its options; placing each hidden list on mount (floating-ui measures it, then renders
+ * again at once) cost a list page's first screen about half of its blocking time, for lists nobody may open.
+ * Every way to open the field passes over or into it first, so the list is there by then.
+ */
+function ArmedSelect({ Select, ...props }: SelectProps & { Select: ComponentType<SelectProps> }) {
+  const [armed, setArmed] = useState(false);
+  return (
+    <Select
+      {...props}
+      comboboxProps={{ keepMounted: armed, ...props.comboboxProps }}
+      onPointerEnter={(event) => {
+        setArmed(true);
+        props.onPointerEnter?.(event);
+      }}
+      onFocus={(event) => {
+        setArmed(true);
+        props.onFocus?.(event);
+      }}
+    />
+  );
+}
+
+/**
  * A Mantine Select once its code has arrived; until then a read-only look-alike showing the value.
  *
  * @example <DeferredSelect aria-label="Rows per page" size="xs" w={76} data={['10', '20']} value="10" onChange={setSize} />
  */
 export function DeferredSelect(props: SelectProps) {
   const overlays = useListOverlays();
-  if (overlays) return <overlays.Select {...props} />;
+  if (overlays) return <ArmedSelect Select={overlays.Select} {...props} />;
   return (
     <TextInput
       aria-hidden

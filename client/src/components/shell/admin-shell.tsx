@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { AppShell, Overlay, Stack } from '@mantine/core';
 import { Outlet, useRouteContext } from '@tanstack/react-router';
 import { DeferredScrollArea } from './deferred-controls';
@@ -15,6 +16,11 @@ export function AdminShell() {
   const { account } = useRouteContext({ from: '/admin' });
   const sidebar = useSidebarState();
   const rail = !sidebar.desktopOpen && !sidebar.isMobile;
+  // The shell and the screen render in the background, in slices between which the browser answers input: the
+  // route settles through the router's store, and React renders a store's update in one blocking task (a staff
+  // list's first screen held the browser for 200-500 ms that way). Until then nothing is shown (a moment).
+  const ready = useDeferredValue(true, false);
+  if (!ready) return null;
 
   return (
     <AppShell
