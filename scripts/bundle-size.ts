@@ -15,7 +15,7 @@ const BUDGET_GZIP = 200 * 1024;
 
 /** Each page and the lazily loaded modules its route chain renders (see client/src/routes). */
 const PAGES: Record<string, string[]> = {
-  '/login': [],
+  '/login': ['src/features/auth/login-screen.tsx'],
   '/admin/institutions': ['src/components/shell/admin-shell.tsx', 'src/features/institutions/institutions-page.tsx'],
 };
 
