@@ -3,6 +3,7 @@ import { adminRoute } from './admin';
 import { listSearchMiddlewares } from '../components/list-kit/list-search';
 import { allRemindersSearch } from '../features/reminders/search';
 import { needs } from './needs';
+import { prefetchesList } from './prefetch-list';
 
 /** /admin/logistics/email-reminders: weekly trends and every reminder; dateFrom, dateTo, search and page in the URL. */
 export const adminLogisticsEmailRemindersRoute = createRoute({
@@ -11,5 +12,6 @@ export const adminLogisticsEmailRemindersRoute = createRoute({
   ...needs('invitationEmails:read'),
   validateSearch: allRemindersSearch,
   search: { middlewares: listSearchMiddlewares },
+  ...prefetchesList(() => import('../features/reminders/api').then((m) => m.allRemindersArea)),
   component: lazyRouteComponent(() => import('../features/reminders/email-reminders-page'), 'EmailRemindersPage'),
 });

@@ -9,6 +9,7 @@ import {
   inviteesSearch,
 } from '../features/invitations/search';
 import { needs } from './needs';
+import { prefetchesList } from './prefetch-list';
 
 /** /admin/logistics/invitations: the list; its filters, sort and page live in the URL. */
 export const adminLogisticsInvitationsRoute = createRoute({
@@ -17,6 +18,7 @@ export const adminLogisticsInvitationsRoute = createRoute({
   ...needs('invitations:read'),
   validateSearch: invitationsSearch,
   search: { middlewares: listSearchMiddlewares },
+  ...prefetchesList(() => import('../features/invitations/api').then((m) => m.invitationsArea)),
   component: lazyRouteComponent(() => import('../features/invitations/invitations-page'), 'InvitationsPage'),
 });
 
@@ -53,5 +55,6 @@ export const adminLogisticsInviteesRoute = createRoute({
   ...needs('invitees:read'),
   validateSearch: inviteesSearch,
   search: { middlewares: listSearchMiddlewares },
+  ...prefetchesList(() => import('../features/invitations/api').then((m) => m.inviteesArea)),
   component: lazyRouteComponent(() => import('../features/invitations/invitees-page'), 'InviteesPage'),
 });

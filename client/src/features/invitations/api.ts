@@ -11,6 +11,7 @@ import {
   TEST_EMAIL_SENT,
   type DryRunInput,
   InviteeListQuery,
+  InvitationListQuery,
 } from '@app/contract';
 import { createArea, pickerSource } from '../../api/area';
 import { areaClient } from '../../api/tsr';
@@ -38,7 +39,11 @@ export const invitationsArea = createArea(
     update: tsr.invitations.update,
     remove: tsr.invitations.remove,
   },
-  { savedMessage: INVITATION_MESSAGES.saved, removeMeta: { successMessage: 'Invitation deleted' } },
+  {
+    savedMessage: INVITATION_MESSAGES.saved,
+    removeMeta: { successMessage: 'Invitation deleted' },
+    listQuery: InvitationListQuery,
+  },
 );
 
 /** All invitees (GET /api/admin/logistics/invitees). Under 'invitations' so an invitation's change refreshes them. */

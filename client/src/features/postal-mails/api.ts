@@ -5,7 +5,7 @@ import {
   type Paged,
   type PostalMail,
   type PostalMailInput,
-  type PostalMailListQuery,
+  PostalMailListQuery,
 } from '@app/contract';
 import { createArea } from '../../api/area';
 import { areaClient } from '../../api/tsr';
@@ -26,7 +26,7 @@ export function pollWhileRunning(response: unknown): number | false {
 }
 
 /** Every invitation's postal mailings (GET /api/admin/logistics/postal-mails). */
-export const postalMailsArea = createArea(KEY, { list: tsr.postalMails.list });
+export const postalMailsArea = createArea(KEY, { list: tsr.postalMails.list }, { listQuery: PostalMailListQuery });
 
 /** One invitation's postal mailings: a list hook for the Postal Mailings tab. */
 export function useInvitationPostalMails(invitationId: number) {

@@ -3,7 +3,7 @@ import {
   REMINDER_MESSAGES,
   emailTemplatesContract,
   remindersContract,
-  type AllInvitationEmailsQuery,
+  AllInvitationEmailsQuery,
   type InvitationEmail,
   type InvitationEmailInput,
   type InvitationEmailListQuery,
@@ -28,7 +28,11 @@ export function pollWhileSending(response: unknown): number | false {
 }
 
 /** Every invitation's reminders (GET /api/admin/logistics/invitation-emails). */
-export const allRemindersArea = createArea(KEY, { list: tsr.invitationEmails.listAll });
+export const allRemindersArea = createArea(
+  KEY,
+  { list: tsr.invitationEmails.listAll },
+  { listQuery: AllInvitationEmailsQuery },
+);
 
 /** One invitation's reminders: a list hook for the Email Reminders tab. */
 export function useInvitationReminders(invitationId: number) {
