@@ -1,5 +1,5 @@
 import { keepPreviousData, useQueryClient, type MutationMeta, type QueryClient } from '@tanstack/react-query';
-import type { AppRoute, AppRouter, ClientInferRequest } from '@ts-rest/core';
+import { isErrorResponse, type AppRoute, type AppRouter, type ClientInferRequest } from '@ts-rest/core';
 import { apiRouter } from '@app/contract';
 import type { DataResponse, MutationHooks, QueryHooks, UseQueryResult } from '@ts-rest/react-query/v5';
 import { PICKER_PAGE_SIZE, toOptionsPage, type FetchOptionsPage } from './options-page';
@@ -155,13 +155,14 @@ export function createArea<const R extends AreaRoutes, const O extends AreaOptio
         placeholderData: keepPreviousData,
         ...queryOptions(opts),
       });
-    // The same answer `useQuery` keeps (ts-rest's `{ status, body, headers }`), and like it an error status throws.
+    // The same answer `useQuery` keeps (ts-rest's `{ status, body, headers }`), and by ts-rest's own rule an error
+    // status throws.
     area.prefetchList = (queryClient: QueryClient, query: unknown) =>
       queryClient.prefetchQuery({
         queryKey: queries.list(query),
         queryFn: async () => {
           const response = await list.query({ query });
-          if (response.status < 200 || response.status >= 300) throw response;
+          if (isErrorResponse(response)) throw response;
           return response;
         },
       });
