@@ -14,25 +14,35 @@ const server = {
   env,
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  // A server test spends much of its time waiting on PostgreSQL, another process: one worker per core keeps both
-  // cores busy (the default leaves one core to the main process). After the contract and client files (group 0).
-  maxWorkers: WORKERS,
+  // A server test spends much of its time waiting on PostgreSQL, another process, and jobs/crash-recovery.test.ts
+  // (started first: LongestFirst) holds its worker about 95 s mostly waiting on worker processes: one worker more
+  // than cores keeps both cores busy meanwhile (on 2 cores, with lint, the type check and the client build beside
+  // them as in `npm test`: 151 s and 146 s against 183 s and 190 s with one per core). After the contract and client
+  // files (group 0).
+  maxWorkers: WORKERS + 1,
   sequence: { groupOrder: 1 },
 };
 /**
- * Vitest's order (a fresh clone has no timings: files as found), except that the screen sweep's two files, the
- * longest browser files by far (about 60% of them together), start first among them, the longer (sweep-roles) first:
- * the two workers share the sweep and then the other files instead of leaving one file to run alone at the end.
+ * The files that take far longer than the rest, longest first: each starts first among its project's files, so that a
+ * worker does not run one of them alone at the end while the other has finished. A fresh clone has no timings for
+ * Vitest to order by (it takes the largest files first), so they are named here:
+ * - the screen sweep's two files, about 60% of the browser tests together (sweep-roles the longer);
+ * - `jobs/crash-recovery.test.ts`, about 95 s of one server worker, mostly waiting on its worker processes and the
+ *   supervisor's rounds: started first, its wait overlaps the other server files from the start.
  */
-class SweepFirst extends BaseSequencer {
+const LONGEST = [/\/e2e\/sweep-roles\.test\.ts$/, /\/e2e\/sweep\.test\.ts$/, /\/src\/jobs\/crash-recovery\.test\.ts$/];
+class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
-    const isSweep = (f: TestSpecification) => /\/e2e\/sweep[^/]*\.test\.ts$/.test(f.moduleId);
-    const sweep = sorted.filter(isSweep).sort((a, b) => (a.moduleId < b.moduleId ? -1 : 1));
-    const first = sorted.findIndex((f) => f.project.name === 'e2e');
-    if (!sweep.length || first < 0) return sorted;
-    const rest = sorted.filter((f) => !isSweep(f));
-    return [...rest.slice(0, first), ...sweep, ...rest.slice(first)];
+    const rank = (f: TestSpecification) => LONGEST.findIndex((re) => re.test(f.moduleId));
+    const long = sorted.filter((f) => rank(f) >= 0).sort((a, b) => rank(a) - rank(b));
+    // Each long file goes before the first file of its project (the groups keep their order).
+    const out = sorted.filter((f) => rank(f) < 0);
+    for (const f of long.reverse()) {
+      const at = out.findIndex((g) => g.project.name === f.project.name);
+      out.splice(at < 0 ? out.length : at, 0, f);
+    }
+    return out;
   }
 }
 
@@ -40,7 +50,7 @@ const ISOLATED_SERVER_FILES = ['src/test/fuzz.test.ts', 'src/services/mail/unsub
 
 export default defineConfig({
   test: {
-    sequence: { sequencer: SweepFirst },
+    sequence: { sequencer: LongestFirst },
     projects: [
       // In the client projects' group (0), whose workers it shares: the same count of workers (Vitest requires it).
       {
@@ -71,7 +81,7 @@ export default defineConfig({
           globalSetup: ['../server/src/test/global-setup.ts'],
           // As the server project: a worker process runs files one after another, the app's modules fresh per file;
           // the worker's files share one Chromium (e2e/shared-browser.ts), each file in contexts of its own. Two
-          // workers, the sweep's two files first (SweepFirst), then the others as each worker comes free; a browser
+          // workers, the sweep's two files first (LongestFirst), then the others as each worker comes free; a browser
           // test waits on its app and its browser much of the time, so the two overlap.
           isolate: false,
           setupFiles: ['../server/src/test/worker-setup.ts'],
