@@ -143,7 +143,7 @@ export function sweepScreens(personas: Persona[]): void {
           return faults;
         }
       }
-      if (visit.panel) await page.getByRole('dialog').first().waitFor();
+      if (visit.panel) await tab.still(page.getByRole('dialog').first());
       for (mode of order) {
         if (mode.colorScheme !== tab.colorScheme) add(await tab.scheme(mode.colorScheme));
         const folder = path.join(SCREENSHOTS, 'sweep', mode.name, ...(persona === 'admin' ? [] : [persona]));
