@@ -3,10 +3,10 @@
 #
 # The contract and client tests render in their workers and keep both cores busy: they run first, alone. The server
 # tests leave a core idle a good part of their time (they wait on PostgreSQL, and jobs/crash-recovery.test.ts on its
-# supervisor's rounds for a minute and more), so lint, the type check and the
-# client's production build (which the browser tests load) run beside them instead of before everything. The browser
-# tests keep both cores busy and run last, alone, once everything else has passed. The exit code is non-zero if any
-# part fails, and the failed parts are named.
+# supervisor's rounds for a minute and more), so lint, the type check and the client's production build (which the
+# browser tests load) run beside them instead of before everything. The browser tests keep both cores busy and run
+# last, alone, once everything else has passed. The exit code is non-zero if any part fails, and the failed parts
+# are named.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import type { BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { watchRequests } from './checks.js';
 
 type Router = { navigate: (to: { href: string }) => Promise<void> };
@@ -115,35 +115,6 @@ export class SweepTab {
     return shown === null || shown === colorScheme
       ? []
       : [`the app kept its ${shown} colour scheme when the system's turned ${colorScheme}`];
-  }
-
-  /**
-   * Waits until the side panel or dialog `dialog` is at rest: opened all the way (a drawer slides in, a modal fades in,
-   * each a transition that starts a frame or two after the element is there, so the settle before may not have seen
-   * it), in the window, opaque, and where it was a frame before, with no animation running. Gives up after 5 s and
-   * leaves what is wrong to the checks.
-   */
-  async still(dialog: Locator): Promise<void> {
-    await dialog.waitFor();
-    await dialog.evaluate(async (el) => {
-      const frame = () => new Promise((r) => requestAnimationFrame(r));
-      const look = () => {
-        const box = el.getBoundingClientRect();
-        let opaque = true;
-        for (let e: Element | null = el; e; e = e.parentElement) opaque &&= getComputedStyle(e).opacity === '1';
-        const inWindow = box.left >= -1 && box.right <= window.innerWidth + 1 && box.top >= -1;
-        return { at: `${box.left},${box.top},${box.width},${box.height}`, ready: opaque && inWindow };
-      };
-      const deadline = Date.now() + 5_000;
-      let before = look().at;
-      while (Date.now() < deadline) {
-        await frame();
-        await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
-        const now = look();
-        if (now.ready && now.at === before && document.getAnimations().length === 0) return;
-        before = now.at;
-      }
-    });
   }
 
   /** Errors seen since the last `show`. */

@@ -143,7 +143,9 @@ export function sweepScreens(personas: Persona[]): void {
           return faults;
         }
       }
-      if (visit.panel) await tab.still(page.getByRole('dialog').first());
+      // The tabs ask for reduced motion and the app honours it (theme.respectReducedMotion): a panel is there at
+      // once, not sliding in while the checks look (a phone drawer half in sight failed colour contrast).
+      if (visit.panel) await page.getByRole('dialog').first().waitFor();
       for (mode of order) {
         if (mode.colorScheme !== tab.colorScheme) add(await tab.scheme(mode.colorScheme));
         const folder = path.join(SCREENSHOTS, 'sweep', mode.name, ...(persona === 'admin' ? [] : [persona]));
